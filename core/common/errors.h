@@ -1,0 +1,27 @@
+#pragma once
+// The error types the core throws. Callers (CLI, UI) catch them and show what() as one line.
+
+#include <stdexcept>
+#include <string>
+
+namespace ropelab {
+
+// A parameter or input is invalid; what() names the parameter and what is allowed.
+class InputError : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
+
+// A request is valid but would need more memory or time than we allow; what() says how much.
+class ResourceError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// The caller asked to stop (Execution::stop) before the computation finished.
+class Cancelled : public std::runtime_error {
+public:
+    Cancelled() : std::runtime_error("cancelled") {}
+};
+
+}  // namespace ropelab

@@ -1,0 +1,40 @@
+#pragma once
+// A lesson: plots with a short explanation beside them. It reads core results; it owns no math.
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QWidget>
+
+class QCustomPlot;
+
+namespace ropelab::ui {
+
+// One plot of a lesson; export writes it as PNG/SVG/PDF and its plotted data as CSV.
+struct Figure {
+    QString name;  // stable file-name stem, e.g. "score-heatmap"
+    QCustomPlot* plot = nullptr;
+};
+
+class Lesson : public QWidget {
+    Q_OBJECT
+public:
+    using QWidget::QWidget;
+
+    // Stable key used by export (--lesson), sessions and tests, e.g. "rope-2d".
+    virtual QString id() const = 0;
+    // Translated title shown in the lesson list.
+    virtual QString title() const = 0;
+    virtual QList<Figure> figures() const = 0;
+    // Lesson-local state (view angles, chosen pair, ...) for sessions.
+    virtual QJsonObject saveState() const { return {}; }
+    virtual void restoreState(const QJsonObject&) {}
+    // Re-reads every translated string after a language switch.
+    virtual void retranslate() = 0;
+
+signals:
+    // A clear one-line message for the status bar (e.g. what core rejected and why).
+    void statusMessage(const QString& text);
+};
+
+}  // namespace ropelab::ui
