@@ -43,9 +43,9 @@ int rotaryDim(const RopeParams& params);
 // Throws InputError naming the first bad parameter and the allowed values.
 void validate(const RopeParams& params);
 
-std::string_view toString(RopeType type);        // HF spelling: "default", "linear", ...
-std::string_view toString(RopeLayout layout);    // "half", "interleaved"
-RopeType parseRopeType(std::string_view name);   // accepts HF names and legacy "su"; InputError
+std::string_view toString(RopeType type);           // HF spelling: "default", "linear", ...
+std::string_view toString(RopeLayout layout);       // "half", "interleaved"
+RopeType parseRopeType(std::string_view name);      // accepts HF names and legacy "su"; InputError
 RopeLayout parseRopeLayout(std::string_view name);  // "half" | "interleaved"; InputError
 
 }  // namespace ropelab
