@@ -1,0 +1,151 @@
+#include "cli/cli.h"
+
+#include <algorithm>
+#include <exception>
+#include <new>
+#include <ostream>
+#include <sstream>
+
+#include "cli/command.h"
+#include "common/errors.h"
+
+namespace ropelab::cli {
+
+namespace {
+
+constexpr const char* toolName = "ropelab-cli";
+
+std::string toolHelp(const std::vector<Command>& commands) {
+    std::ostringstream text;
+    text << "Usage: " << toolName << " COMMAND [options] [--format csv|json]\n\n"
+         << "RoPE Lab's numbers from the command line: positional encodings computed exactly as\n"
+         << "the published implementations (HuggingFace transformers, Meta llama, T5, ALiBi).\n\n"
+         << "Commands:\n";
+    std::size_t width = 0;
+    for (const Command& command : commands) width = std::max(width, command.name.size());
+    for (const Command& command : commands) {
+        text << "  " << command.name << std::string(width - command.name.size() + 2, ' ')
+             << command.summary << '\n';
+    }
+    text << "\nOutput: CSV with a header row (default), or with --format json one object whose\n"
+         << "keys are the columns (arrays of numbers) and scalar results.\n"
+         << "RANGE is A:B or A:B:STEP (half-open, like Python); LIST is comma-separated numbers.\n"
+         << "Exit status: 0 on success, 2 on bad input (one line on stderr).\n\n"
+         << "Run '" << toolName << " COMMAND --help' for a command's options.\n";
+    return text.str();
+}
+
+// Keeps the promise of one line on stderr whatever the message holds.
+std::string oneLine(std::string text) {
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text;
+}
+
+const Command* findCommand(const std::vector<Command>& commands, const std::string& name) {
+    for (const Command& command : commands) {
+        if (command.name == name) return &command;
+    }
+    return nullptr;
+}
+
+std::string commandList(const std::vector<Command>& commands) {
+    std::string names;
+    for (const Command& command : commands) {
+        if (!names.empty()) names += ", ";
+        names += command.name;
+    }
+    return names;
+}
+
+}  // namespace
+
+std::vector<Command> allCommands() {
+    std::vector<Command> commands = encodingCommands();
+    for (std::vector<Command> more : {analysisCommands(), computeCommands()}) {
+        for (Command& command : more) commands.push_back(std::move(command));
+    }
+    return commands;
+}
+
+std::string commandHelp(const Command& command) {
+    std::vector<OptionSpec> options = command.options;
+    options.push_back({"--format", "csv|json", "output format (default csv)"});
+    options.push_back({"--help", "", "show this help"});
+    std::ostringstream text;
+    text << "Usage: " << toolName << ' ' << command.name << " [options]\n\n"
+         << command.summary << "\n\n";
+    if (!command.description.empty()) text << command.description << "\n\n";
+    text << "Options:\n";
+    std::vector<std::string> heads;
+    std::size_t width = 0;
+    for (const OptionSpec& option : options) {
+        heads.push_back(option.valueName.empty() ? option.name
+                                                 : option.name + ' ' + option.valueName);
+        width = std::max(width, heads.back().size());
+    }
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        text << "  " << heads[i] << std::string(width - heads[i].size() + 2, ' ') << options[i].help
+             << '\n';
+    }
+    return text.str();
+}
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    std::string prefix = toolName;
+    try {
+        const std::vector<Command> commands = allCommands();
+        if (args.empty()) {
+            err << toolName << ": no command given; run '" << toolName << " --help'\n";
+            return 2;
+        }
+        const std::string& name = args.front();
+        if (name == "--help" || name == "-h" || name == "help") {
+            if (args.size() >= 2 && name == "help") {
+                const Command* command = findCommand(commands, args[1]);
+                if (command == nullptr) {
+                    err << toolName << ": unknown command '" << args[1]
+                        << "'; commands: " << commandList(commands) << '\n';
+                    return 2;
+                }
+                out << commandHelp(*command);
+                return 0;
+            }
+            out << toolHelp(commands);
+            return 0;
+        }
+        const Command* command = findCommand(commands, name);
+        if (command == nullptr) {
+            err << toolName << ": unknown command '" << name
+                << "'; commands: " << commandList(commands) << '\n';
+            return 2;
+        }
+        prefix += ' ' + command->name;
+        // --help wins over every other problem on the line, so scan for it first.
+        const std::vector<std::string> rest(args.begin() + 1, args.end());
+        if (std::find(rest.begin(), rest.end(), "--help") != rest.end() ||
+            std::find(rest.begin(), rest.end(), "-h") != rest.end()) {
+            out << commandHelp(*command);
+            return 0;
+        }
+        const Args parsed(command->name, rest, command->options);
+        parsed.format();  // reject a bad --format before any work
+        return command->run(parsed, out, err);
+    } catch (const InputError& error) {
+        err << prefix << ": " << oneLine(error.what()) << '\n';
+        return 2;
+    } catch (const ResourceError& error) {
+        err << prefix << ": " << oneLine(error.what()) << '\n';
+        return 2;
+    } catch (const std::bad_alloc&) {
+        err << prefix << ": out of memory; ask for fewer values\n";
+        return 2;
+    } catch (const std::exception& error) {
+        err << prefix << ": internal error: " << oneLine(error.what()) << '\n';
+        return 1;
+    } catch (...) {
+        err << prefix << ": internal error\n";
+        return 1;
+    }
+}
+
+}  // namespace ropelab::cli

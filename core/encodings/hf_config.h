@@ -1,0 +1,22 @@
+#pragma once
+// RoPE parameters from a HuggingFace config.json, normalised as transformers does before it
+// computes frequencies: rope_parameters (v5) or rope_scaling (v4), the legacy "type" key and
+// names ("su" → longrope), original_max_position_embeddings inside the scaling dict or at the top
+// level, head_dim or hidden_size / num_attention_heads, rotary_pct / rotary_emb_base (GPT-NeoX),
+// rope_theta absent → 10000, and a text_config sub-object (multimodal configs).
+
+#include <filesystem>
+#include <string_view>
+
+#include "encodings/rope_params.h"
+
+namespace ropelab {
+
+// Reads and parses the file. InputError naming the file and the problem when it cannot be read,
+// is not valid JSON, lacks what we need, or describes invalid parameters.
+RopeParams ropeParamsFromHfConfigFile(const std::filesystem::path& file);
+
+// The same from JSON text; source names it in error messages.
+RopeParams ropeParamsFromHfConfigJson(std::string_view json, std::string_view source);
+
+}  // namespace ropelab
