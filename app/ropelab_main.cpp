@@ -1,10 +1,13 @@
+// The desktop app: a thin main around ropelab_ui's MainWindow.
 #include <QApplication>
-#include <QMainWindow>
+
+#include "window/main_window.h"
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
-    QMainWindow window;
-    window.setWindowTitle("RoPE Lab");
+    QApplication::setOrganizationName(QStringLiteral("RopeLab"));
+    QApplication::setApplicationName(QStringLiteral("RoPE Lab"));
+    ropelab::ui::MainWindow window;
     window.show();
     return app.exec();
 }

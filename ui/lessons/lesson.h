@@ -32,9 +32,22 @@ public:
     // Re-reads every translated string after a language switch.
     virtual void retranslate() = 0;
 
+    // The shared ParameterModel values this lesson reads; the parameter panel greys out the rest.
+    enum class SharedParameter {
+        HeadDim = 0x1,
+        Base = 0x2,
+        Layout = 0x4,
+        Positions = 0x8,
+        SequenceLength = 0x10,
+    };
+    Q_DECLARE_FLAGS(SharedParameters, SharedParameter)
+    virtual SharedParameters sharedParameters() const { return SharedParameters(0x1f); }
+
 signals:
     // A clear one-line message for the status bar (e.g. what core rejected and why).
     void statusMessage(const QString& text);
 };
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(Lesson::SharedParameters)
 
 }  // namespace ropelab::ui

@@ -1,0 +1,14 @@
+#pragma once
+// What every lesson is given: the shared parameters and the theme, both owned by the main window.
+
+namespace ropelab::ui {
+
+class ParameterModel;
+class ThemeController;
+
+struct LessonContext {
+    ParameterModel* parameters = nullptr;
+    ThemeController* theme = nullptr;
+};
+
+}  // namespace ropelab::ui

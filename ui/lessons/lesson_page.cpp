@@ -1,0 +1,147 @@
+#include "lessons/lesson_page.h"
+
+#include <qcustomplot.h>
+
+#include <QEvent>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTextDocumentFragment>
+#include <QVBoxLayout>
+
+#include "model/parameter_model.h"
+#include "style/theme_controller.h"
+#include "widgets/plot_helpers.h"
+
+namespace ropelab::ui {
+
+LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
+    : Lesson(parent),
+      context_(context),
+      banner_(new QLabel(this)),
+      plotArea_(new QWidget(this)),
+      heading_(new QLabel(this)),
+      explanation_(new QLabel(this)),
+      controlsLayout_(new QVBoxLayout),
+      readout_(new QLabel(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+
+    banner_->setWordWrap(true);
+    banner_->setObjectName(QStringLiteral("problemBanner"));
+    banner_->setStyleSheet(QStringLiteral(
+        "QLabel#problemBanner { background: #fff3cd; color: #5c4400; border: 1px solid #e0b84a;"
+        " border-radius: 4px; padding: 6px; }"));
+    banner_->setAccessibleName(tr("Problem"));
+    banner_->hide();
+    layout->addWidget(banner_);
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(plotArea_);
+
+    auto* side = new QWidget;
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(8, 0, 4, 0);
+    QFont headingFont = heading_->font();
+    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.35);
+    headingFont.setBold(true);
+    heading_->setFont(headingFont);
+    heading_->setWordWrap(true);
+    explanation_->setWordWrap(true);
+    explanation_->setTextFormat(Qt::RichText);
+    explanation_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    readout_->setWordWrap(true);
+    readout_->setTextFormat(Qt::RichText);
+    readout_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    readout_->setObjectName(QStringLiteral("readout"));
+    sideLayout->addWidget(heading_);
+    sideLayout->addWidget(explanation_);
+    sideLayout->addSpacing(6);
+    sideLayout->addLayout(controlsLayout_);
+    sideLayout->addSpacing(6);
+    sideLayout->addWidget(readout_);
+    sideLayout->addStretch(1);
+
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(side);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(300);
+    splitter->addWidget(scroll);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({900, 360});
+    layout->addWidget(splitter, 1);
+
+    connect(context_.theme, &ThemeController::themeChanged, this,
+            [this](const PlotTheme& theme) { applyTheme(theme); });
+}
+
+QString LessonPage::problem() const {
+    return banner_->isVisible() ? banner_->text() : QString();
+}
+
+QString LessonPage::readoutText() const {
+    return QTextDocumentFragment::fromHtml(readout_->text()).toPlainText();
+}
+
+const PlotTheme& LessonPage::theme() const {
+    return context_.theme->theme();
+}
+
+QCustomPlot* LessonPage::createPlot(const QString& figureName) {
+    QCustomPlot* plot = makePlot(plotArea_);
+    plot->setObjectName(figureName);
+    figures_.append(Figure{figureName, plot});
+    return plot;
+}
+
+void LessonPage::setExplanation(const QString& heading, const QString& html) {
+    heading_->setText(heading);
+    explanation_->setText(html);
+}
+
+void LessonPage::setReadout(const QString& html) {
+    readout_->setText(html);
+}
+
+void LessonPage::showProblem(const QString& message) {
+    const bool changed = banner_->isHidden() || banner_->text() != message;
+    banner_->setText(message);
+    banner_->show();
+    if (changed) emit statusMessage(message);
+}
+
+void LessonPage::clearProblem() {
+    if (banner_->isHidden()) return;
+    banner_->hide();
+    banner_->clear();
+    emit statusMessage(QString());
+}
+
+void LessonPage::replotAll() {
+    for (const Figure& figure : figures_) figure.plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LessonPage::applyTheme(const PlotTheme& theme) {
+    for (const Figure& figure : figures_) applyPlotTheme(figure.plot, theme);
+    replotAll();
+}
+
+void LessonPage::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    Lesson::changeEvent(event);
+}
+
+QString LessonPage::problemText(const std::exception& e) {
+    if (dynamic_cast<const InputError*>(&e) != nullptr) {
+        return tr("Invalid parameter: %1").arg(QString::fromUtf8(e.what()));
+    }
+    if (dynamic_cast<const ResourceError*>(&e) != nullptr) {
+        return tr("Too large to compute: %1").arg(QString::fromUtf8(e.what()));
+    }
+    return tr("Could not compute this view: %1").arg(QString::fromUtf8(e.what()));
+}
+
+}  // namespace ropelab::ui

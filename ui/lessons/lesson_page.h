@@ -1,0 +1,86 @@
+#pragma once
+// The common frame of a lesson: plots on the left; title, explanation, lesson controls and a
+// readout on the right; a banner above for anything core rejected. Subclasses fill the plot area
+// and controls, compute through core inside runGuarded(), and never style plots themselves.
+
+#include <QList>
+#include <QString>
+
+#include "common/errors.h"
+#include "lessons/lesson.h"
+#include "lessons/lesson_context.h"
+#include "style/plot_style.h"
+
+class QLabel;
+class QVBoxLayout;
+class QSplitter;
+class QCustomPlot;
+
+namespace ropelab::ui {
+
+class ParameterModel;
+
+class LessonPage : public Lesson {
+    Q_OBJECT
+public:
+    LessonPage(const LessonContext& context, QWidget* parent = nullptr);
+
+    QList<Figure> figures() const override { return figures_; }
+
+    // The banner's text; empty when the lesson shows valid results (tests read it).
+    QString problem() const;
+    // Text of the readout panel as plain text (tests read it).
+    QString readoutText() const;
+
+protected:
+    ParameterModel& parameters() const { return *context_.parameters; }
+    const PlotTheme& theme() const;
+
+    // Where the subclass lays out its plots (give it a layout).
+    QWidget* plotArea() const { return plotArea_; }
+    // Lesson-specific controls go here, under the explanation.
+    QVBoxLayout* controlsLayout() const { return controlsLayout_; }
+    // A themed plot registered as an exportable figure named `figureName`.
+    QCustomPlot* createPlot(const QString& figureName);
+
+    void setExplanation(const QString& heading, const QString& html);
+    void setReadout(const QString& html);
+
+    // Shows core's message in the banner and the status bar; plots keep their last valid data.
+    void showProblem(const QString& message);
+    void clearProblem();
+
+    // Runs a computation; InputError / ResourceError / any std::exception become the banner.
+    template <class Compute>
+    bool runGuarded(Compute&& compute) {
+        try {
+            compute();
+        } catch (const std::exception& e) {
+            showProblem(problemText(e));
+            return false;
+        }
+        clearProblem();
+        return true;
+    }
+
+    // Queues a repaint of every figure (coalesced: a burst of slider moves paints once).
+    void replotAll();
+    // Re-applies the theme to every figure; override to restyle custom items, then call this.
+    virtual void applyTheme(const PlotTheme& theme);
+
+    void changeEvent(QEvent* event) override;
+
+private:
+    static QString problemText(const std::exception& e);
+
+    LessonContext context_;
+    QList<Figure> figures_;
+    QLabel* banner_;
+    QWidget* plotArea_;
+    QLabel* heading_;
+    QLabel* explanation_;
+    QVBoxLayout* controlsLayout_;
+    QLabel* readout_;
+};
+
+}  // namespace ropelab::ui

@@ -1,0 +1,31 @@
+#pragma once
+// Small builders for the plot pieces lessons share (a titled plot, a heat map with a colour
+// scale). Styling stays in style/plot_style; these only assemble layout elements.
+
+#include <QString>
+
+#include "style/plot_style.h"
+
+class QWidget;
+class QCustomPlot;
+class QCPColorMap;
+class QCPColorScale;
+class QCPTextElement;
+
+namespace ropelab::ui {
+
+// A plot with antialiasing and a minimum size that keeps tick labels readable.
+QCustomPlot* makePlot(QWidget* parent);
+
+// A bold title row above the axis rect.
+QCPTextElement* addPlotTitle(QCustomPlot* plot, const QString& text);
+
+struct HeatMap {
+    QCPColorMap* map = nullptr;
+    QCPColorScale* scale = nullptr;
+};
+// A colour map on the plot's axis rect with a labelled colour scale on the right, their margins
+// aligned so the scale is as tall as the map.
+HeatMap addHeatMap(QCustomPlot* plot, Gradient gradient, const QString& scaleLabel);
+
+}  // namespace ropelab::ui

@@ -1,0 +1,200 @@
+#include "window/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+
+#include "lessons/lesson_registry.h"
+#include "model/parameter_model.h"
+#include "style/theme_controller.h"
+#include "window/parameter_panel.h"
+
+namespace ropelab::ui {
+
+namespace {
+constexpr auto kGeometryKey = "mainWindow/geometry";
+constexpr auto kStateKey = "mainWindow/state";
+constexpr auto kLessonKey = "mainWindow/lesson";
+constexpr int kRejectedMessageMs = 8000;
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      model_(new ParameterModel(this)),
+      theme_(new ThemeController(this)),
+      lessonList_(new QListWidget),
+      stack_(new QStackedWidget(this)),
+      panel_(new ParameterPanel(*model_)),
+      lessonDock_(new QDockWidget(this)),
+      parameterDock_(new QDockWidget(this)) {
+    setObjectName(QStringLiteral("mainWindow"));
+    setCentralWidget(stack_);
+
+    for (std::unique_ptr<Lesson>& lesson : createLessons(LessonContext{model_, theme_})) {
+        Lesson* raw = lesson.release();
+        stack_->addWidget(raw);
+        lessons_.push_back(raw);
+        lessonList_->addItem(raw->title());
+        connect(raw, &Lesson::statusMessage, this, [this, raw](const QString& text) {
+            if (raw != currentLesson()) return;
+            if (text.isEmpty()) {
+                statusBar()->clearMessage();
+            } else {
+                statusBar()->showMessage(text);
+            }
+        });
+    }
+
+    lessonList_->setObjectName(QStringLiteral("lessonList"));
+    lessonList_->setMinimumWidth(200);
+    lessonDock_->setObjectName(QStringLiteral("lessonDock"));
+    lessonDock_->setWidget(lessonList_);
+    lessonDock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::LeftDockWidgetArea, lessonDock_);
+    parameterDock_->setObjectName(QStringLiteral("parameterDock"));
+    parameterDock_->setWidget(panel_);
+    parameterDock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable |
+                                QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, parameterDock_);
+    splitDockWidget(lessonDock_, parameterDock_, Qt::Vertical);
+
+    connect(lessonList_, &QListWidget::currentRowChanged, this, &MainWindow::onLessonRowChanged);
+    connect(model_, &ParameterModel::rejected, this, [this](const QString& reason) {
+        statusBar()->showMessage(reason, kRejectedMessageMs);
+    });
+
+    createMenus();
+    retranslate();
+    statusBar()->setSizeGripEnabled(true);
+    resize(1440, 900);
+    restoreSettings();
+    if (lessonList_->currentRow() < 0 && !lessons_.empty()) lessonList_->setCurrentRow(0);
+}
+
+MainWindow::~MainWindow() = default;
+
+Lesson* MainWindow::currentLesson() const {
+    return qobject_cast<Lesson*>(stack_->currentWidget());
+}
+
+Lesson* MainWindow::lesson(const QString& id) const {
+    for (Lesson* lesson : lessons_) {
+        if (lesson->id() == id) return lesson;
+    }
+    return nullptr;
+}
+
+bool MainWindow::showLesson(const QString& id) {
+    for (std::size_t i = 0; i < lessons_.size(); ++i) {
+        if (lessons_[i]->id() == id) {
+            lessonList_->setCurrentRow(static_cast<int>(i));
+            return true;
+        }
+    }
+    return false;
+}
+
+void MainWindow::showNextLesson() {
+    const int row = lessonList_->currentRow();
+    if (row + 1 < lessonList_->count()) lessonList_->setCurrentRow(row + 1);
+}
+
+void MainWindow::showPreviousLesson() {
+    const int row = lessonList_->currentRow();
+    if (row > 0) lessonList_->setCurrentRow(row - 1);
+}
+
+void MainWindow::createMenus() {
+    fileMenu_ = menuBar()->addMenu(QString());
+    quitAction_ = fileMenu_->addAction(QString(), this, &QWidget::close);
+    quitAction_->setShortcut(QKeySequence::Quit);
+    quitAction_->setMenuRole(QAction::QuitRole);
+
+    viewMenu_ = menuBar()->addMenu(QString());
+    previousAction_ = viewMenu_->addAction(QString(), this, &MainWindow::showPreviousLesson);
+    previousAction_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageUp), QKeySequence::Back});
+    nextAction_ = viewMenu_->addAction(QString(), this, &MainWindow::showNextLesson);
+    nextAction_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence::Forward});
+    viewMenu_->addSeparator();
+    viewMenu_->addAction(lessonDock_->toggleViewAction());
+    viewMenu_->addAction(parameterDock_->toggleViewAction());
+
+    helpMenu_ = menuBar()->addMenu(QString());
+    aboutAction_ = helpMenu_->addAction(QString(), this, &MainWindow::showAbout);
+    aboutAction_->setMenuRole(QAction::AboutRole);
+    aboutQtAction_ = helpMenu_->addAction(QString(), qApp, &QApplication::aboutQt);
+    aboutQtAction_->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::retranslate() {
+    setWindowTitle(tr("RoPE Lab"));
+    fileMenu_->setTitle(tr("&File"));
+    quitAction_->setText(tr("&Quit"));
+    viewMenu_->setTitle(tr("&View"));
+    previousAction_->setText(tr("&Previous lesson"));
+    nextAction_->setText(tr("&Next lesson"));
+    helpMenu_->setTitle(tr("&Help"));
+    aboutAction_->setText(tr("&About RoPE Lab"));
+    aboutQtAction_->setText(tr("About &Qt"));
+    lessonDock_->setWindowTitle(tr("Lessons"));
+    parameterDock_->setWindowTitle(tr("Shared parameters"));
+    for (std::size_t i = 0; i < lessons_.size(); ++i) {
+        lessonList_->item(static_cast<int>(i))
+            ->setText(tr("%1. %2").arg(i + 1).arg(lessons_[i]->title()));
+    }
+    panel_->retranslate();
+}
+
+void MainWindow::onLessonRowChanged(int row) {
+    if (row < 0 || row >= static_cast<int>(lessons_.size())) return;
+    Lesson* lesson = lessons_[static_cast<std::size_t>(row)];
+    stack_->setCurrentWidget(lesson);
+    panel_->setUsedParameters(lesson->sharedParameters());
+    previousAction_->setEnabled(row > 0);
+    nextAction_->setEnabled(row + 1 < static_cast<int>(lessons_.size()));
+    statusBar()->clearMessage();
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(
+        this, tr("About RoPE Lab"),
+        tr("<h3>RoPE Lab %1</h3>"
+           "<p>How transformers know word order: positional encodings, from learned tables to "
+           "rotary position embeddings (RoPE), computed exactly and shown step by step.</p>"
+           "<p>Plots by QCustomPlot; built with Qt %2.</p>")
+            .arg(QStringLiteral(ROPELAB_VERSION), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::restoreSettings() {
+    const QSettings settings;
+    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    restoreState(settings.value(kStateKey).toByteArray());
+    const QString last = settings.value(kLessonKey).toString();
+    if (!last.isEmpty()) showLesson(last);
+}
+
+void MainWindow::saveSettings() const {
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState());
+    if (Lesson* lesson = currentLesson()) settings.setValue(kLessonKey, lesson->id());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+}  // namespace ropelab::ui

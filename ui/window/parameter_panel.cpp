@@ -1,0 +1,119 @@
+#include "window/parameter_panel.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+#include "model/parameter_model.h"
+#include "widgets/labeled_slider.h"
+
+namespace ropelab::ui {
+
+namespace {
+constexpr int kMaxHeadDim = 512;
+constexpr double kMinBase = 2.0;
+constexpr double kMaxBase = 1.0e8;
+constexpr int kMinSequenceLength = 8;
+constexpr int kMaxSequenceLength = 16384;
+}  // namespace
+
+ParameterPanel::ParameterPanel(ParameterModel& model, QWidget* parent)
+    : QWidget(parent),
+      model_(model),
+      headDim_(new LabeledSlider(QString(), 2, kMaxHeadDim, 2, QString(), this)),
+      base_(new LabeledDoubleSlider(QString(), kMinBase, kMaxBase, 0,
+                                    LabeledDoubleSlider::Scale::Logarithmic, QString(), this)),
+      layoutLabel_(new QLabel(this)),
+      layout_(new QComboBox(this)),
+      sequenceLength_(
+          new LabeledSlider(QString(), kMinSequenceLength, kMaxSequenceLength, 1, QString(), this)),
+      queryPosition_(new LabeledSlider(QString(), 0, 255, 1, QString(), this)),
+      keyPosition_(new LabeledSlider(QString(), 0, 255, 1, QString(), this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 6, 8, 6);
+    layout->addWidget(headDim_);
+    layout->addWidget(base_);
+    auto* layoutRow = new QHBoxLayout;
+    layoutRow->addWidget(layoutLabel_);
+    layoutRow->addWidget(layout_, 1);
+    layoutLabel_->setBuddy(layout_);
+    layout_->addItem(QString(), static_cast<int>(RopeLayout::HalfSplit));
+    layout_->addItem(QString(), static_cast<int>(RopeLayout::Interleaved));
+    layout->addLayout(layoutRow);
+    layout->addWidget(sequenceLength_);
+    layout->addWidget(queryPosition_);
+    layout->addWidget(keyPosition_);
+    layout->addStretch(1);
+    retranslate();
+
+    connect(headDim_, &LabeledSlider::valueChanged, this, [this](int d) {
+        if (!model_.setHeadDim(d)) syncFromModel();
+    });
+    connect(base_, &LabeledDoubleSlider::valueChanged, this, [this](double base) {
+        if (!model_.setRopeTheta(base)) syncFromModel();
+    });
+    connect(layout_, &QComboBox::currentIndexChanged, this,
+            [this] { model_.setLayout(static_cast<RopeLayout>(layout_->currentData().toInt())); });
+    connect(sequenceLength_, &LabeledSlider::valueChanged, this, [this](int n) {
+        // Positions live inside the sequence: shrinking it pulls m and n in first.
+        model_.setPositions(std::min(model_.queryPosition(), n - 1),
+                            std::min(model_.keyPosition(), n - 1));
+        model_.setSequenceLength(n);
+    });
+    connect(queryPosition_, &LabeledSlider::valueChanged, this, &ParameterPanel::onPositionChanged);
+    connect(keyPosition_, &LabeledSlider::valueChanged, this, &ParameterPanel::onPositionChanged);
+    connect(&model_, &ParameterModel::changed, this, &ParameterPanel::syncFromModel);
+    syncFromModel();
+}
+
+void ParameterPanel::retranslate() {
+    headDim_->setLabel(tr("Head dimension d"));
+    headDim_->setToolTip(tr("Components per attention head; RoPE rotates them in d/2 pairs."));
+    base_->setLabel(tr("Base (rope_theta)"));
+    base_->setToolTip(tr("θ_i = base^(−2i/d): a larger base makes the slow pairs slower."));
+    layoutLabel_->setText(tr("Pair layout"));
+    layout_->setItemText(0, tr("Half-split (i, i + d/2)"));
+    layout_->setItemText(1, tr("Interleaved (2i, 2i + 1)"));
+    layout_->setAccessibleName(tr("Pair layout"));
+    sequenceLength_->setLabel(tr("Sequence length N"));
+    sequenceLength_->setUnit(tr("tokens"));
+    sequenceLength_->setToolTip(tr("Positions 0 … N − 1 shown by the lessons."));
+    queryPosition_->setLabel(tr("Query position m"));
+    keyPosition_->setLabel(tr("Key position n"));
+}
+
+void ParameterPanel::setUsedParameters(Lesson::SharedParameters used) {
+    using P = Lesson::SharedParameter;
+    headDim_->setEnabled(used.testFlag(P::HeadDim));
+    base_->setEnabled(used.testFlag(P::Base));
+    layoutLabel_->setEnabled(used.testFlag(P::Layout));
+    layout_->setEnabled(used.testFlag(P::Layout));
+    sequenceLength_->setEnabled(used.testFlag(P::SequenceLength));
+    queryPosition_->setEnabled(used.testFlag(P::Positions));
+    keyPosition_->setEnabled(used.testFlag(P::Positions));
+}
+
+void ParameterPanel::syncFromModel() {
+    headDim_->setValue(model_.rope().headDim);
+    base_->setValue(model_.rope().ropeTheta);
+    {
+        const QSignalBlocker block(layout_);
+        layout_->setCurrentIndex(layout_->findData(static_cast<int>(model_.layout())));
+    }
+    sequenceLength_->setValue(model_.sequenceLength());
+    const int lastPosition = model_.sequenceLength() - 1;
+    queryPosition_->setRange(0, std::max(lastPosition, model_.queryPosition()));
+    keyPosition_->setRange(0, std::max(lastPosition, model_.keyPosition()));
+    queryPosition_->setValue(model_.queryPosition());
+    keyPosition_->setValue(model_.keyPosition());
+}
+
+void ParameterPanel::onPositionChanged() {
+    model_.setPositions(queryPosition_->value(), keyPosition_->value());
+}
+
+}  // namespace ropelab::ui
