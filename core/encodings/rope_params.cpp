@@ -1,25 +1,18 @@
 #include "encodings/rope_params.h"
 
 #include <cmath>
-#include <sstream>
 
 #include "common/errors.h"
+#include "encodings/number_text.h"
 
 namespace ropelab {
 
 namespace {
 
-std::string formatNumber(double value) {
-    std::ostringstream text;
-    text.precision(17);
-    text << value;
-    return text.str();
-}
-
 void requireFinite(double value, const char* option) {
     if (!std::isfinite(value)) {
         throw InputError(std::string(option) + " must be a finite number, got " +
-                         formatNumber(value));
+                         numberText(value));
     }
 }
 
@@ -33,7 +26,7 @@ void validateFactorList(const std::vector<double>& factors, int pairs, const cha
     for (double value : factors) {
         if (!std::isfinite(value) || value <= 0.0) {
             throw InputError(std::string(option) + " values must be positive finite numbers, got " +
-                             formatNumber(value));
+                             numberText(value));
         }
     }
 }
@@ -53,19 +46,19 @@ void validate(const RopeParams& params) {
     requireFinite(params.partialRotaryFactor, "--partial-rotary-factor");
     if (params.partialRotaryFactor <= 0.0 || params.partialRotaryFactor > 1.0) {
         throw InputError("--partial-rotary-factor must be in (0, 1], got " +
-                         formatNumber(params.partialRotaryFactor));
+                         numberText(params.partialRotaryFactor));
     }
     const int dim = rotaryDim(params);
     if (dim < 2 || dim % 2 != 0) {
         throw InputError("--partial-rotary-factor gives rotary dim int(" +
                          std::to_string(params.headDim) + " * " +
-                         formatNumber(params.partialRotaryFactor) + ") = " + std::to_string(dim) +
+                         numberText(params.partialRotaryFactor) + ") = " + std::to_string(dim) +
                          "; it must be an even number >= 2");
     }
     requireFinite(params.ropeTheta, "--rope-theta");
     if (params.ropeTheta <= 1.0) {
         throw InputError("--rope-theta must be greater than 1, got " +
-                         formatNumber(params.ropeTheta));
+                         numberText(params.ropeTheta));
     }
     if (params.maxPositionEmbeddings <= 0) {
         throw InputError("--max-position-embeddings must be a positive integer, got " +
@@ -82,7 +75,7 @@ void validate(const RopeParams& params) {
     if (params.factor) {
         requireFinite(*params.factor, "--factor");
         if (*params.factor < 1.0) {
-            throw InputError("--factor must be >= 1, got " + formatNumber(*params.factor));
+            throw InputError("--factor must be >= 1, got " + numberText(*params.factor));
         }
     }
     const RopeType type = params.ropeType;
@@ -98,42 +91,42 @@ void validate(const RopeParams& params) {
     requireFinite(params.betaFast, "--beta-fast");
     requireFinite(params.betaSlow, "--beta-slow");
     if (params.betaFast <= 0.0) {
-        throw InputError("--beta-fast must be positive, got " + formatNumber(params.betaFast));
+        throw InputError("--beta-fast must be positive, got " + numberText(params.betaFast));
     }
     if (params.betaSlow <= 0.0) {
-        throw InputError("--beta-slow must be positive, got " + formatNumber(params.betaSlow));
+        throw InputError("--beta-slow must be positive, got " + numberText(params.betaSlow));
     }
     if (params.mscale) {
         requireFinite(*params.mscale, "--mscale");
         if (*params.mscale < 0.0) {
-            throw InputError("--mscale must be >= 0, got " + formatNumber(*params.mscale));
+            throw InputError("--mscale must be >= 0, got " + numberText(*params.mscale));
         }
     }
     if (params.mscaleAllDim) {
         requireFinite(*params.mscaleAllDim, "--mscale-all-dim");
         if (*params.mscaleAllDim < 0.0) {
             throw InputError("--mscale-all-dim must be >= 0, got " +
-                             formatNumber(*params.mscaleAllDim));
+                             numberText(*params.mscaleAllDim));
         }
     }
     if (params.attentionFactor) {
         requireFinite(*params.attentionFactor, "--attention-factor");
         if (*params.attentionFactor <= 0.0) {
             throw InputError("--attention-factor must be positive, got " +
-                             formatNumber(*params.attentionFactor));
+                             numberText(*params.attentionFactor));
         }
     }
     requireFinite(params.lowFreqFactor, "--low-freq-factor");
     requireFinite(params.highFreqFactor, "--high-freq-factor");
     if (params.lowFreqFactor <= 0.0) {
         throw InputError("--low-freq-factor must be positive, got " +
-                         formatNumber(params.lowFreqFactor));
+                         numberText(params.lowFreqFactor));
     }
     // The llama3 blend divides by (high - low).
     if (type == RopeType::Llama3 && params.highFreqFactor <= params.lowFreqFactor) {
         throw InputError("--high-freq-factor must be greater than --low-freq-factor (" +
-                         formatNumber(params.lowFreqFactor) + "), got " +
-                         formatNumber(params.highFreqFactor));
+                         numberText(params.lowFreqFactor) + "), got " +
+                         numberText(params.highFreqFactor));
     }
     if (type == RopeType::LongRope) {
         const int pairs = dim / 2;

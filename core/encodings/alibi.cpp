@@ -1,0 +1,60 @@
+#include "encodings/alibi.h"
+
+#include <cmath>
+#include <string>
+
+#include "common/errors.h"
+
+namespace ropelab {
+
+namespace {
+
+// The reference get_slopes_power_of_2: start = 2^(−8/n), slope_h = start · start^h (same
+// operations, so the same doubles as the Python).
+std::vector<double> powerOfTwoSlopes(int n) {
+    const double start = std::pow(2.0, -8.0 / n);
+    std::vector<double> slopes(static_cast<std::size_t>(n));
+    for (int h = 0; h < n; ++h) slopes[static_cast<std::size_t>(h)] = start * std::pow(start, h);
+    return slopes;
+}
+
+}  // namespace
+
+std::vector<double> alibiSlopes(int heads) {
+    if (heads < 1 || heads > (1 << 20)) {
+        throw InputError("--heads must be an integer in [1, 1048576], got " +
+                         std::to_string(heads));
+    }
+    int closest = 1;
+    while (closest * 2 <= heads) closest *= 2;
+    std::vector<double> slopes = powerOfTwoSlopes(closest);
+    if (closest == heads) return slopes;
+    const std::vector<double> doubled = powerOfTwoSlopes(2 * closest);
+    for (int k = 0; k < heads - closest; ++k) {
+        slopes.push_back(doubled[static_cast<std::size_t>(2 * k)]);
+    }
+    return slopes;
+}
+
+Eigen::MatrixXd alibiBias(int length, double slope, AlibiBias kind) {
+    if (length < 1) {
+        throw InputError("--length must be a positive integer, got " + std::to_string(length));
+    }
+    const double cells = static_cast<double>(length) * length;
+    if (cells > 1e8) {
+        throw ResourceError("a " + std::to_string(length) + " x " + std::to_string(length) +
+                            " bias matrix would need " +
+                            std::to_string(static_cast<long long>(cells * 8 / 1e6)) +
+                            " MB; at most 800 MB (1e8 numbers) is allowed");
+    }
+    Eigen::MatrixXd bias(length, length);
+    for (int j = 0; j < length; ++j) {
+        for (int i = 0; i < length; ++i) {
+            const double distance = kind == AlibiBias::Symmetric ? std::abs(i - j) : i - j;
+            bias(i, j) = -slope * distance;
+        }
+    }
+    return bias;
+}
+
+}  // namespace ropelab

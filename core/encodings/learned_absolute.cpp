@@ -1,0 +1,61 @@
+#include "encodings/learned_absolute.h"
+
+#include <cmath>
+#include <numbers>
+#include <random>
+#include <string>
+
+#include "common/errors.h"
+#include "encodings/number_text.h"
+
+namespace ropelab {
+
+Eigen::MatrixXd seededStandardNormal(Eigen::Index rows, Eigen::Index cols, std::uint64_t seed) {
+    std::mt19937_64 engine(seed);
+    // 53 random bits → a double in (0, 1]; never 0, so the logarithm is finite.
+    const auto uniform = [&engine] {
+        return (static_cast<double>(engine() >> 11) + 1.0) * 0x1.0p-53;
+    };
+    Eigen::MatrixXd samples(rows, cols);
+    const Eigen::Index count = rows * cols;
+    for (Eigen::Index k = 0; k < count; k += 2) {
+        const double radius = std::sqrt(-2.0 * std::log(uniform()));
+        const double angle = 2.0 * std::numbers::pi * uniform();
+        samples(k / cols, k % cols) = radius * std::cos(angle);
+        if (k + 1 < count) samples((k + 1) / cols, (k + 1) % cols) = radius * std::sin(angle);
+    }
+    return samples;
+}
+
+LearnedPositionTable::LearnedPositionTable(int maxLength, int dim, std::uint64_t seed,
+                                           double stddev) {
+    if (maxLength < 1) {
+        throw InputError("--max-len must be a positive integer, got " + std::to_string(maxLength));
+    }
+    if (dim < 1) throw InputError("--dim must be a positive integer, got " + std::to_string(dim));
+    if (!std::isfinite(stddev) || stddev <= 0.0) {
+        throw InputError("the learned table's standard deviation must be positive, got " +
+                         numberText(stddev));
+    }
+    const double cells = static_cast<double>(maxLength) * dim;
+    if (cells > 1e8) {
+        throw ResourceError("a learned table of " + std::to_string(maxLength) + " x " +
+                            std::to_string(dim) + " would need " +
+                            std::to_string(static_cast<long long>(cells * 8 / 1e6)) +
+                            " MB; at most 800 MB (1e8 numbers) is allowed");
+    }
+    table_ = stddev * seededStandardNormal(maxLength, dim, seed);
+}
+
+Eigen::VectorXd LearnedPositionTable::lookup(std::int64_t position) const {
+    if (position < 0 || position >= maxLength()) {
+        throw InputError(
+            "position " + std::to_string(position) + " has no row in the learned table (max_len " +
+            std::to_string(maxLength()) + ", rows 0.." + std::to_string(maxLength() - 1) +
+            "): a learned absolute encoding cannot represent positions it was not "
+            "trained on");
+    }
+    return table_.row(static_cast<Eigen::Index>(position)).transpose();
+}
+
+}  // namespace ropelab

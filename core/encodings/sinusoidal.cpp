@@ -1,0 +1,61 @@
+#include "encodings/sinusoidal.h"
+
+#include <cmath>
+#include <string>
+
+#include "common/errors.h"
+#include "encodings/number_text.h"
+
+namespace ropelab {
+
+void validateSinusoidal(int dim, double base) {
+    if (dim < 2 || dim % 2 != 0) {
+        throw InputError("--dim must be a positive even integer, got " + std::to_string(dim));
+    }
+    if (!std::isfinite(base) || base <= 1.0) {
+        throw InputError("--base must be a finite number greater than 1, got " + numberText(base));
+    }
+}
+
+std::vector<double> sinusoidalFrequencies(int dim, double base) {
+    validateSinusoidal(dim, base);
+    std::vector<double> frequencies(static_cast<std::size_t>(dim / 2));
+    for (int i = 0; i < dim / 2; ++i) {
+        frequencies[static_cast<std::size_t>(i)] =
+            1.0 / std::pow(base, static_cast<double>(2 * i) / static_cast<double>(dim));
+    }
+    return frequencies;
+}
+
+Eigen::VectorXd sinusoidalEncoding(double position, int dim, double base) {
+    const std::vector<double> frequencies = sinusoidalFrequencies(dim, base);
+    Eigen::VectorXd encoding(dim);
+    for (int i = 0; i < dim / 2; ++i) {
+        const double angle = position * frequencies[static_cast<std::size_t>(i)];
+        encoding[2 * i] = std::sin(angle);
+        encoding[2 * i + 1] = std::cos(angle);
+    }
+    return encoding;
+}
+
+Eigen::MatrixXd sinusoidalTable(const std::vector<double>& positions, int dim, double base) {
+    const std::vector<double> frequencies = sinusoidalFrequencies(dim, base);
+    const double cells = static_cast<double>(positions.size()) * dim;
+    if (cells > 1e8) {
+        throw ResourceError("a sinusoidal table of " + std::to_string(positions.size()) + " x " +
+                            std::to_string(dim) + " would need " +
+                            std::to_string(static_cast<long long>(cells * 8 / 1e6)) +
+                            " MB; at most 800 MB (1e8 numbers) is allowed");
+    }
+    Eigen::MatrixXd table(static_cast<Eigen::Index>(positions.size()), dim);
+    for (std::size_t r = 0; r < positions.size(); ++r) {
+        for (int i = 0; i < dim / 2; ++i) {
+            const double angle = positions[r] * frequencies[static_cast<std::size_t>(i)];
+            table(static_cast<Eigen::Index>(r), 2 * i) = std::sin(angle);
+            table(static_cast<Eigen::Index>(r), 2 * i + 1) = std::cos(angle);
+        }
+    }
+    return table;
+}
+
+}  // namespace ropelab

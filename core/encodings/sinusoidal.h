@@ -1,0 +1,25 @@
+#pragma once
+// Sinusoidal absolute positions (Vaswani et al. 2017, "Attention Is All You Need" §3.5):
+// PE(p, 2i) = sin(p / base^(2i/d)), PE(p, 2i+1) = cos(p / base^(2i/d)), base 10000 in the paper.
+// (fairseq/tensor2tensor concatenate [sin | cos] with another exponent: a variant, not this.)
+
+#include <vector>
+
+#include <Eigen/Core>
+
+namespace ropelab {
+
+// InputError unless dim is even and >= 2 and base > 1 (finite).
+void validateSinusoidal(int dim, double base);
+
+// ω_i = 1 / base^(2i/d) for pair i = 0 … d/2 − 1.
+std::vector<double> sinusoidalFrequencies(int dim, double base = 10000.0);
+
+// The encoding of one position (may be fractional or negative).
+Eigen::VectorXd sinusoidalEncoding(double position, int dim, double base = 10000.0);
+
+// One row per position. ResourceError when positions × dim exceeds 10^8 numbers.
+Eigen::MatrixXd sinusoidalTable(const std::vector<double>& positions, int dim,
+                                double base = 10000.0);
+
+}  // namespace ropelab

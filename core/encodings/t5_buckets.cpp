@@ -1,0 +1,86 @@
+#include "encodings/t5_buckets.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "common/errors.h"
+
+namespace ropelab {
+
+void validate(const T5BucketParams& params) {
+    const int minimum = params.bidirectional ? 4 : 2;
+    if (params.numBuckets < minimum) {
+        throw InputError("--num-buckets must be an integer >= " + std::to_string(minimum) +
+                         (params.bidirectional ? " (bidirectional)" : " (causal)") + ", got " +
+                         std::to_string(params.numBuckets));
+    }
+    const int halves = params.bidirectional ? params.numBuckets / 2 : params.numBuckets;
+    const int maxExact = halves / 2;
+    if (params.maxDistance <= maxExact) {
+        throw InputError(
+            "--max-distance must be greater than max_exact = " + std::to_string(maxExact) +
+            " (num_buckets " + (params.bidirectional ? "/ 4" : "/ 2") + "), got " +
+            std::to_string(params.maxDistance));
+    }
+}
+
+int t5RelativePositionBucket(std::int64_t relative, const T5BucketParams& params) {
+    validate(params);
+    int buckets = params.numBuckets;
+    int offset = 0;
+    std::int64_t distance = 0;
+    if (params.bidirectional) {
+        buckets /= 2;
+        if (relative > 0) offset = buckets;
+        distance = relative < 0 ? -relative : relative;
+    } else {
+        distance = relative < 0 ? -relative : 0;
+    }
+    const int maxExact = buckets / 2;
+    if (distance < maxExact) return offset + static_cast<int>(distance);
+    double logBucket = std::log(static_cast<double>(distance) / maxExact) /
+                       std::log(static_cast<double>(params.maxDistance) / maxExact) *
+                       (buckets - maxExact);
+    // At the edges (16, 32, 64 with the defaults) the exact value is an integer; keep double
+    // rounding from landing just below it (HF's float32 lands on it).
+    const double nearest = std::round(logBucket);
+    if (std::abs(logBucket - nearest) <= 1e-9 * std::max(1.0, std::abs(nearest))) {
+        logBucket = nearest;
+    }
+    // HF .to(torch.long) truncates toward zero; logBucket >= 0 here since distance >= max_exact.
+    const double large = maxExact + std::trunc(logBucket);
+    return offset + static_cast<int>(std::min(large, static_cast<double>(buckets - 1)));
+}
+
+Eigen::MatrixXd t5BiasMatrix(int length, const T5BucketParams& params,
+                             const Eigen::Ref<const Eigen::VectorXd>& bucketBias) {
+    validate(params);
+    if (bucketBias.size() != params.numBuckets) {
+        throw InputError(
+            "the T5 bias table needs num_buckets = " + std::to_string(params.numBuckets) +
+            " entries, got " + std::to_string(bucketBias.size()));
+    }
+    if (length < 1) {
+        throw InputError("--length must be a positive integer, got " + std::to_string(length));
+    }
+    const double cells = static_cast<double>(length) * length;
+    if (cells > 1e8) {
+        throw ResourceError("a " + std::to_string(length) + " x " + std::to_string(length) +
+                            " bias matrix would need " +
+                            std::to_string(static_cast<long long>(cells * 8 / 1e6)) +
+                            " MB; at most 800 MB (1e8 numbers) is allowed");
+    }
+    // bias depends on j − i only: one bucket lookup per diagonal.
+    Eigen::VectorXd byRelative(2 * length - 1);
+    for (int r = -(length - 1); r <= length - 1; ++r) {
+        byRelative[r + length - 1] = bucketBias[t5RelativePositionBucket(r, params)];
+    }
+    Eigen::MatrixXd bias(length, length);
+    for (int j = 0; j < length; ++j) {
+        for (int i = 0; i < length; ++i) bias(i, j) = byRelative[j - i + length - 1];
+    }
+    return bias;
+}
+
+}  // namespace ropelab
