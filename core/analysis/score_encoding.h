@@ -5,13 +5,16 @@
 #include <cstdint>
 #include <string_view>
 
+#include "encodings/learned_absolute.h"
 #include "encodings/rope_params.h"
+#include "encodings/t5_buckets.h"
 
 namespace ropelab {
 
 // Rope: rotate q and k. Sinusoidal / Learned: add the position's vector to q and k.
-// T5 / Alibi: q·k plus a relative bias. Seed: the seed text's sample code, (x + PE[p]) · M with
-// PE[p, j] = cos(p·j·0.01) and M[i, j] = cos(i·j·0.01) (computed in double).
+// T5 / Alibi: q·k plus a relative bias; ALiBi's is the paper's −m·(m − n) for every pair.
+// Seed: the seed text's sample code, (x + PE[p])·M with PE[p, j] = cos(p·j·0.01) and
+// M[i, j] = cos(i·j·0.01), in double (the seed code runs in float32).
 enum class ScoreEncoding { Rope, Sinusoidal, Learned, T5, Alibi, Seed };
 
 struct ScoreEncodingParams {
@@ -20,11 +23,10 @@ struct ScoreEncodingParams {
     RopeLayout layout = RopeLayout::HalfSplit;  // Rope
     double sinusoidalBase = 10000.0;            // Sinusoidal (Vaswani 2017)
     int learnedMaxLength = 2048;    // Learned: table rows; positions ≥ this are errors
-    std::uint64_t learnedSeed = 0;  // Learned: table drawn as randomNormalMatrix(seed)
-    int t5NumBuckets = 32;          // T5 (HF defaults)
-    int t5MaxDistance = 128;
-    bool t5Causal = false;         // false: bidirectional (encoder)
-    std::uint64_t t5BiasSeed = 0;  // T5: bias table[bucket] = randomNormalMatrix(seed)
+    std::uint64_t learnedSeed = 0;  // Learned: LearnedPositionTable's seed
+    double learnedStddev = LearnedPositionTable::defaultStddev;  // N(0, 0.02²) as GPT-2 / BERT
+    T5BucketParams t5;                                           // T5 buckets (HF defaults)
+    std::uint64_t t5BiasSeed = 0;  // T5: bias[bucket] = seededStandardNormal(buckets, 1, seed)
     int alibiHeads = 8;            // Alibi: head count that fixes the slopes
     int alibiHead = 1;             // Alibi: which head, counted from 1
     double seedScale = 0.01;       // Seed: the 0.01 in cos(i·j·0.01)

@@ -1,0 +1,13 @@
+#include "analysis/distance_range.h"
+
+#include "common/errors.h"
+
+namespace ropelab {
+
+std::int64_t DistanceRange::count() const {
+    if (step == 0) throw InputError("range step must be non-zero");
+    if (step > 0) return stop > start ? (stop - start - 1) / step + 1 : 0;
+    return start > stop ? (start - stop - 1) / (-step) + 1 : 0;
+}
+
+}  // namespace ropelab

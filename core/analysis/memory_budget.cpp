@@ -1,0 +1,31 @@
+#include "analysis/memory_budget.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+#include "common/errors.h"
+
+namespace ropelab {
+
+double analysisMemoryBudgetBytes() {
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long pageSize = sysconf(_SC_PAGE_SIZE);
+    // Without the figure, assume a small 4 GiB machine.
+    if (pages <= 0 || pageSize <= 0) return 2.0 * 1024 * 1024 * 1024;
+    return 0.5 * static_cast<double>(pages) * static_cast<double>(pageSize);
+}
+
+void requireMemory(double bytes, std::string_view what) {
+    const double budget = analysisMemoryBudgetBytes();
+    if (bytes <= budget) return;
+    constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+    char sizes[128];
+    std::snprintf(sizes, sizeof sizes,
+                  " would need %.3g GiB of memory, more than the %.3g GiB allowed", bytes / kGiB,
+                  budget / kGiB);
+    throw ResourceError(std::string(what) + sizes + " (half of this machine's memory)");
+}
+
+}  // namespace ropelab

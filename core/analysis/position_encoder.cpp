@@ -1,0 +1,152 @@
+#include "analysis/position_encoder.h"
+
+#include <cmath>
+#include <string>
+
+#include "analysis/exact_phase.h"
+#include "analysis/memory_budget.h"
+#include "common/errors.h"
+#include "encodings/alibi.h"
+#include "encodings/rope_apply.h"
+#include "encodings/sinusoidal.h"
+
+namespace ropelab {
+
+PositionEncoder::PositionEncoder(const ScoreEncodingParams& params, int dim)
+    : encoding_(params.encoding), dim_(dim), layout_(params.layout), params_(params) {
+    validate(params, dim);
+    switch (params.encoding) {
+        case ScoreEncoding::Rope:
+            freqs_ = ropeFrequencies(params.rope);
+            break;
+        case ScoreEncoding::Sinusoidal:
+            break;
+        case ScoreEncoding::Learned:
+            requireMemory(8.0 * params.learnedMaxLength * dim, "the learned position table");
+            learnedTable_.emplace(params.learnedMaxLength, dim, params.learnedSeed,
+                                  params.learnedStddev);
+            break;
+        case ScoreEncoding::T5: {
+            const Eigen::MatrixXd table =
+                seededStandardNormal(params.t5.numBuckets, 1, params.t5BiasSeed);
+            biasTable_.assign(table.data(), table.data() + table.size());
+            break;
+        }
+        case ScoreEncoding::Alibi:
+            alibiSlope_ =
+                alibiSlopes(params.alibiHeads)[static_cast<std::size_t>(params.alibiHead - 1)];
+            break;
+        case ScoreEncoding::Seed:
+            requireMemory(8.0 * dim * dim, "the seed code's d × d matrix");
+            seedMatrix_.resize(dim, dim);
+            for (int i = 0; i < dim; ++i) {
+                for (int j = 0; j < dim; ++j) {
+                    seedMatrix_(i, j) = std::cos(static_cast<double>(i) * j * params.seedScale);
+                }
+            }
+            break;
+    }
+}
+
+PositionEncoder::PositionEncoder(const RopeFrequencies& freqs, RopeLayout layout)
+    : encoding_(ScoreEncoding::Rope), dim_(freqs.headDim), freqs_(freqs), layout_(layout) {
+    params_.layout = layout;
+}
+
+void PositionEncoder::requirePositions(std::int64_t lo, std::int64_t hi) const {
+    if (encoding_ == ScoreEncoding::Learned && (lo < 0 || hi >= params_.learnedMaxLength)) {
+        // LearnedPositionTable::lookup words the lesson (no row for an unseen position).
+        learnedTable_->lookup(lo < 0 ? lo : hi);
+    }
+    if (encoding_ == ScoreEncoding::Seed && lo < 0) {
+        throw InputError("the seed code's positions index its table and must be >= 0, asked for " +
+                         std::to_string(lo));
+    }
+}
+
+void PositionEncoder::addPositionVector(double* row, std::int64_t position) const {
+    const double p = static_cast<double>(position);
+    switch (encoding_) {
+        case ScoreEncoding::Sinusoidal: {
+            const Eigen::VectorXd pe = sinusoidalEncoding(p, dim_, params_.sinusoidalBase);
+            for (int j = 0; j < dim_; ++j) row[j] += pe[j];
+            break;
+        }
+        case ScoreEncoding::Learned:
+            for (int j = 0; j < dim_; ++j) row[j] += learnedTable_->table()(position, j);
+            break;
+        case ScoreEncoding::Seed:
+            // The seed code's positional_embedding[p, j] = cos(p·j·0.01).
+            for (int j = 0; j < dim_; ++j) row[j] += std::cos(p * j * params_.seedScale);
+            break;
+        case ScoreEncoding::Rope:
+        case ScoreEncoding::T5:
+        case ScoreEncoding::Alibi:
+            break;
+    }
+}
+
+Eigen::VectorXd PositionEncoder::encode(const Eigen::Ref<const Eigen::VectorXd>& x,
+                                        std::int64_t position) const {
+    RowMatrix out;
+    encodeRows(x.transpose(), position, out);
+    return out.row(0).transpose();
+}
+
+void PositionEncoder::encodeRows(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                                 std::int64_t firstPosition, RowMatrix& out) const {
+    out = x;
+    const std::int64_t rows = x.rows();
+    if (encoding_ == ScoreEncoding::Rope) {
+        for (std::int64_t i = 0; i < rows; ++i) {
+            double* row = out.row(i).data();
+            const double p = static_cast<double>(firstPosition + i);
+            for (int j = 0; j < freqs_.pairs(); ++j) {
+                const std::complex<double> w =
+                    freqs_.attentionFactor *
+                    exactPhasor(p, freqs_.invFreq[static_cast<std::size_t>(j)]);
+                const RopePair pair = ropePair(j, freqs_.rotaryDim, layout_);
+                const double a = row[pair.a];
+                const double b = row[pair.b];
+                row[pair.a] = a * w.real() - b * w.imag();
+                row[pair.b] = b * w.real() + a * w.imag();
+            }
+        }
+        return;
+    }
+    if (encoding_ == ScoreEncoding::T5 || encoding_ == ScoreEncoding::Alibi) return;
+    for (std::int64_t i = 0; i < rows; ++i) addPositionVector(out.row(i).data(), firstPosition + i);
+    if (encoding_ == ScoreEncoding::Seed) {
+        // x = x @ M, as the seed code's torch.matmul(x, rotation_matrix).
+        const RowMatrix added = out;
+        out.noalias() = added * seedMatrix_;
+    }
+}
+
+Eigen::VectorXd PositionEncoder::mapForDot(const Eigen::VectorXd& keyEncoded) const {
+    if (encoding_ == ScoreEncoding::Seed) return seedMatrix_ * keyEncoded;
+    return keyEncoded;
+}
+
+double PositionEncoder::dotEncoded(const Eigen::Ref<const Eigen::VectorXd>& x,
+                                   std::int64_t position, const Eigen::VectorXd& mapped) const {
+    if (encoding_ == ScoreEncoding::Rope) return encode(x, position).dot(mapped);
+    Eigen::VectorXd added = x;
+    addPositionVector(added.data(), position);
+    // Seed: ⟨(x + PE)·M, k'⟩ = ⟨x + PE, M·k'⟩, and mapped already holds M·k'.
+    return added.dot(mapped);
+}
+
+double PositionEncoder::bias(std::int64_t queryPosition, std::int64_t keyPosition) const {
+    if (encoding_ == ScoreEncoding::Alibi) {
+        return -alibiSlope_ * static_cast<double>(queryPosition - keyPosition);
+    }
+    if (encoding_ == ScoreEncoding::T5) {
+        // HF: relative_position = memory (key) position − context (query) position.
+        const int bucket = t5RelativePositionBucket(keyPosition - queryPosition, params_.t5);
+        return biasTable_[static_cast<std::size_t>(bucket)];
+    }
+    return 0.0;
+}
+
+}  // namespace ropelab

@@ -1,0 +1,150 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <limits>
+#include <stop_token>
+
+#include "analysis/score_heatmap.h"
+#include "common/errors.h"
+#include "encodings/learned_absolute.h"
+#include "score_reference.h"
+
+namespace ropelab {
+namespace {
+
+// Brute force: every score(m, n) from the reference, pooled into ⌊c·N/W⌋ blocks.
+PooledGrid bruteForce(const ScoreEncodingParams& e, const Eigen::MatrixXd& queries,
+                      const Eigen::MatrixXd& keys, int width, int height, Pooling pooling) {
+    const std::int64_t n = queries.rows();
+    PooledGrid grid{width, height, {}};
+    for (int r = 0; r < height; ++r) {
+        for (int c = 0; c < width; ++c) {
+            double sum = 0.0;
+            double best = -std::numeric_limits<double>::infinity();
+            std::int64_t count = 0;
+            for (std::int64_t m = r * n / height; m < (r + 1) * n / height; ++m) {
+                for (std::int64_t j = c * n / width; j < (c + 1) * n / width; ++j) {
+                    const double s = test::referenceScore(e, queries.row(m).transpose(),
+                                                          keys.row(j).transpose(), m, j);
+                    sum += s;
+                    best = std::max(best, s);
+                    ++count;
+                }
+            }
+            grid.values.push_back(pooling == Pooling::Mean ? sum / count : best);
+        }
+    }
+    return grid;
+}
+
+TEST(ScoreHeatmap, PoolsLikeBruteForceForEveryEncoding) {
+    const int d = 8;
+    const std::int64_t n = 37;  // not a multiple of either grid side: uneven blocks
+    const Eigen::MatrixXd queries = seededStandardNormal(n, d, 11);
+    const Eigen::MatrixXd keys = seededStandardNormal(n, d, 12);
+    Execution exec;
+    exec.threads = 2;
+    for (const ScoreEncodingParams& e : test::everyEncoding(d)) {
+        for (Pooling pooling : {Pooling::Mean, Pooling::Max}) {
+            const PooledGrid expected = bruteForce(e, queries, keys, 5, 3, pooling);
+            const PooledGrid got = scoreHeatmap(queries, keys, e, 5, 3, pooling, exec);
+            ASSERT_EQ(got.width, 5);
+            ASSERT_EQ(got.height, 3);
+            ASSERT_EQ(got.values.size(), expected.values.size());
+            for (std::size_t i = 0; i < got.values.size(); ++i) {
+                EXPECT_NEAR(got.values[i], expected.values[i], 1e-9)
+                    << toString(e.encoding) << " cell " << i
+                    << (pooling == Pooling::Mean ? " mean" : " max");
+            }
+        }
+    }
+}
+
+TEST(ScoreHeatmap, RopeEntryPointMatchesGeneralOneAndEveryCellSizeOne) {
+    RopeParams params;
+    params.headDim = 16;
+    params.ropeType = RopeType::Linear;
+    params.factor = 2.0;
+    const std::int64_t n = 20;
+    const Eigen::MatrixXd queries = seededStandardNormal(n, 16, 3);
+    const Eigen::MatrixXd keys = seededStandardNormal(n, 16, 4);
+    ScoreEncodingParams e;
+    e.rope = params;
+    e.layout = RopeLayout::Interleaved;
+    // A 20 × 20 grid over 20 positions: every cell is one score, mean = max = score(m, n).
+    const PooledGrid mean = ropeScoreHeatmap(queries, keys, ropeFrequencies(params),
+                                             RopeLayout::Interleaved, 20, 20, Pooling::Mean, {});
+    const PooledGrid max = ropeScoreHeatmap(queries, keys, ropeFrequencies(params),
+                                            RopeLayout::Interleaved, 20, 20, Pooling::Max, {});
+    for (int m = 0; m < 20; ++m) {
+        for (int j = 0; j < 20; ++j) {
+            const double s =
+                test::referenceScore(e, queries.row(m).transpose(), keys.row(j).transpose(), m, j);
+            EXPECT_NEAR(mean.at(m, j), s, 1e-12);
+            EXPECT_NEAR(max.at(m, j), s, 1e-12);
+        }
+    }
+}
+
+TEST(ScoreHeatmap, SameResultForEveryThreadCount) {
+    const std::int64_t n = 700;
+    const Eigen::MatrixXd queries = seededStandardNormal(n, 32, 5);
+    const Eigen::MatrixXd keys = seededStandardNormal(n, 32, 6);
+    for (ScoreEncodingParams e : test::everyEncoding(32)) {
+        for (Pooling pooling : {Pooling::Mean, Pooling::Max}) {
+            Execution one;
+            Execution three;
+            three.threads = 3;
+            EXPECT_EQ(scoreHeatmap(queries, keys, e, 33, 17, pooling, one).values,
+                      scoreHeatmap(queries, keys, e, 33, 17, pooling, three).values)
+                << toString(e.encoding);
+        }
+    }
+}
+
+TEST(ScoreHeatmap, Cancels) {
+    const Eigen::MatrixXd queries = seededStandardNormal(2048, 64, 5);
+    std::stop_source source;
+    Execution exec;
+    exec.threads = 2;
+    exec.stop = source.get_token();
+    // Stop from the first progress report: the rest is skipped and Cancelled thrown.
+    exec.progress = [&](double) { source.request_stop(); };
+    ScoreEncodingParams e;
+    e.rope.headDim = 64;
+    EXPECT_THROW(scoreHeatmap(queries, queries, e, 64, 64, Pooling::Max, exec), Cancelled);
+}
+
+TEST(ScoreHeatmap, RejectsBadInput) {
+    const Eigen::MatrixXd queries = seededStandardNormal(10, 8, 5);
+    const Eigen::MatrixXd wider = seededStandardNormal(10, 16, 5);
+    const RopeFrequencies freqs = [] {
+        RopeParams p;
+        p.headDim = 8;
+        return ropeFrequencies(p);
+    }();
+    const auto heatmap = [&](const Eigen::MatrixXd& q, const Eigen::MatrixXd& k, int w, int h) {
+        return ropeScoreHeatmap(q, k, freqs, RopeLayout::HalfSplit, w, h, Pooling::Mean, {});
+    };
+    EXPECT_THROW(heatmap(queries, queries, 11, 2), InputError);  // grid wider than N
+    EXPECT_THROW(heatmap(queries, queries, 2, 11), InputError);
+    EXPECT_THROW(heatmap(queries, queries, 0, 2), InputError);
+    EXPECT_THROW(heatmap(queries, queries, 2, -1), InputError);
+    EXPECT_THROW(heatmap(wider, wider, 2, 2), InputError);  // not head_dim columns
+    EXPECT_THROW(heatmap(queries, seededStandardNormal(9, 8, 5), 2, 2), InputError);
+    EXPECT_THROW(heatmap(Eigen::MatrixXd(0, 8), Eigen::MatrixXd(0, 8), 1, 1), InputError);
+    ScoreEncodingParams learned;
+    learned.encoding = ScoreEncoding::Learned;
+    learned.learnedMaxLength = 5;  // positions 5 … 9 have no row
+    EXPECT_THROW(scoreHeatmap(queries, queries, learned, 2, 2, Pooling::Max, {}), InputError);
+}
+
+TEST(PoolBlockStart, SplitsEvenly) {
+    EXPECT_EQ(poolBlockStart(37, 5, 0), 0);
+    EXPECT_EQ(poolBlockStart(37, 5, 1), 7);
+    EXPECT_EQ(poolBlockStart(37, 5, 5), 37);
+    EXPECT_EQ(poolBlockStart(std::int64_t{1} << 40, 3, 2), ((std::int64_t{1} << 40) * 2) / 3);
+}
+
+}  // namespace
+}  // namespace ropelab
