@@ -124,7 +124,10 @@ RopeParams ropeParamsFromHfConfigJson(std::string_view json, std::string_view so
     const Json& config = useText ? *textConfig : root;
 
     RopeParams params;
-    if (const Json* headDim = reader.find(config, "head_dim")) {
+    // DeepSeek (MLA) rotates only a qk_rope_head_dim slice; HF sets head_dim to it.
+    if (const Json* ropeHeadDim = reader.find(config, "qk_rope_head_dim")) {
+        params.headDim = reader.integer(*ropeHeadDim, "qk_rope_head_dim");
+    } else if (const Json* headDim = reader.find(config, "head_dim")) {
         params.headDim = reader.integer(*headDim, "head_dim");
     } else {
         const Json* hidden = reader.find(config, "hidden_size");

@@ -2,8 +2,9 @@
 // RoPE parameters from a HuggingFace config.json, normalised as transformers does before it
 // computes frequencies: rope_parameters (v5) or rope_scaling (v4), the legacy "type" key and
 // names ("su" → longrope), original_max_position_embeddings inside the scaling dict or at the top
-// level, head_dim or hidden_size / num_attention_heads, rotary_pct / rotary_emb_base (GPT-NeoX),
-// rope_theta absent → 10000, and a text_config sub-object (multimodal configs).
+// level, qk_rope_head_dim (DeepSeek) or head_dim or hidden_size / num_attention_heads, rotary_pct /
+// rotary_emb_base (GPT-NeoX), rope_theta absent → 10000, and a text_config sub-object (multimodal
+// configs).
 
 #include <filesystem>
 #include <string_view>

@@ -1,0 +1,64 @@
+// Sinusoidal encoding (Vaswani et al. 2017 §3.5). Known answers computed with Python 3 math.sin /
+// math.cos of p / 10000^(2i/d) in double.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "common/errors.h"
+#include "encodings/sinusoidal.h"
+
+namespace ropelab {
+namespace {
+
+TEST(Sinusoidal, KnownAnswers) {
+    const Eigen::VectorXd pe = sinusoidalEncoding(3.0, 8);
+    const double sines[] = {0.1411200080598672, 0.29552020666133955, 0.02999550020249566,
+                            0.002999995500002025};
+    const double cosines[] = {-0.9899924966004454, 0.955336489125606, 0.9995500337489875,
+                              0.999995500003375};
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_DOUBLE_EQ(pe[2 * i], sines[i]);
+        EXPECT_DOUBLE_EQ(pe[2 * i + 1], cosines[i]);
+    }
+    const Eigen::VectorXd zero = sinusoidalEncoding(0.0, 6);
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_EQ(zero[2 * i], 0.0);
+        EXPECT_EQ(zero[2 * i + 1], 1.0);
+    }
+}
+
+TEST(Sinusoidal, ShiftIsAPerPairRotation) {
+    // sin(a + b) = sin a cos b + cos a sin b; cos(a + b) = cos a cos b − sin a sin b:
+    // PE(p + k) is PE(p) with pair i rotated by k·ω_i, independent of p.
+    const int d = 16;
+    const double base = 500.0;
+    const std::vector<double> omega = sinusoidalFrequencies(d, base);
+    for (double p : {0.0, 5.0, 77.0}) {
+        for (double k : {1.0, 12.0, 300.0}) {
+            const Eigen::VectorXd from = sinusoidalEncoding(p, d, base);
+            const Eigen::VectorXd to = sinusoidalEncoding(p + k, d, base);
+            for (int i = 0; i < d / 2; ++i) {
+                const double c = std::cos(k * omega[i]);
+                const double s = std::sin(k * omega[i]);
+                EXPECT_NEAR(to[2 * i], from[2 * i] * c + from[2 * i + 1] * s, 1e-12);
+                EXPECT_NEAR(to[2 * i + 1], from[2 * i + 1] * c - from[2 * i] * s, 1e-12);
+            }
+        }
+    }
+}
+
+TEST(Sinusoidal, TableRowsAreEncodings) {
+    const Eigen::MatrixXd table = sinusoidalTable({0.0, 2.5, 9.0}, 4, 100.0);
+    ASSERT_EQ(table.rows(), 3);
+    EXPECT_EQ(Eigen::VectorXd(table.row(1).transpose()), sinusoidalEncoding(2.5, 4, 100.0));
+}
+
+TEST(Sinusoidal, RejectsOddDimAndSmallBase) {
+    EXPECT_THROW(sinusoidalEncoding(1.0, 5), InputError);
+    EXPECT_THROW(sinusoidalEncoding(1.0, 0), InputError);
+    EXPECT_THROW(sinusoidalEncoding(1.0, 4, 1.0), InputError);
+}
+
+}  // namespace
+}  // namespace ropelab
