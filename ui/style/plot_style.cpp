@@ -71,6 +71,11 @@ void penItem(QCPAbstractItem* item, const SeriesStyle& style, const PlotTheme& t
     const QBrush brush = seriesBrush(style, theme);
     if (auto* line = qobject_cast<QCPItemLine*>(item)) {
         line->setPen(pen);
+        // Arrow heads grow with the line so they stay visible in presenter mode.
+        if (line->head().style() != QCPLineEnding::esNone) {
+            line->setHead(QCPLineEnding(line->head().style(), 5.0 * pen.widthF() + 4.0,
+                                        6.0 * pen.widthF() + 6.0));
+        }
     } else if (auto* curve = qobject_cast<QCPItemCurve*>(item)) {
         curve->setPen(pen);
     } else if (auto* straight = qobject_cast<QCPItemStraightLine*>(item)) {
@@ -82,9 +87,9 @@ void penItem(QCPAbstractItem* item, const SeriesStyle& style, const PlotTheme& t
         rect->setPen(pen);
         rect->setBrush(brush);
     } else if (auto* text = qobject_cast<QCPItemText*>(item)) {
-        // Text takes the colour, never the line width; its font follows the theme.
+        // Text takes the colour, never the line width; an emphasised label (width > 1) is larger.
         text->setColor(pen.color());
-        text->setFont(themeFont(theme, 0, style.widthScale > 1.0));
+        text->setFont(style.widthScale > 1.0 ? themeFont(theme, 3, true) : themeFont(theme, 0));
         text->setBrush(brush);
     } else if (auto* tracer = qobject_cast<QCPItemTracer*>(item)) {
         tracer->setPen(pen);

@@ -2,6 +2,7 @@
 // Small builders for the plot pieces lessons share (a titled plot, a heat map with a colour
 // scale). Styling stays in style/plot_style; these only assemble layout elements.
 
+#include <QRectF>
 #include <QString>
 
 #include "style/plot_style.h"
@@ -27,5 +28,10 @@ struct HeatMap {
 // A colour map on the plot's axis rect with a labelled colour scale on the right, their margins
 // aligned so the scale is as tall as the map.
 HeatMap addHeatMap(QCustomPlot* plot, Gradient gradient, const QString& scaleLabel);
+
+// Keeps one data unit equally long on both axes, showing at least the box (x, y, width, height
+// in plot coordinates) centred, whatever the widget's shape: circles stay circles.
+// Call again with a new box when the content changes size.
+void keepEqualAspect(QCustomPlot* plot, const QRectF& box);
 
 }  // namespace ropelab::ui

@@ -1,0 +1,133 @@
+// Lesson 4 (RoPE in 2D): the arrows, angle and scores follow the RoPE formulas from core.
+#include <gtest/gtest.h>
+
+#include <QPushButton>
+#include <QSlider>
+#include <QTest>
+#include <cmath>
+#include <numbers>
+
+#include "encodings/learned_absolute.h"
+#include "encodings/rope_apply.h"
+#include "lesson_harness.h"
+#include "lessons/rope_2d_lesson.h"
+#include "widgets/labeled_slider.h"
+
+namespace ropelab::ui {
+namespace {
+
+using testing::LessonHarness;
+
+double angleOf(QPointF p) {
+    return std::atan2(p.y(), p.x());
+}
+
+double wrapped(double x) {
+    return std::remainder(x, 2.0 * std::numbers::pi);
+}
+
+TEST(Rope2dLesson, ShiftingBothPositionsLeavesScoreAndAngleUnchanged) {
+    LessonHarness<Rope2dLesson> h;
+    h.model.setPositions(5, 2);
+    const double score = h.lesson.score();
+    const double angle = h.lesson.angleBetween();
+    const QPointF queryBefore = h.lesson.queryTip();
+    h.lesson.shiftBoth(+7);
+    EXPECT_EQ(h.model.queryPosition(), 12);
+    EXPECT_EQ(h.model.keyPosition(), 9);
+    EXPECT_NEAR(h.lesson.score(), score, 1e-9 * std::abs(score));
+    EXPECT_NEAR(h.lesson.angleBetween(), angle, 1e-12);
+    // Both arrows turned by 7·θ_0 = 7 rad (pair 0 has θ_0 = 1).
+    EXPECT_NEAR(wrapped(angleOf(h.lesson.queryTip()) - angleOf(queryBefore) - 7.0), 0.0, 1e-12);
+}
+
+TEST(Rope2dLesson, MovingQueryTurnsItsArrowByThetaPerToken) {
+    LessonHarness<Rope2dLesson> h;
+    h.model.setRopeTheta(10000.0);
+    h.model.setHeadDim(64);
+    h.lesson.setPairIndex(8);
+    h.model.setPositions(3, 3);
+    const double before = angleOf(h.lesson.queryTip());
+    const double keyBefore = angleOf(h.lesson.keyTip());
+    const double betweenBefore = h.lesson.angleBetween();
+    h.model.setPositions(4, 3);
+    // θ_8 = 10000^(−16/64) = 0.1.
+    const double theta8 = std::pow(10000.0, -16.0 / 64.0);
+    EXPECT_NEAR(wrapped(angleOf(h.lesson.queryTip()) - before - theta8), 0.0, 1e-12);
+    EXPECT_NEAR(angleOf(h.lesson.keyTip()), keyBefore, 1e-15);
+    EXPECT_NEAR(wrapped(h.lesson.angleBetween() - betweenBefore - theta8), 0.0, 1e-12);
+}
+
+TEST(Rope2dLesson, ScoreEqualsDotProductOfRotatedVectors) {
+    LessonHarness<Rope2dLesson> h;
+    h.model.setHeadDim(16);
+    h.model.setLayout(RopeLayout::Interleaved);
+    h.model.setPositions(11, 4);
+    const RopeFrequencies freqs = ropeFrequencies(h.model.rope());
+    const Eigen::MatrixXd qk = seededStandardNormal(2, 16, h.model.seed());
+    const Eigen::VectorXd q = applyRope(qk.row(0).transpose(), 11, freqs, RopeLayout::Interleaved);
+    const Eigen::VectorXd k = applyRope(qk.row(1).transpose(), 4, freqs, RopeLayout::Interleaved);
+    EXPECT_NEAR(h.lesson.score(), q.dot(k), 1e-9);
+    h.lesson.setPairIndex(3);
+    EXPECT_NEAR(h.lesson.pairScore(), q[6] * k[6] + q[7] * k[7], 1e-9);
+    // The arrow shows the direction of pair 3 = components (6, 7) after rotation.
+    EXPECT_NEAR(angleOf(h.lesson.queryTip()), std::atan2(q[7], q[6]), 1e-12);
+}
+
+TEST(Rope2dLesson, ScoreCurveIsPlottedAgainstDistanceAndMarksCurrentDistance) {
+    LessonHarness<Rope2dLesson> h;
+    h.model.setSequenceLength(64);
+    h.model.setPositions(10, 30);
+    QCustomPlot* plot = h.figure(QStringLiteral("score-vs-distance"));
+    ASSERT_NE(plot, nullptr);
+    QCPGraph* full = plot->graph(0);
+    ASSERT_EQ(full->dataCount(), 2 * 63 + 1);
+    EXPECT_EQ(full->data()->at(0)->key, -63.0);
+    const auto current = full->data()->findBegin(-20.0, false);
+    EXPECT_EQ(current->key, -20.0);
+    EXPECT_NEAR(current->value, h.lesson.score(), 1e-9);
+}
+
+TEST(Rope2dLesson, PairSliderRangeFollowsHeadDimension) {
+    LessonHarness<Rope2dLesson> h;
+    h.model.setHeadDim(64);
+    EXPECT_EQ(h.lesson.pairSlider()->maximum(), 31);
+    h.lesson.setPairIndex(30);
+    h.model.setHeadDim(8);
+    EXPECT_EQ(h.lesson.pairSlider()->maximum(), 3);
+    EXPECT_EQ(h.lesson.pairIndex(), 3);
+    // Dragging the slider selects the pair live.
+    h.lesson.pairSlider()->slider()->setValue(1);
+    EXPECT_EQ(h.lesson.pairIndex(), 1);
+    EXPECT_TRUE(h.lesson.problem().isEmpty());
+}
+
+TEST(Rope2dLesson, PlayAdvancesQueryPositionAndBothModeKeepsDistance) {
+    LessonHarness<Rope2dLesson> h;
+    h.model.setPositions(5, 2);
+    h.lesson.advanceAnimation();
+    EXPECT_EQ(h.model.queryPosition(), 6);
+    EXPECT_EQ(h.model.keyPosition(), 2);
+    h.lesson.restoreState(QJsonObject{{QStringLiteral("animateBoth"), true}});
+    const double score = h.lesson.score();
+    h.lesson.advanceAnimation();
+    EXPECT_EQ(h.model.queryPosition(), 7);
+    EXPECT_EQ(h.model.keyPosition(), 3);
+    EXPECT_NEAR(h.lesson.score(), score, 1e-9 * std::abs(score));
+    h.lesson.playButton()->setChecked(true);
+    EXPECT_EQ(h.lesson.playButton()->text(), QStringLiteral("Pause"));
+    h.lesson.playButton()->setChecked(false);
+}
+
+TEST(Rope2dLesson, ShiftBelowZeroIsRefusedWithAMessage) {
+    LessonHarness<Rope2dLesson> h;
+    h.model.setPositions(0, 3);
+    QString message;
+    QObject::connect(&h.lesson, &Lesson::statusMessage, [&](const QString& m) { message = m; });
+    h.lesson.shiftBoth(-1);
+    EXPECT_EQ(h.model.queryPosition(), 0);
+    EXPECT_FALSE(message.isEmpty());
+}
+
+}  // namespace
+}  // namespace ropelab::ui

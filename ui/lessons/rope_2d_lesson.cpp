@@ -1,0 +1,397 @@
+#include "lessons/rope_2d_lesson.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QJsonObject>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "analysis/distance_range.h"
+#include "analysis/exact_phase.h"
+#include "analysis/score_curve.h"
+#include "encodings/learned_absolute.h"
+#include "encodings/rope_apply.h"
+#include "model/parameter_model.h"
+#include "widgets/labeled_slider.h"
+#include "widgets/plot_helpers.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr double kArcRadius = 0.32;
+constexpr int kArcPoints = 64;
+constexpr double kCircleExtent = 1.38;
+
+QPointF unitDirection(double x, double y) {
+    const double length = std::hypot(x, y);
+    if (length == 0.0) return {0.0, 0.0};
+    return {x / length, y / length};
+}
+
+void placeArrow(QCPItemLine* arrow, QPointF tip) {
+    arrow->start->setCoords(0.0, 0.0);
+    arrow->end->setCoords(tip);
+}
+
+// Only components a and b of v, so core's score of the masked vectors is that pair's part.
+Eigen::VectorXd pairOnly(const Eigen::VectorXd& v, const RopePair& pair) {
+    Eigen::VectorXd out = Eigen::VectorXd::Zero(v.size());
+    out[pair.a] = v[pair.a];
+    out[pair.b] = v[pair.b];
+    return out;
+}
+
+double scoreAt(const Eigen::VectorXd& q, const Eigen::VectorXd& k, const RopeFrequencies& freqs,
+               RopeLayout layout, std::int64_t distance) {
+    return ropeScoreCurve(q, k, freqs, layout, DistanceRange{distance, distance + 1, 1},
+                          Execution{})
+        .front();
+}
+
+// "12" → "₁₂" for titles, where rich text is not available.
+QString subscriptDigits(int value) {
+    QString digits = QString::number(value);
+    for (QChar& c : digits) c = QChar(0x2080 + c.digitValue());
+    return digits;
+}
+
+}  // namespace
+
+Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
+    : LessonPage(context, parent),
+      circlePlot_(createPlot(QStringLiteral("rotating-pair"))),
+      scorePlot_(createPlot(QStringLiteral("score-vs-distance"))),
+      pairSlider_(new LabeledSlider(QString(), 0, 31, 1, QString(), this)),
+      playButton_(new QPushButton(this)),
+      animateMode_(new QComboBox(this)),
+      speedSlider_(new LabeledSlider(QString(), 1, 30, 1, QString(), this)),
+      shiftLeft_(new QPushButton(this)),
+      shiftRight_(new QPushButton(this)),
+      timer_(new QTimer(this)) {
+    auto* plots = new QVBoxLayout(plotArea());
+    plots->setContentsMargins(0, 0, 0, 0);
+    plots->addWidget(circlePlot_, 3);
+    plots->addWidget(scorePlot_, 2);
+    circlePlot_->setMinimumHeight(360);
+
+    // The rotation view: unit circle, starting directions (dashed), rotated arrows, angle arc.
+    circleTitle_ = addPlotTitle(circlePlot_, QString());
+    unitCircle_ = new QCPCurve(circlePlot_->xAxis, circlePlot_->yAxis);
+    QVector<double> t(kArcPoints * 4 + 1), cx(t.size()), cy(t.size());
+    for (int i = 0; i < t.size(); ++i) {
+        t[i] = i;
+        const double phi = 2.0 * std::numbers::pi * i / (t.size() - 1);
+        cx[i] = std::cos(phi);
+        cy[i] = std::sin(phi);
+    }
+    unitCircle_->setData(t, cx, cy);
+    setSeriesStyle(unitCircle_, {Series::Reference, Qt::SolidLine, 0.6}, theme());
+    angleArc_ = new QCPCurve(circlePlot_->xAxis, circlePlot_->yAxis);
+    setSeriesStyle(angleArc_, {Series::Third, Qt::SolidLine, 0.9, 50}, theme());
+    const auto makeArrow = [this](Series series, Qt::PenStyle dash, double width) {
+        auto* arrow = new QCPItemLine(circlePlot_);
+        arrow->setHead(QCPLineEnding::esSpikeArrow);
+        setSeriesStyle(arrow, {series, dash, width}, theme());
+        return arrow;
+    };
+    queryStart_ = makeArrow(Series::Query, Qt::DashLine, 0.6);
+    keyStart_ = makeArrow(Series::Key, Qt::DashLine, 0.6);
+    queryArrow_ = makeArrow(Series::Query, Qt::SolidLine, 1.4);
+    keyArrow_ = makeArrow(Series::Key, Qt::SolidLine, 1.4);
+    const auto makeLabel = [this](Series series) {
+        auto* label = new QCPItemText(circlePlot_);
+        label->setPositionAlignment(Qt::AlignCenter);
+        label->setPadding(QMargins(3, 1, 3, 1));
+        setSeriesStyle(label, {series, Qt::SolidLine, 1.2}, theme());
+        return label;
+    };
+    queryLabel_ = makeLabel(Series::Query);
+    keyLabel_ = makeLabel(Series::Key);
+    angleLabel_ = makeLabel(Series::Third);
+    // In a corner, so it never sits on an arrow however small the angle is.
+    angleLabel_->position->setType(QCPItemPosition::ptAxisRectRatio);
+    angleLabel_->position->setCoords(0.02, 0.03);
+    angleLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    circlePlot_->legend->setVisible(false);
+    keepEqualAspect(circlePlot_,
+                    QRectF(-kCircleExtent, -kCircleExtent, 2 * kCircleExtent, 2 * kCircleExtent));
+
+    // The score against relative distance, with the current m − n marked.
+    scoreTitle_ = addPlotTitle(scorePlot_, QString());
+    scoreGraph_ = scorePlot_->addGraph();
+    setSeriesStyle(scoreGraph_, {Series::Neutral, Qt::SolidLine, 0.8}, theme());
+    pairGraph_ = scorePlot_->addGraph();
+    setSeriesStyle(pairGraph_, {Series::Third, Qt::SolidLine, 0.8}, theme());
+    distanceMarker_ = new QCPItemStraightLine(scorePlot_);
+    setSeriesStyle(distanceMarker_, {Series::Reference, Qt::DashLine, 0.6}, theme());
+    scoreTracer_ = new QCPItemTracer(scorePlot_);
+    scoreTracer_->setGraph(scoreGraph_);
+    scoreTracer_->setStyle(QCPItemTracer::tsCircle);
+    scoreTracer_->setSize(11);
+    setSeriesStyle(scoreTracer_, {Series::Key, Qt::SolidLine, 0.8}, theme());
+    scorePlot_->legend->setVisible(true);
+    scorePlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+
+    // Lesson controls: pair, animation, shift both.
+    pairSlider_->setObjectName(QStringLiteral("pairSlider"));
+    controlsLayout()->addWidget(pairSlider_);
+    auto* playRow = new QHBoxLayout;
+    playButton_->setCheckable(true);
+    playButton_->setObjectName(QStringLiteral("playButton"));
+    playRow->addWidget(playButton_);
+    playRow->addWidget(animateMode_, 1);
+    controlsLayout()->addLayout(playRow);
+    speedSlider_->setValue(4);
+    controlsLayout()->addWidget(speedSlider_);
+    auto* shiftRow = new QHBoxLayout;
+    shiftRow->addWidget(shiftLeft_);
+    shiftRow->addWidget(shiftRight_);
+    controlsLayout()->addLayout(shiftRow);
+    animateMode_->addItem(QString());
+    animateMode_->addItem(QString());
+
+    connect(pairSlider_, &LabeledSlider::valueChanged, this, &Rope2dLesson::setPairIndex);
+    connect(playButton_, &QPushButton::toggled, this, &Rope2dLesson::setPlaying);
+    connect(speedSlider_, &LabeledSlider::valueChanged, this,
+            [this](int perSecond) { timer_->setInterval(1000 / perSecond); });
+    connect(shiftLeft_, &QPushButton::clicked, this, [this] { shiftBoth(-1); });
+    connect(shiftRight_, &QPushButton::clicked, this, [this] { shiftBoth(+1); });
+    connect(timer_, &QTimer::timeout, this, &Rope2dLesson::advanceAnimation);
+    timer_->setInterval(1000 / speedSlider_->value());
+    connect(&parameters(), &ParameterModel::changed, this, &Rope2dLesson::refresh);
+
+    retranslate();
+    applyTheme(theme());
+    refresh();
+}
+
+QString Rope2dLesson::title() const {
+    return tr("RoPE in 2D: rotating pairs");
+}
+
+Lesson::SharedParameters Rope2dLesson::sharedParameters() const {
+    return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
+           SharedParameter::Positions | SharedParameter::SequenceLength;
+}
+
+void Rope2dLesson::retranslate() {
+    setExplanation(
+        title(),
+        tr("<p>RoPE splits q and k into d/2 pairs and turns pair <i>i</i> by the angle "
+           "<i>p</i>·θ<sub>i</sub>, where <i>p</i> is the token's position and "
+           "θ<sub>i</sub> = base<sup>−2i/d</sup>.</p>"
+           "<p>Here is one pair: q at position <i>m</i> is turned by <i>m</i>θ<sub>i</sub>, "
+           "k at position <i>n</i> by <i>n</i>θ<sub>i</sub> (dashed: before turning). Their dot "
+           "product depends only on the angle between them, which changes by "
+           "(<i>m</i> − <i>n</i>)θ<sub>i</sub>; summed over all pairs, q·k depends on "
+           "<i>m</i> − <i>n</i> alone.</p>"
+           "<p>Press <b>Shift both</b>: both arrows turn by the same angle and q·k stays the "
+           "same. Small <i>i</i> turn fast (θ<sub>0</sub> = 1 radian per token) and tell "
+           "neighbours apart; large <i>i</i> turn slowly and carry long-range information.</p>"));
+    scoreTitle_->setText(tr("Score q·k against the distance m − n"));
+    scorePlot_->xAxis->setLabel(tr("relative distance m − n (tokens)"));
+    scorePlot_->yAxis->setLabel(tr("score q\u2098·k\u2099"));
+    scoreGraph_->setName(tr("q·k, all pairs"));
+    pairGraph_->setName(tr("pair i only"));
+    pairSlider_->setLabel(tr("Pair index i"));
+    pairSlider_->setToolTip(tr("Which pair of components to draw; θ_i = base^(−2i/d)."));
+    playButton_->setText(playButton_->isChecked() ? tr("Pause") : tr("Play"));
+    playButton_->setAccessibleName(tr("Play or pause the position animation"));
+    animateMode_->setItemText(0, tr("advance m only"));
+    animateMode_->setItemText(1, tr("advance m and n together"));
+    animateMode_->setAccessibleName(tr("What the animation moves"));
+    speedSlider_->setLabel(tr("Animation speed"));
+    speedSlider_->setUnit(tr("tokens/s"));
+    shiftLeft_->setText(tr("◀ Shift both"));
+    shiftLeft_->setToolTip(tr("m − 1 and n − 1: the same distance, so the same q·k"));
+    shiftRight_->setText(tr("Shift both ▶"));
+    shiftRight_->setToolTip(tr("m + 1 and n + 1: the same distance, so the same q·k"));
+    refresh();
+}
+
+QJsonObject Rope2dLesson::saveState() const {
+    return QJsonObject{{QStringLiteral("pair"), pair_},
+                       {QStringLiteral("animateBoth"), animateMode_->currentIndex() == 1},
+                       {QStringLiteral("speed"), speedSlider_->value()}};
+}
+
+void Rope2dLesson::restoreState(const QJsonObject& state) {
+    animateMode_->setCurrentIndex(state.value(QStringLiteral("animateBoth")).toBool() ? 1 : 0);
+    speedSlider_->setValue(state.value(QStringLiteral("speed")).toInt(4));
+    timer_->setInterval(1000 / speedSlider_->value());
+    setPairIndex(state.value(QStringLiteral("pair")).toInt(0));
+}
+
+void Rope2dLesson::setPairIndex(int pair) {
+    if (pair == pair_) return;
+    pair_ = std::max(pair, 0);
+    refresh();
+}
+
+QPointF Rope2dLesson::queryTip() const {
+    return queryArrow_->end->coords();
+}
+QPointF Rope2dLesson::keyTip() const {
+    return keyArrow_->end->coords();
+}
+
+void Rope2dLesson::shiftBoth(int delta) {
+    const int m = parameters().queryPosition() + delta;
+    const int n = parameters().keyPosition() + delta;
+    if (m < 0 || n < 0) {
+        emit statusMessage(tr("Positions cannot go below 0."));
+        return;
+    }
+    parameters().setPositions(m, n);
+}
+
+void Rope2dLesson::advanceAnimation() {
+    const int last = parameters().sequenceLength() - 1;
+    int m = parameters().queryPosition() + 1;
+    int n = parameters().keyPosition();
+    if (animateMode_->currentIndex() == 1) {
+        ++n;
+        // Wrap both back to the start of the sequence, keeping m − n.
+        if (std::max(m, n) > last) {
+            const int back = std::min(m, n);
+            m -= back;
+            n -= back;
+        }
+    } else if (m > last) {
+        m = 0;
+    }
+    parameters().setPositions(m, n);
+}
+
+void Rope2dLesson::setPlaying(bool playing) {
+    if (playing) {
+        timer_->start();
+    } else {
+        timer_->stop();
+    }
+    playButton_->setText(playing ? tr("Pause") : tr("Play"));
+}
+
+void Rope2dLesson::refresh() {
+    runGuarded([this] {
+        const RopeParams& rope = parameters().rope();
+        const RopeLayout layout = parameters().layout();
+        const RopeFrequencies freqs = ropeFrequencies(rope);
+        pairSlider_->setRange(0, freqs.pairs() - 1);
+        pair_ = std::clamp(pair_, 0, freqs.pairs() - 1);
+        pairSlider_->setValue(pair_);
+
+        const Eigen::MatrixXd qk = seededStandardNormal(2, rope.headDim, parameters().seed());
+        const Eigen::VectorXd q = qk.row(0).transpose();
+        const Eigen::VectorXd k = qk.row(1).transpose();
+        const int m = parameters().queryPosition();
+        const int n = parameters().keyPosition();
+        const Eigen::VectorXd qRotated = applyRope(q, m, freqs, layout);
+        const Eigen::VectorXd kRotated = applyRope(k, n, freqs, layout);
+        const RopePair pair = ropePair(pair_, freqs.rotaryDim, layout);
+
+        placeArrow(queryStart_, unitDirection(q[pair.a], q[pair.b]));
+        placeArrow(keyStart_, unitDirection(k[pair.a], k[pair.b]));
+        const QPointF qTip = unitDirection(qRotated[pair.a], qRotated[pair.b]);
+        const QPointF kTip = unitDirection(kRotated[pair.a], kRotated[pair.b]);
+        placeArrow(queryArrow_, qTip);
+        placeArrow(keyArrow_, kTip);
+        queryLabel_->position->setCoords(qTip * 1.17);
+        queryLabel_->setText(QStringLiteral("q\u2098"));
+        keyLabel_->position->setCoords(kTip * 1.17);
+        keyLabel_->setText(QStringLiteral("k\u2099"));
+
+        // The angle from k to q, drawn as an arc at the centre.
+        const double keyAngle = std::atan2(kTip.y(), kTip.x());
+        angle_ = wrapPhase(std::atan2(qTip.y(), qTip.x()) - keyAngle);
+        QVector<double> t(kArcPoints + 2), ax(kArcPoints + 2), ay(kArcPoints + 2);
+        t[0] = 0;
+        ax[0] = 0;
+        ay[0] = 0;
+        for (int i = 0; i <= kArcPoints; ++i) {
+            const double phi = keyAngle + angle_ * i / kArcPoints;
+            t[i + 1] = i + 1;
+            ax[i + 1] = kArcRadius * std::cos(phi);
+            ay[i + 1] = kArcRadius * std::sin(phi);
+        }
+        angleArc_->setData(t, ax, ay);
+        angleLabel_->setText(
+            tr("angle from k to q: %1°").arg(angle_ * 180.0 / std::numbers::pi, 0, 'f', 1));
+        circleTitle_->setText(tr("Pair %1 of q and k on the unit circle (θ%2 = %3 rad/token)")
+                                  .arg(pair_)
+                                  .arg(subscriptDigits(pair_))
+                                  .arg(QString::number(freqs.invFreq[std::size_t(pair_)], 'g', 4)));
+        circlePlot_->xAxis->setLabel(tr("component %1 (first of pair %2)").arg(pair.a).arg(pair_));
+        circlePlot_->yAxis->setLabel(tr("component %1 (second of pair %2)").arg(pair.b).arg(pair_));
+
+        score_ = scoreAt(q, k, freqs, layout, m - n);
+        pairScore_ = scoreAt(pairOnly(q, pair), pairOnly(k, pair), freqs, layout, m - n);
+        theta_ = freqs.invFreq[static_cast<std::size_t>(pair_)];
+        queryNorm_ = std::hypot(q[pair.a], q[pair.b]);
+        keyNorm_ = std::hypot(k[pair.a], k[pair.b]);
+        updateCurves(freqs, q, k);
+        distanceMarker_->point1->setCoords(m - n, 0.0);
+        distanceMarker_->point2->setCoords(m - n, 1.0);
+        scoreTracer_->setGraphKey(m - n);
+        updateReadout(freqs);
+    });
+    replotAll();
+}
+
+void Rope2dLesson::updateCurves(const RopeFrequencies& freqs, const Eigen::VectorXd& q,
+                                const Eigen::VectorXd& k) {
+    const CurveKey key{parameters().rope(), parameters().layout(), parameters().seed(), pair_,
+                       parameters().sequenceLength()};
+    if (curveKey_ == key) return;
+    const std::int64_t reach = parameters().sequenceLength() - 1;
+    const DistanceRange distances{-reach, reach + 1, 1};
+    const RopePair pair = ropePair(pair_, freqs.rotaryDim, parameters().layout());
+    const std::vector<double> full =
+        ropeScoreCurve(q, k, freqs, parameters().layout(), distances, Execution{});
+    const std::vector<double> part = ropeScoreCurve(pairOnly(q, pair), pairOnly(k, pair), freqs,
+                                                    parameters().layout(), distances, Execution{});
+    QVector<double> x(static_cast<qsizetype>(full.size()));
+    for (qsizetype i = 0; i < x.size(); ++i) x[i] = static_cast<double>(distances.at(i));
+    scoreGraph_->setData(x, QVector<double>(full.begin(), full.end()), true);
+    pairGraph_->setData(x, QVector<double>(part.begin(), part.end()), true);
+    scorePlot_->xAxis->setRange(-reach - 0.5, reach + 0.5);
+    bool found = false;
+    const QCPRange values = scoreGraph_->getValueRange(found);
+    const double span = std::max({std::abs(values.lower), std::abs(values.upper), 1e-9});
+    scorePlot_->yAxis->setRange(-1.1 * span, 1.1 * span);
+    curveKey_ = key;
+}
+
+void Rope2dLesson::updateReadout(const RopeFrequencies& freqs) {
+    const int m = parameters().queryPosition();
+    const int n = parameters().keyPosition();
+    const QString row = QStringLiteral("<tr><td>%1</td><td align=right>&nbsp;<b>%2</b></td></tr>");
+    QString html = QStringLiteral("<table cellspacing=2>");
+    html += row.arg(tr("m − n"), QString::number(m - n));
+    html += row.arg(tr("θ<sub>%1</sub>").arg(pair_),
+                    tr("%1 rad/token").arg(QString::number(theta_, 'g', 5)));
+    html += row.arg(tr("period of pair %1").arg(pair_),
+                    tr("%1 tokens").arg(QString::number(2.0 * std::numbers::pi / theta_, 'g', 5)));
+    html += row.arg(tr("turn of q: mθ<sub>i</sub>"),
+                    tr("%1 rad").arg(QString::number(m * theta_, 'f', 3)));
+    html += row.arg(tr("turn of k: nθ<sub>i</sub>"),
+                    tr("%1 rad").arg(QString::number(n * theta_, 'f', 3)));
+    html += row.arg(tr("angle from k to q"),
+                    QStringLiteral("%1°").arg(angle_ * 180.0 / std::numbers::pi, 0, 'f', 1));
+    html += row.arg(tr("|q<sub>pair</sub>|, |k<sub>pair</sub>|"),
+                    QStringLiteral("%1, %2").arg(queryNorm_, 0, 'f', 3).arg(keyNorm_, 0, 'f', 3));
+    html += row.arg(tr("pair %1 part of q·k").arg(pair_), QString::number(pairScore_, 'f', 4));
+    html += row.arg(tr("q·k, all %1 pairs").arg(freqs.pairs()), QString::number(score_, 'f', 4));
+    html += QStringLiteral("</table>");
+    setReadout(html);
+}
+
+}  // namespace ropelab::ui

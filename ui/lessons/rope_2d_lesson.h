@@ -1,0 +1,104 @@
+#pragma once
+// Lesson 4, RoPE in 2D: one pair of q and k as arrows on the unit circle, rotated by mθ_i and
+// nθ_i; the score q·k against m − n; shifting both positions leaves q·k unchanged.
+
+#include <Eigen/Core>
+#include <optional>
+
+#include "encodings/rope_frequencies.h"
+#include "lessons/lesson_page.h"
+
+class QCPCurve;
+class QCPGraph;
+class QCPItemLine;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPItemTracer;
+class QCPTextElement;
+class QComboBox;
+class QPushButton;
+class QTimer;
+
+namespace ropelab::ui {
+
+class LabeledSlider;
+
+class Rope2dLesson : public LessonPage {
+    Q_OBJECT
+public:
+    explicit Rope2dLesson(const LessonContext& context, QWidget* parent = nullptr);
+
+    QString id() const override { return QStringLiteral("rope-2d"); }
+    QString title() const override;
+    void retranslate() override;
+    SharedParameters sharedParameters() const override;
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
+
+    // What the views show, for tests and the benchmark.
+    int pairIndex() const { return pair_; }
+    void setPairIndex(int pair);
+    double score() const { return score_; }          // q_m·k_n over all pairs
+    double pairScore() const { return pairScore_; }  // this pair's part of q_m·k_n
+    double angleBetween() const { return angle_; }   // radians, k → q, in (−π, π]
+    QPointF queryTip() const;                        // unit arrow tips drawn on the circle
+    QPointF keyTip() const;
+    LabeledSlider* pairSlider() const { return pairSlider_; }
+    QPushButton* playButton() const { return playButton_; }
+    void shiftBoth(int delta);
+    // One animation step (what the play timer does).
+    void advanceAnimation();
+
+private:
+    struct CurveKey {
+        RopeParams rope;
+        RopeLayout layout;
+        unsigned seed;
+        int pair;
+        int sequenceLength;
+        bool operator==(const CurveKey&) const = default;
+    };
+
+    void refresh();
+    void updateCurves(const RopeFrequencies& freqs, const Eigen::VectorXd& q,
+                      const Eigen::VectorXd& k);
+    void updateReadout(const RopeFrequencies& freqs);
+    void setPlaying(bool playing);
+
+    QCustomPlot* circlePlot_;
+    QCustomPlot* scorePlot_;
+    QCPTextElement* circleTitle_;
+    QCPTextElement* scoreTitle_;
+    QCPCurve* unitCircle_;
+    QCPCurve* angleArc_;
+    QCPItemLine* queryArrow_;
+    QCPItemLine* keyArrow_;
+    QCPItemLine* queryStart_;
+    QCPItemLine* keyStart_;
+    QCPItemText* queryLabel_;
+    QCPItemText* keyLabel_;
+    QCPItemText* angleLabel_;
+    QCPGraph* scoreGraph_;
+    QCPGraph* pairGraph_;
+    QCPItemStraightLine* distanceMarker_;
+    QCPItemTracer* scoreTracer_;
+
+    LabeledSlider* pairSlider_;
+    QPushButton* playButton_;
+    QComboBox* animateMode_;
+    LabeledSlider* speedSlider_;
+    QPushButton* shiftLeft_;
+    QPushButton* shiftRight_;
+    QTimer* timer_;
+
+    int pair_ = 0;
+    std::optional<CurveKey> curveKey_;
+    double score_ = 0.0;
+    double pairScore_ = 0.0;
+    double angle_ = 0.0;
+    double theta_ = 0.0;
+    double queryNorm_ = 0.0;
+    double keyNorm_ = 0.0;
+};
+
+}  // namespace ropelab::ui
