@@ -1,13 +1,16 @@
 // The issue-2 commands: RoPE frequencies and rotation, sinusoidal, T5 buckets, ALiBi slopes and
 // the RoFormer decay bound.
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <ostream>
+#include <thread>
 
 #include "cli/command.h"
 #include "cli/rope_options.h"
 #include "common/errors.h"
+#include "common/execution.h"
 #include "encodings/alibi.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_apply.h"
@@ -262,7 +265,9 @@ Command decayBoundCommand() {
         std::vector<double> distances =
             parseRangeOrList(args.required("--distances"), "--distances");
         requireAtLeast(distances, 0.0, "--distances");
-        std::vector<double> bounds = ropeDecayBound(distances, freqs);
+        Execution exec;
+        exec.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        std::vector<double> bounds = ropeDecayBound(distances, freqs, exec);
         Table table;
         table.addColumn("distance", std::move(distances));
         table.addColumn("bound", std::move(bounds));

@@ -17,11 +17,17 @@ double ropeDecayBound(double distance, const std::vector<double>& invFreq) {
 }
 
 std::vector<double> ropeDecayBound(const std::vector<double>& distances,
-                                   const RopeFrequencies& freqs) {
+                                   const RopeFrequencies& freqs, const Execution& exec) {
     std::vector<double> bounds(distances.size());
-    for (std::size_t i = 0; i < distances.size(); ++i) {
-        bounds[i] = ropeDecayBound(distances[i], freqs.invFreq);
-    }
+    parallelFor(
+        static_cast<std::int64_t>(distances.size()), exec,
+        [&](std::int64_t begin, std::int64_t end) {
+            for (std::int64_t i = begin; i < end; ++i) {
+                const auto index = static_cast<std::size_t>(i);
+                bounds[index] = ropeDecayBound(distances[index], freqs.invFreq);
+            }
+        },
+        256);
     return bounds;
 }
 

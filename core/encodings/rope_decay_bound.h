@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "common/execution.h"
 #include "encodings/rope_frequencies.h"
 
 namespace ropelab {
@@ -12,8 +13,8 @@ namespace ropelab {
 // The relative bound for one distance, θ_k = invFreq[k] (any rope_type's frequencies).
 double ropeDecayBound(double distance, const std::vector<double>& invFreq);
 
-// The same for many distances.
+// The same for many distances, split over exec.threads.
 std::vector<double> ropeDecayBound(const std::vector<double>& distances,
-                                   const RopeFrequencies& freqs);
+                                   const RopeFrequencies& freqs, const Execution& exec = {});
 
 }  // namespace ropelab

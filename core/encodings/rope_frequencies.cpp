@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <string>
+
+#include "common/errors.h"
+#include "encodings/number_text.h"
 
 namespace ropelab {
 
@@ -153,6 +157,14 @@ RopeFrequencies ropeFrequencies(const RopeParams& params) {
         case RopeType::Llama3:
             result.invFreq = llama3InvFreq(params, dim);
             break;
+    }
+    // Extreme factors or bases can overflow the scaled base or underflow θ to 0.
+    for (std::size_t i = 0; i < result.invFreq.size(); ++i) {
+        const double f = result.invFreq[i];
+        if (!(std::isfinite(f) && f > 0.0)) {
+            throw InputError("these RoPE parameters give inv_freq " + numberText(f) + " for pair " +
+                             std::to_string(i) + "; use a smaller --factor or --rope-theta");
+        }
     }
     return result;
 }

@@ -43,6 +43,10 @@ void validate(const RopeParams& params) {
         throw InputError("--head-dim must be a positive even integer, got " +
                          std::to_string(params.headDim));
     }
+    if (params.headDim > maxHeadDim) {
+        throw InputError("--head-dim must be at most " + std::to_string(maxHeadDim) + ", got " +
+                         std::to_string(params.headDim));
+    }
     requireFinite(params.partialRotaryFactor, "--partial-rotary-factor");
     if (params.partialRotaryFactor <= 0.0 || params.partialRotaryFactor > 1.0) {
         throw InputError("--partial-rotary-factor must be in (0, 1], got " +

@@ -37,6 +37,9 @@ struct RopeParams {
     bool operator==(const RopeParams&) const = default;
 };
 
+// Real heads are <= 512 wide; far larger ones only exhaust memory.
+inline constexpr int maxHeadDim = 1 << 20;
+
 // The number of rotated components: int(headDim * partialRotaryFactor), as HF.
 int rotaryDim(const RopeParams& params);
 

@@ -9,8 +9,9 @@
 namespace ropelab {
 
 void validateSinusoidal(int dim, double base) {
-    if (dim < 2 || dim % 2 != 0) {
-        throw InputError("--dim must be a positive even integer, got " + std::to_string(dim));
+    if (dim < 2 || dim % 2 != 0 || dim > (1 << 20)) {
+        throw InputError("--dim must be a positive even integer <= 1048576, got " +
+                         std::to_string(dim));
     }
     if (!std::isfinite(base) || base <= 1.0) {
         throw InputError("--base must be a finite number greater than 1, got " + numberText(base));

@@ -215,6 +215,8 @@ TEST(CliBinary, BadInputExitsTwoWithOneLine) {
     expectBadInput("inv-freq --head-dim 0", "--head-dim");
     expectBadInput("inv-freq --head-dim -8", "--head-dim");
     expectBadInput("inv-freq --head-dim 12x", "--head-dim");
+    expectBadInput("inv-freq --head-dim 2000000000", "--head-dim must be at most");
+    expectBadInput("inv-freq --rope-type dynamic --factor 1e300 --seq-len 100000", "--factor");
     expectBadInput("inv-freq --rope-theta 1", "--rope-theta");
     expectBadInput("inv-freq --rope-theta -5", "--rope-theta");
     expectBadInput("inv-freq --rope-theta nan", "--rope-theta");
