@@ -1,0 +1,63 @@
+#include "analysis/seed_pitfall.h"
+
+#include <cmath>
+#include <string>
+
+#include <Eigen/SVD>
+
+#include "analysis/memory_budget.h"
+#include "analysis/position_encoder.h"
+#include "common/errors.h"
+#include "encodings/rope_apply.h"
+
+namespace ropelab {
+
+Eigen::MatrixXd seedCodeMatrix(int dim, double scale) {
+    if (dim < 1) throw InputError("seed matrix dim must be >= 1, got " + std::to_string(dim));
+    if (!std::isfinite(scale)) throw InputError("seed matrix scale must be finite");
+    requireMemory(8.0 * dim * dim, "the seed code's d × d matrix");
+    Eigen::MatrixXd m(dim, dim);
+    for (int i = 0; i < dim; ++i) {
+        for (int j = 0; j < dim; ++j) m(i, j) = std::cos(static_cast<double>(i) * j * scale);
+    }
+    return m;
+}
+
+Eigen::MatrixXd ropeRotationMatrix(const RopeFrequencies& freqs, double position,
+                                   RopeLayout layout) {
+    requireMemory(8.0 * freqs.headDim * freqs.headDim, "the RoPE rotation matrix");
+    // Column j is the image of the unit vector e_j: the matrix is whatever applyRope does.
+    Eigen::MatrixXd r(freqs.headDim, freqs.headDim);
+    Eigen::VectorXd unit = Eigen::VectorXd::Zero(freqs.headDim);
+    for (int j = 0; j < freqs.headDim; ++j) {
+        unit[j] = 1.0;
+        r.col(j) = applyRope(unit, position, freqs, layout);
+        unit[j] = 0.0;
+    }
+    return r;
+}
+
+Eigen::VectorXd singularValues(const Eigen::Ref<const Eigen::MatrixXd>& matrix) {
+    const Eigen::MatrixXd copy = matrix;
+    return Eigen::BDCSVD<Eigen::MatrixXd>(copy).singularValues();
+}
+
+std::vector<double> encodedNormRatios(const Eigen::Ref<const Eigen::VectorXd>& x,
+                                      const ScoreEncodingParams& encoding,
+                                      const DistanceRange& positions) {
+    const double norm = x.norm();
+    if (!(norm > 0.0)) throw InputError("the vector must be non-zero to compare norms");
+    const std::int64_t count = positions.count();
+    if (count < 1) throw InputError("the position range is empty");
+    requireMemory(8.0 * static_cast<double>(count), "the norm ratios");
+    const PositionEncoder encoder(encoding, static_cast<int>(x.size()));
+    const std::int64_t last = positions.at(count - 1);
+    encoder.requirePositions(std::min(positions.start, last), std::max(positions.start, last));
+    std::vector<double> ratios(static_cast<std::size_t>(count));
+    for (std::int64_t i = 0; i < count; ++i) {
+        ratios[static_cast<std::size_t>(i)] = encoder.encode(x, positions.at(i)).norm() / norm;
+    }
+    return ratios;
+}
+
+}  // namespace ropelab

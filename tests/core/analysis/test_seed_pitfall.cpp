@@ -1,0 +1,100 @@
+// The seed code's matrix is not a rotation; RoPE's is.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "analysis/position_encoder.h"
+#include "analysis/seed_pitfall.h"
+#include "common/errors.h"
+#include "encodings/learned_absolute.h"
+#include "encodings/rope_apply.h"
+
+namespace ropelab {
+namespace {
+
+TEST(SeedPitfall, SeedMatrixEntries) {
+    const Eigen::MatrixXd m = seedCodeMatrix(4);
+    EXPECT_EQ(m(0, 3), 1.0);  // cos(0)
+    EXPECT_DOUBLE_EQ(m(2, 3), std::cos(0.06));
+    EXPECT_DOUBLE_EQ(m(3, 3), std::cos(0.09));
+    EXPECT_EQ(m(1, 2), m(2, 1));  // symmetric
+}
+
+TEST(SeedPitfall, SeedMatrixIsWhatTheSeedEncodingMultipliesBy) {
+    // f(x, p) = (x + PE[p])·M with PE[p, j] = cos(p·j·0.01), as the seed code.
+    ScoreEncodingParams seed;
+    seed.encoding = ScoreEncoding::Seed;
+    const int d = 6;
+    const Eigen::VectorXd x = seededStandardNormal(1, d, 3).row(0).transpose();
+    const PositionEncoder encoder(seed, d);
+    const Eigen::MatrixXd m = seedCodeMatrix(d);
+    for (int p : {0, 1, 7, 40}) {
+        Eigen::RowVectorXd row = x.transpose();
+        for (int j = 0; j < d; ++j) row[j] += std::cos(p * j * 0.01);
+        const Eigen::VectorXd expected = (row * m).transpose();
+        EXPECT_LT((encoder.encode(x, p) - expected).norm(), 1e-12) << p;
+    }
+}
+
+TEST(SeedPitfall, TheSeedExampleMatrixIsNearlySingular) {
+    // d_model = 2 as in the seed text: M = [[1, 1], [1, cos 0.01]], det = cos 0.01 − 1.
+    const Eigen::VectorXd s = singularValues(seedCodeMatrix(2));
+    ASSERT_EQ(s.size(), 2);
+    EXPECT_NEAR(s[0] * s[1], 1.0 - std::cos(0.01), 1e-15);
+    EXPECT_NEAR(s[0], 2.0, 1e-4);
+    EXPECT_LT(s[1], 1e-4);
+}
+
+TEST(SeedPitfall, RopeMatrixIsOrthogonalAndMatchesApplyRope) {
+    RopeParams params;
+    params.headDim = 16;
+    const RopeFrequencies freqs = ropeFrequencies(params);
+    const Eigen::VectorXd x = seededStandardNormal(1, 16, 5).row(0).transpose();
+    for (RopeLayout layout : {RopeLayout::HalfSplit, RopeLayout::Interleaved}) {
+        const Eigen::MatrixXd r = ropeRotationMatrix(freqs, 37.0, layout);
+        EXPECT_LT((r * x - applyRope(x, 37.0, freqs, layout)).norm(), 1e-12);
+        EXPECT_LT((r.transpose() * r - Eigen::MatrixXd::Identity(16, 16)).norm(), 1e-12);
+        const Eigen::VectorXd s = singularValues(r);
+        EXPECT_NEAR(s.maxCoeff(), 1.0, 1e-12);
+        EXPECT_NEAR(s.minCoeff(), 1.0, 1e-12);
+    }
+}
+
+TEST(SeedPitfall, InterleavedMatrixIsBlockDiagonal) {
+    RopeParams params;
+    params.headDim = 8;
+    const Eigen::MatrixXd r =
+        ropeRotationMatrix(ropeFrequencies(params), 1.0, RopeLayout::Interleaved);
+    EXPECT_DOUBLE_EQ(r(0, 0), std::cos(1.0));  // pair 0 turns by θ_0 = 1 rad
+    EXPECT_DOUBLE_EQ(r(1, 0), std::sin(1.0));
+    EXPECT_DOUBLE_EQ(r(0, 1), -std::sin(1.0));
+    EXPECT_EQ(r(2, 0), 0.0);
+}
+
+TEST(SeedPitfall, NormRatios) {
+    const Eigen::VectorXd x = seededStandardNormal(1, 8, 9).row(0).transpose();
+    ScoreEncodingParams rope;
+    rope.rope.headDim = 8;
+    for (double ratio : encodedNormRatios(x, rope, DistanceRange{0, 50, 7})) {
+        EXPECT_NEAR(ratio, 1.0, 1e-13);
+    }
+    ScoreEncodingParams seed;
+    seed.encoding = ScoreEncoding::Seed;
+    const std::vector<double> seedRatios = encodedNormRatios(x, seed, DistanceRange{0, 50, 7});
+    ASSERT_EQ(seedRatios.size(), 8u);
+    EXPECT_GT(std::abs(seedRatios.front() - 1.0), 0.1);
+    EXPECT_GT(std::abs(seedRatios.back() - seedRatios.front()), 0.1);  // and it moves with p
+}
+
+TEST(SeedPitfall, BadInput) {
+    EXPECT_THROW(seedCodeMatrix(0), InputError);
+    ScoreEncodingParams seed;
+    seed.encoding = ScoreEncoding::Seed;
+    EXPECT_THROW(encodedNormRatios(Eigen::VectorXd::Zero(4), seed, DistanceRange{0, 4, 1}),
+                 InputError);
+    EXPECT_THROW(encodedNormRatios(Eigen::VectorXd::Ones(4), seed, DistanceRange{-3, 4, 1}),
+                 InputError);
+}
+
+}  // namespace
+}  // namespace ropelab
