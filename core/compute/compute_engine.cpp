@@ -1,0 +1,121 @@
+#include "compute/compute_engine.h"
+
+#include <string>
+
+#include "common/errors.h"
+#include "compute/backend_registry.h"
+
+namespace ropelab {
+
+std::string_view toString(BackendChoice choice) {
+    switch (choice) {
+        case BackendChoice::Auto:
+            return "auto";
+        case BackendChoice::Cpu:
+            return "cpu";
+        case BackendChoice::OpenCl:
+            return "opencl";
+        case BackendChoice::Cuda:
+            return "cuda";
+    }
+    return "auto";
+}
+
+BackendChoice parseBackendChoice(std::string_view text) {
+    for (BackendChoice choice :
+         {BackendChoice::Auto, BackendChoice::Cpu, BackendChoice::OpenCl, BackendChoice::Cuda}) {
+        if (text == toString(choice)) return choice;
+    }
+    throw InputError("--backend must be auto, cpu, opencl or cuda, got '" + std::string(text) +
+                     "'");
+}
+
+ComputeEngine::ComputeEngine(BackendChoice choice) : choice_(choice) {
+    if (choice_ == BackendChoice::OpenCl || choice_ == BackendChoice::Cuda) {
+        const BackendInfo info = probeBackend(choice_ == BackendChoice::OpenCl ? BackendKind::OpenCl
+                                                                               : BackendKind::Cuda);
+        if (!info.available) {
+            throw InputError("--backend " + std::string(toString(choice_)) +
+                             " is unavailable: " + info.reason +
+                             " (see `ropelab-cli backends`; use --backend auto or cpu)");
+        }
+    }
+}
+
+ComputeBackend& ComputeEngine::pick(double work, std::string& note) {
+    if (choice_ == BackendChoice::Cpu) return cpu_;
+    if (choice_ == BackendChoice::Auto && work < autoGpuWork) return cpu_;
+    if (!deviceTried_) {
+        deviceTried_ = true;
+        try {
+            if (choice_ == BackendChoice::Auto) {
+                // The fastest device first; an OpenCL CPU device is no faster than our CPU code.
+                for (BackendKind kind : {BackendKind::Cuda, BackendKind::OpenCl}) {
+                    const BackendInfo info = probeBackend(kind);
+                    if (info.available && info.gpu) {
+                        device_ = makeBackend(kind);
+                        break;
+                    }
+                }
+            } else {
+                device_ = makeBackend(choice_ == BackendChoice::OpenCl ? BackendKind::OpenCl
+                                                                       : BackendKind::Cuda);
+            }
+        } catch (const DeviceError& e) {
+            deviceProblem_ = e.what();
+        }
+    }
+    if (device_) return *device_;
+    if (!deviceProblem_.empty()) note = deviceProblem_ + "; computed on the CPU instead";
+    return cpu_;
+}
+
+template <class T, class Compute>
+Computed<T> ComputeEngine::run(double work, Compute&& compute) {
+    std::string note;
+    ComputeBackend& backend = pick(work, note);
+    if (&backend != &cpu_) {
+        try {
+            return Computed<T>{compute(backend), backend.kind(), backend.device(), note};
+        } catch (const DeviceError& e) {
+            note = std::string(toString(backend.kind())) + " failed (" + e.what() +
+                   "); computed on the CPU instead";
+        }
+    }
+    return Computed<T>{compute(cpu_), BackendKind::Cpu, cpu_.device(), note};
+}
+
+Computed<std::vector<std::vector<double>>> ComputeEngine::ropeScoreCurves(
+    const std::vector<RopeCurveInput>& curves, const DistanceRange& distances,
+    const Execution& exec) {
+    double work = 0.0;
+    for (const RopeCurveInput& c : curves) work += c.freqs.pairs();
+    work *= static_cast<double>(distances.count());
+    return run<std::vector<std::vector<double>>>(work, [&](ComputeBackend& backend) {
+        return backend.ropeScoreCurves(curves, distances, exec);
+    });
+}
+
+Computed<PooledGrid> ComputeEngine::ropeScoreHeatmap(
+    const Eigen::Ref<const Eigen::MatrixXd>& queries, const Eigen::Ref<const Eigen::MatrixXd>& keys,
+    const RopeFrequencies& freqs, RopeLayout layout, int width, int height, Pooling pooling,
+    const Execution& exec) {
+    const double n = static_cast<double>(queries.rows());
+    const double d = static_cast<double>(queries.cols());
+    // Mean pooling is O(N·d) on the CPU already; max pooling multiplies every pair.
+    const double work = pooling == Pooling::Max ? n * n * d : n * d;
+    return run<PooledGrid>(work, [&](ComputeBackend& backend) {
+        return backend.ropeScoreHeatmap(queries, keys, freqs, layout, width, height, pooling, exec);
+    });
+}
+
+Computed<Eigen::MatrixXd> ComputeEngine::applyRopeRows(
+    const Eigen::Ref<const Eigen::MatrixXd>& rows, const std::vector<double>& positions,
+    const RopeFrequencies& freqs, RopeLayout layout, const Execution& exec) {
+    const double work = static_cast<double>(rows.size());
+    return run<Eigen::MatrixXd>(work, [&](ComputeBackend& backend) {
+        return backend.applyRopeRows(rows, positions, freqs, layout, exec);
+    });
+}
+
+}  // namespace ropelab

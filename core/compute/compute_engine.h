@@ -1,0 +1,72 @@
+#pragma once
+// Runs the sweeps on the backend the user chose (--backend auto|cpu|opencl|cuda) and falls back
+// to the CPU when a device fails; every result says which backend computed it, and why.
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "compute/backend.h"
+#include "compute/cpu_backend.h"
+
+namespace ropelab {
+
+// Auto: a GPU (CUDA, else an OpenCL GPU) for jobs of at least autoGpuWork multiply-adds, the
+// CPU otherwise. An OpenCL CPU device (PoCL) is used only when asked for by name.
+enum class BackendChoice { Auto, Cpu, OpenCl, Cuda };
+
+std::string_view toString(BackendChoice choice);
+// "auto" | "cpu" | "opencl" | "cuda"; InputError naming --backend otherwise.
+BackendChoice parseBackendChoice(std::string_view text);
+
+// Below this many multiply-adds the CPU finishes before a GPU has its inputs (Auto only).
+inline constexpr double autoGpuWork = 1 << 24;
+
+// A result and the backend that computed it. note is empty unless the engine changed plans:
+// "opencl failed (…); computed on the CPU".
+template <class T>
+struct Computed {
+    T value;
+    BackendKind backend = BackendKind::Cpu;
+    std::string device;
+    std::string note;
+};
+
+// Not thread-safe: one call at a time. The device backend is created on first use (OpenCL
+// compiles its program then, ~1 s on PoCL) and kept.
+class ComputeEngine {
+public:
+    // A backend named but unavailable on this machine is an InputError that says why
+    // (probing only; nothing is compiled here).
+    explicit ComputeEngine(BackendChoice choice = BackendChoice::Auto);
+
+    BackendChoice choice() const { return choice_; }
+
+    Computed<std::vector<std::vector<double>>> ropeScoreCurves(
+        const std::vector<RopeCurveInput>& curves, const DistanceRange& distances,
+        const Execution& exec);
+    Computed<PooledGrid> ropeScoreHeatmap(const Eigen::Ref<const Eigen::MatrixXd>& queries,
+                                          const Eigen::Ref<const Eigen::MatrixXd>& keys,
+                                          const RopeFrequencies& freqs, RopeLayout layout,
+                                          int width, int height, Pooling pooling,
+                                          const Execution& exec);
+    Computed<Eigen::MatrixXd> applyRopeRows(const Eigen::Ref<const Eigen::MatrixXd>& rows,
+                                            const std::vector<double>& positions,
+                                            const RopeFrequencies& freqs, RopeLayout layout,
+                                            const Execution& exec);
+
+private:
+    // The backend for a job of `work` multiply-adds; note says why it is not the one chosen.
+    ComputeBackend& pick(double work, std::string& note);
+    template <class T, class Compute>
+    Computed<T> run(double work, Compute&& compute);
+
+    BackendChoice choice_;
+    CpuBackend cpu_;
+    std::unique_ptr<ComputeBackend> device_;
+    bool deviceTried_ = false;
+    std::string deviceProblem_;  // why device_ is missing after trying
+};
+
+}  // namespace ropelab
