@@ -94,6 +94,10 @@ Command ropeApplyCommand() {
         {"--positions", "RANGE|LIST", "token positions >= 0, may be fractional (required)"});
     command.run = [](const Args& args, std::ostream& out, std::ostream&) {
         const std::vector<double> vector = parseList(args.required("--vector"), "--vector");
+        if (vector.size() % 2 != 0 && !args.has("--head-dim") && !args.has("--config")) {
+            throw InputError("--vector has " + std::to_string(vector.size()) +
+                             " values; RoPE needs an even head dimension (or give --head-dim)");
+        }
         const RopeParams params = ropeParamsFromArgs(args, static_cast<int>(vector.size()));
         const RopeLayout layout = parseRopeLayout(args.value("--layout").value_or("half"));
         const std::vector<double> positions =

@@ -235,7 +235,7 @@ TEST(CliBinary, BadInputExitsTwoWithOneLine) {
     expectBadInput("rope-apply --vector 1,2,3,4 --positions 0:", "--positions");
     expectBadInput("rope-apply --vector 1,2,3,4 --positions -1", "--positions");
     expectBadInput("rope-apply --vector 1,,3,4 --positions 0", "--vector");
-    expectBadInput("rope-apply --vector 1,2,3 --positions 0", "--head-dim");
+    expectBadInput("rope-apply --vector 1,2,3 --positions 0", "even head dimension");
     expectBadInput("rope-apply --head-dim 8 --vector 1,2,3,4 --positions 0", "--vector");
     expectBadInput("rope-apply --vector 1,2,3,4 --positions 0 --layout diagonal", "--layout");
     expectBadInput("rope-apply --positions 0", "--vector is required");
