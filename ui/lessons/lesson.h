@@ -48,6 +48,7 @@ signals:
     void statusMessage(const QString& text);
 };
 
-Q_DECLARE_OPERATORS_FOR_FLAGS(Lesson::SharedParameters)
-
 }  // namespace ropelab::ui
+
+// At global scope, as Qt requires: inside the namespace it would hide QCustomPlot's flag operators.
+Q_DECLARE_OPERATORS_FOR_FLAGS(ropelab::ui::Lesson::SharedParameters)
