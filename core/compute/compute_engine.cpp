@@ -42,9 +42,16 @@ ComputeEngine::ComputeEngine(BackendChoice choice) : choice_(choice) {
     }
 }
 
+ComputeEngine::ComputeEngine(std::unique_ptr<ComputeBackend> device)
+    : choice_(device->kind() == BackendKind::Cpu      ? BackendChoice::Cpu
+              : device->kind() == BackendKind::OpenCl ? BackendChoice::OpenCl
+                                                      : BackendChoice::Cuda),
+      device_(std::move(device)),
+      deviceTried_(true) {}
+
 ComputeBackend& ComputeEngine::pick(double work, std::string& note) {
-    if (choice_ == BackendChoice::Cpu) return cpu_;
     if (choice_ == BackendChoice::Auto && work < autoGpuWork) return cpu_;
+    if (choice_ == BackendChoice::Cpu && !device_) return cpu_;
     if (!deviceTried_) {
         deviceTried_ = true;
         try {

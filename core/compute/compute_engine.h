@@ -40,6 +40,9 @@ public:
     // A backend named but unavailable on this machine is an InputError that says why
     // (probing only; nothing is compiled here).
     explicit ComputeEngine(BackendChoice choice = BackendChoice::Auto);
+    // Uses this backend for every job (as if chosen by name), falling back to the CPU when it
+    // throws DeviceError: for a backend the caller already holds, and for tests.
+    explicit ComputeEngine(std::unique_ptr<ComputeBackend> device);
 
     BackendChoice choice() const { return choice_; }
 

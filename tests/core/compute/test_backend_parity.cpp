@@ -21,6 +21,10 @@
 #include "encodings/rope_apply.h"
 
 namespace ropelab {
+
+// Test names and messages say "opencl", not the enum's bytes.
+void PrintTo(BackendKind kind, std::ostream* out) { *out << toString(kind); }
+
 namespace {
 
 // The target for float32 kernels with exact phase reduction.

@@ -1,0 +1,132 @@
+// The engine's choices: --backend parsing, named backends that are missing, Auto's size rule and
+// the visible CPU fallback when a device fails.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "common/errors.h"
+#include "compute/backend_registry.h"
+#include "compute/compute_engine.h"
+#include "encodings/learned_absolute.h"
+
+namespace ropelab {
+namespace {
+
+// A device that fails every job as an exhausted GPU would.
+class FailingDevice final : public ComputeBackend {
+public:
+    BackendKind kind() const override { return BackendKind::OpenCl; }
+    std::string device() const override { return "failing test device"; }
+    std::vector<std::vector<double>> ropeScoreCurves(const std::vector<RopeCurveInput>&,
+                                                     const DistanceRange&,
+                                                     const Execution&) override {
+        throw DeviceError("CL_MEM_OBJECT_ALLOCATION_FAILURE (simulated)");
+    }
+    PooledGrid ropeScoreHeatmap(const Eigen::Ref<const Eigen::MatrixXd>&,
+                                const Eigen::Ref<const Eigen::MatrixXd>&, const RopeFrequencies&,
+                                RopeLayout, int, int, Pooling, const Execution&) override {
+        throw DeviceError("CL_OUT_OF_RESOURCES (simulated)");
+    }
+    Eigen::MatrixXd applyRopeRows(const Eigen::Ref<const Eigen::MatrixXd>&,
+                                  const std::vector<double>&, const RopeFrequencies&, RopeLayout,
+                                  const Execution&) override {
+        throw DeviceError("launch failed (simulated)");
+    }
+};
+
+RopeCurveInput smallCurve() {
+    RopeParams p;
+    p.headDim = 16;
+    const Eigen::MatrixXd qk = seededStandardNormal(2, 16, 7);
+    return {qk.row(0).transpose(), qk.row(1).transpose(), ropeFrequencies(p),
+            RopeLayout::HalfSplit};
+}
+
+TEST(ComputeEngine, ParsesBackendChoicesAndNamesTheOptionOtherwise) {
+    EXPECT_EQ(parseBackendChoice("auto"), BackendChoice::Auto);
+    EXPECT_EQ(parseBackendChoice("cpu"), BackendChoice::Cpu);
+    EXPECT_EQ(parseBackendChoice("opencl"), BackendChoice::OpenCl);
+    EXPECT_EQ(parseBackendChoice("cuda"), BackendChoice::Cuda);
+    try {
+        parseBackendChoice("gpu");
+        FAIL() << "gpu accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("--backend must be auto, cpu, opencl or cuda"),
+                  std::string::npos);
+    }
+}
+
+TEST(ComputeEngine, ANamedBackendThatIsMissingIsAnErrorThatSaysWhy) {
+    for (const BackendInfo& info : probeBackends()) {
+        if (info.available) continue;
+        const BackendChoice choice = parseBackendChoice(toString(info.kind));
+        try {
+            ComputeEngine engine(choice);
+            FAIL() << toString(info.kind) << " accepted though unavailable";
+        } catch (const InputError& e) {
+            const std::string message = e.what();
+            EXPECT_NE(message.find("--backend " + std::string(toString(info.kind))),
+                      std::string::npos);
+            EXPECT_NE(message.find(info.reason), std::string::npos) << message;
+        }
+        return;
+    }
+    GTEST_SKIP() << "every backend is available on this machine";
+}
+
+TEST(ComputeEngine, CpuAndSmallAutoJobsRunOnTheCpuWithoutNote) {
+    const DistanceRange distances{0, 100, 1};
+    for (BackendChoice choice : {BackendChoice::Cpu, BackendChoice::Auto}) {
+        ComputeEngine engine(choice);
+        const auto result = engine.ropeScoreCurves({smallCurve()}, distances, {});
+        EXPECT_EQ(result.backend, BackendKind::Cpu);
+        EXPECT_TRUE(result.note.empty()) << result.note;
+        ASSERT_EQ(result.value.size(), 1u);
+        EXPECT_EQ(result.value[0].size(), 100u);
+    }
+}
+
+TEST(ComputeEngine, FallsBackToTheCpuAndSaysSoWhenTheDeviceFails) {
+    ComputeEngine engine(std::make_unique<FailingDevice>());
+    const RopeCurveInput curve = smallCurve();
+    const auto curves = engine.ropeScoreCurves({curve}, {0, 50, 1}, {});
+    EXPECT_EQ(curves.backend, BackendKind::Cpu);
+    EXPECT_NE(curves.note.find("opencl failed (CL_MEM_OBJECT_ALLOCATION_FAILURE (simulated))"),
+              std::string::npos)
+        << curves.note;
+    EXPECT_NE(curves.note.find("computed on the CPU"), std::string::npos);
+    // The CPU's own result, not an approximation.
+    CpuBackend cpu;
+    EXPECT_EQ(curves.value, cpu.ropeScoreCurves({curve}, {0, 50, 1}, {}));
+
+    const Eigen::MatrixXd rows = seededStandardNormal(4, 16, 3);
+    const auto heatmap = engine.ropeScoreHeatmap(rows, rows, curve.freqs, RopeLayout::HalfSplit, 2,
+                                                 2, Pooling::Max, {});
+    EXPECT_EQ(heatmap.backend, BackendKind::Cpu);
+    EXPECT_NE(heatmap.note.find("CL_OUT_OF_RESOURCES"), std::string::npos);
+    const auto rotated =
+        engine.applyRopeRows(rows, {0, 1, 2, 3}, curve.freqs, RopeLayout::HalfSplit, {});
+    EXPECT_EQ(rotated.backend, BackendKind::Cpu);
+    EXPECT_NE(rotated.note.find("launch failed"), std::string::npos);
+}
+
+TEST(ComputeEngine, BadInputIsAnInputErrorNotAFallback) {
+    ComputeEngine engine(BackendChoice::Cpu);
+    RopeCurveInput curve = smallCurve();
+    curve.q = Eigen::VectorXd::Ones(3);
+    EXPECT_THROW(engine.ropeScoreCurves({curve}, {0, 10, 1}, {}), InputError);
+}
+
+TEST(ComputeEngine, ANamedOpenClBackendComputesOnOpenCl) {
+    const BackendInfo info = probeBackend(BackendKind::OpenCl);
+    if (!info.available) GTEST_SKIP() << "opencl unavailable: " << info.reason;
+    ComputeEngine engine(BackendChoice::OpenCl);
+    const auto result = engine.ropeScoreCurves({smallCurve()}, {0, 1000, 1}, {});
+    EXPECT_EQ(result.backend, BackendKind::OpenCl) << result.note;
+    EXPECT_EQ(result.device, info.device);
+    EXPECT_TRUE(result.note.empty()) << result.note;
+}
+
+}  // namespace
+}  // namespace ropelab
