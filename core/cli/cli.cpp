@@ -127,6 +127,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             out << commandHelp(*command);
             return 0;
         }
+        if (command->runTokens) return command->runTokens(rest, out, err);
         const Args parsed(command->name, rest, command->options);
         parsed.format();  // reject a bad --format before any work
         return command->run(parsed, out, err);

@@ -51,6 +51,11 @@ struct Command {
     std::string description;  // paragraphs for `ropelab-cli NAME --help`: what it prints
     std::vector<OptionSpec> options;
     std::function<int(const Args& args, std::ostream& out, std::ostream& err)> run;
+    // Set instead of run by a command that parses its own tokens (all after its name), such as
+    // `bench COMMAND [that command's options]`; errors are reported as for run.
+    std::function<int(const std::vector<std::string>& tokens, std::ostream& out,
+                      std::ostream& err)>
+        runTokens;
 };
 
 // Commands of each folder, in the order they appear in the tool's help.

@@ -1,0 +1,30 @@
+#pragma once
+// How far float32 RoPE angles drift from the exact phase p·θ_i as the position grows.
+
+#include <cstdint>
+#include <vector>
+
+#include "analysis/distance_range.h"
+#include "common/execution.h"
+#include "encodings/rope_frequencies.h"
+
+namespace ropelab {
+
+// One row per (position, pair), position-major. Errors are wrapped to (−π, π] radians against the
+// exact phase p·θ_i (θ_i in double, the product kept exact).
+struct PhaseErrors {
+    std::vector<std::int64_t> position;
+    std::vector<std::int64_t> pair;
+    // HF style: θ and p rounded to float32, φ = fl32(p·θ), sin/cos of φ.
+    std::vector<double> float32Error;
+    // GPU fast intrinsics (__sinf style): φ as above, reduced in float32 turns, fl32(φ·fl32(1/2π)).
+    std::vector<double> fastTrigError;
+    // The fix: turns p·(θ/2π) reduced exactly in double, then the angle rounded to float32.
+    std::vector<double> exactTurnsError;
+};
+
+// pairs empty: every pair. InputError (empty range, pair out of range), ResourceError.
+PhaseErrors ropePhaseErrors(const RopeFrequencies& freqs, const DistanceRange& positions,
+                            const std::vector<int>& pairs, const Execution& exec);
+
+}  // namespace ropelab
