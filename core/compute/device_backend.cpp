@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <climits>
 #include <cmath>
 #include <complex>
@@ -39,6 +40,14 @@ void checkStop(const Execution& exec) {
 
 void reportProgress(const Execution& exec, double fraction) {
     if (exec.progress) exec.progress(fraction);
+}
+
+// Adds the seconds `body` takes to `total`.
+template <class Body>
+void timed(double& total, Body&& body) {
+    const auto start = std::chrono::steady_clock::now();
+    body();
+    total += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 // Curves in device order: each frequency set's curves occupy consecutive slots, first in tiles
@@ -162,6 +171,7 @@ DeviceBackend::DeviceBackend(std::unique_ptr<GpuDevice> device) : device_(std::m
 std::vector<std::vector<double>> DeviceBackend::ropeScoreCurves(
     const std::vector<RopeCurveInput>& curves, const DistanceRange& distances,
     const Execution& exec) {
+    timings_ = {};
     const std::int64_t count = distances.count();
     if (count == 0) throw InputError("--distances must not be empty");
     const CurveBatch batch = packCurves(curves);
@@ -185,51 +195,72 @@ std::vector<std::vector<double>> DeviceBackend::ropeScoreCurves(
     const DeviceBuffer tileSlot4 = device_->uploadVector(batch.tileSlot4);
     const DeviceBuffer tileSet1 = device_->uploadVector(batch.tileSet1);
     const DeviceBuffer tileSlot1 = device_->uploadVector(batch.tileSlot1);
-    const DeviceBuffer stride = device_->allocate(batch.turnStep.size() * 2 * sizeof(float) + 1);
     const DeviceBuffer out =
         device_->allocate(static_cast<std::size_t>(slots * chunk) * sizeof(float));
-    std::vector<float> strideHost(batch.turnStep.size() * 2);
     std::vector<float> outHost(static_cast<std::size_t>(slots * chunk));
+    std::vector<float> strideHost(batch.turnStep.size() * 2);
+
+    // Each kernel variant with its own run length, hence its own thread count and rotation.
+    struct Variant {
+        Kernel kernel;
+        int steps;
+        const DeviceBuffer& tileSet;
+        const DeviceBuffer& tileSlot;
+        std::size_t tiles;
+        DeviceBuffer stride;
+    };
+    Variant variants[] = {
+        {Kernel::ScoreCurves4, ROPELAB_CURVE_STEPS4, tileSet4, tileSlot4, batch.tileSet4.size(),
+         device_->allocate(strideHost.size() * sizeof(float) + 1)},
+        {Kernel::ScoreCurves1, ROPELAB_CURVE_STEPS1, tileSet1, tileSlot1, batch.tileSet1.size(),
+         device_->allocate(strideHost.size() * sizeof(float) + 1)},
+    };
 
     for (std::int64_t offset = 0; offset < count; offset += chunk) {
         checkStop(exec);
         const std::int64_t n = std::min(chunk, count - offset);
-        const std::size_t groups = groupsFor(n, ROPELAB_CURVE_STEPS * ROPELAB_CURVE_GROUP);
-        // A thread's consecutive distances lie `threads` indices apart: rotate by that, exactly.
-        const std::uint64_t threads = groups * ROPELAB_CURVE_GROUP;
-        const auto advance =
-            static_cast<std::int64_t>(threads * static_cast<std::uint64_t>(distances.step));
-        for (std::size_t f = 0; f < batch.turnStep.size(); ++f) {
-            const std::array<float, 2> w = phasorOfDistance(batch.turnStep[f], advance);
-            strideHost[2 * f] = w[0];
-            strideHost[2 * f + 1] = w[1];
-        }
-        if (!strideHost.empty()) {
-            device_->upload(stride, strideHost.data(), strideHost.size() * sizeof(float));
-        }
-        const auto launchTiles = [&](Kernel kernel, const DeviceBuffer& tileSet,
-                                     const DeviceBuffer& tileSlot, std::size_t tiles) {
-            for (std::size_t first = 0; first < tiles; first += kMaxGroupsY) {
-                const LaunchShape shape{{groups, std::min(kMaxGroupsY, tiles - first)},
+        const auto kernelsStart = std::chrono::steady_clock::now();
+        for (Variant& v : variants) {
+            if (v.tiles == 0) continue;
+            const std::size_t groups = groupsFor(n, std::int64_t{v.steps} * ROPELAB_CURVE_GROUP);
+            // A thread's consecutive distances lie `threads` indices apart: rotate by that,
+            // with the rotation reduced exactly on the host.
+            const std::uint64_t threads = groups * ROPELAB_CURVE_GROUP;
+            const auto advance =
+                static_cast<std::int64_t>(threads * static_cast<std::uint64_t>(distances.step));
+            for (std::size_t f = 0; f < batch.turnStep.size(); ++f) {
+                const std::array<float, 2> w = phasorOfDistance(batch.turnStep[f], advance);
+                strideHost[2 * f] = w[0];
+                strideHost[2 * f + 1] = w[1];
+            }
+            if (!strideHost.empty()) {
+                device_->upload(v.stride, strideHost.data(), strideHost.size() * sizeof(float));
+            }
+            for (std::size_t first = 0; first < v.tiles; first += kMaxGroupsY) {
+                const LaunchShape shape{{groups, std::min(kMaxGroupsY, v.tiles - first)},
                                         {ROPELAB_CURVE_GROUP, 1}};
                 const KernelArg args[] = {std::int32_t{batch.pairs},
                                           &coeff,
                                           &constant,
                                           &turnStep,
-                                          &stride,
-                                          &tileSet,
-                                          &tileSlot,
+                                          &v.stride,
+                                          &v.tileSet,
+                                          &v.tileSlot,
                                           static_cast<std::int32_t>(first),
                                           distances.at(offset),
                                           distances.step,
                                           static_cast<std::int32_t>(n),
                                           &out};
-                device_->launch(kernel, shape, args);
+                device_->launch(v.kernel, shape, args);
             }
-        };
-        launchTiles(Kernel::ScoreCurves4, tileSet4, tileSlot4, batch.tileSet4.size());
-        launchTiles(Kernel::ScoreCurves1, tileSet1, tileSlot1, batch.tileSet1.size());
-        device_->download(out, outHost.data(), static_cast<std::size_t>(slots * n) * sizeof(float));
+        }
+        device_->finish();
+        timings_.kernelSeconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - kernelsStart).count();
+        timed(timings_.transferSeconds, [&] {
+            device_->download(out, outHost.data(),
+                              static_cast<std::size_t>(slots * n) * sizeof(float));
+        });
         for (std::int64_t s = 0; s < slots; ++s) {
             std::vector<double>& target = result[batch.slotCurve[static_cast<std::size_t>(s)]];
             const float* source = outHost.data() + s * n;
@@ -284,6 +315,7 @@ Eigen::MatrixXd DeviceBackend::applyRopeRows(const Eigen::Ref<const Eigen::Matri
                                              const std::vector<double>& positions,
                                              const RopeFrequencies& freqs, RopeLayout layout,
                                              const Execution& exec) {
+    timings_ = {};
     if (rows.cols() != freqs.headDim) {
         throw InputError("--vector must have head_dim = " + std::to_string(freqs.headDim) +
                          " components, got " + std::to_string(rows.cols()));
@@ -312,10 +344,14 @@ Eigen::MatrixXd DeviceBackend::applyRopeRows(const Eigen::Ref<const Eigen::Matri
     const RowMajorFloat input = rows.cast<float>();
     const DeviceBuffer inputBuffer = device_->allocate(static_cast<std::size_t>(input.size()) * 4);
     device_->upload(inputBuffer, input.data(), inputBuffer.bytes);
-    const DeviceBuffer rotated =
-        rotateOnDevice(inputBuffer, rows.rows(), whole, fractions, freqs, layout);
+    DeviceBuffer rotated;
+    timed(timings_.kernelSeconds, [&] {
+        rotated = rotateOnDevice(inputBuffer, rows.rows(), whole, fractions, freqs, layout);
+        device_->finish();
+    });
     RowMajorFloat output(rows.rows(), rows.cols());
-    device_->download(rotated, output.data(), rotated.bytes);
+    timed(timings_.transferSeconds,
+          [&] { device_->download(rotated, output.data(), rotated.bytes); });
     result = output.cast<double>();
     reportProgress(exec, 1.0);
     return result;
@@ -326,6 +362,7 @@ PooledGrid DeviceBackend::ropeScoreHeatmap(const Eigen::Ref<const Eigen::MatrixX
                                            const RopeFrequencies& freqs, RopeLayout layout,
                                            int width, int height, Pooling pooling,
                                            const Execution& exec) {
+    timings_ = {};
     validateHeatmap(queries, keys, freqs, width, height);
     const std::int64_t n = queries.rows();
     const int dim = static_cast<int>(queries.cols());
@@ -336,14 +373,22 @@ PooledGrid DeviceBackend::ropeScoreHeatmap(const Eigen::Ref<const Eigen::MatrixX
     std::vector<std::int64_t> positions(static_cast<std::size_t>(n));
     for (std::int64_t m = 0; m < n; ++m) positions[static_cast<std::size_t>(m)] = m;
     const std::vector<float> fractions(static_cast<std::size_t>(n), 0.0f);
-    const auto rotatedOnDevice = [&](const Eigen::Ref<const Eigen::MatrixXd>& vectors) {
+    const auto onDevice = [&](const Eigen::Ref<const Eigen::MatrixXd>& vectors) {
         const RowMajorFloat input = vectors.cast<float>();
-        const DeviceBuffer buffer = device_->allocate(static_cast<std::size_t>(input.size()) * 4);
-        device_->upload(buffer, input.data(), buffer.bytes);
-        return rotateOnDevice(buffer, n, positions, fractions, freqs, layout);
+        DeviceBuffer buffer = device_->allocate(static_cast<std::size_t>(input.size()) * 4);
+        timed(timings_.transferSeconds,
+              [&] { device_->upload(buffer, input.data(), buffer.bytes); });
+        return buffer;
     };
-    const DeviceBuffer q = rotatedOnDevice(queries);
-    const DeviceBuffer k = rotatedOnDevice(keys);
+    const DeviceBuffer qRaw = onDevice(queries);
+    const DeviceBuffer kRaw = onDevice(keys);
+    const auto kernelsStart = std::chrono::steady_clock::now();
+    const DeviceBuffer q = rotateOnDevice(qRaw, n, positions, fractions, freqs, layout);
+    const DeviceBuffer k = rotateOnDevice(kRaw, n, positions, fractions, freqs, layout);
+    const auto kernelSecondsSoFar = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - kernelsStart)
+            .count();
+    };
 
     PooledGrid grid;
     grid.width = width;
@@ -378,8 +423,11 @@ PooledGrid DeviceBackend::ropeScoreHeatmap(const Eigen::Ref<const Eigen::MatrixX
                                   std::int32_t{height},
                                   &cells};
         device_->launch(Kernel::MeanPoolDots, shape, args);
+        device_->finish();
+        timings_.kernelSeconds = kernelSecondsSoFar();
         std::vector<float> values(grid.values.size());
-        device_->download(cells, values.data(), values.size() * 4);
+        timed(timings_.transferSeconds,
+              [&] { device_->download(cells, values.data(), values.size() * 4); });
         std::copy(values.begin(), values.end(), grid.values.begin());
         reportProgress(exec, 1.0);
         return grid;
@@ -405,8 +453,10 @@ PooledGrid DeviceBackend::ropeScoreHeatmap(const Eigen::Ref<const Eigen::MatrixX
         reportProgress(
             exec, static_cast<double>(std::min(first + band, tiles)) / static_cast<double>(tiles));
     }
+    timings_.kernelSeconds = kernelSecondsSoFar();
     std::vector<std::int32_t> maxKeys(grid.values.size());
-    device_->download(keysBuffer, maxKeys.data(), maxKeys.size() * 4);
+    timed(timings_.transferSeconds,
+          [&] { device_->download(keysBuffer, maxKeys.data(), maxKeys.size() * 4); });
     std::transform(maxKeys.begin(), maxKeys.end(), grid.values.begin(), floatOfKey);
     return grid;
 }

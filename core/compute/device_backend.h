@@ -9,6 +9,13 @@
 
 namespace ropelab {
 
+// Where the last call's time went, for benchmarks: kernels from first launch to finish, and
+// copies between host and device (packing and unpacking on the host are neither).
+struct DeviceTimings {
+    double kernelSeconds = 0.0;
+    double transferSeconds = 0.0;
+};
+
 class DeviceBackend final : public ComputeBackend {
 public:
     explicit DeviceBackend(std::unique_ptr<GpuDevice> device);
@@ -28,6 +35,8 @@ public:
                                   const RopeFrequencies& freqs, RopeLayout layout,
                                   const Execution& exec) override;
 
+    const DeviceTimings& lastTimings() const { return timings_; }
+
 private:
     // Rotates the rows already on the device (row-major floats) into a new buffer.
     DeviceBuffer rotateOnDevice(const DeviceBuffer& rows, std::int64_t count,
@@ -36,6 +45,7 @@ private:
                                 RopeLayout layout);
 
     std::unique_ptr<GpuDevice> device_;
+    DeviceTimings timings_;
 };
 
 }  // namespace ropelab

@@ -4,11 +4,13 @@
 #ifndef ROPELAB_KERNEL_CONSTANTS_H
 #define ROPELAB_KERNEL_CONSTANTS_H
 
-/* scoreCurves: distances per thread (angle-addition run) and threads per group. */
-#define ROPELAB_CURVE_STEPS 16
+/* scoreCurves: threads per group; scoreCurves4 handles CURVE_TILE curves that share a frequency
+   set per thread. Distances per thread (the angle-addition run): STEPS1 in scoreCurves1, STEPS4
+   in scoreCurves4 (4 x 16 accumulators keep it under ~130 registers). */
 #define ROPELAB_CURVE_GROUP 128
-/* scoreCurves4 handles this many curves that share a frequency set per thread. */
 #define ROPELAB_CURVE_TILE 4
+#define ROPELAB_CURVE_STEPS1 32
+#define ROPELAB_CURVE_STEPS4 16
 
 /* maxPoolScores: a group computes a HEAT_TILE x HEAT_TILE block of scores with
    HEAT_THREADS x HEAT_THREADS threads, HEAT_CHUNK components of q and k at a time. */

@@ -13,7 +13,8 @@
 #define NUM_GROUPS(d) ((int)((d) == 0 ? gridDim.x : (d) == 1 ? gridDim.y : gridDim.z))
 #define MAKE_FLOAT2(x, y) make_float2((x), (y))
 #define FMA(a, b, c) fmaf((a), (b), (c))
-#define SINCOS(x, s, c) sincosf((x), &(s), &(c))
+// sin(pi x) and cos(pi x) in one call, without sincosf's slow path for large arguments.
+#define SINCOSPI(x, s, c) sincospif((x), &(s), &(c))
 #define FLOAT_BITS(x) __float_as_int(x)
 #define ATOMIC_MAX_LOCAL(p, v) atomicMax((p), (v))
 #define ATOMIC_MAX_GLOBAL(p, v) atomicMax((p), (v))

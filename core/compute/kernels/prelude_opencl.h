@@ -4,7 +4,7 @@
 #define KERNEL __kernel
 #define GLOBAL __global
 #define LOCAL __local
-#define DEVICE_FN static inline
+#define DEVICE_FN static inline __attribute__((always_inline))
 #define SYNC_THREADS() barrier(CLK_LOCAL_MEM_FENCE)
 #define GROUP_ID(d) ((int)get_group_id(d))
 #define LOCAL_ID(d) ((int)get_local_id(d))
@@ -12,8 +12,8 @@
 #define NUM_GROUPS(d) ((int)get_num_groups(d))
 #define MAKE_FLOAT2(x, y) ((float2)((x), (y)))
 #define FMA(a, b, c) fma((a), (b), (c))
-// OpenCL's sincos returns the sine and writes the cosine through the pointer.
-#define SINCOS(x, s, c) ((s) = sincos((x), &(c)))
+// sin(pi x) and cos(pi x): no argument reduction beyond the exact one by 2 (x is in [-1, 1)).
+#define SINCOSPI(x, s, c) ((s) = sinpi(x), (c) = cospi(x))
 #define FLOAT_BITS(x) as_int(x)
 #define ATOMIC_MAX_LOCAL(p, v) atomic_max((p), (v))
 #define ATOMIC_MAX_GLOBAL(p, v) atomic_max((p), (v))
