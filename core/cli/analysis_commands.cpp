@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <ostream>
@@ -25,6 +26,7 @@
 #include "analysis/score_decay.h"
 #include "analysis/score_heatmap.h"
 #include "analysis/trajectory.h"
+#include "cli/backend_option.h"
 #include "cli/command.h"
 #include "cli/rope_options.h"
 #include "common/errors.h"
@@ -255,6 +257,7 @@ struct ScoreCurveJob {
     Positions distances;
     std::int64_t keyPosition = 0;
     Execution exec;
+    std::shared_ptr<ComputeEngine> engine;  // --backend; shared so bench can copy the job
 };
 
 std::vector<OptionSpec> scoreCurveOptions() {
@@ -263,6 +266,7 @@ std::vector<OptionSpec> scoreCurveOptions() {
     specs.push_back({"--k", "SPEC", "key: LIST, ones or random:SEED (required)"});
     specs.push_back({"--distances", "RANGE|LIST", "whole distances m - n (required)"});
     specs.push_back({"--key-position", "P", "key position n (default 0); query at n + distance"});
+    specs.push_back(backendOptionSpec());
     return specs;
 }
 
@@ -276,15 +280,42 @@ ScoreCurveJob scoreCurveJob(const Args& args) {
         encodingFromArgs(args, dim),
         parsePositions(args.required("--distances"), "--distances"),
         args.integerOr("--key-position", 0, -(std::int64_t{1} << 53), std::int64_t{1} << 53),
-        executionFromArgs(args)};
+        executionFromArgs(args),
+        std::make_shared<ComputeEngine>(backendChoiceFromArgs(args))};
     return job;
 }
 
-// The computation `score-curve` prints and `bench score-curve` times.
-std::vector<double> computeScoreCurve(const ScoreCurveJob& job) {
-    return overPositions(job.distances, [&](const DistanceRange& range) {
-        return scoreCurve(job.q, job.k, job.encoding, range, job.keyPosition, job.exec);
+// Why a named GPU backend did not compute a non-RoPE encoding.
+std::string cpuOnlyNote(const ComputeEngine& engine, const ScoreEncodingParams& encoding) {
+    if (engine.choice() != BackendChoice::OpenCl && engine.choice() != BackendChoice::Cuda)
+        return {};
+    return std::string(toString(encoding.encoding)) +
+           " runs on the CPU only (GPU kernels are RoPE's)";
+}
+
+// The computation `score-curve` prints and `bench score-curve` times: RoPE on the --backend
+// engine, the other encodings on the CPU.
+Computed<std::vector<double>> computeScoreCurve(const ScoreCurveJob& job) {
+    Computed<std::vector<double>> result{{}, BackendKind::Cpu, {}, {}};
+    if (job.encoding.encoding != ScoreEncoding::Rope)
+        result.note = cpuOnlyNote(*job.engine, job.encoding);
+    const RopeCurveInput curve{job.q, job.k,
+                               job.encoding.encoding == ScoreEncoding::Rope
+                                   ? ropeFrequencies(job.encoding.rope)
+                                   : RopeFrequencies{},
+                               job.encoding.layout};
+    result.value = overPositions(job.distances, [&](const DistanceRange& range) {
+        if (job.encoding.encoding != ScoreEncoding::Rope) {
+            return scoreCurve(job.q, job.k, job.encoding, range, job.keyPosition, job.exec);
+        }
+        Computed<std::vector<std::vector<double>>> curves =
+            job.engine->ropeScoreCurves({curve}, range, job.exec);
+        result.backend = curves.backend;
+        result.device = curves.device;
+        if (!curves.note.empty()) result.note = curves.note;
+        return std::move(curves.value.front());
     });
+    return result;
 }
 
 Command scoreCurveCommand() {
@@ -298,13 +329,14 @@ Command scoreCurveCommand() {
         "t5 and alibi add their bias to q.k, seed runs the seed text's sample code. Vectors have\n"
         "head_dim components (--head-dim, default 128, or a LIST's length).";
     command.options = scoreCurveOptions();
-    command.run = [](const Args& args, std::ostream& out, std::ostream&) {
+    command.run = [](const Args& args, std::ostream& out, std::ostream& err) {
         const ScoreCurveJob job = scoreCurveJob(args);
         checkOutputCells(static_cast<double>(positionCount(job.distances)), 2.0);
-        std::vector<double> scores = computeScoreCurve(job);
+        Computed<std::vector<double>> scores = computeScoreCurve(job);
+        reportBackendNote(args, scores.note, err);
         Table table;
         table.addColumn("distance", positionColumn(job.distances));
-        table.addColumn("score", std::move(scores));
+        table.addColumn("score", std::move(scores.value));
         table.write(out, args.format());
         return 0;
     };
@@ -373,6 +405,7 @@ struct HeatmapJob {
     int height = 0;
     Pooling pooling = Pooling::Mean;
     Execution exec;
+    std::shared_ptr<ComputeEngine> engine;  // --backend; shared so bench can copy the job
 };
 
 std::vector<OptionSpec> heatmapOptions() {
@@ -381,6 +414,7 @@ std::vector<OptionSpec> heatmapOptions() {
     specs.push_back({"--grid", "W[xH]", "pooled grid: W key blocks x H query blocks (required)"});
     specs.push_back({"--pool", "mean|max", "pooling of each block (default mean)"});
     specs.push_back({"--seed", "S", "queries = rows of random:S, keys of random:S+1 (default 0)"});
+    specs.push_back(backendOptionSpec());
     return specs;
 }
 
@@ -414,13 +448,23 @@ HeatmapJob heatmapJob(const Args& args) {
                    width,
                    height,
                    pool == "max" ? Pooling::Max : Pooling::Mean,
-                   executionFromArgs(args)};
+                   executionFromArgs(args),
+                   std::make_shared<ComputeEngine>(backendChoiceFromArgs(args))};
     return job;
 }
 
-PooledGrid computeHeatmap(const HeatmapJob& job) {
-    return scoreHeatmap(job.queries, job.keys, job.encoding, job.width, job.height, job.pooling,
-                        job.exec);
+// RoPE on the --backend engine, the other encodings on the CPU.
+Computed<PooledGrid> computeHeatmap(const HeatmapJob& job) {
+    if (job.encoding.encoding == ScoreEncoding::Rope) {
+        return job.engine->ropeScoreHeatmap(job.queries, job.keys,
+                                            ropeFrequencies(job.encoding.rope), job.encoding.layout,
+                                            job.width, job.height, job.pooling, job.exec);
+    }
+    return {scoreHeatmap(job.queries, job.keys, job.encoding, job.width, job.height, job.pooling,
+                         job.exec),
+            BackendKind::Cpu,
+            {},
+            cpuOnlyNote(*job.engine, job.encoding)};
 }
 
 Command heatmapCommand() {
@@ -433,9 +477,11 @@ Command heatmapCommand() {
         "floor(r*N/H) .. floor((r+1)*N/H)-1. Never holds the N x N matrix: mean pooling sums the\n"
         "encoded vectors per block, max pooling multiplies tiles. Vectors: seeded random rows.";
     command.options = heatmapOptions();
-    command.run = [](const Args& args, std::ostream& out, std::ostream&) {
+    command.run = [](const Args& args, std::ostream& out, std::ostream& err) {
         const HeatmapJob job = heatmapJob(args);
-        const PooledGrid grid = computeHeatmap(job);
+        const Computed<PooledGrid> pooled = computeHeatmap(job);
+        reportBackendNote(args, pooled.note, err);
+        const PooledGrid& grid = pooled.value;
         std::vector<std::int64_t> rows, cols;
         for (int r = 0; r < grid.height; ++r) {
             for (int c = 0; c < grid.width; ++c) {
@@ -826,11 +872,11 @@ std::vector<Benchable> benchables() {
     return {
         {"score-curve", scoreCurveOptions(),
          [](const Args& args) -> std::function<double()> {
-             return [job = scoreCurveJob(args)] { return sum(computeScoreCurve(job)); };
+             return [job = scoreCurveJob(args)] { return sum(computeScoreCurve(job).value); };
          }},
         {"heatmap", heatmapOptions(),
          [](const Args& args) -> std::function<double()> {
-             return [job = heatmapJob(args)] { return sum(computeHeatmap(job).values); };
+             return [job = heatmapJob(args)] { return sum(computeHeatmap(job).value.values); };
          }},
         {"invariance", invarianceOptions(),
          [](const Args& args) -> std::function<double()> {

@@ -1,11 +1,14 @@
-// `ropelab-cli backends`: every backend listed, with what this machine offers for it.
+// `ropelab-cli backends`: every backend listed, with what this machine offers for it; and the
+// --backend option of the sweep commands.
 
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli/cli.h"
 #include "compute/backend_registry.h"
@@ -49,6 +52,88 @@ TEST(BackendsCommand, CsvHasOneRowPerBackendWithQuotedFields) {
     int rows = 1;
     while (std::getline(lines, line)) ++rows;
     EXPECT_EQ(rows, 3);
+}
+
+struct Outcome {
+    int status;
+    std::string out;
+    std::string err;
+};
+
+Outcome runCli(const std::vector<std::string>& args) {
+    std::ostringstream out, err;
+    const int status = cli::run(args, out, err);
+    return {status, out.str(), err.str()};
+}
+
+// The numbers of a CSV column.
+std::vector<double> column(const std::string& csv, std::size_t index) {
+    std::istringstream lines(csv);
+    std::string line;
+    std::getline(lines, line);  // header
+    std::vector<double> values;
+    while (std::getline(lines, line)) {
+        std::istringstream fields(line);
+        std::string field;
+        for (std::size_t i = 0; i <= index; ++i) std::getline(fields, field, ',');
+        values.push_back(std::stod(field));
+    }
+    return values;
+}
+
+TEST(BackendOption, RejectsUnknownBackendsAndNamesTheAllowedOnes) {
+    const Outcome r = runCli(
+        {"score-curve", "--q", "ones", "--k", "ones", "--distances", "0:4", "--backend", "gpu"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("--backend must be auto, cpu, opencl or cuda"), std::string::npos)
+        << r.err;
+}
+
+TEST(BackendOption, AnUnavailableBackendAskedForByNameExitsTwoWithTheReason) {
+    for (const BackendInfo& info : probeBackends()) {
+        if (info.available) continue;
+        const Outcome r = runCli({"heatmap", "--length", "8", "--grid", "2", "--backend",
+                                  std::string(toString(info.kind))});
+        EXPECT_EQ(r.status, 2);
+        EXPECT_NE(r.err.find("is unavailable: " + info.reason), std::string::npos) << r.err;
+        EXPECT_TRUE(r.out.empty());
+        return;
+    }
+    GTEST_SKIP() << "every backend is available on this machine";
+}
+
+TEST(BackendOption, ScoreCurveAndHeatmapOnOpenClMatchTheCpu) {
+    const BackendInfo info = probeBackend(BackendKind::OpenCl);
+    if (!info.available) GTEST_SKIP() << "opencl unavailable: " << info.reason;
+    const std::vector<std::string> curve = {
+        "score-curve", "--q", "random:1", "--k", "random:2", "--distances", "16776000:16777217:97"};
+    const std::vector<std::string> heatmap = {"heatmap", "--length", "200", "--grid",
+                                              "5x3",     "--pool",   "max"};
+    for (const auto& [args, valueColumn] : {std::pair{curve, std::size_t{1}}, {heatmap, 2}}) {
+        std::vector<std::string> onCpu = args, onOpenCl = args;
+        onCpu.insert(onCpu.end(), {"--backend", "cpu"});
+        onOpenCl.insert(onOpenCl.end(), {"--backend", "opencl"});
+        const Outcome cpu = runCli(onCpu);
+        const Outcome gpu = runCli(onOpenCl);
+        ASSERT_EQ(cpu.status, 0) << cpu.err;
+        ASSERT_EQ(gpu.status, 0) << gpu.err;
+        EXPECT_TRUE(gpu.err.empty()) << gpu.err;
+        const std::vector<double> expected = column(cpu.out, valueColumn);
+        const std::vector<double> got = column(gpu.out, valueColumn);
+        ASSERT_EQ(got.size(), expected.size());
+        ASSERT_FALSE(got.empty());
+        // |q||k| of 128 standard normals is about 128; the float kernels stay within 1e-4 of it.
+        for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], expected[i], 1e-4 * 128);
+    }
+}
+
+TEST(BackendOption, OtherEncodingsOnANamedGpuBackendSayTheyRanOnTheCpu) {
+    const BackendInfo info = probeBackend(BackendKind::OpenCl);
+    if (!info.available) GTEST_SKIP() << "opencl unavailable: " << info.reason;
+    const Outcome r = runCli({"score-curve", "--encoding", "alibi", "--q", "ones", "--k", "ones",
+                              "--distances", "0:4", "--backend", "opencl"});
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.err.find("alibi runs on the CPU only"), std::string::npos) << r.err;
 }
 
 }  // namespace
