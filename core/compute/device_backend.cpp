@@ -261,11 +261,15 @@ std::vector<std::vector<double>> DeviceBackend::ropeScoreCurves(
             device_->download(out, outHost.data(),
                               static_cast<std::size_t>(slots * n) * sizeof(float));
         });
-        for (std::int64_t s = 0; s < slots; ++s) {
-            std::vector<double>& target = result[batch.slotCurve[static_cast<std::size_t>(s)]];
-            const float* source = outHost.data() + s * n;
-            std::copy(source, source + n, target.begin() + offset);
-        }
+        // Widening 2^28 floats to doubles takes longer than the kernels: spread it over threads.
+        const Execution copying{.threads = exec.threads, .stop = {}, .progress = {}};
+        parallelFor(slots, copying, [&](std::int64_t begin, std::int64_t end) {
+            for (std::int64_t s = begin; s < end; ++s) {
+                std::vector<double>& target = result[batch.slotCurve[static_cast<std::size_t>(s)]];
+                const float* source = outHost.data() + s * n;
+                std::copy(source, source + n, target.begin() + offset);
+            }
+        });
         reportProgress(exec, static_cast<double>(offset + n) / static_cast<double>(count));
     }
     return result;

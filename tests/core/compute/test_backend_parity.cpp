@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <limits>
@@ -23,7 +24,9 @@
 namespace ropelab {
 
 // Test names and messages say "opencl", not the enum's bytes.
-void PrintTo(BackendKind kind, std::ostream* out) { *out << toString(kind); }
+void PrintTo(BackendKind kind, std::ostream* out) {
+    *out << toString(kind);
+}
 
 namespace {
 
@@ -273,6 +276,16 @@ TEST_P(BackendParity, StopsWhenCancelled) {
     source.request_stop();
     const Execution stopped{.threads = 1, .stop = source.get_token(), .progress = {}};
     EXPECT_THROW(backend_->ropeScoreCurves(curveBatch(), {0, 100000, 1}, stopped), Cancelled);
+}
+
+TEST_P(BackendParity, ReportsIncreasingProgressUpToOne) {
+    std::vector<double> reported;
+    const Execution watched{
+        .threads = 2, .stop = {}, .progress = [&](double f) { reported.push_back(f); }};
+    backend_->ropeScoreCurves(curveBatch(), {0, 20000, 1}, watched);
+    ASSERT_FALSE(reported.empty());
+    EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
+    EXPECT_DOUBLE_EQ(reported.back(), 1.0);
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryBackend, BackendParity,
