@@ -2,29 +2,38 @@
 // Internal to analysis: RoPE score sums constant + Re Σ_j a_j e^{iΔθ_j} evaluated for runs of
 // equally spaced distances by angle addition from an exact anchor (score curves, mean |score|).
 
+#include <complex>
 #include <cstdint>
 #include <vector>
 
 #include "analysis/score_curve.h"
+#include "analysis/simd_level.h"
 
 namespace ropelab {
 
-// Distances between exact anchors: angle addition loses ~1 ulp per step, so after 512 steps the
-// phasors are still good to ~1e-13 relative.
-inline constexpr std::int64_t kAnchorInterval = 512;
+// Distances between exact anchors: angle addition loses ~1 ulp per step, so after 2048 steps the
+// phasors are still good to ~5e-13 relative (the promise is 1e-9).
+inline constexpr std::int64_t kAnchorInterval = 2048;
 
-// The coefficients padded to a multiple of four pairs (a = 0, θ = 0), one array per part.
+// The coefficients padded to a multiple of 16 pairs (a = 0, θ = 0), with e^{i·step·θ_j}.
 struct PhasorSums {
-    std::vector<double> aRe, aIm, stepRe, stepIm, theta;
+    std::vector<std::complex<double>> a;
+    std::vector<double> stepRe, stepIm, theta;
     double constant = 0.0;
+};
+
+// Per-thread working memory of evaluatePhasorSums, reused across calls.
+struct PhasorScratch {
+    std::vector<double> uRe, uIm, sums;
 };
 
 // Prepares the sums and the per-step phasors e^{i·step·θ_j}.
 PhasorSums phasorSums(const RopeScoreCoefficients& c, std::int64_t step);
 
-// Scores for distances first, first + step, … (count of them) into out, starting from an exact
-// anchor at `first`. zRe and zIm are scratch arrays of s.theta.size() doubles.
+// Scores for distances first, first + step, … (count ≤ kAnchorInterval of them) into out,
+// starting from an exact anchor at `first`.
+// level must be supported by this CPU (simdLevelSupported); results agree to rounding.
 void evaluatePhasorSums(const PhasorSums& s, double first, std::int64_t count, double* out,
-                        double* zRe, double* zIm);
+                        PhasorScratch& scratch, SimdLevel level = bestSimdLevel());
 
 }  // namespace ropelab

@@ -56,13 +56,13 @@ std::vector<double> ropeScoreCurve(const Eigen::Ref<const Eigen::VectorXd>& q,
     std::vector<double> scores(static_cast<std::size_t>(count));
     const std::int64_t blocks = (count + kAnchorInterval - 1) / kAnchorInterval;
     parallelFor(blocks, exec, [&](std::int64_t blockBegin, std::int64_t blockEnd) {
-        std::vector<double> zRe(sums.theta.size()), zIm(sums.theta.size());
+        PhasorScratch scratch;
         for (std::int64_t b = blockBegin; b < blockEnd; ++b) {
             if (exec.stop.stop_requested()) return;
             const std::int64_t first = b * kAnchorInterval;
             const std::int64_t n = std::min(kAnchorInterval, count - first);
             evaluatePhasorSums(sums, static_cast<double>(distances.at(first)), n,
-                               scores.data() + first, zRe.data(), zIm.data());
+                               scores.data() + first, scratch);
         }
     });
     return scores;

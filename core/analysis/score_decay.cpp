@@ -32,8 +32,8 @@ std::vector<double> ropeMeanAbsScore(const RopeFrequencies& freqs, RopeLayout la
     std::vector<double> mean(static_cast<std::size_t>(count), 0.0);
     const std::int64_t blocks = (count + kAnchorInterval - 1) / kAnchorInterval;
     parallelFor(blocks, exec, [&](std::int64_t begin, std::int64_t end) {
-        const std::size_t padded = sums.front().theta.size();
-        std::vector<double> zRe(padded), zIm(padded), scores(kAnchorInterval);
+        PhasorScratch scratch;
+        std::vector<double> scores(kAnchorInterval);
         for (std::int64_t b = begin; b < end; ++b) {
             if (exec.stop.stop_requested()) return;
             const std::int64_t first = b * kAnchorInterval;
@@ -41,7 +41,7 @@ std::vector<double> ropeMeanAbsScore(const RopeFrequencies& freqs, RopeLayout la
             double* out = mean.data() + first;
             for (const PhasorSums& s : sums) {
                 evaluatePhasorSums(s, static_cast<double>(distances.at(first)), n, scores.data(),
-                                   zRe.data(), zIm.data());
+                                   scratch);
                 for (std::int64_t i = 0; i < n; ++i) out[i] += std::abs(scores[i]);
             }
             for (std::int64_t i = 0; i < n; ++i) out[i] /= samples;

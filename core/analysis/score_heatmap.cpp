@@ -6,6 +6,7 @@
 
 #include "analysis/memory_budget.h"
 #include "analysis/position_encoder.h"
+#include "analysis/tile_max_kernel.h"
 #include "common/errors.h"
 
 namespace ropelab {
@@ -120,39 +121,84 @@ PooledGrid meanPooled(const PositionEncoder& encoder,
     return grid;
 }
 
-// Max pooling needs every score: tiles of encoded queries × encoded keys (Eigen GEMM), each task
-// owning whole grid rows so no two threads write the same cell.
+// Max pooling needs every score. Each task owns whole grid rows, so no two threads write the
+// same cell. Without a bias the per-key maximum over a grid row's queries comes from the
+// vectorised tile kernel; T5 / ALiBi add their bias to tiles of an Eigen product.
 PooledGrid maxPooled(const PositionEncoder& encoder,
                      const Eigen::Ref<const Eigen::MatrixXd>& queries,
                      const Eigen::Ref<const Eigen::MatrixXd>& keys, int width, int height,
                      const Execution& exec) {
     const std::int64_t n = queries.rows();
-    RowMatrix encodedKeys;
-    encoder.encodeRows(keys, 0, encodedKeys);
     const std::vector<int> keyBlock = blockOfIndex(n, width);
-    const std::vector<double> bias =
-        encoder.hasBias() ? biasByDistance(encoder, n) : std::vector<double>();
     PooledGrid grid{width, height,
                     std::vector<double>(static_cast<std::size_t>(width) * height,
                                         -std::numeric_limits<double>::infinity())};
-    // Enough consecutive grid rows per task for a query tile of about kQueryTile rows.
+    // Enough consecutive grid rows per task for about kQueryTile queries.
     const std::int64_t rowsPerBlock = std::max<std::int64_t>(1, n / height);
     const std::int64_t gridRowsPerTask = std::max<std::int64_t>(1, kQueryTile / rowsPerBlock);
     const std::int64_t tasks = (height + gridRowsPerTask - 1) / gridRowsPerTask;
+    const auto taskRows = [&](std::int64_t t) {
+        return std::pair{
+            static_cast<int>(t * gridRowsPerTask),
+            static_cast<int>(std::min<std::int64_t>(height, (t + 1) * gridRowsPerTask))};
+    };
+
+    if (!encoder.hasBias()) {
+        const PackedKeys packed = [&] {
+            RowMatrix encodedKeys;
+            encoder.encodeRows(keys, 0, encodedKeys);
+            return packKeys(encodedKeys);
+        }();
+        const std::int64_t panels = packed.panelCount();
+        const SimdLevel level = bestSimdLevel();
+        constexpr std::int64_t kPanelsPerBlock = kKeyTile / kKeyPanel;
+        parallelFor(tasks, exec, [&](std::int64_t begin, std::int64_t end) {
+            RowMatrix encodedQueries;
+            std::vector<double> columnMax(static_cast<std::size_t>(kKeyTile));
+            for (std::int64_t t = begin; t < end; ++t) {
+                const auto [row0, row1] = taskRows(t);
+                const std::int64_t first = poolBlockStart(n, height, row0);
+                encoder.encodeRows(
+                    queries.middleRows(first, poolBlockStart(n, height, row1) - first), first,
+                    encodedQueries);
+                // A block of keys stays in cache while every query of the task passes over it.
+                for (std::int64_t p0 = 0; p0 < panels; p0 += kPanelsPerBlock) {
+                    if (exec.stop.stop_requested()) return;
+                    const std::int64_t p1 = std::min(panels, p0 + kPanelsPerBlock);
+                    const std::int64_t keyEnd = std::min(n, p1 * kKeyPanel);
+                    for (int r = row0; r < row1; ++r) {
+                        const std::int64_t a = poolBlockStart(n, height, r);
+                        const std::int64_t b = poolBlockStart(n, height, r + 1);
+                        tileColumnMax(encodedQueries.row(a - first).data(), b - a, packed, p0, p1,
+                                      columnMax.data(), level);
+                        double* cells = grid.values.data() + static_cast<std::size_t>(r) * width;
+                        for (std::int64_t key = p0 * kKeyPanel; key < keyEnd; ++key) {
+                            double& cell = cells[keyBlock[static_cast<std::size_t>(key)]];
+                            cell = std::max(
+                                cell, columnMax[static_cast<std::size_t>(key - p0 * kKeyPanel)]);
+                        }
+                    }
+                }
+            }
+        });
+        return grid;
+    }
+
+    RowMatrix encodedKeys;
+    encoder.encodeRows(keys, 0, encodedKeys);
+    const std::vector<double> bias = biasByDistance(encoder, n);
     parallelFor(tasks, exec, [&](std::int64_t begin, std::int64_t end) {
         RowMatrix encodedQueries;
         Eigen::MatrixXd scores;
         for (std::int64_t t = begin; t < end; ++t) {
-            const int row0 = static_cast<int>(t * gridRowsPerTask);
-            const int row1 =
-                static_cast<int>(std::min<std::int64_t>(height, (t + 1) * gridRowsPerTask));
+            const auto [row0, row1] = taskRows(t);
             for (int r = row0; r < row1; ++r) {
                 const std::int64_t a = poolBlockStart(n, height, r);
                 const std::int64_t b = poolBlockStart(n, height, r + 1);
+                double* cells = grid.values.data() + static_cast<std::size_t>(r) * width;
                 for (std::int64_t m0 = a; m0 < b; m0 += kQueryTile) {
                     const std::int64_t rows = std::min(kQueryTile, b - m0);
                     encoder.encodeRows(queries.middleRows(m0, rows), m0, encodedQueries);
-                    double* cells = grid.values.data() + static_cast<std::size_t>(r) * width;
                     for (std::int64_t n0 = 0; n0 < n; n0 += kKeyTile) {
                         if (exec.stop.stop_requested()) return;
                         const std::int64_t cols = std::min(kKeyTile, n - n0);
@@ -161,15 +207,10 @@ PooledGrid maxPooled(const PositionEncoder& encoder,
                         for (std::int64_t j = 0; j < cols; ++j) {
                             const std::int64_t key = n0 + j;
                             double& cell = cells[keyBlock[static_cast<std::size_t>(key)]];
+                            const double* biasRow = bias.data() + (m0 - key + n - 1);
                             double best = cell;
-                            if (bias.empty()) {
-                                for (std::int64_t i = 0; i < rows; ++i)
-                                    best = std::max(best, scores(i, j));
-                            } else {
-                                const double* biasRow = bias.data() + (m0 - key + n - 1);
-                                for (std::int64_t i = 0; i < rows; ++i) {
-                                    best = std::max(best, scores(i, j) + biasRow[i]);
-                                }
+                            for (std::int64_t i = 0; i < rows; ++i) {
+                                best = std::max(best, scores(i, j) + biasRow[i]);
                             }
                             cell = best;
                         }
