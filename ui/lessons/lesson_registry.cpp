@@ -1,5 +1,6 @@
 #include "lessons/lesson_registry.h"
 
+#include "lessons/order_lesson.h"
 #include "lessons/rope_2d_lesson.h"
 
 namespace ropelab::ui {
@@ -7,6 +8,7 @@ namespace ropelab::ui {
 std::vector<std::unique_ptr<Lesson>> createLessons(const LessonContext& context) {
     std::vector<std::unique_ptr<Lesson>> lessons;
     // Teaching order: one line per lesson.
+    lessons.push_back(std::make_unique<OrderLesson>(context));
     lessons.push_back(std::make_unique<Rope2dLesson>(context));
     return lessons;
 }

@@ -224,7 +224,8 @@ void applyPlotTheme(QCustomPlot* plot, const PlotTheme& theme) {
             legend->setBorderPen(QPen(theme.grid, 1.0));
             legend->setIconSize(theme.presenter ? QSize(40, 22) : QSize(28, 16));
         } else if (auto* title = qobject_cast<QCPTextElement*>(element)) {
-            title->setFont(themeFont(theme, 2, true));
+            const bool subtitle = title->property(kSubtitleProperty).toBool();
+            title->setFont(subtitle ? themeFont(theme, 1) : themeFont(theme, 2, true));
             title->setTextColor(theme.foreground);
         }
     }

@@ -69,6 +69,9 @@ enum class Gradient {
 QCPColorGradient colorGradient(Gradient gradient);
 void setColorMapGradient(QCPColorMap* map, Gradient gradient);
 
+// A QCPTextElement with this property set to true is styled as a subtitle (regular weight).
+inline constexpr const char* kSubtitleProperty = "ropelabSubtitle";
+
 // Restyles fonts, axes, grids, legends, colour scales, titles and every tagged series and item.
 // Does not replot.
 void applyPlotTheme(QCustomPlot* plot, const PlotTheme& theme);

@@ -23,6 +23,34 @@ QCPTextElement* addPlotTitle(QCustomPlot* plot, const QString& text) {
     return title;
 }
 
+QCPTextElement* addPlotSubtitle(QCustomPlot* plot, const QString& text) {
+    // Insert under any existing title rows: just above the first row that holds no text element.
+    QCPLayoutGrid* layout = plot->plotLayout();
+    int row = 0;
+    while (row < layout->rowCount() && qobject_cast<QCPTextElement*>(layout->element(row, 0))) {
+        ++row;
+    }
+    layout->insertRow(row);
+    auto* subtitle = new QCPTextElement(plot, text);
+    subtitle->setProperty(kSubtitleProperty, true);
+    layout->addElement(row, 0, subtitle);
+    return subtitle;
+}
+
+void placeLegendBelow(QCustomPlot* plot) {
+    QCPLegend* legend = plot->legend;
+    QCPLayoutGrid* layout = plot->plotLayout();
+    plot->axisRect()->insetLayout()->take(legend);
+    layout->simplify();
+    const int row = layout->rowCount();
+    layout->addElement(row, 0, legend);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setWrap(4);
+    legend->setMargins(QMargins(6, 2, 6, 2));
+    layout->setRowStretchFactor(row, 0.001);
+    legend->setVisible(true);
+}
+
 HeatMap addHeatMap(QCustomPlot* plot, Gradient gradient, const QString& scaleLabel) {
     HeatMap heat;
     QCPAxisRect* rect = plot->axisRect();

@@ -21,6 +21,13 @@ QCustomPlot* makePlot(QWidget* parent);
 // A bold title row above the axis rect.
 QCPTextElement* addPlotTitle(QCustomPlot* plot, const QString& text);
 
+// A regular-weight line under the title (a caption or a live remark); the row below the titles.
+QCPTextElement* addPlotSubtitle(QCustomPlot* plot, const QString& text);
+
+// Moves the legend out of the axis rect into its own row under the plot, laid out horizontally,
+// so it never covers data.
+void placeLegendBelow(QCustomPlot* plot);
+
 struct HeatMap {
     QCPColorMap* map = nullptr;
     QCPColorScale* scale = nullptr;

@@ -54,6 +54,9 @@ MainWindow::MainWindow(QWidget* parent)
 
     lessonList_->setObjectName(QStringLiteral("lessonList"));
     lessonList_->setMinimumWidth(200);
+    // Long titles wrap instead of scrolling sideways.
+    lessonList_->setWordWrap(true);
+    lessonList_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     lessonDock_->setObjectName(QStringLiteral("lessonDock"));
     lessonDock_->setWidget(lessonList_);
     lessonDock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);

@@ -1,0 +1,88 @@
+// Lesson 1 (why order matters): without positions each word's output is the same in both orders;
+// with sinusoidal or rotary positions it moves, exactly as core's toy attention computes.
+#include <gtest/gtest.h>
+
+#include <QListWidget>
+#include <QPushButton>
+
+#include "analysis/toy_attention.h"
+#include "lesson_harness.h"
+#include "lessons/order_lesson.h"
+
+namespace ropelab::ui {
+namespace {
+
+using testing::LessonHarness;
+
+TEST(OrderLesson, StartsOnPigChasesDogWithIdenticalOutputs) {
+    LessonHarness<OrderLesson> h;
+    EXPECT_EQ(h.lesson.order(), (std::vector<int>{2, 1, 0}));
+    EXPECT_EQ(h.lesson.position(), ToyPosition::None);
+    EXPECT_LT(h.lesson.outputDifference(), 1e-12);
+    for (int t = 0; t < 3; ++t) {
+        const QPointF a = h.lesson.referencePoint(t);
+        const QPointF b = h.lesson.currentPoint(t);
+        EXPECT_NEAR(a.x(), b.x(), 1e-12);
+        EXPECT_NEAR(a.y(), b.y(), 1e-12);
+    }
+    EXPECT_TRUE(h.lesson.problem().isEmpty());
+}
+
+TEST(OrderLesson, PositionInformationMovesTheOutputsAsCoreSays) {
+    LessonHarness<OrderLesson> h;
+    for (const ToyPosition position : {ToyPosition::Sinusoidal, ToyPosition::Rope}) {
+        h.lesson.setPosition(position);
+        EXPECT_GT(h.lesson.outputDifference(), 0.01);
+        const ToyAttentionResult expected =
+            toySelfAttention(toyAttentionExample(), {2, 1, 0}, position, h.model.rope().ropeTheta);
+        for (int t = 0; t < 3; ++t) {
+            EXPECT_DOUBLE_EQ(h.lesson.currentPoint(t).x(), expected.outputsByToken(t, 0));
+            EXPECT_DOUBLE_EQ(h.lesson.currentPoint(t).y(), expected.outputsByToken(t, 1));
+        }
+        // Back in the reference order nothing differs, positions or not.
+        h.lesson.setOrder({0, 1, 2});
+        EXPECT_EQ(h.lesson.outputDifference(), 0.0);
+        h.lesson.setOrder({2, 1, 0});
+    }
+}
+
+TEST(OrderLesson, ReverseAndMoveButtonsReorderTheTokens) {
+    LessonHarness<OrderLesson> h;
+    auto buttons = h.lesson.findChildren<QPushButton*>();
+    QPushButton* reverse = nullptr;
+    QPushButton* right = nullptr;
+    for (QPushButton* b : buttons) {
+        if (b->text() == QStringLiteral("Reverse")) reverse = b;
+        if (b->text().startsWith(QStringLiteral("Move right"))) right = b;
+    }
+    ASSERT_NE(reverse, nullptr);
+    ASSERT_NE(right, nullptr);
+    reverse->click();
+    EXPECT_EQ(h.lesson.order(), (std::vector<int>{0, 1, 2}));
+    h.lesson.tokenList()->setCurrentRow(0);
+    right->click();
+    EXPECT_EQ(h.lesson.order(), (std::vector<int>{1, 0, 2}));
+}
+
+TEST(OrderLesson, DraggingInTheListRecomputes) {
+    LessonHarness<OrderLesson> h;
+    h.lesson.setPosition(ToyPosition::Sinusoidal);
+    const double before = h.lesson.outputDifference();
+    // What a drag does: the list model moves a row.
+    ASSERT_TRUE(h.lesson.tokenList()->model()->moveRow(QModelIndex(), 2, QModelIndex(), 0));
+    EXPECT_EQ(h.lesson.order(), (std::vector<int>{0, 2, 1}));
+    EXPECT_NE(h.lesson.outputDifference(), before);
+}
+
+TEST(OrderLesson, SavesAndRestoresOrderAndPositionMode) {
+    LessonHarness<OrderLesson> a;
+    a.lesson.setOrder({1, 2, 0});
+    a.lesson.setPosition(ToyPosition::Rope);
+    LessonHarness<OrderLesson> b;
+    b.lesson.restoreState(a.lesson.saveState());
+    EXPECT_EQ(b.lesson.order(), (std::vector<int>{1, 2, 0}));
+    EXPECT_EQ(b.lesson.position(), ToyPosition::Rope);
+}
+
+}  // namespace
+}  // namespace ropelab::ui

@@ -1,0 +1,405 @@
+#include "lessons/order_lesson.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+#include "model/parameter_model.h"
+#include "widgets/plot_helpers.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+// Token ids of the example (rows of toyAttentionExample()).
+const std::array<QString, 3> kTokenText{QStringLiteral("狗"), QStringLiteral("追"),
+                                        QStringLiteral("猪")};
+const std::array<Series, 3> kTokenSeries{Series::Query, Series::Third, Series::Key};
+const std::vector<int> kReferenceOrder{0, 1, 2};  // 狗追猪: the dog chases the pig
+
+QString sentence(const std::vector<int>& order) {
+    QString text;
+    for (const int token : order) text += kTokenText[std::size_t(token)];
+    return text;
+}
+
+}  // namespace
+
+OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
+    : LessonPage(context, parent),
+      outputPlot_(createPlot(QStringLiteral("token-outputs"))),
+      weightPlot_(createPlot(QStringLiteral("attention-weights"))),
+      tokenList_(new QListWidget(this)),
+      upButton_(new QPushButton(this)),
+      downButton_(new QPushButton(this)),
+      reverseButton_(new QPushButton(this)),
+      positionBox_(new QComboBox(this)) {
+    auto* plots = new QVBoxLayout(plotArea());
+    plots->setContentsMargins(0, 0, 0, 0);
+    plots->addWidget(outputPlot_, 3);
+    plots->addWidget(weightPlot_, 2);
+
+    // Each word's output vector (d_value = 2) in both orders: discs for 狗追猪, crosses for the
+    // user's order, one colour per word; an arrow shows how far a word's output moved.
+    outputTitle_ = addPlotTitle(outputPlot_, QString());
+    for (int t = 0; t < kTokens; ++t) {
+        const SeriesStyle style{kTokenSeries[std::size_t(t)], Qt::SolidLine, 1.0};
+        QCPGraph* reference = outputPlot_->addGraph();
+        reference->setLineStyle(QCPGraph::lsNone);
+        reference->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 16));
+        setSeriesStyle(reference, style, theme());
+        reference->removeFromLegend();
+        referenceGraphs_[std::size_t(t)] = reference;
+        QCPGraph* current = outputPlot_->addGraph();
+        current->setLineStyle(QCPGraph::lsNone);
+        current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, 22));
+        setSeriesStyle(current, {style.series, Qt::SolidLine, 1.3}, theme());
+        current->removeFromLegend();
+        currentGraphs_[std::size_t(t)] = current;
+        auto* move = new QCPItemLine(outputPlot_);
+        move->setHead(QCPLineEnding::esSpikeArrow);
+        setSeriesStyle(move, {style.series, Qt::SolidLine, 0.7}, theme());
+        moves_[std::size_t(t)] = move;
+        auto* label = new QCPItemText(outputPlot_);
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->setPadding(QMargins(0, 0, 14, 10));
+        label->setText(kTokenText[std::size_t(t)]);
+        setSeriesStyle(label, {style.series, Qt::SolidLine, 1.2}, theme());
+        tokenLabels_[std::size_t(t)] = label;
+    }
+    referenceLegend_ = outputPlot_->addGraph();
+    referenceLegend_->setLineStyle(QCPGraph::lsNone);
+    referenceLegend_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 14));
+    setSeriesStyle(referenceLegend_, {Series::Neutral}, theme());
+    currentLegend_ = outputPlot_->addGraph();
+    currentLegend_->setLineStyle(QCPGraph::lsNone);
+    currentLegend_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, 18));
+    setSeriesStyle(currentLegend_, {Series::Neutral, Qt::SolidLine, 1.3}, theme());
+    sameLabel_ = addPlotSubtitle(outputPlot_, QString());
+    placeLegendBelow(outputPlot_);
+
+    // Attention weights for both orders side by side, sharing one colour scale (0 … 1).
+    QCPLayoutGrid* layout = weightPlot_->plotLayout();
+    layout->clear();
+    weightTitle_ = new QCPTextElement(weightPlot_, QString());
+    layout->addElement(0, 0, weightTitle_);
+    auto* inner = new QCPLayoutGrid;
+    layout->addElement(1, 0, inner);
+    referenceCaption_ = new QCPTextElement(weightPlot_, QString());
+    currentCaption_ = new QCPTextElement(weightPlot_, QString());
+    inner->addElement(0, 0, referenceCaption_);
+    inner->addElement(0, 1, currentCaption_);
+    referenceRect_ = new QCPAxisRect(weightPlot_);
+    currentRect_ = new QCPAxisRect(weightPlot_);
+    inner->addElement(1, 0, referenceRect_);
+    inner->addElement(1, 1, currentRect_);
+    auto* scale = new QCPColorScale(weightPlot_);
+    inner->addElement(1, 2, scale);
+    scale->setBarWidth(14);
+    auto* margins = new QCPMarginGroup(weightPlot_);
+    for (QCPAxisRect* rect : {referenceRect_, currentRect_}) {
+        rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+        rect->axis(QCPAxis::atLeft)->setRangeReversed(true);
+        rect->axis(QCPAxis::atBottom)->setRange(-0.5, 2.5);
+        rect->axis(QCPAxis::atLeft)->setRange(-0.5, 2.5);
+        rect->axis(QCPAxis::atBottom)->grid()->setVisible(false);
+        rect->axis(QCPAxis::atLeft)->grid()->setVisible(false);
+    }
+    scale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+    const auto makeMap = [&](QCPAxisRect* rect, std::array<QCPItemText*, 9>& cells) {
+        auto* map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        map->data()->setSize(kTokens, kTokens);
+        map->data()->setRange(QCPRange(0, kTokens - 1), QCPRange(0, kTokens - 1));
+        map->setColorScale(scale);
+        setColorMapGradient(map, Gradient::Sequential);
+        map->setDataRange(QCPRange(0.0, 1.0));
+        for (int c = 0; c < 9; ++c) {
+            auto* text = new QCPItemText(weightPlot_);
+            text->setClipAxisRect(rect);
+            text->position->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+            text->position->setCoords(c % kTokens, c / kTokens);
+            cells[std::size_t(c)] = text;
+        }
+        return map;
+    };
+    referenceWeights_ = makeMap(referenceRect_, referenceCells_);
+    currentWeights_ = makeMap(currentRect_, currentCells_);
+    scale->axis()->setRange(0.0, 1.0);
+
+    // Controls: the order (drag, or select and move), reverse, and the position information.
+    tokenList_->setObjectName(QStringLiteral("tokenOrder"));
+    tokenList_->setDragDropMode(QAbstractItemView::InternalMove);
+    tokenList_->setDefaultDropAction(Qt::MoveAction);
+    tokenList_->setFlow(QListView::LeftToRight);
+    tokenList_->setFixedHeight(64);
+    QFont big = tokenList_->font();
+    big.setPointSizeF(big.pointSizeF() * 1.8);
+    tokenList_->setFont(big);
+    for (int t = 0; t < kTokens; ++t) {
+        auto* item = new QListWidgetItem(kTokenText[std::size_t(t)], tokenList_);
+        item->setData(Qt::UserRole, t);
+        item->setTextAlignment(Qt::AlignCenter);
+        item->setSizeHint(QSize(64, 52));
+    }
+    controlsLayout()->addWidget(tokenList_);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(upButton_);
+    buttons->addWidget(downButton_);
+    buttons->addWidget(reverseButton_);
+    controlsLayout()->addLayout(buttons);
+    controlsLayout()->addWidget(positionBox_);
+    positionBox_->addItem(QString(), static_cast<int>(ToyPosition::None));
+    positionBox_->addItem(QString(), static_cast<int>(ToyPosition::Sinusoidal));
+    positionBox_->addItem(QString(), static_cast<int>(ToyPosition::Rope));
+
+    connect(tokenList_->model(), &QAbstractItemModel::rowsMoved, this, &OrderLesson::refresh);
+    connect(upButton_, &QPushButton::clicked, this, [this] { moveSelected(-1); });
+    connect(downButton_, &QPushButton::clicked, this, [this] { moveSelected(+1); });
+    connect(reverseButton_, &QPushButton::clicked, this, [this] {
+        std::vector<int> reversed = order();
+        std::reverse(reversed.begin(), reversed.end());
+        setOrder(reversed);
+    });
+    connect(positionBox_, &QComboBox::currentIndexChanged, this, &OrderLesson::refresh);
+    connect(&parameters(), &ParameterModel::changed, this, &OrderLesson::refresh);
+
+    // Start on 猪追狗, the order that should mean something else.
+    setOrder({2, 1, 0});
+    retranslate();
+    applyTheme(theme());
+}
+
+QString OrderLesson::title() const {
+    return tr("Why order matters");
+}
+
+void OrderLesson::retranslate() {
+    setExplanation(
+        title(),
+        tr("<p>狗追猪 means “the dog chases the pig”; 猪追狗 means “the pig chases the dog”. Same "
+           "words, opposite meaning.</p>"
+           "<p>Self-attention scores every pair of tokens by q·k = "
+           "(xW<sub>Q</sub>)·(xW<sub>K</sub>), "
+           "turns each row of scores into softmax weights and mixes the values xW<sub>V</sub>. "
+           "Nothing in this looks at where a token stands: reorder the tokens and the weights "
+           "and outputs are reordered the same way (permutation equivariance). Without position "
+           "information each word gets exactly the same output in both sentences — the crosses "
+           "sit on the discs — and the model cannot tell who chases whom.</p>"
+           "<p>Add position information — a sinusoidal vector added to each embedding, or RoPE "
+           "turning q and k by their positions — and the outputs move when the order "
+           "changes.</p>"));
+    outputTitle_->setText(tr("Each word's attention output (d_value = 2)"));
+    outputPlot_->xAxis->setLabel(tr("output component 1"));
+    outputPlot_->yAxis->setLabel(tr("output component 2"));
+    referenceLegend_->setName(tr("狗追猪 (the dog chases the pig)"));
+    weightTitle_->setText(tr("Attention weights softmax(q·k/√d)"));
+    for (QCPAxisRect* rect : {referenceRect_, currentRect_}) {
+        rect->axis(QCPAxis::atBottom)->setLabel(tr("key token"));
+        rect->axis(QCPAxis::atLeft)->setLabel(tr("query token"));
+    }
+    if (auto* scale = qobject_cast<QCPColorScale*>(
+            qobject_cast<QCPLayoutGrid*>(weightPlot_->plotLayout()->element(1, 0))
+                ->element(1, 2))) {
+        scale->axis()->setLabel(tr("weight"));
+    }
+    upButton_->setText(tr("◀ Move left"));
+    upButton_->setToolTip(tr("Move the selected word one place earlier"));
+    downButton_->setText(tr("Move right ▶"));
+    downButton_->setToolTip(tr("Move the selected word one place later"));
+    reverseButton_->setText(tr("Reverse"));
+    tokenList_->setAccessibleName(tr("Word order; drag to reorder"));
+    tokenList_->setToolTip(tr("Drag a word to reorder the sentence"));
+    positionBox_->setItemText(0, tr("No position information"));
+    positionBox_->setItemText(1, tr("Sinusoidal encoding added to x"));
+    positionBox_->setItemText(2, tr("RoPE on q and k"));
+    positionBox_->setAccessibleName(tr("Position information"));
+    refresh();
+}
+
+std::vector<int> OrderLesson::order() const {
+    std::vector<int> ids;
+    for (int row = 0; row < tokenList_->count(); ++row) {
+        ids.push_back(tokenList_->item(row)->data(Qt::UserRole).toInt());
+    }
+    return ids;
+}
+
+void OrderLesson::setOrder(const std::vector<int>& order) {
+    std::vector<QListWidgetItem*> items(kTokens, nullptr);
+    while (tokenList_->count() > 0) {
+        QListWidgetItem* item = tokenList_->takeItem(0);
+        items[std::size_t(item->data(Qt::UserRole).toInt())] = item;
+    }
+    for (const int token : order) {
+        if (token >= 0 && token < kTokens && items[std::size_t(token)] != nullptr) {
+            tokenList_->addItem(items[std::size_t(token)]);
+            items[std::size_t(token)] = nullptr;
+        }
+    }
+    // Tokens the given order left out go last, so no word is ever lost.
+    for (QListWidgetItem* item : items) {
+        if (item != nullptr) tokenList_->addItem(item);
+    }
+    refresh();
+}
+
+ToyPosition OrderLesson::position() const {
+    return static_cast<ToyPosition>(positionBox_->currentData().toInt());
+}
+
+void OrderLesson::setPosition(ToyPosition position) {
+    positionBox_->setCurrentIndex(positionBox_->findData(static_cast<int>(position)));
+}
+
+QPointF OrderLesson::referencePoint(int token) const {
+    const auto data = referenceGraphs_[std::size_t(token)]->data();
+    return data->isEmpty() ? QPointF() : QPointF(data->at(0)->key, data->at(0)->value);
+}
+
+QPointF OrderLesson::currentPoint(int token) const {
+    const auto data = currentGraphs_[std::size_t(token)]->data();
+    return data->isEmpty() ? QPointF() : QPointF(data->at(0)->key, data->at(0)->value);
+}
+
+QJsonObject OrderLesson::saveState() const {
+    QJsonArray ids;
+    for (const int token : order()) ids.append(token);
+    return QJsonObject{{QStringLiteral("order"), ids},
+                       {QStringLiteral("position"), static_cast<int>(position())}};
+}
+
+void OrderLesson::restoreState(const QJsonObject& state) {
+    std::vector<int> ids;
+    for (const QJsonValue& v : state.value(QStringLiteral("order")).toArray()) {
+        ids.push_back(v.toInt());
+    }
+    if (!ids.empty()) setOrder(ids);
+    setPosition(static_cast<ToyPosition>(state.value(QStringLiteral("position")).toInt(0)));
+}
+
+void OrderLesson::moveSelected(int delta) {
+    const int row = tokenList_->currentRow();
+    const int target = row + delta;
+    if (row < 0 || target < 0 || target >= tokenList_->count()) return;
+    QListWidgetItem* item = tokenList_->takeItem(row);
+    tokenList_->insertItem(target, item);
+    tokenList_->setCurrentRow(target);
+    refresh();
+}
+
+void OrderLesson::refresh() {
+    if (tokenList_->count() != kTokens) return;  // mid-way through setOrder
+    const std::vector<int> current = order();
+    runGuarded([&] {
+        const double base = parameters().rope().ropeTheta;
+        const ToyAttentionResult reference =
+            toySelfAttention(model_, kReferenceOrder, position(), base);
+        const ToyAttentionResult mine = toySelfAttention(model_, current, position(), base);
+        difference_ = maxTokenOutputDifference(reference, mine);
+
+        double lowX = 0.0, highX = 0.0, lowY = 0.0, highY = 0.0;
+        bool first = true;
+        for (int t = 0; t < kTokens; ++t) {
+            const QPointF a(reference.outputsByToken(t, 0), reference.outputsByToken(t, 1));
+            const QPointF b(mine.outputsByToken(t, 0), mine.outputsByToken(t, 1));
+            referenceGraphs_[std::size_t(t)]->setData({a.x()}, {a.y()});
+            currentGraphs_[std::size_t(t)]->setData({b.x()}, {b.y()});
+            moves_[std::size_t(t)]->start->setCoords(a);
+            moves_[std::size_t(t)]->end->setCoords(b);
+            moves_[std::size_t(t)]->setVisible(QLineF(a, b).length() > 1e-3);
+            tokenLabels_[std::size_t(t)]->position->setCoords(a);
+            for (const QPointF& p : {a, b}) {
+                lowX = first ? p.x() : std::min(lowX, p.x());
+                highX = first ? p.x() : std::max(highX, p.x());
+                lowY = first ? p.y() : std::min(lowY, p.y());
+                highY = first ? p.y() : std::max(highY, p.y());
+                first = false;
+            }
+        }
+        // Fixed padding around both sets of points, so a moved cross is never off the plot.
+        const double pad = 0.25 * std::max({highX - lowX, highY - lowY, 0.2});
+        outputPlot_->xAxis->setRange(lowX - pad, highX + pad);
+        outputPlot_->yAxis->setRange(lowY - pad, highY + pad);
+
+        currentLegend_->setName(tr("%1 (your order)").arg(sentence(current)));
+        referenceCaption_->setText(sentence(kReferenceOrder));
+        currentCaption_->setText(tr("%1 (your order)").arg(sentence(current)));
+        sameLabel_->setText(difference_ < 1e-12
+                                ? tr("Same output for every word: attention cannot see the order")
+                                : tr("Outputs moved by up to %1: the order is visible")
+                                      .arg(difference_, 0, 'f', 3));
+        fillWeights(referenceWeights_, referenceCells_, reference.weights, kReferenceOrder,
+                    referenceRect_);
+        fillWeights(currentWeights_, currentCells_, mine.weights, current, currentRect_);
+        colourCellLabels();
+
+        const QString row = QStringLiteral(
+            "<tr><td>%1</td><td>&nbsp;(%2, %3)</td>"
+            "<td>&nbsp;(%4, %5)</td></tr>");
+        // Summing the same terms in another order can leave ~1e-16: that is rounding, not order.
+        const QString change =
+            difference_ < 1e-12 ? tr("0 (up to rounding)") : QString::number(difference_, 'f', 4);
+        QString html = tr("<p>Largest change of a word's output: <b>%1</b></p>").arg(change);
+        html += QStringLiteral("<table><tr><th></th><th>%1</th><th>%2</th></tr>")
+                    .arg(sentence(kReferenceOrder), sentence(current));
+        for (int t = 0; t < kTokens; ++t) {
+            html += row.arg(kTokenText[std::size_t(t)])
+                        .arg(reference.outputsByToken(t, 0), 0, 'f', 3)
+                        .arg(reference.outputsByToken(t, 1), 0, 'f', 3)
+                        .arg(mine.outputsByToken(t, 0), 0, 'f', 3)
+                        .arg(mine.outputsByToken(t, 1), 0, 'f', 3);
+        }
+        html += QStringLiteral("</table>");
+        setReadout(html);
+    });
+    replotAll();
+}
+
+void OrderLesson::fillWeights(QCPColorMap* map, const std::array<QCPItemText*, 9>& labels,
+                              const Eigen::MatrixXd& weights, const std::vector<int>& order,
+                              QCPAxisRect* rect) {
+    auto ticks = QSharedPointer<QCPAxisTickerText>::create();
+    for (int p = 0; p < kTokens; ++p)
+        ticks->addTick(p, kTokenText[std::size_t(order[std::size_t(p)])]);
+    rect->axis(QCPAxis::atBottom)->setTicker(ticks);
+    rect->axis(QCPAxis::atLeft)->setTicker(ticks);
+    for (int query = 0; query < kTokens; ++query) {
+        for (int key = 0; key < kTokens; ++key) {
+            const double w = weights(query, key);
+            map->data()->setCell(key, query, w);
+            labels[std::size_t(query * kTokens + key)]->setText(QString::number(w, 'f', 2));
+        }
+    }
+}
+
+void OrderLesson::colourCellLabels() {
+    // Dark viridis cells get white text, bright ones black, in every theme.
+    for (const auto* cells : {&referenceCells_, &currentCells_}) {
+        const QCPColorMap* map = cells == &referenceCells_ ? referenceWeights_ : currentWeights_;
+        for (int c = 0; c < 9; ++c) {
+            QCPItemText* text = (*cells)[std::size_t(c)];
+            const double w = map->data()->cell(c % kTokens, c / kTokens);
+            text->setColor(w < 0.55 ? Qt::white : Qt::black);
+            QFont font = text->font();
+            font.setBold(true);
+            text->setFont(font);
+        }
+    }
+}
+
+void OrderLesson::applyTheme(const PlotTheme& theme) {
+    LessonPage::applyTheme(theme);
+    colourCellLabels();
+}
+
+}  // namespace ropelab::ui
