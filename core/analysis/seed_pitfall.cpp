@@ -1,6 +1,8 @@
 #include "analysis/seed_pitfall.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include <Eigen/SVD>
@@ -40,6 +42,14 @@ Eigen::MatrixXd ropeRotationMatrix(const RopeFrequencies& freqs, double position
 Eigen::VectorXd singularValues(const Eigen::Ref<const Eigen::MatrixXd>& matrix) {
     const Eigen::MatrixXd copy = matrix;
     return Eigen::BDCSVD<Eigen::MatrixXd>(copy).singularValues();
+}
+
+int numericalRank(const Eigen::Ref<const Eigen::VectorXd>& singularValues, Eigen::Index rows,
+                  Eigen::Index cols) {
+    if (singularValues.size() == 0) return 0;
+    const double tolerance = static_cast<double>(std::max(rows, cols)) *
+                             std::numeric_limits<double>::epsilon() * singularValues.maxCoeff();
+    return static_cast<int>((singularValues.array() > tolerance).count());
 }
 
 std::vector<double> encodedNormRatios(const Eigen::Ref<const Eigen::VectorXd>& x,

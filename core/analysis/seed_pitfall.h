@@ -25,6 +25,11 @@ Eigen::MatrixXd ropeRotationMatrix(const RopeFrequencies& freqs, double position
 // Singular values, largest first: all 1 exactly when the matrix is a rotation (orthogonal).
 Eigen::VectorXd singularValues(const Eigen::Ref<const Eigen::MatrixXd>& matrix);
 
+// How many singular values exceed max(rows, cols)·ε·σ_max (numpy.linalg.matrix_rank's rule):
+// the dimensions the map keeps; a rotation keeps all of them.
+int numericalRank(const Eigen::Ref<const Eigen::VectorXd>& singularValues, Eigen::Index rows,
+                  Eigen::Index cols);
+
 // ‖f(x, p)‖ / ‖x‖ for each position p in the range, f the encoding's map before the dot product
 // (RoPE: the attention factor at every p; the seed code: anything). InputError for x = 0, a
 // vector of the wrong length, positions the encoding lacks; ResourceError.

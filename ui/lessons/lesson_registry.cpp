@@ -1,6 +1,7 @@
 #include "lessons/lesson_registry.h"
 
 #include "lessons/order_lesson.h"
+#include "lessons/pitfall_lesson.h"
 #include "lessons/rope_2d_lesson.h"
 
 namespace ropelab::ui {
@@ -10,6 +11,7 @@ std::vector<std::unique_ptr<Lesson>> createLessons(const LessonContext& context)
     // Teaching order: one line per lesson.
     lessons.push_back(std::make_unique<OrderLesson>(context));
     lessons.push_back(std::make_unique<Rope2dLesson>(context));
+    lessons.push_back(std::make_unique<PitfallLesson>(context));
     return lessons;
 }
 

@@ -45,6 +45,20 @@ TEST(SeedPitfall, TheSeedExampleMatrixIsNearlySingular) {
     EXPECT_LT(s[1], 1e-4);
 }
 
+TEST(SeedPitfall, NumericalRank) {
+    // cos(i·j·0.01) for i, j < 64 is a smooth kernel: its singular values fall below
+    // 64·ε·σ_max after a few dozen (numpy.linalg.matrix_rank's tolerance).
+    const Eigen::MatrixXd m = seedCodeMatrix(64);
+    const int rank = numericalRank(singularValues(m), 64, 64);
+    EXPECT_GT(rank, 10);
+    EXPECT_LT(rank, 40);
+    const Eigen::VectorXd s = singularValues(m);
+    EXPECT_GT(s[rank - 1], 64 * 2.220446049250313e-16 * s[0]);
+    EXPECT_LE(s[rank], 64 * 2.220446049250313e-16 * s[0]);
+    EXPECT_EQ(numericalRank(Eigen::VectorXd::Ones(8), 8, 8), 8);
+    EXPECT_EQ(numericalRank(Eigen::VectorXd(), 0, 0), 0);
+}
+
 TEST(SeedPitfall, RopeMatrixIsOrthogonalAndMatchesApplyRope) {
     RopeParams params;
     params.headDim = 16;

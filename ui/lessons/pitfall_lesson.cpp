@@ -1,0 +1,295 @@
+#include "lessons/pitfall_lesson.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QGridLayout>
+#include <QJsonObject>
+#include <QThread>
+
+#include <algorithm>
+
+#include "analysis/invariance.h"
+#include "analysis/seed_pitfall.h"
+#include "encodings/learned_absolute.h"
+#include "model/parameter_model.h"
+#include "widgets/score_plot_helpers.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr int kMaxCells = 256;     // heat-map cells per side (mean-pooled beyond)
+constexpr int kNormSamples = 256;  // positions sampled for the norm plot
+
+Execution lessonExecution() {
+    Execution exec;
+    exec.threads = std::max(1, QThread::idealThreadCount());
+    return exec;
+}
+
+QVector<double> toQVector(const std::vector<double>& v) {
+    return QVector<double>(v.begin(), v.end());
+}
+
+// Singular values are drawn against their rank 1 … d.
+void setRankedValues(QCPGraph* graph, const Eigen::VectorXd& values) {
+    QVector<double> x(values.size());
+    QVector<double> y(values.size());
+    for (Eigen::Index i = 0; i < values.size(); ++i) {
+        x[i] = static_cast<double>(i + 1);
+        y[i] = values[i];
+    }
+    graph->setData(x, y, true);
+}
+
+}  // namespace
+
+PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
+    : LessonPage(context, parent),
+      seedPlot_(createPlot(QStringLiteral("seed-code-heatmap"))),
+      ropePlot_(createPlot(QStringLiteral("rope-heatmap"))),
+      singularPlot_(createPlot(QStringLiteral("singular-values"))),
+      normPlot_(createPlot(QStringLiteral("norm-ratio"))),
+      seedDimension_(new QCheckBox(this)) {
+    auto* grid = new QGridLayout(plotArea());
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(seedPlot_, 0, 0);
+    grid->addWidget(ropePlot_, 0, 1);
+    grid->addWidget(singularPlot_, 1, 0);
+    grid->addWidget(normPlot_, 1, 1);
+    grid->setRowStretch(0, 3);
+    grid->setRowStretch(1, 2);
+
+    seedTitle_ = addPlotTitle(seedPlot_, QString());
+    seedHeat_ = addHeatMap(seedPlot_, Gradient::Diverging, QString());
+    ropeTitle_ = addPlotTitle(ropePlot_, QString());
+    ropeHeat_ = addHeatMap(ropePlot_, Gradient::Diverging, QString());
+
+    singularTitle_ = addPlotTitle(singularPlot_, QString());
+    seedSingularGraph_ = singularPlot_->addGraph();
+    setSeriesStyle(seedSingularGraph_, {Series::Key}, theme());
+    seedSingularGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    ropeSingularGraph_ = singularPlot_->addGraph();
+    setSeriesStyle(ropeSingularGraph_, {Series::Third}, theme());
+    ropeSingularGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    setLogAxis(singularPlot_->yAxis);
+    singularPlot_->legend->setVisible(true);
+    singularPlot_->axisRect()->insetLayout()->setInsetAlignment(0,
+                                                                Qt::AlignVCenter | Qt::AlignRight);
+
+    normTitle_ = addPlotTitle(normPlot_, QString());
+    seedNormGraph_ = normPlot_->addGraph();
+    setSeriesStyle(seedNormGraph_, {Series::Key}, theme());
+    ropeNormGraph_ = normPlot_->addGraph();
+    setSeriesStyle(ropeNormGraph_, {Series::Third}, theme());
+    setLogAxis(normPlot_->yAxis);
+    normPlot_->legend->setVisible(true);
+    normPlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+
+    seedDimension_->setObjectName(QStringLiteral("seedDimension"));
+    controlsLayout()->addWidget(seedDimension_);
+    connect(seedDimension_, &QCheckBox::toggled, this, &PitfallLesson::refresh);
+    connect(&parameters(), &ParameterModel::changed, this, &PitfallLesson::refresh);
+
+    retranslate();
+    applyTheme(theme());
+    refresh();
+}
+
+QString PitfallLesson::title() const {
+    return tr("The pitfall: a matrix that is not a rotation");
+}
+
+Lesson::SharedParameters PitfallLesson::sharedParameters() const {
+    return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
+           SharedParameter::SequenceLength;
+}
+
+void PitfallLesson::retranslate() {
+    setExplanation(
+        title(),
+        tr("<p>The seed text's sample code adds PE[<i>p</i>, <i>j</i>] = "
+           "cos(<i>p</i>·<i>j</i>·0.01) "
+           "to x and then multiplies by M[<i>i</i>, <i>j</i>] = cos(<i>i</i>·<i>j</i>·0.01). "
+           "M is the same for every position, and it is <b>not a rotation</b>: a rotation has "
+           "all singular values equal to 1 and keeps every length, M stretches some directions "
+           "and nearly erases others. Position enters only through the added vector, so "
+           "the score (x<sub>m</sub> + PE<sub>m</sub>)M · (x<sub>n</sub> + PE<sub>n</sub>)M "
+           "depends on <i>m</i> and <i>n</i> separately: its heat map changes along the "
+           "diagonals <i>m</i> − <i>n</i> = const.</p>"
+           "<p><b>Correct RoPE</b> adds nothing. It turns pair <i>i</i> of q and k by "
+           "<i>p</i>·θ<sub>i</sub>, θ<sub>i</sub> = base<sup>−2i/d</sup>, after the q/k "
+           "projections:</p>"
+           "<ul><li><b>Half-split</b> (GPT-NeoX, HF Llama): pairs (<i>i</i>, <i>i</i> + d/2); "
+           "out = x·cos(<i>p</i>θ) + rotate_half(x)·sin(<i>p</i>θ), rotate_half(x) = "
+           "[−x<sub>d/2…d−1</sub>, x<sub>0…d/2−1</sub>].</li>"
+           "<li><b>Interleaved</b> (RoFormer, GPT-J, Meta Llama): pairs (2<i>i</i>, 2<i>i</i>+1); "
+           "out<sub>2i</sub> = x<sub>2i</sub>cos − x<sub>2i+1</sub>sin, "
+           "out<sub>2i+1</sub> = x<sub>2i+1</sub>cos + x<sub>2i</sub>sin.</li></ul>"
+           "<p>Then R(<i>m</i>)q · R(<i>n</i>)k = q · R(<i>n</i> − <i>m</i>)k: the score "
+           "depends on <i>m</i> − <i>n</i> alone, and the heat map is constant along every "
+           "diagonal.</p>"));
+    seedTitle_->setText(tr("Seed code: score(m, n)"));
+    ropeTitle_->setText(tr("Correct RoPE: score(m, n)"));
+    for (QCustomPlot* plot : {seedPlot_, ropePlot_}) {
+        plot->xAxis->setLabel(tr("key position n"));
+        plot->yAxis->setLabel(tr("query position m"));
+    }
+    seedHeat_.scale->axis()->setLabel(tr("f(q, m) · f(k, n)"));
+    ropeHeat_.scale->axis()->setLabel(tr("f(q, m) · f(k, n)"));
+    singularTitle_->setText(tr("Singular values of the position map"));
+    singularPlot_->xAxis->setLabel(tr("rank k (largest first)"));
+    singularPlot_->yAxis->setLabel(tr("singular value σ_k"));
+    seedSingularGraph_->setName(tr("seed code M"));
+    ropeSingularGraph_->setName(tr("RoPE R(p)"));
+    normTitle_->setText(tr("Does the map keep lengths?"));
+    normPlot_->xAxis->setLabel(tr("position p"));
+    normPlot_->yAxis->setLabel(tr("‖f(x, p)‖ / ‖x‖"));
+    seedNormGraph_->setName(tr("seed code (x + PE[p])·M"));
+    ropeNormGraph_->setName(tr("RoPE R(p)·x"));
+    seedDimension_->setText(tr("Use the seed text's d_model = 2"));
+    seedDimension_->setToolTip(
+        tr("The seed code's example runs with d_model = 2: M = [[1, 1], [1, cos 0.01]] is "
+           "almost singular."));
+    if (key_) updateReadout();
+    replotAll();
+}
+
+QJsonObject PitfallLesson::saveState() const {
+    return QJsonObject{{QStringLiteral("seedDimension"), seedDimension_->isChecked()}};
+}
+
+void PitfallLesson::restoreState(const QJsonObject& state) {
+    seedDimension_->setChecked(state.value(QStringLiteral("seedDimension")).toBool(false));
+}
+
+void PitfallLesson::refresh() {
+    const bool twoDims = seedDimension_->isChecked();
+    Key key{parameters().rope(), parameters().layout(), parameters().seed(),
+            std::min(parameters().sequenceLength(), kMaxPositions),
+            twoDims ? 2 : parameters().rope().headDim};
+    if (twoDims) {
+        // d = 2 is one pair: plain RoPE with the shared base.
+        RopeParams pair;
+        pair.headDim = 2;
+        pair.ropeTheta = key.rope.ropeTheta;
+        key.rope = pair;
+    }
+    if (key_ == key) return;
+    if (runGuarded([&] { compute(key); })) {
+        key_ = key;
+        draw();
+        updateReadout();
+    }
+    replotAll();
+}
+
+void PitfallLesson::compute(const Key& key) {
+    const Execution exec = lessonExecution();
+    const int d = key.dimension;
+    const Eigen::MatrixXd qk = seededStandardNormal(2, d, key.seed);
+    const Eigen::VectorXd q = qk.row(0).transpose();
+    const Eigen::VectorXd k = qk.row(1).transpose();
+    // The same content q, k at every position: only the encoding can make the score vary.
+    const Eigen::MatrixXd queries = q.transpose().replicate(key.positions, 1);
+    const Eigen::MatrixXd keys = k.transpose().replicate(key.positions, 1);
+
+    ScoreEncodingParams seed;
+    seed.encoding = ScoreEncoding::Seed;
+    ScoreEncodingParams rope;
+    rope.encoding = ScoreEncoding::Rope;
+    rope.rope = key.rope;
+    rope.layout = key.layout;
+
+    const int cells = std::min(key.positions, kMaxCells);
+    PooledGrid seedGrid = scoreHeatmap(queries, keys, seed, cells, cells, Pooling::Mean, exec);
+    PooledGrid ropeGrid = scoreHeatmap(queries, keys, rope, cells, cells, Pooling::Mean, exec);
+    const std::int64_t deviationLength = std::min(key.positions, kDeviationPositions);
+    const double seedDeviation = invariance(q, k, seed, deviationLength, exec).maxDeviation;
+    const double ropeDeviation = invariance(q, k, rope, deviationLength, exec).maxDeviation;
+
+    Eigen::VectorXd seedSingular =
+        key_ && key_->dimension == d ? seedSingular_ : singularValues(seedCodeMatrix(d));
+    Eigen::VectorXd ropeSingular =
+        singularValues(ropeRotationMatrix(ropeFrequencies(key.rope), 1.0, key.layout));
+
+    const std::int64_t step = std::max<std::int64_t>(1, key.positions / kNormSamples);
+    const DistanceRange sampled{0, key.positions, step};
+    seedNorms_ = encodedNormRatios(q, seed, sampled);
+    ropeNorms_ = encodedNormRatios(q, rope, sampled);
+    normPositions_.resize(seedNorms_.size());
+    for (std::size_t i = 0; i < normPositions_.size(); ++i) {
+        normPositions_[i] = static_cast<double>(sampled.at(static_cast<std::int64_t>(i)));
+    }
+
+    seedGrid_ = std::move(seedGrid);
+    ropeGrid_ = std::move(ropeGrid);
+    seedDeviation_ = seedDeviation;
+    ropeDeviation_ = ropeDeviation;
+    seedRank_ = numericalRank(seedSingular, d, d);
+    ropeRank_ = numericalRank(ropeSingular, d, d);
+    seedSingular_ = std::move(seedSingular);
+    ropeSingular_ = std::move(ropeSingular);
+    positions_ = key.positions;
+    dimension_ = d;
+}
+
+void PitfallLesson::draw() {
+    showPooledGrid(seedHeat_, seedGrid_, positions_, HeatRange::Symmetric);
+    showPooledGrid(ropeHeat_, ropeGrid_, positions_, HeatRange::Symmetric);
+
+    setRankedValues(seedSingularGraph_, seedSingular_);
+    setRankedValues(ropeSingularGraph_, ropeSingular_);
+    singularPlot_->xAxis->setRange(0.5, dimension_ + 0.5);
+    // Log scale: show from the smallest singular value (floored at 1e-17) to above the largest.
+    const double top = std::max(seedSingular_.maxCoeff(), ropeSingular_.maxCoeff());
+    const double bottom =
+        std::max(std::min(seedSingular_.minCoeff(), ropeSingular_.minCoeff()), 1e-17);
+    singularPlot_->yAxis->setRange(bottom / 3.0, top * 3.0);
+
+    seedNormGraph_->setData(toQVector(normPositions_), toQVector(seedNorms_), true);
+    ropeNormGraph_->setData(toQVector(normPositions_), toQVector(ropeNorms_), true);
+    normPlot_->xAxis->setRange(0.0, std::max(1.0, normPositions_.back()));
+    bool found = false;
+    const QCPRange seedRange = seedNormGraph_->getValueRange(found);
+    const QCPRange ropeRange = ropeNormGraph_->getValueRange(found);
+    normPlot_->yAxis->setRange(std::min(seedRange.lower, ropeRange.lower) / 2.0,
+                               std::max(seedRange.upper, ropeRange.upper) * 2.0);
+}
+
+void PitfallLesson::updateReadout() {
+    const auto minmax = [](const std::vector<double>& v) {
+        const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+        return std::pair{*lo, *hi};
+    };
+    const auto [seedNormLo, seedNormHi] = minmax(seedNorms_);
+    const auto [ropeNormLo, ropeNormHi] = minmax(ropeNorms_);
+    const QString number = QStringLiteral("%1");
+    const QString row = QStringLiteral(
+        "<tr><td>%1</td><td align=right>&nbsp;<b>%2</b></td>"
+        "<td align=right>&nbsp;<b>%3</b></td></tr>");
+    QString html = QStringLiteral("<table cellspacing=2>");
+    html += row.arg(QString(), tr("seed code"), tr("RoPE"));
+    html += row.arg(
+        tr("diagonal deviation (m, n &lt; %1)").arg(std::min(positions_, kDeviationPositions)),
+        number.arg(seedDeviation_, 0, 'g', 3), number.arg(ropeDeviation_, 0, 'g', 3));
+    html += row.arg(tr("largest singular value"), number.arg(seedSingular_.maxCoeff(), 0, 'g', 4),
+                    number.arg(ropeSingular_.maxCoeff(), 0, 'g', 4));
+    html += row.arg(tr("smallest singular value"), number.arg(seedSingular_.minCoeff(), 0, 'g', 3),
+                    number.arg(ropeSingular_.minCoeff(), 0, 'g', 4));
+    html += row.arg(tr("dimensions kept (numerical rank)"),
+                    tr("%1 of %2").arg(seedRank_).arg(dimension_),
+                    tr("%1 of %2").arg(ropeRank_).arg(dimension_));
+    html += row.arg(tr("‖f(x, p)‖ / ‖x‖ over p"),
+                    tr("%1 … %2").arg(seedNormLo, 0, 'g', 3).arg(seedNormHi, 0, 'g', 3),
+                    tr("%1 … %2").arg(ropeNormLo, 0, 'g', 4).arg(ropeNormHi, 0, 'g', 4));
+    html += QStringLiteral("</table><p>");
+    html +=
+        tr("Diagonal deviation: max over diagonals m − n = const of (max − min) score, "
+           "divided by the largest |score|; 0 means the score is relative.");
+    html += QStringLiteral("</p>");
+    setReadout(html);
+}
+
+}  // namespace ropelab::ui

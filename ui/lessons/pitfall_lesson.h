@@ -1,0 +1,99 @@
+#pragma once
+// Lesson 8, the pitfall: the seed text's sample code (add cos(p·j·0.01), multiply by the fixed
+// M[i, j] = cos(i·j·0.01)) beside correct RoPE — M is no rotation (singular values, norms) and
+// its score heat map is not constant along diagonals.
+
+#include <Eigen/Core>
+#include <optional>
+#include <vector>
+
+#include "analysis/score_heatmap.h"
+#include "lessons/lesson_page.h"
+#include "widgets/plot_helpers.h"
+
+class QCPGraph;
+class QCPTextElement;
+class QCheckBox;
+
+namespace ropelab::ui {
+
+class PitfallLesson : public LessonPage {
+    Q_OBJECT
+public:
+    explicit PitfallLesson(const LessonContext& context, QWidget* parent = nullptr);
+
+    QString id() const override { return QStringLiteral("pitfall"); }
+    QString title() const override;
+    void retranslate() override;
+    SharedParameters sharedParameters() const override;
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
+
+    // The heat maps show the first positions() positions (the shared N, at most kMaxPositions).
+    static constexpr int kMaxPositions = 512;
+    // The diagonal deviation is measured over the first kDeviationPositions positions at most.
+    static constexpr int kDeviationPositions = 256;
+
+    // What the views show, for tests and the benchmark.
+    int positions() const { return positions_; }
+    int dimension() const { return dimension_; }
+    const PooledGrid& seedGrid() const { return seedGrid_; }
+    const PooledGrid& ropeGrid() const { return ropeGrid_; }
+    double seedDeviation() const { return seedDeviation_; }
+    double ropeDeviation() const { return ropeDeviation_; }
+    const Eigen::VectorXd& seedSingularValues() const { return seedSingular_; }
+    const Eigen::VectorXd& ropeSingularValues() const { return ropeSingular_; }
+    int seedRank() const { return seedRank_; }
+    int ropeRank() const { return ropeRank_; }
+    const std::vector<double>& seedNormRatios() const { return seedNorms_; }
+    const std::vector<double>& ropeNormRatios() const { return ropeNorms_; }
+    QCheckBox* seedDimensionBox() const { return seedDimension_; }
+
+private:
+    struct Key {
+        RopeParams rope;
+        RopeLayout layout;
+        unsigned seed;
+        int positions;
+        int dimension;
+        bool operator==(const Key&) const = default;
+    };
+
+    void refresh();
+    void compute(const Key& key);
+    void draw();
+    void updateReadout();
+
+    QCustomPlot* seedPlot_;
+    QCustomPlot* ropePlot_;
+    QCustomPlot* singularPlot_;
+    QCustomPlot* normPlot_;
+    QCPTextElement* seedTitle_;
+    QCPTextElement* ropeTitle_;
+    QCPTextElement* singularTitle_;
+    QCPTextElement* normTitle_;
+    HeatMap seedHeat_;
+    HeatMap ropeHeat_;
+    QCPGraph* seedSingularGraph_;
+    QCPGraph* ropeSingularGraph_;
+    QCPGraph* seedNormGraph_;
+    QCPGraph* ropeNormGraph_;
+    QCheckBox* seedDimension_;
+
+    std::optional<Key> key_;
+    int positions_ = 0;
+    int dimension_ = 0;
+    PooledGrid seedGrid_;
+    PooledGrid ropeGrid_;
+    double seedDeviation_ = 0.0;
+    double ropeDeviation_ = 0.0;
+    Eigen::VectorXd seedSingular_;
+    Eigen::VectorXd ropeSingular_;
+    int seedRank_ = 0;
+    int ropeRank_ = 0;
+    std::vector<double> normPositions_;
+    std::vector<double> seedNorms_;
+    std::vector<double> ropeNorms_;
+};
+
+}  // namespace ropelab::ui
