@@ -32,11 +32,11 @@ if [ -z "${CUDACXX:-}" ] && ! command -v nvcc >/dev/null && [ -x /usr/local/cuda
     export CUDACXX=/usr/local/cuda/bin/nvcc
 fi
 [ -n "${CUDACXX:-}" ] || command -v nvcc >/dev/null || echo "gpu_check: no nvcc: the CUDA backend will be absent"
-bench=ON
-if ! ls /usr/lib/*/cmake/benchmark /usr/lib/cmake/benchmark /usr/local/lib*/cmake/benchmark >/dev/null 2>&1; then
-    echo "gpu_check: Google Benchmark not found (libbenchmark-dev): benchmarks skipped"
-    bench=OFF
-fi
+bench=OFF
+for dir in /usr/lib/*/cmake/benchmark /usr/lib/cmake/benchmark /usr/local/lib*/cmake/benchmark; do
+    [ -e "$dir" ] && bench=ON
+done
+[ "$bench" = ON ] || echo "gpu_check: Google Benchmark not found (libbenchmark-dev): benchmarks skipped"
 
 # --- 1. build
 say "configure ($build, CUDA architecture $arch)"

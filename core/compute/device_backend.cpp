@@ -370,8 +370,9 @@ PooledGrid DeviceBackend::ropeScoreHeatmap(const Eigen::Ref<const Eigen::MatrixX
     validateHeatmap(queries, keys, freqs, width, height);
     const std::int64_t n = queries.rows();
     const int dim = static_cast<int>(queries.cols());
+    // Also keeps every index the kernels compute below 2^31.
     requireDeviceBuffer(*device_, 4.0 * static_cast<double>(n) * dim, "a heatmap");
-    if (n > INT_MAX / 2) throw DeviceError("a heatmap over more than 2^30 positions");
+    requireDeviceBuffer(*device_, 4.0 * width * static_cast<double>(height), "a pooled grid");
     checkStop(exec);
 
     std::vector<std::int64_t> positions(static_cast<std::size_t>(n));
