@@ -50,6 +50,22 @@ void timed(double& total, Body&& body) {
     total += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Row-major floats for the device, converted on every thread (65536 × 128 doubles take longer
+// to narrow on one thread than the device takes to multiply them).
+RowMajorFloat rowMajorFloats(const Eigen::Ref<const Eigen::MatrixXd>& matrix,
+                             const Execution& exec) {
+    RowMajorFloat out(matrix.rows(), matrix.cols());
+    const Execution converting{.threads = exec.threads, .stop = {}, .progress = {}};
+    parallelFor(
+        matrix.rows(), converting,
+        [&](std::int64_t begin, std::int64_t end) {
+            out.middleRows(begin, end - begin) =
+                matrix.middleRows(begin, end - begin).cast<float>();
+        },
+        256);
+    return out;
+}
+
 // Curves in device order: each frequency set's curves occupy consecutive slots, first in tiles
 // of ROPELAB_CURVE_TILE (kernel scoreCurves4), the remainder one by one (scoreCurves1).
 struct CurveBatch {
@@ -345,7 +361,7 @@ Eigen::MatrixXd DeviceBackend::applyRopeRows(const Eigen::Ref<const Eigen::Matri
     Eigen::MatrixXd result(rows.rows(), rows.cols());
     if (rows.rows() == 0) return result;
     requireDeviceBuffer(*device_, 4.0 * static_cast<double>(rows.size()), "applying RoPE");
-    const RowMajorFloat input = rows.cast<float>();
+    const RowMajorFloat input = rowMajorFloats(rows, exec);
     const DeviceBuffer inputBuffer = device_->allocate(static_cast<std::size_t>(input.size()) * 4);
     device_->upload(inputBuffer, input.data(), inputBuffer.bytes);
     DeviceBuffer rotated;
@@ -379,7 +395,7 @@ PooledGrid DeviceBackend::ropeScoreHeatmap(const Eigen::Ref<const Eigen::MatrixX
     for (std::int64_t m = 0; m < n; ++m) positions[static_cast<std::size_t>(m)] = m;
     const std::vector<float> fractions(static_cast<std::size_t>(n), 0.0f);
     const auto onDevice = [&](const Eigen::Ref<const Eigen::MatrixXd>& vectors) {
-        const RowMajorFloat input = vectors.cast<float>();
+        const RowMajorFloat input = rowMajorFloats(vectors, exec);
         DeviceBuffer buffer = device_->allocate(static_cast<std::size_t>(input.size()) * 4);
         timed(timings_.transferSeconds,
               [&] { device_->upload(buffer, input.data(), buffer.bytes); });
