@@ -12,7 +12,7 @@ P3: pooled RoPE heatmap, N = 16384, d = 128, 512 x 512 grid: `ropelab-cli bench 
 Both sides draw the same inputs (std::mt19937_64 + Box-Muller, re-implemented here in numpy), and
 the checksums (sum of all outputs) must agree. Input generation is not timed on either side;
 ropelab's time is the median of --repeat runs inside the CLI, numpy's the median of as many runs.
-Peak RSS of each ropelab run is read from wait4(). Run with /usr/bin/python3 (Debian's numpy;
+Peak RSS of each ropelab run comes from GNU time (/usr/bin/time). Run with /usr/bin/python3 (Debian's numpy;
 install libopenblas0-pthread so numpy's BLAS is OpenBLAS, not the slow reference BLAS).
 """
 
@@ -22,6 +22,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -132,15 +133,17 @@ def timed(function, repeat):
 
 
 def run_cli(cli, args):
-    """Runs ropelab-cli, returns (its JSON, peak RSS in MiB) from wait4."""
-    process = subprocess.Popen([cli] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    stdout = process.stdout.read()
-    stderr = process.stderr.read()
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        sys.exit(f"ropelab-cli {' '.join(args)} failed: {stderr.decode().strip()}")
-    return json.loads(stdout), usage.ru_maxrss / 1024.0
+    """Runs ropelab-cli under GNU time; returns (its JSON, its peak RSS in MiB).
+
+    (wait4 from this process would count the Python image the child had before exec.)
+    """
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss_file:
+        process = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", rss_file.name, cli] + args,
+                                 capture_output=True, text=True)
+        if process.returncode != 0:
+            sys.exit(f"ropelab-cli {' '.join(args)} failed: {process.stderr.strip()}")
+        peak_kib = float(rss_file.read().split()[-1])
+    return json.loads(process.stdout), peak_kib / 1024.0
 
 
 def relative_difference(a, b):
