@@ -14,89 +14,109 @@ namespace ropelab {
 
 namespace {
 
-// Eight pairs per vector: GCC/Clang vector extensions map this to AVX-512, AVX or SSE2 registers.
-using Lanes = double __attribute__((vector_size(8 * sizeof(double))));
-constexpr std::size_t kLanes = 8;
-// Pairs kept in registers while one pass runs down the whole block of distances.
-constexpr std::size_t kPairsPerPass = 2 * kLanes;
+// Vectors of N doubles: GCC/Clang vector extensions map them to AVX-512, AVX or SSE2 registers.
+// (An alias template would silently drop a dependent vector_size, hence the specialisations.)
+template <int N>
+struct VectorOf;
+template <>
+struct VectorOf<2> {
+    using type = double __attribute__((vector_size(2 * sizeof(double))));
+};
+template <>
+struct VectorOf<4> {
+    using type = double __attribute__((vector_size(4 * sizeof(double))));
+};
+template <>
+struct VectorOf<8> {
+    using type = double __attribute__((vector_size(8 * sizeof(double))));
+};
+template <int N>
+using Lanes = typename VectorOf<N>::type;
 
-[[gnu::always_inline]] inline Lanes loadLanes(const double* p) {
-    Lanes v;
+template <int N>
+[[gnu::always_inline]] inline Lanes<N> loadLanes(const double* p) {
+    Lanes<N> v;
     std::memcpy(&v, p, sizeof v);  // unaligned load
     return v;
 }
 
-[[gnu::always_inline]] inline void storeLanes(double* p, const Lanes& v) {
+template <int N>
+[[gnu::always_inline]] inline void storeLanes(double* p, const Lanes<N>& v) {
     std::memcpy(p, &v, sizeof v);
-}
-
-// (re, im) ← (re, im)·(wRe, wIm), lane by lane.
-[[gnu::always_inline]] inline void rotate(Lanes& re, Lanes& im, const Lanes& wRe,
-                                          const Lanes& wIm) {
-    const Lanes next = re * wRe - im * wIm;
-    im = re * wIm + im * wRe;
-    re = next;
 }
 
 // Scores for distances first, first + step, … (count ≤ kAnchorInterval of them) into out. With
 // u_j = a_j·e^{i·first·θ_j} anchored exactly, score = constant + Σ_j Re u_j, then u_j ← u_j·w_j
-// (angle addition). Each pass keeps 16 pairs in registers and runs down the block, adding into
-// per-lane sums; the final sums are in a fixed order, the same for any thread count.
+// (angle addition). A pass keeps kGroups vectors of N pairs in registers (kGroups independent
+// recurrences hide the multiply latency) and runs down the block, adding into per-lane sums; the
+// final sums are in a fixed order, the same for any thread count.
+template <int N, int kGroups>
 [[gnu::always_inline]] inline void phasorSumsKernel(const PhasorSums& s, double first,
                                                     std::int64_t count, double* out,
                                                     PhasorScratch& scratch) {
+    static_assert(kPairPadding % (N * kGroups) == 0 && sizeof(Lanes<N>) == N * sizeof(double));
     const std::size_t padded = s.theta.size();
     scratch.uRe.resize(padded);
     scratch.uIm.resize(padded);
-    scratch.sums.assign(static_cast<std::size_t>(count) * kLanes, 0.0);
+    scratch.sums.assign(static_cast<std::size_t>(count) * N, 0.0);
     for (std::size_t j = 0; j < padded; ++j) {
         const std::complex<double> u = s.a[j] * exactPhasor(first, s.theta[j]);
         scratch.uRe[j] = u.real();
         scratch.uIm[j] = u.imag();
     }
     double* sums = scratch.sums.data();
-    for (std::size_t j = 0; j < padded; j += kPairsPerPass) {
-        Lanes re0 = loadLanes(scratch.uRe.data() + j);
-        Lanes im0 = loadLanes(scratch.uIm.data() + j);
-        Lanes re1 = loadLanes(scratch.uRe.data() + j + kLanes);
-        Lanes im1 = loadLanes(scratch.uIm.data() + j + kLanes);
-        const Lanes wRe0 = loadLanes(s.stepRe.data() + j);
-        const Lanes wIm0 = loadLanes(s.stepIm.data() + j);
-        const Lanes wRe1 = loadLanes(s.stepRe.data() + j + kLanes);
-        const Lanes wIm1 = loadLanes(s.stepIm.data() + j + kLanes);
+    for (std::size_t j = 0; j < padded; j += N * kGroups) {
+        Lanes<N> re[kGroups], im[kGroups], wRe[kGroups], wIm[kGroups];
+#pragma GCC unroll 8
+        for (int g = 0; g < kGroups; ++g) {
+            re[g] = loadLanes<N>(scratch.uRe.data() + j + g * N);
+            im[g] = loadLanes<N>(scratch.uIm.data() + j + g * N);
+            wRe[g] = loadLanes<N>(s.stepRe.data() + j + g * N);
+            wIm[g] = loadLanes<N>(s.stepIm.data() + j + g * N);
+        }
         for (std::int64_t i = 0; i < count; ++i) {
-            double* lane = sums + static_cast<std::size_t>(i) * kLanes;
-            storeLanes(lane, loadLanes(lane) + (re0 + re1));
-            rotate(re0, im0, wRe0, wIm0);
-            rotate(re1, im1, wRe1, wIm1);
+            Lanes<N> total = re[0];
+#pragma GCC unroll 8
+            for (int g = 1; g < kGroups; ++g) total += re[g];
+            double* lane = sums + static_cast<std::size_t>(i) * N;
+            storeLanes<N>(lane, loadLanes<N>(lane) + total);
+#pragma GCC unroll 8
+            for (int g = 0; g < kGroups; ++g) {
+                const Lanes<N> next = re[g] * wRe[g] - im[g] * wIm[g];
+                im[g] = re[g] * wIm[g] + im[g] * wRe[g];
+                re[g] = next;
+            }
         }
     }
     for (std::int64_t i = 0; i < count; ++i) {
-        const double* l = sums + static_cast<std::size_t>(i) * kLanes;
-        out[i] = s.constant + (((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7])));
+        const double* lane = sums + static_cast<std::size_t>(i) * N;
+        double total = 0.0;
+        for (int l = 0; l < N; ++l) total += lane[l];
+        out[i] = s.constant + total;
     }
 }
 
+// Register budgets: AVX-512 has 32 vector registers, AVX2 and SSE2 16.
 ROPELAB_TARGET_AVX512 void phasorSumsAvx512(const PhasorSums& s, double first, std::int64_t count,
                                             double* out, PhasorScratch& scratch) {
-    phasorSumsKernel(s, first, count, out, scratch);
+    phasorSumsKernel<8, 4>(s, first, count, out, scratch);
 }
 
 ROPELAB_TARGET_AVX2 void phasorSumsAvx2(const PhasorSums& s, double first, std::int64_t count,
                                         double* out, PhasorScratch& scratch) {
-    phasorSumsKernel(s, first, count, out, scratch);
+    phasorSumsKernel<4, 4>(s, first, count, out, scratch);
 }
 
 void phasorSumsPlain(const PhasorSums& s, double first, std::int64_t count, double* out,
                      PhasorScratch& scratch) {
-    phasorSumsKernel(s, first, count, out, scratch);
+    phasorSumsKernel<2, 4>(s, first, count, out, scratch);
 }
 
 }  // namespace
 
 PhasorSums phasorSums(const RopeScoreCoefficients& c, std::int64_t step) {
     PhasorSums s;
-    const std::size_t padded = (c.a.size() + kPairsPerPass - 1) / kPairsPerPass * kPairsPerPass;
+    const std::size_t padded = (c.a.size() + kPairPadding - 1) / kPairPadding * kPairPadding;
     s.a.assign(padded, 0.0);
     s.stepRe.assign(padded, 1.0);
     s.stepIm.assign(padded, 0.0);

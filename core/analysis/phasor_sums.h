@@ -15,7 +15,10 @@ namespace ropelab {
 // phasors are still good to ~5e-13 relative (the promise is 1e-9).
 inline constexpr std::int64_t kAnchorInterval = 2048;
 
-// The coefficients padded to a multiple of 16 pairs (a = 0, θ = 0), with e^{i·step·θ_j}.
+// Pairs are padded (a = 0, θ = 0) to a multiple of this, the most pairs a kernel pass holds.
+inline constexpr std::size_t kPairPadding = 32;
+
+// The coefficients, padded, with the step phasors e^{i·step·θ_j}.
 struct PhasorSums {
     std::vector<std::complex<double>> a;
     std::vector<double> stepRe, stepIm, theta;
