@@ -114,6 +114,10 @@ RopeParams ropeParamsFromHfConfigJson(std::string_view json, std::string_view so
         root = Json::parse(json.begin(), json.end());
     } catch (const Json::parse_error& error) {
         reader.fail("not valid JSON (" + std::string(error.what()) + ")");
+    } catch (const Json::out_of_range& error) {
+        // 1e999 is valid JSON text, but no double holds it.
+        reader.fail("has a number beyond the range of a double (" + std::string(error.what()) +
+                    ")");
     }
     if (!root.is_object())
         reader.fail("expected a JSON object, got " + std::string(root.type_name()));

@@ -37,6 +37,9 @@ std::vector<ModelPreset> modelPresetsFromJson(std::string_view json, std::string
         root = Json::parse(json.begin(), json.end());
     } catch (const Json::parse_error& error) {
         throw InputError("presets file '" + file + "': not valid JSON (" + error.what() + ")");
+    } catch (const Json::out_of_range& error) {
+        throw InputError("presets file '" + file + "': a number is beyond the range of a double (" +
+                         error.what() + ")");
     }
     const auto list = root.is_object() ? root.find("presets") : root.end();
     if (!root.is_object() || list == root.end() || !list->is_array()) {

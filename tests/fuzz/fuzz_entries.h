@@ -1,0 +1,24 @@
+#pragma once
+// The fuzz entry points, one per input format. libFuzzer calls them through libfuzzer_main.cpp;
+// the ctest replay (tests/core/hardening/test_fuzz_regressions.cpp) calls the same functions on
+// every saved corpus and regression input, so a crash found once stays fixed.
+//
+// Each returns normally for any input that is refused with InputError/ResourceError or accepted
+// with sane results; anything else (another exception, a broken invariant) aborts via fuzzFail.
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace ropelab::fuzz {
+
+// A broken invariant: prints what and aborts, which libFuzzer and the replay test both catch.
+[[noreturn]] void fuzzFail(std::string_view what, std::string_view detail);
+
+// config.json importer (encodings/hf_config.h), then the frequencies of what it accepted.
+int hfConfig(const std::uint8_t* data, std::size_t size);
+
+// RANGE/LIST/number parsers and the option parser (cli/args.h).
+int rangeList(const std::uint8_t* data, std::size_t size);
+
+}  // namespace ropelab::fuzz
