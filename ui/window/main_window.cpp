@@ -11,6 +11,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 
+#include "classroom/classroom_features.h"
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
 #include "style/theme_controller.h"
@@ -75,6 +76,8 @@ MainWindow::MainWindow(QWidget* parent)
 
     createMenus();
     retranslate();
+    // Export, sessions, presenter mode, themes and language add their menus (ui/classroom).
+    new ClassroomFeatures(*this);
     statusBar()->setSizeGripEnabled(true);
     resize(1440, 900);
     restoreSettings();

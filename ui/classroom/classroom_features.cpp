@@ -1,0 +1,436 @@
+#include "classroom/classroom_features.h"
+
+#include <qcustomplot.h>
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QDockWidget>
+#include <QEvent>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPalette>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+
+#include <optional>
+
+#include "classroom/appearance_controller.h"
+#include "classroom/language_controller.h"
+#include "export/export_dialog.h"
+#include "export/figure_export.h"
+#include "session/session_controller.h"
+#include "style/theme_controller.h"
+#include "window/main_window.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr auto kLanguageKey = "ui/language";  // "" follows the system
+constexpr auto kSchemeKey = "ui/theme";
+constexpr auto kPlotFontKey = "ui/plotFontSize";
+constexpr double kPresenterUiScale = 1.25;
+constexpr int kStatusMessageMs = 8000;
+constexpr int kErrorsShown = 5;
+
+QPalette darkPalette() {
+    QPalette palette;
+    const QColor window(0x2b, 0x2c, 0x30);
+    const QColor base(0x1e, 0x1f, 0x22);
+    const QColor text(0xe6, 0xe6, 0xe6);
+    const QColor disabled(0x80, 0x80, 0x80);
+    palette.setColor(QPalette::Window, window);
+    palette.setColor(QPalette::WindowText, text);
+    palette.setColor(QPalette::Base, base);
+    palette.setColor(QPalette::AlternateBase, window);
+    palette.setColor(QPalette::ToolTipBase, base);
+    palette.setColor(QPalette::ToolTipText, text);
+    palette.setColor(QPalette::PlaceholderText, disabled);
+    palette.setColor(QPalette::Text, text);
+    palette.setColor(QPalette::Button, window);
+    palette.setColor(QPalette::ButtonText, text);
+    palette.setColor(QPalette::BrightText, Qt::white);
+    palette.setColor(QPalette::Light, window.lighter(150));
+    palette.setColor(QPalette::Midlight, window.lighter(125));
+    palette.setColor(QPalette::Mid, window.darker(120));
+    palette.setColor(QPalette::Dark, window.darker(150));
+    palette.setColor(QPalette::Shadow, Qt::black);
+    palette.setColor(QPalette::Highlight, QColor(0x56, 0xb4, 0xe9));
+    palette.setColor(QPalette::HighlightedText, Qt::black);
+    palette.setColor(QPalette::Link, QColor(0x56, 0xb4, 0xe9));
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText}) {
+        palette.setColor(QPalette::Disabled, role, disabled);
+    }
+    return palette;
+}
+
+std::optional<Figure> findFigure(const MainWindow& window, const QCustomPlot* plot,
+                                 Lesson** owner) {
+    for (Lesson* lesson : window.lessons()) {
+        for (const Figure& figure : lesson->figures()) {
+            if (figure.plot == plot) {
+                *owner = lesson;
+                return figure;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+QString plotTitle(QCustomPlot* plot) {
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(false)) {
+        if (auto* title = qobject_cast<QCPTextElement*>(element)) return title->text();
+    }
+    return {};
+}
+
+}  // namespace
+
+ClassroomFeatures::ClassroomFeatures(MainWindow& window)
+    : QObject(&window),
+      window_(window),
+      appearance_(new AppearanceController(window.themeController(), this)),
+      language_(new LanguageController(this)),
+      sessions_(new SessionController(window, this)) {
+    setObjectName(QStringLiteral("classroomFeatures"));
+    createActions();
+    installPlotMenus();
+    loadSettings();
+    connect(appearance_, &AppearanceController::presenterChanged, this,
+            &ClassroomFeatures::applyPresenterChrome);
+    connect(appearance_, &AppearanceController::schemeChanged, this,
+            [](AppearanceController::Scheme scheme) {
+                QApplication::setPalette(scheme == AppearanceController::Scheme::Dark
+                                             ? darkPalette()
+                                             : QApplication::style()->standardPalette());
+            });
+    window_.installEventFilter(this);
+    retranslate();
+}
+
+ClassroomFeatures* classroomFeatures(const MainWindow& window) {
+    return window.findChild<ClassroomFeatures*>(QStringLiteral("classroomFeatures"),
+                                                Qt::FindDirectChildrenOnly);
+}
+
+void ClassroomFeatures::createActions() {
+    QMenu* file = window_.fileMenu();
+    QAction* first = file->actions().value(0);
+    export_ = new QAction(this);
+    export_->setObjectName(QStringLiteral("exportAction"));
+    export_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(export_, &QAction::triggered, this, [this] { exportWithDialog(nullptr); });
+    file->insertAction(first, sessions_->openAction());
+    file->insertMenu(first, sessions_->recentMenu());
+    file->insertAction(first, sessions_->saveAction());
+    file->insertAction(first, sessions_->saveAsAction());
+    file->insertSeparator(first);
+    file->insertAction(first, export_);
+    file->insertSeparator(first);
+
+    editMenu_ = new QMenu(&window_);
+    editMenu_->addAction(sessions_->undoAction());
+    editMenu_->addAction(sessions_->redoAction());
+    window_.menuBar()->insertMenu(window_.viewMenu()->menuAction(), editMenu_);
+
+    QMenu* view = window_.viewMenu();
+    view->addSeparator();
+    presenter_ = view->addAction(QString());
+    presenter_->setObjectName(QStringLiteral("presenterAction"));
+    presenter_->setCheckable(true);
+    presenter_->setShortcuts(
+        {QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P)});
+    connect(presenter_, &QAction::toggled, appearance_, &AppearanceController::setPresenter);
+    connect(appearance_, &AppearanceController::presenterChanged, presenter_, &QAction::setChecked);
+
+    themeMenu_ = view->addMenu(QString());
+    auto* themes = new QActionGroup(this);
+    light_ = themeMenu_->addAction(QString());
+    dark_ = themeMenu_->addAction(QString());
+    for (QAction* action : {light_, dark_}) {
+        action->setCheckable(true);
+        themes->addAction(action);
+    }
+    light_->setChecked(true);
+    const auto chooseScheme = [this](AppearanceController::Scheme scheme) {
+        appearance_->setScheme(scheme);
+        QSettings().setValue(kSchemeKey, scheme == AppearanceController::Scheme::Dark
+                                             ? QStringLiteral("dark")
+                                             : QStringLiteral("light"));
+    };
+    connect(light_, &QAction::triggered, this,
+            [chooseScheme] { chooseScheme(AppearanceController::Scheme::Light); });
+    connect(dark_, &QAction::triggered, this,
+            [chooseScheme] { chooseScheme(AppearanceController::Scheme::Dark); });
+    connect(appearance_, &AppearanceController::schemeChanged, this,
+            [this](AppearanceController::Scheme scheme) {
+                (scheme == AppearanceController::Scheme::Dark ? dark_ : light_)->setChecked(true);
+            });
+
+    textMenu_ = view->addMenu(QString());
+    larger_ = textMenu_->addAction(QString());
+    larger_->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    smaller_ = textMenu_->addAction(QString());
+    smaller_->setShortcuts(QKeySequence::ZoomOut);
+    resetText_ = textMenu_->addAction(QString());
+    resetText_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    const auto setPlotFont = [this](int points) {
+        appearance_->setPlotFontSize(points);
+        if (points == AppearanceController::defaultPlotFontSize()) {
+            QSettings().remove(kPlotFontKey);
+        } else {
+            QSettings().setValue(kPlotFontKey, appearance_->plotFontSize());
+        }
+    };
+    connect(larger_, &QAction::triggered, this,
+            [this, setPlotFont] { setPlotFont(appearance_->plotFontSize() + 1); });
+    connect(smaller_, &QAction::triggered, this,
+            [this, setPlotFont] { setPlotFont(appearance_->plotFontSize() - 1); });
+    connect(resetText_, &QAction::triggered, this,
+            [setPlotFont] { setPlotFont(AppearanceController::defaultPlotFontSize()); });
+
+    languageMenu_ = view->addMenu(QString());
+    auto* languages = new QActionGroup(this);
+    systemLanguage_ = languageMenu_->addAction(QString());
+    systemLanguage_->setCheckable(true);
+    languages->addAction(systemLanguage_);
+    connect(systemLanguage_, &QAction::triggered, this,
+            [this] { setLanguagePreference(QString()); });
+    languageMenu_->addSeparator();
+    for (const QString& code : LanguageController::availableLanguages()) {
+        // Each language is named in itself, so it can be found whatever the UI shows now.
+        QAction* action = languageMenu_->addAction(LanguageController::nativeName(code));
+        action->setCheckable(true);
+        action->setData(code);
+        languages->addAction(action);
+        languageActions_.append(action);
+        connect(action, &QAction::triggered, this, [this, code] { setLanguagePreference(code); });
+    }
+
+    // Shortcuts keep working when presenter mode hides chrome.
+    window_.addAction(presenter_);
+    window_.addAction(export_);
+}
+
+void ClassroomFeatures::loadSettings() {
+    const QSettings settings;
+    appearance_->setScheme(settings.value(kSchemeKey).toString() == QLatin1String("dark")
+                               ? AppearanceController::Scheme::Dark
+                               : AppearanceController::Scheme::Light);
+    if (settings.contains(kPlotFontKey)) {
+        appearance_->setPlotFontSize(settings.value(kPlotFontKey).toInt());
+    }
+    const QString preferred =
+        LanguageController::normalize(settings.value(kLanguageKey).toString());
+    language_->setLanguage(preferred.isEmpty() ? LanguageController::systemLanguage() : preferred);
+    systemLanguage_->setChecked(preferred.isEmpty());
+    for (QAction* action : languageActions_) {
+        action->setChecked(!preferred.isEmpty() && action->data().toString() == preferred);
+    }
+}
+
+void ClassroomFeatures::setLanguagePreference(const QString& code) {
+    const QString normalized = LanguageController::normalize(code);
+    QSettings().setValue(kLanguageKey, normalized);
+    language_->setLanguage(normalized.isEmpty() ? LanguageController::systemLanguage()
+                                                : normalized);
+    systemLanguage_->setChecked(normalized.isEmpty());
+    for (QAction* action : languageActions_) {
+        action->setChecked(!normalized.isEmpty() && action->data().toString() == normalized);
+    }
+}
+
+QString ClassroomFeatures::applyArguments(const QStringList& arguments) {
+    const QString usage =
+        tr("usage: ropelab [FILE.ropelab] [--lang en|zh_CN] [--presenter] "
+           "[--theme light|dark]; ropelab export --help");
+    QString session;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        QString option = arguments[i];
+        QString value;
+        if (const qsizetype eq = option.indexOf(QLatin1Char('='));
+            option.startsWith(QLatin1String("--")) && eq > 0) {
+            value = option.mid(eq + 1);
+            option = option.left(eq);
+        } else if ((option == QLatin1String("--lang") || option == QLatin1String("--theme")) &&
+                   i + 1 < arguments.size()) {
+            value = arguments[++i];
+        }
+        if (option == QLatin1String("--presenter")) {
+            appearance_->setPresenter(true);
+        } else if (option == QLatin1String("--lang")) {
+            // For this run only; the menu's choice stays saved.
+            if (!language_->setLanguage(value)) {
+                return tr("--lang: unknown language '%1'; use en or zh_CN").arg(value);
+            }
+        } else if (option == QLatin1String("--theme")) {
+            if (value != QLatin1String("light") && value != QLatin1String("dark")) {
+                return tr("--theme: use light or dark, not '%1'").arg(value);
+            }
+            appearance_->setScheme(value == QLatin1String("dark")
+                                       ? AppearanceController::Scheme::Dark
+                                       : AppearanceController::Scheme::Light);
+        } else if (option.startsWith(QLatin1Char('-'))) {
+            return tr("unknown option '%1' (%2)").arg(arguments[i], usage);
+        } else if (session.isEmpty()) {
+            session = arguments[i];
+        } else {
+            return tr("only one session file can be opened (%1)").arg(usage);
+        }
+    }
+    if (!session.isEmpty()) {
+        QString notes;
+        if (const QString error = sessions_->openFile(session, &notes); !error.isEmpty()) {
+            return error;
+        }
+        if (!notes.isEmpty()) window_.statusBar()->showMessage(notes, kStatusMessageMs);
+    }
+    return {};
+}
+
+bool ClassroomFeatures::event(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    return QObject::event(event);
+}
+
+bool ClassroomFeatures::eventFilter(QObject* watched, QEvent* event) {
+    // The window saves its dock layout on close: save the normal one, not presenter chrome.
+    if (watched == &window_ && event->type() == QEvent::Close && appearance_->presenter()) {
+        appearance_->setPresenter(false);
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+void ClassroomFeatures::retranslate() {
+    export_->setText(tr("&Export figures…"));
+    export_->setStatusTip(tr("Save figures as PNG, SVG, PDF or CSV"));
+    editMenu_->setTitle(tr("&Edit"));
+    presenter_->setText(tr("&Presenter mode"));
+    presenter_->setStatusTip(tr("Large text, thick lines and less chrome for a projector (F5)"));
+    themeMenu_->setTitle(tr("&Theme"));
+    light_->setText(tr("&Light"));
+    dark_->setText(tr("&Dark"));
+    textMenu_->setTitle(tr("Plot &text size"));
+    larger_->setText(tr("&Larger"));
+    smaller_->setText(tr("&Smaller"));
+    resetText_->setText(tr("&Reset (follow the system)"));
+    languageMenu_->setTitle(tr("&Language"));
+    systemLanguage_->setText(tr("&System default"));
+    sessions_->retranslate();
+    for (Lesson* lesson : window_.lessons()) {
+        for (const Figure& figure : lesson->figures()) {
+            const QString title = plotTitle(figure.plot);
+            figure.plot->setAccessibleName(title.isEmpty() ? figure.name : title);
+            figure.plot->setAccessibleDescription(
+                tr("Plot of the lesson “%1”. Context menu: export this figure or copy it.")
+                    .arg(lesson->title()));
+        }
+    }
+}
+
+void ClassroomFeatures::applyPresenterChrome(bool presenter) {
+    QDockWidget* lessons = window_.findChild<QDockWidget*>(QStringLiteral("lessonDock"));
+    if (presenter) {
+        normalFont_ = QApplication::font();
+        QFont large = normalFont_;
+        large.setPointSizeF(normalFont_.pointSizeF() * kPresenterUiScale);
+        QApplication::setFont(large);
+        lessonDockWasVisible_ = lessons != nullptr && !lessons->isHidden();
+        statusBarWasVisible_ = !window_.statusBar()->isHidden();
+        if (lessons != nullptr) lessons->hide();
+        window_.statusBar()->hide();
+    } else {
+        QApplication::setFont(normalFont_);
+        if (lessons != nullptr && lessonDockWasVisible_) lessons->show();
+        if (statusBarWasVisible_) window_.statusBar()->show();
+    }
+}
+
+void ClassroomFeatures::installPlotMenus() {
+    for (Lesson* lesson : window_.lessons()) {
+        for (const Figure& figure : lesson->figures()) {
+            QCustomPlot* plot = figure.plot;
+            plot->setContextMenuPolicy(Qt::CustomContextMenu);
+            connect(plot, &QWidget::customContextMenuRequested, this,
+                    [this, plot](const QPoint& position) { showPlotMenu(plot, position); });
+        }
+    }
+}
+
+void ClassroomFeatures::showPlotMenu(QCustomPlot* plot, const QPoint& position) {
+    QMenu menu(&window_);
+    menu.addAction(tr("&Export this figure…"), this, [this, plot] { exportWithDialog(plot); });
+    menu.addAction(tr("&Copy image"), this,
+                   [plot] { QApplication::clipboard()->setImage(plot->toPixmap().toImage()); });
+    menu.exec(plot->mapToGlobal(position));
+}
+
+void ClassroomFeatures::exportWithDialog(const QCustomPlot* figurePlot) {
+    Lesson* lesson = window_.currentLesson();
+    std::optional<Figure> figure;
+    if (figurePlot != nullptr) figure = findFigure(window_, figurePlot, &lesson);
+    if (lesson == nullptr) return;
+    const Figure chosenFigure = figure.value_or(Figure{});
+
+    ExportDialog dialog(chosenFigure.name, lesson->title(), &window_);
+    if (figure) dialog.setScope(ExportDialog::Scope::Figure);
+    if (dialog.exec() != QDialog::Accepted) return;
+
+    const QString folder = dialog.folder();
+    if (!QDir().mkpath(folder)) {
+        QMessageBox::warning(
+            &window_, tr("Export failed"),
+            tr("Could not create the folder %1.").arg(QDir::toNativeSeparators(folder)));
+        return;
+    }
+    FigureExporter exporter(window_.themeController());
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    QList<WriteResult> results;
+    switch (dialog.scope()) {
+        case ExportDialog::Scope::Figure:
+            results = exporter.exportFigure(lesson->id(), chosenFigure, folder, dialog.formats(),
+                                            dialog.options());
+            break;
+        case ExportDialog::Scope::Lesson:
+            results = exporter.exportLesson(*lesson, folder, dialog.formats(), dialog.options());
+            break;
+        case ExportDialog::Scope::AllLessons:
+            results = exporter.exportLessons(window_.lessons(), folder, dialog.formats(),
+                                             dialog.options());
+            break;
+    }
+    QApplication::restoreOverrideCursor();
+
+    QStringList errors;
+    for (const WriteResult& result : results) {
+        if (!result.ok()) errors.append(result.error);
+    }
+    const int written = static_cast<int>(results.size() - errors.size());
+    if (errors.isEmpty()) {
+        window_.statusBar()->showMessage(
+            tr("Exported %n file(s) to %1", nullptr, written).arg(QDir::toNativeSeparators(folder)),
+            kStatusMessageMs);
+        return;
+    }
+    QStringList shown = errors.mid(0, kErrorsShown);
+    if (errors.size() > kErrorsShown) {
+        shown.append(tr("… and %n more.", nullptr, static_cast<int>(errors.size() - kErrorsShown)));
+    }
+    QMessageBox::warning(&window_, tr("Export failed"),
+                         tr("%1 of %2 files could not be written; no partial files were left.")
+                                 .arg(errors.size())
+                                 .arg(results.size()) +
+                             QStringLiteral("\n\n") + shown.join(QLatin1Char('\n')));
+}
+
+QString applyStartupArguments(MainWindow& window, const QStringList& arguments) {
+    ClassroomFeatures* features = classroomFeatures(window);
+    return features != nullptr ? features->applyArguments(arguments) : QString();
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,88 @@
+#pragma once
+// Everything a teacher uses in front of a class, added to the main window's menus: export
+// (dialog and a context menu on every plot), sessions with undo/redo, presenter mode, light and
+// dark themes, plot text size and the UI language. Settings persist in QSettings.
+
+#include <QFont>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+class QAction;
+class QActionGroup;
+class QMenu;
+class QCustomPlot;
+
+namespace ropelab::ui {
+
+class AppearanceController;
+class LanguageController;
+class MainWindow;
+class SessionController;
+struct Figure;
+
+class ClassroomFeatures : public QObject {
+    Q_OBJECT
+public:
+    // Adds its menus to `window` and becomes its child.
+    explicit ClassroomFeatures(MainWindow& window);
+
+    AppearanceController& appearance() const { return *appearance_; }
+    LanguageController& language() const { return *language_; }
+    SessionController& sessions() const { return *sessions_; }
+
+    QAction* presenterAction() const { return presenter_; }
+    QAction* exportAction() const { return export_; }
+
+    // `ropelab [FILE.ropelab] [--lang en|zh_CN] [--presenter] [--theme light|dark]`
+    // (arguments after the program name). Empty when fine; else one line for stderr.
+    QString applyArguments(const QStringList& arguments);
+
+    // The language the user picked in the menu, or "" to follow the system.
+    void setLanguagePreference(const QString& code);
+
+protected:
+    bool event(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void createActions();
+    void retranslate();
+    void applyPresenterChrome(bool presenter);
+    void exportWithDialog(const QCustomPlot* figurePlot);
+    void installPlotMenus();
+    void showPlotMenu(QCustomPlot* plot, const QPoint& position);
+    void loadSettings();
+
+    MainWindow& window_;
+    AppearanceController* appearance_;
+    LanguageController* language_;
+    SessionController* sessions_;
+
+    QMenu* editMenu_ = nullptr;
+    QMenu* themeMenu_ = nullptr;
+    QMenu* textMenu_ = nullptr;
+    QMenu* languageMenu_ = nullptr;
+    QAction* export_ = nullptr;
+    QAction* presenter_ = nullptr;
+    QAction* light_ = nullptr;
+    QAction* dark_ = nullptr;
+    QAction* larger_ = nullptr;
+    QAction* smaller_ = nullptr;
+    QAction* resetText_ = nullptr;
+    QAction* systemLanguage_ = nullptr;
+    QList<QAction*> languageActions_;
+
+    // What presenter mode changed, to put back when it ends.
+    QFont normalFont_;
+    bool lessonDockWasVisible_ = true;
+    bool statusBarWasVisible_ = true;
+};
+
+// Finds the window's ClassroomFeatures (nullptr if none).
+ClassroomFeatures* classroomFeatures(const MainWindow& window);
+
+// The GUI's command line (see applyArguments) for the app's main; empty or one line for stderr.
+QString applyStartupArguments(MainWindow& window, const QStringList& arguments);
+
+}  // namespace ropelab::ui

@@ -1,0 +1,279 @@
+#include "export/export_command.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QRegularExpression>
+#include <QTextStream>
+
+#include <cstdio>
+#include <memory>
+#include <vector>
+
+#include "classroom/appearance_controller.h"
+#include "classroom/language_controller.h"
+#include "export/figure_export.h"
+#include "lessons/lesson_registry.h"
+#include "model/parameter_model.h"
+#include "style/theme_controller.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+// The lesson widgets are laid out at a typical window size, as a student would see them.
+const QSize kLessonWindowSize(1440, 900);
+
+QString joined(const QStringList& items) {
+    return items.join(QStringLiteral(", "));
+}
+
+std::variant<QList<ExportFormat>, QString> parseFormats(const QString& text) {
+    QList<ExportFormat> formats;
+    for (const QString& name : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const std::optional<ExportFormat> format = parseExportFormat(name);
+        if (!format) {
+            return QStringLiteral("--format: unknown format '%1'; use png, svg, pdf or csv")
+                .arg(name.trimmed());
+        }
+        if (!formats.contains(*format)) formats.append(*format);
+    }
+    if (formats.isEmpty())
+        return QStringLiteral("--format: give at least one of png, svg, pdf, csv");
+    return formats;
+}
+
+// "1200x800", "1200x800px", "16x10cm", "16.5×10cm".
+std::optional<QString> parseSize(const QString& text, ExportOptions& options) {
+    static const QRegularExpression pattern(
+        QStringLiteral(R"(^\s*(\d+(?:\.\d+)?)\s*[x×X]\s*(\d+(?:\.\d+)?)\s*(px|cm)?\s*$)"));
+    const QRegularExpressionMatch match = pattern.match(text);
+    if (!match.hasMatch()) {
+        return QStringLiteral(
+                   "--size: expected WxH in pixels (1200x800) or centimetres (16x10cm), "
+                   "got '%1'")
+            .arg(text);
+    }
+    options.size = QSizeF(match.captured(1).toDouble(), match.captured(2).toDouble());
+    options.unit =
+        match.captured(3) == QLatin1String("cm") ? SizeUnit::Centimetres : SizeUnit::Pixels;
+    return std::nullopt;
+}
+
+void printLine(FILE* stream, const QString& line) {
+    const QByteArray bytes = line.toLocal8Bit() + '\n';
+    std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stream);
+    std::fflush(stream);
+}
+
+int badInput(const QString& message) {
+    printLine(stderr,
+              QStringLiteral("ropelab export: %1 (see ropelab export --help)").arg(message));
+    return 2;
+}
+
+}  // namespace
+
+bool isExportCommand(int argc, char** argv) {
+    return argc >= 2 && QByteArray(argv[1]) == QByteArrayLiteral("export");
+}
+
+QString exportCommandUsage() {
+    return QStringLiteral(
+        "Usage: ropelab export --out DIR [options]\n"
+        "Renders lesson figures to files without opening a window.\n"
+        "\n"
+        "  --out DIR              folder for the files (created if missing)\n"
+        "  --lesson NAME|all      lesson id (repeat or comma-separate for several); default all\n"
+        "  --format LIST          png,svg,pdf,csv (default: all four)\n"
+        "  --session FILE         load a .ropelab session first (parameters, lesson views)\n"
+        "  --lang en|zh_CN        language of titles and labels (default: the system's)\n"
+        "  --presenter            presenter mode: large fonts, thick lines\n"
+        "  --theme light|dark     colour scheme (default light)\n"
+        "  --background B         theme, white or transparent (default theme)\n"
+        "  --size WxH[px|cm]      figure size, e.g. 1200x800 or 16x10cm (default 1200x800)\n"
+        "  --dpi N                resolution; text keeps its point size (default 96)\n"
+        "  --help                 this text\n"
+        "\n"
+        "Files are named <lesson>_<figure>.<format>; each path written is printed.\n");
+}
+
+std::variant<ExportCommand, QString> parseExportCommand(const QStringList& arguments) {
+    ExportCommand command;
+    for (int i = 0; i < arguments.size(); ++i) {
+        QString option = arguments[i];
+        QString value;
+        bool hasInlineValue = false;
+        if (const qsizetype eq = option.indexOf(QLatin1Char('='));
+            option.startsWith(QLatin1String("--")) && eq > 0) {
+            value = option.mid(eq + 1);
+            option = option.left(eq);
+            hasInlineValue = true;
+        }
+        const auto takeValue = [&]() -> std::optional<QString> {
+            if (hasInlineValue) return value;
+            if (i + 1 >= arguments.size()) return std::nullopt;
+            return arguments[++i];
+        };
+        const auto missing = [&option] { return QStringLiteral("%1 needs a value").arg(option); };
+
+        if (option == QLatin1String("--help") || option == QLatin1String("-h")) {
+            command.help = true;
+        } else if (option == QLatin1String("--presenter")) {
+            command.presenter = true;
+        } else if (option == QLatin1String("--out") || option == QLatin1String("-o")) {
+            const auto v = takeValue();
+            if (!v || v->isEmpty()) return missing();
+            command.outDir = *v;
+        } else if (option == QLatin1String("--lesson")) {
+            const auto v = takeValue();
+            if (!v || v->isEmpty()) return missing();
+            for (const QString& id : v->split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+                if (id.trimmed() != QLatin1String("all")) command.lessons.append(id.trimmed());
+            }
+        } else if (option == QLatin1String("--format")) {
+            const auto v = takeValue();
+            if (!v) return missing();
+            auto formats = parseFormats(*v);
+            if (auto* error = std::get_if<QString>(&formats)) return *error;
+            command.formats = std::get<QList<ExportFormat>>(formats);
+        } else if (option == QLatin1String("--session")) {
+            const auto v = takeValue();
+            if (!v || v->isEmpty()) return missing();
+            command.sessionFile = *v;
+        } else if (option == QLatin1String("--lang")) {
+            const auto v = takeValue();
+            if (!v) return missing();
+            command.language = LanguageController::normalize(*v);
+            if (command.language.isEmpty()) {
+                return QStringLiteral("--lang: unknown language '%1'; use %2")
+                    .arg(*v, LanguageController::availableLanguages().join(QStringLiteral(" or ")));
+            }
+        } else if (option == QLatin1String("--theme")) {
+            const auto v = takeValue();
+            if (!v) return missing();
+            if (*v != QLatin1String("light") && *v != QLatin1String("dark")) {
+                return QStringLiteral("--theme: use light or dark, not '%1'").arg(*v);
+            }
+            command.dark = *v == QLatin1String("dark");
+        } else if (option == QLatin1String("--background")) {
+            const auto v = takeValue();
+            if (!v) return missing();
+            if (*v == QLatin1String("theme")) {
+                command.options.background = ExportBackground::Theme;
+            } else if (*v == QLatin1String("white")) {
+                command.options.background = ExportBackground::White;
+            } else if (*v == QLatin1String("transparent")) {
+                command.options.background = ExportBackground::Transparent;
+            } else {
+                return QStringLiteral("--background: use theme, white or transparent, not '%1'")
+                    .arg(*v);
+            }
+        } else if (option == QLatin1String("--size")) {
+            const auto v = takeValue();
+            if (!v) return missing();
+            if (auto error = parseSize(*v, command.options)) return *error;
+        } else if (option == QLatin1String("--dpi")) {
+            const auto v = takeValue();
+            if (!v) return missing();
+            bool ok = false;
+            const double dpi = v->toDouble(&ok);
+            if (!ok) return QStringLiteral("--dpi: expected a number, got '%1'").arg(*v);
+            command.options.dpi = dpi;
+        } else {
+            return QStringLiteral("unknown argument '%1'").arg(arguments[i]);
+        }
+    }
+    if (command.help) return command;
+    if (command.outDir.isEmpty()) return QStringLiteral("--out DIR is required");
+    if (const QString problem = command.options.problem(); !problem.isEmpty()) {
+        return QStringLiteral("%1: %2").arg(command.options.dpi < ExportOptions::kMinDpi ||
+                                                    command.options.dpi > ExportOptions::kMaxDpi
+                                                ? QStringLiteral("--dpi")
+                                                : QStringLiteral("--size"),
+                                            problem);
+    }
+    return command;
+}
+
+int runExportCommand(int argc, char** argv) {
+    QStringList arguments;
+    for (int i = 2; i < argc; ++i) arguments.append(QString::fromLocal8Bit(argv[i]));
+    auto parsed = parseExportCommand(arguments);
+    if (auto* error = std::get_if<QString>(&parsed)) return badInput(*error);
+    const ExportCommand& command = std::get<ExportCommand>(parsed);
+    if (command.help) {
+        std::fputs(exportCommandUsage().toLocal8Bit().constData(), stdout);
+        return 0;
+    }
+
+    // Render without a display: offscreen unless the caller chose a platform or has a display.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    int qtArgc = 1;
+    QApplication app(qtArgc, argv);
+    QApplication::setOrganizationName(QStringLiteral("RopeLab"));
+    QApplication::setApplicationName(QStringLiteral("RoPE Lab"));
+
+    LanguageController language;
+    const QString code =
+        command.language.isEmpty() ? LanguageController::systemLanguage() : command.language;
+    if (!language.setLanguage(code)) {
+        return badInput(
+            QStringLiteral("--lang: the %1 translation is missing from this build").arg(code));
+    }
+
+    ParameterModel parameters;
+    ThemeController theme;
+    AppearanceController appearance(theme);
+    appearance.setScheme(command.dark ? AppearanceController::Scheme::Dark
+                                      : AppearanceController::Scheme::Light);
+    appearance.setPresenter(command.presenter);
+    std::vector<std::unique_ptr<Lesson>> owned = createLessons(LessonContext{&parameters, &theme});
+
+    std::vector<Lesson*> chosen;
+    QStringList known;
+    for (const auto& lesson : owned) known.append(lesson->id());
+    if (command.lessons.isEmpty()) {
+        for (const auto& lesson : owned) chosen.push_back(lesson.get());
+    } else {
+        for (const QString& id : command.lessons) {
+            const auto it = std::find_if(owned.begin(), owned.end(),
+                                         [&id](const auto& lesson) { return lesson->id() == id; });
+            if (it == owned.end()) {
+                return badInput(QStringLiteral("--lesson: no lesson '%1'; choose all or one of: %2")
+                                    .arg(id, joined(known)));
+            }
+            chosen.push_back(it->get());
+        }
+    }
+
+    if (!QDir().mkpath(command.outDir)) {
+        return badInput(QStringLiteral("--out: cannot create the folder %1")
+                            .arg(QDir::toNativeSeparators(command.outDir)));
+    }
+
+    FigureExporter exporter(theme);
+    int failures = 0;
+    for (Lesson* lesson : chosen) {
+        // Shown (never on screen) so it lays out and computes exactly as in the window.
+        lesson->setAttribute(Qt::WA_DontShowOnScreen);
+        lesson->resize(kLessonWindowSize);
+        lesson->show();
+        QApplication::processEvents();
+        for (const WriteResult& result :
+             exporter.exportLesson(*lesson, command.outDir, command.formats, command.options)) {
+            if (result.ok()) {
+                printLine(stdout, QDir::toNativeSeparators(result.path));
+            } else {
+                printLine(stderr, QStringLiteral("ropelab export: %1").arg(result.error));
+                ++failures;
+            }
+        }
+        lesson->hide();
+    }
+    return failures == 0 ? 0 : 1;
+}
+
+}  // namespace ropelab::ui

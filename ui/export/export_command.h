@@ -1,0 +1,41 @@
+#pragma once
+// `ropelab export`: renders lessons' figures to files without a window.
+//   ropelab export --out DIR [--lesson NAME|all] [--format png,svg,pdf,csv] [--session FILE]
+//                  [--lang en|zh_CN] [--presenter] [--theme light|dark]
+//                  [--background theme|white|transparent] [--size WxH[px|cm]] [--dpi N]
+// It prints each file it wrote (one per line), exits 0 when all were written, 1 when a write
+// failed (the reason on stderr), 2 with one line on stderr for bad arguments.
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <variant>
+
+#include "export/export_options.h"
+
+namespace ropelab::ui {
+
+struct ExportCommand {
+    QString outDir;
+    QStringList lessons;  // ids; empty means every lesson
+    QList<ExportFormat> formats = allExportFormats();
+    QString sessionFile;
+    QString language;  // empty: follow the system
+    bool presenter = false;
+    bool dark = false;
+    ExportOptions options;
+    bool help = false;
+};
+
+// True when the app was started as `ropelab export ...`.
+bool isExportCommand(int argc, char** argv);
+
+// Parses the arguments after "export": the command, or one line saying what is wrong.
+std::variant<ExportCommand, QString> parseExportCommand(const QStringList& arguments);
+
+QString exportCommandUsage();
+
+// Runs the whole command (creates its own QApplication; call it instead of the GUI main).
+int runExportCommand(int argc, char** argv);
+
+}  // namespace ropelab::ui

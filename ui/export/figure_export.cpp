@@ -1,0 +1,225 @@
+#include "export/figure_export.h"
+
+#include <qcustomplot.h>
+
+#include <QBuffer>
+#include <QCoreApplication>
+#include <QDir>
+#include <QImage>
+#include <QImageWriter>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+#include <cmath>
+
+#include "export/plot_csv.h"
+#include "style/theme_controller.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr double kInchesPerMetre = 1.0 / 0.0254;
+constexpr double kPointsPerInch = 72.0;
+
+// The translation context of this file's messages (nothing here is a QObject).
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(ropelab::ui::FigureExport)
+};
+
+QSize layoutPixels(const ExportOptions& options) {
+    const QSizeF layout = options.layoutSize();
+    return {std::max(1, static_cast<int>(std::lround(layout.width()))),
+            std::max(1, static_cast<int>(std::lround(layout.height())))};
+}
+
+// Lets size-dependent hooks (equal-aspect ranges set in afterLayout) settle at the export size:
+// their new ranges apply from the next draw on, so the real draw comes second.
+void settleLayout(QCustomPlot& plot, QSize layout) {
+    QImage scratch(1, 1, QImage::Format_ARGB32_Premultiplied);
+    QCPPainter painter(&scratch);
+    plot.toPainter(&painter, layout.width(), layout.height());
+}
+
+QByteArray renderPng(QCustomPlot& plot, const ExportOptions& options, const QString& title) {
+    const QSize layout = layoutPixels(options);
+    QImage image(options.outputPixels(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    {
+        QCPPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setRenderHint(QPainter::TextAntialiasing);
+        painter.setRenderHint(QPainter::SmoothPixmapTransform);
+        painter.scale(static_cast<double>(image.width()) / layout.width(),
+                      static_cast<double>(image.height()) / layout.height());
+        plot.toPainter(&painter, layout.width(), layout.height());
+    }
+    // Set only now: while painting, the image's DPI would scale point-size fonts a second time.
+    const int dotsPerMetre = static_cast<int>(std::lround(options.dpi * kInchesPerMetre));
+    image.setDotsPerMeterX(dotsPerMetre);
+    image.setDotsPerMeterY(dotsPerMetre);
+    image.setText(QStringLiteral("Title"), title);
+    image.setText(QStringLiteral("Software"), QStringLiteral("RoPE Lab"));
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
+    if (!writer.write(image)) return {};
+    return bytes;
+}
+
+QByteArray renderSvg(QCustomPlot& plot, const ExportOptions& options, const QString& title) {
+    const QSize layout = layoutPixels(options);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    // At 96 DPI the SVG's width and height in mm are the figure's physical size.
+    generator.setResolution(static_cast<int>(ExportOptions::kScreenDpi));
+    generator.setSize(layout);
+    generator.setViewBox(QRect(QPoint(0, 0), layout));
+    generator.setTitle(title);
+    generator.setDescription(Tr::tr("Figure exported from RoPE Lab"));
+    QCPPainter painter;
+    if (!painter.begin(&generator)) return {};
+    painter.setMode(QCPPainter::pmVectorized);
+    plot.toPainter(&painter, layout.width(), layout.height());
+    painter.end();
+    return bytes;
+}
+
+QByteArray renderPdf(QCustomPlot& plot, const ExportOptions& options, const QString& title) {
+    const QSize layout = layoutPixels(options);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&buffer);
+    writer.setCreator(QStringLiteral("RoPE Lab"));
+    writer.setTitle(title);
+    // One page exactly the figure's size; at 96 units per inch the layout matches the screen.
+    writer.setResolution(static_cast<int>(ExportOptions::kScreenDpi));
+    const QSizeF points(layout.width() / ExportOptions::kScreenDpi * kPointsPerInch,
+                        layout.height() / ExportOptions::kScreenDpi * kPointsPerInch);
+    writer.setPageLayout(
+        QPageLayout(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch),
+                    QPageLayout::Portrait, QMarginsF()));
+    QCPPainter painter;
+    if (!painter.begin(&writer)) return {};
+    painter.setMode(QCPPainter::pmVectorized);
+    plot.toPainter(&painter, layout.width(), layout.height());
+    painter.end();
+    return bytes;
+}
+
+PlotTheme withLightColours(const PlotTheme& theme) {
+    PlotTheme light = PlotTheme::light();
+    light.fontFamily = theme.fontFamily;
+    light.fontPointSize = theme.fontPointSize;
+    light.lineWidth = theme.lineWidth;
+    light.presenter = theme.presenter;
+    return light;
+}
+
+}  // namespace
+
+QByteArray renderFigure(QCustomPlot& plot, ExportFormat format, const ExportOptions& options,
+                        const QBrush& background, const QBrush& restoreBackground,
+                        const QString& title, QString* error) {
+    const auto fail = [error](const QString& message) {
+        if (error != nullptr) *error = message;
+        return QByteArray();
+    };
+    if (format == ExportFormat::Csv) return plotDataCsv(plot);
+    if (const QString problem = options.problem(); !problem.isEmpty()) return fail(problem);
+
+    plot.setBackground(background);
+    settleLayout(plot, layoutPixels(options));
+    QByteArray bytes;
+    switch (format) {
+        case ExportFormat::Png:
+            bytes = renderPng(plot, options, title);
+            break;
+        case ExportFormat::Svg:
+            bytes = renderSvg(plot, options, title);
+            break;
+        case ExportFormat::Pdf:
+            bytes = renderPdf(plot, options, title);
+            break;
+        case ExportFormat::Csv:
+            break;
+    }
+    plot.setBackground(restoreBackground);
+    // The widget goes back to its own size on the next replot.
+    plot.replot(QCustomPlot::rpQueuedReplot);
+    if (bytes.isEmpty()) {
+        return fail(
+            Tr::tr("Could not render the figure as %1.").arg(formatSuffix(format).toUpper()));
+    }
+    return bytes;
+}
+
+QString figureFileName(const QString& lessonId, const QString& figureName, ExportFormat format) {
+    return QStringLiteral("%1_%2.%3").arg(lessonId, figureName, formatSuffix(format));
+}
+
+QList<WriteResult> FigureExporter::exportFigure(const QString& lessonId, const Figure& figure,
+                                                const QString& folder,
+                                                const QList<ExportFormat>& formats,
+                                                const ExportOptions& options) {
+    return exportFigures(lessonId, {figure}, folder, formats, options);
+}
+
+QList<WriteResult> FigureExporter::exportLesson(const Lesson& lesson, const QString& folder,
+                                                const QList<ExportFormat>& formats,
+                                                const ExportOptions& options) {
+    return exportFigures(lesson.id(), lesson.figures(), folder, formats, options);
+}
+
+QList<WriteResult> FigureExporter::exportLessons(const std::vector<Lesson*>& lessons,
+                                                 const QString& folder,
+                                                 const QList<ExportFormat>& formats,
+                                                 const ExportOptions& options) {
+    QList<WriteResult> results;
+    for (const Lesson* lesson : lessons) results += exportLesson(*lesson, folder, formats, options);
+    return results;
+}
+
+QList<WriteResult> FigureExporter::exportFigures(const QString& lessonId,
+                                                 const QList<Figure>& figures,
+                                                 const QString& folder,
+                                                 const QList<ExportFormat>& formats,
+                                                 const ExportOptions& options) {
+    const PlotTheme shown = theme_.theme();
+    const bool lighten = options.background == ExportBackground::White && shown.dark;
+    if (lighten) theme_.setTheme(withLightColours(shown));
+    const PlotTheme& used = theme_.theme();
+    QBrush background(used.background);
+    if (options.background == ExportBackground::White) background = QBrush(Qt::white);
+    if (options.background == ExportBackground::Transparent) background = QBrush(Qt::NoBrush);
+
+    QList<WriteResult> results;
+    for (const Figure& figure : figures) {
+        for (ExportFormat format : formats) {
+            const QString path =
+                QDir(folder).filePath(figureFileName(lessonId, figure.name, format));
+            QString error;
+            const QByteArray bytes =
+                renderFigure(*figure.plot, format, options, background, QBrush(used.background),
+                             QStringLiteral("%1 — %2").arg(lessonId, figure.name), &error);
+            if (bytes.isEmpty()) {
+                results.append(WriteResult{
+                    path,
+                    Tr::tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), error)});
+                continue;
+            }
+            results.append(writeFileAtomically(path, bytes));
+        }
+    }
+    if (lighten) theme_.setTheme(shown);
+    return results;
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,57 @@
+#pragma once
+// Figures to files: one plot rendered as PNG, SVG (vector), PDF (vector) or CSV (its data), and
+// whole lessons to a folder. Every file is written atomically (see atomic_write.h).
+
+#include <QBrush>
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <vector>
+
+#include "export/atomic_write.h"
+#include "export/export_options.h"
+#include "lessons/lesson.h"
+
+class QCustomPlot;
+
+namespace ropelab::ui {
+
+class ThemeController;
+
+// The file's bytes, or an empty array and `error` set. `background` fills the page first
+// (Qt::NoBrush: transparent); the plot's own background brush is restored afterwards to
+// `restoreBackground`.
+QByteArray renderFigure(QCustomPlot& plot, ExportFormat format, const ExportOptions& options,
+                        const QBrush& background, const QBrush& restoreBackground,
+                        const QString& title, QString* error = nullptr);
+
+// "<lesson>_<figure>.<suffix>", e.g. "rope-2d_score-vs-distance.svg".
+QString figureFileName(const QString& lessonId, const QString& figureName, ExportFormat format);
+
+// Exports figures with the app's theme, switching it to light colours for the duration of a
+// white-background export and back afterwards.
+class FigureExporter {
+public:
+    explicit FigureExporter(ThemeController& theme) : theme_(theme) {}
+
+    // One file per format, in `formats` order.
+    QList<WriteResult> exportFigure(const QString& lessonId, const Figure& figure,
+                                    const QString& folder, const QList<ExportFormat>& formats,
+                                    const ExportOptions& options);
+    // Every figure of the lesson.
+    QList<WriteResult> exportLesson(const Lesson& lesson, const QString& folder,
+                                    const QList<ExportFormat>& formats,
+                                    const ExportOptions& options);
+    QList<WriteResult> exportLessons(const std::vector<Lesson*>& lessons, const QString& folder,
+                                     const QList<ExportFormat>& formats,
+                                     const ExportOptions& options);
+
+private:
+    QList<WriteResult> exportFigures(const QString& lessonId, const QList<Figure>& figures,
+                                     const QString& folder, const QList<ExportFormat>& formats,
+                                     const ExportOptions& options);
+
+    ThemeController& theme_;
+};
+
+}  // namespace ropelab::ui

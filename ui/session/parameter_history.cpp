@@ -1,0 +1,116 @@
+#include "session/parameter_history.h"
+
+#include <QCoreApplication>
+#include <QTimer>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+#include "model/parameter_model.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+// The translation context of the undo steps' names.
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(ropelab::ui::ParameterHistory)
+};
+
+QString stepText(const QString& parameter) {
+    if (parameter == QLatin1String("head_dim")) return Tr::tr("Change head dimension");
+    if (parameter == QLatin1String("rope_theta")) return Tr::tr("Change base");
+    if (parameter == QLatin1String("rope_scaling")) return Tr::tr("Change RoPE scaling");
+    if (parameter == QLatin1String("layout")) return Tr::tr("Change pair layout");
+    if (parameter == QLatin1String("positions")) return Tr::tr("Move positions");
+    if (parameter == QLatin1String("sequence_length")) return Tr::tr("Change sequence length");
+    if (parameter == QLatin1String("seed")) return Tr::tr("Change random vectors");
+    return Tr::tr("Change parameters");
+}
+
+}  // namespace
+
+class ParameterChangeCommand : public QUndoCommand {
+public:
+    ParameterChangeCommand(ParameterHistory& history, ParameterSnapshot before,
+                           ParameterSnapshot after, qint64 time)
+        : history_(history),
+          before_(std::move(before)),
+          after_(std::move(after)),
+          parameter_(changedParameter(before_, after_)),
+          time_(time) {
+        setText(stepText(parameter_));
+    }
+
+    int id() const override { return 0x524c; }
+
+    void undo() override { history_.restore(before_); }
+    void redo() override {
+        // Pushed after the change happened: the first redo has nothing to do.
+        if (firstRedo_) {
+            firstRedo_ = false;
+            return;
+        }
+        history_.restore(after_);
+    }
+
+    bool mergeWith(const QUndoCommand* other) override {
+        const auto* next = static_cast<const ParameterChangeCommand*>(other);
+        if (next->parameter_ != parameter_ || parameter_ == QLatin1String("several") ||
+            next->time_ - time_ > history_.mergeWindow()) {
+            return false;
+        }
+        after_ = next->after_;
+        time_ = next->time_;
+        // A drag that ends where it started leaves nothing to undo.
+        setObsolete(after_ == before_);
+        return true;
+    }
+
+private:
+    ParameterHistory& history_;
+    ParameterSnapshot before_;
+    ParameterSnapshot after_;
+    QString parameter_;
+    qint64 time_;
+    bool firstRedo_ = true;
+};
+
+ParameterHistory::ParameterHistory(ParameterModel& model, QObject* parent)
+    : QObject(parent),
+      model_(model),
+      stack_(new QUndoStack(this)),
+      recorded_(ParameterSnapshot::of(model)) {
+    clock_.start();
+    connect(&model_, &ParameterModel::changed, this, &ParameterHistory::onModelChanged);
+}
+
+void ParameterHistory::onModelChanged() {
+    if (restoring_) return;
+    if (pending_) return;
+    pending_ = true;
+    QTimer::singleShot(0, this, &ParameterHistory::flush);
+}
+
+void ParameterHistory::flush() {
+    if (!pending_) return;
+    pending_ = false;
+    const ParameterSnapshot now = ParameterSnapshot::of(model_);
+    if (now == recorded_) return;
+    stack_->push(new ParameterChangeCommand(*this, recorded_, now, clock_.elapsed()));
+    recorded_ = now;
+}
+
+void ParameterHistory::resetBaseline() {
+    pending_ = false;
+    stack_->clear();
+    recorded_ = ParameterSnapshot::of(model_);
+}
+
+void ParameterHistory::restore(const ParameterSnapshot& snapshot) {
+    restoring_ = true;
+    snapshot.applyTo(model_);
+    restoring_ = false;
+    recorded_ = ParameterSnapshot::of(model_);
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,34 @@
+#pragma once
+// Every value of the shared ParameterModel as one comparable value: what sessions save and what
+// undo/redo steps between.
+
+#include <QString>
+
+#include "encodings/rope_params.h"
+
+namespace ropelab::ui {
+
+class ParameterModel;
+
+struct ParameterSnapshot {
+    RopeParams rope;
+    RopeLayout layout = RopeLayout::HalfSplit;
+    int queryPosition = 0;
+    int keyPosition = 0;
+    int sequenceLength = 1;
+    unsigned seed = 1;
+
+    static ParameterSnapshot of(const ParameterModel& model);
+
+    // Sets every value with one `changed` signal (lessons recompute once). Empty on success;
+    // otherwise core's reason, and the model is untouched.
+    QString applyTo(ParameterModel& model) const;
+
+    bool operator==(const ParameterSnapshot&) const = default;
+};
+
+// Which shared parameter differs between two snapshots, for undo texts and merging drags:
+// an empty string when equal, "several" when more than one differs.
+QString changedParameter(const ParameterSnapshot& before, const ParameterSnapshot& after);
+
+}  // namespace ropelab::ui
