@@ -79,7 +79,7 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
 }
 
 QString LessonPage::problem() const {
-    return banner_->isVisible() ? banner_->text() : QString();
+    return banner_->isHidden() ? QString() : banner_->text();
 }
 
 QString LessonPage::readoutText() const {

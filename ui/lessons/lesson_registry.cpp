@@ -3,6 +3,7 @@
 #include "lessons/order_lesson.h"
 #include "lessons/pitfall_lesson.h"
 #include "lessons/rope_2d_lesson.h"
+#include "lessons/rope_nd_lesson.h"
 
 namespace ropelab::ui {
 
@@ -11,6 +12,7 @@ std::vector<std::unique_ptr<Lesson>> createLessons(const LessonContext& context)
     // Teaching order: one line per lesson.
     lessons.push_back(std::make_unique<OrderLesson>(context));
     lessons.push_back(std::make_unique<Rope2dLesson>(context));
+    lessons.push_back(std::make_unique<RopeNdLesson>(context));
     lessons.push_back(std::make_unique<PitfallLesson>(context));
     return lessons;
 }

@@ -1,0 +1,130 @@
+// Lesson 5 (RoPE in n-D): clock hands, the path R(x, p), the helix and the pairing all follow
+// core's RoPE; moving the position turns every hand by its own θ_i.
+#include <gtest/gtest.h>
+
+#include <QComboBox>
+#include <cmath>
+#include <numbers>
+
+#include "encodings/learned_absolute.h"
+#include "encodings/rope_apply.h"
+#include "lesson_harness.h"
+#include "lessons/rope_nd_lesson.h"
+#include "widgets/labeled_slider.h"
+#include "widgets/orbit_camera.h"
+
+namespace ropelab::ui {
+namespace {
+
+using testing::LessonHarness;
+
+double wrapped(double x) {
+    return std::remainder(x, 2.0 * std::numbers::pi);
+}
+
+TEST(RopeNdLesson, ClockHandsTurnByThetaIWhenThePositionMoves) {
+    LessonHarness<RopeNdLesson> h;
+    h.model.setHeadDim(16);
+    h.model.setPositions(10, 0);
+    const RopeFrequencies freqs = ropeFrequencies(h.model.rope());
+    ASSERT_EQ(h.lesson.clockHands().size(), 8u);
+    const std::vector<QPointF> before = h.lesson.clockHands();
+    for (int i = 0; i < 8; ++i) {
+        EXPECT_NEAR(before[std::size_t(i)].x(), std::cos(10 * freqs.invFreq[std::size_t(i)]),
+                    1e-14);
+        EXPECT_NEAR(before[std::size_t(i)].y(), std::sin(10 * freqs.invFreq[std::size_t(i)]),
+                    1e-14);
+    }
+    h.model.setPositions(11, 0);
+    for (int i = 0; i < 8; ++i) {
+        const QPointF a = before[std::size_t(i)];
+        const QPointF b = h.lesson.clockHands()[std::size_t(i)];
+        EXPECT_NEAR(wrapped(std::atan2(b.y(), b.x()) - std::atan2(a.y(), a.x()) -
+                            freqs.invFreq[std::size_t(i)]),
+                    0.0, 1e-12);
+    }
+}
+
+TEST(RopeNdLesson, SpiralInChosenComponentsIsXRotatedToEachPosition) {
+    LessonHarness<RopeNdLesson> h;
+    h.model.setHeadDim(32);
+    h.model.setSequenceLength(100);
+    h.lesson.setComponents(0, 5, 20);
+    h.lesson.setPrincipalComponents(false);
+    h.lesson.waitForComputation();
+    const auto& spiral = h.lesson.spiral();
+    ASSERT_EQ(spiral.x.size(), 100u);
+    const RopeFrequencies freqs = ropeFrequencies(h.model.rope());
+    const Eigen::VectorXd x = seededStandardNormal(1, 32, h.model.seed()).row(0).transpose();
+    // The first point is x itself (rotation by 0).
+    EXPECT_DOUBLE_EQ(spiral.x[0], x[0]);
+    EXPECT_DOUBLE_EQ(spiral.y[0], x[5]);
+    EXPECT_DOUBLE_EQ(spiral.z[0], x[20]);
+    const Eigen::VectorXd r = applyRope(x, 57, freqs, h.model.layout());
+    EXPECT_NEAR(spiral.x[57], r[0], 1e-12);
+    EXPECT_NEAR(spiral.y[57], r[5], 1e-12);
+    EXPECT_NEAR(spiral.z[57], r[20], 1e-12);
+}
+
+TEST(RopeNdLesson, HelixIsCosSinOfTheChosenPair) {
+    LessonHarness<RopeNdLesson> h;
+    h.model.setSequenceLength(64);
+    h.lesson.setPairIndex(3);
+    h.lesson.waitForComputation();
+    const RopeFrequencies freqs = ropeFrequencies(h.model.rope());
+    const auto& helix = h.lesson.helix();
+    ASSERT_EQ(helix.x.size(), 64u);
+    EXPECT_EQ(helix.x[0], 1.0);
+    EXPECT_EQ(helix.y[0], 0.0);
+    EXPECT_NEAR(helix.x[40], std::cos(40 * freqs.invFreq[3]), 1e-14);
+    EXPECT_NEAR(helix.y[40], std::sin(40 * freqs.invFreq[3]), 1e-14);
+    EXPECT_EQ(helix.z[40], 40.0);
+}
+
+TEST(RopeNdLesson, LayoutToggleRedrawsThePairing) {
+    LessonHarness<RopeNdLesson> h;
+    h.model.setHeadDim(8);
+    h.model.setLayout(RopeLayout::HalfSplit);
+    EXPECT_EQ(h.lesson.drawnPairs(),
+              (std::vector<std::pair<int, int>>{{0, 4}, {1, 5}, {2, 6}, {3, 7}}));
+    h.model.setLayout(RopeLayout::Interleaved);
+    EXPECT_EQ(h.lesson.drawnPairs(),
+              (std::vector<std::pair<int, int>>{{0, 1}, {2, 3}, {4, 5}, {6, 7}}));
+}
+
+TEST(RopeNdLesson, PrincipalComponentsExplainTheirShareOfVariance) {
+    LessonHarness<RopeNdLesson> h;
+    h.model.setHeadDim(8);
+    h.model.setSequenceLength(512);
+    h.lesson.setPrincipalComponents(true);
+    h.lesson.waitForComputation();
+    EXPECT_TRUE(h.lesson.problem().isEmpty()) << h.lesson.problem().toStdString();
+    EXPECT_EQ(h.lesson.spiral().x.size(), 512u);
+}
+
+TEST(RopeNdLesson, TurningTheViewKeepsTheData) {
+    LessonHarness<RopeNdLesson> h;
+    h.lesson.waitForComputation();
+    const double first = h.lesson.spiral().x[1];
+    h.lesson.camera()->setAngles(120.0, -30.0);
+    EXPECT_EQ(h.lesson.camera()->yawDegrees(), 120.0);
+    EXPECT_EQ(h.lesson.spiral().x[1], first);
+    h.lesson.camera()->setAngles(0.0, 200.0);
+    EXPECT_EQ(h.lesson.camera()->pitchDegrees(), 90.0);  // clamped, never flips
+}
+
+TEST(RopeNdLesson, PcaOfATwoDimensionalHeadIsExplainedNotACrash) {
+    LessonHarness<RopeNdLesson> h;
+    h.lesson.waitForComputation();
+    h.model.setHeadDim(2);
+    h.lesson.setPrincipalComponents(true);
+    h.lesson.waitForComputation();
+    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("head_dim")))
+        << h.lesson.problem().toStdString();
+    h.model.setHeadDim(8);
+    h.lesson.waitForComputation();
+    EXPECT_TRUE(h.lesson.problem().isEmpty());
+}
+
+}  // namespace
+}  // namespace ropelab::ui

@@ -1,0 +1,607 @@
+#include "lessons/rope_nd_lesson.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+#include "analysis/distance_range.h"
+#include "analysis/trajectory.h"
+#include "encodings/learned_absolute.h"
+#include "encodings/rope_apply.h"
+#include "model/latest_job_runner.h"
+#include "model/parameter_model.h"
+#include "widgets/labeled_slider.h"
+#include "widgets/orbit_camera.h"
+#include "widgets/plot_helpers.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr int kSegments = 24;          // colour steps along a path (position → viridis)
+constexpr int kCirclePoints = 48;      // per clock face
+constexpr double kClockSpacing = 2.6;  // clock centres, in clock radii
+constexpr int kMaxClockLabels = 64;
+constexpr int kMaxDrawnPairs = 16;  // arcs in the layout diagram beyond the chosen pair
+constexpr double kHelixHalfHeight = 1.5;
+constexpr double kDefaultYaw = 35.0;
+constexpr double kDefaultPitch = 20.0;
+const double kNan = std::numeric_limits<double>::quiet_NaN();
+
+int clockColumns(int pairs) {
+    return std::max(1, static_cast<int>(std::ceil(std::sqrt(double(pairs)))));
+}
+
+QPointF clockCentre(int pair, int columns) {
+    return {(pair % columns) * kClockSpacing, -(pair / columns) * kClockSpacing};
+}
+
+std::vector<QCPCurve*> makeSegments(QCustomPlot* plot) {
+    std::vector<QCPCurve*> segments;
+    QCPColorGradient gradient = colorGradient(Gradient::Sequential);
+    for (int s = 0; s < kSegments; ++s) {
+        auto* curve = new QCPCurve(plot->xAxis, plot->yAxis);
+        // Colour by position along the path, like the colour scale beside it (theme-independent).
+        curve->setPen(QPen(QColor::fromRgb(gradient.color(s + 0.5, QCPRange(0, kSegments))), 2.0));
+        curve->removeFromLegend();
+        segments.push_back(curve);
+    }
+    return segments;
+}
+
+// Splits the projected path into kSegments consecutive pieces sharing their end points.
+void fillSegments(const std::vector<QCPCurve*>& segments, const std::vector<QPointF>& points) {
+    const int n = static_cast<int>(points.size());
+    for (int s = 0; s < kSegments; ++s) {
+        const int begin = static_cast<int>(std::int64_t(s) * (n - 1) / kSegments);
+        const int end = static_cast<int>(std::int64_t(s + 1) * (n - 1) / kSegments);
+        QVector<double> t, x, y;
+        for (int i = begin; i <= end && i < n; ++i) {
+            t.push_back(i);
+            x.push_back(points[std::size_t(i)].x());
+            y.push_back(points[std::size_t(i)].y());
+        }
+        segments[std::size_t(s)]->setData(t, x, y, true);
+    }
+}
+
+void hideAxes(QCustomPlot* plot) {
+    plot->xAxis->setVisible(false);
+    plot->yAxis->setVisible(false);
+    plot->xAxis->grid()->setVisible(false);
+    plot->yAxis->grid()->setVisible(false);
+}
+
+}  // namespace
+
+RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
+    : LessonPage(context, parent),
+      clockPlot_(createPlot(QStringLiteral("clock-hands"))),
+      spiralPlot_(createPlot(QStringLiteral("spiral-3d"))),
+      helixPlot_(createPlot(QStringLiteral("pair-helix"))),
+      pairingPlot_(createPlot(QStringLiteral("pair-layout"))),
+      pairSlider_(new LabeledSlider(QString(), 0, 31, 1, QString(), this)),
+      coordinateBox_(new QComboBox(this)),
+      yawSlider_(new LabeledSlider(QString(), -180, 180, 1, QStringLiteral("°"), this)),
+      pitchSlider_(new LabeledSlider(QString(), -90, 90, 1, QStringLiteral("°"), this)),
+      resetView_(new QPushButton(this)),
+      camera_(new OrbitCamera(this)),
+      runner_(new LatestJobRunner(this)) {
+    auto* grid = new QGridLayout(plotArea());
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(clockPlot_, 0, 0);
+    grid->addWidget(spiralPlot_, 0, 1);
+    grid->addWidget(helixPlot_, 1, 0);
+    grid->addWidget(pairingPlot_, 1, 1);
+    grid->setRowStretch(0, 3);
+    grid->setRowStretch(1, 2);
+
+    // Clocks: one face per pair, the hand at angle p·θ_i.
+    clockTitle_ = addPlotTitle(clockPlot_, QString());
+    hideAxes(clockPlot_);
+    clockFaces_ = new QCPCurve(clockPlot_->xAxis, clockPlot_->yAxis);
+    setSeriesStyle(clockFaces_, {Series::Reference, Qt::SolidLine, 0.4}, theme());
+    clockHands_ = new QCPCurve(clockPlot_->xAxis, clockPlot_->yAxis);
+    setSeriesStyle(clockHands_, {Series::Query, Qt::SolidLine, 0.9}, theme());
+    chosenHand_ = new QCPCurve(clockPlot_->xAxis, clockPlot_->yAxis);
+    setSeriesStyle(chosenHand_, {Series::Key, Qt::SolidLine, 1.3}, theme());
+
+    // The spiral R(x, p), p = 0 … N − 1, coloured by position.
+    spiralTitle_ = addPlotTitle(spiralPlot_, QString());
+    hideAxes(spiralPlot_);
+    spiralSegments_ = makeSegments(spiralPlot_);
+    positionScale_ = new QCPColorScale(spiralPlot_);
+    spiralPlot_->plotLayout()->addElement(1, 1, positionScale_);
+    positionScale_->setGradient(colorGradient(Gradient::Sequential));
+    positionScale_->setBarWidth(12);
+    auto* margins = new QCPMarginGroup(spiralPlot_);
+    spiralPlot_->axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+    positionScale_->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+    spiralMarker_ = spiralPlot_->addGraph();
+    spiralMarker_->setLineStyle(QCPGraph::lsNone);
+    spiralMarker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 13));
+    setSeriesStyle(spiralMarker_, {Series::Key}, theme());
+    for (int a = 0; a < 3; ++a) {
+        spiralAxes_[std::size_t(a)] = new QCPItemLine(spiralPlot_);
+        spiralAxes_[std::size_t(a)]->setHead(QCPLineEnding::esSpikeArrow);
+        setSeriesStyle(spiralAxes_[std::size_t(a)], {Series::Reference, Qt::SolidLine, 0.5},
+                       theme());
+        spiralAxisLabels_[std::size_t(a)] = new QCPItemText(spiralPlot_);
+        helixAxes_[std::size_t(a)] = new QCPItemLine(helixPlot_);
+        helixAxes_[std::size_t(a)]->setHead(QCPLineEnding::esSpikeArrow);
+        setSeriesStyle(helixAxes_[std::size_t(a)], {Series::Reference, Qt::SolidLine, 0.5},
+                       theme());
+        helixAxisLabels_[std::size_t(a)] = new QCPItemText(helixPlot_);
+    }
+    keepEqualAspect(spiralPlot_, QRectF(-1.7, -1.6, 3.4, 3.2));
+    camera_->attach(spiralPlot_);
+
+    // One pair's helix (cos pθ_i, sin pθ_i, p).
+    helixTitle_ = addPlotTitle(helixPlot_, QString());
+    hideAxes(helixPlot_);
+    helixSegments_ = makeSegments(helixPlot_);
+    helixMarker_ = helixPlot_->addGraph();
+    helixMarker_->setLineStyle(QCPGraph::lsNone);
+    helixMarker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 13));
+    setSeriesStyle(helixMarker_, {Series::Key}, theme());
+    keepEqualAspect(helixPlot_, QRectF(-1.7, -1.9, 3.4, 3.8));
+    camera_->attach(helixPlot_);
+
+    // Which components are paired: a square per component, an arc per pair.
+    pairingTitle_ = addPlotTitle(pairingPlot_, QString());
+    pairingNote_ = addPlotSubtitle(pairingPlot_, QString());
+    pairingPlot_->yAxis->setVisible(false);
+    pairingPlot_->yAxis->grid()->setVisible(false);
+    pairingPlot_->xAxis->grid()->setVisible(false);
+    pairingPlot_->yAxis->setRange(-0.35, 1.45);
+    components_ = pairingPlot_->addGraph();
+    components_->setLineStyle(QCPGraph::lsNone);
+    components_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 7));
+    setSeriesStyle(components_, {Series::Reference}, theme());
+    // The chosen pair on a layer above the other arcs.
+    pairingPlot_->addLayer(QStringLiteral("highlight"));
+    chosenArc_ = new QCPCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
+    chosenArc_->setLayer(QStringLiteral("highlight"));
+    setSeriesStyle(chosenArc_, {Series::Key, Qt::SolidLine, 1.3}, theme());
+    chosenComponents_ = pairingPlot_->addGraph();
+    chosenComponents_->setLayer(QStringLiteral("highlight"));
+    chosenComponents_->setLineStyle(QCPGraph::lsNone);
+    chosenComponents_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 11));
+    setSeriesStyle(chosenComponents_, {Series::Key}, theme());
+
+    // Controls.
+    pairSlider_->setObjectName(QStringLiteral("pairSlider"));
+    controlsLayout()->addWidget(pairSlider_);
+    controlsLayout()->addWidget(coordinateBox_);
+    coordinateBox_->addItem(QString());
+    coordinateBox_->addItem(QString());
+    auto* componentRow = new QHBoxLayout;
+    for (auto& box : componentBoxes_) {
+        box = new QSpinBox(this);
+        box->setKeyboardTracking(false);
+        componentRow->addWidget(box);
+    }
+    componentBoxes_[1]->setValue(1);
+    componentBoxes_[2]->setValue(2);
+    controlsLayout()->addLayout(componentRow);
+    controlsLayout()->addWidget(yawSlider_);
+    controlsLayout()->addWidget(pitchSlider_);
+    controlsLayout()->addWidget(resetView_);
+    yawSlider_->setValue(static_cast<int>(kDefaultYaw));
+    pitchSlider_->setValue(static_cast<int>(kDefaultPitch));
+    camera_->setAngles(kDefaultYaw, kDefaultPitch);
+
+    connect(pairSlider_, &LabeledSlider::valueChanged, this, &RopeNdLesson::setPairIndex);
+    connect(coordinateBox_, &QComboBox::currentIndexChanged, this, &RopeNdLesson::refresh);
+    for (QSpinBox* box : componentBoxes_) {
+        connect(box, &QSpinBox::valueChanged, this, &RopeNdLesson::refresh);
+    }
+    connect(yawSlider_, &LabeledSlider::valueChanged, this,
+            [this](int yaw) { camera_->setAngles(yaw, camera_->pitchDegrees()); });
+    connect(pitchSlider_, &LabeledSlider::valueChanged, this,
+            [this](int pitch) { camera_->setAngles(camera_->yawDegrees(), pitch); });
+    connect(resetView_, &QPushButton::clicked, this,
+            [this] { camera_->setAngles(kDefaultYaw, kDefaultPitch); });
+    connect(camera_, &OrbitCamera::changed, this, [this] {
+        yawSlider_->setValue(static_cast<int>(std::lround(camera_->yawDegrees())));
+        pitchSlider_->setValue(static_cast<int>(std::lround(camera_->pitchDegrees())));
+        drawPaths();
+        spiralPlot_->replot(QCustomPlot::rpQueuedReplot);
+        helixPlot_->replot(QCustomPlot::rpQueuedReplot);
+    });
+    connect(&parameters(), &ParameterModel::changed, this, &RopeNdLesson::refresh);
+
+    retranslate();
+    applyTheme(theme());
+}
+
+RopeNdLesson::~RopeNdLesson() = default;
+
+QString RopeNdLesson::title() const {
+    return tr("RoPE in n-D: the spiral");
+}
+
+Lesson::SharedParameters RopeNdLesson::sharedParameters() const {
+    return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
+           SharedParameter::Positions | SharedParameter::SequenceLength;
+}
+
+void RopeNdLesson::retranslate() {
+    setExplanation(
+        title(),
+        tr("<p>In d dimensions RoPE turns all d/2 pairs at once, pair <i>i</i> by the angle "
+           "<i>p</i>θ<sub>i</sub> with θ<sub>i</sub> = base<sup>−2i/d</sup>. The clocks show "
+           "the hands at position <i>p</i> (the query position m): pair 0 turns one radian per "
+           "token, every later pair slower by the factor base<sup>2/d</sup>, and the last pairs "
+           "hardly move within the sequence — a clock with d/2 hands, one angle combination per "
+           "position.</p>"
+           "<p>One vector x turned to every position, R(x, <i>p</i>) for <i>p</i> = 0 … N − 1, "
+           "traces a path in d dimensions: each pair circles at its own speed, so the path winds "
+           "round a torus. It is shown in three chosen components or along its three principal "
+           "directions; drag it to turn it. For one pair, (cos <i>p</i>θ<sub>i</sub>, "
+           "sin <i>p</i>θ<sub>i</sub>, <i>p</i>) is a helix that climbs one wavelength "
+           "2π/θ<sub>i</sub> per turn.</p>"
+           "<p>The layout only decides which components form a pair: half-split pairs i with "
+           "i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, "
+           "Meta Llama). The angles are the same.</p>"));
+    pairingTitle_->setText(tr("Which components rotate together"));
+    pairingPlot_->xAxis->setLabel(tr("component index"));
+    positionScale_->axis()->setLabel(tr("position p"));
+    pairSlider_->setLabel(tr("Pair index i"));
+    pairSlider_->setToolTip(tr("The pair drawn as a helix and highlighted in the clocks"));
+    coordinateBox_->setItemText(0, tr("Principal components of the path"));
+    coordinateBox_->setItemText(1, tr("Chosen components a, b, c"));
+    coordinateBox_->setAccessibleName(tr("Coordinates of the 3D path"));
+    const std::array<QString, 3> names{tr("Component a"), tr("Component b"), tr("Component c")};
+    for (std::size_t i = 0; i < 3; ++i) {
+        componentBoxes_[i]->setAccessibleName(names[i]);
+        componentBoxes_[i]->setToolTip(names[i]);
+    }
+    yawSlider_->setLabel(tr("Turn (yaw)"));
+    yawSlider_->setToolTip(tr("Or drag the 3D views sideways"));
+    pitchSlider_->setLabel(tr("Tilt (pitch)"));
+    pitchSlider_->setToolTip(tr("Or drag the 3D views up and down"));
+    resetView_->setText(tr("Reset view"));
+    refresh();
+}
+
+QJsonObject RopeNdLesson::saveState() const {
+    return QJsonObject{{QStringLiteral("pair"), pair_},
+                       {QStringLiteral("pca"), usesPrincipalComponents()},
+                       {QStringLiteral("components"),
+                        QJsonArray{componentBoxes_[0]->value(), componentBoxes_[1]->value(),
+                                   componentBoxes_[2]->value()}},
+                       {QStringLiteral("yaw"), camera_->yawDegrees()},
+                       {QStringLiteral("pitch"), camera_->pitchDegrees()}};
+}
+
+void RopeNdLesson::restoreState(const QJsonObject& state) {
+    const QJsonArray c = state.value(QStringLiteral("components")).toArray();
+    if (c.size() == 3) setComponents(c[0].toInt(), c[1].toInt(), c[2].toInt());
+    setPrincipalComponents(state.value(QStringLiteral("pca")).toBool(true));
+    camera_->setAngles(state.value(QStringLiteral("yaw")).toDouble(kDefaultYaw),
+                       state.value(QStringLiteral("pitch")).toDouble(kDefaultPitch));
+    setPairIndex(state.value(QStringLiteral("pair")).toInt(0));
+}
+
+void RopeNdLesson::setPairIndex(int pair) {
+    if (pair == pair_) return;
+    pair_ = std::max(pair, 0);
+    refresh();
+}
+
+bool RopeNdLesson::usesPrincipalComponents() const {
+    return coordinateBox_->currentIndex() == 0;
+}
+
+void RopeNdLesson::setPrincipalComponents(bool pca) {
+    coordinateBox_->setCurrentIndex(pca ? 0 : 1);
+}
+
+void RopeNdLesson::setComponents(int a, int b, int c) {
+    componentBoxes_[0]->setValue(a);
+    componentBoxes_[1]->setValue(b);
+    componentBoxes_[2]->setValue(c);
+}
+
+void RopeNdLesson::waitForComputation() {
+    runner_->waitForIdle();
+}
+
+void RopeNdLesson::refresh() {
+    const bool valid = runGuarded([this] {
+        const RopeParams& rope = parameters().rope();
+        const RopeFrequencies freqs = ropeFrequencies(rope);
+        pairSlider_->setRange(0, freqs.pairs() - 1);
+        pair_ = std::clamp(pair_, 0, freqs.pairs() - 1);
+        pairSlider_->setValue(pair_);
+        for (QSpinBox* box : componentBoxes_) box->setRange(0, rope.headDim - 1);
+        const bool pca = usesPrincipalComponents();
+        for (QSpinBox* box : componentBoxes_) box->setEnabled(!pca);
+        updateClocks(freqs);
+        updatePairing(freqs);
+        requestPaths(freqs);
+        drawPaths();
+        updateReadout(freqs);
+    });
+    if (valid) replotAll();
+}
+
+void RopeNdLesson::updateClocks(const RopeFrequencies& freqs) {
+    const int pairs = freqs.pairs();
+    const std::int64_t p = parameters().queryPosition();
+    hands_.assign(std::size_t(pairs), QPointF());
+    for (int i = 0; i < pairs; ++i) {
+        const Helix hand = ropeHelix(freqs, i, DistanceRange{p, p + 1, 1});
+        hands_[std::size_t(i)] = QPointF(hand.cos.front(), hand.sin.front());
+    }
+    const int columns = clockColumns(pairs);
+    const int rows = (pairs + columns - 1) / columns;
+    // Faces and hands as one curve each, NaN between pieces.
+    QVector<double> ft, fx, fy, ht, hx, hy;
+    ft.reserve(pairs * (kCirclePoints + 2));
+    for (int i = 0; i < pairs; ++i) {
+        const QPointF c = clockCentre(i, columns);
+        for (int k = 0; k <= kCirclePoints; ++k) {
+            const double phi = 2.0 * std::numbers::pi * k / kCirclePoints;
+            ft.push_back(ft.size());
+            fx.push_back(c.x() + std::cos(phi));
+            fy.push_back(c.y() + std::sin(phi));
+        }
+        ft.push_back(ft.size());
+        fx.push_back(kNan);
+        fy.push_back(kNan);
+        if (i == pair_) continue;
+        const QPointF tip = c + 0.9 * hands_[std::size_t(i)];
+        for (const QPointF& q : {c, tip}) {
+            ht.push_back(ht.size());
+            hx.push_back(q.x());
+            hy.push_back(q.y());
+        }
+        ht.push_back(ht.size());
+        hx.push_back(kNan);
+        hy.push_back(kNan);
+    }
+    clockFaces_->setData(ft, fx, fy, true);
+    clockHands_->setData(ht, hx, hy, true);
+    const QPointF c = clockCentre(pair_, columns);
+    const QPointF tip = c + 0.9 * hands_[std::size_t(pair_)];
+    chosenHand_->setData({0, 1}, {c.x(), tip.x()}, {c.y(), tip.y()});
+
+    const int labelled = pairs <= kMaxClockLabels ? pairs : 0;
+    while (static_cast<int>(clockLabels_.size()) > labelled) {
+        clockPlot_->removeItem(clockLabels_.back());
+        clockLabels_.pop_back();
+    }
+    while (static_cast<int>(clockLabels_.size()) < labelled) {
+        auto* label = new QCPItemText(clockPlot_);
+        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+        setSeriesStyle(label, {Series::Neutral, Qt::SolidLine, 0.8}, theme());
+        clockLabels_.push_back(label);
+    }
+    for (int i = 0; i < labelled; ++i) {
+        QCPItemText* label = clockLabels_[std::size_t(i)];
+        label->position->setCoords(clockCentre(i, columns) + QPointF(0.0, -1.02));
+        label->setText(QString::number(i));
+        QFont font = label->font();
+        font.setPointSizeF(theme().fontPointSize * (pairs > 32 ? 0.7 : 0.85));
+        label->setFont(font);
+    }
+    keepEqualAspect(clockPlot_,
+                    QRectF(-1.3, -(rows - 1) * kClockSpacing - 1.6,
+                           (columns - 1) * kClockSpacing + 2.6, (rows - 1) * kClockSpacing + 2.9));
+    clockTitle_->setText(tr("Hands at position p = %1").arg(parameters().queryPosition()));
+}
+
+void RopeNdLesson::updatePairing(const RopeFrequencies& freqs) {
+    const int d = freqs.headDim;
+    const int pairs = freqs.pairs();
+    const RopeLayout layout = parameters().layout();
+    QVector<double> cx(d), cy(d, 0.0);
+    for (int j = 0; j < d; ++j) cx[j] = j;
+    components_->setData(cx, cy, true);
+
+    drawnPairs_.clear();
+    const int shown = std::min(pairs, kMaxDrawnPairs);
+    for (int i = 0; i < shown; ++i) {
+        const RopePair p = ropePair(i, freqs.rotaryDim, layout);
+        drawnPairs_.emplace_back(p.a, p.b);
+    }
+    const auto arcPoints = [d](int a, int b, QVector<double>& t, QVector<double>& x,
+                               QVector<double>& y) {
+        const double span = b - a;
+        const double height = 0.35 + 0.9 * std::sqrt(span / std::max(d - 1, 1));
+        constexpr int kArcSteps = 24;
+        for (int k = 0; k <= kArcSteps; ++k) {
+            const double phi = std::numbers::pi * k / kArcSteps;
+            t.push_back(t.size());
+            x.push_back(a + span * (1.0 - std::cos(phi)) / 2.0);
+            y.push_back(height * std::sin(phi));
+        }
+    };
+    while (static_cast<int>(arcs_.size()) > shown) {
+        pairingPlot_->removePlottable(arcs_.back());
+        arcs_.pop_back();
+    }
+    while (static_cast<int>(arcs_.size()) < shown) {
+        auto* arc = new QCPCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
+        arc->removeFromLegend();
+        arcs_.push_back(arc);
+    }
+    for (int i = 0; i < shown; ++i) {
+        QVector<double> t, x, y;
+        arcPoints(drawnPairs_[std::size_t(i)].first, drawnPairs_[std::size_t(i)].second, t, x, y);
+        arcs_[std::size_t(i)]->setData(t, x, y, true);
+        setSeriesStyle(arcs_[std::size_t(i)], {Series::Reference, Qt::SolidLine, 0.6}, theme());
+    }
+    const RopePair chosen = ropePair(pair_, freqs.rotaryDim, layout);
+    QVector<double> t, x, y;
+    arcPoints(chosen.a, chosen.b, t, x, y);
+    chosenArc_->setData(t, x, y, true);
+    chosenComponents_->setData({double(chosen.a), double(chosen.b)}, {0.0, 0.0});
+    pairingPlot_->xAxis->setRange(-1.0, d);
+    pairingNote_->setText((layout == RopeLayout::HalfSplit
+                               ? tr("half-split: pair i = (i, i + d/2)")
+                               : tr("interleaved: pair i = (2i, 2i + 1)")) +
+                          QStringLiteral("\n") +
+                          (shown < pairs ? tr("first %1 of %2 pairs drawn; pair %3 highlighted")
+                                               .arg(shown)
+                                               .arg(pairs)
+                                               .arg(pair_)
+                                         : tr("pair %1 highlighted").arg(pair_)));
+}
+
+void RopeNdLesson::requestPaths(const RopeFrequencies& freqs) {
+    const bool pca = usesPrincipalComponents();
+    const std::array<int, 3> components{componentBoxes_[0]->value(), componentBoxes_[1]->value(),
+                                        componentBoxes_[2]->value()};
+    const PathKey key{parameters().rope(),
+                      parameters().layout(),
+                      parameters().seed(),
+                      parameters().sequenceLength(),
+                      pca,
+                      components,
+                      pair_};
+    if (pathKey_ == key) return;
+    pathKey_ = key;
+    // Inputs by value: the job runs on a worker thread while the user keeps dragging.
+    const Eigen::VectorXd x = seededStandardNormal(1, freqs.headDim, key.seed).row(0).transpose();
+    const RopeLayout layout = key.layout;
+    const int pair = pair_;
+    const DistanceRange positions{0, key.sequenceLength, 1};
+    runner_->submit(
+        [this, x, freqs, layout, positions, pca, components,
+         pair](std::stop_token stop) -> LatestJobRunner::Apply {
+            Execution exec;
+            exec.stop = stop;
+            const Trajectory3d path =
+                pca ? ropeTrajectoryPca(x, freqs, layout, positions, exec)
+                    : ropeTrajectory(x, freqs, layout, positions, components, exec);
+            const Helix helix = ropeHelix(freqs, pair, positions);
+            return [this, path, helix, pca, components] {
+                spiral_ = Path3d{path.x, path.y, path.z};
+                explained_ = path.explainedVariance;
+                spiralIsPca_ = pca;
+                spiralComponents_ = components;
+                const std::size_t n = helix.cos.size();
+                helix_.x = helix.cos;
+                helix_.y = helix.sin;
+                helix_.z.resize(n);
+                for (std::size_t i = 0; i < n; ++i) helix_.z[i] = static_cast<double>(i);
+            };
+        },
+        [this](const LatestJobRunner::Apply& apply) {
+            const bool ok = runGuarded(apply);
+            if (!ok) pathKey_.reset();  // try again on the next change
+            drawPaths();
+            replotAll();
+        });
+}
+
+void RopeNdLesson::drawPaths() {
+    const std::size_t n = spiral_.x.size();
+    const int marked = parameters().queryPosition();
+    if (n > 0) {
+        double scale = 0.0;
+        for (std::size_t i = 0; i < n; ++i) {
+            scale = std::max(
+                {scale, std::abs(spiral_.x[i]), std::abs(spiral_.y[i]), std::abs(spiral_.z[i])});
+        }
+        scale = scale > 0.0 ? 1.0 / scale : 1.0;
+        std::vector<QPointF> points(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            points[i] =
+                camera_->project(scale * spiral_.x[i], scale * spiral_.y[i], scale * spiral_.z[i]);
+        }
+        fillSegments(spiralSegments_, points);
+        if (marked >= 0 && std::size_t(marked) < n) {
+            spiralMarker_->setData({points[std::size_t(marked)].x()},
+                                   {points[std::size_t(marked)].y()});
+        } else {
+            spiralMarker_->data()->clear();
+        }
+        positionScale_->setDataRange(QCPRange(0, double(n - 1)));
+    }
+    const std::size_t h = helix_.x.size();
+    if (h > 0) {
+        std::vector<QPointF> points(h);
+        const double zScale = h > 1 ? 2.0 * kHelixHalfHeight / double(h - 1) : 0.0;
+        for (std::size_t i = 0; i < h; ++i) {
+            points[i] =
+                camera_->project(helix_.x[i], helix_.y[i], helix_.z[i] * zScale - kHelixHalfHeight);
+        }
+        fillSegments(helixSegments_, points);
+        if (marked >= 0 && std::size_t(marked) < h) {
+            helixMarker_->setData({points[std::size_t(marked)].x()},
+                                  {points[std::size_t(marked)].y()});
+        } else {
+            helixMarker_->data()->clear();
+        }
+    }
+    // Axis names: principal components with their share of the variance, or component indices.
+    std::array<QString, 3> names;
+    for (std::size_t a = 0; a < 3; ++a) {
+        names[a] = spiralIsPca_ ? tr("PC%1 (%2%)").arg(a + 1).arg(100.0 * explained_[a], 0, 'f', 0)
+                                : tr("x[%1]").arg(spiralComponents_[a]);
+    }
+    for (std::size_t a = 0; a < 3; ++a) spiralAxisLabels_[a]->setText(names[a]);
+    drawAxes(spiralPlot_, spiralAxes_, spiralAxisLabels_, 1.0);
+    helixAxisLabels_[0]->setText(tr("cos pθ"));
+    helixAxisLabels_[1]->setText(tr("sin pθ"));
+    helixAxisLabels_[2]->setText(tr("p"));
+    drawAxes(helixPlot_, helixAxes_, helixAxisLabels_, kHelixHalfHeight);
+    spiralTitle_->setText(
+        tr("R(x, p), p = 0 … %1\n(drag to turn)").arg(parameters().sequenceLength() - 1));
+    helixTitle_->setText(tr("Helix of pair %1").arg(pair_));
+}
+
+void RopeNdLesson::drawAxes(QCustomPlot* plot, std::array<QCPItemLine*, 3>& axes,
+                            std::array<QCPItemText*, 3>& labels, double zHalf) {
+    Q_UNUSED(plot);
+    const std::array<std::array<double, 3>, 3> tips{
+        {{1.3, 0.0, 0.0}, {0.0, 1.3, 0.0}, {0.0, 0.0, zHalf + 0.2}}};
+    const QPointF origin = camera_->project(0.0, 0.0, 0.0);
+    for (std::size_t a = 0; a < 3; ++a) {
+        const QPointF tip = camera_->project(tips[a][0], tips[a][1], tips[a][2]);
+        axes[a]->start->setCoords(origin);
+        axes[a]->end->setCoords(tip);
+        labels[a]->position->setCoords(origin + 1.2 * (tip - origin));
+        labels[a]->setPositionAlignment(Qt::AlignCenter);
+    }
+}
+
+void RopeNdLesson::updateReadout(const RopeFrequencies& freqs) {
+    const double theta = freqs.invFreq[std::size_t(pair_)];
+    const int p = parameters().queryPosition();
+    const QPointF hand = hands_[std::size_t(pair_)];
+    const double angle = std::atan2(hand.y(), hand.x()) * 180.0 / std::numbers::pi;
+    const QString row = QStringLiteral("<tr><td>%1</td><td align=right>&nbsp;<b>%2</b></td></tr>");
+    QString html = QStringLiteral("<table cellspacing=2>");
+    html += row.arg(tr("position p"), QString::number(p));
+    html += row.arg(tr("θ<sub>%1</sub>").arg(pair_),
+                    tr("%1 rad/token").arg(QString::number(theta, 'g', 5)));
+    html += row.arg(tr("wavelength 2π/θ<sub>%1</sub>").arg(pair_),
+                    tr("%1 tokens").arg(QString::number(2.0 * std::numbers::pi / theta, 'g', 5)));
+    html += row.arg(tr("turns so far, pθ/2π"),
+                    QString::number(p * theta / (2.0 * std::numbers::pi), 'g', 5));
+    html += row.arg(tr("hand angle (mod 360°)"), QStringLiteral("%1°").arg(angle, 0, 'f', 1));
+    html += row.arg(tr("slowest pair θ<sub>%1</sub>").arg(freqs.pairs() - 1),
+                    tr("%1 rad/token").arg(QString::number(freqs.invFreq.back(), 'g', 4)));
+    html += QStringLiteral("</table>");
+    setReadout(html);
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,131 @@
+#pragma once
+// Lesson 5, RoPE in n-D: every pair as a clock hand turning at its own speed; the path R(x, p) of
+// one vector as a 3D curve the user turns by dragging; each pair's helix; the pairing layout.
+
+#include <array>
+#include <optional>
+#include <vector>
+
+#include "encodings/rope_frequencies.h"
+#include "lessons/lesson_page.h"
+
+class QCPCurve;
+class QCPGraph;
+class QCPItemLine;
+class QCPItemText;
+class QCPTextElement;
+class QCPColorScale;
+class QComboBox;
+class QPushButton;
+class QSpinBox;
+
+namespace ropelab::ui {
+
+class LabeledSlider;
+class LatestJobRunner;
+class OrbitCamera;
+
+class RopeNdLesson : public LessonPage {
+    Q_OBJECT
+public:
+    explicit RopeNdLesson(const LessonContext& context, QWidget* parent = nullptr);
+    ~RopeNdLesson() override;
+
+    QString id() const override { return QStringLiteral("rope-nd"); }
+    QString title() const override;
+    void retranslate() override;
+    SharedParameters sharedParameters() const override;
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
+
+    struct Path3d {
+        std::vector<double> x, y, z;
+    };
+
+    int pairIndex() const { return pair_; }
+    void setPairIndex(int pair);
+    // Principal components (true) or the chosen components a, b, c (false).
+    bool usesPrincipalComponents() const;
+    void setPrincipalComponents(bool pca);
+    void setComponents(int a, int b, int c);
+    OrbitCamera* camera() const { return camera_; }
+
+    // The hand of each pair at the current position: (cos pθ_i, sin pθ_i), unit length.
+    const std::vector<QPointF>& clockHands() const { return hands_; }
+    // The 3D path and the helix last computed by core (before display scaling).
+    const Path3d& spiral() const { return spiral_; }
+    const Path3d& helix() const { return helix_; }
+    // Component pairs drawn in the layout diagram, in pair order.
+    const std::vector<std::pair<int, int>>& drawnPairs() const { return drawnPairs_; }
+    // Blocks until the background computation of the spiral and helix is shown.
+    void waitForComputation();
+
+private:
+    struct PathKey {
+        RopeParams rope;
+        RopeLayout layout;
+        unsigned seed;
+        int sequenceLength;
+        bool pca;
+        std::array<int, 3> components;
+        int pair;
+        bool operator==(const PathKey&) const = default;
+    };
+
+    void refresh();
+    void updateClocks(const RopeFrequencies& freqs);
+    void updatePairing(const RopeFrequencies& freqs);
+    void requestPaths(const RopeFrequencies& freqs);
+    void drawPaths();
+    void drawAxes(QCustomPlot* plot, std::array<QCPItemLine*, 3>& axes,
+                  std::array<QCPItemText*, 3>& labels, double zHalf);
+    void updateReadout(const RopeFrequencies& freqs);
+
+    QCustomPlot* clockPlot_;
+    QCustomPlot* spiralPlot_;
+    QCustomPlot* helixPlot_;
+    QCustomPlot* pairingPlot_;
+    QCPTextElement* clockTitle_;
+    QCPTextElement* spiralTitle_;
+    QCPTextElement* helixTitle_;
+    QCPTextElement* pairingTitle_;
+    QCPTextElement* pairingNote_;
+    QCPCurve* clockFaces_;
+    QCPCurve* clockHands_;
+    QCPCurve* chosenHand_;
+    std::vector<QCPItemText*> clockLabels_;
+    std::vector<QCPCurve*> spiralSegments_;
+    std::vector<QCPCurve*> helixSegments_;
+    QCPColorScale* positionScale_;
+    QCPGraph* spiralMarker_;
+    QCPGraph* helixMarker_;
+    std::array<QCPItemLine*, 3> spiralAxes_{};
+    std::array<QCPItemText*, 3> spiralAxisLabels_{};
+    std::array<QCPItemLine*, 3> helixAxes_{};
+    std::array<QCPItemText*, 3> helixAxisLabels_{};
+    QCPGraph* components_;
+    QCPGraph* chosenComponents_;
+    std::vector<QCPCurve*> arcs_;
+    QCPCurve* chosenArc_;
+
+    LabeledSlider* pairSlider_;
+    QComboBox* coordinateBox_;
+    std::array<QSpinBox*, 3> componentBoxes_{};
+    LabeledSlider* yawSlider_;
+    LabeledSlider* pitchSlider_;
+    QPushButton* resetView_;
+    OrbitCamera* camera_;
+    LatestJobRunner* runner_;
+
+    int pair_ = 0;
+    std::vector<QPointF> hands_;
+    std::vector<std::pair<int, int>> drawnPairs_;
+    std::optional<PathKey> pathKey_;
+    Path3d spiral_;
+    Path3d helix_;
+    std::array<double, 3> explained_{};
+    bool spiralIsPca_ = true;
+    std::array<int, 3> spiralComponents_{0, 1, 2};
+};
+
+}  // namespace ropelab::ui
