@@ -53,8 +53,10 @@ template <int kRows, int kPanels>
                 Lanes k[kPanels];
 #pragma GCC unroll 8
                 for (int p = 0; p < kPanels; ++p) {
-                    k[p] =
-                        loadLanes(panel + p * panelSize + static_cast<std::size_t>(c) * kKeyPanel);
+                    // Past the last panel, reload the last one: never read beyond the keys.
+                    const int source = std::min(p, panels - 1);
+                    k[p] = loadLanes(panel + source * panelSize +
+                                     static_cast<std::size_t>(c) * kKeyPanel);
                 }
                 // Fully unrolled so the accumulators live in registers.
 #pragma GCC unroll 16
