@@ -922,6 +922,7 @@ int runBench(const std::vector<std::string>& tokens, std::ostream& out) {
     options.push_back({"--repeat", "R", "runs to time (default 5)"});
     const Args args("bench " + name, std::vector<std::string>(tokens.begin() + 1, tokens.end()),
                     options);
+    args.format();  // bench always prints JSON, but a bad --format is refused as everywhere
     const auto repeat = args.integerOr("--repeat", 5, 1, 1000);
     const std::function<double()> compute = found->prepare(args);
     std::vector<double> seconds;

@@ -35,10 +35,25 @@ std::string toolHelp(const std::vector<Command>& commands) {
     return text.str();
 }
 
-// Keeps the promise of one line on stderr whatever the message holds.
+// Keeps the promise of one short line on stderr whatever the message holds: control characters
+// (a newline or escape inside an echoed value) become spaces, and the middle of a huge echoed
+// value is left out, keeping the start (the option) and the end (the allowed values).
 std::string oneLine(std::string text) {
-    std::replace(text.begin(), text.end(), '\n', ' ');
-    return text;
+    for (char& c : text) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+    }
+    constexpr std::size_t kHead = 400;
+    constexpr std::size_t kTail = 200;
+    if (text.size() <= kHead + kTail + 40) return text;
+    const auto continuation = [&](std::size_t i) {
+        return (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80;  // inside a UTF-8 character
+    };
+    std::size_t headEnd = kHead;
+    while (headEnd > 0 && continuation(headEnd)) --headEnd;
+    std::size_t tailBegin = text.size() - kTail;
+    while (tailBegin < text.size() && continuation(tailBegin)) ++tailBegin;
+    return text.substr(0, headEnd) + " [... " + std::to_string(tailBegin - headEnd) +
+           " bytes left out ...] " + text.substr(tailBegin);
 }
 
 const Command* findCommand(const std::vector<Command>& commands, const std::string& name) {
@@ -103,8 +118,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             if (args.size() >= 2 && name == "help") {
                 const Command* command = findCommand(commands, args[1]);
                 if (command == nullptr) {
-                    err << toolName << ": unknown command '" << args[1]
-                        << "'; commands: " << commandList(commands) << '\n';
+                    err << toolName << ": "
+                        << oneLine("unknown command '" + args[1] +
+                                   "'; commands: " + commandList(commands))
+                        << '\n';
                     return 2;
                 }
                 out << commandHelp(*command);
@@ -115,8 +132,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         }
         const Command* command = findCommand(commands, name);
         if (command == nullptr) {
-            err << toolName << ": unknown command '" << name
-                << "'; commands: " << commandList(commands) << '\n';
+            err << toolName << ": "
+                << oneLine("unknown command '" + name + "'; commands: " + commandList(commands))
+                << '\n';
             return 2;
         }
         prefix += ' ' + command->name;
