@@ -240,13 +240,22 @@ void addScalars(Table& table, OutputFormat format,
     }
 }
 
-// One command as bench sees it: prepare parses the options and builds the inputs, then the
-// returned function computes the result and returns its checksum (the sum of its values).
+// One timed run of a computation: it computes the result and returns how to get its checksum
+// (the sum of its values), which bench calls after stopping the clock.
+using TimedRun = std::function<std::function<double()>()>;
+
+// One command as bench sees it: prepare parses the options and builds the inputs (untimed).
 struct Benchable {
     std::string name;
     std::vector<OptionSpec> options;
-    std::function<std::function<double()>(const Args&)> prepare;
+    std::function<TimedRun(const Args&)> prepare;
 };
+
+template <class Result, class Checksum>
+std::function<double()> checksumLater(Result result, Checksum checksum) {
+    auto held = std::make_shared<Result>(std::move(result));
+    return [held, checksum] { return checksum(*held); };
+}
 
 // ---------------------------------------------------------------------------------------------
 // score-curve
@@ -871,31 +880,40 @@ Command precisionCommand() {
 std::vector<Benchable> benchables() {
     return {
         {"score-curve", scoreCurveOptions(),
-         [](const Args& args) -> std::function<double()> {
-             return [job = scoreCurveJob(args)] { return sum(computeScoreCurve(job).value); };
+         [](const Args& args) -> TimedRun {
+             return [job = scoreCurveJob(args)] {
+                 return checksumLater(computeScoreCurve(job).value, sum);
+             };
          }},
         {"heatmap", heatmapOptions(),
-         [](const Args& args) -> std::function<double()> {
-             return [job = heatmapJob(args)] { return sum(computeHeatmap(job).value.values); };
+         [](const Args& args) -> TimedRun {
+             return [job = heatmapJob(args)] {
+                 return checksumLater(computeHeatmap(job).value.values, sum);
+             };
          }},
         {"invariance", invarianceOptions(),
-         [](const Args& args) -> std::function<double()> {
+         [](const Args& args) -> TimedRun {
              return [job = invarianceJob(args)] {
-                 const InvarianceResult r = computeInvariance(job);
-                 return r.maxDeviation + r.maxAbsScore;
+                 return checksumLater(computeInvariance(job), [](const InvarianceResult& r) {
+                     return r.maxDeviation + r.maxAbsScore;
+                 });
              };
          }},
         {"decay", decayOptions(),
-         [](const Args& args) -> std::function<double()> {
-             return [job = decayJob(args)] { return sum(computeMeanAbsScore(job)); };
+         [](const Args& args) -> TimedRun {
+             return [job = decayJob(args)] { return checksumLater(computeMeanAbsScore(job), sum); };
          }},
         {"spiral", spiralOptions(),
-         [](const Args& args) -> std::function<double()> {
-             return [job = spiralJob(args)] { return spiralChecksum(computeSpiral(job)); };
+         [](const Args& args) -> TimedRun {
+             return [job = spiralJob(args)] {
+                 return checksumLater(computeSpiral(job), spiralChecksum);
+             };
          }},
         {"precision", precisionOptions(),
-         [](const Args& args) -> std::function<double()> {
-             return [job = precisionJob(args)] { return precisionChecksum(computePrecision(job)); };
+         [](const Args& args) -> TimedRun {
+             return [job = precisionJob(args)] {
+                 return checksumLater(computePrecision(job), precisionChecksum);
+             };
          }},
     };
 }
@@ -924,14 +942,15 @@ int runBench(const std::vector<std::string>& tokens, std::ostream& out) {
                     options);
     args.format();  // bench always prints JSON, but a bad --format is refused as everywhere
     const auto repeat = args.integerOr("--repeat", 5, 1, 1000);
-    const std::function<double()> compute = found->prepare(args);
+    const TimedRun run = found->prepare(args);
     std::vector<double> seconds;
     double checksum = 0.0;
     for (std::int64_t r = 0; r < repeat; ++r) {
         const auto start = std::chrono::steady_clock::now();
-        checksum = compute();
+        const std::function<double()> checksumOfRun = run();
         seconds.push_back(
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        checksum = checksumOfRun();
     }
     std::sort(seconds.begin(), seconds.end());
     const std::size_t mid = seconds.size() / 2;
@@ -950,7 +969,8 @@ Command benchCommand() {
         "Runs COMMAND's computation R times (default 5) without printing its rows, after building\n"
         "its inputs once, and prints one JSON object:\n"
         "  {\"command\": NAME, \"median_seconds\": S, \"checksum\": C}\n"
-        "checksum is the sum of the computed values (score-curve: scores; heatmap: pooled values;\n"
+        "checksum (computed after the clock stops) is the sum of the computed values\n"
+        "(score-curve: scores; heatmap: pooled values;\n"
         "invariance: max_deviation + max_abs_score; decay: mean_abs_score; spiral: x+y+z or\n"
         "cos+sin; precision: the three error columns), so runs and tools can be compared.\n"
         "COMMAND is one of: score-curve, heatmap, invariance, decay, spiral, precision; it takes\n"
