@@ -1,9 +1,11 @@
 #include "cli/table_output.h"
 
 #include <charconv>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <stdexcept>
+#include <string_view>
 
 #include "common/errors.h"
 
@@ -41,18 +43,73 @@ std::size_t Table::rows() const {
     return std::visit([](const auto& values) { return values.size(); }, columns_.front().values);
 }
 
-void Table::write(std::ostream& out, OutputFormat format) const {
-    if (format == OutputFormat::Json) {
-        // ordered_json keeps columns in the order added; doubles are dumped round-trip exact.
-        nlohmann::ordered_json object = nlohmann::ordered_json::object();
-        for (const Column& column : columns_) {
-            std::visit([&](const auto& values) { object[column.name] = values; }, column.values);
-        }
-        for (const auto& [name, value] : scalars_) object[name] = value;
-        out << object.dump() << '\n';
+namespace {
+
+// The shortest text that reads back as the same number; as nlohmann::json::dump, a whole double
+// keeps a ".0" and a non-finite one is null (JSON has no inf or nan).
+void appendJsonNumber(std::string& text, double value) {
+    if (!std::isfinite(value)) {
+        text += "null";
         return;
     }
+    char buffer[64];
+    const std::to_chars_result result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    const std::string_view digits(buffer, static_cast<std::size_t>(result.ptr - buffer));
+    text += digits;
+    if (digits.find_first_of(".e") == std::string_view::npos) text += ".0";
+}
+
+void appendJsonNumber(std::string& text, std::int64_t value) {
+    char buffer[32];
+    const std::to_chars_result result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    text.append(buffer, result.ptr);
+}
+
+// Flush in blocks so huge tables never hold their whole text in memory.
+void flushIfLarge(std::ostream& out, std::string& text) {
+    if (text.size() > (1u << 20)) {
+        out << text;
+        text.clear();
+    }
+}
+
+}  // namespace
+
+void Table::write(std::ostream& out, OutputFormat format) const {
     std::string text;
+    if (format == OutputFormat::Json) {
+        // Written as it goes, columns in the order added: building a json object first would
+        // take ~100 bytes per number, more than the columns themselves by an order of magnitude.
+        text += '{';
+        bool first = true;
+        const auto key = [&](const std::string& name) {
+            if (!first) text += ',';
+            first = false;
+            text += nlohmann::json(name).dump();
+            text += ':';
+        };
+        for (const Column& column : columns_) {
+            key(column.name);
+            text += '[';
+            std::visit(
+                [&](const auto& values) {
+                    for (std::size_t r = 0; r < values.size(); ++r) {
+                        if (r > 0) text += ',';
+                        appendJsonNumber(text, values[r]);
+                        flushIfLarge(out, text);
+                    }
+                },
+                column.values);
+            text += ']';
+        }
+        for (const auto& [name, value] : scalars_) {
+            key(name);
+            appendJsonNumber(text, value);
+        }
+        text += "}\n";
+        out << text;
+        return;
+    }
     for (std::size_t c = 0; c < columns_.size(); ++c) {
         if (c > 0) text += ',';
         text += columns_[c].name;
@@ -71,11 +128,7 @@ void Table::write(std::ostream& out, OutputFormat format) const {
             text.append(buffer, result.ptr);
         }
         text += '\n';
-        // Flush in blocks so huge tables do not hold their whole text in memory.
-        if (text.size() > (1u << 20)) {
-            out << text;
-            text.clear();
-        }
+        flushIfLarge(out, text);
     }
     out << text;
 }
