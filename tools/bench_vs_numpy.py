@@ -11,7 +11,8 @@ P3: pooled RoPE heatmap, N = 16384, d = 128, 512 x 512 grid: `ropelab-cli bench 
 
 Both sides draw the same inputs (std::mt19937_64 + Box-Muller, re-implemented here in numpy), and
 the checksums (sum of all outputs) must agree. Input generation is not timed on either side;
-ropelab's time is the median of --repeat runs inside the CLI, numpy's the median of as many runs.
+ropelab's wall time is the median of --repeat runs inside the CLI, numpy's the median of as
+many runs; CPU time per run is printed too (steadier on a busy machine).
 Peak RSS of each ropelab run comes from GNU time (/usr/bin/time). Run with /usr/bin/python3 (Debian's numpy;
 install libopenblas0-pthread so numpy's BLAS is OpenBLAS, not the slow reference BLAS).
 """
@@ -124,26 +125,37 @@ def numpy_heatmap_block_sums(queries, keys, theta, grid):
 
 
 def timed(function, repeat):
-    seconds, result = [], None
+    """(median wall seconds, median CPU seconds of this process, last result) over repeat runs."""
+    seconds, cpu, result = [], [], None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         result = function()
         seconds.append(time.perf_counter() - start)
-    return statistics.median(seconds), result
+        cpu.append(time.process_time() - start_cpu)
+    return statistics.median(seconds), statistics.median(cpu), result
 
 
-def run_cli(cli, args):
-    """Runs ropelab-cli under GNU time; returns (its JSON, its peak RSS in MiB).
+def run_cli(cli, args, repeat):
+    """Runs `ropelab-cli bench ... --repeat R` under GNU time.
 
-    (wait4 from this process would count the Python image the child had before exec.)
+    Returns (its JSON, its peak RSS in MiB, CPU seconds per run). CPU per run is the difference
+    between a run with R + 1 repeats and one with 1, divided by R, so input generation cancels;
+    on a busy machine it is steadier than wall time. (wait4 from this process would count the
+    Python image the child had before exec, hence GNU time.)
     """
-    with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss_file:
-        process = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", rss_file.name, cli] + args,
-                                 capture_output=True, text=True)
-        if process.returncode != 0:
-            sys.exit(f"ropelab-cli {' '.join(args)} failed: {process.stderr.strip()}")
-        peak_kib = float(rss_file.read().split()[-1])
-    return json.loads(process.stdout), peak_kib / 1024.0
+    def once(repeats):
+        with tempfile.NamedTemporaryFile("r", suffix=".time") as usage:
+            process = subprocess.run(
+                ["/usr/bin/time", "-f", "%M %U %S", "-o", usage.name, cli] + args +
+                ["--repeat", str(repeats)], capture_output=True, text=True)
+            if process.returncode != 0:
+                sys.exit(f"ropelab-cli {' '.join(args)} failed: {process.stderr.strip()}")
+            peak_kib, user, system = (float(v) for v in usage.read().split()[-3:])
+        return json.loads(process.stdout), peak_kib / 1024.0, user + system
+
+    result, peak, cpu_many = once(repeat + 1)
+    _, _, cpu_one = once(1)
+    return result, peak, max(cpu_many - cpu_one, 0.0) / repeat
 
 
 def relative_difference(a, b):
@@ -157,10 +169,12 @@ def main():
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--only", choices=["p2", "p3"], help="run one comparison")
     options = parser.parse_args()
-    common = ["--threads", str(options.threads), "--repeat", str(options.repeat), "--backend",
-              "cpu"]
-    print(f"machine: {os.cpu_count()} CPUs; numpy {np.__version__}; ropelab threads "
-          f"{options.threads}; median of {options.repeat} runs each")
+    common = ["--threads", str(options.threads), "--backend", "cpu"]
+    load = os.getloadavg()[0]
+    print(f"machine: {os.cpu_count()} CPUs, load average {load:.1f}; numpy {np.__version__}; "
+          f"ropelab threads {options.threads}; median of {options.repeat} runs each")
+    print("wall = median elapsed time; cpu = CPU seconds per run (all threads; GNU time for "
+          "ropelab, process_time for numpy)")
     ok = True
 
     if options.only in (None, "p2"):
@@ -168,17 +182,19 @@ def main():
         q, k = seeded_standard_normal(1, d, 1)[0], seeded_standard_normal(1, d, 2)[0]
         theta = inv_freq(d)
         distances = np.arange(count, dtype=np.float64)
-        numpy_seconds, curve = timed(lambda: numpy_score_curve(q, k, theta, distances),
-                                     options.repeat)
-        ours, rss = run_cli(options.cli, ["bench", "score-curve", "--q", "random:1", "--k",
-                                          "random:2", "--distances", f"0:{count}"] + common)
+        numpy_seconds, numpy_cpu, curve = timed(
+            lambda: numpy_score_curve(q, k, theta, distances), options.repeat)
+        ours, rss, cpu = run_cli(options.cli, ["bench", "score-curve", "--q", "random:1", "--k",
+                                               "random:2", "--distances", f"0:{count}"] + common,
+                                 options.repeat)
         diff = relative_difference(ours["checksum"], curve.sum())
         ratio = numpy_seconds / ours["median_seconds"]
         ok &= diff < 1e-9 and ratio >= 20.0
-        print(f"P2 score-curve d=128, 2^20 distances: ropelab {ours['median_seconds']*1e3:.1f} ms"
-              f" (peak RSS {rss:.0f} MiB), numpy chunked {numpy_seconds*1e3:.0f} ms -> "
-              f"{ratio:.1f}x faster (target >= 20x); checksums {ours['checksum']:.12g} vs "
-              f"{curve.sum():.12g} (relative difference {diff:.1e})")
+        print(f"P2 score-curve d=128, 2^20 distances (target >= 20x): ropelab wall "
+              f"{ours['median_seconds']*1e3:.1f} ms, cpu {cpu*1e3:.1f} ms, peak RSS {rss:.0f} MiB"
+              f" | numpy chunked wall {numpy_seconds*1e3:.0f} ms, cpu {numpy_cpu*1e3:.0f} ms | "
+              f"wall ratio {ratio:.1f}x, cpu ratio {numpy_cpu / max(cpu, 1e-9):.1f}x | checksums "
+              f"{ours['checksum']:.12g} vs {curve.sum():.12g} (relative difference {diff:.1e})")
 
     if options.only in (None, "p3"):
         n, d, grid = 16384, 128, 512
@@ -186,24 +202,27 @@ def main():
         keys = seeded_standard_normal(n, d, 1)
         theta = inv_freq(d)
         for pool in ("mean", "max"):
-            numpy_seconds, pooled = timed(
+            numpy_seconds, numpy_cpu, pooled = timed(
                 lambda: numpy_heatmap_blockwise(queries, keys, theta, grid, pool), options.repeat)
-            ours, rss = run_cli(options.cli, ["bench", "heatmap", "--length", str(n), "--grid",
-                                              str(grid), "--pool", pool, "--seed", "0"] + common)
+            ours, rss, cpu = run_cli(options.cli, ["bench", "heatmap", "--length", str(n),
+                                                   "--grid", str(grid), "--pool", pool, "--seed",
+                                                   "0"] + common, options.repeat)
             diff = relative_difference(ours["checksum"], pooled.sum())
             ratio = numpy_seconds / ours["median_seconds"]
-            ok &= diff < 1e-9 and rss < 1024 and (pool == "max" or ratio >= 1.0)
-            print(f"P3 heatmap {pool} N=16384 d=128 grid 512: ropelab "
-                  f"{ours['median_seconds']*1e3:.0f} ms (peak RSS {rss:.0f} MiB), numpy+BLAS "
-                  f"blockwise {numpy_seconds*1e3:.0f} ms -> {ratio:.2f}x; checksums "
-                  f"{ours['checksum']:.12g} vs {pooled.sum():.12g} (relative difference "
-                  f"{diff:.1e})")
+            ok &= diff < 1e-9 and rss < 1024 and ratio >= 1.0
+            print(f"P3 heatmap {pool} N=16384 d=128 grid 512 (target >= 1x, RSS < 1 GiB): ropelab "
+                  f"wall {ours['median_seconds']*1e3:.0f} ms, cpu {cpu*1e3:.0f} ms, peak RSS "
+                  f"{rss:.0f} MiB | numpy+BLAS blockwise wall {numpy_seconds*1e3:.0f} ms, cpu "
+                  f"{numpy_cpu*1e3:.0f} ms | wall ratio {ratio:.2f}x, cpu ratio "
+                  f"{numpy_cpu / max(cpu, 1e-9):.2f}x | checksums {ours['checksum']:.12g} vs "
+                  f"{pooled.sum():.12g} (relative difference {diff:.1e})")
             if pool == "mean":
-                sums_seconds, by_sums = timed(
+                sums_seconds, sums_cpu, by_sums = timed(
                     lambda: numpy_heatmap_block_sums(queries, keys, theta, grid), options.repeat)
-                print(f"   numpy with ropelab's block-sum identity: {sums_seconds*1e3:.0f} ms -> "
-                      f"{sums_seconds / ours['median_seconds']:.2f}x (same algorithm; relative "
-                      f"difference {relative_difference(by_sums.sum(), pooled.sum()):.1e})")
+                print(f"   numpy with ropelab's block-sum identity (same algorithm): wall "
+                      f"{sums_seconds*1e3:.0f} ms, cpu {sums_cpu*1e3:.0f} ms -> wall ratio "
+                      f"{sums_seconds / ours['median_seconds']:.2f}x (relative difference "
+                      f"{relative_difference(by_sums.sum(), pooled.sum()):.1e})")
     return 0 if ok else 1
 
 
