@@ -226,6 +226,9 @@ void checkOutputCells(double rows, double columns) {
         throw ResourceError("the output would have " + formatDouble(rows * columns) +
                             " numbers; at most 1e9 are printed, ask for fewer (use a STEP)");
     }
+    // The printed table holds each number once, and briefly a copy while a column moves in.
+    requireMemory(16.0 * rows * columns,
+                  "an output table of " + formatDouble(rows * columns) + " numbers");
 }
 
 // A CSV gets scalars as a one-row table; JSON as plain keys.
@@ -443,6 +446,7 @@ HeatmapJob heatmapJob(const Args& args) {
         throw InputError("--grid " + std::to_string(width) + "x" + std::to_string(height) +
                          " is larger than --length " + std::to_string(length));
     }
+    checkOutputCells(static_cast<double>(width) * height, 3.0);  // row, col, value
     const std::string pool = args.value("--pool").value_or("mean");
     if (pool != "mean" && pool != "max") {
         throw InputError("--pool must be mean or max, got '" + pool + "'");

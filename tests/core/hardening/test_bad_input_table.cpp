@@ -383,6 +383,7 @@ TEST(BadInputTable, HugeAndControlCharacterValuesStayOneShortLine) {
 TEST(BadInputTable, HugeSizesAreRefusedBeforeAllocating) {
     const std::vector<std::pair<Args, std::string>> huge = {
         {invocation("heatmap", {"--length", "100000000", "--grid", "2"}), "GiB"},
+        {invocation("heatmap", {"--length", "20000", "--grid", "20000"}), "1e9"},
         {invocation("invariance", {"--length", "1000000000"}), "GiB"},
         {invocation("spiral", {"--positions", "0:1000000000000000"}), "1e9"},
         {invocation("score-curve", {"--distances", "0:1000000000000000"}), "1e9"},
