@@ -1,5 +1,6 @@
 #include "lessons/lesson_registry.h"
 
+#include "lessons/absolute_lesson.h"
 #include "lessons/order_lesson.h"
 #include "lessons/pitfall_lesson.h"
 #include "lessons/rope_2d_lesson.h"
@@ -11,6 +12,7 @@ std::vector<std::unique_ptr<Lesson>> createLessons(const LessonContext& context)
     std::vector<std::unique_ptr<Lesson>> lessons;
     // Teaching order: one line per lesson.
     lessons.push_back(std::make_unique<OrderLesson>(context));
+    lessons.push_back(std::make_unique<AbsoluteLesson>(context));
     lessons.push_back(std::make_unique<Rope2dLesson>(context));
     lessons.push_back(std::make_unique<RopeNdLesson>(context));
     lessons.push_back(std::make_unique<PitfallLesson>(context));

@@ -56,13 +56,6 @@ double scoreAt(const Eigen::VectorXd& q, const Eigen::VectorXd& k, const RopeFre
         .front();
 }
 
-// "12" → "₁₂" for titles, where rich text is not available.
-QString subscriptDigits(int value) {
-    QString digits = QString::number(value);
-    for (QChar& c : digits) c = QChar(0x2080 + c.digitValue());
-    return digits;
-}
-
 }  // namespace
 
 Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
@@ -327,7 +320,7 @@ void Rope2dLesson::refresh() {
             tr("angle from k to q: %1°").arg(angle_ * 180.0 / std::numbers::pi, 0, 'f', 1));
         circleTitle_->setText(tr("Pair %1 of q and k on the unit circle (θ%2 = %3 rad/token)")
                                   .arg(pair_)
-                                  .arg(subscriptDigits(pair_))
+                                  .arg(subscriptNumber(pair_))
                                   .arg(QString::number(freqs.invFreq[std::size_t(pair_)], 'g', 4)));
         circlePlot_->xAxis->setLabel(tr("component %1 (first of pair %2)").arg(pair.a).arg(pair_));
         circlePlot_->yAxis->setLabel(tr("component %1 (second of pair %2)").arg(pair.b).arg(pair_));

@@ -7,6 +7,15 @@
 
 namespace ropelab::ui {
 
+QString subscriptNumber(int value) {
+    QString text = QString::number(value);
+    for (QChar& c : text) {
+        if (c.isDigit()) c = QChar(0x2080 + c.digitValue());
+        if (c == QLatin1Char('-')) c = QChar(0x208B);
+    }
+    return text;
+}
+
 QCustomPlot* makePlot(QWidget* parent) {
     auto* plot = new QCustomPlot(parent);
     plot->setAntialiasedElements(QCP::aeAll);
@@ -67,6 +76,34 @@ HeatMap addHeatMap(QCustomPlot* plot, Gradient gradient, const QString& scaleLab
     rect->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     heat.scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     return heat;
+}
+
+std::unique_ptr<QCPColorMapData> colorMapData(const Eigen::Ref<const Eigen::MatrixXd>& values) {
+    const int rows = static_cast<int>(values.rows());
+    const int cols = static_cast<int>(values.cols());
+    auto data = std::make_unique<QCPColorMapData>(cols, rows, QCPRange(0, std::max(cols - 1, 0)),
+                                                  QCPRange(0, std::max(rows - 1, 0)));
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < cols; ++c) data->setCell(c, r, values(r, c));
+    }
+    return data;
+}
+
+std::unique_ptr<QCPColorMapData> colorMapData(const PooledGrid& grid, std::int64_t keyCount,
+                                              std::int64_t queryCount) {
+    // Blocks are (nearly) equal, so the cell centres are evenly spaced.
+    const auto centre = [](std::int64_t n, int cells, int cell) {
+        return 0.5 * (poolBlockStart(n, cells, cell) + poolBlockStart(n, cells, cell + 1) - 1);
+    };
+    auto data = std::make_unique<QCPColorMapData>(
+        grid.width, grid.height,
+        QCPRange(centre(keyCount, grid.width, 0), centre(keyCount, grid.width, grid.width - 1)),
+        QCPRange(centre(queryCount, grid.height, 0),
+                 centre(queryCount, grid.height, grid.height - 1)));
+    for (int r = 0; r < grid.height; ++r) {
+        for (int c = 0; c < grid.width; ++c) data->setCell(c, r, grid.at(r, c));
+    }
+    return data;
 }
 
 void keepEqualAspect(QCustomPlot* plot, const QRectF& box) {

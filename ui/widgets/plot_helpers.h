@@ -4,16 +4,25 @@
 
 #include <QRectF>
 #include <QString>
+#include <memory>
+
+#include <Eigen/Core>
+
+#include "analysis/score_heatmap.h"
 
 #include "style/plot_style.h"
 
 class QWidget;
 class QCustomPlot;
 class QCPColorMap;
+class QCPColorMapData;
 class QCPColorScale;
 class QCPTextElement;
 
 namespace ropelab::ui {
+
+// "12" → "₁₂": subscripts in plot text, which has no rich text.
+QString subscriptNumber(int value);
 
 // A plot with antialiasing and a minimum size that keeps tick labels readable.
 QCustomPlot* makePlot(QWidget* parent);
@@ -35,6 +44,13 @@ struct HeatMap {
 // A colour map on the plot's axis rect with a labelled colour scale on the right, their margins
 // aligned so the scale is as tall as the map.
 HeatMap addHeatMap(QCustomPlot* plot, Gradient gradient, const QString& scaleLabel);
+
+// Colour-map cells for a matrix (row r drawn at y = r, column c at x = c), or for a pooled grid
+// over n positions (cell centres at the middle of their blocks). Built off the UI thread, then
+// handed to QCPColorMap::setData(data.release(), false).
+std::unique_ptr<QCPColorMapData> colorMapData(const Eigen::Ref<const Eigen::MatrixXd>& values);
+std::unique_ptr<QCPColorMapData> colorMapData(const PooledGrid& grid, std::int64_t keyCount,
+                                              std::int64_t queryCount);
 
 // Keeps one data unit equally long on both axes, showing at least the box (x, y, width, height
 // in plot coordinates) centred, whatever the widget's shape: circles stay circles.

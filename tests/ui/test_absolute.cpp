@@ -1,0 +1,91 @@
+// Lesson 2 (absolute encodings): the plotted tables are core's sinusoidal and learned tables, the
+// similarity is PE(p)·PE(q), positions beyond the learned table are marked impossible, and a shift
+// by k is the same rotation of pair i for every p.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "encodings/learned_absolute.h"
+#include "encodings/sinusoidal.h"
+#include "lesson_harness.h"
+#include "lessons/absolute_lesson.h"
+
+namespace ropelab::ui {
+namespace {
+
+using testing::LessonHarness;
+
+TEST(AbsoluteLesson, SinusoidalMapFollowsTheBaseSlider) {
+    LessonHarness<AbsoluteLesson> h;
+    h.model.setHeadDim(16);
+    h.model.setSequenceLength(64);
+    for (const double base : {10000.0, 50.0}) {
+        h.model.setRopeTheta(base);
+        h.lesson.waitForComputation();
+        QCPColorMapData* data = h.lesson.sinusoidalMap()->data();
+        ASSERT_EQ(data->keySize(), 16);
+        ASSERT_EQ(data->valueSize(), 64);
+        const Eigen::VectorXd pe = sinusoidalEncoding(37, 16, base);
+        for (int j = 0; j < 16; ++j) EXPECT_DOUBLE_EQ(data->cell(j, 37), pe[j]) << base;
+    }
+}
+
+TEST(AbsoluteLesson, SimilarityIsTheDotProductOfEncodings) {
+    LessonHarness<AbsoluteLesson> h;
+    h.model.setHeadDim(8);
+    h.model.setSequenceLength(40);  // below the pooling size: one cell per position pair
+    h.lesson.waitForComputation();
+    QCPColorMapData* data = h.lesson.similarityMap()->data();
+    ASSERT_EQ(data->keySize(), 40);
+    const double base = h.model.rope().ropeTheta;
+    for (const auto [p, q] : {std::pair{3, 3}, std::pair{10, 25}, std::pair{39, 0}}) {
+        const double expected = sinusoidalEncoding(p, 8, base).dot(sinusoidalEncoding(q, 8, base));
+        EXPECT_NEAR(data->cell(q, p), expected, 1e-12);
+    }
+    EXPECT_NEAR(data->cell(5, 5), 4.0, 1e-12);  // d/2: sin² + cos² per pair
+}
+
+TEST(AbsoluteLesson, LearnedTableShowsOnlyItsRowsAndMarksTheRestImpossible) {
+    LessonHarness<AbsoluteLesson> h;
+    h.model.setHeadDim(8);
+    h.model.setSequenceLength(100);
+    h.lesson.setMaxLength(30);
+    h.lesson.waitForComputation();
+    QCPColorMapData* data = h.lesson.learnedMap()->data();
+    EXPECT_EQ(data->valueSize(), 30);
+    const LearnedPositionTable table(30, 8, h.model.seed());
+    EXPECT_DOUBLE_EQ(data->cell(3, 17), table.table()(17, 3));
+    h.model.setPositions(50, 0);
+    EXPECT_TRUE(h.lesson.readoutText().contains(QStringLiteral("impossible")));
+    h.model.setPositions(29, 0);
+    EXPECT_FALSE(h.lesson.readoutText().contains(QStringLiteral("impossible")));
+}
+
+TEST(AbsoluteLesson, ShiftByKIsTheSameRotationForEveryP) {
+    LessonHarness<AbsoluteLesson> h;
+    h.model.setHeadDim(16);
+    h.lesson.setPairIndex(2);
+    h.lesson.setShift(7);
+    const double omega = std::pow(h.model.rope().ropeTheta, -4.0 / 16.0);
+    for (const int p : {0, 5, 123}) {
+        h.model.setPositions(p, 0);
+        const QPointF a = h.lesson.pointAtP();
+        const QPointF b = h.lesson.pointAtPPlusK();
+        EXPECT_NEAR(a.x(), std::sin(p * omega), 1e-12);
+        EXPECT_NEAR(a.y(), std::cos(p * omega), 1e-12);
+        // (sin, cos) turned by kω: b = [[cos kω, sin kω], [−sin kω, cos kω]]·a.
+        const double c = std::cos(7 * omega), s = std::sin(7 * omega);
+        EXPECT_NEAR(b.x(), c * a.x() + s * a.y(), 1e-12);
+        EXPECT_NEAR(b.y(), -s * a.x() + c * a.y(), 1e-12);
+    }
+}
+
+TEST(AbsoluteLesson, AnOddHeadDimensionIsRefusedByTheModel) {
+    LessonHarness<AbsoluteLesson> h;
+    EXPECT_FALSE(h.model.setHeadDim(9));
+    EXPECT_TRUE(h.lesson.problem().isEmpty());
+}
+
+}  // namespace
+}  // namespace ropelab::ui

@@ -1,0 +1,371 @@
+#include "lessons/absolute_lesson.h"
+
+#include <qcustomplot.h>
+
+#include <QGridLayout>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <numbers>
+
+#include "analysis/score_heatmap.h"
+#include "encodings/learned_absolute.h"
+#include "encodings/sinusoidal.h"
+#include "model/latest_job_runner.h"
+#include "model/parameter_model.h"
+#include "widgets/labeled_slider.h"
+#include "widgets/plot_helpers.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr int kMaxHeatmapCells = 256;  // similarity grid side: pooled beyond this
+constexpr int kArcPoints = 64;
+constexpr double kCircleExtent = 1.4;
+
+void setupPositionMap(QCustomPlot* plot) {
+    plot->yAxis->setRangeReversed(true);  // position 0 at the top, as a table is read
+    plot->xAxis->grid()->setVisible(false);
+    plot->yAxis->grid()->setVisible(false);
+}
+
+// Hands a colour-map data block built on the worker thread to the map exactly once.
+using MapData = std::shared_ptr<std::unique_ptr<QCPColorMapData>>;
+
+void install(QCPColorMap* map, const MapData& data) {
+    if (*data) map->setData(data->release(), false);
+}
+
+}  // namespace
+
+AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
+    : LessonPage(context, parent),
+      learnedPlot_(createPlot(QStringLiteral("learned-table"))),
+      sinusoidalPlot_(createPlot(QStringLiteral("sinusoidal-table"))),
+      similarityPlot_(createPlot(QStringLiteral("position-similarity"))),
+      shiftPlot_(createPlot(QStringLiteral("shift-rotation"))),
+      maxLengthSlider_(new LabeledSlider(QString(), 1, 4096, 1, QString(), this)),
+      pairSlider_(new LabeledSlider(QString(), 0, 31, 1, QString(), this)),
+      shiftSlider_(new LabeledSlider(QString(), -512, 512, 1, QString(), this)),
+      runner_(new LatestJobRunner(this)) {
+    auto* grid = new QGridLayout(plotArea());
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(learnedPlot_, 0, 0);
+    grid->addWidget(sinusoidalPlot_, 0, 1);
+    grid->addWidget(similarityPlot_, 1, 0);
+    grid->addWidget(shiftPlot_, 1, 1);
+
+    learnedTitle_ = addPlotTitle(learnedPlot_, QString());
+    learnedMap_ = addHeatMap(learnedPlot_, Gradient::Diverging, QString()).map;
+    setupPositionMap(learnedPlot_);
+    // Rows the table does not have: hatched, with the reason written on them.
+    impossible_ = new QCPItemRect(learnedPlot_);
+    setSeriesStyle(impossible_, {Series::Reference, Qt::SolidLine, 0.5}, theme());
+    impossibleLabel_ = new QCPItemText(learnedPlot_);
+    impossibleLabel_->setPositionAlignment(Qt::AlignCenter);
+    impossibleLabel_->setTextAlignment(Qt::AlignCenter);
+    setSeriesStyle(impossibleLabel_, {Series::Key, Qt::SolidLine, 1.2}, theme());
+
+    sinusoidalTitle_ = addPlotTitle(sinusoidalPlot_, QString());
+    sinusoidalMap_ = addHeatMap(sinusoidalPlot_, Gradient::Diverging, QString()).map;
+    sinusoidalMap_->setDataRange(QCPRange(-1.0, 1.0));
+    setupPositionMap(sinusoidalPlot_);
+
+    similarityTitle_ = addPlotTitle(similarityPlot_, QString());
+    similarityMap_ = addHeatMap(similarityPlot_, Gradient::Diverging, QString()).map;
+    setupPositionMap(similarityPlot_);
+
+    shiftTitle_ = addPlotTitle(shiftPlot_, QString());
+    circle_ = new QCPCurve(shiftPlot_->xAxis, shiftPlot_->yAxis);
+    QVector<double> t(kArcPoints * 4 + 1), cx(t.size()), cy(t.size());
+    for (int i = 0; i < t.size(); ++i) {
+        const double phi = 2.0 * std::numbers::pi * i / (t.size() - 1);
+        t[i] = i;
+        cx[i] = std::cos(phi);
+        cy[i] = std::sin(phi);
+    }
+    circle_->setData(t, cx, cy);
+    setSeriesStyle(circle_, {Series::Reference, Qt::SolidLine, 0.6}, theme());
+    arc_ = new QCPCurve(shiftPlot_->xAxis, shiftPlot_->yAxis);
+    setSeriesStyle(arc_, {Series::Third, Qt::SolidLine, 0.9, 50}, theme());
+    fromArrow_ = new QCPItemLine(shiftPlot_);
+    fromArrow_->setHead(QCPLineEnding::esSpikeArrow);
+    setSeriesStyle(fromArrow_, {Series::Query, Qt::SolidLine, 1.3}, theme());
+    toArrow_ = new QCPItemLine(shiftPlot_);
+    toArrow_->setHead(QCPLineEnding::esSpikeArrow);
+    setSeriesStyle(toArrow_, {Series::Key, Qt::SolidLine, 1.3}, theme());
+    fromLabel_ = new QCPItemText(shiftPlot_);
+    setSeriesStyle(fromLabel_, {Series::Query, Qt::SolidLine, 1.2}, theme());
+    toLabel_ = new QCPItemText(shiftPlot_);
+    setSeriesStyle(toLabel_, {Series::Key, Qt::SolidLine, 1.2}, theme());
+    keepEqualAspect(shiftPlot_,
+                    QRectF(-kCircleExtent, -kCircleExtent, 2 * kCircleExtent, 2 * kCircleExtent));
+
+    maxLengthSlider_->setObjectName(QStringLiteral("maxLengthSlider"));
+    maxLengthSlider_->setValue(128);
+    shiftSlider_->setValue(8);
+    controlsLayout()->addWidget(maxLengthSlider_);
+    controlsLayout()->addWidget(pairSlider_);
+    controlsLayout()->addWidget(shiftSlider_);
+    connect(maxLengthSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::refresh);
+    connect(pairSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::setPairIndex);
+    connect(shiftSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::refresh);
+    connect(&parameters(), &ParameterModel::changed, this, &AbsoluteLesson::refresh);
+
+    retranslate();
+    applyTheme(theme());
+}
+
+AbsoluteLesson::~AbsoluteLesson() = default;
+
+QString AbsoluteLesson::title() const {
+    return tr("Absolute encodings");
+}
+
+Lesson::SharedParameters AbsoluteLesson::sharedParameters() const {
+    return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Positions |
+           SharedParameter::SequenceLength;
+}
+
+void AbsoluteLesson::retranslate() {
+    setExplanation(
+        title(),
+        tr("<p>An absolute encoding gives each position p its own vector PE(p) and adds it to "
+           "the token's embedding.</p>"
+           "<p><b>Learned</b> (GPT-2, BERT): a table with one trained row per position, here at "
+           "its N(0, 0.02²) initialisation. It has exactly L rows: a position ≥ L has no vector "
+           "at all, so the model cannot take longer inputs.</p>"
+           "<p><b>Sinusoidal</b> (Vaswani et al. 2017): PE(p, 2i) = sin(pω<sub>i</sub>), "
+           "PE(p, 2i+1) = cos(pω<sub>i</sub>), ω<sub>i</sub> = base<sup>−2i/d</sup>. Defined "
+           "for every p. The similarity PE(p)·PE(q) = Σ<sub>i</sub> cos((p − q)ω<sub>i</sub>) "
+           "depends only on p − q, so it is constant along diagonals.</p>"
+           "<p>Shifting by k turns every pair (PE(p, 2i), PE(p, 2i+1)) by the angle "
+           "kω<sub>i</sub>, whatever p is: PE(p + k) is a fixed rotation of PE(p). RoPE builds "
+           "on exactly this.</p>"));
+    learnedTitle_->setText(tr("Learned table (max length L)"));
+    learnedPlot_->xAxis->setLabel(tr("dimension j"));
+    learnedPlot_->yAxis->setLabel(tr("position p"));
+    learnedMap_->colorScale()->axis()->setLabel(tr("PE(p, j)"));
+    sinusoidalTitle_->setText(tr("Sinusoidal PE(p, j)"));
+    sinusoidalPlot_->xAxis->setLabel(tr("dimension j"));
+    sinusoidalPlot_->yAxis->setLabel(tr("position p"));
+    sinusoidalMap_->colorScale()->axis()->setLabel(tr("PE(p, j)"));
+    similarityTitle_->setText(tr("Similarity PE(p)·PE(q)"));
+    similarityPlot_->xAxis->setLabel(tr("position q"));
+    similarityPlot_->yAxis->setLabel(tr("position p"));
+    similarityMap_->colorScale()->axis()->setLabel(tr("PE(p)·PE(q)"));
+    maxLengthSlider_->setLabel(tr("Learned max length L"));
+    maxLengthSlider_->setUnit(tr("positions"));
+    maxLengthSlider_->setToolTip(tr("Rows of the learned table (GPT-2: 1024, BERT: 512)"));
+    pairSlider_->setLabel(tr("Pair index i"));
+    shiftSlider_->setLabel(tr("Shift k"));
+    shiftSlider_->setUnit(tr("tokens"));
+    shiftSlider_->setToolTip(tr("PE(p + k) is PE(p) with pair i turned by kω_i"));
+    refresh();
+}
+
+QJsonObject AbsoluteLesson::saveState() const {
+    return QJsonObject{{QStringLiteral("maxLength"), maxLength()},
+                       {QStringLiteral("pair"), pair_},
+                       {QStringLiteral("shift"), shift()}};
+}
+
+void AbsoluteLesson::restoreState(const QJsonObject& state) {
+    maxLengthSlider_->setValue(state.value(QStringLiteral("maxLength")).toInt(128));
+    shiftSlider_->setValue(state.value(QStringLiteral("shift")).toInt(8));
+    pair_ = state.value(QStringLiteral("pair")).toInt(0);
+    refresh();
+}
+
+int AbsoluteLesson::maxLength() const {
+    return maxLengthSlider_->value();
+}
+
+void AbsoluteLesson::setMaxLength(int length) {
+    maxLengthSlider_->setValue(length);
+    refresh();
+}
+
+void AbsoluteLesson::setPairIndex(int pair) {
+    if (pair == pair_) return;
+    pair_ = std::max(pair, 0);
+    refresh();
+}
+
+int AbsoluteLesson::shift() const {
+    return shiftSlider_->value();
+}
+
+void AbsoluteLesson::setShift(int k) {
+    shiftSlider_->setValue(k);
+    refresh();
+}
+
+void AbsoluteLesson::waitForComputation() {
+    runner_->waitForIdle();
+}
+
+void AbsoluteLesson::refresh() {
+    runGuarded([this] {
+        const int d = parameters().rope().headDim;
+        validateSinusoidal(d, parameters().rope().ropeTheta);
+        pairSlider_->setRange(0, d / 2 - 1);
+        pair_ = std::clamp(pair_, 0, d / 2 - 1);
+        pairSlider_->setValue(pair_);
+        maxLengthSlider_->setRange(1, std::max(parameters().sequenceLength() * 2, 16));
+        updateShift();
+        updateImpossibleRegion();
+        requestTables();
+    });
+    replotAll();
+}
+
+void AbsoluteLesson::requestTables() {
+    const TableKey key{parameters().rope().headDim, parameters().rope().ropeTheta,
+                       parameters().sequenceLength(), maxLength(), parameters().seed()};
+    if (tableKey_ == key) return;
+    tableKey_ = key;
+    runner_->submit(
+        [this, key](std::stop_token stop) -> LatestJobRunner::Apply {
+            const int n = key.sequenceLength;
+            // Learned: only the rows the table has (and that fit in the sequence shown).
+            const LearnedPositionTable table(key.maxLength, key.dim, key.seed);
+            const MapData learned = std::make_shared<std::unique_ptr<QCPColorMapData>>(
+                colorMapData(table.table().topRows(std::min(key.maxLength, n))));
+            const double learnedScale = 3.0 * LearnedPositionTable::defaultStddev;
+            if (stop.stop_requested()) throw Cancelled();
+            std::vector<double> positions(static_cast<std::size_t>(n));
+            for (int p = 0; p < n; ++p) positions[std::size_t(p)] = p;
+            const MapData sinusoidal = std::make_shared<std::unique_ptr<QCPColorMapData>>(
+                colorMapData(sinusoidalTable(positions, key.dim, key.base)));
+            // PE(p)·PE(q): zero q and k with the sinusoidal encoding leave exactly that score.
+            ScoreEncodingParams encoding;
+            encoding.encoding = ScoreEncoding::Sinusoidal;
+            encoding.sinusoidalBase = key.base;
+            const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(n, key.dim);
+            const int cells = std::min(n, kMaxHeatmapCells);
+            Execution exec;
+            exec.stop = stop;
+            const PooledGrid grid =
+                scoreHeatmap(zeros, zeros, encoding, cells, cells, Pooling::Mean, exec);
+            const MapData similarity =
+                std::make_shared<std::unique_ptr<QCPColorMapData>>(colorMapData(grid, n, n));
+            const bool pooled = cells < n;
+            return [this, key, learned, learnedScale, sinusoidal, similarity, pooled] {
+                install(learnedMap_, learned);
+                learnedMap_->setDataRange(QCPRange(-learnedScale, learnedScale));
+                install(sinusoidalMap_, sinusoidal);
+                install(similarityMap_, similarity);
+                // |PE(p)·PE(q)| ≤ d/2 (each pair contributes cos of an angle).
+                similarityMap_->setDataRange(QCPRange(-key.dim / 2.0, key.dim / 2.0));
+                const QCPRange positions(-0.5, key.sequenceLength - 0.5);
+                const QCPRange dims(-0.5, key.dim - 0.5);
+                learnedPlot_->xAxis->setRange(dims);
+                learnedPlot_->yAxis->setRange(positions);
+                sinusoidalPlot_->xAxis->setRange(dims);
+                sinusoidalPlot_->yAxis->setRange(positions);
+                similarityPlot_->xAxis->setRange(positions);
+                similarityPlot_->yAxis->setRange(positions);
+                similarityTitle_->setText(
+                    pooled ? tr("Similarity PE(p)·PE(q), mean over %1×%1 blocks")
+                                 .arg(QString::number(double(key.sequenceLength) / kMaxHeatmapCells,
+                                                      'g', 3))
+                           : tr("Similarity PE(p)·PE(q)"));
+            };
+        },
+        [this](const LatestJobRunner::Apply& apply) {
+            if (!runGuarded(apply)) tableKey_.reset();
+            replotAll();
+        });
+}
+
+void AbsoluteLesson::updateShift() {
+    const int d = parameters().rope().headDim;
+    const double base = parameters().rope().ropeTheta;
+    const int p = parameters().queryPosition();
+    const int k = shift();
+    const Eigen::VectorXd atP = sinusoidalEncoding(p, d, base);
+    const Eigen::VectorXd atPK = sinusoidalEncoding(p + k, d, base);
+    const Eigen::VectorXd byK = sinusoidalEncoding(k, d, base);
+    const int a = 2 * pair_;
+    pointP_ = QPointF(atP[a], atP[a + 1]);
+    pointPK_ = QPointF(atPK[a], atPK[a + 1]);
+    fromArrow_->start->setCoords(0.0, 0.0);
+    fromArrow_->end->setCoords(pointP_);
+    toArrow_->start->setCoords(0.0, 0.0);
+    toArrow_->end->setCoords(pointPK_);
+    fromLabel_->position->setCoords(1.2 * pointP_);
+    fromLabel_->setText(tr("PE(p)"));
+    toLabel_->position->setCoords(1.2 * pointPK_);
+    toLabel_->setText(tr("PE(p+k)"));
+    // The arc from PE(p) to PE(p + k): the angle kω_i, clockwise in the (sin, cos) plane.
+    const double omega = sinusoidalFrequencies(d, base)[std::size_t(pair_)];
+    const double from = std::atan2(pointP_.y(), pointP_.x());
+    const double turn = std::remainder(-k * omega, 2.0 * std::numbers::pi);
+    QVector<double> t(kArcPoints + 2), x(kArcPoints + 2), y(kArcPoints + 2);
+    for (int i = 0; i <= kArcPoints; ++i) {
+        const double phi = from + turn * i / kArcPoints;
+        t[i + 1] = i + 1;
+        x[i + 1] = 0.3 * std::cos(phi);
+        y[i + 1] = 0.3 * std::sin(phi);
+    }
+    arc_->setData(t, x, y);
+    shiftTitle_->setText(tr("Pair %1: PE(p) → PE(p + k), p = %2, k = %3").arg(pair_).arg(p).arg(k));
+    shiftPlot_->xAxis->setLabel(tr("PE(p, %1) = sin(pω%2)").arg(a).arg(subscriptNumber(pair_)));
+    shiftPlot_->yAxis->setLabel(tr("PE(p, %1) = cos(pω%2)").arg(a + 1).arg(subscriptNumber(pair_)));
+
+    // PE(p + k) = R(k)·PE(p) with R(k) = [[cos kω, sin kω], [−sin kω, cos kω]] per pair,
+    // entries read from PE(k) = (sin kω, cos kω).
+    const double s = byK[a];
+    const double c = byK[a + 1];
+    const QString row = QStringLiteral("<tr><td>%1</td><td align=right>&nbsp;<b>%2</b></td></tr>");
+    QString html = QStringLiteral("<table cellspacing=2>");
+    html += row.arg(tr("ω<sub>%1</sub>").arg(pair_),
+                    tr("%1 rad/token").arg(QString::number(omega, 'g', 5)));
+    html += row.arg(tr("turn kω<sub>%1</sub>").arg(pair_),
+                    QStringLiteral("%1°").arg(k * omega * 180.0 / std::numbers::pi, 0, 'f', 1));
+    html += QStringLiteral("</table>");
+    html += tr("<p>PE(p + k) pair %1 = R(k)·PE(p) pair %1 with R(k) =<br>"
+               "[ %2 &nbsp; %3 ]<br>[ %4 &nbsp; %5 ]<br>(the same for every p)</p>")
+                .arg(pair_)
+                .arg(c, 0, 'f', 4)
+                .arg(s, 0, 'f', 4)
+                .arg(-s, 0, 'f', 4)
+                .arg(c, 0, 'f', 4);
+    // The learned table at the query position: a row, or nothing at all.
+    const int length = maxLength();
+    html += p < length
+                ? tr("<p>Learned table at p = %1: row %1 of %2.</p>").arg(p).arg(length)
+                : tr("<p>Learned table at p = %1: <b>impossible</b>, the table has only %2 rows "
+                     "(0 … %3).</p>")
+                      .arg(p)
+                      .arg(length)
+                      .arg(length - 1);
+    setReadout(html);
+}
+
+void AbsoluteLesson::applyTheme(const PlotTheme& theme) {
+    LessonPage::applyTheme(theme);
+    updateImpossibleRegion();  // the hatch brush is not a series style
+}
+
+void AbsoluteLesson::updateImpossibleRegion() {
+    const int n = parameters().sequenceLength();
+    const int length = maxLength();
+    const bool visible = length < n;
+    impossible_->setVisible(visible);
+    impossibleLabel_->setVisible(visible);
+    if (!visible) return;
+    const int d = parameters().rope().headDim;
+    impossible_->topLeft->setCoords(-0.5, length - 0.5);
+    impossible_->bottomRight->setCoords(d - 0.5, n - 0.5);
+    QColor hatch = seriesColor(Series::Reference, theme());
+    impossible_->setBrush(QBrush(hatch, Qt::BDiagPattern));
+    impossibleLabel_->position->setCoords((d - 1) / 2.0, (length + n) / 2.0 - 0.5);
+    impossibleLabel_->setText(tr("positions ≥ %1:\nno row, impossible").arg(length));
+}
+
+}  // namespace ropelab::ui
