@@ -97,6 +97,8 @@ std::vector<double> scoreCurve(const Eigen::Ref<const Eigen::VectorXd>& q,
         count, exec,
         [&](std::int64_t begin, std::int64_t end) {
             for (std::int64_t i = begin; i < end; ++i) {
+                // A chunk of long vectors can take seconds; Cancel must not wait for it.
+                if ((i & 63) == 0 && exec.stop.stop_requested()) return;
                 const std::int64_t queryPosition = keyPosition + distances.at(i);
                 scores[static_cast<std::size_t>(i)] =
                     encoder.dotEncoded(q, queryPosition, keyMapped) +
