@@ -1,6 +1,7 @@
 #include "lessons/lesson_registry.h"
 
 #include "lessons/absolute_lesson.h"
+#include "lessons/frequencies_lesson.h"
 #include "lessons/order_lesson.h"
 #include "lessons/pitfall_lesson.h"
 #include "lessons/rope_2d_lesson.h"
@@ -15,6 +16,7 @@ std::vector<std::unique_ptr<Lesson>> createLessons(const LessonContext& context)
     lessons.push_back(std::make_unique<AbsoluteLesson>(context));
     lessons.push_back(std::make_unique<Rope2dLesson>(context));
     lessons.push_back(std::make_unique<RopeNdLesson>(context));
+    lessons.push_back(std::make_unique<FrequenciesLesson>(context));
     lessons.push_back(std::make_unique<PitfallLesson>(context));
     return lessons;
 }

@@ -1,0 +1,218 @@
+// Lesson 7 (frequencies and context extension): presets load their published values, the plotted
+// wavelengths and bands are core's, config.json import and bad presets fail clearly, and the
+// score curves arrive off the UI thread.
+#include <gtest/gtest.h>
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <cmath>
+#include <numbers>
+
+#include "analysis/frequency_bands.h"
+#include "analysis/score_curve.h"
+#include "encodings/learned_absolute.h"
+#include "encodings/rope_frequencies.h"
+#include "lesson_harness.h"
+#include "lesson_screenshot.h"
+#include "lessons/frequencies_lesson.h"
+#include "widgets/latest_job.h"
+#include "widgets/rope_config_editor.h"
+
+namespace ropelab::ui {
+namespace {
+
+using testing::LessonHarness;
+using Lesson7 = FrequenciesLesson;
+
+QString config(const char* name) {
+    return QStringLiteral(ROPELAB_SOURCE_DIR "/tests/data/configs/") + QLatin1String(name);
+}
+
+int presetIndex(const Lesson7& lesson, const std::string& id) {
+    const auto& presets = lesson.presets();
+    for (std::size_t i = 0; i < presets.size(); ++i) {
+        if (presets[i].id == id) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+// All plotted (pair, wavelength) points of one configuration, over the three band graphs.
+std::map<int, double> plottedWavelengths(QCustomPlot* plot, int firstGraph) {
+    std::map<int, double> points;
+    for (int g = firstGraph; g < firstGraph + 3; ++g) {
+        for (auto it = plot->graph(g)->data()->constBegin();
+             it != plot->graph(g)->data()->constEnd(); ++it) {
+            points[static_cast<int>(it->key)] = it->value;
+        }
+    }
+    return points;
+}
+
+TEST(FrequenciesLesson, PresetLoadsThePublishedRopeTheta) {
+    LessonHarness<Lesson7> h;
+    ASSERT_GE(h.lesson.presets().size(), 7u) << h.lesson.problem().toStdString();
+    ASSERT_TRUE(h.lesson.applyPreset(Lesson7::A, presetIndex(h.lesson, "llama-3-8b")));
+    EXPECT_EQ(h.model.rope().ropeTheta, 500000.0);  // Meta-Llama-3-8B config.json
+    EXPECT_EQ(h.model.rope().headDim, 128);
+    EXPECT_EQ(h.lesson.editor(Lesson7::A)->thetaBox()->value(), 500000.0);
+    EXPECT_TRUE(h.lesson.presetSourceText(Lesson7::A).contains(QStringLiteral("huggingface.co")));
+    ASSERT_TRUE(h.lesson.applyPreset(Lesson7::A, presetIndex(h.lesson, "qwen2-7b-instruct")));
+    EXPECT_EQ(h.model.rope().ropeTheta, 1000000.0);
+    ASSERT_TRUE(h.lesson.applyPreset(Lesson7::A, presetIndex(h.lesson, "gpt-neox-20b")));
+    EXPECT_EQ(h.model.rope().partialRotaryFactor, 0.25);
+    EXPECT_EQ(h.lesson.bands(Lesson7::A).pairs.size(), 12u);  // 24 of 96 components rotate
+}
+
+TEST(FrequenciesLesson, PlottedWavelengthsAreCoreFrequencies) {
+    LessonHarness<Lesson7> h;
+    ASSERT_TRUE(h.lesson.applyPreset(Lesson7::A, presetIndex(h.lesson, "llama-2-7b")));
+    const RopeFrequencies freqs = ropeFrequencies(h.model.rope());
+    // Graph 0 is the unscaled reference; side A: graph 1 the line, graphs 2–4 the bands.
+    const std::map<int, double> points = plottedWavelengths(h.figure("wavelengths"), 2);
+    ASSERT_EQ(points.size(), 64u);
+    for (int i : {0, 10, 63}) {
+        EXPECT_DOUBLE_EQ(points.at(i), 2.0 * std::numbers::pi / freqs.invFreq[i]) << i;
+    }
+}
+
+TEST(FrequenciesLesson, Llama31BandsFollowTheWavelengthThresholds) {
+    LessonHarness<Lesson7> h;
+    ASSERT_TRUE(h.lesson.applyPreset(Lesson7::A, presetIndex(h.lesson, "llama-3.1-8b")));
+    const FrequencyBands& bands = h.lesson.bands(Lesson7::A);
+    ASSERT_TRUE(bands.llama3HighFreqWavelength.has_value());
+    EXPECT_DOUBLE_EQ(*bands.llama3HighFreqWavelength, 8192.0 / 4.0);
+    EXPECT_DOUBLE_EQ(*bands.llama3LowFreqWavelength, 8192.0);
+    QCustomPlot* plot = h.figure("wavelengths");
+    // Kept points lie below 2048 tokens (unscaled), ÷factor points have original λ above 8192.
+    for (auto it = plot->graph(2)->data()->constBegin(); it != plot->graph(2)->data()->constEnd();
+         ++it) {
+        EXPECT_LT(it->value, 2048.0);
+    }
+    ASSERT_GT(plot->graph(4)->data()->size(), 0);
+    for (auto it = plot->graph(4)->data()->constBegin(); it != plot->graph(4)->data()->constEnd();
+         ++it) {
+        EXPECT_GT(it->value, 8.0 * 8192.0);  // divided by factor 8
+    }
+    EXPECT_EQ(bands.pairs.size(), 64u);
+    EXPECT_EQ(frequencyBands(h.model.rope()).pairs[63].wavelength, bands.pairs[63].wavelength);
+}
+
+TEST(FrequenciesLesson, EditorShowsExactlyTheKeysOfEachRopeType) {
+    LessonHarness<Lesson7> h;
+    RopeConfigEditor* editor = h.lesson.editor(Lesson7::B);
+    RopeParams yarn = h.lesson.config(Lesson7::B);
+    yarn.ropeType = RopeType::Yarn;
+    yarn.factor = 16.0;
+    yarn.mscale = 0.707;
+    ASSERT_TRUE(h.lesson.setConfig(Lesson7::B, yarn));
+    for (const char* key : {"factor", "beta_fast", "beta_slow", "mscale", "mscale_all_dim",
+                            "attention_factor", "truncate", "original_max_position_embeddings"}) {
+        EXPECT_TRUE(editor->isKeyShown(QLatin1String(key))) << key;
+    }
+    EXPECT_FALSE(editor->isKeyShown(QStringLiteral("low_freq_factor")));
+    EXPECT_EQ(editor->params().mscale, 0.707);
+    editor->typeBox()->setCurrentIndex(editor->typeBox()->findText(QStringLiteral("llama3")));
+    EXPECT_TRUE(editor->isKeyShown(QStringLiteral("low_freq_factor")));
+    EXPECT_TRUE(editor->isKeyShown(QStringLiteral("high_freq_factor")));
+    EXPECT_FALSE(editor->isKeyShown(QStringLiteral("beta_fast")));
+    EXPECT_EQ(h.lesson.config(Lesson7::B).ropeType, RopeType::Llama3);  // the edit applied
+}
+
+TEST(FrequenciesLesson, LinearFactorSlowsEveryPairOfB) {
+    LessonHarness<Lesson7> h;
+    h.lesson.setComparing(true);
+    RopeParams linear = h.lesson.config(Lesson7::A);
+    linear.ropeType = RopeType::Linear;
+    linear.factor = 4.0;
+    ASSERT_TRUE(h.lesson.setConfig(Lesson7::B, linear));
+    h.lesson.editor(Lesson7::B)->factorBox()->setValue(6.0);
+    EXPECT_EQ(h.lesson.config(Lesson7::B).factor, 6.0);
+    const QSharedPointer<QCPGraphDataContainer> scale =
+        h.figure("slowdown-per-pair")->graph(1)->data();
+    ASSERT_EQ(scale->size(), 32);  // d = 64
+    for (int i = 0; i < scale->size(); ++i) EXPECT_NEAR(scale->at(i)->value, 6.0, 1e-12);
+    // A is untouched: default RoPE slows nothing.
+    const QSharedPointer<QCPGraphDataContainer> a = h.figure("slowdown-per-pair")->graph(0)->data();
+    for (int i = 0; i < a->size(); ++i) EXPECT_NEAR(a->at(i)->value, 1.0, 1e-12);
+}
+
+TEST(FrequenciesLesson, ImportReadsAConfigJson) {
+    LessonHarness<Lesson7> h;
+    ASSERT_TRUE(h.lesson.importConfig(config("llama3_1_8b.json"), Lesson7::A));
+    EXPECT_EQ(h.model.rope().ropeType, RopeType::Llama3);
+    EXPECT_EQ(h.model.rope().ropeTheta, 500000.0);
+    EXPECT_TRUE(h.lesson.problem().isEmpty());
+}
+
+TEST(FrequenciesLesson, BadConfigJsonIsReportedAndNothingIsLost) {
+    LessonHarness<Lesson7> h;
+    ASSERT_TRUE(h.lesson.applyPreset(Lesson7::A, presetIndex(h.lesson, "mistral-7b-v0.1")));
+    const RopeParams before = h.model.rope();
+    const int points = h.figure("wavelengths")->graph(1)->data()->size();
+    EXPECT_FALSE(h.lesson.importConfig(config("malformed.json"), Lesson7::A));
+    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("not valid JSON")))
+        << h.lesson.problem().toStdString();
+    EXPECT_EQ(h.model.rope(), before);
+    EXPECT_EQ(h.figure("wavelengths")->graph(1)->data()->size(), points);
+    EXPECT_FALSE(h.lesson.importConfig(config("unknown_rope_type.json"), Lesson7::A));
+    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("not supported")))
+        << h.lesson.problem().toStdString();
+    EXPECT_FALSE(h.lesson.importConfig(config("does_not_exist.json"), Lesson7::B));
+    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("cannot open")))
+        << h.lesson.problem().toStdString();
+    EXPECT_EQ(h.model.rope(), before);
+}
+
+TEST(FrequenciesLesson, BadPresetsFileNamesThePresetAndKeepsTheOldList) {
+    LessonHarness<Lesson7> h;
+    const std::size_t shipped = h.lesson.presets().size();
+    EXPECT_FALSE(h.lesson.loadPresets(R"({"presets": [{"id": "broken", "name": "Broken",
+        "source": "https://example.org", "config": {"head_dim": 64, "rope_theta": -5}}]})",
+                                      QStringLiteral("my_models.json")));
+    const QString problem = h.lesson.problem();
+    EXPECT_TRUE(problem.contains(QStringLiteral("my_models.json"))) << problem.toStdString();
+    EXPECT_TRUE(problem.contains(QStringLiteral("\"broken\""))) << problem.toStdString();
+    EXPECT_TRUE(problem.contains(QStringLiteral("rope-theta"))) << problem.toStdString();
+    EXPECT_EQ(h.lesson.presets().size(), shipped);
+}
+
+TEST(FrequenciesLesson, ScoreCurvesArriveAndMatchCore) {
+    LessonHarness<Lesson7> h;
+    h.model.setHeadDim(16);
+    RopeParams small = h.model.rope();
+    small.maxPositionEmbeddings = 3000;
+    ASSERT_TRUE(h.lesson.setConfig(Lesson7::A, small));
+    ASSERT_TRUE(h.lesson.curveJob()->waitForIdle(20000));
+    // Graph 1 of side A is the lower envelope (graph 0 the upper): min over each column.
+    QCustomPlot* plot = h.figure("score-curves");
+    const QSharedPointer<QCPGraphDataContainer> low = plot->graph(1)->data();
+    const QSharedPointer<QCPGraphDataContainer> high = plot->graph(0)->data();
+    ASSERT_EQ(low->size(), 1200);
+    const Eigen::MatrixXd qk = seededStandardNormal(2, 16, h.model.seed());
+    const std::vector<double> curve =
+        ropeScoreCurve(qk.row(0).transpose(), qk.row(1).transpose(), ropeFrequencies(small),
+                       h.model.layout(), DistanceRange{0, 3000, 1}, Execution{});
+    // Column 0 pools distances 0 and 1 (3000 samples over 1200 columns: ⌊c·3000/1200⌋).
+    EXPECT_DOUBLE_EQ(low->at(0)->value, std::min(curve[0], curve[1]));
+    EXPECT_DOUBLE_EQ(high->at(0)->value, std::max(curve[0], curve[1]));
+    EXPECT_DOUBLE_EQ(high->at(1199)->value,
+                     std::max(curve[2997], std::max(curve[2998], curve[2999])));
+}
+
+TEST(FrequenciesLesson, Screenshot) {
+    LessonHarness<Lesson7> h;
+    h.lesson.applyPreset(Lesson7::A, presetIndex(h.lesson, "llama-3-8b"));
+    h.lesson.setComparing(true);
+    h.lesson.applyPreset(Lesson7::B, presetIndex(h.lesson, "llama-3.1-8b"));
+    h.lesson.curveJob()->waitForIdle(30000);
+    testing::saveScreenshot(h.lesson, QStringLiteral("lesson7-frequencies"));
+    h.lesson.applyPreset(Lesson7::B, presetIndex(h.lesson, "phi-3-128k-longrope"));
+    h.lesson.curveJob()->waitForIdle(30000);
+    testing::saveScreenshot(h.lesson, QStringLiteral("lesson7-frequencies-phi3"));
+}
+
+}  // namespace
+}  // namespace ropelab::ui

@@ -1,0 +1,127 @@
+// LatestJob: work runs off the UI thread, only the newest job's result arrives, cancel leaves
+// the previous result, errors come back as messages.
+#include <gtest/gtest.h>
+
+#include <QSignalSpy>
+#include <QThread>
+#include <atomic>
+
+#include "common/errors.h"
+#include "widgets/latest_job.h"
+
+namespace ropelab::ui {
+namespace {
+
+// Spins until stop is requested (or a long time passes), in chunks like core's loops.
+void spinUntilStopped(const Execution& exec) {
+    parallelFor(
+        1000, exec, [](std::int64_t, std::int64_t) { QThread::msleep(5); }, 1);
+}
+
+TEST(LatestJob, ResultArrivesOnTheUiThread) {
+    LatestJob job;
+    int applied = 0;
+    Qt::HANDLE workerThread = nullptr;
+    job.start([](const Execution&) -> LatestJob::Apply { return [] {}; }, 1);
+    QSignalSpy finished(&job, &LatestJob::finished);
+    job.start(
+        [&](const Execution&) -> LatestJob::Apply {
+            workerThread = QThread::currentThreadId();
+            return [&applied] { ++applied; };
+        },
+        1);
+    ASSERT_TRUE(job.waitForIdle(5000));
+    EXPECT_EQ(applied, 1);
+    EXPECT_EQ(finished.count(), 1);  // the superseded job delivered nothing
+    EXPECT_NE(workerThread, QThread::currentThreadId());
+}
+
+TEST(LatestJob, NewJobStopsTheRunningOne) {
+    LatestJob job;
+    std::atomic<bool> firstStopped{false};
+    int applied = 0;
+    job.start(
+        [&](const Execution& exec) -> LatestJob::Apply {
+            try {
+                spinUntilStopped(exec);
+            } catch (const Cancelled&) {
+                firstStopped = true;
+                throw;
+            }
+            return [&applied] { applied = 1; };
+        },
+        1);
+    QThread::msleep(20);
+    job.start([](const Execution&) -> LatestJob::Apply { return nullptr; }, 1);
+    ASSERT_TRUE(job.waitForIdle(5000));
+    for (int i = 0; i < 200 && !firstStopped; ++i) QThread::msleep(5);
+    EXPECT_TRUE(firstStopped);
+    EXPECT_EQ(applied, 0);
+}
+
+TEST(LatestJob, CancelDropsTheResultAtOnce) {
+    LatestJob job;
+    QSignalSpy cancelled(&job, &LatestJob::cancelled);
+    QSignalSpy finished(&job, &LatestJob::finished);
+    job.start(
+        [](const Execution& exec) -> LatestJob::Apply {
+            spinUntilStopped(exec);
+            return [] {};
+        },
+        2);
+    QThread::msleep(20);
+    job.cancel();
+    EXPECT_FALSE(job.isRunning());
+    EXPECT_EQ(cancelled.count(), 1);
+    QThread::msleep(50);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(finished.count(), 0);
+    EXPECT_EQ(cancelled.count(), 1);
+}
+
+TEST(LatestJob, ErrorsComeBackAsMessages) {
+    LatestJob job;
+    QSignalSpy failed(&job, &LatestJob::failed);
+    job.start(
+        [](const Execution&) -> LatestJob::Apply {
+            throw ResourceError("the sweep would need 64 GiB, more than the 8 GiB budget");
+        },
+        1);
+    ASSERT_TRUE(job.waitForIdle(5000));
+    ASSERT_EQ(failed.count(), 1);
+    const QString message = failed.at(0).at(0).toString();
+    EXPECT_TRUE(message.startsWith(QStringLiteral("Too large to compute")));
+    EXPECT_TRUE(message.contains(QStringLiteral("64 GiB")));
+}
+
+TEST(LatestJob, ProgressIsReported) {
+    LatestJob job;
+    QSignalSpy progress(&job, &LatestJob::progress);
+    job.start(
+        [](const Execution& exec) -> LatestJob::Apply {
+            parallelFor(
+                20, exec, [](std::int64_t, std::int64_t) { QThread::msleep(10); }, 1);
+            return [] {};
+        },
+        1);
+    ASSERT_TRUE(job.waitForIdle(5000));
+    ASSERT_GE(progress.count(), 2);
+    EXPECT_DOUBLE_EQ(progress.last().at(0).toDouble(), 1.0);
+}
+
+TEST(LatestJob, DestroyingARunningJobIsSafe) {
+    auto job = std::make_unique<LatestJob>();
+    job->start(
+        [](const Execution& exec) -> LatestJob::Apply {
+            spinUntilStopped(exec);
+            return [] {};
+        },
+        1);
+    QThread::msleep(10);
+    job.reset();  // stops and waits; nothing is delivered to the deleted object
+    QCoreApplication::processEvents();
+    SUCCEED();
+}
+
+}  // namespace
+}  // namespace ropelab::ui

@@ -1,0 +1,707 @@
+#include "lessons/frequencies_lesson.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QTabWidget>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/curve_envelope.h"
+#include "analysis/score_curve.h"
+#include "encodings/hf_config.h"
+#include "encodings/learned_absolute.h"
+#include "encodings/rope_frequencies.h"
+#include "model/parameter_model.h"
+#include "widgets/latest_job.h"
+#include "widgets/rope_config_editor.h"
+#include "widgets/score_plot_helpers.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr int kCurveColumns = 1200;
+
+Series sideSeries(int side) {
+    return side == FrequenciesLesson::A ? Series::Query : Series::Key;
+}
+
+QString sideName(int side) {
+    return side == FrequenciesLesson::A ? QStringLiteral("A") : QStringLiteral("B");
+}
+
+// The configuration as config.json keys, so it can be saved and read back by the importer.
+QJsonObject toConfigJson(const RopeParams& p) {
+    QJsonObject scaling{
+        {QStringLiteral("rope_type"), QString::fromUtf8(toString(p.ropeType).data())},
+        {QStringLiteral("beta_fast"), p.betaFast},
+        {QStringLiteral("beta_slow"), p.betaSlow},
+        {QStringLiteral("truncate"), p.truncate},
+        {QStringLiteral("low_freq_factor"), p.lowFreqFactor},
+        {QStringLiteral("high_freq_factor"), p.highFreqFactor}};
+    if (p.factor) scaling.insert(QStringLiteral("factor"), *p.factor);
+    if (p.mscale) scaling.insert(QStringLiteral("mscale"), *p.mscale);
+    if (p.mscaleAllDim) scaling.insert(QStringLiteral("mscale_all_dim"), *p.mscaleAllDim);
+    if (p.attentionFactor) scaling.insert(QStringLiteral("attention_factor"), *p.attentionFactor);
+    const auto list = [](const std::vector<double>& v) {
+        QJsonArray a;
+        for (double x : v) a.append(x);
+        return a;
+    };
+    if (!p.shortFactor.empty()) scaling.insert(QStringLiteral("short_factor"), list(p.shortFactor));
+    if (!p.longFactor.empty()) scaling.insert(QStringLiteral("long_factor"), list(p.longFactor));
+    QJsonObject config{{QStringLiteral("head_dim"), p.headDim},
+                       {QStringLiteral("partial_rotary_factor"), p.partialRotaryFactor},
+                       {QStringLiteral("rope_theta"), p.ropeTheta},
+                       {QStringLiteral("max_position_embeddings"), p.maxPositionEmbeddings},
+                       {QStringLiteral("rope_scaling"), scaling}};
+    if (p.originalMaxPositionEmbeddings) {
+        config.insert(QStringLiteral("original_max_position_embeddings"),
+                      *p.originalMaxPositionEmbeddings);
+    }
+    return config;
+}
+
+struct Envelope {
+    QVector<double> x, low, high;
+};
+
+Envelope envelopePoints(const CurveEnvelope& envelope) {
+    Envelope points;
+    for (int c = 0; c < envelope.columns(); ++c) {
+        const double first = static_cast<double>(envelope.columnStart(c));
+        const double last = static_cast<double>(envelope.columnStart(c + 1) - 1);
+        points.x.append(0.5 * (first + last));
+        points.low.append(envelope.minimum(c));
+        points.high.append(envelope.maximum(c));
+    }
+    return points;
+}
+
+}  // namespace
+
+FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* parent)
+    : LessonPage(context, parent),
+      wavePlot_(createPlot(QStringLiteral("wavelengths"))),
+      scalePlot_(createPlot(QStringLiteral("slowdown-per-pair"))),
+      curvePlot_(createPlot(QStringLiteral("score-curves"))),
+      compare_(new QCheckBox(this)),
+      tabs_(new QTabWidget(this)),
+      curveStatus_(new QLabel(this)),
+      curveJob_(new LatestJob(this)) {
+    auto* grid = new QGridLayout(plotArea());
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(wavePlot_, 0, 0);
+    grid->addWidget(scalePlot_, 0, 1);
+    grid->addWidget(curvePlot_, 1, 0, 1, 2);
+    grid->setRowStretch(0, 3);
+    grid->setRowStretch(1, 2);
+    grid->setColumnStretch(0, 3);
+    grid->setColumnStretch(1, 2);
+
+    waveTitle_ = addPlotTitle(wavePlot_, QString());
+    setLogAxis(wavePlot_->yAxis);
+    originalLine_ = wavePlot_->addGraph();
+    setSeriesStyle(originalLine_, {Series::Reference, Qt::DashLine, 0.8}, theme());
+    scaleTitle_ = addPlotTitle(scalePlot_, QString());
+    curveTitle_ = addPlotTitle(curvePlot_, QString());
+    // B's score curve gets its own axes under A's: two noisy curves on one axis hide each other.
+    curveRectB_ = new QCPAxisRect(curvePlot_);
+    curveRectB_->axis(QCPAxis::atTop)->setVisible(false);
+    curveRectB_->axis(QCPAxis::atRight)->setVisible(false);
+    auto* curveMargins = new QCPMarginGroup(curvePlot_);
+    curvePlot_->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
+    curveRectB_->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
+
+    static constexpr std::array kShapes{QCPScatterStyle::ssDisc, QCPScatterStyle::ssDiamond,
+                                        QCPScatterStyle::ssTriangle};
+    for (int s = 0; s < 2; ++s) {
+        Side& side = sides_[static_cast<std::size_t>(s)];
+        side.wavelengthLine = wavePlot_->addGraph();
+        setSeriesStyle(side.wavelengthLine, {sideSeries(s), Qt::SolidLine, 0.5}, theme());
+        side.wavelengthLine->removeFromLegend();
+        for (std::size_t b = 0; b < kShapes.size(); ++b) {
+            QCPGraph* g = wavePlot_->addGraph();
+            setSeriesStyle(g, {sideSeries(s)}, theme());
+            g->setLineStyle(QCPGraph::lsNone);
+            g->setScatterStyle(QCPScatterStyle(kShapes[b], 8));
+            side.bandGraphs[b] = g;
+        }
+        const auto makeLine = [&](QCustomPlot* plot, Qt::PenStyle dash) {
+            auto* line = new QCPItemStraightLine(plot);
+            setSeriesStyle(line, {sideSeries(s), dash, 0.7}, theme());
+            return line;
+        };
+        const auto makeLabel = [&](QCustomPlot* plot) {
+            auto* label = new QCPItemText(plot);
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+            label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+            setSeriesStyle(label, {sideSeries(s)}, theme());
+            return label;
+        };
+        side.contextLine = makeLine(wavePlot_, Qt::DashLine);
+        side.contextLabel = makeLabel(wavePlot_);
+        side.targetLine = makeLine(wavePlot_, Qt::DotLine);
+        side.targetLabel = makeLabel(wavePlot_);
+        side.scaleGraph = scalePlot_->addGraph();
+        setSeriesStyle(side.scaleGraph, {sideSeries(s)}, theme());
+        side.scaleGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+        QCPAxisRect* curveRect = s == A ? curvePlot_->axisRect() : curveRectB_;
+        QCPAxis* curveX = curveRect->axis(QCPAxis::atBottom);
+        QCPAxis* curveY = curveRect->axis(QCPAxis::atLeft);
+        side.curveHigh = curvePlot_->addGraph(curveX, curveY);
+        setSeriesStyle(side.curveHigh, {sideSeries(s), Qt::SolidLine, 0.6}, theme());
+        side.curveLow = curvePlot_->addGraph(curveX, curveY);
+        setSeriesStyle(side.curveLow, {sideSeries(s), Qt::SolidLine, 0.6, 110}, theme());
+        side.curveLow->setChannelFillGraph(side.curveHigh);
+        side.curveContextLine = makeLine(curvePlot_, Qt::DashLine);
+        side.curveContextLine->setClipAxisRect(curveRect);
+        side.curveContextLine->point1->setAxes(curveX, curveY);
+        side.curveContextLine->point2->setAxes(curveX, curveY);
+    }
+    for (QCustomPlot* plot : {wavePlot_, scalePlot_}) plot->legend->setVisible(true);
+    curvePlot_->legend->setVisible(false);
+    wavePlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    scalePlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+
+    // Controls: compare switch, then one tab per configuration.
+    compare_->setObjectName(QStringLiteral("compare"));
+    controlsLayout()->addWidget(compare_);
+    tabs_->addTab(makeConfigTab(A), QString());
+    tabs_->addTab(makeConfigTab(B), QString());
+    controlsLayout()->addWidget(tabs_);
+    curveStatus_->setWordWrap(true);
+    controlsLayout()->addWidget(curveStatus_);
+
+    // B starts as A stretched 4× with YaRN, so comparing shows a difference at once.
+    configB_ = parameters().rope();
+    configB_.ropeType = RopeType::Yarn;
+    configB_.factor = 4.0;
+    configB_.originalMaxPositionEmbeddings = configB_.maxPositionEmbeddings;
+    configB_.maxPositionEmbeddings *= 4;
+    editors_[A]->setParams(parameters().rope());
+    editors_[B]->setParams(configB_);
+
+    connect(compare_, &QCheckBox::toggled, this, [this](bool on) {
+        tabs_->setTabEnabled(B, on);
+        showCurveRectB(on);
+        refresh();
+    });
+    tabs_->setTabEnabled(B, false);
+    connect(&parameters(), &ParameterModel::changed, this, [this] {
+        if (editors_[A]->params() != parameters().rope()) {
+            editors_[A]->setParams(parameters().rope());
+        }
+        refresh();
+    });
+    connect(curveJob_, &LatestJob::progress, this, [this](double fraction) {
+        curveStatus_->setText(tr("Score curves: %1 %").arg(std::lround(100.0 * fraction)));
+    });
+    connect(curveJob_, &LatestJob::finished, this, [this] {
+        curveStatus_->setText(tr("Score curves computed in %1 ms.").arg(curveJob_->elapsedMs()));
+        curvePlot_->replot(QCustomPlot::rpQueuedReplot);
+    });
+    connect(curveJob_, &LatestJob::failed, this, [this](const QString& message) {
+        curveStatus_->setText(message);
+        showProblem(message);
+    });
+
+    QFile shipped(QStringLiteral(":/presets/models.json"));
+    if (shipped.open(QIODevice::ReadOnly)) {
+        loadPresets(shipped.readAll(), QStringLiteral("models.json"));
+    } else {
+        presetProblem_ =
+            tr("The model presets are missing from this build (:/presets/models.json).");
+    }
+
+    retranslate();
+    applyTheme(theme());
+    refresh();
+}
+
+FrequenciesLesson::~FrequenciesLesson() = default;
+
+QWidget* FrequenciesLesson::makeConfigTab(Config which) {
+    auto* tab = new QWidget;
+    auto* layout = new QVBoxLayout(tab);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* presetRow = new QHBoxLayout;
+    presetLabels_[which] = new QLabel(tab);
+    presetBoxes_[which] = new QComboBox(tab);
+    presetBoxes_[which]->setObjectName(QStringLiteral("preset%1").arg(sideName(which)));
+    presetLabels_[which]->setBuddy(presetBoxes_[which]);
+    presetRow->addWidget(presetLabels_[which]);
+    presetRow->addWidget(presetBoxes_[which], 1);
+    layout->addLayout(presetRow);
+    importButtons_[which] = new QPushButton(tab);
+    importButtons_[which]->setObjectName(QStringLiteral("import%1").arg(sideName(which)));
+    layout->addWidget(importButtons_[which]);
+    presetSources_[which] = new QLabel(tab);
+    presetSources_[which]->setWordWrap(true);
+    presetSources_[which]->setTextFormat(Qt::RichText);
+    presetSources_[which]->setOpenExternalLinks(true);
+    presetSources_[which]->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    layout->addWidget(presetSources_[which]);
+    editors_[which] = new RopeConfigEditor(tab);
+    layout->addWidget(editors_[which]);
+    layout->addStretch(1);
+
+    connect(editors_[which], &RopeConfigEditor::edited, this,
+            [this, which](const RopeParams& params) { onEdited(which, params); });
+    connect(presetBoxes_[which], &QComboBox::activated, this, [this, which](int index) {
+        if (index > 0) applyPreset(which, index - 1);
+    });
+    connect(importButtons_[which], &QPushButton::clicked, this, [this, which] {
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Import a HuggingFace config.json"), QString(),
+                                         tr("HuggingFace config (*.json);;All files (*)"));
+        if (!path.isEmpty()) importConfig(path, which);
+    });
+    return tab;
+}
+
+QString FrequenciesLesson::title() const {
+    return tr("Frequencies and context extension");
+}
+
+Lesson::SharedParameters FrequenciesLesson::sharedParameters() const {
+    return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout;
+}
+
+void FrequenciesLesson::retranslate() {
+    setExplanation(
+        title(),
+        tr("<p>Pair <i>i</i> turns by θ<sub>i</sub> per token; its <b>wavelength</b> "
+           "λ<sub>i</sub> = 2π/θ<sub>i</sub> is how many tokens one full turn takes. In "
+           "pre-training (context L<sub>0</sub>) pairs with λ<sub>i</sub> &lt; L<sub>0</sub> "
+           "showed the model every angle; pairs with λ<sub>i</sub> &gt; L<sub>0</sub> never "
+           "completed a turn, so positions beyond L<sub>0</sub> give them angles it has never "
+           "seen.</p>"
+           "<p>Context extension slows pairs down, θ<sub>i</sub> → θ<sub>i</sub>/s<sub>i</sub> "
+           "(right plot: s<sub>i</sub>):</p><ul>"
+           "<li><b>linear</b> (position interpolation): every pair by factor, the fast pairs "
+           "that tell neighbours apart too.</li>"
+           "<li><b>dynamic</b> (NTK): raises the base once the sequence outgrows "
+           "max_position_embeddings: fast pairs barely change, slow pairs slow most.</li>"
+           "<li><b>yarn</b>: keeps pairs that turn more than beta_fast times in L<sub>0</sub>, "
+           "divides those turning fewer than beta_slow times by factor, blends in between, and "
+           "scales cos and sin by the attention factor (0.1·ln factor + 1).</li>"
+           "<li><b>llama3</b>: the same by wavelength: λ &lt; L<sub>0</sub>/high_freq_factor "
+           "kept, λ &gt; L<sub>0</sub>/low_freq_factor divided by factor.</li>"
+           "<li><b>longrope</b>: a searched factor per pair (short_factor up to L<sub>0</sub>, "
+           "long_factor beyond).</li></ul>"
+           "<p>A is the shared configuration (the parameter panel edits it too); tick "
+           "<b>Compare</b> to set B beside it.</p>"));
+    waveTitle_->setText(tr("Wavelength of each pair against the context"));
+    wavePlot_->xAxis->setLabel(tr("pair index i"));
+    wavePlot_->yAxis->setLabel(tr("wavelength 2π/θ_i (tokens)"));
+    originalLine_->setName(tr("A unscaled (default RoPE)"));
+    scaleTitle_->setText(tr("How much each pair is slowed"));
+    scalePlot_->xAxis->setLabel(tr("pair index i"));
+    scalePlot_->yAxis->setLabel(tr("s_i = θ_i(default) / θ_i"));
+    curveTitle_->setText(tr("Score q·k against distance (min and max per pixel column)"));
+    curvePlot_->yAxis->setLabel(tr("A: score q·k"));
+    curveRectB_->axis(QCPAxis::atLeft)->setLabel(tr("B: score q·k"));
+    curveRectB_->axis(QCPAxis::atBottom)->setLabel(tr("distance m − n (tokens)"));
+    curvePlot_->xAxis->setLabel(comparing() ? QString() : tr("distance m − n (tokens)"));
+    const std::array bandNames{tr("kept"), tr("blended"), tr("÷ factor")};
+    for (int s = 0; s < 2; ++s) {
+        Side& side = sides_[static_cast<std::size_t>(s)];
+        for (std::size_t b = 0; b < bandNames.size(); ++b) {
+            side.bandGraphs[b]->setName(tr("%1: %2").arg(sideName(s), bandNames[b]));
+        }
+        side.scaleGraph->setName(tr("config %1").arg(sideName(s)));
+    }
+    compare_->setText(tr("Compare with configuration B"));
+    tabs_->setTabText(A, tr("A (shared)"));
+    tabs_->setTabText(B, tr("B"));
+    for (int which : {A, B}) {
+        presetLabels_[which]->setText(tr("Model preset"));
+        importButtons_[which]->setText(tr("Import config.json…"));
+        importButtons_[which]->setToolTip(
+            tr("Read rope_theta, rope_scaling and the head size from a HuggingFace config.json"));
+        presetBoxes_[which]->setItemText(0, tr("Custom"));
+        editors_[which]->retranslate();
+        showPresetSource(static_cast<Config>(which));
+    }
+    if (!bands_[A].pairs.empty()) {
+        drawFrequencies();
+        updateReadout();
+    }
+    replotAll();
+}
+
+QJsonObject FrequenciesLesson::saveState() const {
+    QJsonObject state{{QStringLiteral("compare"), compare_->isChecked()},
+                      {QStringLiteral("configB"), toConfigJson(configB_)}};
+    if (configB_.seqLen) state.insert(QStringLiteral("configBSeqLen"), *configB_.seqLen);
+    return state;
+}
+
+void FrequenciesLesson::restoreState(const QJsonObject& state) {
+    const QJsonObject saved = state.value(QStringLiteral("configB")).toObject();
+    if (!saved.isEmpty()) {
+        runGuarded([&] {
+            const QByteArray json = QJsonDocument(saved).toJson(QJsonDocument::Compact);
+            RopeParams b = ropeParamsFromHfConfigJson(json.toStdString(), "session configB");
+            if (state.contains(QStringLiteral("configBSeqLen"))) {
+                b.seqLen = state.value(QStringLiteral("configBSeqLen")).toInt();
+            }
+            setConfig(B, b);
+        });
+    }
+    setComparing(state.value(QStringLiteral("compare")).toBool(false));
+}
+
+RopeParams FrequenciesLesson::config(Config which) const {
+    return which == A ? parameters().rope() : configB_;
+}
+
+bool FrequenciesLesson::setConfig(Config which, const RopeParams& params) {
+    // Everything this lesson draws must succeed before anything changes.
+    if (!runGuarded([&] {
+            ropeFrequencies(params);
+            frequencyBands(params);
+        })) {
+        return false;
+    }
+    if (editors_[which]->params() != params) editors_[which]->setParams(params);
+    if (which == A) {
+        parameters().setRope(params);  // changed → refresh
+    } else {
+        configB_ = params;
+        refresh();
+    }
+    return true;
+}
+
+void FrequenciesLesson::setComparing(bool on) {
+    compare_->setChecked(on);
+}
+
+bool FrequenciesLesson::comparing() const {
+    return compare_->isChecked();
+}
+
+void FrequenciesLesson::onEdited(Config which, const RopeParams& params) {
+    presetIndex_[which] = -1;
+    presetBoxes_[which]->setCurrentIndex(0);
+    showPresetSource(which);
+    setConfig(which, params);
+}
+
+bool FrequenciesLesson::importConfig(const QString& path, Config which) {
+    RopeParams imported;
+    if (!runGuarded([&] { imported = ropeParamsFromHfConfigFile(path.toStdString()); })) {
+        return false;
+    }
+    presetIndex_[which] = -1;
+    presetBoxes_[which]->setCurrentIndex(0);
+    if (!setConfig(which, imported)) return false;
+    presetSources_[which]->setText(tr("Imported from %1").arg(path.toHtmlEscaped()));
+    emit statusMessage(tr("Imported %1 into configuration %2").arg(path, sideName(which)));
+    return true;
+}
+
+bool FrequenciesLesson::loadPresets(const QByteArray& json, const QString& source) {
+    std::vector<ModelPreset> loaded;
+    try {
+        loaded = modelPresetsFromJson(json.toStdString(), source.toStdString());
+    } catch (const std::exception& e) {
+        presetProblem_ = tr("Model presets unavailable: %1").arg(QString::fromUtf8(e.what()));
+        showProblem(presetProblem_);
+        for (int which : {A, B}) showPresetSource(static_cast<Config>(which));
+        return false;
+    }
+    presetProblem_.clear();
+    presets_ = std::move(loaded);
+    for (int which : {A, B}) {
+        QComboBox* box = presetBoxes_[which];
+        const QSignalBlocker block(box);
+        box->clear();
+        box->addItem(tr("Custom"));
+        for (const ModelPreset& preset : presets_)
+            box->addItem(QString::fromStdString(preset.name));
+        presetIndex_[which] = -1;
+        showPresetSource(static_cast<Config>(which));
+    }
+    return true;
+}
+
+bool FrequenciesLesson::applyPreset(Config which, int index) {
+    if (index < 0 || index >= static_cast<int>(presets_.size())) return false;
+    if (!setConfig(which, presets_[static_cast<std::size_t>(index)].rope)) return false;
+    presetIndex_[which] = index;
+    presetBoxes_[which]->setCurrentIndex(index + 1);
+    showPresetSource(which);
+    return true;
+}
+
+QString FrequenciesLesson::presetSourceText(Config which) const {
+    return presetSources_[which]->text();
+}
+
+void FrequenciesLesson::showPresetSource(Config which) {
+    QLabel* label = presetSources_[which];
+    if (!presetProblem_.isEmpty()) {
+        label->setText(presetProblem_.toHtmlEscaped());
+        return;
+    }
+    const int index = presetIndex_[which];
+    if (index < 0) {
+        label->clear();
+        return;
+    }
+    const ModelPreset& preset = presets_[static_cast<std::size_t>(index)];
+    const QString url = QString::fromStdString(preset.source).toHtmlEscaped();
+    QString text = tr("Source: <a href=\"%1\">%1</a>").arg(url);
+    if (!preset.note.empty()) {
+        text += QStringLiteral("<br>") + QString::fromStdString(preset.note).toHtmlEscaped();
+    }
+    label->setText(text);
+}
+
+void FrequenciesLesson::showCurveRectB(bool on) {
+    QCPLayoutGrid* layout = curvePlot_->plotLayout();
+    const bool shown = layout->hasElement(2, 0) && layout->element(2, 0) == curveRectB_;
+    if (on && !shown) {
+        layout->addElement(2, 0, curveRectB_);
+    } else if (!on && shown) {
+        layout->take(curveRectB_);
+        layout->simplify();
+    }
+    curvePlot_->xAxis->setLabel(on ? QString() : tr("distance m − n (tokens)"));
+    applyPlotTheme(curvePlot_, theme());
+}
+
+void FrequenciesLesson::refresh() {
+    const bool both = comparing();
+    const bool ok = runGuarded([&] {
+        std::array<FrequencyBands, 2> bands;
+        std::array<double, 2> factors{1.0, 1.0};
+        for (int which : {A, B}) {
+            if (which == B && !both) continue;
+            const RopeParams params = config(static_cast<Config>(which));
+            bands[which] = frequencyBands(params);
+            factors[which] = ropeFrequencies(params).attentionFactor;
+        }
+        bands_ = std::move(bands);
+        attentionFactor_ = factors;
+    });
+    if (ok) {
+        drawFrequencies();
+        updateReadout();
+        startCurves();
+    }
+    replotAll();
+}
+
+void FrequenciesLesson::drawFrequencies() {
+    const bool both = comparing();
+    double lo = INFINITY;
+    double hi = 0.0;
+    double scaleHi = 1.0;
+    int pairs = 1;
+    for (int s = 0; s < 2; ++s) {
+        Side& side = sides_[static_cast<std::size_t>(s)];
+        const bool shown = s == A || both;
+        const FrequencyBands& bands = bands_[s];
+        std::array<QVector<double>, 3> bx, by;
+        QVector<double> x, wavelength, scale, original;
+        for (std::size_t i = 0; shown && i < bands.pairs.size(); ++i) {
+            const PairBand& p = bands.pairs[i];
+            const auto band = static_cast<std::size_t>(p.band);
+            bx[band].append(static_cast<double>(i));
+            by[band].append(p.wavelength);
+            x.append(static_cast<double>(i));
+            wavelength.append(p.wavelength);
+            scale.append(p.scale);
+            original.append(p.originalWavelength);
+            lo = std::min({lo, p.wavelength, p.originalWavelength});
+            hi = std::max({hi, p.wavelength, p.originalWavelength});
+            scaleHi = std::max(scaleHi, p.scale);
+        }
+        for (std::size_t b = 0; b < 3; ++b) {
+            side.bandGraphs[b]->setData(bx[b], by[b], true);
+            // Only bands that occur get a legend entry.
+            if (bx[b].isEmpty()) {
+                side.bandGraphs[b]->removeFromLegend();
+            } else {
+                side.bandGraphs[b]->addToLegend();
+            }
+        }
+        side.wavelengthLine->setData(x, wavelength, true);
+        side.scaleGraph->setData(x, scale, true);
+        side.scaleGraph->setVisible(shown);
+        if (shown) {
+            side.scaleGraph->addToLegend();
+        } else {
+            side.scaleGraph->removeFromLegend();
+        }
+        if (s == A) originalLine_->setData(x, original, true);
+        pairs = std::max(pairs, static_cast<int>(bands.pairs.size()));
+
+        // The trained context L0 (dashed) and the target context (dotted), as wavelengths.
+        const RopeParams params = config(static_cast<Config>(s));
+        const double target = params.maxPositionEmbeddings;
+        const bool distinctTarget = target != bands.contextLength;
+        // A's labels sit on the left, B's on the right; one label when both contexts agree.
+        const bool sameContext = both && bands_[A].contextLength == bands_[B].contextLength;
+        const double labelX = s == A ? 0.02 : 0.98;
+        const Qt::Alignment align = (s == A ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom;
+        side.contextLabel->setPositionAlignment(align);
+        side.targetLabel->setPositionAlignment(align);
+        side.contextLine->setVisible(shown);
+        side.contextLine->point1->setCoords(0.0, bands.contextLength);
+        side.contextLine->point2->setCoords(1.0, bands.contextLength);
+        side.contextLabel->setVisible(shown && !(sameContext && s == B));
+        side.contextLabel->position->setCoords(labelX, bands.contextLength);
+        side.contextLabel->setText(tr("%1: trained context L₀ = %2")
+                                       .arg(sameContext ? tr("A, B") : sideName(s))
+                                       .arg(bands.contextLength));
+        side.targetLine->setVisible(shown && distinctTarget);
+        side.targetLine->point1->setCoords(0.0, target);
+        side.targetLine->point2->setCoords(1.0, target);
+        side.targetLabel->setVisible(shown && distinctTarget);
+        side.targetLabel->position->setCoords(labelX, target);
+        side.targetLabel->setText(
+            tr("%1: max_position_embeddings = %2").arg(sideName(s)).arg(target));
+        if (shown) hi = std::max({hi, target, bands.contextLength});
+        side.curveContextLine->setVisible(shown);
+        side.curveContextLine->point1->setCoords(bands.contextLength, 0.0);
+        side.curveContextLine->point2->setCoords(bands.contextLength, 1.0);
+    }
+    wavePlot_->xAxis->setRange(-0.5, pairs - 0.5);
+    if (hi > 0.0) wavePlot_->yAxis->setRange(lo / 2.0, hi * 4.0);
+    scalePlot_->xAxis->setRange(-0.5, pairs - 0.5);
+    scalePlot_->yAxis->setRange(0.0, scaleHi * 1.1);
+}
+
+void FrequenciesLesson::startCurves() {
+    const bool both = comparing();
+    std::array<RopeParams, 2> configs{config(A), config(B)};
+    const int count = both ? 2 : 1;
+    std::int64_t length = 0;
+    for (int s = 0; s < count; ++s) {
+        length = std::max<std::int64_t>(length,
+                                        configs[static_cast<std::size_t>(s)].maxPositionEmbeddings);
+    }
+    length = std::clamp<std::int64_t>(length, 2, kMaxCurveDistances);
+    const RopeLayout layout = parameters().layout();
+    const unsigned seed = parameters().seed();
+    curveStatus_->setText(tr("Score curves: computing…"));
+    curveJob_->start(
+        [this, configs, count, length, layout, seed](const Execution& exec) -> LatestJob::Apply {
+            std::array<std::optional<CurveEnvelope>, 2> envelopes;
+            for (int s = 0; s < count; ++s) {
+                const RopeParams& params = configs[static_cast<std::size_t>(s)];
+                const RopeFrequencies freqs = ropeFrequencies(params);
+                const Eigen::MatrixXd qk = seededStandardNormal(2, params.headDim, seed);
+                Execution part = exec;
+                part.progress = [&exec, s, count](double f) {
+                    if (exec.progress) exec.progress((s + f) / count);
+                };
+                const std::vector<double> curve =
+                    ropeScoreCurve(qk.row(0).transpose(), qk.row(1).transpose(), freqs, layout,
+                                   DistanceRange{0, length, 1}, part);
+                envelopes[static_cast<std::size_t>(s)].emplace(length, kCurveColumns);
+                envelopes[static_cast<std::size_t>(s)]->add(0, curve);
+            }
+            return [this, envelopes = std::move(envelopes), length] {
+                double span = 0.0;
+                for (int s = 0; s < 2; ++s) {
+                    Side& side = sides_[static_cast<std::size_t>(s)];
+                    const bool shown = envelopes[static_cast<std::size_t>(s)].has_value();
+                    Envelope points;
+                    if (shown) points = envelopePoints(*envelopes[static_cast<std::size_t>(s)]);
+                    side.curveLow->setData(points.x, points.low, true);
+                    side.curveHigh->setData(points.x, points.high, true);
+                    for (int i = 0; i < points.x.size(); ++i) {
+                        span = std::max({span, std::abs(points.low[i]), std::abs(points.high[i])});
+                    }
+                }
+                // Same axes for A and B, so their sizes compare at a glance.
+                for (QCPAxisRect* rect : {curvePlot_->axisRect(), curveRectB_}) {
+                    rect->axis(QCPAxis::atBottom)->setRange(0.0, static_cast<double>(length));
+                    if (span > 0.0) rect->axis(QCPAxis::atLeft)->setRange(-1.1 * span, 1.1 * span);
+                }
+            };
+        },
+        std::max(1, QThread::idealThreadCount()));
+}
+
+void FrequenciesLesson::updateReadout() {
+    const bool both = comparing();
+    const QString cell = QStringLiteral("<td align=right>&nbsp;<b>%1</b></td>");
+    const auto row = [&](const QString& name, const std::array<QString, 2>& values) {
+        QString html = QStringLiteral("<tr><td>%1</td>").arg(name) + cell.arg(values[0]);
+        if (both) html += cell.arg(values[1]);
+        return html + QStringLiteral("</tr>");
+    };
+    const auto each = [&](auto&& f) {
+        return std::array<QString, 2>{f(A), both ? f(B) : QString()};
+    };
+    const auto bandCount = [this](int s, FrequencyBand band) {
+        return static_cast<int>(
+            std::count_if(bands_[s].pairs.begin(), bands_[s].pairs.end(),
+                          [band](const PairBand& p) { return p.band == band; }));
+    };
+    QString html = QStringLiteral("<table cellspacing=2>");
+    html += row(QString(), {tr("A"), tr("B")});
+    html +=
+        row(tr("rope_type"), each([this](int s) {
+                return QString::fromUtf8(toString(config(static_cast<Config>(s)).ropeType).data());
+            }));
+    html += row(tr("rotating pairs"),
+                each([this](int s) { return QString::number(bands_[s].pairs.size()); }));
+    html += row(tr("attention factor"),
+                each([this](int s) { return QString::number(attentionFactor_[s], 'g', 5); }));
+    html += row(tr("trained context L₀"),
+                each([this](int s) { return QString::number(bands_[s].contextLength, 'g', 8); }));
+    html += row(tr("pairs kept"), each([&](int s) {
+                    return QString::number(bandCount(s, FrequencyBand::Extrapolated));
+                }));
+    html += row(tr("pairs blended"),
+                each([&](int s) { return QString::number(bandCount(s, FrequencyBand::Blended)); }));
+    html += row(tr("pairs ÷ factor"), each([&](int s) {
+                    return QString::number(bandCount(s, FrequencyBand::Interpolated));
+                }));
+    html += row(tr("pairs with no full turn in L₀"), each([this](int s) {
+                    return QString::number(std::count_if(
+                        bands_[s].pairs.begin(), bands_[s].pairs.end(),
+                        [](const PairBand& p) { return p.rotationsInContext < 1.0; }));
+                }));
+    html +=
+        row(tr("YaRN correction range (pairs)"), each([this](int s) {
+                const auto& range = bands_[s].yarnRange;
+                return range ? tr("%1 … %2").arg(range->low, 0, 'g', 4).arg(range->high, 0, 'g', 4)
+                             : tr("—");
+            }));
+    html += row(tr("Llama 3 kept below / divided above λ"), each([this](int s) {
+                    const FrequencyBands& b = bands_[s];
+                    return b.llama3HighFreqWavelength
+                               ? tr("%1 / %2")
+                                     .arg(*b.llama3HighFreqWavelength, 0, 'g', 5)
+                                     .arg(*b.llama3LowFreqWavelength, 0, 'g', 5)
+                               : tr("—");
+                }));
+    html += QStringLiteral("</table>");
+    setReadout(html);
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,122 @@
+#pragma once
+// Lesson 7, frequencies and context extension: each pair's wavelength against the context
+// length (log axis) with the bands linear / dynamic / YaRN / Llama 3 / LongRoPE create, every
+// rope_type parameter, presets of published models, config.json import, and a second
+// configuration side by side (frequencies and score curves).
+
+#include <QString>
+#include <array>
+#include <optional>
+#include <vector>
+
+#include "analysis/frequency_bands.h"
+#include "encodings/model_presets.h"
+#include "lessons/lesson_page.h"
+
+class QCPAxisRect;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPTextElement;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTabWidget;
+
+namespace ropelab::ui {
+
+class LatestJob;
+class RopeConfigEditor;
+
+class FrequenciesLesson : public LessonPage {
+    Q_OBJECT
+public:
+    explicit FrequenciesLesson(const LessonContext& context, QWidget* parent = nullptr);
+    ~FrequenciesLesson() override;
+
+    QString id() const override { return QStringLiteral("frequencies"); }
+    QString title() const override;
+    void retranslate() override;
+    SharedParameters sharedParameters() const override;
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
+
+    // Configuration A is the shared parameters' RoPE; B is this lesson's own.
+    enum Config { A = 0, B = 1 };
+    // The score curves run at most this many distances (min/max per pixel column beyond).
+    static constexpr int kMaxCurveDistances = 1 << 17;
+
+    RopeParams config(Config which) const;
+    // Validates through core; false (and the banner says why) leaves everything as it was.
+    bool setConfig(Config which, const RopeParams& params);
+    void setComparing(bool on);
+    bool comparing() const;
+    // Reads a HuggingFace config.json into A or B; false with the banner on any problem.
+    bool importConfig(const QString& path, Config which);
+    // Replaces the preset list from presets-file text; false (and says why) keeps the old list.
+    bool loadPresets(const QByteArray& json, const QString& source);
+    const std::vector<ModelPreset>& presets() const { return presets_; }
+    // Applies preset `index` of presets() to a configuration.
+    bool applyPreset(Config which, int index);
+
+    // What the views show, for tests and the benchmark.
+    const FrequencyBands& bands(Config which) const { return bands_[which]; }
+    double attentionFactor(Config which) const { return attentionFactor_[which]; }
+    LatestJob* curveJob() const { return curveJob_; }
+    RopeConfigEditor* editor(Config which) const { return editors_[which]; }
+    QComboBox* presetBox(Config which) const { return presetBoxes_[which]; }
+    QString presetSourceText(Config which) const;
+
+private:
+    struct Side {
+        std::array<QCPGraph*, 3> bandGraphs{};  // kept, blended, divided by factor
+        QCPGraph* wavelengthLine = nullptr;
+        QCPGraph* scaleGraph = nullptr;
+        QCPGraph* curveLow = nullptr;
+        QCPGraph* curveHigh = nullptr;
+        QCPItemStraightLine* contextLine = nullptr;
+        QCPItemText* contextLabel = nullptr;
+        QCPItemStraightLine* targetLine = nullptr;
+        QCPItemText* targetLabel = nullptr;
+        QCPItemStraightLine* curveContextLine = nullptr;
+    };
+
+    QWidget* makeConfigTab(Config which);
+    void onEdited(Config which, const RopeParams& params);
+    void refresh();
+    void drawFrequencies();
+    void startCurves();
+    void updateReadout();
+    void showPresetSource(Config which);
+    void showCurveRectB(bool on);
+
+    QCustomPlot* wavePlot_;
+    QCustomPlot* scalePlot_;
+    QCustomPlot* curvePlot_;
+    QCPTextElement* waveTitle_;
+    QCPTextElement* scaleTitle_;
+    QCPTextElement* curveTitle_;
+    QCPAxisRect* curveRectB_;
+    QCPGraph* originalLine_;
+    std::array<Side, 2> sides_;
+    QCheckBox* compare_;
+    QTabWidget* tabs_;
+    std::array<RopeConfigEditor*, 2> editors_{};
+    std::array<QComboBox*, 2> presetBoxes_{};
+    std::array<QPushButton*, 2> importButtons_{};
+    std::array<QLabel*, 2> presetSources_{};
+    std::array<QLabel*, 2> presetLabels_{};
+    QLabel* curveStatus_;
+    LatestJob* curveJob_;
+
+    RopeParams configB_;
+    std::array<int, 2> presetIndex_{-1, -1};  // the preset a configuration came from, if unedited
+    std::vector<ModelPreset> presets_;
+    QString presetProblem_;
+    std::array<FrequencyBands, 2> bands_;
+    std::array<double, 2> attentionFactor_{1.0, 1.0};
+    std::array<std::vector<double>, 2> originalWavelengths_;
+};
+
+}  // namespace ropelab::ui

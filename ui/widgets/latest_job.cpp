@@ -1,0 +1,149 @@
+#include "widgets/latest_job.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QThread>
+#include <QThreadPool>
+#include <mutex>
+#include <stop_token>
+
+#include "common/errors.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr qint64 kProgressIntervalMs = 50;
+
+QString messageFor(const std::exception& e) {
+    if (dynamic_cast<const InputError*>(&e) != nullptr) {
+        return LatestJob::tr("Invalid parameter: %1").arg(QString::fromUtf8(e.what()));
+    }
+    if (dynamic_cast<const ResourceError*>(&e) != nullptr) {
+        return LatestJob::tr("Too large to compute: %1").arg(QString::fromUtf8(e.what()));
+    }
+    return LatestJob::tr("Could not compute this view: %1").arg(QString::fromUtf8(e.what()));
+}
+
+}  // namespace
+
+// What workers share with the UI side. receiver is cleared (under the mutex) when the job object
+// dies, so a worker never posts to a deleted object.
+struct LatestJob::Shared {
+    std::mutex mutex;
+    LatestJob* receiver = nullptr;
+    std::stop_source stop;
+    QThreadPool pool;
+
+    // Queues fn(receiver) to run on the receiver's thread, if the receiver still exists.
+    template <class Fn>
+    void post(Fn fn) {
+        std::lock_guard lock(mutex);
+        if (receiver != nullptr) {
+            QMetaObject::invokeMethod(
+                receiver, [fn = std::move(fn), target = receiver] { fn(target); },
+                Qt::QueuedConnection);
+        }
+    }
+};
+
+LatestJob::LatestJob(QObject* parent) : QObject(parent), shared_(std::make_shared<Shared>()) {
+    shared_->receiver = this;
+    // Stale jobs stop within a chunk; two pool threads let a new job start meanwhile.
+    shared_->pool.setMaxThreadCount(2);
+}
+
+LatestJob::~LatestJob() {
+    {
+        std::lock_guard lock(shared_->mutex);
+        shared_->receiver = nullptr;
+        shared_->stop.request_stop();
+    }
+    // Workers keep `shared_` alive; wait here so none outlives the application objects.
+    shared_->pool.waitForDone();
+}
+
+void LatestJob::start(Work work, int threads) {
+    std::stop_source source;
+    {
+        std::lock_guard lock(shared_->mutex);
+        shared_->stop.request_stop();
+        shared_->stop = source;
+    }
+    const quint64 generation = ++generation_;
+    running_ = true;
+    finishedAfterMs_ = -1;
+    clock_.restart();
+    emit started();
+
+    std::shared_ptr<Shared> shared = shared_;
+    auto gate = std::make_shared<QElapsedTimer>();
+    gate->start();
+    Execution exec;
+    exec.threads = std::max(1, threads);
+    exec.stop = source.get_token();
+    // parallelFor serialises progress calls, so the gate needs no lock of its own.
+    exec.progress = [shared, gate, generation](double fraction) {
+        if (fraction < 1.0 && gate->elapsed() < kProgressIntervalMs) return;
+        gate->restart();
+        shared->post([generation, fraction](LatestJob* receiver) {
+            if (receiver->generation_ == generation && receiver->running_) {
+                emit receiver->progress(fraction);
+            }
+        });
+    };
+
+    shared->pool.start([shared, work = std::move(work), exec, generation] {
+        Apply apply;
+        QString error;
+        bool stopped = false;
+        try {
+            apply = work(exec);
+        } catch (const Cancelled&) {
+            stopped = true;
+        } catch (const std::exception& e) {
+            error = messageFor(e);
+        }
+        shared->post([generation, apply = std::move(apply), error, stopped](LatestJob* receiver) {
+            if (receiver->generation_ != generation) return;  // superseded or cancelled
+            receiver->running_ = false;
+            receiver->finishedAfterMs_ = receiver->clock_.elapsed();
+            if (stopped) {
+                emit receiver->cancelled();
+            } else if (!error.isEmpty()) {
+                emit receiver->failed(error);
+            } else {
+                if (apply) apply();
+                emit receiver->finished();
+            }
+        });
+    });
+}
+
+void LatestJob::cancel() {
+    {
+        std::lock_guard lock(shared_->mutex);
+        shared_->stop.request_stop();
+    }
+    if (!running_) return;
+    ++generation_;  // whatever the stopped job still sends is dropped
+    running_ = false;
+    finishedAfterMs_ = clock_.elapsed();
+    emit cancelled();
+}
+
+qint64 LatestJob::elapsedMs() const {
+    if (!clock_.isValid()) return 0;
+    return finishedAfterMs_ >= 0 ? finishedAfterMs_ : clock_.elapsed();
+}
+
+bool LatestJob::waitForIdle(int timeoutMs) {
+    QDeadlineTimer deadline(timeoutMs);
+    while (running_ && !deadline.hasExpired()) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        QThread::msleep(1);
+    }
+    return !running_;
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,305 @@
+#include "widgets/rope_config_editor.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+#include <array>
+#include <set>
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr std::array kTypes{RopeType::Default, RopeType::Linear,   RopeType::Dynamic,
+                            RopeType::Yarn,    RopeType::LongRope, RopeType::Llama3};
+
+// The config.json keys each rope_type reads besides the common ones.
+std::set<QString> keysOf(RopeType type) {
+    switch (type) {
+        case RopeType::Default:
+            return {};
+        case RopeType::Linear:
+            return {QStringLiteral("factor")};
+        case RopeType::Dynamic:
+            return {QStringLiteral("factor"), QStringLiteral("seq_len")};
+        case RopeType::Yarn:
+            return {QStringLiteral("factor"),
+                    QStringLiteral("original_max_position_embeddings"),
+                    QStringLiteral("beta_fast"),
+                    QStringLiteral("beta_slow"),
+                    QStringLiteral("mscale"),
+                    QStringLiteral("mscale_all_dim"),
+                    QStringLiteral("attention_factor"),
+                    QStringLiteral("truncate")};
+        case RopeType::LongRope:
+            return {QStringLiteral("factor"), QStringLiteral("original_max_position_embeddings"),
+                    QStringLiteral("seq_len"), QStringLiteral("attention_factor"),
+                    QStringLiteral("short_factor / long_factor")};
+        case RopeType::Llama3:
+            return {QStringLiteral("factor"), QStringLiteral("original_max_position_embeddings"),
+                    QStringLiteral("low_freq_factor"), QStringLiteral("high_freq_factor")};
+    }
+    return {};
+}
+
+bool factorRequired(RopeType type) {
+    return type == RopeType::Linear || type == RopeType::Dynamic || type == RopeType::Yarn;
+}
+
+const std::set<QString>& commonKeys() {
+    static const std::set<QString> keys{QStringLiteral("rope_type"), QStringLiteral("head_dim"),
+                                        QStringLiteral("partial_rotary_factor"),
+                                        QStringLiteral("rope_theta"),
+                                        QStringLiteral("max_position_embeddings")};
+    return keys;
+}
+
+}  // namespace
+
+RopeConfigEditor::RopeConfigEditor(QWidget* parent)
+    : QWidget(parent), form_(new QFormLayout(this)), type_(new QComboBox(this)) {
+    form_->setContentsMargins(0, 0, 0, 0);
+    form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    for (RopeType type : kTypes) {
+        type_->addItem(QString::fromUtf8(toString(type).data()), static_cast<int>(type));
+    }
+    addRow(QStringLiteral("rope_type"), type_);
+    headDim_ = addInt(QStringLiteral("head_dim"), 2, 1024, 2);
+    partial_ = addDouble(QStringLiteral("partial_rotary_factor"), 0.01, 1.0, 3, 0.05);
+    theta_ = addDouble(QStringLiteral("rope_theta"), 1.01, 1e10, 1, 1000.0);
+    maxPositions_ = addInt(QStringLiteral("max_position_embeddings"), 1, 100'000'000, 1024);
+    factorOpt_ = addOptionalDouble(QStringLiteral("factor"), 1.0, 1024.0, 3, 0.5);
+    factor_ = factorOpt_.value;
+    originalMax_ =
+        addOptionalInt(QStringLiteral("original_max_position_embeddings"), 1, 100'000'000);
+    seqLen_ = addOptionalInt(QStringLiteral("seq_len"), 0, 100'000'000);
+    betaFast_ = addDouble(QStringLiteral("beta_fast"), 0.001, 1e4, 3, 1.0);
+    betaSlow_ = addDouble(QStringLiteral("beta_slow"), 0.001, 1e4, 3, 0.5);
+    mscale_ = addOptionalDouble(QStringLiteral("mscale"), 0.0, 100.0, 3, 0.1);
+    mscaleAllDim_ = addOptionalDouble(QStringLiteral("mscale_all_dim"), 0.0, 100.0, 3, 0.1);
+    attentionFactor_ = addOptionalDouble(QStringLiteral("attention_factor"), 0.001, 100.0, 4, 0.05);
+    truncate_ = new QCheckBox(this);
+    addRow(QStringLiteral("truncate"), truncate_);
+    lowFreq_ = addDouble(QStringLiteral("low_freq_factor"), 0.001, 1e4, 3, 0.5);
+    highFreq_ = addDouble(QStringLiteral("high_freq_factor"), 0.001, 1e4, 3, 0.5);
+    factorLists_ = new QLabel(this);
+    factorLists_->setWordWrap(true);
+    addRow(QStringLiteral("short_factor / long_factor"), factorLists_);
+
+    connect(type_, &QComboBox::currentIndexChanged, this, [this] {
+        updateRows();
+        emitEdited();
+    });
+    connect(truncate_, &QCheckBox::toggled, this, &RopeConfigEditor::emitEdited);
+    setParams(RopeParams{});
+    retranslate();
+}
+
+void RopeConfigEditor::addRow(const QString& key, QWidget* field) {
+    auto* label = new QLabel(key, this);
+    label->setObjectName(key);
+    label->setBuddy(field);
+    field->setObjectName(key);
+    field->setAccessibleName(key);
+    form_->addRow(label, field);
+}
+
+QDoubleSpinBox* RopeConfigEditor::addDouble(const QString& key, double min, double max,
+                                            int decimals, double step) {
+    auto* box = new QDoubleSpinBox(this);
+    box->setRange(min, max);
+    box->setDecimals(decimals);
+    box->setSingleStep(step);
+    box->setKeyboardTracking(false);
+    addRow(key, box);
+    connect(box, &QDoubleSpinBox::valueChanged, this, &RopeConfigEditor::emitEdited);
+    return box;
+}
+
+QSpinBox* RopeConfigEditor::addInt(const QString& key, int min, int max, int step) {
+    auto* box = new QSpinBox(this);
+    box->setRange(min, max);
+    box->setSingleStep(step);
+    box->setKeyboardTracking(false);
+    addRow(key, box);
+    connect(box, &QSpinBox::valueChanged, this, &RopeConfigEditor::emitEdited);
+    return box;
+}
+
+RopeConfigEditor::OptionalDouble RopeConfigEditor::addOptionalDouble(const QString& key, double min,
+                                                                     double max, int decimals,
+                                                                     double step) {
+    auto* field = new QWidget(this);
+    auto* row = new QHBoxLayout(field);
+    row->setContentsMargins(0, 0, 0, 0);
+    OptionalDouble optional{new QCheckBox(field), new QDoubleSpinBox(field)};
+    optional.value->setRange(min, max);
+    optional.value->setDecimals(decimals);
+    optional.value->setSingleStep(step);
+    optional.value->setKeyboardTracking(false);
+    optional.value->setAccessibleName(key);
+    row->addWidget(optional.set);
+    row->addWidget(optional.value, 1);
+    addRow(key, field);
+    connect(optional.set, &QCheckBox::toggled, optional.value, &QWidget::setEnabled);
+    connect(optional.set, &QCheckBox::toggled, this, &RopeConfigEditor::emitEdited);
+    connect(optional.value, &QDoubleSpinBox::valueChanged, this, &RopeConfigEditor::emitEdited);
+    return optional;
+}
+
+RopeConfigEditor::OptionalInt RopeConfigEditor::addOptionalInt(const QString& key, int min,
+                                                               int max) {
+    auto* field = new QWidget(this);
+    auto* row = new QHBoxLayout(field);
+    row->setContentsMargins(0, 0, 0, 0);
+    OptionalInt optional{new QCheckBox(field), new QSpinBox(field)};
+    optional.value->setRange(min, max);
+    optional.value->setSingleStep(1024);
+    optional.value->setKeyboardTracking(false);
+    optional.value->setAccessibleName(key);
+    row->addWidget(optional.set);
+    row->addWidget(optional.value, 1);
+    addRow(key, field);
+    connect(optional.set, &QCheckBox::toggled, optional.value, &QWidget::setEnabled);
+    connect(optional.set, &QCheckBox::toggled, this, &RopeConfigEditor::emitEdited);
+    connect(optional.value, &QSpinBox::valueChanged, this, &RopeConfigEditor::emitEdited);
+    return optional;
+}
+
+void RopeConfigEditor::retranslate() {
+    const auto tip = [this](const QString& key, const QString& text) {
+        for (QWidget* w : findChildren<QWidget*>(key)) w->setToolTip(text);
+    };
+    tip(QStringLiteral("rope_type"), tr("How the frequencies are scaled for a longer context."));
+    tip(QStringLiteral("head_dim"), tr("Components per attention head."));
+    tip(QStringLiteral("partial_rotary_factor"),
+        tr("Fraction of the head that rotates (GPT-NeoX rotary_pct); the rest passes through."));
+    tip(QStringLiteral("rope_theta"), tr("The base: θ_i = rope_theta^(−2i/d)."));
+    tip(QStringLiteral("max_position_embeddings"), tr("The context length the model is used at."));
+    tip(QStringLiteral("factor"), tr("How much longer the new context is than the trained one."));
+    tip(QStringLiteral("original_max_position_embeddings"),
+        tr("The context length the model was pre-trained at (unchecked: "
+           "max_position_embeddings)."));
+    tip(QStringLiteral("seq_len"),
+        tr("The current sequence length at run time (dynamic: raises the base beyond the "
+           "trained length; longrope: long factors beyond it)."));
+    tip(QStringLiteral("beta_fast"),
+        tr("YaRN: pairs turning more than beta_fast times in the trained context keep their "
+           "frequency."));
+    tip(QStringLiteral("beta_slow"),
+        tr("YaRN: pairs turning fewer than beta_slow times are divided by factor."));
+    tip(QStringLiteral("mscale"), tr("YaRN (DeepSeek): attention temperature numerator."));
+    tip(QStringLiteral("mscale_all_dim"),
+        tr("YaRN (DeepSeek): attention temperature denominator."));
+    tip(QStringLiteral("attention_factor"),
+        tr("Multiplies cos and sin (unchecked: the method's default)."));
+    tip(QStringLiteral("truncate"), tr("YaRN: round the correction range to whole pairs."));
+    tip(QStringLiteral("low_freq_factor"),
+        tr("Llama 3: wavelengths above original / low_freq_factor are divided by factor."));
+    tip(QStringLiteral("high_freq_factor"),
+        tr("Llama 3: wavelengths below original / high_freq_factor are kept."));
+    for (QCheckBox* set : {originalMax_.set, seqLen_.set, factorOpt_.set, mscale_.set,
+                           mscaleAllDim_.set, attentionFactor_.set}) {
+        set->setToolTip(tr("Set this key (unchecked: absent from the config)"));
+        set->setAccessibleName(tr("Set this key"));
+    }
+    truncate_->setText(tr("whole pairs"));
+    factorLists_->setText(lists_.shortFactor.empty() && lists_.longFactor.empty()
+                              ? tr("none: load a preset or a config.json")
+                              : tr("%1 short + %2 long values (from a preset or config.json)")
+                                    .arg(lists_.shortFactor.size())
+                                    .arg(lists_.longFactor.size()));
+}
+
+RopeParams RopeConfigEditor::params() const {
+    RopeParams p;
+    p.ropeType = static_cast<RopeType>(type_->currentData().toInt());
+    p.headDim = headDim_->value();
+    p.partialRotaryFactor = partial_->value();
+    p.ropeTheta = theta_->value();
+    p.maxPositionEmbeddings = maxPositions_->value();
+    if (factorOpt_.set->isChecked()) p.factor = factor_->value();
+    if (originalMax_.set->isChecked())
+        p.originalMaxPositionEmbeddings = originalMax_.value->value();
+    if (seqLen_.set->isChecked()) p.seqLen = seqLen_.value->value();
+    p.betaFast = betaFast_->value();
+    p.betaSlow = betaSlow_->value();
+    if (mscale_.set->isChecked()) p.mscale = mscale_.value->value();
+    if (mscaleAllDim_.set->isChecked()) p.mscaleAllDim = mscaleAllDim_.value->value();
+    if (attentionFactor_.set->isChecked()) p.attentionFactor = attentionFactor_.value->value();
+    p.truncate = truncate_->isChecked();
+    p.lowFreqFactor = lowFreq_->value();
+    p.highFreqFactor = highFreq_->value();
+    p.shortFactor = lists_.shortFactor;
+    p.longFactor = lists_.longFactor;
+    return p;
+}
+
+void RopeConfigEditor::setParams(const RopeParams& p) {
+    // Widgets emit as they are set; updating_ keeps edited() quiet until all are.
+    updating_ = true;
+    type_->setCurrentIndex(type_->findData(static_cast<int>(p.ropeType)));
+    headDim_->setValue(p.headDim);
+    partial_->setValue(p.partialRotaryFactor);
+    theta_->setValue(p.ropeTheta);
+    maxPositions_->setValue(p.maxPositionEmbeddings);
+    const auto showOptional = [](auto& optional, const auto& value, auto fallback) {
+        optional.set->setChecked(value.has_value());
+        optional.value->setEnabled(value.has_value());
+        optional.value->setValue(value.value_or(fallback));
+    };
+    showOptional(factorOpt_, p.factor, 2.0);
+    showOptional(originalMax_, p.originalMaxPositionEmbeddings, p.maxPositionEmbeddings);
+    showOptional(seqLen_, p.seqLen, p.maxPositionEmbeddings);
+    betaFast_->setValue(p.betaFast);
+    betaSlow_->setValue(p.betaSlow);
+    showOptional(mscale_, p.mscale, 1.0);
+    showOptional(mscaleAllDim_, p.mscaleAllDim, 1.0);
+    showOptional(attentionFactor_, p.attentionFactor, 1.0);
+    truncate_->setChecked(p.truncate);
+    lowFreq_->setValue(p.lowFreqFactor);
+    highFreq_->setValue(p.highFreqFactor);
+    lists_.shortFactor = p.shortFactor;
+    lists_.longFactor = p.longFactor;
+    updateRows();
+    retranslate();
+    updating_ = false;
+}
+
+void RopeConfigEditor::updateRows() {
+    const RopeType type = static_cast<RopeType>(type_->currentData().toInt());
+    const std::set<QString> shown = keysOf(type);
+    for (int row = 0; row < form_->rowCount(); ++row) {
+        QLayoutItem* label = form_->itemAt(row, QFormLayout::LabelRole);
+        const QString key = label != nullptr && label->widget() != nullptr
+                                ? label->widget()->objectName()
+                                : QString();
+        form_->setRowVisible(row, commonKeys().contains(key) || shown.contains(key));
+    }
+    // linear, dynamic and yarn need a factor: it is always set for them.
+    const bool required = factorRequired(type);
+    if (required && !factorOpt_.set->isChecked()) {
+        const QSignalBlocker block(factorOpt_.set);
+        factorOpt_.set->setChecked(true);
+        factor_->setEnabled(true);
+    }
+    factorOpt_.set->setEnabled(!required);
+}
+
+bool RopeConfigEditor::isKeyShown(const QString& key) const {
+    const RopeType type = static_cast<RopeType>(type_->currentData().toInt());
+    return commonKeys().contains(key) || keysOf(type).contains(key);
+}
+
+void RopeConfigEditor::emitEdited() {
+    if (updating_) return;
+    emit edited(params());
+}
+
+}  // namespace ropelab::ui
