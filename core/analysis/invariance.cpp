@@ -27,6 +27,12 @@ InvarianceResult invariance(const Eigen::Ref<const Eigen::VectorXd>& q,
     if (length < 1) {
         throw InputError("--length must be >= 1, got " + std::to_string(length));
     }
+    if (length > kMaxInvarianceLength) {
+        // O(length²·d) work: past this it runs for minutes, so refuse instead of hanging.
+        throw ResourceError("--length must be at most " + std::to_string(kMaxInvarianceLength) +
+                            " for invariance (it compares all length² position pairs), got " +
+                            std::to_string(length));
+    }
     if (q.size() != k.size()) {
         throw InputError("q and k must have the same length, got " + std::to_string(q.size()) +
                          " and " + std::to_string(k.size()));

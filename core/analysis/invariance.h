@@ -19,6 +19,8 @@ struct InvarianceResult {
 // m − n = const of (max − min) score, relative to the largest |score|. ≈1e-16 for RoPE, T5 and
 // ALiBi; clearly non-zero for added sinusoidal, learned and the seed code. O(length²·d) time,
 // O(length·d) memory. InputError (length < 1, sizes), ResourceError, Cancelled.
+inline constexpr std::int64_t kMaxInvarianceLength = 16384;
+
 InvarianceResult invariance(const Eigen::Ref<const Eigen::VectorXd>& q,
                             const Eigen::Ref<const Eigen::VectorXd>& k,
                             const ScoreEncodingParams& encoding, std::int64_t length,

@@ -67,6 +67,8 @@ TEST(Invariance, SameForEveryThreadCountAndRejectsBadInput) {
     ScoreEncodingParams rope;  // head_dim 128 ≠ 16
     EXPECT_THROW(invariance(q, q, rope, 10, {}), InputError);
     EXPECT_THROW(invariance(q, q, seed, std::int64_t{1} << 40, {}), ResourceError);
+    // Quadratic work: a length that fits in memory but would run for minutes is refused too.
+    EXPECT_THROW(invariance(q, q, seed, kMaxInvarianceLength + 1, {}), ResourceError);
 }
 
 }  // namespace
