@@ -14,7 +14,11 @@ constexpr const char* kWidthProperty = "ropelabWidth";
 constexpr const char* kFillProperty = "ropelabFill";
 
 QFont themeFont(const PlotTheme& theme, int extraPoints, bool bold = false) {
-    QFont font(theme.fontFamily);
+    QFont font;
+    // CJK fallbacks: without one, Chinese labels silently become boxes.
+    font.setFamilies({theme.fontFamily, QStringLiteral("WenQuanYi Micro Hei"),
+                      QStringLiteral("Noto Sans CJK SC"), QStringLiteral("Source Han Sans SC"),
+                      QStringLiteral("Microsoft YaHei"), QStringLiteral("PingFang SC")});
     font.setPointSize(theme.fontPointSize + extraPoints);
     font.setBold(bold);
     return font;
@@ -117,6 +121,9 @@ PlotTheme PlotTheme::presenterMode() const {
     PlotTheme theme = *this;
     theme.fontPointSize = fontPointSize + 5;
     theme.lineWidth = lineWidth * 1.75;
+    // High contrast for a projector: pure black or white text and axes, stronger grid lines.
+    theme.foreground = dark ? QColor(Qt::white) : QColor(Qt::black);
+    theme.grid = dark ? grid.lighter(140) : grid.darker(125);
     theme.presenter = true;
     return theme;
 }
