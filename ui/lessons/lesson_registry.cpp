@@ -4,6 +4,7 @@
 #include "lessons/frequencies_lesson.h"
 #include "lessons/order_lesson.h"
 #include "lessons/pitfall_lesson.h"
+#include "lessons/relative_lesson.h"
 #include "lessons/rope_2d_lesson.h"
 #include "lessons/rope_nd_lesson.h"
 
@@ -14,6 +15,7 @@ std::vector<std::unique_ptr<Lesson>> createLessons(const LessonContext& context)
     // Teaching order: one line per lesson.
     lessons.push_back(std::make_unique<OrderLesson>(context));
     lessons.push_back(std::make_unique<AbsoluteLesson>(context));
+    lessons.push_back(std::make_unique<RelativeLesson>(context));
     lessons.push_back(std::make_unique<Rope2dLesson>(context));
     lessons.push_back(std::make_unique<RopeNdLesson>(context));
     lessons.push_back(std::make_unique<FrequenciesLesson>(context));

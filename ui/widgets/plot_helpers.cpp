@@ -16,6 +16,18 @@ QString subscriptNumber(int value) {
     return text;
 }
 
+QString superscriptNumber(int value) {
+    static const QChar digits[10] = {QChar(0x2070), QChar(0x00B9), QChar(0x00B2), QChar(0x00B3),
+                                     QChar(0x2074), QChar(0x2075), QChar(0x2076), QChar(0x2077),
+                                     QChar(0x2078), QChar(0x2079)};
+    QString text = QString::number(value);
+    for (QChar& c : text) {
+        if (c.isDigit()) c = digits[c.digitValue()];
+        if (c == QLatin1Char('-')) c = QChar(0x207B);
+    }
+    return text;
+}
+
 QCustomPlot* makePlot(QWidget* parent) {
     auto* plot = new QCustomPlot(parent);
     plot->setAntialiasedElements(QCP::aeAll);

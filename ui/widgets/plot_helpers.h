@@ -23,6 +23,8 @@ namespace ropelab::ui {
 
 // "12" → "₁₂": subscripts in plot text, which has no rich text.
 QString subscriptNumber(int value);
+// "−8" → "⁻⁸", for powers such as 2⁻⁸ on tick labels.
+QString superscriptNumber(int value);
 
 // A plot with antialiasing and a minimum size that keeps tick labels readable.
 QCustomPlot* makePlot(QWidget* parent);

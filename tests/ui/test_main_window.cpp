@@ -1,0 +1,129 @@
+// The main window: lessons in teaching order, navigation, the parameter dock driving the model,
+// rejected values in the status bar, and the last lesson remembered.
+#include <gtest/gtest.h>
+
+#include <QComboBox>
+#include <QListWidget>
+#include <QSettings>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStatusBar>
+
+#include "lessons/lesson_registry.h"
+#include "model/parameter_model.h"
+#include "style/theme_controller.h"
+#include "widgets/labeled_slider.h"
+#include "window/main_window.h"
+#include "window/parameter_panel.h"
+
+namespace ropelab::ui {
+namespace {
+
+TEST(MainWindow, ListsLessonsInTeachingOrder) {
+    QSettings().clear();
+    MainWindow window;
+    QStringList ids;
+    for (Lesson* lesson : window.lessons()) ids << lesson->id();
+    const QStringList expectedStart{QStringLiteral("order"), QStringLiteral("absolute"),
+                                    QStringLiteral("relative"), QStringLiteral("rope-2d"),
+                                    QStringLiteral("rope-nd")};
+    ASSERT_GE(ids.size(), expectedStart.size());
+    EXPECT_EQ(ids.mid(0, expectedStart.size()), expectedStart);
+    auto* list = window.findChild<QListWidget*>(QStringLiteral("lessonList"));
+    ASSERT_NE(list, nullptr);
+    EXPECT_EQ(list->count(), ids.size());
+    EXPECT_TRUE(list->item(3)->text().contains(window.lessons()[3]->title()));
+    EXPECT_EQ(window.currentLesson(), window.lessons().front());
+}
+
+TEST(MainWindow, NextAndPreviousNavigateAndStopAtTheEnds) {
+    QSettings().clear();
+    MainWindow window;
+    window.showPreviousLesson();
+    EXPECT_EQ(window.currentLesson(), window.lessons().front());
+    window.showNextLesson();
+    EXPECT_EQ(window.currentLesson(), window.lessons()[1]);
+    ASSERT_TRUE(window.showLesson(QStringLiteral("rope-2d")));
+    EXPECT_EQ(window.currentLesson()->id(), QStringLiteral("rope-2d"));
+    for (std::size_t i = 0; i < window.lessons().size(); ++i) window.showNextLesson();
+    EXPECT_EQ(window.currentLesson(), window.lessons().back());
+    EXPECT_FALSE(window.showLesson(QStringLiteral("no-such-lesson")));
+}
+
+TEST(MainWindow, ParameterDockDrivesTheSharedModel) {
+    QSettings().clear();
+    MainWindow window;
+    ParameterPanel* panel = window.parameterPanel();
+    panel->headDimSlider()->slider()->setValue(15);  // 2 + 15·2
+    EXPECT_EQ(window.parameterModel().rope().headDim, 32);
+    panel->baseSlider()->spinBox()->setValue(500000.0);
+    EXPECT_EQ(window.parameterModel().rope().ropeTheta, 500000.0);
+    panel->layoutBox()->setCurrentIndex(1);
+    EXPECT_EQ(window.parameterModel().layout(), RopeLayout::Interleaved);
+    panel->queryPositionSlider()->spinBox()->setValue(17);
+    EXPECT_EQ(window.parameterModel().queryPosition(), 17);
+    // The model changing elsewhere (a lesson's shift button) moves the dock's controls.
+    window.parameterModel().setPositions(20, 9);
+    EXPECT_EQ(panel->keyPositionSlider()->value(), 9);
+}
+
+TEST(MainWindow, ShrinkingTheSequencePullsPositionsIn) {
+    QSettings().clear();
+    MainWindow window;
+    window.parameterModel().setPositions(200, 100);
+    window.parameterPanel()->sequenceLengthSlider()->spinBox()->setValue(50);
+    EXPECT_EQ(window.parameterModel().sequenceLength(), 50);
+    EXPECT_EQ(window.parameterModel().queryPosition(), 49);
+    EXPECT_EQ(window.parameterModel().keyPosition(), 49);
+}
+
+TEST(MainWindow, RejectedValuesShowInTheStatusBar) {
+    QSettings().clear();
+    MainWindow window;
+    const int before = window.parameterModel().rope().headDim;
+    EXPECT_FALSE(window.parameterModel().setHeadDim(7));
+    EXPECT_EQ(window.parameterModel().rope().headDim, before);
+    EXPECT_TRUE(window.statusBar()->currentMessage().contains(QStringLiteral("head-dim")))
+        << window.statusBar()->currentMessage().toStdString();
+}
+
+TEST(MainWindow, DisablesSharedParametersTheLessonDoesNotRead) {
+    QSettings().clear();
+    MainWindow window;
+    ASSERT_TRUE(window.showLesson(QStringLiteral("rope-2d")));
+    EXPECT_TRUE(window.parameterPanel()->queryPositionSlider()->isEnabled());
+    ASSERT_TRUE(window.showLesson(QStringLiteral("order")));
+    EXPECT_FALSE(window.parameterPanel()->queryPositionSlider()->isEnabled());
+}
+
+TEST(MainWindow, RemembersTheLastLesson) {
+    QSettings().clear();
+    {
+        MainWindow window;
+        ASSERT_TRUE(window.showLesson(QStringLiteral("relative")));
+        window.close();
+    }
+    MainWindow again;
+    EXPECT_EQ(again.currentLesson()->id(), QStringLiteral("relative"));
+    QSettings().clear();
+}
+
+TEST(LessonRegistry, EveryLessonHasIdTitleFiguresAndStableIds) {
+    ParameterModel model;
+    ThemeController theme;
+    const auto lessons = createLessons(LessonContext{&model, &theme});
+    QStringList ids;
+    for (const auto& lesson : lessons) {
+        EXPECT_FALSE(lesson->title().isEmpty());
+        EXPECT_FALSE(lesson->figures().isEmpty()) << lesson->id().toStdString();
+        for (const Figure& figure : lesson->figures()) {
+            EXPECT_NE(figure.plot, nullptr);
+            EXPECT_FALSE(figure.name.isEmpty());
+        }
+        EXPECT_FALSE(ids.contains(lesson->id()));
+        ids << lesson->id();
+    }
+}
+
+}  // namespace
+}  // namespace ropelab::ui

@@ -1,0 +1,98 @@
+// Lesson 3 (relative bias): the plotted T5 buckets, ALiBi slopes and both bias matrices are core's,
+// with known answers from HF T5 and the ALiBi paper; bad bucket settings give a clear message.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "encodings/alibi.h"
+#include "encodings/learned_absolute.h"
+#include "encodings/t5_buckets.h"
+#include "lesson_harness.h"
+#include "lessons/relative_lesson.h"
+#include "widgets/labeled_slider.h"
+
+namespace ropelab::ui {
+namespace {
+
+using testing::LessonHarness;
+
+double valueAt(QCPGraph* graph, double key) {
+    return graph->data()->findBegin(key, false)->value;
+}
+
+TEST(RelativeLesson, BucketCurveIsHfT5Bucketing) {
+    LessonHarness<RelativeLesson> h;
+    T5BucketParams params;  // 32 buckets, max_distance 128, bidirectional (HF defaults)
+    h.lesson.setT5Params(params);
+    // HF _relative_position_bucket: rel = +20 → 16 + 8 + ⌊ln(20/8)/ln(16)·8⌋ = 26; rel = −3 → 3.
+    EXPECT_EQ(valueAt(h.lesson.bucketGraph(), 20), 26.0);
+    EXPECT_EQ(valueAt(h.lesson.bucketGraph(), -3), 3.0);
+    EXPECT_EQ(valueAt(h.lesson.bucketGraph(), 150), 31.0);  // beyond max_distance: last bucket
+    for (int rel : {-100, -17, -8, 0, 7, 64}) {
+        EXPECT_EQ(valueAt(h.lesson.bucketGraph(), rel), t5RelativePositionBucket(rel, params));
+    }
+    // Moving the num_buckets slider redraws with the new bucketing.
+    h.lesson.bucketSlider()->slider()->setValue((64 - 4) / 2);
+    EXPECT_EQ(h.lesson.t5Params().numBuckets, 64);
+    params.numBuckets = 64;
+    EXPECT_EQ(valueAt(h.lesson.bucketGraph(), 20), t5RelativePositionBucket(20, params));
+    EXPECT_NE(t5RelativePositionBucket(20, params), 26);
+}
+
+TEST(RelativeLesson, CausalBucketsPutEveryLaterKeyInBucketZero) {
+    LessonHarness<RelativeLesson> h;
+    T5BucketParams params;
+    params.bidirectional = false;
+    h.lesson.setT5Params(params);
+    EXPECT_EQ(valueAt(h.lesson.bucketGraph(), 5), 0.0);
+    EXPECT_EQ(valueAt(h.lesson.bucketGraph(), -5), 5.0);
+}
+
+TEST(RelativeLesson, SlopesArePowersOfTwoPerHead) {
+    LessonHarness<RelativeLesson> h;
+    h.lesson.setAlibi(8, 3);
+    ASSERT_EQ(h.lesson.slopeBars()->dataCount(), 8);
+    for (int head = 1; head <= 8; ++head) {
+        EXPECT_DOUBLE_EQ(h.lesson.slopeBars()->data()->at(head - 1)->value, std::pow(2.0, -head));
+    }
+    // Six heads (not a power of two): slopes(4) then every other slope of slopes(8).
+    h.lesson.setAlibi(6, 1);
+    const std::vector<double> expected{0.25, 0.0625, 0.015625, 0.00390625, 0.5, 0.125};
+    for (int i = 0; i < 6; ++i) {
+        EXPECT_DOUBLE_EQ(h.lesson.slopeBars()->data()->at(i)->value, expected[std::size_t(i)]);
+    }
+}
+
+TEST(RelativeLesson, BiasMatricesAreCoresBiases) {
+    LessonHarness<RelativeLesson> h;
+    h.model.setSequenceLength(64);
+    h.lesson.setAlibi(8, 2);
+    h.lesson.waitForComputation();
+    QCPColorMapData* alibi = h.lesson.alibiMap()->data();
+    ASSERT_EQ(alibi->keySize(), 64);
+    // query i = 40, key j = 10, head 2 of 8: −2⁻²·(40 − 10) = −7.5.
+    EXPECT_DOUBLE_EQ(alibi->cell(10, 40), -7.5);
+    QCPColorMapData* t5 = h.lesson.t5Map()->data();
+    const T5BucketParams params = h.lesson.t5Params();
+    const Eigen::MatrixXd table = seededStandardNormal(params.numBuckets, 1, h.model.seed());
+    const Eigen::MatrixXd bias = t5BiasMatrix(64, params, table.col(0));
+    for (const auto [i, j] : {std::pair{0, 0}, std::pair{40, 10}, std::pair{3, 60}}) {
+        EXPECT_NEAR(t5->cell(j, i), bias(i, j), 1e-12);  // block means: summation order
+    }
+}
+
+TEST(RelativeLesson, InvalidBucketSettingsShowCoresMessage) {
+    LessonHarness<RelativeLesson> h;
+    T5BucketParams params;
+    params.numBuckets = 64;  // max_exact = 16 per direction
+    params.maxDistance = 10;
+    h.lesson.setT5Params(params);
+    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("max")))
+        << h.lesson.problem().toStdString();
+    params.maxDistance = 128;
+    h.lesson.setT5Params(params);
+    EXPECT_TRUE(h.lesson.problem().isEmpty());
+}
+
+}  // namespace
+}  // namespace ropelab::ui

@@ -1,0 +1,397 @@
+#include "lessons/relative_lesson.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QGridLayout>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "analysis/distance_range.h"
+#include "analysis/score_curve.h"
+#include "analysis/score_heatmap.h"
+#include "encodings/alibi.h"
+#include "encodings/t5_buckets.h"
+#include "model/latest_job_runner.h"
+#include "model/parameter_model.h"
+#include "widgets/labeled_slider.h"
+#include "widgets/plot_helpers.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr int kMaxHeatmapCells = 256;
+
+using MapData = std::shared_ptr<std::unique_ptr<QCPColorMapData>>;
+
+void setupPositionMap(QCustomPlot* plot) {
+    plot->yAxis->setRangeReversed(true);
+    plot->xAxis->grid()->setVisible(false);
+    plot->yAxis->grid()->setVisible(false);
+}
+
+}  // namespace
+
+RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
+    : LessonPage(context, parent),
+      bucketPlot_(createPlot(QStringLiteral("t5-buckets"))),
+      t5Plot_(createPlot(QStringLiteral("t5-bias"))),
+      slopePlot_(createPlot(QStringLiteral("alibi-slopes"))),
+      alibiPlot_(createPlot(QStringLiteral("alibi-bias"))),
+      bucketSlider_(new LabeledSlider(QString(), 4, 128, 2, QString(), this)),
+      distanceSlider_(new LabeledSlider(QString(), 2, 1024, 1, QString(), this)),
+      bidirectional_(new QCheckBox(this)),
+      headsSlider_(new LabeledSlider(QString(), 1, 64, 1, QString(), this)),
+      headSlider_(new LabeledSlider(QString(), 1, 8, 1, QString(), this)),
+      runner_(new LatestJobRunner(this)) {
+    auto* grid = new QGridLayout(plotArea());
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(bucketPlot_, 0, 0);
+    grid->addWidget(t5Plot_, 0, 1);
+    grid->addWidget(slopePlot_, 1, 0);
+    grid->addWidget(alibiPlot_, 1, 1);
+
+    // T5: bucket against relative position, with the exact / logarithmic / saturated zones.
+    bucketTitle_ = addPlotTitle(bucketPlot_, QString());
+    bucketGraph_ = bucketPlot_->addGraph();
+    bucketGraph_->setLineStyle(QCPGraph::lsStepCenter);
+    setSeriesStyle(bucketGraph_, {Series::Query}, theme());
+    for (int s = 0; s < 2; ++s) {
+        exactEdges_[s] = new QCPItemStraightLine(bucketPlot_);
+        setSeriesStyle(exactEdges_[s], {Series::Third, Qt::DashLine, 0.6}, theme());
+        distanceEdges_[s] = new QCPItemStraightLine(bucketPlot_);
+        setSeriesStyle(distanceEdges_[s], {Series::Key, Qt::DashLine, 0.6}, theme());
+    }
+    exactLabel_ = new QCPItemText(bucketPlot_);
+    exactLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    setSeriesStyle(exactLabel_, {Series::Third}, theme());
+    distanceLabel_ = new QCPItemText(bucketPlot_);
+    distanceLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    setSeriesStyle(distanceLabel_, {Series::Key}, theme());
+
+    t5Title_ = addPlotTitle(t5Plot_, QString());
+    t5Map_ = addHeatMap(t5Plot_, Gradient::Diverging, QString()).map;
+    setupPositionMap(t5Plot_);
+
+    // ALiBi: one slope per head on a log₂ axis (they are evenly spaced there), the chosen head
+    // highlighted.
+    slopeTitle_ = addPlotTitle(slopePlot_, QString());
+    slopeBars_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
+    setSeriesStyle(slopeBars_, {Series::Reference, Qt::SolidLine, 0.5, 160}, theme());
+    chosenBar_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
+    setSeriesStyle(chosenBar_, {Series::Key, Qt::SolidLine, 0.5, 230}, theme());
+    slopePlot_->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    slopeBars_->setBaseValue(1e-9);
+
+    alibiTitle_ = addPlotTitle(alibiPlot_, QString());
+    alibiMap_ = addHeatMap(alibiPlot_, Gradient::Sequential, QString()).map;
+    setupPositionMap(alibiPlot_);
+    mask_ = new QCPCurve(alibiPlot_->xAxis, alibiPlot_->yAxis);
+    maskLabel_ = new QCPItemText(alibiPlot_);
+    maskLabel_->setPositionAlignment(Qt::AlignCenter);
+    setSeriesStyle(maskLabel_, {Series::Neutral, Qt::SolidLine, 1.2}, theme());
+
+    bucketSlider_->setValue(32);
+    distanceSlider_->setValue(128);
+    bidirectional_->setChecked(true);
+    headsSlider_->setValue(8);
+    headSlider_->setValue(1);
+    bucketSlider_->setObjectName(QStringLiteral("bucketSlider"));
+    controlsLayout()->addWidget(bucketSlider_);
+    controlsLayout()->addWidget(distanceSlider_);
+    controlsLayout()->addWidget(bidirectional_);
+    controlsLayout()->addWidget(headsSlider_);
+    controlsLayout()->addWidget(headSlider_);
+    connect(bucketSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
+    connect(distanceSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
+    connect(bidirectional_, &QCheckBox::toggled, this, &RelativeLesson::refresh);
+    connect(headsSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
+    connect(headSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
+    connect(&parameters(), &ParameterModel::changed, this, &RelativeLesson::refresh);
+
+    retranslate();
+    applyTheme(theme());
+}
+
+RelativeLesson::~RelativeLesson() = default;
+
+QString RelativeLesson::title() const {
+    return tr("Relative position bias");
+}
+
+Lesson::SharedParameters RelativeLesson::sharedParameters() const {
+    return SharedParameter::Positions | SharedParameter::SequenceLength;
+}
+
+void RelativeLesson::retranslate() {
+    setExplanation(
+        title(),
+        tr("<p>Relative methods leave q and k alone and add a bias that depends only on the "
+           "distance between query and key to the score q·k before the softmax.</p>"
+           "<p><b>T5</b>: the relative position key − query falls into one of num_buckets "
+           "buckets — one bucket per distance up to max_exact = half the buckets (per "
+           "direction), then logarithmically wider buckets up to max_distance, beyond which all "
+           "distances share the last bucket. Each bucket has a learned bias per head (here "
+           "random, as at initialisation). Bidirectional (encoder) buckets tell before from "
+           "after; causal (decoder) ones only look back.</p>"
+           "<p><b>ALiBi</b>: no learned bias at all: head h adds −m<sub>h</sub>·(i − j) for "
+           "query i and key j, with slopes m<sub>h</sub> = 2<sup>−8h/H</sup> for H heads — "
+           "a geometric sequence, so some heads look far and some near. Keys after the query "
+           "are masked in a decoder.</p>"));
+    bucketTitle_->setText(tr("T5 bucket of a relative position"));
+    bucketPlot_->xAxis->setLabel(tr("relative position key − query (tokens)"));
+    bucketPlot_->yAxis->setLabel(tr("bucket"));
+    t5Plot_->xAxis->setLabel(tr("key position j"));
+    t5Plot_->yAxis->setLabel(tr("query position i"));
+    t5Map_->colorScale()->axis()->setLabel(tr("bias"));
+    slopeTitle_->setText(tr("ALiBi slope per head"));
+    slopePlot_->xAxis->setLabel(tr("head h"));
+    slopePlot_->yAxis->setLabel(tr("slope m_h (log₂ axis)"));
+    alibiPlot_->xAxis->setLabel(tr("key position j"));
+    alibiPlot_->yAxis->setLabel(tr("query position i"));
+    alibiMap_->colorScale()->axis()->setLabel(tr("bias −m(i − j)"));
+    bucketSlider_->setLabel(tr("T5 num_buckets"));
+    distanceSlider_->setLabel(tr("T5 max_distance"));
+    distanceSlider_->setUnit(tr("tokens"));
+    bidirectional_->setText(tr("Bidirectional (encoder)"));
+    bidirectional_->setToolTip(tr("Unchecked: causal (decoder) buckets"));
+    headsSlider_->setLabel(tr("ALiBi heads H"));
+    headSlider_->setLabel(tr("Head h"));
+    maskLabel_->setText(tr("masked\n(key after query)"));
+    refresh();
+}
+
+QJsonObject RelativeLesson::saveState() const {
+    return QJsonObject{{QStringLiteral("numBuckets"), bucketSlider_->value()},
+                       {QStringLiteral("maxDistance"), distanceSlider_->value()},
+                       {QStringLiteral("bidirectional"), bidirectional_->isChecked()},
+                       {QStringLiteral("heads"), headsSlider_->value()},
+                       {QStringLiteral("head"), headSlider_->value()}};
+}
+
+void RelativeLesson::restoreState(const QJsonObject& state) {
+    T5BucketParams t5;
+    t5.numBuckets = state.value(QStringLiteral("numBuckets")).toInt(t5.numBuckets);
+    t5.maxDistance = state.value(QStringLiteral("maxDistance")).toInt(t5.maxDistance);
+    t5.bidirectional = state.value(QStringLiteral("bidirectional")).toBool(true);
+    setT5Params(t5);
+    setAlibi(state.value(QStringLiteral("heads")).toInt(8),
+             state.value(QStringLiteral("head")).toInt(1));
+}
+
+T5BucketParams RelativeLesson::t5Params() const {
+    T5BucketParams params;
+    params.numBuckets = bucketSlider_->value();
+    params.maxDistance = distanceSlider_->value();
+    params.bidirectional = bidirectional_->isChecked();
+    return params;
+}
+
+void RelativeLesson::setT5Params(const T5BucketParams& params) {
+    bucketSlider_->setValue(params.numBuckets);
+    distanceSlider_->setValue(params.maxDistance);
+    {
+        const QSignalBlocker block(bidirectional_);
+        bidirectional_->setChecked(params.bidirectional);
+    }
+    refresh();
+}
+
+int RelativeLesson::alibiHeads() const {
+    return headsSlider_->value();
+}
+int RelativeLesson::alibiHead() const {
+    return headSlider_->value();
+}
+
+void RelativeLesson::setAlibi(int heads, int head) {
+    headsSlider_->setValue(heads);
+    headSlider_->setRange(1, heads);
+    headSlider_->setValue(head);
+    refresh();
+}
+
+void RelativeLesson::waitForComputation() {
+    runner_->waitForIdle();
+}
+
+ScoreEncodingParams RelativeLesson::encoding(ScoreEncoding kind) const {
+    ScoreEncodingParams params;
+    params.encoding = kind;
+    params.t5 = t5Params();
+    params.t5BiasSeed = parameters().seed();
+    params.alibiHeads = alibiHeads();
+    params.alibiHead = alibiHead();
+    return params;
+}
+
+void RelativeLesson::refresh() {
+    headSlider_->setRange(1, headsSlider_->value());
+    runGuarded([this] {
+        const T5BucketParams t5 = t5Params();
+        validate(t5);
+        updateBuckets(t5);
+        updateSlopes(alibiHeads(), alibiHead());
+        updateMask();
+        updateReadout();
+        requestMaps();
+    });
+    replotAll();
+}
+
+void RelativeLesson::updateBuckets(const T5BucketParams& params) {
+    // Far enough past max_distance to show that every longer distance shares the last bucket.
+    const int reach = std::max(params.maxDistance + params.maxDistance / 2, 24);
+    const int from = -reach;
+    QVector<double> x, y;
+    for (int rel = from; rel <= reach; ++rel) {
+        x.push_back(rel);
+        y.push_back(t5RelativePositionBucket(rel, params));
+    }
+    bucketGraph_->setData(x, y, true);
+    bucketPlot_->xAxis->setRange(from - 1, reach + 1);
+    bucketPlot_->yAxis->setRange(-1, params.numBuckets + 1);
+    // max_exact as HF: half of the buckets of one direction.
+    const int perDirection = params.bidirectional ? params.numBuckets / 2 : params.numBuckets;
+    const int maxExact = perDirection / 2;
+    for (int s = 0; s < 2; ++s) {
+        // Causal buckets only resolve keys before the query (negative relative positions).
+        const double sign = s == 0 ? -1.0 : 1.0;
+        const bool shown = s == 0 || params.bidirectional;
+        exactEdges_[s]->setVisible(shown);
+        distanceEdges_[s]->setVisible(shown);
+        exactEdges_[s]->point1->setCoords(sign * maxExact, 0);
+        exactEdges_[s]->point2->setCoords(sign * maxExact, 1);
+        distanceEdges_[s]->point1->setCoords(sign * params.maxDistance, 0);
+        distanceEdges_[s]->point2->setCoords(sign * params.maxDistance, 1);
+    }
+    exactLabel_->position->setCoords(-maxExact, params.numBuckets + 0.5);
+    exactLabel_->setText(tr(" ±max_exact = %1").arg(maxExact));
+    distanceLabel_->position->setCoords(-params.maxDistance, -0.5);
+    distanceLabel_->setText(tr(" −max_distance"));
+    bucketTitle_->setText(params.bidirectional ? tr("T5 buckets, bidirectional (encoder)")
+                                               : tr("T5 buckets, causal (decoder)"));
+}
+
+void RelativeLesson::updateSlopes(int heads, int head) {
+    const std::vector<double> slopes = alibiSlopes(heads);
+    QVector<double> h, m;
+    for (int i = 0; i < heads; ++i) {
+        h.push_back(i + 1);
+        m.push_back(slopes[std::size_t(i)]);
+    }
+    slopeBars_->setData(h, m, true);
+    chosenBar_->setData({double(head)}, {slopes[std::size_t(head - 1)]});
+    slopeBars_->setWidth(0.7);
+    chosenBar_->setWidth(0.7);
+    chosenBar_->setBaseValue(1e-9);
+    slopePlot_->xAxis->setRange(0.3, heads + 0.7);
+    const double lowest = *std::min_element(slopes.begin(), slopes.end());
+    slopePlot_->yAxis->setRange(lowest / 1.6, 1.0);
+    // Powers of two written as 2⁻ᵏ: the slopes are exactly such powers for H a power of two.
+    const int deepest = static_cast<int>(std::ceil(-std::log2(lowest)));
+    const int step = std::max(1, deepest / 6);
+    auto ticks = QSharedPointer<QCPAxisTickerText>::create();
+    for (int k = 0; k <= deepest; k += step) {
+        ticks->addTick(std::pow(2.0, -k), QStringLiteral("2") + superscriptNumber(-k));
+    }
+    slopePlot_->yAxis->setTicker(ticks);
+    slopeTitle_->setText(tr("ALiBi slopes m_h = 2^(−8h/H), H = %1").arg(heads));
+    alibiTitle_->setText(tr("ALiBi bias of head %1 (m = %2)")
+                             .arg(head)
+                             .arg(QString::number(slopes[std::size_t(head - 1)], 'g', 4)));
+}
+
+void RelativeLesson::requestMaps() {
+    const MapKey key{t5Params(), alibiHeads(), alibiHead(), parameters().sequenceLength(),
+                     parameters().seed()};
+    if (mapKey_ == key) return;
+    mapKey_ = key;
+    const ScoreEncodingParams t5 = encoding(ScoreEncoding::T5);
+    const ScoreEncodingParams alibi = encoding(ScoreEncoding::Alibi);
+    runner_->submit(
+        [this, key, t5, alibi](std::stop_token stop) -> LatestJobRunner::Apply {
+            const int n = key.sequenceLength;
+            const int cells = std::min(n, kMaxHeatmapCells);
+            // Zero q and k (one component): the score is the bias alone.
+            const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(n, 1);
+            Execution exec;
+            exec.stop = stop;
+            const PooledGrid t5Grid =
+                scoreHeatmap(zeros, zeros, t5, cells, cells, Pooling::Mean, exec);
+            const PooledGrid alibiGrid =
+                scoreHeatmap(zeros, zeros, alibi, cells, cells, Pooling::Mean, exec);
+            const MapData t5Data =
+                std::make_shared<std::unique_ptr<QCPColorMapData>>(colorMapData(t5Grid, n, n));
+            const MapData alibiData =
+                std::make_shared<std::unique_ptr<QCPColorMapData>>(colorMapData(alibiGrid, n, n));
+            const auto [t5Low, t5High] =
+                std::minmax_element(t5Grid.values.begin(), t5Grid.values.end());
+            const double t5Span = std::max({std::abs(*t5Low), std::abs(*t5High), 1e-12});
+            // The causal half (key ≤ query) is ≤ 0; colour it, the masked half is hatched over.
+            const double alibiLowest =
+                *std::min_element(alibiGrid.values.begin(), alibiGrid.values.end());
+            const bool pooled = cells < n;
+            return [this, key, t5Data, alibiData, t5Span, alibiLowest, pooled] {
+                if (*t5Data) t5Map_->setData(t5Data->release(), false);
+                if (*alibiData) alibiMap_->setData(alibiData->release(), false);
+                t5Map_->setDataRange(QCPRange(-t5Span, t5Span));
+                alibiMap_->setDataRange(QCPRange(std::min(alibiLowest, -1e-12), 0.0));
+                const QCPRange positions(-0.5, key.sequenceLength - 0.5);
+                for (QCustomPlot* plot : {t5Plot_, alibiPlot_}) {
+                    plot->xAxis->setRange(positions);
+                    plot->yAxis->setRange(positions);
+                }
+                t5Title_->setText(pooled ? tr("T5 bias table[bucket(j − i)], block means")
+                                         : tr("T5 bias table[bucket(j − i)]"));
+            };
+        },
+        [this](const LatestJobRunner::Apply& apply) {
+            if (!runGuarded(apply)) mapKey_.reset();
+            replotAll();
+        });
+}
+
+void RelativeLesson::updateMask() {
+    const double n = parameters().sequenceLength();
+    // The triangle of keys after the query (x > y with the query axis reversed).
+    mask_->setData({0, 1, 2, 3}, {-0.5, n - 0.5, n - 0.5, -0.5}, {-0.5, -0.5, n - 0.5, -0.5});
+    QColor hatch = seriesColor(Series::Reference, theme());
+    mask_->setPen(QPen(hatch, 1.0));
+    mask_->setBrush(QBrush(hatch, Qt::BDiagPattern));
+    maskLabel_->position->setCoords(0.66 * n, 0.22 * n);
+}
+
+void RelativeLesson::applyTheme(const PlotTheme& theme) {
+    LessonPage::applyTheme(theme);
+    updateMask();  // the hatch is not a series style
+}
+
+void RelativeLesson::updateReadout() {
+    const int m = parameters().queryPosition();
+    const int n = parameters().keyPosition();
+    const std::int64_t distance = m - n;
+    const DistanceRange one{distance, distance + 1, 1};
+    const Eigen::VectorXd zero = Eigen::VectorXd::Zero(1);
+    const double t5Bias =
+        scoreCurve(zero, zero, encoding(ScoreEncoding::T5), one, n, Execution{}).front();
+    const double alibiBias =
+        scoreCurve(zero, zero, encoding(ScoreEncoding::Alibi), one, n, Execution{}).front();
+    const int bucket = t5RelativePositionBucket(n - m, t5Params());
+    const QString row = QStringLiteral("<tr><td>%1</td><td align=right>&nbsp;<b>%2</b></td></tr>");
+    QString html = QStringLiteral("<table cellspacing=2>");
+    html += row.arg(tr("query i = m, key j = n"), QStringLiteral("%1, %2").arg(m).arg(n));
+    html += row.arg(tr("relative position j − i"), QString::number(n - m));
+    html += row.arg(tr("T5 bucket"), QString::number(bucket));
+    html += row.arg(tr("T5 bias"), QString::number(t5Bias, 'f', 4));
+    html += row.arg(tr("ALiBi bias −m(i − j)"), QString::number(alibiBias, 'f', 4));
+    html += QStringLiteral("</table>");
+    if (n > m) html += tr("<p>The key is after the query: a decoder masks it.</p>");
+    setReadout(html);
+}
+
+}  // namespace ropelab::ui

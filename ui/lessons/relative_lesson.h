@@ -1,0 +1,100 @@
+#pragma once
+// Lesson 3, relative bias: T5 buckets (relative position → bucket, the bias matrix a per-bucket
+// table gives) and ALiBi (a slope per head, the linear bias matrix).
+
+#include <optional>
+
+#include "analysis/score_encoding.h"
+#include "lessons/lesson_page.h"
+
+class QCheckBox;
+class QCPBars;
+class QCPColorMap;
+class QCPCurve;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPTextElement;
+
+namespace ropelab::ui {
+
+class LabeledSlider;
+class LatestJobRunner;
+
+class RelativeLesson : public LessonPage {
+    Q_OBJECT
+public:
+    explicit RelativeLesson(const LessonContext& context, QWidget* parent = nullptr);
+    ~RelativeLesson() override;
+
+    QString id() const override { return QStringLiteral("relative"); }
+    QString title() const override;
+    void retranslate() override;
+    SharedParameters sharedParameters() const override;
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
+
+    T5BucketParams t5Params() const;
+    void setT5Params(const T5BucketParams& params);
+    int alibiHeads() const;
+    int alibiHead() const;
+    void setAlibi(int heads, int head);
+
+    QCPGraph* bucketGraph() const { return bucketGraph_; }
+    QCPBars* slopeBars() const { return slopeBars_; }
+    QCPColorMap* t5Map() const { return t5Map_; }
+    QCPColorMap* alibiMap() const { return alibiMap_; }
+    LabeledSlider* bucketSlider() const { return bucketSlider_; }
+    void waitForComputation();
+
+protected:
+    void applyTheme(const PlotTheme& theme) override;
+
+private:
+    struct MapKey {
+        T5BucketParams t5;
+        int heads;
+        int head;
+        int sequenceLength;
+        unsigned seed;
+        bool operator==(const MapKey&) const = default;
+    };
+
+    void refresh();
+    void updateBuckets(const T5BucketParams& params);
+    void updateSlopes(int heads, int head);
+    void requestMaps();
+    void updateMask();
+    void updateReadout();
+    ScoreEncodingParams encoding(ScoreEncoding kind) const;
+
+    QCustomPlot* bucketPlot_;
+    QCustomPlot* t5Plot_;
+    QCustomPlot* slopePlot_;
+    QCustomPlot* alibiPlot_;
+    QCPTextElement* bucketTitle_;
+    QCPTextElement* t5Title_;
+    QCPTextElement* slopeTitle_;
+    QCPTextElement* alibiTitle_;
+    QCPGraph* bucketGraph_;
+    QCPItemStraightLine* exactEdges_[2];
+    QCPItemStraightLine* distanceEdges_[2];
+    QCPItemText* exactLabel_;
+    QCPItemText* distanceLabel_;
+    QCPBars* slopeBars_;
+    QCPBars* chosenBar_;
+    QCPColorMap* t5Map_;
+    QCPColorMap* alibiMap_;
+    QCPCurve* mask_;
+    QCPItemText* maskLabel_;
+
+    LabeledSlider* bucketSlider_;
+    LabeledSlider* distanceSlider_;
+    QCheckBox* bidirectional_;
+    LabeledSlider* headsSlider_;
+    LabeledSlider* headSlider_;
+    LatestJobRunner* runner_;
+    std::optional<MapKey> mapKey_;
+};
+
+}  // namespace ropelab::ui
