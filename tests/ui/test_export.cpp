@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
+#include <algorithm>
 #include <cerrno>
 #include <memory>
 
@@ -24,6 +25,7 @@
 #include "export/plot_csv.h"
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
+#include "session/session_file.h"
 #include "style/theme_controller.h"
 
 namespace ropelab::ui {
@@ -92,28 +94,40 @@ void expectValidFile(const QString& path) {
     }
 }
 
-TEST(Export, EveryLessonInEveryFormatIsValidAndNotBlank) {
+// One test per lesson (by teaching position), so each stays short; positions past the last
+// lesson skip, and the guard below fails when lessons outgrow the range.
+constexpr int kMaxLessons = 16;
+
+class EveryLesson : public ::testing::TestWithParam<int> {};
+
+TEST_P(EveryLesson, ExportsEveryFigureInEveryFormatValidAndNotBlank) {
     AllLessons app;
-    ASSERT_FALSE(app.owned.empty());
+    if (GetParam() >= static_cast<int>(app.owned.size())) GTEST_SKIP() << "no lesson here";
+    Lesson& lesson = *app.owned[static_cast<std::size_t>(GetParam())];
+    SCOPED_TRACE(lesson.id().toStdString());
+    ASSERT_FALSE(lesson.figures().isEmpty());
     QTemporaryDir dir;
     FigureExporter exporter(app.theme);
     const QList<WriteResult> results =
-        exporter.exportLessons(app.lessons(), dir.path(), allExportFormats(), smallFigure());
-    int figures = 0;
-    for (const auto& lesson : app.owned) figures += static_cast<int>(lesson->figures().size());
-    ASSERT_EQ(results.size(), figures * 4);
+        exporter.exportLesson(lesson, dir.path(), allExportFormats(), smallFigure());
+    ASSERT_EQ(results.size(), lesson.figures().size() * 4);
     for (const WriteResult& result : results) {
         ASSERT_TRUE(result.ok()) << result.error.toStdString();
         expectValidFile(result.path);
     }
-    for (const auto& lesson : app.owned) {
-        for (const Figure& figure : lesson->figures()) {
-            for (ExportFormat format : allExportFormats()) {
-                EXPECT_TRUE(QFileInfo::exists(
-                    dir.filePath(figureFileName(lesson->id(), figure.name, format))));
-            }
+    for (const Figure& figure : lesson.figures()) {
+        for (ExportFormat format : allExportFormats()) {
+            EXPECT_TRUE(
+                QFileInfo::exists(dir.filePath(figureFileName(lesson.id(), figure.name, format))));
         }
     }
+}
+
+INSTANTIATE_TEST_SUITE_P(Export, EveryLesson, ::testing::Range(0, kMaxLessons));
+
+TEST(Export, EveryLessonIsCoveredByTheParameterisedTest) {
+    AllLessons app;
+    EXPECT_LE(static_cast<int>(app.owned.size()), kMaxLessons);
 }
 
 TEST(Export, CentimetresAndDpiSetPixelsAndPhysicalSize) {
@@ -340,6 +354,37 @@ TEST(ExportCommand, HeadlessRunWritesAndPrintsEachFile) {
         printed.contains(QDir(out).filePath(QStringLiteral("rope-2d_score-vs-distance.png"))));
     EXPECT_EQ(QImage(QDir(out).filePath(QStringLiteral("rope-2d_score-vs-distance.png"))).size(),
               QSize(400, 300));
+}
+
+TEST(ExportCommand, HeadlessRunAppliesASessionFirst) {
+    QTemporaryDir dir;
+    ParameterModel model;
+    model.setSequenceLength(20);
+    model.setPositions(4, 1);
+    SessionState state;
+    state.parameters = ParameterSnapshot::of(model);
+    const QString session = dir.filePath(QStringLiteral("short.ropelab"));
+    ASSERT_TRUE(saveSessionFile(session, state).ok());
+    const AppRun run = runApp({QStringLiteral("export"), QStringLiteral("--out"), dir.path(),
+                               QStringLiteral("--lesson=rope-2d"), QStringLiteral("--format=csv"),
+                               QStringLiteral("--session"), session});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QList<QByteArray> rows =
+        readAll(dir.filePath(QStringLiteral("rope-2d_score-vs-distance.csv"))).split('\n');
+    // Distances −19 … 19 for a 20-token sequence, instead of the default 256.
+    const auto first = std::find_if(rows.begin(), rows.end(),
+                                    [](const QByteArray& row) { return row.contains(",graph,"); });
+    ASSERT_NE(first, rows.end());
+    EXPECT_TRUE(first->contains(",graph,-19,")) << first->toStdString();
+
+    QFile broken(dir.filePath(QStringLiteral("broken.ropelab")));
+    ASSERT_TRUE(broken.open(QIODevice::WriteOnly));
+    broken.write("{ not json");
+    broken.close();
+    const AppRun bad = runApp({QStringLiteral("export"), QStringLiteral("--out"), dir.path(),
+                               QStringLiteral("--session"), broken.fileName()});
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_TRUE(bad.err.contains("--session")) << bad.err.toStdString();
 }
 
 TEST(ExportCommand, HeadlessRunExitsTwoWithOneLineOnBadInput) {

@@ -393,16 +393,23 @@ void ClassroomFeatures::exportWithDialog(const QCustomPlot* figurePlot) {
     QList<WriteResult> results;
     switch (dialog.scope()) {
         case ExportDialog::Scope::Figure:
+            waitForLessonComputations(*lesson);
             results = exporter.exportFigure(lesson->id(), chosenFigure, folder, dialog.formats(),
                                             dialog.options());
             break;
         case ExportDialog::Scope::Lesson:
             results = exporter.exportLesson(*lesson, folder, dialog.formats(), dialog.options());
             break;
-        case ExportDialog::Scope::AllLessons:
-            results = exporter.exportLessons(window_.lessons(), folder, dialog.formats(),
-                                             dialog.options());
+        case ExportDialog::Scope::AllLessons: {
+            // Each lesson is shown in turn: a lesson's first showing may start its computation.
+            const QString shown = lesson->id();
+            for (Lesson* each : window_.lessons()) {
+                window_.showLesson(each->id());
+                results += exporter.exportLesson(*each, folder, dialog.formats(), dialog.options());
+            }
+            window_.showLesson(shown);
             break;
+        }
     }
     QApplication::restoreOverrideCursor();
 

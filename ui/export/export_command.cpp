@@ -3,8 +3,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QRegularExpression>
-#include <QTextStream>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <vector>
@@ -14,14 +14,12 @@
 #include "export/figure_export.h"
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
+#include "session/session_file.h"
 #include "style/theme_controller.h"
 
 namespace ropelab::ui {
 
 namespace {
-
-// The lesson widgets are laid out at a typical window size, as a student would see them.
-const QSize kLessonWindowSize(1440, 900);
 
 QString joined(const QStringList& items) {
     return items.join(QStringLiteral(", "));
@@ -235,6 +233,21 @@ int runExportCommand(int argc, char** argv) {
     std::vector<Lesson*> chosen;
     QStringList known;
     for (const auto& lesson : owned) known.append(lesson->id());
+
+    if (!command.sessionFile.isEmpty()) {
+        std::vector<Lesson*> all;
+        for (const auto& lesson : owned) all.push_back(lesson.get());
+        const SessionLoad load =
+            loadSessionFile(command.sessionFile, captureSession(parameters, all, nullptr), known);
+        if (!load.state) return badInput(QStringLiteral("--session: %1").arg(load.error));
+        if (const QString error = applySession(*load.state, parameters, all); !error.isEmpty()) {
+            return badInput(QStringLiteral("--session: %1").arg(error));
+        }
+        // Notes (a file from another version) go to stderr; stdout lists only written files.
+        if (load.report.hasNotes()) {
+            printLine(stderr, QStringLiteral("ropelab export: %1").arg(load.report.summary()));
+        }
+    }
     if (command.lessons.isEmpty()) {
         for (const auto& lesson : owned) chosen.push_back(lesson.get());
     } else {
@@ -257,11 +270,6 @@ int runExportCommand(int argc, char** argv) {
     FigureExporter exporter(theme);
     int failures = 0;
     for (Lesson* lesson : chosen) {
-        // Shown (never on screen) so it lays out and computes exactly as in the window.
-        lesson->setAttribute(Qt::WA_DontShowOnScreen);
-        lesson->resize(kLessonWindowSize);
-        lesson->show();
-        QApplication::processEvents();
         for (const WriteResult& result :
              exporter.exportLesson(*lesson, command.outDir, command.formats, command.options)) {
             if (result.ok()) {
@@ -271,7 +279,6 @@ int runExportCommand(int argc, char** argv) {
                 ++failures;
             }
         }
-        lesson->hide();
     }
     return failures == 0 ? 0 : 1;
 }

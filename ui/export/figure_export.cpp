@@ -4,24 +4,32 @@
 
 #include <QBuffer>
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QImageWriter>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <QThread>
 
 #include <cmath>
 
 #include "export/plot_csv.h"
+#include "model/latest_job_runner.h"
 #include "style/theme_controller.h"
+#include "widgets/latest_job.h"
 
 namespace ropelab::ui {
 
 namespace {
 
 constexpr double kInchesPerMetre = 1.0 / 0.0254;
+// Headless lessons are laid out at a typical window size, as a student would see them.
+const QSize kLessonWindowSize(1440, 900);
+constexpr qint64 kSettleMs = 60;
 constexpr double kPointsPerInch = 72.0;
 
 // The translation context of this file's messages (nothing here is a QObject).
@@ -172,10 +180,46 @@ QList<WriteResult> FigureExporter::exportFigure(const QString& lessonId, const F
     return exportFigures(lessonId, {figure}, folder, formats, options);
 }
 
-QList<WriteResult> FigureExporter::exportLesson(const Lesson& lesson, const QString& folder,
+void waitForLessonComputations(Lesson& lesson, int timeoutMs) {
+    QDeadlineTimer deadline(timeoutMs);
+    const auto busy = [&lesson] {
+        for (const LatestJob* job : lesson.findChildren<LatestJob*>()) {
+            if (job->isRunning()) return true;
+        }
+        for (const LatestJobRunner* runner : lesson.findChildren<LatestJobRunner*>()) {
+            if (runner->busy()) return true;
+        }
+        return false;
+    };
+    // Lessons may start work from a zero-delay timer or a short debounce after a change, so idle
+    // counts only when it lasts a little while.
+    QElapsedTimer idleFor;
+    idleFor.start();
+    while (!deadline.hasExpired()) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        if (busy()) {
+            idleFor.restart();
+            QThread::msleep(2);
+        } else if (idleFor.elapsed() >= kSettleMs) {
+            return;
+        }
+    }
+}
+
+QList<WriteResult> FigureExporter::exportLesson(Lesson& lesson, const QString& folder,
                                                 const QList<ExportFormat>& formats,
                                                 const ExportOptions& options) {
-    return exportFigures(lesson.id(), lesson.figures(), folder, formats, options);
+    const bool standalone = lesson.parentWidget() == nullptr && !lesson.isVisible();
+    if (standalone) {
+        lesson.setAttribute(Qt::WA_DontShowOnScreen);
+        lesson.resize(kLessonWindowSize);
+        lesson.show();
+    }
+    waitForLessonComputations(lesson);
+    QList<WriteResult> results =
+        exportFigures(lesson.id(), lesson.figures(), folder, formats, options);
+    if (standalone) lesson.hide();
+    return results;
 }
 
 QList<WriteResult> FigureExporter::exportLessons(const std::vector<Lesson*>& lessons,
@@ -183,7 +227,7 @@ QList<WriteResult> FigureExporter::exportLessons(const std::vector<Lesson*>& les
                                                  const QList<ExportFormat>& formats,
                                                  const ExportOptions& options) {
     QList<WriteResult> results;
-    for (const Lesson* lesson : lessons) results += exportLesson(*lesson, folder, formats, options);
+    for (Lesson* lesson : lessons) results += exportLesson(*lesson, folder, formats, options);
     return results;
 }
 

@@ -25,6 +25,10 @@ QByteArray renderFigure(QCustomPlot& plot, ExportFormat format, const ExportOpti
                         const QBrush& background, const QBrush& restoreBackground,
                         const QString& title, QString* error = nullptr);
 
+// Processes events until the lesson's background jobs (LatestJob, LatestJobRunner) are done, so
+// an export shows finished results; gives up after timeoutMs.
+void waitForLessonComputations(Lesson& lesson, int timeoutMs = 120000);
+
 // "<lesson>_<figure>.<suffix>", e.g. "rope-2d_score-vs-distance.svg".
 QString figureFileName(const QString& lessonId, const QString& figureName, ExportFormat format);
 
@@ -38,8 +42,10 @@ public:
     QList<WriteResult> exportFigure(const QString& lessonId, const Figure& figure,
                                     const QString& folder, const QList<ExportFormat>& formats,
                                     const ExportOptions& options);
-    // Every figure of the lesson.
-    QList<WriteResult> exportLesson(const Lesson& lesson, const QString& folder,
+    // Every figure of the lesson, once its background computations have finished. A lesson
+    // without a parent (headless) is laid out at a window's size first, never on screen; one in
+    // a window should be the shown one (its first showing may start its computation).
+    QList<WriteResult> exportLesson(Lesson& lesson, const QString& folder,
                                     const QList<ExportFormat>& formats,
                                     const ExportOptions& options);
     QList<WriteResult> exportLessons(const std::vector<Lesson*>& lessons, const QString& folder,
