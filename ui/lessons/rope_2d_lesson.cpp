@@ -29,6 +29,7 @@ namespace {
 constexpr double kArcRadius = 0.32;
 constexpr int kArcPoints = 64;
 constexpr double kCircleExtent = 1.38;
+constexpr int kTrailLength = 24;  // earlier positions marked on the circle
 
 QPointF unitDirection(double x, double y) {
     const double length = std::hypot(x, y);
@@ -89,6 +90,16 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     setSeriesStyle(unitCircle_, {Series::Reference, Qt::SolidLine, 0.6}, theme());
     angleArc_ = new QCPCurve(circlePlot_->xAxis, circlePlot_->yAxis);
     setSeriesStyle(angleArc_, {Series::Third, Qt::SolidLine, 0.9, 50}, theme());
+    // Where each arrow pointed at the positions before: dots θ_i apart on the circle.
+    const auto makeTrail = [this](Series series) {
+        QCPGraph* trail = circlePlot_->addGraph();
+        trail->setLineStyle(QCPGraph::lsNone);
+        trail->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));
+        setSeriesStyle(trail, {series, Qt::SolidLine, 0.6}, theme());
+        return trail;
+    };
+    queryTrail_ = makeTrail(Series::Query);
+    keyTrail_ = makeTrail(Series::Key);
     const auto makeArrow = [this](Series series, Qt::PenStyle dash, double width) {
         auto* arrow = new QCPItemLine(circlePlot_);
         arrow->setHead(QCPLineEnding::esSpikeArrow);
@@ -130,8 +141,7 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     scoreTracer_->setStyle(QCPItemTracer::tsCircle);
     scoreTracer_->setSize(11);
     setSeriesStyle(scoreTracer_, {Series::Key, Qt::SolidLine, 0.8}, theme());
-    scorePlot_->legend->setVisible(true);
-    scorePlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    placeLegendBelow(scorePlot_);
 
     // Lesson controls: pair, animation, shift both.
     pairSlider_->setObjectName(QStringLiteral("pairSlider"));
@@ -193,7 +203,6 @@ void Rope2dLesson::retranslate() {
     scorePlot_->xAxis->setLabel(tr("relative distance m − n (tokens)"));
     scorePlot_->yAxis->setLabel(tr("score q\u2098·k\u2099"));
     scoreGraph_->setName(tr("q·k, all pairs"));
-    pairGraph_->setName(tr("pair i only"));
     pairSlider_->setLabel(tr("Pair index i"));
     pairSlider_->setToolTip(tr("Which pair of components to draw; θ_i = base^(−2i/d)."));
     playButton_->setText(playButton_->isChecked() ? tr("Pause") : tr("Play"));
@@ -297,6 +306,18 @@ void Rope2dLesson::refresh() {
         const QPointF kTip = unitDirection(kRotated[pair.a], kRotated[pair.b]);
         placeArrow(queryArrow_, qTip);
         placeArrow(keyArrow_, kTip);
+        const auto trail = [&](QCPGraph* graph, const Eigen::VectorXd& v, int last) {
+            QVector<double> x, y;
+            for (int p = std::max(0, last - kTrailLength); p < last; ++p) {
+                const Eigen::VectorXd r = applyRope(v, p, freqs, layout);
+                const QPointF dot = unitDirection(r[pair.a], r[pair.b]);
+                x.push_back(dot.x());
+                y.push_back(dot.y());
+            }
+            graph->setData(x, y);
+        };
+        trail(queryTrail_, q, m);
+        trail(keyTrail_, k, n);
         queryLabel_->position->setCoords(qTip * 1.17);
         queryLabel_->setText(QStringLiteral("q\u2098"));
         keyLabel_->position->setCoords(kTip * 1.17);
@@ -328,6 +349,7 @@ void Rope2dLesson::refresh() {
         score_ = scoreAt(q, k, freqs, layout, m - n);
         pairScore_ = scoreAt(pairOnly(q, pair), pairOnly(k, pair), freqs, layout, m - n);
         theta_ = freqs.invFreq[static_cast<std::size_t>(pair_)];
+        pairGraph_->setName(tr("pair %1 only").arg(pair_));
         queryNorm_ = std::hypot(q[pair.a], q[pair.b]);
         keyNorm_ = std::hypot(k[pair.a], k[pair.b]);
         updateCurves(freqs, q, k);

@@ -78,6 +78,8 @@ private:
     QCPItemText* queryLabel_;
     QCPItemText* keyLabel_;
     QCPItemText* angleLabel_;
+    QCPGraph* queryTrail_;
+    QCPGraph* keyTrail_;
     QCPGraph* scoreGraph_;
     QCPGraph* pairGraph_;
     QCPItemStraightLine* distanceMarker_;

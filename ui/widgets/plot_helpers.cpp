@@ -63,8 +63,14 @@ void placeLegendBelow(QCustomPlot* plot) {
     QCPLayoutGrid* layout = plot->plotLayout();
     plot->axisRect()->insetLayout()->take(legend);
     layout->simplify();
+    // Empty cells either side keep the legend at its natural width, centred.
+    auto* band = new QCPLayoutGrid;
     const int row = layout->rowCount();
-    layout->addElement(row, 0, legend);
+    layout->addElement(row, 0, band);
+    band->addElement(0, 0, new QCPLayoutElement(plot));
+    band->addElement(0, 1, legend);
+    band->addElement(0, 2, new QCPLayoutElement(plot));
+    band->setColumnStretchFactors({1.0, 0.001, 1.0});
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     legend->setWrap(4);
     legend->setMargins(QMargins(6, 2, 6, 2));
