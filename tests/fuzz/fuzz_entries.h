@@ -21,4 +21,7 @@ int hfConfig(const std::uint8_t* data, std::size_t size);
 // RANGE/LIST/number parsers and the option parser (cli/args.h).
 int rangeList(const std::uint8_t* data, std::size_t size);
 
+// Session loader (ui/session/session_file.h; Qt): load, apply to a model, save, load again.
+int session(const std::uint8_t* data, std::size_t size);
+
 }  // namespace ropelab::fuzz

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "common/errors.h"
 #include "lessons/lesson.h"
@@ -25,6 +26,16 @@ struct Tr {
     Q_DECLARE_TR_FUNCTIONS(ropelab::ui::SessionFile)
 };
 
+// Whether a whole number converts to T: a cast outside T's range is undefined behaviour.
+template <class T>
+bool fitsIn(double value) {
+    if constexpr (std::is_integral_v<T>) {
+        return value >= static_cast<double>(std::numeric_limits<T>::min()) &&
+               value <= static_cast<double>(std::numeric_limits<T>::max());
+    }
+    return true;
+}
+
 // Reads one JSON object field by field, noting what was missing or unknown; the first value of
 // the wrong type becomes the error and stops the load.
 class ObjectReader {
@@ -39,7 +50,8 @@ public:
         if (value.isUndefined() || failed()) return;
         if (!value.isDouble() || !std::isfinite(value.toDouble()) ||
             (std::is_integral_v<T> && value.toDouble() != std::floor(value.toDouble())) ||
-            value.toDouble() < minimum || value.toDouble() > maximum) {
+            !fitsIn<T>(value.toDouble()) || value.toDouble() < minimum ||
+            value.toDouble() > maximum) {
             fail(key, std::is_integral_v<T> ? Tr::tr("a whole number") : Tr::tr("a number"));
             return;
         }
@@ -147,7 +159,8 @@ private:
     template <class T>
     void numberFrom(const char* key, const QJsonValue& value, T& out) {
         if (!value.isDouble() || !std::isfinite(value.toDouble()) ||
-            (std::is_integral_v<T> && value.toDouble() != std::floor(value.toDouble()))) {
+            (std::is_integral_v<T> && value.toDouble() != std::floor(value.toDouble())) ||
+            !fitsIn<T>(value.toDouble())) {
             fail(key, std::is_integral_v<T> ? Tr::tr("a whole number") : Tr::tr("a number"));
             return;
         }
