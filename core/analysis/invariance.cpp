@@ -27,12 +27,6 @@ InvarianceResult invariance(const Eigen::Ref<const Eigen::VectorXd>& q,
     if (length < 1) {
         throw InputError("--length must be >= 1, got " + std::to_string(length));
     }
-    if (length > kMaxInvarianceLength) {
-        // O(length²·d) work: past this it runs for minutes, so refuse instead of hanging.
-        throw ResourceError("--length must be at most " + std::to_string(kMaxInvarianceLength) +
-                            " for invariance (it compares all length² position pairs), got " +
-                            std::to_string(length));
-    }
     if (q.size() != k.size()) {
         throw InputError("q and k must have the same length, got " + std::to_string(q.size()) +
                          " and " + std::to_string(k.size()));
@@ -44,6 +38,12 @@ InvarianceResult invariance(const Eigen::Ref<const Eigen::VectorXd>& q,
     const double threads = std::max(1, exec.threads);
     requireMemory(8.0 * (2.0 * len * d + threads * (kRowBlock * len + 4.0 * len) + 4.0 * len),
                   "invariance over " + std::to_string(length) + " positions");
+    if (length > kMaxInvarianceLength) {
+        // O(length²·d) work: past this it runs for minutes, so refuse instead of hanging.
+        throw ResourceError("--length must be at most " + std::to_string(kMaxInvarianceLength) +
+                            " for invariance (it compares all length² position pairs), got " +
+                            std::to_string(length));
+    }
 
     // f(q, m) and f(k, n) for every position, as rows.
     RowMatrix encodedQueries;
