@@ -9,37 +9,63 @@
 
 namespace ropelab {
 
-CurveEnvelope::CurveEnvelope(std::int64_t sampleCount, int columns) : sampleCount_(sampleCount) {
+namespace {
+
+void requireShape(std::int64_t sampleCount, int columns) {
     if (sampleCount < 1) {
         throw InputError("the curve needs at least one sample, got " + std::to_string(sampleCount));
     }
     if (columns < 1) throw InputError("columns must be >= 1, got " + std::to_string(columns));
-    const auto width = static_cast<std::size_t>(std::min<std::int64_t>(columns, sampleCount));
-    min_.assign(width, std::numeric_limits<double>::quiet_NaN());
-    max_.assign(width, std::numeric_limits<double>::quiet_NaN());
 }
 
-std::int64_t CurveEnvelope::columnStart(int column) const {
-    return column * sampleCount_ / columns();
+}  // namespace
+
+CurveEnvelope::CurveEnvelope(std::vector<std::int64_t> starts)
+    : starts_(std::move(starts)),
+      min_(starts_.size() - 1, std::numeric_limits<double>::quiet_NaN()),
+      max_(starts_.size() - 1, std::numeric_limits<double>::quiet_NaN()) {}
+
+CurveEnvelope::CurveEnvelope(std::int64_t sampleCount, int columns) {
+    requireShape(sampleCount, columns);
+    const std::int64_t width = std::min<std::int64_t>(columns, sampleCount);
+    starts_.resize(static_cast<std::size_t>(width) + 1);
+    for (std::int64_t c = 0; c <= width; ++c) {
+        starts_[static_cast<std::size_t>(c)] = c * sampleCount / width;
+    }
+    min_.assign(static_cast<std::size_t>(width), std::numeric_limits<double>::quiet_NaN());
+    max_.assign(static_cast<std::size_t>(width), std::numeric_limits<double>::quiet_NaN());
+}
+
+CurveEnvelope CurveEnvelope::logarithmic(std::int64_t sampleCount, int columns) {
+    requireShape(sampleCount, columns);
+    const double logN = std::log(static_cast<double>(sampleCount));
+    std::vector<std::int64_t> starts{0};
+    for (int c = 1; c < columns; ++c) {
+        // First sample whose x = i + 1 reaches n^(c/W); exact powers (10^5) must not round up.
+        double x = std::exp(logN * c / columns);
+        if (std::abs(x - std::round(x)) <= 1e-9 * x) x = std::round(x);
+        const auto start = static_cast<std::int64_t>(std::ceil(x)) - 1;
+        if (start > starts.back() && start < sampleCount) starts.push_back(start);
+    }
+    starts.push_back(sampleCount);
+    return CurveEnvelope(std::move(starts));
 }
 
 void CurveEnvelope::add(std::int64_t firstSample, std::span<const double> values) {
     const auto count = static_cast<std::int64_t>(values.size());
-    if (firstSample < 0 || firstSample + count > sampleCount_) {
+    if (firstSample < 0 || firstSample + count > sampleCount()) {
         throw InputError("samples " + std::to_string(firstSample) + " … " +
                          std::to_string(firstSample + count - 1) + " are outside the curve's " +
-                         std::to_string(sampleCount_) + " samples");
+                         std::to_string(sampleCount()) + " samples");
     }
-    const std::int64_t width = columns();
     std::int64_t i = 0;
     while (i < count) {
-        const std::int64_t sample = firstSample + i;
-        // The column of `sample` is the largest c with ⌊c·n/W⌋ <= sample.
-        const std::int64_t column = ((sample + 1) * width - 1) / sampleCount_;
-        const std::int64_t end =
-            std::min(count, columnStart(static_cast<int>(column) + 1) - firstSample);
-        double lo = min_[static_cast<std::size_t>(column)];
-        double hi = max_[static_cast<std::size_t>(column)];
+        // The column holding this sample: the last start at or before it.
+        const auto next = std::upper_bound(starts_.begin(), starts_.end(), firstSample + i);
+        const auto column = static_cast<std::size_t>(next - starts_.begin() - 1);
+        const std::int64_t end = std::min(count, *next - firstSample);
+        double lo = min_[column];
+        double hi = max_[column];
         for (; i < end; ++i) {
             const double v = values[static_cast<std::size_t>(i)];
             if (std::isnan(v)) continue;
@@ -47,8 +73,8 @@ void CurveEnvelope::add(std::int64_t firstSample, std::span<const double> values
             if (std::isnan(lo) || v < lo) lo = v;
             if (std::isnan(hi) || v > hi) hi = v;
         }
-        min_[static_cast<std::size_t>(column)] = lo;
-        max_[static_cast<std::size_t>(column)] = hi;
+        min_[column] = lo;
+        max_[column] = hi;
     }
 }
 

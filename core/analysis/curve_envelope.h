@@ -10,13 +10,18 @@ namespace ropelab {
 
 class CurveEnvelope {
 public:
-    // sampleCount samples spread over min(columns, sampleCount) columns; column c covers samples
-    // [⌊c·n/W⌋, ⌊(c+1)·n/W⌋). InputError for sampleCount < 1 or columns < 1.
+    // sampleCount samples spread over min(columns, sampleCount) equal columns; column c covers
+    // samples [⌊c·n/W⌋, ⌊(c+1)·n/W⌋). InputError for sampleCount < 1 or columns < 1.
     CurveEnvelope(std::int64_t sampleCount, int columns);
 
-    std::int64_t sampleCount() const { return sampleCount_; }
+    // Columns equally wide on a log axis, sample i standing for x = i + 1: column c covers
+    // x in [n^(c/W), n^((c+1)/W)); columns that would hold no sample are dropped.
+    static CurveEnvelope logarithmic(std::int64_t sampleCount, int columns);
+
+    std::int64_t sampleCount() const { return starts_.back(); }
     int columns() const { return static_cast<int>(min_.size()); }
-    std::int64_t columnStart(int column) const;  // first sample of the column (columnStart(W) = n)
+    // First sample of the column; columnStart(columns()) = sampleCount().
+    std::int64_t columnStart(int column) const { return starts_[static_cast<std::size_t>(column)]; }
 
     // Folds samples firstSample … firstSample + values.size() − 1 in, in any order and chunking.
     // InputError when they fall outside [0, sampleCount).
@@ -27,7 +32,9 @@ public:
     double maximum(int column) const { return max_[static_cast<std::size_t>(column)]; }
 
 private:
-    std::int64_t sampleCount_;
+    explicit CurveEnvelope(std::vector<std::int64_t> starts);
+
+    std::vector<std::int64_t> starts_;  // columns() + 1 increasing sample indices, 0 … n
     std::vector<double> min_;
     std::vector<double> max_;
 };

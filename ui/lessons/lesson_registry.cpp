@@ -2,11 +2,14 @@
 
 #include "lessons/absolute_lesson.h"
 #include "lessons/frequencies_lesson.h"
+#include "lessons/invariance_lesson.h"
 #include "lessons/order_lesson.h"
 #include "lessons/pitfall_lesson.h"
+#include "lessons/precision_lesson.h"
 #include "lessons/relative_lesson.h"
 #include "lessons/rope_2d_lesson.h"
 #include "lessons/rope_nd_lesson.h"
+#include "lessons/sweeps_lesson.h"
 
 namespace ropelab::ui {
 
@@ -18,8 +21,11 @@ std::vector<std::unique_ptr<Lesson>> createLessons(const LessonContext& context)
     lessons.push_back(std::make_unique<RelativeLesson>(context));
     lessons.push_back(std::make_unique<Rope2dLesson>(context));
     lessons.push_back(std::make_unique<RopeNdLesson>(context));
+    lessons.push_back(std::make_unique<InvarianceLesson>(context));
     lessons.push_back(std::make_unique<FrequenciesLesson>(context));
     lessons.push_back(std::make_unique<PitfallLesson>(context));
+    lessons.push_back(std::make_unique<SweepsLesson>(context));
+    lessons.push_back(std::make_unique<PrecisionLesson>(context));
     return lessons;
 }
 

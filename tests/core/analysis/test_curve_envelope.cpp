@@ -1,6 +1,7 @@
 // Min/max decimation keeps every extreme, whatever the chunking.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -57,9 +58,42 @@ TEST(CurveEnvelope, UntouchedColumnsAreNaNAndASpikeSurvives) {
     EXPECT_TRUE(std::isnan(envelope.maximum(99)));
 }
 
+TEST(CurveEnvelope, LogarithmicColumnsAreEquallyWideOnALogAxis) {
+    // 10^6 samples (x = 1 … 10^6) over 6 columns: one decade each.
+    const CurveEnvelope envelope = CurveEnvelope::logarithmic(1'000'000, 6);
+    ASSERT_EQ(envelope.columns(), 6);
+    EXPECT_EQ(envelope.columnStart(0), 0);       // x = 1
+    EXPECT_EQ(envelope.columnStart(1), 9);       // x = 10
+    EXPECT_EQ(envelope.columnStart(2), 99);      // x = 100
+    EXPECT_EQ(envelope.columnStart(5), 99'999);  // x = 10^5
+    EXPECT_EQ(envelope.columnStart(6), 1'000'000);
+    // Short curves drop the columns that would be empty.
+    const CurveEnvelope few = CurveEnvelope::logarithmic(5, 100);
+    EXPECT_EQ(few.columns(), 5);
+    for (int c = 0; c < 5; ++c) EXPECT_EQ(few.columnStart(c), c);
+}
+
+TEST(CurveEnvelope, LogarithmicAgreesWithBruteForce) {
+    const std::int64_t n = 5000;
+    std::vector<double> values(n);
+    for (std::int64_t i = 0; i < n; ++i) values[i] = std::cos(0.01 * i * i);
+    CurveEnvelope envelope = CurveEnvelope::logarithmic(n, 50);
+    for (std::int64_t start = 0; start < n; start += 333) {
+        const std::int64_t len = std::min<std::int64_t>(333, n - start);
+        envelope.add(start, std::span<const double>(values).subspan(start, len));
+    }
+    for (int c = 0; c < envelope.columns(); ++c) {
+        const auto first = values.begin() + envelope.columnStart(c);
+        const auto last = values.begin() + envelope.columnStart(c + 1);
+        EXPECT_EQ(envelope.minimum(c), *std::min_element(first, last)) << c;
+        EXPECT_EQ(envelope.maximum(c), *std::max_element(first, last)) << c;
+    }
+}
+
 TEST(CurveEnvelope, BadInput) {
     EXPECT_THROW(CurveEnvelope(0, 10), InputError);
     EXPECT_THROW(CurveEnvelope(10, 0), InputError);
+    EXPECT_THROW(CurveEnvelope::logarithmic(0, 10), InputError);
     CurveEnvelope envelope(10, 2);
     const std::vector<double> three(3, 1.0);
     EXPECT_THROW(envelope.add(8, three), InputError);

@@ -1,0 +1,192 @@
+// Lesson 9 (long sweeps): results arrive from the background and match core, Cancel keeps the
+// previous result, a sweep larger than memory says so, and backends show their availability.
+#include <gtest/gtest.h>
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardItemModel>
+#include <QTest>
+#include <cmath>
+
+#include "analysis/score_curve.h"
+#include "analysis/score_heatmap.h"
+#include "compute/backend_registry.h"
+#include "encodings/learned_absolute.h"
+#include "lesson_harness.h"
+#include "lesson_screenshot.h"
+#include "lessons/sweeps_lesson.h"
+#include "widgets/latest_job.h"
+
+namespace ropelab::ui {
+namespace {
+
+using testing::LessonHarness;
+
+struct Sweeps : ::testing::Test {
+    LessonHarness<SweepsLesson> h;
+    void SetUp() override {
+        h.model.setHeadDim(16);
+        h.lesson.setBackendChoice(BackendChoice::Cpu);
+    }
+    bool runAndWait() {
+        if (!h.lesson.run()) return false;
+        return h.lesson.job()->waitForIdle(60000);
+    }
+};
+
+TEST_F(Sweeps, CurveEnvelopesArriveAndMatchCore) {
+    ASSERT_TRUE(h.lesson.setBasesText(QStringLiteral("10000, 500000")));
+    h.lesson.setLogDistanceAxis(false);
+    h.lesson.setLog2Length(12);
+    ASSERT_TRUE(runAndWait());
+    ASSERT_TRUE(h.lesson.problem().isEmpty()) << h.lesson.problem().toStdString();
+    ASSERT_EQ(h.lesson.envelopes().size(), 2u);
+    EXPECT_EQ(h.lesson.shownBases(), (std::vector<double>{10000.0, 500000.0}));
+    const CurveEnvelope& e = h.lesson.envelopes()[1];
+    EXPECT_EQ(e.sampleCount(), 4096);
+    // Brute force: core's curve for base 500000 over distances 0 … 4095.
+    RopeParams p = h.model.rope();
+    p.ropeTheta = 500000.0;
+    const Eigen::MatrixXd qk = seededStandardNormal(2, 16, h.model.seed());
+    const std::vector<double> curve =
+        ropeScoreCurve(qk.row(0).transpose(), qk.row(1).transpose(), ropeFrequencies(p),
+                       h.model.layout(), DistanceRange{0, 4096, 1}, Execution{});
+    for (int c : {0, 700, e.columns() - 1}) {
+        const auto first = curve.begin() + e.columnStart(c);
+        const auto last = curve.begin() + e.columnStart(c + 1);
+        EXPECT_NEAR(e.minimum(c), *std::min_element(first, last), 1e-9) << c;
+        EXPECT_NEAR(e.maximum(c), *std::max_element(first, last), 1e-9) << c;
+    }
+    // The plot holds the decimated envelope, never the 4096 samples.
+    EXPECT_EQ(h.figure("sweep-score-curves")->graph(3)->data()->size(), e.columns());
+    EXPECT_LE(e.columns(), SweepsLesson::kCurveColumns);
+    EXPECT_TRUE(h.lesson.statusText().contains(QStringLiteral("cpu")))
+        << h.lesson.statusText().toStdString();
+    EXPECT_EQ(h.lesson.progressBar()->value(), h.lesson.progressBar()->maximum());
+}
+
+TEST_F(Sweeps, LogAxisStartsAtDistanceOne) {
+    ASSERT_TRUE(h.lesson.setBasesText(QStringLiteral("10000")));
+    h.lesson.setLogDistanceAxis(true);
+    h.lesson.setLog2Length(10);
+    ASSERT_TRUE(runAndWait());
+    EXPECT_EQ(h.lesson.firstDistance(), 1);
+    EXPECT_EQ(h.figure("sweep-score-curves")->xAxis->scaleType(), QCPAxis::stLogarithmic);
+}
+
+TEST_F(Sweeps, CancelStopsAndKeepsThePreviousResult) {
+    ASSERT_TRUE(h.lesson.setBasesText(QStringLiteral("10000")));
+    h.lesson.setLog2Length(10);
+    ASSERT_TRUE(runAndWait());
+    const double before = h.lesson.envelopes()[0].maximum(5);
+    const QString statusBefore = h.lesson.statusText();
+
+    ASSERT_TRUE(h.lesson.setBasesText(QStringLiteral("10000, 20000, 40000, 80000")));
+    h.lesson.setLog2Length(SweepsLesson::kMaxCurveLog2);  // 2^26 × 4 bases: many seconds
+    QSignalSpy progress(h.lesson.job(), &LatestJob::progress);
+    ASSERT_TRUE(h.lesson.run());
+    EXPECT_TRUE(h.lesson.cancelButton()->isEnabled());
+    ASSERT_TRUE(progress.wait(20000));  // the first progress update arrives
+    h.lesson.cancel();
+    EXPECT_FALSE(h.lesson.job()->isRunning());
+    EXPECT_FALSE(h.lesson.cancelButton()->isEnabled());
+    QTest::qWait(100);
+    ASSERT_EQ(h.lesson.envelopes().size(), 1u);  // still the previous sweep
+    EXPECT_EQ(h.lesson.envelopes()[0].maximum(5), before);
+    EXPECT_TRUE(h.lesson.statusText().contains(QStringLiteral("Cancelled")));
+    EXPECT_NE(h.lesson.statusText(), statusBefore);
+}
+
+TEST_F(Sweeps, RopeHeatmapIsCoresAndConstantAlongDiagonals) {
+    h.lesson.setMode(SweepsLesson::Mode::Heatmaps);
+    ASSERT_TRUE(h.lesson.setBasesText(QStringLiteral("10000, 1000000")));
+    h.lesson.setLog2Length(8);  // 256 positions, one cell each
+    h.lesson.setPooling(Pooling::Mean);
+    h.lesson.setSameVectorsEverywhere(true);
+    ASSERT_TRUE(runAndWait());
+    ASSERT_EQ(h.lesson.grids().size(), 2u);
+    const PooledGrid& grid = h.lesson.grids()[0];
+    ASSERT_EQ(grid.width, 256);
+    double spread = 0.0;
+    for (int offset = 1; offset < 200; offset += 37) {
+        for (int r = 0; r + offset < 256; ++r) {
+            spread = std::max(spread, std::abs(grid.at(r, r + offset) - grid.at(0, offset)));
+        }
+    }
+    EXPECT_LT(spread, 1e-9);
+    // Against core directly.
+    const Eigen::MatrixXd qk = seededStandardNormal(2, 16, h.model.seed());
+    const Eigen::MatrixXd queries = qk.row(0).replicate(256, 1);
+    const Eigen::MatrixXd keys = qk.row(1).replicate(256, 1);
+    RopeParams p = h.model.rope();
+    p.ropeTheta = 1000000.0;
+    const PooledGrid expected = ropeScoreHeatmap(
+        queries, keys, ropeFrequencies(p), h.model.layout(), 256, 256, Pooling::Mean, Execution{});
+    for (int i : {0, 1000, 65535}) {
+        EXPECT_NEAR(h.lesson.grids()[1].values[i], expected.values[i], 1e-9);
+    }
+}
+
+TEST_F(Sweeps, HeatmapLargerThanMemorySaysSoAndKeepsTheResult) {
+    h.lesson.setMode(SweepsLesson::Mode::Heatmaps);
+    ASSERT_TRUE(h.lesson.setBasesText(QStringLiteral("10000")));
+    h.lesson.setLog2Length(7);
+    ASSERT_TRUE(runAndWait());
+    ASSERT_EQ(h.lesson.grids().size(), 1u);
+    const double cell = h.lesson.grids()[0].values[3];
+    h.model.setHeadDim(512);
+    h.lesson.setLog2Length(SweepsLesson::kMaxHeatLog2);  // 2 × 2^24 × 512 doubles = 128 GiB
+    ASSERT_TRUE(runAndWait());
+    const QString problem = h.lesson.problem();
+    EXPECT_TRUE(problem.contains(QStringLiteral("Too large"))) << problem.toStdString();
+    EXPECT_TRUE(problem.contains(QStringLiteral("GiB"))) << problem.toStdString();
+    EXPECT_EQ(h.lesson.grids()[0].values[3], cell);
+}
+
+TEST_F(Sweeps, BadBasesAreRejectedBeforeAnythingRuns) {
+    EXPECT_FALSE(h.lesson.setBasesText(QStringLiteral("10000, banana")));
+    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("banana")));
+    EXPECT_FALSE(h.lesson.setBasesText(QStringLiteral("0.5")));
+    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("rope-theta")))
+        << h.lesson.problem().toStdString();
+    EXPECT_FALSE(h.lesson.setBasesText(QStringLiteral("2, 3, 4, 5, 6")));
+    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("at most 4")));
+    EXPECT_FALSE(h.lesson.job()->isRunning());
+}
+
+TEST_F(Sweeps, BackendsShowWhetherTheyAreAvailableAndWhy) {
+    QComboBox* box = h.lesson.backendBox();
+    auto* model = qobject_cast<QStandardItemModel*>(box->model());
+    ASSERT_NE(model, nullptr);
+    ASSERT_EQ(box->count(), 4);  // auto, cpu, opencl, cuda
+    const std::vector<BackendInfo> probed = probeBackends();
+    for (std::size_t i = 0; i < probed.size(); ++i) {
+        const int row = static_cast<int>(i) + 1;
+        EXPECT_EQ(model->item(row)->isEnabled(), probed[i].available);
+        if (!probed[i].available) {
+            EXPECT_EQ(box->itemData(row, Qt::ToolTipRole).toString().toStdString(),
+                      probed[i].reason);
+            EXPECT_FALSE(probed[i].reason.empty());
+        }
+    }
+    EXPECT_TRUE(model->item(1)->isEnabled());  // the CPU always works
+}
+
+TEST_F(Sweeps, Screenshot) {
+    h.model.setHeadDim(128);
+    ASSERT_TRUE(h.lesson.setBasesText(QStringLiteral("10000, 500000, 1000000")));
+    h.lesson.setLog2Length(20);
+    runAndWait();
+    testing::saveScreenshot(h.lesson, QStringLiteral("lesson9-sweeps-curves"));
+    h.lesson.setMode(SweepsLesson::Mode::Heatmaps);
+    h.lesson.setLog2Length(12);
+    runAndWait();
+    testing::saveScreenshot(h.lesson, QStringLiteral("lesson9-sweeps-heatmaps"));
+}
+
+}  // namespace
+}  // namespace ropelab::ui

@@ -1,0 +1,372 @@
+#include "lessons/invariance_lesson.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QJsonObject>
+#include <QLabel>
+#include <QThread>
+
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/invariance.h"
+#include "analysis/score_curve.h"
+#include "analysis/score_decay.h"
+#include "encodings/learned_absolute.h"
+#include "encodings/rope_decay_bound.h"
+#include "encodings/rope_frequencies.h"
+#include "model/parameter_model.h"
+#include "widgets/latest_job.h"
+#include "widgets/score_plot_helpers.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr std::array kEncodings{ScoreEncoding::Rope,    ScoreEncoding::Sinusoidal,
+                                ScoreEncoding::Learned, ScoreEncoding::T5,
+                                ScoreEncoding::Alibi,   ScoreEncoding::Seed};
+constexpr int kMaxCells = 256;
+constexpr std::array kCurveDashes{Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+constexpr std::array kCurveWidths{1.8, 1.1, 0.8};
+
+Execution lessonExecution() {
+    Execution exec;
+    exec.threads = std::max(1, QThread::idealThreadCount());
+    return exec;
+}
+
+QVector<double> toQVector(const std::vector<double>& v) {
+    return QVector<double>(v.begin(), v.end());
+}
+
+}  // namespace
+
+InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent)
+    : LessonPage(context, parent),
+      decayPlot_(nullptr),
+      decayStatus_(new QLabel(this)),
+      decayJob_(new LatestJob(this)) {
+    auto* grid = new QGridLayout(plotArea());
+    grid->setContentsMargins(0, 0, 0, 0);
+    for (int s = 0; s < 2; ++s) {
+        Side& side = sides_[static_cast<std::size_t>(s)];
+        side.heatPlot = createPlot(QStringLiteral("score-heatmap-%1").arg(s + 1));
+        side.curvePlot = createPlot(QStringLiteral("score-vs-distance-%1").arg(s + 1));
+        grid->addWidget(side.heatPlot, 0, s);
+        grid->addWidget(side.curvePlot, 1, s);
+        side.heatTitle = addPlotTitle(side.heatPlot, QString());
+        side.heat = addHeatMap(side.heatPlot, Gradient::Diverging, QString());
+        side.curveTitle = addPlotTitle(side.curvePlot, QString());
+        for (int j = 0; j < kKeyPositions; ++j) {
+            QCPGraph* g = side.curvePlot->addGraph();
+            setSeriesStyle(g,
+                           {categorical(j), kCurveDashes[static_cast<std::size_t>(j)],
+                            kCurveWidths[static_cast<std::size_t>(j)]},
+                           theme());
+            side.curves[static_cast<std::size_t>(j)] = g;
+        }
+        side.curvePlot->legend->setVisible(true);
+        placeLegendBelow(side.curvePlot);
+    }
+    decayPlot_ = createPlot(QStringLiteral("long-term-decay"));
+    grid->addWidget(decayPlot_, 2, 0, 1, 2);
+    grid->setRowStretch(0, 5);
+    grid->setRowStretch(1, 3);
+    grid->setRowStretch(2, 3);
+    decayTitle_ = addPlotTitle(decayPlot_, QString());
+    boundGraph_ = decayPlot_->addGraph();
+    setSeriesStyle(boundGraph_, {Series::Third}, theme());
+    decayPlot_->yAxis2->setVisible(true);
+    alignedGraph_ = decayPlot_->addGraph(decayPlot_->xAxis, decayPlot_->yAxis2);
+    setSeriesStyle(alignedGraph_, {Series::Query, Qt::SolidLine, 0.7}, theme());
+    meanGraph_ = decayPlot_->addGraph(decayPlot_->xAxis, decayPlot_->yAxis2);
+    setSeriesStyle(meanGraph_, {Series::Fourth, Qt::SolidLine, 0.9}, theme());
+    decayPlot_->legend->setVisible(true);
+    placeLegendBelow(decayPlot_);
+
+    for (int s = 0; s < 2; ++s) {
+        auto* row = new QHBoxLayout;
+        encodingLabels_[static_cast<std::size_t>(s)] = new QLabel(this);
+        auto* box = new QComboBox(this);
+        box->setObjectName(QStringLiteral("encoding%1").arg(s + 1));
+        for (ScoreEncoding e : kEncodings) box->addItem(QString(), static_cast<int>(e));
+        box->setCurrentIndex(
+            box->findData(static_cast<int>(encodings_[static_cast<std::size_t>(s)])));
+        encodingLabels_[static_cast<std::size_t>(s)]->setBuddy(box);
+        row->addWidget(encodingLabels_[static_cast<std::size_t>(s)]);
+        row->addWidget(box, 1);
+        controlsLayout()->addLayout(row);
+        encodingBoxes_[static_cast<std::size_t>(s)] = box;
+        connect(box, &QComboBox::currentIndexChanged, this, [this, s, box] {
+            setEncoding(s, static_cast<ScoreEncoding>(box->currentData().toInt()));
+        });
+    }
+    decayStatus_->setWordWrap(true);
+    controlsLayout()->addWidget(decayStatus_);
+
+    connect(&parameters(), &ParameterModel::changed, this, &InvarianceLesson::refresh);
+    connect(decayJob_, &LatestJob::finished, this, [this] {
+        decayStatus_->setText(tr("Mean |score| over %1 random q, k: %2 ms.")
+                                  .arg(kDecaySamples)
+                                  .arg(decayJob_->elapsedMs()));
+    });
+    connect(decayJob_, &LatestJob::failed, this, [this](const QString& message) {
+        decayStatus_->setText(message);
+        showProblem(message);
+    });
+
+    retranslate();
+    applyTheme(theme());
+    refresh();
+}
+
+InvarianceLesson::~InvarianceLesson() = default;
+
+QString InvarianceLesson::title() const {
+    return tr("Dot product vs relative distance");
+}
+
+Lesson::SharedParameters InvarianceLesson::sharedParameters() const {
+    return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
+           SharedParameter::SequenceLength;
+}
+
+QString InvarianceLesson::encodingName(ScoreEncoding encoding) const {
+    switch (encoding) {
+        case ScoreEncoding::Rope:
+            return tr("RoPE (rotate q and k)");
+        case ScoreEncoding::Sinusoidal:
+            return tr("sinusoidal, added to q and k");
+        case ScoreEncoding::Learned:
+            return tr("learned table, added to q and k");
+        case ScoreEncoding::T5:
+            return tr("T5 relative bias");
+        case ScoreEncoding::Alibi:
+            return tr("ALiBi linear bias");
+        case ScoreEncoding::Seed:
+            return tr("the seed text's code");
+    }
+    return {};
+}
+
+void InvarianceLesson::retranslate() {
+    setExplanation(
+        title(),
+        tr("<p>Attention compares a query at position <i>m</i> with a key at <i>n</i> through "
+           "the score f(q, <i>m</i>)·f(k, <i>n</i>). Here q and k are the same at every "
+           "position, so only the encoding can make the score change.</p>"
+           "<p>An encoding is <b>relative</b> when the score depends on <i>m</i> − <i>n</i> "
+           "only: its heat map is constant along every diagonal, and the curves for different "
+           "key positions lie on top of each other. RoPE is relative by construction, "
+           "R(<i>m</i>)q · R(<i>n</i>)k = q · R(<i>n</i> − <i>m</i>)k, and so are T5 and ALiBi, "
+           "which add a bias that depends on <i>m</i> − <i>n</i>. Adding a position vector "
+           "(sinusoidal, learned, the seed code) leaves cross terms that depend on <i>m</i> and "
+           "<i>n</i> separately.</p>"
+           "<p><b>Deviation</b>: the largest change of the score along a diagonal, divided by "
+           "the largest |score|.</p>"
+           "<p><b>Long-term decay</b> (RoFormer §3.4.3): with S<sub>j</sub> = "
+           "Σ<sub>k&lt;j</sub> e<sup>i(m−n)θ<sub>k</sub></sup>, |score| ≤ "
+           "max|h<sub>i+1</sub> − h<sub>i</sub>| · Σ<sub>j</sub>|S<sub>j</sub>|; the bound "
+           "(1/(d/2))·Σ<sub>j</sub>|S<sub>j</sub>| falls with distance. It bounds what the "
+           "score <i>can</i> reach: q = k (every pair aligned) follows it down, while the mean "
+           "|score| of random q, k hardly changes, since rotating a random k leaves it just as "
+           "random. Move d and the base to see all three change.</p>"));
+    for (int s = 0; s < 2; ++s) {
+        Side& side = sides_[static_cast<std::size_t>(s)];
+        const QString name = encodingName(encodings_[static_cast<std::size_t>(s)]);
+        side.heatTitle->setText(tr("%1: score(m, n)").arg(name));
+        side.heatPlot->xAxis->setLabel(tr("key position n"));
+        side.heatPlot->yAxis->setLabel(tr("query position m"));
+        side.heat.scale->axis()->setLabel(tr("score"));
+        side.curveTitle->setText(tr("%1: score against m − n").arg(name));
+        side.curvePlot->xAxis->setLabel(tr("relative distance m − n (tokens)"));
+        side.curvePlot->yAxis->setLabel(tr("score"));
+        for (int j = 0; j < kKeyPositions; ++j) {
+            side.curves[static_cast<std::size_t>(j)]->setName(
+                tr("key at n = %1").arg(keyPosition(j)));
+        }
+        QComboBox* box = encodingBoxes_[static_cast<std::size_t>(s)];
+        for (int i = 0; i < box->count(); ++i) {
+            box->setItemText(i, encodingName(static_cast<ScoreEncoding>(box->itemData(i).toInt())));
+        }
+        encodingLabels_[static_cast<std::size_t>(s)]->setText(s == 0 ? tr("Left") : tr("Right"));
+        box->setAccessibleName(s == 0 ? tr("Left encoding") : tr("Right encoding"));
+    }
+    decayTitle_->setText(tr("RoPE long-term decay"));
+    decayPlot_->xAxis->setLabel(tr("relative distance m − n (tokens)"));
+    decayPlot_->yAxis->setLabel(tr("RoFormer bound"));
+    decayPlot_->yAxis2->setLabel(tr("score"));
+    boundGraph_->setName(tr("RoFormer bound (left axis)"));
+    alignedGraph_->setName(tr("score for q = k (right axis)"));
+    meanGraph_->setName(tr("mean |score|, %1 random q, k (right axis)").arg(kDecaySamples));
+    if (key_) updateReadout();
+    replotAll();
+}
+
+QJsonObject InvarianceLesson::saveState() const {
+    return QJsonObject{
+        {QStringLiteral("left"), QString::fromUtf8(toString(encodings_[0]).data())},
+        {QStringLiteral("right"), QString::fromUtf8(toString(encodings_[1]).data())}};
+}
+
+void InvarianceLesson::restoreState(const QJsonObject& state) {
+    int side = 0;
+    for (const char* key : {"left", "right"}) {
+        const QString name = state.value(QLatin1String(key)).toString();
+        if (!name.isEmpty()) {
+            runGuarded([&] { setEncoding(side, parseScoreEncoding(name.toStdString())); });
+        }
+        ++side;
+    }
+}
+
+void InvarianceLesson::setEncoding(int side, ScoreEncoding encoding) {
+    const auto index = static_cast<std::size_t>(side);
+    if (encodings_[index] == encoding) return;
+    encodings_[index] = encoding;
+    QComboBox* box = encodingBoxes_[index];
+    box->setCurrentIndex(box->findData(static_cast<int>(encoding)));
+    retranslate();
+    refresh();
+}
+
+std::int64_t InvarianceLesson::keyPosition(int index) const {
+    return static_cast<std::int64_t>(positions_) * index / (kKeyPositions + 1);
+}
+
+ScoreEncodingParams InvarianceLesson::encodingParams(ScoreEncoding encoding) const {
+    ScoreEncodingParams p;
+    p.encoding = encoding;
+    p.rope = parameters().rope();
+    p.layout = parameters().layout();
+    p.sinusoidalBase = parameters().rope().ropeTheta;
+    p.learnedSeed = parameters().seed();
+    p.t5BiasSeed = parameters().seed();
+    return p;
+}
+
+void InvarianceLesson::refresh() {
+    const Key key{parameters().rope(), parameters().layout(), parameters().seed(),
+                  std::min(parameters().sequenceLength(), kMaxPositions), encodings_};
+    if (key_ == key) return;
+    const bool ok = runGuarded([&] {
+        const Execution exec = lessonExecution();
+        const int n = key.positions;
+        const int d = key.rope.headDim;
+        const Eigen::MatrixXd qk = seededStandardNormal(2, d, key.seed);
+        const Eigen::VectorXd q = qk.row(0).transpose();
+        const Eigen::VectorXd k = qk.row(1).transpose();
+        const Eigen::MatrixXd queries = q.transpose().replicate(n, 1);
+        const Eigen::MatrixXd keys = k.transpose().replicate(n, 1);
+        const int cells = std::min(n, kMaxCells);
+        std::array<PooledGrid, 2> grids;
+        std::array<double, 2> deviations{};
+        std::array<std::array<std::vector<double>, kKeyPositions>, 2> curves;
+        positions_ = n;
+        for (int s = 0; s < 2; ++s) {
+            const auto index = static_cast<std::size_t>(s);
+            const ScoreEncodingParams params = encodingParams(key.encodings[index]);
+            grids[index] = scoreHeatmap(queries, keys, params, cells, cells, Pooling::Mean, exec);
+            deviations[index] =
+                invariance(q, k, params, std::min(n, kDeviationPositions), exec).maxDeviation;
+            for (int j = 0; j < kKeyPositions; ++j) {
+                const std::int64_t p = keyPosition(j);
+                // The query stays inside 0 … N − 1: Δ from −P to N − 1 − P.
+                curves[index][static_cast<std::size_t>(j)] =
+                    scoreCurve(q, k, params, DistanceRange{-p, n - p, 1}, p, exec);
+            }
+        }
+        const RopeFrequencies freqs = ropeFrequencies(key.rope);
+        const int decayLength = std::min(parameters().sequenceLength(), kMaxDecayDistances);
+        std::vector<double> distances(static_cast<std::size_t>(decayLength));
+        for (int i = 0; i < decayLength; ++i) distances[static_cast<std::size_t>(i)] = i;
+        std::vector<double> bound = ropeDecayBound(distances, freqs);
+        // q = k: every pair's h_i ≥ 0, the case the bound describes.
+        std::vector<double> aligned =
+            ropeScoreCurve(q, q, freqs, key.layout, DistanceRange{0, decayLength, 1}, exec);
+
+        grids_ = std::move(grids);
+        deviations_ = deviations;
+        decayDistances_ = std::move(distances);
+        decayBound_ = std::move(bound);
+        alignedScore_ = std::move(aligned);
+        for (int s = 0; s < 2; ++s) {
+            const auto index = static_cast<std::size_t>(s);
+            Side& side = sides_[index];
+            showPooledGrid(side.heat, grids_[index], n, HeatRange::Symmetric);
+            double span = 0.0;
+            for (int j = 0; j < kKeyPositions; ++j) {
+                const std::vector<double>& c = curves[index][static_cast<std::size_t>(j)];
+                const std::int64_t p = keyPosition(j);
+                QVector<double> x(static_cast<qsizetype>(c.size()));
+                for (qsizetype i = 0; i < x.size(); ++i) x[i] = static_cast<double>(i - p);
+                side.curves[static_cast<std::size_t>(j)]->setData(x, toQVector(c), true);
+                for (double v : c) span = std::max(span, std::abs(v));
+                side.curves[static_cast<std::size_t>(j)]->setName(tr("key at n = %1").arg(p));
+            }
+            side.curvePlot->xAxis->setRange(-(n - 1), n - 1);
+            if (span > 0.0) side.curvePlot->yAxis->setRange(-1.1 * span, 1.1 * span);
+        }
+        boundGraph_->setData(toQVector(decayDistances_), toQVector(decayBound_), true);
+        alignedGraph_->setData(toQVector(decayDistances_), toQVector(alignedScore_), true);
+        decayPlot_->xAxis->setRange(0.0, std::max(1.0, decayDistances_.back()));
+        bool found = false;
+        const QCPRange range = boundGraph_->getValueRange(found);
+        decayPlot_->yAxis->setRange(0.0, range.upper * 1.05);
+        const QCPRange scores = alignedGraph_->getValueRange(found);
+        const double top = std::max(std::abs(scores.lower), std::abs(scores.upper));
+        decayPlot_->yAxis2->setRange(-0.3 * top, 1.05 * top);
+    });
+    if (ok) {
+        key_ = key;
+        updateReadout();
+        startDecay();
+    }
+    replotAll();
+}
+
+void InvarianceLesson::startDecay() {
+    const RopeParams rope = parameters().rope();
+    const RopeLayout layout = parameters().layout();
+    const unsigned seed = parameters().seed();
+    const auto length = static_cast<std::int64_t>(decayDistances_.size());
+    decayStatus_->setText(tr("Measuring the mean |score|…"));
+    decayJob_->start(
+        [this, rope, layout, seed, length](const Execution& exec) -> LatestJob::Apply {
+            std::vector<double> mean =
+                ropeMeanAbsScore(ropeFrequencies(rope), layout, DistanceRange{0, length, 1},
+                                 kDecaySamples, seed, exec);
+            return [this, mean = std::move(mean)]() mutable {
+                meanAbsScore_ = std::move(mean);
+                meanGraph_->setData(toQVector(decayDistances_), toQVector(meanAbsScore_), true);
+                decayPlot_->replot(QCustomPlot::rpQueuedReplot);
+            };
+        },
+        std::max(1, QThread::idealThreadCount()));
+}
+
+void InvarianceLesson::updateReadout() {
+    const QString row = QStringLiteral("<tr><td>%1</td><td align=right>&nbsp;<b>%2</b></td></tr>");
+    QString html = QStringLiteral("<table cellspacing=2>");
+    for (int s = 0; s < 2; ++s) {
+        const ScoreEncoding e = encodings_[static_cast<std::size_t>(s)];
+        html += row.arg(tr("%1: deviation").arg(encodingName(e)),
+                        QString::number(deviations_[static_cast<std::size_t>(s)], 'g', 3));
+        html +=
+            row.arg(tr("%1: relative?").arg(encodingName(e)), isRelative(e) ? tr("yes") : tr("no"));
+    }
+    html += QStringLiteral("</table><p>");
+    html += tr("Deviation over positions m, n &lt; %1; curves for keys at n = %2, %3, %4.")
+                .arg(std::min(positions_, kDeviationPositions))
+                .arg(keyPosition(0))
+                .arg(keyPosition(1))
+                .arg(keyPosition(2));
+    html += QStringLiteral("</p>");
+    setReadout(html);
+}
+
+}  // namespace ropelab::ui

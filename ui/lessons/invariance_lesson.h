@@ -1,0 +1,108 @@
+#pragma once
+// Lesson 6, dot product vs relative distance: for two chosen encodings side by side (RoPE,
+// sinusoidal or learned added, T5, ALiBi, the seed code) the score heat map score(m, n) and the
+// curves score against m − n for several key positions, with the invariance deviation as a
+// number; below, RoPE's long-term decay: the RoFormer bound and the measured mean |score|.
+
+#include <array>
+#include <optional>
+#include <vector>
+
+#include "analysis/score_encoding.h"
+#include "analysis/score_heatmap.h"
+#include "lessons/lesson_page.h"
+#include "widgets/plot_helpers.h"
+
+class QCPGraph;
+class QCPTextElement;
+class QComboBox;
+class QLabel;
+
+namespace ropelab::ui {
+
+class LatestJob;
+
+class InvarianceLesson : public LessonPage {
+    Q_OBJECT
+public:
+    explicit InvarianceLesson(const LessonContext& context, QWidget* parent = nullptr);
+    ~InvarianceLesson() override;
+
+    QString id() const override { return QStringLiteral("invariance"); }
+    QString title() const override;
+    void retranslate() override;
+    SharedParameters sharedParameters() const override;
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
+
+    // Heat maps and curves cover the first positions() positions (shared N, at most this).
+    static constexpr int kMaxPositions = 512;
+    static constexpr int kDeviationPositions = 256;
+    static constexpr int kKeyPositions = 3;  // curves for keys at 0, N/4 and N/2
+    static constexpr int kMaxDecayDistances = 4096;
+    static constexpr int kDecaySamples = 32;
+
+    void setEncoding(int side, ScoreEncoding encoding);
+    ScoreEncoding encoding(int side) const { return encodings_[static_cast<std::size_t>(side)]; }
+
+    // What the views show, for tests and the benchmark.
+    int positions() const { return positions_; }
+    const PooledGrid& grid(int side) const { return grids_[static_cast<std::size_t>(side)]; }
+    double deviation(int side) const { return deviations_[static_cast<std::size_t>(side)]; }
+    std::int64_t keyPosition(int index) const;
+    const std::vector<double>& decayDistances() const { return decayDistances_; }
+    const std::vector<double>& decayBound() const { return decayBound_; }
+    const std::vector<double>& meanAbsScore() const { return meanAbsScore_; }
+    const std::vector<double>& alignedScore() const { return alignedScore_; }
+    LatestJob* decayJob() const { return decayJob_; }
+    QComboBox* encodingBox(int side) const {
+        return encodingBoxes_[static_cast<std::size_t>(side)];
+    }
+
+private:
+    struct Side {
+        QCustomPlot* heatPlot = nullptr;
+        QCustomPlot* curvePlot = nullptr;
+        QCPTextElement* heatTitle = nullptr;
+        QCPTextElement* curveTitle = nullptr;
+        HeatMap heat;
+        std::array<QCPGraph*, kKeyPositions> curves{};
+    };
+    struct Key {
+        RopeParams rope;
+        RopeLayout layout;
+        unsigned seed;
+        int positions;
+        std::array<ScoreEncoding, 2> encodings;
+        bool operator==(const Key&) const = default;
+    };
+
+    ScoreEncodingParams encodingParams(ScoreEncoding encoding) const;
+    QString encodingName(ScoreEncoding encoding) const;
+    void refresh();
+    void startDecay();
+    void updateReadout();
+
+    std::array<Side, 2> sides_;
+    std::array<QComboBox*, 2> encodingBoxes_{};
+    std::array<QLabel*, 2> encodingLabels_{};
+    QCustomPlot* decayPlot_;
+    QCPTextElement* decayTitle_;
+    QCPGraph* boundGraph_;
+    QCPGraph* alignedGraph_;
+    QCPGraph* meanGraph_;
+    QLabel* decayStatus_;
+    LatestJob* decayJob_;
+
+    std::array<ScoreEncoding, 2> encodings_{ScoreEncoding::Rope, ScoreEncoding::Sinusoidal};
+    std::optional<Key> key_;
+    int positions_ = 0;
+    std::array<PooledGrid, 2> grids_;
+    std::array<double, 2> deviations_{0.0, 0.0};
+    std::vector<double> decayDistances_;
+    std::vector<double> decayBound_;
+    std::vector<double> meanAbsScore_;
+    std::vector<double> alignedScore_;
+};
+
+}  // namespace ropelab::ui

@@ -1,0 +1,268 @@
+#include "lessons/precision_lesson.h"
+
+#include <qcustomplot.h>
+
+#include <QJsonObject>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/exact_phase.h"
+#include "encodings/rope_frequencies.h"
+#include "model/parameter_model.h"
+#include "widgets/labeled_slider.h"
+#include "widgets/score_plot_helpers.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr std::array kMethodSeries{Series::Key, Series::Fourth, Series::Third};
+
+// |error| on a log axis: magnitudes below the floor are drawn at the floor.
+double shown(double error) {
+    return std::max(std::abs(error), PrecisionLesson::kErrorFloor);
+}
+
+const std::vector<double>& method(const PhaseErrors& e, int m) {
+    return m == 0 ? e.float32Error : m == 1 ? e.fastTrigError : e.exactTurnsError;
+}
+
+void setVertical(QCPItemStraightLine* line, double x) {
+    line->point1->setCoords(x, 1.0);
+    line->point2->setCoords(x, 2.0);
+}
+
+}  // namespace
+
+PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
+    : LessonPage(context, parent),
+      positionPlot_(createPlot(QStringLiteral("phase-error-vs-position"))),
+      pairPlot_(createPlot(QStringLiteral("phase-error-per-pair"))),
+      pairSlider_(new LabeledSlider(QString(), 0, 31, 1, QString(), this)),
+      positionSlider_(new LabeledDoubleSlider(QString(), 1.0, double(1 << kMaxLog2Position), 0,
+                                              LabeledDoubleSlider::Scale::Logarithmic, QString(),
+                                              this)) {
+    auto* plots = new QVBoxLayout(plotArea());
+    plots->setContentsMargins(0, 0, 0, 0);
+    plots->addWidget(positionPlot_);
+    plots->addWidget(pairPlot_);
+
+    positionTitle_ = addPlotTitle(positionPlot_, QString());
+    pairTitle_ = addPlotTitle(pairPlot_, QString());
+    for (int m = 0; m < 3; ++m) {
+        QCPGraph* along = positionPlot_->addGraph();
+        setSeriesStyle(along, {kMethodSeries[static_cast<std::size_t>(m)]}, theme());
+        along->setLineStyle(QCPGraph::lsNone);
+        along->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
+        positionGraphs_[static_cast<std::size_t>(m)] = along;
+        QCPGraph* across = pairPlot_->addGraph();
+        setSeriesStyle(across, {kMethodSeries[static_cast<std::size_t>(m)], Qt::SolidLine, 0.7},
+                       theme());
+        across->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
+        pairGraphs_[static_cast<std::size_t>(m)] = across;
+    }
+    thetaGraph_ = pairPlot_->addGraph();
+    setSeriesStyle(thetaGraph_, {Series::Neutral, Qt::DashLine, 0.8}, theme());
+    thetaLine_ = new QCPItemStraightLine(positionPlot_);
+    setSeriesStyle(thetaLine_, {Series::Neutral, Qt::DashLine, 0.8}, theme());
+    positionMarker_ = new QCPItemStraightLine(positionPlot_);
+    setSeriesStyle(positionMarker_, {Series::Reference, Qt::DotLine, 0.8}, theme());
+    pairMarker_ = new QCPItemStraightLine(pairPlot_);
+    setSeriesStyle(pairMarker_, {Series::Reference, Qt::DotLine, 0.8}, theme());
+    for (QCustomPlot* plot : {positionPlot_, pairPlot_}) {
+        setLogAxis(plot->yAxis);
+        plot->yAxis->setRange(kErrorFloor / 2.0, 10.0);
+        plot->legend->setVisible(true);
+    }
+    // Errors grow to the right along positions and shrink to the right across pairs.
+    positionPlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    pairPlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    setLogAxis(positionPlot_->xAxis);
+    positionPlot_->xAxis->setRange(1.0, double(1 << kMaxLog2Position));
+
+    pairSlider_->setObjectName(QStringLiteral("pairSlider"));
+    positionSlider_->setObjectName(QStringLiteral("positionSlider"));
+    positionSlider_->setValue(static_cast<double>(position_));
+    controlsLayout()->addWidget(positionSlider_);
+    controlsLayout()->addWidget(pairSlider_);
+    connect(pairSlider_, &LabeledSlider::valueChanged, this, &PrecisionLesson::setPair);
+    connect(positionSlider_, &LabeledDoubleSlider::valueChanged, this,
+            [this](double p) { setPosition(std::llround(p)); });
+    connect(&parameters(), &ParameterModel::changed, this, &PrecisionLesson::refresh);
+
+    retranslate();
+    applyTheme(theme());
+    refresh();
+}
+
+QString PrecisionLesson::title() const {
+    return tr("Precision: float32 angles at long range");
+}
+
+Lesson::SharedParameters PrecisionLesson::sharedParameters() const {
+    return SharedParameter::HeadDim | SharedParameter::Base;
+}
+
+void PrecisionLesson::retranslate() {
+    setExplanation(
+        title(),
+        tr("<p>Pair <i>i</i> at position <i>p</i> turns by the angle <i>p</i>·θ<sub>i</sub>. "
+           "Computed in float32 (as HF does: θ and <i>p</i> rounded to float32, the product "
+           "rounded again) the angle keeps only 24 significant bits: near 2<sup>k</sup> "
+           "radians neighbouring float32 values are 2<sup>k−23</sup> apart, so at an angle of "
+           "10<sup>6</sup> rad the rotation can be off by 0.03 rad. Rounding θ<sub>i</sub> "
+           "itself adds <i>p</i>·|θ<sub>i</sub> − fl(θ<sub>i</sub>)|, which grows with "
+           "<i>p</i>. (Pair 0 has θ<sub>0</sub> = 1 exactly: its angle stays exact below "
+           "2<sup>24</sup>.)</p>"
+           "<p>The dashed line is θ<sub>i</sub>, how far the pair turns between neighbouring "
+           "tokens: where the error reaches it, that pair can no longer tell position <i>p</i> "
+           "from <i>p</i> ± 1.</p>"
+           "<p>Fast GPU sine and cosine (__sinf style) reduce the angle in float32 and add more "
+           "error. <b>The fix</b>: compute the phase in turns, <i>p</i>·θ<sub>i</sub>/2π, keep "
+           "its fractional part exactly (in double, or integer arithmetic), and only then round "
+           "to float32: the error stays near 10<sup>−7</sup> rad at any position.</p>"));
+    positionTitle_->setText(tr("Phase error of pair i as the position grows"));
+    positionPlot_->xAxis->setLabel(tr("position p"));
+    positionPlot_->yAxis->setLabel(tr("|angle error| (rad)"));
+    pairTitle_->setText(tr("Phase error of every pair at position p"));
+    pairPlot_->xAxis->setLabel(tr("pair index i"));
+    pairPlot_->yAxis->setLabel(tr("|angle error| (rad)"));
+    const std::array names{tr("float32 p·θ (HF)"), tr("float32 + fast GPU sin/cos"),
+                           tr("exact turns, then float32 (the fix)")};
+    for (std::size_t m = 0; m < names.size(); ++m) {
+        positionGraphs_[m]->setName(names[m]);
+        pairGraphs_[m]->setName(names[m]);
+    }
+    thetaGraph_->setName(tr("θᵢ: one token's turn"));
+    pairSlider_->setLabel(tr("Pair i"));
+    pairSlider_->setToolTip(tr("Which pair the upper plot follows; θ_i = base^(−2i/d)."));
+    positionSlider_->setLabel(tr("Position p"));
+    positionSlider_->setToolTip(tr("The position the lower plot shows, up to 2^24."));
+    if (key_) updateReadout();
+    replotAll();
+}
+
+QJsonObject PrecisionLesson::saveState() const {
+    return QJsonObject{{QStringLiteral("pair"), pair_},
+                       {QStringLiteral("position"), static_cast<double>(position_)}};
+}
+
+void PrecisionLesson::restoreState(const QJsonObject& state) {
+    setPosition(
+        static_cast<std::int64_t>(state.value(QStringLiteral("position")).toDouble(1 << 20)));
+    setPair(state.value(QStringLiteral("pair")).toInt(1));
+}
+
+void PrecisionLesson::setPair(int pair) {
+    if (pair == pair_) return;
+    pair_ = std::max(pair, 0);
+    refresh();
+}
+
+void PrecisionLesson::setPosition(std::int64_t position) {
+    position = std::clamp<std::int64_t>(position, 1, std::int64_t{1} << kMaxLog2Position);
+    if (position == position_) return;
+    position_ = position;
+    positionSlider_->setValue(static_cast<double>(position_));
+    refresh();
+}
+
+void PrecisionLesson::refresh() {
+    RopeFrequencies freqs;
+    const bool ok = runGuarded([&] {
+        freqs = ropeFrequencies(parameters().rope());
+        pair_ = std::clamp(pair_, 0, freqs.pairs() - 1);
+        const Key key{parameters().rope(), pair_, position_};
+        if (key_ == key) return;
+        // Along positions: kSamplesPerOctave evenly spaced positions in each octave 2^k … 2^(k+1).
+        PhaseErrors along;
+        for (int k = 0; k < kMaxLog2Position; ++k) {
+            const std::int64_t start = std::int64_t{1} << k;
+            const std::int64_t step = std::max<std::int64_t>(1, start / kSamplesPerOctave);
+            const PhaseErrors octave =
+                ropePhaseErrors(freqs, DistanceRange{start, 2 * start, step}, {pair_}, Execution{});
+            const auto append = [](auto& to, const auto& from) {
+                to.insert(to.end(), from.begin(), from.end());
+            };
+            append(along.position, octave.position);
+            append(along.pair, octave.pair);
+            append(along.float32Error, octave.float32Error);
+            append(along.fastTrigError, octave.fastTrigError);
+            append(along.exactTurnsError, octave.exactTurnsError);
+        }
+        PhaseErrors across =
+            ropePhaseErrors(freqs, DistanceRange{position_, position_ + 1, 1}, {}, Execution{});
+        alongPositions_ = std::move(along);
+        acrossPairs_ = std::move(across);
+        theta_ = freqs.invFreq[static_cast<std::size_t>(pair_)];
+        exactPhase_ = reducedPhase(static_cast<double>(position_), theta_);
+        key_ = key;
+        draw(freqs);
+        updateReadout();
+    });
+    if (ok) {
+        pairSlider_->setRange(0, freqs.pairs() - 1);
+        pairSlider_->setValue(pair_);
+    }
+    replotAll();
+}
+
+void PrecisionLesson::draw(const RopeFrequencies& freqs) {
+    for (int m = 0; m < 3; ++m) {
+        QVector<double> x, y;
+        const std::vector<double>& errors = method(alongPositions_, m);
+        for (std::size_t r = 0; r < errors.size(); ++r) {
+            x.append(static_cast<double>(alongPositions_.position[r]));
+            y.append(shown(errors[r]));
+        }
+        positionGraphs_[static_cast<std::size_t>(m)]->setData(x, y, true);
+        QVector<double> px, py;
+        const std::vector<double>& pairErrors = method(acrossPairs_, m);
+        for (std::size_t r = 0; r < pairErrors.size(); ++r) {
+            px.append(static_cast<double>(acrossPairs_.pair[r]));
+            py.append(shown(pairErrors[r]));
+        }
+        pairGraphs_[static_cast<std::size_t>(m)]->setData(px, py, true);
+    }
+    QVector<double> tx, ty;
+    for (int i = 0; i < freqs.pairs(); ++i) {
+        tx.append(i);
+        ty.append(freqs.invFreq[static_cast<std::size_t>(i)]);
+    }
+    thetaGraph_->setData(tx, ty, true);
+    thetaLine_->point1->setCoords(1.0, theta_);
+    thetaLine_->point2->setCoords(2.0, theta_);
+    setVertical(positionMarker_, static_cast<double>(position_));
+    setVertical(pairMarker_, pair_);
+    pairPlot_->xAxis->setRange(-0.5, freqs.pairs() - 0.5);
+    const double lowestTheta = *std::min_element(freqs.invFreq.begin(), freqs.invFreq.end());
+    pairPlot_->yAxis->setRange(std::min(kErrorFloor, lowestTheta) / 2.0, 10.0);
+    positionPlot_->yAxis->setRange(std::min(kErrorFloor, theta_) / 2.0, 10.0);
+}
+
+void PrecisionLesson::updateReadout() {
+    const auto at = [this](const std::vector<double>& errors) {
+        return errors[static_cast<std::size_t>(pair_)];
+    };
+    const QString row = QStringLiteral("<tr><td>%1</td><td align=right>&nbsp;<b>%2</b></td></tr>");
+    QString html = QStringLiteral("<table cellspacing=2>");
+    html += row.arg(tr("position p"), QLocale().toString(static_cast<qlonglong>(position_)));
+    html += row.arg(tr("θ<sub>%1</sub> (one token's turn)").arg(pair_),
+                    tr("%1 rad").arg(theta_, 0, 'g', 4));
+    html += row.arg(tr("exact angle p·θ, reduced to (−π, π]"),
+                    tr("%1 rad").arg(exactPhase_, 0, 'f', 6));
+    html += row.arg(tr("error, float32 p·θ"),
+                    tr("%1 rad").arg(at(acrossPairs_.float32Error), 0, 'g', 3));
+    html += row.arg(tr("error, fast GPU sin/cos"),
+                    tr("%1 rad").arg(at(acrossPairs_.fastTrigError), 0, 'g', 3));
+    html += row.arg(tr("error, exact turns (the fix)"),
+                    tr("%1 rad").arg(at(acrossPairs_.exactTurnsError), 0, 'g', 3));
+    html += QStringLiteral("</table><p>");
+    html += tr("Errors below %1 rad are drawn at %1.").arg(kErrorFloor, 0, 'g', 1);
+    html += QStringLiteral("</p>");
+    setReadout(html);
+}
+
+}  // namespace ropelab::ui

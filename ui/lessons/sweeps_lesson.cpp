@@ -1,0 +1,702 @@
+#include "lessons/sweeps_lesson.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QStackedWidget>
+#include <QStandardItemModel>
+#include <QThread>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <mutex>
+
+#include "analysis/memory_budget.h"
+#include "common/errors.h"
+#include "compute/backend_registry.h"
+#include "encodings/learned_absolute.h"
+#include "encodings/rope_frequencies.h"
+#include "model/parameter_model.h"
+#include "widgets/labeled_slider.h"
+#include "widgets/latest_job.h"
+#include "widgets/score_plot_helpers.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+// Distances per engine call: small enough that progress and Cancel respond within a fraction of
+// a second, large enough that a GPU launch is worth it.
+constexpr std::int64_t kCurveChunk = std::int64_t{1} << 20;
+
+QString baseText(double base) {
+    return QLocale().toString(base, 'g', 10);
+}
+
+QString backendText(BackendKind kind, const std::string& device) {
+    const QString name = QString::fromUtf8(toString(kind).data());
+    return device.empty() ? name
+                          : QStringLiteral("%1 (%2)").arg(name, QString::fromStdString(device));
+}
+
+void setLinearAxis(QCPAxis* axis) {
+    axis->setScaleType(QCPAxis::stLinear);
+    axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    axis->setNumberFormat(QStringLiteral("gb"));
+    axis->setNumberPrecision(6);
+}
+
+}  // namespace
+
+// One engine per lesson, reused across sweeps (OpenCL compiles its program once); a sweep holds
+// the mutex for its whole run, so a stopping sweep and its successor never share it.
+struct SweepsLesson::EngineSlot {
+    std::mutex mutex;
+    std::unique_ptr<ComputeEngine> engine;
+
+    ComputeEngine& get(BackendChoice choice) {
+        if (!engine || engine->choice() != choice) engine = std::make_unique<ComputeEngine>(choice);
+        return *engine;
+    }
+};
+
+struct SweepsLesson::CurveResult {
+    std::vector<double> bases;
+    std::vector<CurveEnvelope> envelopes;
+    std::int64_t firstDistance = 0;
+    bool logColumns = false;
+    QString backend;
+    QString note;
+};
+
+struct SweepsLesson::HeatResult {
+    std::vector<double> bases;
+    std::vector<PooledGrid> grids;
+    std::int64_t positions = 0;
+    QString backend;
+    QString note;
+};
+
+SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
+    : LessonPage(context, parent),
+      curvePlot_(createPlot(QStringLiteral("sweep-score-curves"))),
+      heatPlot_(createPlot(QStringLiteral("sweep-heatmaps"))),
+      mode_(new QComboBox(this)),
+      log2Length_(new LabeledSlider(QString(), 8, kMaxCurveLog2, 1, QString(), this)),
+      basesLabel_(new QLabel(this)),
+      basesEdit_(new QLineEdit(this)),
+      logAxis_(new QCheckBox(this)),
+      poolingLabel_(new QLabel(this)),
+      pooling_(new QComboBox(this)),
+      inputs_(new QComboBox(this)),
+      backendLabel_(new QLabel(this)),
+      backend_(new QComboBox(this)),
+      backendInfo_(new QLabel(this)),
+      runButton_(new QPushButton(this)),
+      cancelButton_(new QPushButton(this)),
+      progressBar_(new QProgressBar(this)),
+      status_(new QLabel(this)),
+      clock_(new QTimer(this)),
+      job_(new LatestJob(this)),
+      engines_(std::make_shared<EngineSlot>()) {
+    auto* stack = new QStackedWidget(plotArea());
+    stack->addWidget(curvePlot_);
+    stack->addWidget(heatPlot_);
+    auto* plots = new QVBoxLayout(plotArea());
+    plots->setContentsMargins(0, 0, 0, 0);
+    plots->addWidget(stack);
+    connect(mode_, &QComboBox::currentIndexChanged, stack, &QStackedWidget::setCurrentIndex);
+
+    // Curves: one min/max band per base, each on its own axes (stacked, same x range), since
+    // overlapping noisy bands hide each other.
+    curveTitle_ = addPlotTitle(curvePlot_, QString());
+    auto* curveMargins = new QCPMarginGroup(curvePlot_);
+    for (int b = 0; b < kMaxBases; ++b) {
+        QCPAxisRect* rect = b == 0 ? curvePlot_->axisRect() : new QCPAxisRect(curvePlot_);
+        rect->axis(QCPAxis::atTop)->setVisible(false);
+        rect->axis(QCPAxis::atRight)->setVisible(false);
+        rect->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
+        QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        QCPAxis* y = rect->axis(QCPAxis::atLeft);
+        QCPGraph* high = curvePlot_->addGraph(x, y);
+        setSeriesStyle(high, {categorical(b), Qt::SolidLine, 0.5}, theme());
+        QCPGraph* low = curvePlot_->addGraph(x, y);
+        setSeriesStyle(low, {categorical(b), Qt::SolidLine, 0.5, 110}, theme());
+        low->setChannelFillGraph(high);
+        curveRects_.push_back(rect);
+        curveHigh_.push_back(high);
+        curveLow_.push_back(low);
+    }
+    curvePlot_->legend->setVisible(false);
+    layoutCurveRects(1);
+
+    // Heat maps: one axis rect per base in a row, one shared colour scale.
+    QCPLayoutGrid* layout = heatPlot_->plotLayout();
+    QCPAxisRect* first = heatPlot_->axisRect();
+    layout->take(first);
+    layout->simplify();
+    auto* row = new QCPLayoutGrid;
+    layout->addElement(0, 0, row);
+    heatTitle_ = addPlotTitle(heatPlot_, QString());
+    heatScale_ = new QCPColorScale(heatPlot_);
+    heatScale_->setBarWidth(14);
+    auto* margins = new QCPMarginGroup(heatPlot_);
+    heatScale_->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+    for (int b = 0; b < kMaxBases; ++b) {
+        QCPAxisRect* rect = b == 0 ? first : new QCPAxisRect(heatPlot_);
+        rect->axis(QCPAxis::atTop)->setVisible(false);
+        rect->axis(QCPAxis::atRight)->setVisible(false);
+        rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+        auto* map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        map->setColorScale(heatScale_);
+        setColorMapGradient(map, Gradient::Diverging);
+        heatRects_.push_back(rect);
+        heatMaps_.push_back(map);
+    }
+    layoutHeatRects(1);
+
+    // Controls.
+    mode_->addItem(QString());
+    mode_->addItem(QString());
+    controlsLayout()->addWidget(mode_);
+    log2Length_->setObjectName(QStringLiteral("log2Length"));
+    log2Length_->setValue(20);
+    controlsLayout()->addWidget(log2Length_);
+    auto* basesRow = new QHBoxLayout;
+    basesLabel_->setBuddy(basesEdit_);
+    basesRow->addWidget(basesLabel_);
+    basesRow->addWidget(basesEdit_, 1);
+    controlsLayout()->addLayout(basesRow);
+    basesEdit_->setText(QStringLiteral("10000, 500000, 1000000"));
+    controlsLayout()->addWidget(logAxis_);
+    logAxis_->setChecked(true);
+    auto* poolingRow = new QHBoxLayout;
+    poolingLabel_->setBuddy(pooling_);
+    poolingRow->addWidget(poolingLabel_);
+    poolingRow->addWidget(pooling_, 1);
+    controlsLayout()->addLayout(poolingRow);
+    pooling_->addItem(QString(), static_cast<int>(Pooling::Mean));
+    pooling_->addItem(QString(), static_cast<int>(Pooling::Max));
+    inputs_->addItem(QString());
+    inputs_->addItem(QString());
+    controlsLayout()->addWidget(inputs_);
+    auto* backendRow = new QHBoxLayout;
+    backendLabel_->setBuddy(backend_);
+    backendRow->addWidget(backendLabel_);
+    backendRow->addWidget(backend_, 1);
+    controlsLayout()->addLayout(backendRow);
+    backendInfo_->setWordWrap(true);
+    backendInfo_->setTextFormat(Qt::RichText);
+    controlsLayout()->addWidget(backendInfo_);
+    auto* runRow = new QHBoxLayout;
+    runButton_->setObjectName(QStringLiteral("runSweep"));
+    cancelButton_->setObjectName(QStringLiteral("cancelSweep"));
+    runRow->addWidget(runButton_);
+    runRow->addWidget(cancelButton_);
+    controlsLayout()->addLayout(runRow);
+    progressBar_->setRange(0, 1000);
+    progressBar_->setValue(0);
+    progressBar_->setTextVisible(true);
+    controlsLayout()->addWidget(progressBar_);
+    status_->setWordWrap(true);
+    controlsLayout()->addWidget(status_);
+    cancelButton_->setEnabled(false);
+    clock_->setInterval(100);
+
+    fillBackends();
+    connect(mode_, &QComboBox::currentIndexChanged, this, [this] { updateModeControls(); });
+    connect(log2Length_, &LabeledSlider::valueChanged, this, [this] { updateLengthLabel(); });
+    connect(basesEdit_, &QLineEdit::editingFinished, this,
+            [this] { setBasesText(basesEdit_->text()); });
+    connect(runButton_, &QPushButton::clicked, this, &SweepsLesson::run);
+    connect(cancelButton_, &QPushButton::clicked, this, &SweepsLesson::cancel);
+    connect(clock_, &QTimer::timeout, this, [this] {
+        status_->setText(tr("Running… %1 s").arg(job_->elapsedMs() / 1000.0, 0, 'f', 1));
+    });
+    connect(job_, &LatestJob::progress, this, [this](double fraction) {
+        progressBar_->setValue(static_cast<int>(std::lround(1000.0 * fraction)));
+    });
+    connect(job_, &LatestJob::finished, this, [this] { setRunning(false); });
+    connect(job_, &LatestJob::failed, this, [this](const QString& message) {
+        setRunning(false);
+        statusText_ = message;
+        status_->setText(message);
+        showProblem(message);
+    });
+    connect(job_, &LatestJob::cancelled, this, [this] {
+        setRunning(false);
+        statusText_ = tr("Cancelled after %1 s; the previous result stays.")
+                          .arg(job_->elapsedMs() / 1000.0, 0, 'f', 1);
+        status_->setText(statusText_);
+    });
+
+    retranslate();
+    updateModeControls();
+    applyTheme(theme());
+}
+
+SweepsLesson::~SweepsLesson() = default;
+
+QString SweepsLesson::title() const {
+    return tr("Long sweeps");
+}
+
+Lesson::SharedParameters SweepsLesson::sharedParameters() const {
+    return SharedParameter::HeadDim | SharedParameter::Layout;
+}
+
+void SweepsLesson::retranslate() {
+    setExplanation(
+        title(),
+        tr("<p>RoPE's score for one q and k at distance Δ = m − n is "
+           "Σ<sub>i</sub> Re(a<sub>i</sub> e<sup>iΔθ<sub>i</sub></sup>): a sum of d/2 waves. "
+           "Over millions of distances the waves never line up the same way twice, and the "
+           "slowest pair (wavelength about 2π·base) sets how far the pattern keeps changing: a "
+           "larger base stretches everything.</p>"
+           "<p>Score curves run up to 2<sup>24</sup> distances; each pixel column shows the "
+           "lowest and highest score of the distances it covers, so no peak is lost. On the "
+           "logarithmic axis a column further right covers more distances, so the band widens: "
+           "it shows the range of scores reached, not a growing score. Heat maps "
+           "run up to 65536 positions, pooled to %1 × %1 cells (mean or max of each block) "
+           "without ever holding N × N scores.</p>"
+           "<p>The sweep runs in the background on the chosen backend: the CPU computes in "
+           "double precision, GPUs in float32 with the phase reduced exactly. Cancel keeps the "
+           "previous result.</p>")
+            .arg(kHeatCells));
+    curveTitle_->setText(tr("Score q·k against distance, per base (min and max per pixel column)"));
+    heatTitle_->setText(tr("Pooled score(m, n), one map per base"));
+    heatScale_->axis()->setLabel(tr("pooled score"));
+    mode_->setItemText(0, tr("Score curves (up to 2^24 distances)"));
+    mode_->setItemText(1, tr("Heat maps (up to 65536 positions)"));
+    mode_->setAccessibleName(tr("What to sweep"));
+    log2Length_->setLabel(tr("log₂ N"));
+    log2Length_->setToolTip(tr("N = 2^k distances (curves) or positions (heat maps)."));
+    basesLabel_->setText(tr("Bases"));
+    basesEdit_->setToolTip(
+        tr("rope_theta values, separated by commas (at most %1).").arg(kMaxBases));
+    logAxis_->setText(tr("Logarithmic distance axis"));
+    poolingLabel_->setText(tr("Pooling"));
+    pooling_->setItemText(0, tr("mean of each block"));
+    pooling_->setItemText(1, tr("max of each block"));
+    inputs_->setItemText(0, tr("the same q and k at every position"));
+    inputs_->setItemText(1, tr("random q and k per position"));
+    inputs_->setAccessibleName(tr("Heat map inputs"));
+    backendLabel_->setText(tr("Backend"));
+    runButton_->setText(tr("Run sweep"));
+    cancelButton_->setText(tr("Cancel"));
+    fillBackends();
+    updateLengthLabel();
+    labelCurveRects();
+    replotAll();
+}
+
+QJsonObject SweepsLesson::saveState() const {
+    return QJsonObject{{QStringLiteral("mode"), mode_->currentIndex()},
+                       {QStringLiteral("log2Length"), log2Length_->value()},
+                       {QStringLiteral("bases"), basesEdit_->text()},
+                       {QStringLiteral("logAxis"), logAxis_->isChecked()},
+                       {QStringLiteral("pooling"), pooling_->currentIndex()},
+                       {QStringLiteral("randomInputs"), inputs_->currentIndex() == 1},
+                       {QStringLiteral("backend"), backend_->currentData().toString()}};
+}
+
+void SweepsLesson::restoreState(const QJsonObject& state) {
+    mode_->setCurrentIndex(state.value(QStringLiteral("mode")).toInt(0));
+    setLog2Length(state.value(QStringLiteral("log2Length")).toInt(20));
+    setBasesText(state.value(QStringLiteral("bases")).toString(basesEdit_->text()));
+    logAxis_->setChecked(state.value(QStringLiteral("logAxis")).toBool(true));
+    pooling_->setCurrentIndex(state.value(QStringLiteral("pooling")).toInt(0));
+    inputs_->setCurrentIndex(state.value(QStringLiteral("randomInputs")).toBool(false) ? 1 : 0);
+    const int backend = backend_->findData(state.value(QStringLiteral("backend")).toString());
+    if (backend >= 0) backend_->setCurrentIndex(backend);
+}
+
+void SweepsLesson::setMode(Mode mode) {
+    mode_->setCurrentIndex(static_cast<int>(mode));
+}
+
+SweepsLesson::Mode SweepsLesson::mode() const {
+    return static_cast<Mode>(mode_->currentIndex());
+}
+
+void SweepsLesson::setLog2Length(int log2Length) {
+    log2Length_->setValue(std::clamp(log2Length, log2Length_->minimum(), log2Length_->maximum()));
+    updateLengthLabel();
+}
+
+std::int64_t SweepsLesson::length() const {
+    return std::int64_t{1} << log2Length_->value();
+}
+
+void SweepsLesson::setBackendChoice(BackendChoice choice) {
+    const int index = backend_->findData(QString::fromUtf8(toString(choice).data()));
+    if (index >= 0) backend_->setCurrentIndex(index);
+}
+
+void SweepsLesson::setLogDistanceAxis(bool on) {
+    logAxis_->setChecked(on);
+}
+
+void SweepsLesson::setPooling(Pooling pooling) {
+    pooling_->setCurrentIndex(pooling_->findData(static_cast<int>(pooling)));
+}
+
+void SweepsLesson::setSameVectorsEverywhere(bool on) {
+    inputs_->setCurrentIndex(on ? 0 : 1);
+}
+
+std::vector<double> SweepsLesson::parseBases(const QString& text) const {
+    std::vector<double> bases;
+    const QStringList parts =
+        text.split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
+    for (const QString& part : parts) {
+        bool ok = false;
+        const double base = QLocale::c().toDouble(part, &ok);
+        if (!ok) {
+            throw InputError(tr("Bases: '%1' is not a number").arg(part).toStdString());
+        }
+        RopeParams check = parameters().rope();
+        check.ropeTheta = base;
+        validate(check);  // core names the problem (rope_theta must be > 1, …)
+        bases.push_back(base);
+    }
+    if (bases.empty()) throw InputError(tr("Bases: give at least one rope_theta").toStdString());
+    if (bases.size() > static_cast<std::size_t>(kMaxBases)) {
+        throw InputError(
+            tr("Bases: at most %1 at once, got %2").arg(kMaxBases).arg(bases.size()).toStdString());
+    }
+    return bases;
+}
+
+bool SweepsLesson::setBasesText(const QString& text) {
+    std::vector<double> parsed;
+    if (!runGuarded([&] { parsed = parseBases(text); })) return false;
+    basesEdit_->setText(text);
+    baseValues_ = parsed;
+    return true;
+}
+
+void SweepsLesson::updateModeControls() {
+    const bool heat = mode() == Mode::Heatmaps;
+    log2Length_->setRange(heat ? 6 : 8, heat ? kMaxHeatLog2 : kMaxCurveLog2);
+    if (heat && log2Length_->value() > 16) log2Length_->setValue(12);
+    logAxis_->setVisible(!heat);
+    poolingLabel_->setVisible(heat);
+    pooling_->setVisible(heat);
+    inputs_->setVisible(heat);
+    updateLengthLabel();
+}
+
+void SweepsLesson::updateLengthLabel() {
+    log2Length_->setUnit(tr("N = %1").arg(QLocale().toString(static_cast<qlonglong>(length()))));
+}
+
+void SweepsLesson::fillBackends() {
+    if (backends_.empty()) backends_ = probeBackends();
+    const QString current = backend_->currentData().toString();
+    backend_->clear();
+    backend_->addItem(tr("auto (GPU for large sweeps)"), QStringLiteral("auto"));
+    QString info;
+    for (const BackendInfo& b : backends_) {
+        const QString name = QString::fromUtf8(toString(b.kind).data());
+        backend_->addItem(name, name);
+        const int index = backend_->count() - 1;
+        if (!b.available) {
+            // Greyed out, with the reason as its tooltip.
+            if (auto* model = qobject_cast<QStandardItemModel*>(backend_->model())) {
+                model->item(index)->setEnabled(false);
+            }
+            backend_->setItemData(index, QString::fromStdString(b.reason), Qt::ToolTipRole);
+            info += tr("<b>%1</b>: unavailable — %2<br>")
+                        .arg(name, QString::fromStdString(b.reason).toHtmlEscaped());
+        } else {
+            backend_->setItemData(index, QString::fromStdString(b.device), Qt::ToolTipRole);
+            info +=
+                tr("<b>%1</b>: %2<br>").arg(name, QString::fromStdString(b.device).toHtmlEscaped());
+        }
+    }
+    backendInfo_->setText(info);
+    const int index = backend_->findData(current);
+    backend_->setCurrentIndex(index >= 0 ? index : 0);
+}
+
+void SweepsLesson::showEvent(QShowEvent* event) {
+    LessonPage::showEvent(event);
+    // The first look at the lesson starts the default sweep; later ones keep what is shown.
+    if (!everShown_) {
+        everShown_ = true;
+        if (envelopes_.empty() && grids_.empty()) run();
+    }
+}
+
+bool SweepsLesson::run() {
+    if (!setBasesText(basesEdit_->text())) return false;
+    const BackendChoice choice =
+        parseBackendChoice(backend_->currentData().toString().toStdString());
+    const RopeParams rope = parameters().rope();
+    const RopeLayout layout = parameters().layout();
+    const unsigned seed = parameters().seed();
+    const std::vector<double> bases = baseValues_;
+    const std::int64_t n = length();
+    const int threads = std::max(1, QThread::idealThreadCount());
+    std::shared_ptr<EngineSlot> engines = engines_;
+
+    if (mode() == Mode::Curves) {
+        const bool logColumns = logAxis_->isChecked();
+        job_->start(
+            [this, engines, choice, rope, layout, seed, bases, n,
+             logColumns](const Execution& exec) -> LatestJob::Apply {
+                std::lock_guard lock(engines->mutex);
+                ComputeEngine& engine = engines->get(choice);
+                const Eigen::MatrixXd qk = seededStandardNormal(2, rope.headDim, seed);
+                std::vector<RopeCurveInput> curves;
+                CurveResult result;
+                result.bases = bases;
+                // A log axis starts at distance 1; sample i is distance first + i.
+                result.firstDistance = logColumns ? 1 : 0;
+                result.logColumns = logColumns;
+                for (double base : bases) {
+                    RopeParams p = rope;
+                    p.ropeTheta = base;
+                    curves.push_back(
+                        {qk.row(0).transpose(), qk.row(1).transpose(), ropeFrequencies(p), layout});
+                    result.envelopes.push_back(logColumns
+                                                   ? CurveEnvelope::logarithmic(n, kCurveColumns)
+                                                   : CurveEnvelope(n, kCurveColumns));
+                }
+                for (std::int64_t start = 0; start < n;) {
+                    // A small first chunk gives the first progress update quickly.
+                    const std::int64_t len =
+                        std::min(n - start, start == 0 ? kCurveChunk / 16 : kCurveChunk);
+                    Execution part = exec;
+                    part.progress = [&exec, start, len, n](double f) {
+                        if (exec.progress)
+                            exec.progress((start + f * len) / static_cast<double>(n));
+                    };
+                    const std::int64_t d0 = result.firstDistance + start;
+                    const Computed<std::vector<std::vector<double>>> chunk =
+                        engine.ropeScoreCurves(curves, DistanceRange{d0, d0 + len, 1}, part);
+                    for (std::size_t c = 0; c < curves.size(); ++c) {
+                        result.envelopes[c].add(start, chunk.value[c]);
+                    }
+                    result.backend = backendText(chunk.backend, chunk.device);
+                    if (!chunk.note.empty()) result.note = QString::fromStdString(chunk.note);
+                    start += len;
+                    if (exec.progress)
+                        exec.progress(static_cast<double>(start) / static_cast<double>(n));
+                    if (exec.stop.stop_requested()) throw Cancelled();
+                }
+                return
+                    [this, result = std::move(result)]() mutable { showCurves(std::move(result)); };
+            },
+            threads);
+    } else {
+        const auto pooling = static_cast<Pooling>(pooling_->currentData().toInt());
+        const bool same = inputs_->currentIndex() == 0;
+        job_->start(
+            [this, engines, choice, rope, layout, seed, bases, n, pooling,
+             same](const Execution& exec) -> LatestJob::Apply {
+                // Check before allocating: N × d query rows and as many key rows.
+                requireMemory(2.0 * 8.0 * static_cast<double>(n) * rope.headDim,
+                              "the heat map's query and key rows (2 × N × d numbers)");
+                std::lock_guard lock(engines->mutex);
+                ComputeEngine& engine = engines->get(choice);
+                Eigen::MatrixXd queries;
+                Eigen::MatrixXd keys;
+                if (same) {
+                    const Eigen::MatrixXd qk = seededStandardNormal(2, rope.headDim, seed);
+                    queries = qk.row(0).replicate(n, 1);
+                    keys = qk.row(1).replicate(n, 1);
+                } else {
+                    queries = seededStandardNormal(n, rope.headDim, seed);
+                    keys = seededStandardNormal(n, rope.headDim, seed + 1);
+                }
+                const int cells = static_cast<int>(std::min<std::int64_t>(n, kHeatCells));
+                HeatResult result;
+                result.bases = bases;
+                result.positions = n;
+                const auto count = static_cast<double>(bases.size());
+                for (std::size_t b = 0; b < bases.size(); ++b) {
+                    RopeParams p = rope;
+                    p.ropeTheta = bases[b];
+                    Execution part = exec;
+                    part.progress = [&exec, b, count](double f) {
+                        if (exec.progress) exec.progress((static_cast<double>(b) + f) / count);
+                    };
+                    Computed<PooledGrid> grid = engine.ropeScoreHeatmap(
+                        queries, keys, ropeFrequencies(p), layout, cells, cells, pooling, part);
+                    result.grids.push_back(std::move(grid.value));
+                    result.backend = backendText(grid.backend, grid.device);
+                    if (!grid.note.empty()) result.note = QString::fromStdString(grid.note);
+                }
+                return [this, result = std::move(result)]() mutable {
+                    showHeatmaps(std::move(result));
+                };
+            },
+            threads);
+    }
+    setRunning(true);
+    return true;
+}
+
+void SweepsLesson::cancel() {
+    job_->cancel();
+}
+
+void SweepsLesson::setRunning(bool running) {
+    runButton_->setEnabled(true);  // running again restarts (latest wins)
+    cancelButton_->setEnabled(running);
+    if (running) {
+        progressBar_->setValue(0);
+        clock_->start();
+        status_->setText(tr("Running…"));
+    } else {
+        clock_->stop();
+    }
+}
+
+void SweepsLesson::finishStatus(const QString& backend, const QString& note) {
+    statusText_ =
+        tr("Computed on %1 in %2 s.").arg(backend).arg(job_->elapsedMs() / 1000.0, 0, 'f', 2);
+    if (!note.isEmpty()) statusText_ += QLatin1Char(' ') + note;
+    status_->setText(statusText_);
+    progressBar_->setValue(progressBar_->maximum());
+    clearProblem();
+}
+
+QString SweepsLesson::statusText() const {
+    return statusText_;
+}
+
+void SweepsLesson::showCurves(CurveResult result) {
+    envelopes_ = std::move(result.envelopes);
+    shownBases_ = std::move(result.bases);
+    firstDistance_ = result.firstDistance;
+    const int count = static_cast<int>(envelopes_.size());
+    layoutCurveRects(count);
+    double span = 0.0;
+    const double last = static_cast<double>(firstDistance_ + envelopes_.front().sampleCount() - 1);
+    for (int b = 0; b < kMaxBases; ++b) {
+        const auto index = static_cast<std::size_t>(b);
+        QVector<double> x, low, high;
+        if (b < count) {
+            const CurveEnvelope& e = envelopes_[index];
+            for (int c = 0; c < e.columns(); ++c) {
+                const double first = static_cast<double>(firstDistance_ + e.columnStart(c));
+                const double end = static_cast<double>(firstDistance_ + e.columnStart(c + 1) - 1);
+                // Column centre on the axis the columns were made for.
+                x.append(result.logColumns ? std::sqrt(first * end) : 0.5 * (first + end));
+                low.append(e.minimum(c));
+                high.append(e.maximum(c));
+                span = std::max({span, std::abs(e.minimum(c)), std::abs(e.maximum(c))});
+            }
+        }
+        curveLow_[index]->setData(x, low, true);
+        curveHigh_[index]->setData(x, high, true);
+        QCPAxis* xAxis = curveRects_[index]->axis(QCPAxis::atBottom);
+        if (result.logColumns) {
+            setLogAxis(xAxis);
+            xAxis->setRange(1.0, std::max(2.0, last));
+        } else {
+            setLinearAxis(xAxis);
+            xAxis->setRange(0.0, std::max(1.0, last));
+        }
+    }
+    // One y range for all bases, so their sizes compare at a glance.
+    for (QCPAxisRect* rect : curveRects_) {
+        if (span > 0.0) rect->axis(QCPAxis::atLeft)->setRange(-1.05 * span, 1.05 * span);
+    }
+    labelCurveRects();
+    applyPlotTheme(curvePlot_, theme());
+    finishStatus(result.backend, result.note);
+    curvePlot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SweepsLesson::layoutCurveRects(int count) {
+    QCPLayoutGrid* layout = curvePlot_->plotLayout();
+    const QList<QCPLayoutElement*> present = layout->elements(false);
+    for (QCPAxisRect* rect : curveRects_) {
+        if (present.contains(rect)) layout->take(rect);
+    }
+    layout->simplify();
+    // Row 0 is the title; one row per base below it.
+    for (int b = 0; b < count; ++b)
+        layout->addElement(b + 1, 0, curveRects_[static_cast<std::size_t>(b)]);
+    for (int b = 0; b < kMaxBases; ++b) {
+        curveLow_[static_cast<std::size_t>(b)]->setVisible(b < count);
+        curveHigh_[static_cast<std::size_t>(b)]->setVisible(b < count);
+    }
+    applyPlotTheme(curvePlot_, theme());
+}
+
+void SweepsLesson::labelCurveRects() {
+    const int count = std::max<int>(1, static_cast<int>(shownBases_.size()));
+    for (int b = 0; b < kMaxBases; ++b) {
+        QCPAxisRect* rect = curveRects_[static_cast<std::size_t>(b)];
+        const QString base = b < static_cast<int>(shownBases_.size())
+                                 ? baseText(shownBases_[static_cast<std::size_t>(b)])
+                                 : QString();
+        rect->axis(QCPAxis::atLeft)
+            ->setLabel(base.isEmpty() ? tr("score q·k") : tr("base %1").arg(base));
+        // Only the lowest axes carry the distance label.
+        rect->axis(QCPAxis::atBottom)
+            ->setLabel(b == count - 1 ? tr("distance Δ = m − n (tokens)") : QString());
+    }
+}
+
+void SweepsLesson::layoutHeatRects(int count) {
+    auto* row = qobject_cast<QCPLayoutGrid*>(heatPlot_->plotLayout()->element(1, 0));
+    const QList<QCPLayoutElement*> present = row->elements(false);
+    for (QCPAxisRect* rect : heatRects_) {
+        if (present.contains(rect)) row->take(rect);
+    }
+    if (present.contains(heatScale_)) row->take(heatScale_);
+    row->simplify();
+    for (int b = 0; b < count; ++b) row->addElement(0, b, heatRects_[static_cast<std::size_t>(b)]);
+    row->addElement(0, count, heatScale_);
+    for (int b = 0; b < kMaxBases; ++b)
+        heatMaps_[static_cast<std::size_t>(b)]->setVisible(b < count);
+    applyPlotTheme(heatPlot_, theme());
+}
+
+void SweepsLesson::showHeatmaps(HeatResult result) {
+    grids_ = std::move(result.grids);
+    shownBases_ = std::move(result.bases);
+    gridPositions_ = result.positions;
+    const int count = static_cast<int>(grids_.size());
+    layoutHeatRects(count);
+    double span = 0.0;
+    for (int b = 0; b < count; ++b) {
+        const auto index = static_cast<std::size_t>(b);
+        QCPColorMap* map = heatMaps_[index];
+        showPooledGrid(HeatMap{map, heatScale_}, grids_[index], gridPositions_,
+                       HeatRange::Symmetric);
+        for (double v : grids_[index].values) {
+            if (std::isfinite(v)) span = std::max(span, std::abs(v));
+        }
+        QCPAxisRect* rect = heatRects_[index];
+        rect->axis(QCPAxis::atBottom)
+            ->setLabel(tr("key n — base %1").arg(baseText(shownBases_[index])));
+        rect->axis(QCPAxis::atLeft)->setLabel(b == 0 ? tr("query position m") : QString());
+    }
+    // One colour scale for all maps, so the bases compare directly.
+    if (span > 0.0) {
+        for (QCPColorMap* map : heatMaps_) map->setDataRange(QCPRange(-span, span));
+        heatScale_->setDataRange(QCPRange(-span, span));
+    }
+    finishStatus(result.backend, result.note);
+    heatPlot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,149 @@
+#pragma once
+// Lesson 9, long sweeps: RoPE score curves up to 2^24 distances and pooled heat maps up to 65536
+// positions, for several bases at once, on the compute backend the user picks (CPU, OpenCL, CUDA
+// or auto). The sweep runs off the UI thread with progress, Cancel and elapsed time; a cancelled
+// or failed sweep leaves the previous result on screen. Curves are drawn as min/max per pixel
+// column (core's CurveEnvelope), never as millions of points.
+
+#include <QString>
+#include <memory>
+#include <vector>
+
+#include "analysis/curve_envelope.h"
+#include "analysis/score_heatmap.h"
+#include "compute/backend_info.h"
+#include "compute/compute_engine.h"
+#include "lessons/lesson_page.h"
+#include "widgets/plot_helpers.h"
+
+class QCPAxisRect;
+class QCPColorMap;
+class QCPColorScale;
+class QCPGraph;
+class QCPTextElement;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTimer;
+
+namespace ropelab::ui {
+
+class LabeledSlider;
+class LatestJob;
+
+class SweepsLesson : public LessonPage {
+    Q_OBJECT
+public:
+    explicit SweepsLesson(const LessonContext& context, QWidget* parent = nullptr);
+    ~SweepsLesson() override;
+
+    QString id() const override { return QStringLiteral("sweeps"); }
+    QString title() const override;
+    void retranslate() override;
+    SharedParameters sharedParameters() const override;
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
+
+    enum class Mode { Curves = 0, Heatmaps = 1 };
+    static constexpr int kMaxBases = 4;
+    static constexpr int kCurveColumns = 1500;
+    static constexpr int kHeatCells = 512;
+    static constexpr int kMaxCurveLog2 = 26;
+    static constexpr int kMaxHeatLog2 = 24;
+
+    void setMode(Mode mode);
+    Mode mode() const;
+    // N = 2^log2Length distances (curves) or positions (heat maps).
+    void setLog2Length(int log2Length);
+    std::int64_t length() const;
+    // A comma-separated list of bases (rope_theta), at most kMaxBases; false with the banner when
+    // an entry is not a valid base.
+    bool setBasesText(const QString& text);
+    void setBackendChoice(BackendChoice choice);
+    void setLogDistanceAxis(bool on);
+    void setPooling(Pooling pooling);
+    void setSameVectorsEverywhere(bool on);
+
+    // Starts the sweep with the current settings (stopping one still running).
+    bool run();
+    // Stops the running sweep; the previous result stays.
+    void cancel();
+
+    // What the views show, for tests and the benchmark.
+    LatestJob* job() const { return job_; }
+    const std::vector<double>& shownBases() const { return shownBases_; }
+    const std::vector<CurveEnvelope>& envelopes() const { return envelopes_; }
+    std::int64_t firstDistance() const { return firstDistance_; }  // sample 0 of the envelopes
+    const std::vector<PooledGrid>& grids() const { return grids_; }
+    std::int64_t gridPositions() const { return gridPositions_; }
+    QString statusText() const;
+    QComboBox* backendBox() const { return backend_; }
+    QPushButton* runButton() const { return runButton_; }
+    QPushButton* cancelButton() const { return cancelButton_; }
+    QProgressBar* progressBar() const { return progressBar_; }
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    struct EngineSlot;
+    struct CurveResult;
+    struct HeatResult;
+
+    std::vector<double> parseBases(const QString& text) const;
+    void updateModeControls();
+    void updateLengthLabel();
+    void fillBackends();
+    void setRunning(bool running);
+    void showCurves(CurveResult result);
+    void showHeatmaps(HeatResult result);
+    void layoutHeatRects(int count);
+    void layoutCurveRects(int count);
+    void labelCurveRects();
+    void finishStatus(const QString& backend, const QString& note);
+
+    QCustomPlot* curvePlot_;
+    QCustomPlot* heatPlot_;
+    QCPTextElement* curveTitle_;
+    QCPTextElement* heatTitle_;
+    std::vector<QCPAxisRect*> curveRects_;
+    std::vector<QCPGraph*> curveHigh_;
+    std::vector<QCPGraph*> curveLow_;
+    std::vector<QCPAxisRect*> heatRects_;
+    std::vector<QCPColorMap*> heatMaps_;
+    QCPColorScale* heatScale_;
+
+    QComboBox* mode_;
+    LabeledSlider* log2Length_;
+    QLabel* basesLabel_;
+    QLineEdit* basesEdit_;
+    QCheckBox* logAxis_;
+    QLabel* poolingLabel_;
+    QComboBox* pooling_;
+    QComboBox* inputs_;
+    QLabel* backendLabel_;
+    QComboBox* backend_;
+    QLabel* backendInfo_;
+    QPushButton* runButton_;
+    QPushButton* cancelButton_;
+    QProgressBar* progressBar_;
+    QLabel* status_;
+    QTimer* clock_;
+    LatestJob* job_;
+
+    std::vector<BackendInfo> backends_;
+    std::shared_ptr<EngineSlot> engines_;
+    std::vector<double> baseValues_{10000.0, 500000.0, 1000000.0};
+    std::vector<double> shownBases_;
+    std::vector<CurveEnvelope> envelopes_;
+    std::int64_t firstDistance_ = 0;
+    std::vector<PooledGrid> grids_;
+    std::int64_t gridPositions_ = 0;
+    QString statusText_;
+    bool everShown_ = false;
+};
+
+}  // namespace ropelab::ui
