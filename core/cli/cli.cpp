@@ -1,6 +1,8 @@
 #include "cli/cli.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <exception>
 #include <new>
 #include <ostream>
@@ -105,7 +107,9 @@ std::string commandHelp(const Command& command) {
     return text.str();
 }
 
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+namespace {
+
+int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     std::string prefix = toolName;
     try {
         const std::vector<Command> commands = allCommands();
@@ -165,6 +169,23 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         err << prefix << ": internal error\n";
         return 1;
     }
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const int status = runCommand(args, out, err);
+    // A full disk or a closed output must not pass for success with half a table written.
+    out.flush();
+    if (status == 0 && !out) {
+        const int error = errno;
+        err << toolName << (args.empty() ? "" : " " + oneLine(args.front()))
+            << ": could not write the output"
+            << (error != 0 ? std::string(" (") + std::strerror(error) + ")" : std::string())
+            << '\n';
+        return 1;
+    }
+    return status;
 }
 
 }  // namespace ropelab::cli

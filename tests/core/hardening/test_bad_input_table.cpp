@@ -379,6 +379,24 @@ TEST(BadInputTable, HugeAndControlCharacterValuesStayOneShortLine) {
     }
 }
 
+// Output that cannot be written (a full disk: /dev/full) is exit 1 with one line, never a
+// silent success with a truncated table.
+TEST(BadInputTable, AFullDiskIsAFailureNotATruncatedSuccess) {
+    for (const Args& args : {invocation("score-curve", {"--distances", "0:100000"}),
+                             invocation("inv-freq", {"--format", "json"}), Args{"--help"}}) {
+        const std::string command = "exec \"$0\" \"$@\" > /dev/full";
+        Args shellArgs = {"-c", command, ROPELAB_CLI_PATH};
+        shellArgs.insert(shellArgs.end(), args.begin(), args.end());
+        const ProcessResult result =
+            ropelab::hardening::runProcess("/bin/bash", shellArgs, std::chrono::seconds(10));
+        const std::string context = describe(args, result);
+        ASSERT_TRUE(result.exited) << context;
+        EXPECT_EQ(result.status, 1) << context;
+        expectOneClearLine(result.err, args.front(), "could not write the output", context);
+        EXPECT_NE(result.err.find("No space left on device"), std::string::npos) << context;
+    }
+}
+
 // Refusals of sizes beyond memory happen before the allocation: the refused process stays small.
 TEST(BadInputTable, HugeSizesAreRefusedBeforeAllocating) {
     const std::vector<std::pair<Args, std::string>> huge = {
