@@ -2,1520 +2,2174 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ropelab::ui::AbsoluteLesson</name>
+    <message>
+        <source>Absolute encodings</source>
+        <translation>绝对位置编码</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;An absolute encoding gives each position p its own vector PE(p) and adds it to the token&apos;s embedding.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Learned&lt;/b&gt; (GPT-2, BERT): a table with one trained row per position, here at its N(0, 0.02²) initialisation. It has exactly L rows: a position ≥ L has no vector at all, so the model cannot take longer inputs.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sinusoidal&lt;/b&gt; (Vaswani et al. 2017): PE(p, 2i) = sin(pω&lt;sub&gt;i&lt;/sub&gt;), PE(p, 2i+1) = cos(pω&lt;sub&gt;i&lt;/sub&gt;), ω&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;. Defined for every p. The similarity PE(p)·PE(q) = Σ&lt;sub&gt;i&lt;/sub&gt; cos((p − q)ω&lt;sub&gt;i&lt;/sub&gt;) depends only on p − q, so it is constant along diagonals.&lt;/p&gt;&lt;p&gt;Shifting by k turns every pair (PE(p, 2i), PE(p, 2i+1)) by the angle kω&lt;sub&gt;i&lt;/sub&gt;, whatever p is: PE(p + k) is a fixed rotation of PE(p). RoPE builds on exactly this.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;绝对位置编码给每个位置 p 一个专属向量 PE(p)，并把它加到词元的嵌入上。&lt;/p&gt;&lt;p&gt;&lt;b&gt;可学习的位置编码&lt;/b&gt;（GPT-2、BERT）：一张每个位置一行、经过训练的表，这里显示的是它按 N(0, 0.02²) 初始化时的样子。它恰好有 L 行：位置 ≥ L 时根本没有向量，因此模型无法接受更长的输入。&lt;/p&gt;&lt;p&gt;&lt;b&gt;正弦位置编码&lt;/b&gt;（Vaswani 等，2017）：PE(p, 2i) = sin(pω&lt;sub&gt;i&lt;/sub&gt;)，PE(p, 2i+1) = cos(pω&lt;sub&gt;i&lt;/sub&gt;)，ω&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;。它对每个 p 都有定义。相似度 PE(p)·PE(q) = Σ&lt;sub&gt;i&lt;/sub&gt; cos((p − q)ω&lt;sub&gt;i&lt;/sub&gt;) 只取决于 p − q，因此沿对角线保持不变。&lt;/p&gt;&lt;p&gt;平移 k 会把每个分量对 (PE(p, 2i), PE(p, 2i+1)) 旋转角度 kω&lt;sub&gt;i&lt;/sub&gt;，与 p 无关：PE(p + k) 是 PE(p) 的一个固定旋转。RoPE 正是建立在这一点之上。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Learned table (max length L)</source>
+        <translation>可学习的位置表（最大长度 L）</translation>
+    </message>
+    <message>
+        <source>dimension j</source>
+        <translation>维度 j</translation>
+    </message>
+    <message>
+        <source>position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>PE(p, j)</source>
+        <translation>PE(p, j)</translation>
+    </message>
+    <message>
+        <source>Sinusoidal PE(p, j)</source>
+        <translation>正弦位置编码 PE(p, j)</translation>
+    </message>
+    <message>
+        <source>Similarity PE(p)·PE(q)</source>
+        <translation>相似度 PE(p)·PE(q)</translation>
+    </message>
+    <message>
+        <source>position q</source>
+        <translation>位置 q</translation>
+    </message>
+    <message>
+        <source>PE(p)·PE(q)</source>
+        <translation>PE(p)·PE(q)</translation>
+    </message>
+    <message>
+        <source>Learned max length L</source>
+        <translation>可学习表的最大长度 L</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>个位置</translation>
+    </message>
+    <message>
+        <source>Rows of the learned table (GPT-2: 1024, BERT: 512)</source>
+        <translation>可学习位置表的行数（GPT-2：1024，BERT：512）</translation>
+    </message>
+    <message>
+        <source>Pair index i</source>
+        <translation>分量对序号 i</translation>
+    </message>
+    <message>
+        <source>Shift k</source>
+        <translation>平移量 k</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>个词元</translation>
+    </message>
+    <message>
+        <source>PE(p + k) is PE(p) with pair i turned by kω_i</source>
+        <translation>PE(p + k) 就是把 PE(p) 的第 i 对旋转 kω_i</translation>
+    </message>
+    <message>
+        <source>Similarity PE(p)·PE(q), mean over %1×%1 blocks</source>
+        <translation>相似度 PE(p)·PE(q)，按 %1×%1 的块取平均</translation>
+    </message>
+    <message>
+        <source>PE(p)</source>
+        <translation>PE(p)</translation>
+    </message>
+    <message>
+        <source>PE(p+k)</source>
+        <translation>PE(p+k)</translation>
+    </message>
+    <message>
+        <source>Pair %1: PE(p) → PE(p + k), p = %2, k = %3</source>
+        <translation>第 %1 对：PE(p) → PE(p + k)，p = %2，k = %3</translation>
+    </message>
+    <message>
+        <source>PE(p, %1) = sin(pω%2)</source>
+        <translation>PE(p, %1) = sin(pω%2)</translation>
+    </message>
+    <message>
+        <source>PE(p, %1) = cos(pω%2)</source>
+        <translation>PE(p, %1) = cos(pω%2)</translation>
+    </message>
+    <message>
+        <source>ω&lt;sub&gt;%1&lt;/sub&gt;</source>
+        <translation>ω&lt;sub&gt;%1&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>%1 rad/token</source>
+        <translation>%1 弧度/词元</translation>
+    </message>
+    <message>
+        <source>turn kω&lt;sub&gt;%1&lt;/sub&gt;</source>
+        <translation>转角 kω&lt;sub&gt;%1&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;PE(p + k) pair %1 = R(k)·PE(p) pair %1 with R(k) =&lt;br&gt;[ %2 &amp;nbsp; %3 ]&lt;br&gt;[ %4 &amp;nbsp; %5 ]&lt;br&gt;(the same for every p)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;PE(p + k) 的第 %1 对 = R(k)·PE(p) 的第 %1 对，其中 R(k) =&lt;br&gt;[ %2 &amp;nbsp; %3 ]&lt;br&gt;[ %4 &amp;nbsp; %5 ]&lt;br&gt;（对每个 p 都相同）&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Learned table at p = %1: row %1 of %2.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;可学习位置表在 p = %1：共 %2 行中的第 %1 行。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Learned table at p = %1: &lt;b&gt;impossible&lt;/b&gt;, the table has only %2 rows (0 … %3).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;可学习位置表在 p = %1：&lt;b&gt;不可能&lt;/b&gt;，表中只有 %2 行（0 … %3）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>positions ≥ %1:
+no row, impossible</source>
+        <translation>位置 ≥ %1：
+没有对应行，不可能</translation>
+    </message>
+</context>
+<context>
     <name>ropelab::ui::AtomicWrite</name>
     <message>
         <source>Could not write %1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2。</translation>
     </message>
     <message>
         <source>the file name is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>文件名为空</translation>
     </message>
     <message>
         <source>a folder with that name exists</source>
-        <translation type="unfinished"></translation>
+        <translation>已存在同名文件夹</translation>
     </message>
     <message>
         <source>the folder %1 does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
         <source>%1 is not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是文件夹</translation>
     </message>
     <message>
         <source>permission denied (you cannot write to the folder %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>权限不足（无法写入文件夹 %1）</translation>
     </message>
     <message>
         <source>permission denied (the file is read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation>权限不足（文件为只读）</translation>
     </message>
     <message>
         <source>the disk is full</source>
-        <translation type="unfinished"></translation>
+        <translation>磁盘已满</translation>
     </message>
     <message>
         <source>permission denied</source>
-        <translation type="unfinished"></translation>
+        <translation>权限不足</translation>
     </message>
     <message>
         <source>the disk is read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>磁盘为只读</translation>
     </message>
     <message>
         <source>the folder does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹不存在</translation>
     </message>
     <message>
         <source>the file name is too long</source>
-        <translation type="unfinished"></translation>
+        <translation>文件名过长</translation>
     </message>
     <message>
         <source>the disk reported an input/output error</source>
-        <translation type="unfinished"></translation>
+        <translation>磁盘报告了输入/输出错误</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::ClassroomFeatures</name>
     <message>
         <source>usage: ropelab [FILE.ropelab] [--lang en|zh_CN] [--presenter] [--theme light|dark]; ropelab export --help</source>
-        <translation type="unfinished"></translation>
+        <translation>用法：ropelab [文件.ropelab] [--lang en|zh_CN] [--presenter] [--theme light|dark]；另见 ropelab export --help</translation>
     </message>
     <message>
         <source>--lang: unknown language &apos;%1&apos;; use en or zh_CN</source>
-        <translation type="unfinished"></translation>
+        <translation>--lang：未知语言“%1”；请使用 en 或 zh_CN</translation>
     </message>
     <message>
         <source>--theme: use light or dark, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--theme：请使用 light 或 dark，而不是“%1”</translation>
     </message>
     <message>
         <source>unknown option &apos;%1&apos; (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知选项“%1”（%2）</translation>
     </message>
     <message>
         <source>only one session file can be opened (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>只能打开一个会话文件（%1）</translation>
     </message>
     <message>
         <source>&amp;Export figures…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出图表(&amp;E)…</translation>
     </message>
     <message>
         <source>Save figures as PNG, SVG, PDF or CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>将图表保存为 PNG、SVG、PDF 或 CSV</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Presenter mode</source>
-        <translation type="unfinished"></translation>
+        <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
         <source>Large text, thick lines and less chrome for a projector (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>为投影仪准备：大字号、粗线条、精简界面（F5）</translation>
     </message>
     <message>
         <source>&amp;Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>主题(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Light</source>
-        <translation type="unfinished"></translation>
+        <translation>浅色(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>深色(&amp;D)</translation>
     </message>
     <message>
         <source>Plot &amp;text size</source>
-        <translation type="unfinished"></translation>
+        <translation>图表文字大小(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Larger</source>
-        <translation type="unfinished"></translation>
+        <translation>放大(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Smaller</source>
-        <translation type="unfinished"></translation>
+        <translation>缩小(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Reset (follow the system)</source>
-        <translation type="unfinished"></translation>
+        <translation>重置（跟随系统）(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;System default</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
         <source>Plot of the lesson “%1”. Context menu: export this figure or copy it.</source>
-        <translation type="unfinished"></translation>
+        <translation>课程“%1”的图表。右键菜单：导出或复制此图。</translation>
     </message>
     <message>
         <source>&amp;Export this figure…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出此图(&amp;E)…</translation>
     </message>
     <message>
         <source>&amp;Copy image</source>
-        <translation type="unfinished"></translation>
+        <translation>复制图像(&amp;C)</translation>
     </message>
     <message>
         <source>Export failed</source>
-        <translation type="unfinished"></translation>
+        <translation>导出失败</translation>
     </message>
     <message>
         <source>Could not create the folder %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建文件夹 %1。</translation>
     </message>
     <message numerus="yes">
         <source>Exported %n file(s) to %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已将 %n 个文件导出到 %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>… and %n more.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>……另有 %n 个。</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 of %2 files could not be written; no partial files were left.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 个文件中有 %1 个未能写入；没有留下不完整的文件。</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::ExportDialog</name>
     <message>
         <source>Choose at least one format.</source>
-        <translation type="unfinished"></translation>
+        <translation>请至少选择一种格式。</translation>
     </message>
     <message>
         <source>Choose a folder for the files.</source>
-        <translation type="unfinished"></translation>
+        <translation>请为文件选择一个文件夹。</translation>
     </message>
     <message>
         <source>Export figures</source>
-        <translation type="unfinished"></translation>
+        <translation>导出图表</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>导出</translation>
     </message>
     <message>
         <source>This figure</source>
-        <translation type="unfinished"></translation>
+        <translation>此图</translation>
     </message>
     <message>
         <source>This figure (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>此图（%1）</translation>
     </message>
     <message>
         <source>All figures of this lesson (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>本课的所有图表（%1）</translation>
     </message>
     <message>
         <source>Every figure of every lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>所有课程的全部图表</translation>
     </message>
     <message>
         <source>Formats</source>
-        <translation type="unfinished"></translation>
+        <translation>格式</translation>
     </message>
     <message>
         <source>Raster image at the chosen size and DPI</source>
-        <translation type="unfinished"></translation>
+        <translation>按所选尺寸和 DPI 生成的位图</translation>
     </message>
     <message>
         <source>Vector drawing for slides and web pages</source>
-        <translation type="unfinished"></translation>
+        <translation>矢量图，适用于幻灯片和网页</translation>
     </message>
     <message>
         <source>Vector page for print and LaTeX</source>
-        <translation type="unfinished"></translation>
+        <translation>矢量页面，适用于打印和 LaTeX</translation>
     </message>
     <message>
         <source>The plotted numbers, one row per point</source>
-        <translation type="unfinished"></translation>
+        <translation>图中的数据，每个点一行</translation>
     </message>
     <message>
         <source>&amp;Size</source>
-        <translation type="unfinished"></translation>
+        <translation>尺寸(&amp;S)</translation>
     </message>
     <message>
         <source>Width</source>
-        <translation type="unfinished"></translation>
+        <translation>宽度</translation>
     </message>
     <message>
         <source>Height</source>
-        <translation type="unfinished"></translation>
+        <translation>高度</translation>
     </message>
     <message>
         <source>pixels</source>
-        <translation type="unfinished"></translation>
+        <translation>像素</translation>
     </message>
     <message>
         <source>cm</source>
-        <translation type="unfinished"></translation>
+        <translation>厘米</translation>
     </message>
     <message>
         <source>Size unit</source>
-        <translation type="unfinished"></translation>
+        <translation>尺寸单位</translation>
     </message>
     <message>
         <source>&amp;DPI</source>
-        <translation type="unfinished"></translation>
+        <translation>DPI(&amp;D)</translation>
     </message>
     <message>
         <source>Dots per inch: text keeps its point size, so a higher DPI is sharper, not smaller.</source>
-        <translation type="unfinished"></translation>
+        <translation>每英寸点数：文字保持其磅值，因此 DPI 越高图像越清晰，而不是越小。</translation>
     </message>
     <message>
         <source>&amp;Background</source>
-        <translation type="unfinished"></translation>
+        <translation>背景(&amp;B)</translation>
     </message>
     <message>
         <source>As on screen</source>
-        <translation type="unfinished"></translation>
+        <translation>与屏幕一致</translation>
     </message>
     <message>
         <source>White (light colours)</source>
-        <translation type="unfinished"></translation>
+        <translation>白色（浅色配色）</translation>
     </message>
     <message>
         <source>Transparent</source>
-        <translation type="unfinished"></translation>
+        <translation>透明</translation>
     </message>
     <message>
         <source>&amp;Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹(&amp;F)</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览…</translation>
     </message>
     <message>
         <source>Choose the folder</source>
-        <translation type="unfinished"></translation>
+        <translation>选择文件夹</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Each figure: %1 × %2 pixels, %3 × %4 cm at %5 DPI.</source>
-        <translation type="unfinished"></translation>
+        <translation>每张图：%1 × %2 像素，%5 DPI 下为 %3 × %4 厘米。</translation>
     </message>
     <message>
         <source>Folder for the exported figures</source>
-        <translation type="unfinished"></translation>
+        <translation>导出图表的文件夹</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::ExportOptions</name>
     <message>
         <source>DPI must be between %1 and %2 (got %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>DPI 必须在 %1 到 %2 之间（当前为 %3）。</translation>
     </message>
     <message>
         <source>The figure size must be at least 16 × 16 pixels.</source>
-        <translation type="unfinished"></translation>
+        <translation>图表尺寸至少为 16 × 16 像素。</translation>
     </message>
     <message>
         <source>The figure would be %1 × %2 pixels; the largest allowed is %3 per side.</source>
-        <translation type="unfinished"></translation>
+        <translation>图表将为 %1 × %2 像素；每边最多允许 %3 像素。</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::FigureExport</name>
     <message>
         <source>Figure exported from RoPE Lab</source>
-        <translation type="unfinished"></translation>
+        <translation>由 RoPE 实验室导出的图表</translation>
     </message>
     <message>
         <source>Could not render the figure as %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将图表渲染为 %1。</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::FrequenciesLesson</name>
     <message>
         <source>Score curves: %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力分数曲线：%1 %</translation>
     </message>
     <message>
         <source>Score curves computed in %1 ms.</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力分数曲线计算用时 %1 毫秒。</translation>
     </message>
     <message>
         <source>The model presets are missing from this build (:/presets/models.json).</source>
-        <translation type="unfinished"></translation>
+        <translation>此构建中缺少模型预设（:/presets/models.json）。</translation>
     </message>
     <message>
         <source>Import a HuggingFace config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 HuggingFace 的 config.json</translation>
     </message>
     <message>
         <source>HuggingFace config (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>HuggingFace 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Frequencies and context extension</source>
-        <translation type="unfinished"></translation>
+        <translation>频率与上下文扩展</translation>
     </message>
     <message>
         <source>&lt;p&gt;Pair &lt;i&gt;i&lt;/i&gt; turns by θ&lt;sub&gt;i&lt;/sub&gt; per token; its &lt;b&gt;wavelength&lt;/b&gt; λ&lt;sub&gt;i&lt;/sub&gt; = 2π/θ&lt;sub&gt;i&lt;/sub&gt; is how many tokens one full turn takes. In pre-training (context L&lt;sub&gt;0&lt;/sub&gt;) pairs with λ&lt;sub&gt;i&lt;/sub&gt; &amp;lt; L&lt;sub&gt;0&lt;/sub&gt; showed the model every angle; pairs with λ&lt;sub&gt;i&lt;/sub&gt; &amp;gt; L&lt;sub&gt;0&lt;/sub&gt; never completed a turn, so positions beyond L&lt;sub&gt;0&lt;/sub&gt; give them angles it has never seen.&lt;/p&gt;&lt;p&gt;Context extension slows pairs down, θ&lt;sub&gt;i&lt;/sub&gt; → θ&lt;sub&gt;i&lt;/sub&gt;/s&lt;sub&gt;i&lt;/sub&gt; (right plot: s&lt;sub&gt;i&lt;/sub&gt;):&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;linear&lt;/b&gt; (position interpolation): every pair by factor, the fast pairs that tell neighbours apart too.&lt;/li&gt;&lt;li&gt;&lt;b&gt;dynamic&lt;/b&gt; (NTK): raises the base once the sequence outgrows max_position_embeddings: fast pairs barely change, slow pairs slow most.&lt;/li&gt;&lt;li&gt;&lt;b&gt;yarn&lt;/b&gt;: keeps pairs that turn more than beta_fast times in L&lt;sub&gt;0&lt;/sub&gt;, divides those turning fewer than beta_slow times by factor, blends in between, and scales cos and sin by the attention factor (0.1·ln factor + 1).&lt;/li&gt;&lt;li&gt;&lt;b&gt;llama3&lt;/b&gt;: the same by wavelength: λ &amp;lt; L&lt;sub&gt;0&lt;/sub&gt;/high_freq_factor kept, λ &amp;gt; L&lt;sub&gt;0&lt;/sub&gt;/low_freq_factor divided by factor.&lt;/li&gt;&lt;li&gt;&lt;b&gt;longrope&lt;/b&gt;: a searched factor per pair (short_factor up to L&lt;sub&gt;0&lt;/sub&gt;, long_factor beyond).&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A is the shared configuration (the parameter panel edits it too); tick &lt;b&gt;Compare&lt;/b&gt; to set B beside it.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;第 &lt;i&gt;i&lt;/i&gt; 对每个词元转 θ&lt;sub&gt;i&lt;/sub&gt;；它的&lt;b&gt;波长&lt;/b&gt; λ&lt;sub&gt;i&lt;/sub&gt; = 2π/θ&lt;sub&gt;i&lt;/sub&gt; 是转满一圈所需的词元数。预训练时（上下文 L&lt;sub&gt;0&lt;/sub&gt;），λ&lt;sub&gt;i&lt;/sub&gt; &amp;lt; L&lt;sub&gt;0&lt;/sub&gt; 的分量对让模型见过了所有角度；λ&lt;sub&gt;i&lt;/sub&gt; &amp;gt; L&lt;sub&gt;0&lt;/sub&gt; 的分量对从未转满一圈，因此超过 L&lt;sub&gt;0&lt;/sub&gt; 的位置会给它们模型从未见过的角度。&lt;/p&gt;&lt;p&gt;上下文扩展会让分量对转得更慢，θ&lt;sub&gt;i&lt;/sub&gt; → θ&lt;sub&gt;i&lt;/sub&gt;/s&lt;sub&gt;i&lt;/sub&gt;（右图：s&lt;sub&gt;i&lt;/sub&gt;）：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;linear&lt;/b&gt;（位置插值）：每一对都除以 factor，连区分相邻位置的快速分量对也不例外。&lt;/li&gt;&lt;li&gt;&lt;b&gt;dynamic&lt;/b&gt;（NTK）：当序列超过 max_position_embeddings 时增大底数：快速分量对几乎不变，慢速分量对减慢得最多。&lt;/li&gt;&lt;li&gt;&lt;b&gt;yarn&lt;/b&gt;：在 L&lt;sub&gt;0&lt;/sub&gt; 内转动超过 beta_fast 圈的分量对保持不变，转动少于 beta_slow 圈的除以 factor，介于两者之间的做混合，并把 cos 和 sin 乘以注意力系数（0.1·ln factor + 1）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;llama3&lt;/b&gt;：按波长做同样的处理：λ &amp;lt; L&lt;sub&gt;0&lt;/sub&gt;/high_freq_factor 的保持不变，λ &amp;gt; L&lt;sub&gt;0&lt;/sub&gt;/low_freq_factor 的除以 factor。&lt;/li&gt;&lt;li&gt;&lt;b&gt;longrope&lt;/b&gt;：每一对使用搜索得到的因子（L&lt;sub&gt;0&lt;/sub&gt; 以内用 short_factor，超过后用 long_factor）。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A 是共享的配置（参数面板也会修改它）；勾选&lt;b&gt;比较&lt;/b&gt;可在旁边设置 B。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Wavelength of each pair against the context</source>
-        <translation type="unfinished"></translation>
+        <translation>各分量对的波长与上下文长度的对比</translation>
     </message>
     <message>
         <source>pair index i</source>
-        <translation type="unfinished"></translation>
+        <translation>分量对序号 i</translation>
     </message>
     <message>
         <source>wavelength 2π/θ_i (tokens)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A unscaled (rope_type default)</source>
-        <translation type="unfinished"></translation>
+        <translation>波长 2π/θ_i（词元）</translation>
     </message>
     <message>
         <source>How much each pair is slowed</source>
-        <translation type="unfinished"></translation>
+        <translation>每个分量对被减慢了多少</translation>
     </message>
     <message>
         <source>s_i = θ_i(default) / θ_i</source>
-        <translation type="unfinished"></translation>
+        <translation>s_i = θ_i(default) / θ_i</translation>
     </message>
     <message>
         <source>Score q·k against distance (min and max per pixel column)</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力分数 q·k 与距离的关系（每个像素列的最小值和最大值）</translation>
     </message>
     <message>
         <source>distance m − n (tokens)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>score q·k</source>
-        <translation type="unfinished"></translation>
+        <translation>距离 m − n（词元）</translation>
     </message>
     <message>
         <source>kept</source>
-        <translation type="unfinished"></translation>
+        <translation>保持</translation>
     </message>
     <message>
         <source>blended</source>
-        <translation type="unfinished"></translation>
+        <translation>混合</translation>
     </message>
     <message>
         <source>÷ factor</source>
-        <translation type="unfinished"></translation>
+        <translation>÷ factor</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>config %1</source>
-        <translation type="unfinished"></translation>
+        <translation>配置 %1</translation>
     </message>
     <message>
         <source>Compare with configuration B</source>
-        <translation type="unfinished"></translation>
+        <translation>与配置 B 比较</translation>
     </message>
     <message>
         <source>A (shared)</source>
-        <translation type="unfinished"></translation>
+        <translation>A（共享）</translation>
     </message>
     <message>
         <source>B</source>
-        <translation type="unfinished"></translation>
+        <translation>B</translation>
     </message>
     <message>
         <source>Model preset</source>
-        <translation type="unfinished"></translation>
+        <translation>模型预设</translation>
     </message>
     <message>
         <source>Import config.json…</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 config.json…</translation>
     </message>
     <message>
         <source>Read rope_theta, rope_scaling and the head size from a HuggingFace config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>从 HuggingFace 的 config.json 读取 rope_theta、rope_scaling 和头维度</translation>
     </message>
     <message>
         <source>Custom</source>
-        <translation type="unfinished"></translation>
+        <translation>自定义</translation>
     </message>
     <message>
         <source>Imported from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>导入自 %1</translation>
     </message>
     <message>
         <source>Imported %1 into configuration %2</source>
-        <translation type="unfinished"></translation>
+        <translation>已将 %1 导入到配置 %2</translation>
     </message>
     <message>
         <source>Model presets unavailable: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>模型预设不可用：%1</translation>
     </message>
     <message>
         <source>Source: &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：&lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt;</translation>
     </message>
     <message>
         <source>%1: trained context L₀ = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：训练上下文 L₀ = %2</translation>
     </message>
     <message>
         <source>%1: max_position_embeddings = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：max_position_embeddings = %2</translation>
     </message>
     <message>
         <source>Score curves: computing…</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力分数曲线：计算中…</translation>
     </message>
     <message>
         <source>A</source>
-        <translation type="unfinished"></translation>
+        <translation>A</translation>
     </message>
     <message>
         <source>rope_type</source>
-        <translation type="unfinished"></translation>
+        <translation>rope_type</translation>
     </message>
     <message>
         <source>rotating pairs</source>
-        <translation type="unfinished"></translation>
+        <translation>旋转的分量对</translation>
     </message>
     <message>
         <source>attention factor</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力系数</translation>
     </message>
     <message>
         <source>trained context L₀</source>
-        <translation type="unfinished"></translation>
+        <translation>训练上下文 L₀</translation>
     </message>
     <message>
         <source>pairs kept</source>
-        <translation type="unfinished"></translation>
+        <translation>保持不变的分量对</translation>
     </message>
     <message>
         <source>pairs blended</source>
-        <translation type="unfinished"></translation>
+        <translation>混合的分量对</translation>
     </message>
     <message>
         <source>pairs ÷ factor</source>
-        <translation type="unfinished"></translation>
+        <translation>除以 factor 的分量对</translation>
     </message>
     <message>
         <source>pairs with no full turn in L₀</source>
-        <translation type="unfinished"></translation>
+        <translation>在 L₀ 内未转满一圈的分量对</translation>
     </message>
     <message>
         <source>YaRN correction range (pairs)</source>
-        <translation type="unfinished"></translation>
+        <translation>YaRN 修正范围（分量对）</translation>
     </message>
     <message>
         <source>%1 … %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 … %2</translation>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <source>Llama 3 kept below / divided above λ</source>
-        <translation type="unfinished"></translation>
+        <translation>Llama 3：低于此 λ 保持 / 高于此 λ 除以 factor</translation>
     </message>
     <message>
         <source>%1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>A unscaled (default RoPE)</source>
+        <translation>A 未缩放（默认 RoPE）</translation>
+    </message>
+    <message>
+        <source>A: score q·k</source>
+        <translation>A：注意力分数 q·k</translation>
+    </message>
+    <message>
+        <source>B: score q·k</source>
+        <translation>B：注意力分数 q·k</translation>
+    </message>
+    <message>
+        <source>A, B</source>
+        <translation>A、B</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::InvarianceLesson</name>
+    <message>
+        <source>Mean |score| over %1 random q, k: %2 ms.</source>
+        <translation>对 %1 组随机 q、k 求平均 |注意力分数|：%2 毫秒。</translation>
+    </message>
+    <message>
+        <source>Dot product vs relative distance</source>
+        <translation>点积与相对距离</translation>
+    </message>
+    <message>
+        <source>RoPE (rotate q and k)</source>
+        <translation>RoPE（旋转 q 和 k）</translation>
+    </message>
+    <message>
+        <source>sinusoidal, added to q and k</source>
+        <translation>正弦位置编码，加到 q 和 k 上</translation>
+    </message>
+    <message>
+        <source>learned table, added to q and k</source>
+        <translation>可学习的位置表，加到 q 和 k 上</translation>
+    </message>
+    <message>
+        <source>T5 relative bias</source>
+        <translation>T5 相对位置偏置</translation>
+    </message>
+    <message>
+        <source>ALiBi linear bias</source>
+        <translation>ALiBi 线性偏置</translation>
+    </message>
+    <message>
+        <source>the seed text&apos;s code</source>
+        <translation>原文中的示例代码</translation>
+    </message>
+    <message>
+        <source>%1: score(m, n)</source>
+        <translation>%1：注意力分数 score(m, n)</translation>
+    </message>
+    <message>
+        <source>key position n</source>
+        <translation>键位置 n</translation>
+    </message>
+    <message>
+        <source>query position m</source>
+        <translation>查询位置 m</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>注意力分数</translation>
+    </message>
+    <message>
+        <source>%1: score against m − n</source>
+        <translation>%1：注意力分数与 m − n 的关系</translation>
+    </message>
+    <message>
+        <source>relative distance m − n (tokens)</source>
+        <translation>相对距离 m − n（词元）</translation>
+    </message>
+    <message>
+        <source>key at n = %1</source>
+        <translation>键位于 n = %1</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>左侧</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>右侧</translation>
+    </message>
+    <message>
+        <source>Left encoding</source>
+        <translation>左侧编码</translation>
+    </message>
+    <message>
+        <source>Right encoding</source>
+        <translation>右侧编码</translation>
+    </message>
+    <message>
+        <source>RoPE long-term decay</source>
+        <translation>RoPE 远程衰减</translation>
+    </message>
+    <message>
+        <source>RoFormer bound</source>
+        <translation>RoFormer 上界</translation>
+    </message>
+    <message>
+        <source>Measuring the mean |score|…</source>
+        <translation>正在测量平均 |分数|…</translation>
+    </message>
+    <message>
+        <source>%1: deviation</source>
+        <translation>%1：偏差</translation>
+    </message>
+    <message>
+        <source>%1: relative?</source>
+        <translation>%1：是相对的吗？</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Deviation over positions m, n &amp;lt; %1; curves for keys at n = %2, %3, %4.</source>
+        <translation>偏差统计范围为位置 m, n &amp;lt; %1；曲线对应键位于 n = %2、%3、%4。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Attention compares a query at position &lt;i&gt;m&lt;/i&gt; with a key at &lt;i&gt;n&lt;/i&gt; through the score f(q, &lt;i&gt;m&lt;/i&gt;)·f(k, &lt;i&gt;n&lt;/i&gt;). Here q and k are the same at every position, so only the encoding can make the score change.&lt;/p&gt;&lt;p&gt;An encoding is &lt;b&gt;relative&lt;/b&gt; when the score depends on &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; only: its heat map is constant along every diagonal, and the curves for different key positions lie on top of each other. RoPE is relative by construction, R(&lt;i&gt;m&lt;/i&gt;)q · R(&lt;i&gt;n&lt;/i&gt;)k = q · R(&lt;i&gt;n&lt;/i&gt; − &lt;i&gt;m&lt;/i&gt;)k, and so are T5 and ALiBi, which add a bias that depends on &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;. Adding a position vector (sinusoidal, learned, the seed code) leaves cross terms that depend on &lt;i&gt;m&lt;/i&gt; and &lt;i&gt;n&lt;/i&gt; separately.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Deviation&lt;/b&gt;: the largest change of the score along a diagonal, divided by the largest |score|.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Long-term decay&lt;/b&gt; (RoFormer §3.4.3): with S&lt;sub&gt;j&lt;/sub&gt; = Σ&lt;sub&gt;k&amp;lt;j&lt;/sub&gt; e&lt;sup&gt;i(m−n)θ&lt;sub&gt;k&lt;/sub&gt;&lt;/sup&gt;, |score| ≤ max|h&lt;sub&gt;i+1&lt;/sub&gt; − h&lt;sub&gt;i&lt;/sub&gt;| · Σ&lt;sub&gt;j&lt;/sub&gt;|S&lt;sub&gt;j&lt;/sub&gt;|; the bound (1/(d/2))·Σ&lt;sub&gt;j&lt;/sub&gt;|S&lt;sub&gt;j&lt;/sub&gt;| falls with distance. It bounds what the score &lt;i&gt;can&lt;/i&gt; reach: q = k (every pair aligned) follows it down, while the mean |score| of random q, k hardly changes, since rotating a random k leaves it just as random. Move d and the base to see all three change.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;注意力通过注意力分数 f(q, &lt;i&gt;m&lt;/i&gt;)·f(k, &lt;i&gt;n&lt;/i&gt;) 比较位置 &lt;i&gt;m&lt;/i&gt; 上的查询和位置 &lt;i&gt;n&lt;/i&gt; 上的键。这里 q 和 k 在每个位置上都相同，所以只有位置编码能让分数发生变化。&lt;/p&gt;&lt;p&gt;如果分数只取决于 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;，这种编码就是&lt;b&gt;相对&lt;/b&gt;的：它的热力图沿每条对角线保持不变，不同键位置的曲线彼此重合。RoPE 从构造上就是相对的，R(&lt;i&gt;m&lt;/i&gt;)q · R(&lt;i&gt;n&lt;/i&gt;)k = q · R(&lt;i&gt;n&lt;/i&gt; − &lt;i&gt;m&lt;/i&gt;)k；T5 和 ALiBi 也是，它们加上一个只取决于 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; 的偏置。而把位置向量加到输入上（正弦、可学习、原文示例代码）会留下分别依赖 &lt;i&gt;m&lt;/i&gt; 和 &lt;i&gt;n&lt;/i&gt; 的交叉项。&lt;/p&gt;&lt;p&gt;&lt;b&gt;偏差&lt;/b&gt;：分数沿对角线的最大变化量，除以最大的 |分数|。&lt;/p&gt;&lt;p&gt;&lt;b&gt;远程衰减&lt;/b&gt;（RoFormer §3.4.3）：记 S&lt;sub&gt;j&lt;/sub&gt; = Σ&lt;sub&gt;k&amp;lt;j&lt;/sub&gt; e&lt;sup&gt;i(m−n)θ&lt;sub&gt;k&lt;/sub&gt;&lt;/sup&gt;，则 |分数| ≤ max|h&lt;sub&gt;i+1&lt;/sub&gt; − h&lt;sub&gt;i&lt;/sub&gt;| · Σ&lt;sub&gt;j&lt;/sub&gt;|S&lt;sub&gt;j&lt;/sub&gt;|；上界 (1/(d/2))·Σ&lt;sub&gt;j&lt;/sub&gt;|S&lt;sub&gt;j&lt;/sub&gt;| 随距离下降。它限定的是分数&lt;i&gt;最多&lt;/i&gt;能达到多大：q = k（每一对都对齐）时分数随上界一起下降，而随机 q、k 的平均 |分数| 几乎不变，因为旋转一个随机的 k 之后它依然是随机的。调节 d 和底数，观察这三者如何变化。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>RoFormer bound (left axis)</source>
+        <translation>RoFormer 上界（左轴）</translation>
+    </message>
+    <message>
+        <source>score for q = k (right axis)</source>
+        <translation>q = k 时的注意力分数（右轴）</translation>
+    </message>
+    <message>
+        <source>mean |score|, %1 random q, k (right axis)</source>
+        <translation>平均 |分数|，%1 组随机 q、k（右轴）</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::LatestJob</name>
     <message>
         <source>Invalid parameter: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>参数无效：%1</translation>
     </message>
     <message>
         <source>Too large to compute: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>规模太大，无法计算：%1</translation>
     </message>
     <message>
         <source>Could not compute this view: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法计算此视图：%1</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::LessonPage</name>
     <message>
         <source>Problem</source>
-        <translation type="unfinished"></translation>
+        <translation>问题</translation>
     </message>
     <message>
         <source>Invalid parameter: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>参数无效：%1</translation>
     </message>
     <message>
         <source>Too large to compute: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>规模太大，无法计算：%1</translation>
     </message>
     <message>
         <source>Could not compute this view: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法计算此视图：%1</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::MainWindow</name>
     <message>
         <source>RoPE Lab</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE 实验室</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Previous lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>上一课(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Next lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>下一课(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About RoPE Lab</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 RoPE 实验室(&amp;A)</translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
         <source>Lessons</source>
-        <translation type="unfinished"></translation>
+        <translation>课程</translation>
     </message>
     <message>
         <source>Shared parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>共享参数</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>About RoPE Lab</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 RoPE 实验室</translation>
     </message>
     <message>
         <source>&lt;h3&gt;RoPE Lab %1&lt;/h3&gt;&lt;p&gt;How transformers know word order: positional encodings, from learned tables to rotary position embeddings (RoPE), computed exactly and shown step by step.&lt;/p&gt;&lt;p&gt;Plots by QCustomPlot; built with Qt %2.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;RoPE 实验室 %1&lt;/h3&gt;&lt;p&gt;Transformer 如何知道词序：位置编码，从可学习的位置表到旋转位置编码（RoPE），精确计算，逐步展示。&lt;/p&gt;&lt;p&gt;图表由 QCustomPlot 绘制；基于 Qt %2 构建。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The settings file was damaged; RoPE Lab started with the default settings.</source>
+        <translation>设置文件已损坏；RoPE 实验室已使用默认设置启动。</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::OrderLesson</name>
     <message>
         <source>Why order matters</source>
-        <translation type="unfinished"></translation>
+        <translation>为什么词序很重要</translation>
     </message>
     <message>
         <source>&lt;p&gt;狗追猪 means “the dog chases the pig”; 猪追狗 means “the pig chases the dog”. Same words, opposite meaning.&lt;/p&gt;&lt;p&gt;Self-attention scores every pair of tokens by q·k = (xW&lt;sub&gt;Q&lt;/sub&gt;)·(xW&lt;sub&gt;K&lt;/sub&gt;), turns each row of scores into softmax weights and mixes the values xW&lt;sub&gt;V&lt;/sub&gt;. Nothing in this looks at where a token stands: reorder the tokens and the weights and outputs are reordered the same way (permutation equivariance). Without position information each word gets exactly the same output in both sentences — the crosses sit on the discs — and the model cannot tell who chases whom.&lt;/p&gt;&lt;p&gt;Add position information — a sinusoidal vector added to each embedding, or RoPE turning q and k by their positions — and the outputs move when the order changes.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;“狗追猪”和“猪追狗”用的是同样的字，意思却正好相反。&lt;/p&gt;&lt;p&gt;自注意力用 q·k = (xW&lt;sub&gt;Q&lt;/sub&gt;)·(xW&lt;sub&gt;K&lt;/sub&gt;) 给每一对词元打分，把每一行分数经 softmax 变成权重，再对值 xW&lt;sub&gt;V&lt;/sub&gt; 加权求和。这个过程完全不看词元所在的位置：把词元重新排列，权重和输出也只是按同样的方式重新排列（置换等变性）。没有位置信息时，每个字在两句话里的输出完全相同——叉号正好落在圆点上——模型分不清谁追谁。&lt;/p&gt;&lt;p&gt;加入位置信息——在每个嵌入上加一个正弦位置向量，或用 RoPE 按位置旋转 q 和 k——词序一变，输出就随之移动。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Each word&apos;s attention output (d_value = 2)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个字的注意力输出（d_value = 2）</translation>
     </message>
     <message>
         <source>output component 1</source>
-        <translation type="unfinished"></translation>
+        <translation>输出分量 1</translation>
     </message>
     <message>
         <source>output component 2</source>
-        <translation type="unfinished"></translation>
+        <translation>输出分量 2</translation>
     </message>
     <message>
         <source>狗追猪 (the dog chases the pig)</source>
-        <translation type="unfinished"></translation>
+        <translation>狗追猪（原句）</translation>
     </message>
     <message>
         <source>Attention weights softmax(q·k/√d)</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力权重 softmax(q·k/√d)</translation>
     </message>
     <message>
         <source>key token</source>
-        <translation type="unfinished"></translation>
+        <translation>键词元</translation>
     </message>
     <message>
         <source>query token</source>
-        <translation type="unfinished"></translation>
+        <translation>查询词元</translation>
     </message>
     <message>
         <source>weight</source>
-        <translation type="unfinished"></translation>
+        <translation>权重</translation>
     </message>
     <message>
         <source>◀ Move left</source>
-        <translation type="unfinished"></translation>
+        <translation>◀ 左移</translation>
     </message>
     <message>
         <source>Move the selected word one place earlier</source>
-        <translation type="unfinished"></translation>
+        <translation>把选中的字向前移一位</translation>
     </message>
     <message>
         <source>Move right ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>右移 ▶</translation>
     </message>
     <message>
         <source>Move the selected word one place later</source>
-        <translation type="unfinished"></translation>
+        <translation>把选中的字向后移一位</translation>
     </message>
     <message>
         <source>Reverse</source>
-        <translation type="unfinished"></translation>
+        <translation>倒序</translation>
     </message>
     <message>
         <source>Word order; drag to reorder</source>
-        <translation type="unfinished"></translation>
+        <translation>词序；拖动以重新排列</translation>
     </message>
     <message>
         <source>Drag a word to reorder the sentence</source>
-        <translation type="unfinished"></translation>
+        <translation>拖动一个字来重新排列句子</translation>
     </message>
     <message>
         <source>No position information</source>
-        <translation type="unfinished"></translation>
+        <translation>无位置信息</translation>
     </message>
     <message>
         <source>Sinusoidal encoding added to x</source>
-        <translation type="unfinished"></translation>
+        <translation>在 x 上加正弦位置编码</translation>
     </message>
     <message>
         <source>RoPE on q and k</source>
-        <translation type="unfinished"></translation>
+        <translation>对 q 和 k 使用 RoPE</translation>
     </message>
     <message>
         <source>Position information</source>
-        <translation type="unfinished"></translation>
+        <translation>位置信息</translation>
     </message>
     <message>
         <source>%1 (your order)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（你的词序）</translation>
     </message>
     <message>
         <source>Same output for every word: attention cannot see the order</source>
-        <translation type="unfinished"></translation>
+        <translation>每个字的输出都相同：注意力看不到词序</translation>
     </message>
     <message>
         <source>Outputs moved by up to %1: the order is visible</source>
-        <translation type="unfinished"></translation>
+        <translation>输出最多移动了 %1：词序可以被看到</translation>
     </message>
     <message>
         <source>0 (up to rounding)</source>
-        <translation type="unfinished"></translation>
+        <translation>0（在舍入误差内）</translation>
     </message>
     <message>
         <source>&lt;p&gt;Largest change of a word&apos;s output: &lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;单个字输出的最大变化：&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::ParameterHistory</name>
     <message>
         <source>Change head dimension</source>
-        <translation type="unfinished"></translation>
+        <translation>修改头维度</translation>
     </message>
     <message>
         <source>Change base</source>
-        <translation type="unfinished"></translation>
+        <translation>修改底数</translation>
     </message>
     <message>
         <source>Change RoPE scaling</source>
-        <translation type="unfinished"></translation>
+        <translation>修改 RoPE 缩放</translation>
     </message>
     <message>
         <source>Change pair layout</source>
-        <translation type="unfinished"></translation>
+        <translation>修改配对布局</translation>
     </message>
     <message>
         <source>Move positions</source>
-        <translation type="unfinished"></translation>
+        <translation>移动位置</translation>
     </message>
     <message>
         <source>Change sequence length</source>
-        <translation type="unfinished"></translation>
+        <translation>修改序列长度</translation>
     </message>
     <message>
         <source>Change random vectors</source>
-        <translation type="unfinished"></translation>
+        <translation>更换随机向量</translation>
     </message>
     <message>
         <source>Change parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>修改参数</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::ParameterPanel</name>
     <message>
         <source>Head dimension d</source>
-        <translation type="unfinished"></translation>
+        <translation>头维度 d</translation>
     </message>
     <message>
         <source>Components per attention head; RoPE rotates them in d/2 pairs.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个注意力头的分量数；RoPE 把它们分成 d/2 对进行旋转。</translation>
     </message>
     <message>
         <source>Base (rope_theta)</source>
-        <translation type="unfinished"></translation>
+        <translation>底数（rope_theta）</translation>
     </message>
     <message>
         <source>θ_i = base^(−2i/d): a larger base makes the slow pairs slower.</source>
-        <translation type="unfinished"></translation>
+        <translation>θ_i = base^(−2i/d)：底数越大，慢速的分量对转得越慢。</translation>
     </message>
     <message>
         <source>Pair layout</source>
-        <translation type="unfinished"></translation>
+        <translation>配对布局</translation>
     </message>
     <message>
         <source>Half-split (i, i + d/2)</source>
-        <translation type="unfinished"></translation>
+        <translation>前后半分 (i, i + d/2)</translation>
     </message>
     <message>
         <source>Interleaved (2i, 2i + 1)</source>
-        <translation type="unfinished"></translation>
+        <translation>相邻交错 (2i, 2i + 1)</translation>
     </message>
     <message>
         <source>Sequence length N</source>
-        <translation type="unfinished"></translation>
+        <translation>序列长度 N</translation>
     </message>
     <message>
         <source>tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>个词元</translation>
     </message>
     <message>
         <source>Positions 0 … N − 1 shown by the lessons.</source>
-        <translation type="unfinished"></translation>
+        <translation>各课程显示的位置 0 … N − 1。</translation>
     </message>
     <message>
         <source>Query position m</source>
-        <translation type="unfinished"></translation>
+        <translation>查询位置 m</translation>
     </message>
     <message>
         <source>Key position n</source>
-        <translation type="unfinished"></translation>
+        <translation>键位置 n</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::PitfallLesson</name>
     <message>
         <source>The pitfall: a matrix that is not a rotation</source>
-        <translation type="unfinished"></translation>
+        <translation>陷阱：一个不是旋转的矩阵</translation>
     </message>
     <message>
         <source>&lt;p&gt;The seed text&apos;s sample code adds PE[&lt;i&gt;p&lt;/i&gt;, &lt;i&gt;j&lt;/i&gt;] = cos(&lt;i&gt;p&lt;/i&gt;·&lt;i&gt;j&lt;/i&gt;·0.01) to x and then multiplies by M[&lt;i&gt;i&lt;/i&gt;, &lt;i&gt;j&lt;/i&gt;] = cos(&lt;i&gt;i&lt;/i&gt;·&lt;i&gt;j&lt;/i&gt;·0.01). M is the same for every position, and it is &lt;b&gt;not a rotation&lt;/b&gt;: a rotation has all singular values equal to 1 and keeps every length, M stretches some directions and nearly erases others. Position enters only through the added vector, so the score (x&lt;sub&gt;m&lt;/sub&gt; + PE&lt;sub&gt;m&lt;/sub&gt;)M · (x&lt;sub&gt;n&lt;/sub&gt; + PE&lt;sub&gt;n&lt;/sub&gt;)M depends on &lt;i&gt;m&lt;/i&gt; and &lt;i&gt;n&lt;/i&gt; separately: its heat map changes along the diagonals &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; = const.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Correct RoPE&lt;/b&gt; adds nothing. It turns pair &lt;i&gt;i&lt;/i&gt; of q and k by &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;, θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;, after the q/k projections:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Half-split&lt;/b&gt; (GPT-NeoX, HF Llama): pairs (&lt;i&gt;i&lt;/i&gt;, &lt;i&gt;i&lt;/i&gt; + d/2); out = x·cos(&lt;i&gt;p&lt;/i&gt;θ) + rotate_half(x)·sin(&lt;i&gt;p&lt;/i&gt;θ), rotate_half(x) = [−x&lt;sub&gt;d/2…d−1&lt;/sub&gt;, x&lt;sub&gt;0…d/2−1&lt;/sub&gt;].&lt;/li&gt;&lt;li&gt;&lt;b&gt;Interleaved&lt;/b&gt; (RoFormer, GPT-J, Meta Llama): pairs (2&lt;i&gt;i&lt;/i&gt;, 2&lt;i&gt;i&lt;/i&gt;+1); out&lt;sub&gt;2i&lt;/sub&gt; = x&lt;sub&gt;2i&lt;/sub&gt;cos − x&lt;sub&gt;2i+1&lt;/sub&gt;sin, out&lt;sub&gt;2i+1&lt;/sub&gt; = x&lt;sub&gt;2i+1&lt;/sub&gt;cos + x&lt;sub&gt;2i&lt;/sub&gt;sin.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Then R(&lt;i&gt;m&lt;/i&gt;)q · R(&lt;i&gt;n&lt;/i&gt;)k = q · R(&lt;i&gt;n&lt;/i&gt; − &lt;i&gt;m&lt;/i&gt;)k: the score depends on &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; alone, and the heat map is constant along every diagonal.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;原文的示例代码先把 PE[&lt;i&gt;p&lt;/i&gt;, &lt;i&gt;j&lt;/i&gt;] = cos(&lt;i&gt;p&lt;/i&gt;·&lt;i&gt;j&lt;/i&gt;·0.01) 加到 x 上，再乘以矩阵 M[&lt;i&gt;i&lt;/i&gt;, &lt;i&gt;j&lt;/i&gt;] = cos(&lt;i&gt;i&lt;/i&gt;·&lt;i&gt;j&lt;/i&gt;·0.01)。M 对每个位置都相同，而且它&lt;b&gt;不是旋转&lt;/b&gt;：旋转矩阵的奇异值全都等于 1，保持所有长度不变；M 却把一些方向拉长，又几乎抹掉另一些方向。位置只通过加上的向量进入，所以注意力分数 (x&lt;sub&gt;m&lt;/sub&gt; + PE&lt;sub&gt;m&lt;/sub&gt;)M · (x&lt;sub&gt;n&lt;/sub&gt; + PE&lt;sub&gt;n&lt;/sub&gt;)M 分别依赖 &lt;i&gt;m&lt;/i&gt; 和 &lt;i&gt;n&lt;/i&gt;：它的热力图沿对角线 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; = 常数 会发生变化。&lt;/p&gt;&lt;p&gt;&lt;b&gt;正确的 RoPE&lt;/b&gt; 不加任何东西。它在 q/k 投影之后，把 q 和 k 的第 &lt;i&gt;i&lt;/i&gt; 对旋转 &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;，θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;前后半分&lt;/b&gt;（GPT-NeoX、HF Llama）：配对 (&lt;i&gt;i&lt;/i&gt;, &lt;i&gt;i&lt;/i&gt; + d/2)；out = x·cos(&lt;i&gt;p&lt;/i&gt;θ) + rotate_half(x)·sin(&lt;i&gt;p&lt;/i&gt;θ)，rotate_half(x) = [−x&lt;sub&gt;d/2…d−1&lt;/sub&gt;, x&lt;sub&gt;0…d/2−1&lt;/sub&gt;]。&lt;/li&gt;&lt;li&gt;&lt;b&gt;相邻交错&lt;/b&gt;（RoFormer、GPT-J、Meta Llama）：配对 (2&lt;i&gt;i&lt;/i&gt;, 2&lt;i&gt;i&lt;/i&gt;+1)；out&lt;sub&gt;2i&lt;/sub&gt; = x&lt;sub&gt;2i&lt;/sub&gt;cos − x&lt;sub&gt;2i+1&lt;/sub&gt;sin，out&lt;sub&gt;2i+1&lt;/sub&gt; = x&lt;sub&gt;2i+1&lt;/sub&gt;cos + x&lt;sub&gt;2i&lt;/sub&gt;sin。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;于是 R(&lt;i&gt;m&lt;/i&gt;)q · R(&lt;i&gt;n&lt;/i&gt;)k = q · R(&lt;i&gt;n&lt;/i&gt; − &lt;i&gt;m&lt;/i&gt;)k：分数只取决于 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;，热力图沿每条对角线保持不变。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Seed code: score(m, n)</source>
-        <translation type="unfinished"></translation>
+        <translation>原文代码：注意力分数 score(m, n)</translation>
     </message>
     <message>
         <source>Correct RoPE: score(m, n)</source>
-        <translation type="unfinished"></translation>
+        <translation>正确的 RoPE：注意力分数 score(m, n)</translation>
     </message>
     <message>
         <source>key position n</source>
-        <translation type="unfinished"></translation>
+        <translation>键位置 n</translation>
     </message>
     <message>
         <source>query position m</source>
-        <translation type="unfinished"></translation>
+        <translation>查询位置 m</translation>
     </message>
     <message>
         <source>f(q, m) · f(k, n)</source>
-        <translation type="unfinished"></translation>
+        <translation>f(q, m) · f(k, n)</translation>
     </message>
     <message>
         <source>Singular values of the position map</source>
-        <translation type="unfinished"></translation>
+        <translation>位置变换的奇异值</translation>
     </message>
     <message>
         <source>rank k (largest first)</source>
-        <translation type="unfinished"></translation>
+        <translation>序号 k（从大到小）</translation>
     </message>
     <message>
         <source>singular value σ_k</source>
-        <translation type="unfinished"></translation>
+        <translation>奇异值 σ_k</translation>
     </message>
     <message>
         <source>seed code M</source>
-        <translation type="unfinished"></translation>
+        <translation>原文代码 M</translation>
     </message>
     <message>
         <source>RoPE R(p)</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE R(p)</translation>
     </message>
     <message>
         <source>Does the map keep lengths?</source>
-        <translation type="unfinished"></translation>
+        <translation>这个变换保持长度吗？</translation>
     </message>
     <message>
         <source>position p</source>
-        <translation type="unfinished"></translation>
+        <translation>位置 p</translation>
     </message>
     <message>
         <source>‖f(x, p)‖ / ‖x‖</source>
-        <translation type="unfinished"></translation>
+        <translation>‖f(x, p)‖ / ‖x‖</translation>
     </message>
     <message>
         <source>seed code (x + PE[p])·M</source>
-        <translation type="unfinished"></translation>
+        <translation>原文代码 (x + PE[p])·M</translation>
     </message>
     <message>
         <source>RoPE R(p)·x</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE R(p)·x</translation>
     </message>
     <message>
         <source>Use the seed text&apos;s d_model = 2</source>
-        <translation type="unfinished"></translation>
+        <translation>使用原文的 d_model = 2</translation>
     </message>
     <message>
         <source>The seed code&apos;s example runs with d_model = 2: M = [[1, 1], [1, cos 0.01]] is almost singular.</source>
-        <translation type="unfinished"></translation>
+        <translation>原文代码的示例使用 d_model = 2：M = [[1, 1], [1, cos 0.01]] 几乎是奇异矩阵。</translation>
     </message>
     <message>
         <source>seed code</source>
-        <translation type="unfinished"></translation>
+        <translation>原文代码</translation>
     </message>
     <message>
         <source>RoPE</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE</translation>
     </message>
     <message>
         <source>diagonal deviation (m, n &amp;lt; %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>对角线偏差（m, n &amp;lt; %1）</translation>
     </message>
     <message>
         <source>largest singular value</source>
-        <translation type="unfinished"></translation>
+        <translation>最大奇异值</translation>
     </message>
     <message>
         <source>smallest singular value</source>
-        <translation type="unfinished"></translation>
+        <translation>最小奇异值</translation>
     </message>
     <message>
         <source>dimensions kept (numerical rank)</source>
-        <translation type="unfinished"></translation>
+        <translation>保留的维数（数值秩）</translation>
     </message>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
     <message>
         <source>‖f(x, p)‖ / ‖x‖ over p</source>
-        <translation type="unfinished"></translation>
+        <translation>随 p 变化的 ‖f(x, p)‖ / ‖x‖</translation>
     </message>
     <message>
         <source>%1 … %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 … %2</translation>
     </message>
     <message>
         <source>Diagonal deviation: max over diagonals m − n = const of (max − min) score, divided by the largest |score|; 0 means the score is relative.</source>
-        <translation type="unfinished"></translation>
+        <translation>对角线偏差：在所有对角线 m − n = 常数 上取（最大 − 最小）分数的最大值，再除以最大的 |分数|；为 0 表示分数是相对的。</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::PrecisionLesson</name>
+    <message>
+        <source>Precision: float32 angles at long range</source>
+        <translation>精度：长距离下的 float32 角度</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Pair &lt;i&gt;i&lt;/i&gt; at position &lt;i&gt;p&lt;/i&gt; turns by the angle &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;. Computed in float32 (as HF does: θ and &lt;i&gt;p&lt;/i&gt; rounded to float32, the product rounded again) the angle keeps only 24 significant bits: near 2&lt;sup&gt;k&lt;/sup&gt; radians neighbouring float32 values are 2&lt;sup&gt;k−23&lt;/sup&gt; apart, so at an angle of 10&lt;sup&gt;6&lt;/sup&gt; rad the rotation can be off by 0.03 rad. Rounding θ&lt;sub&gt;i&lt;/sub&gt; itself adds &lt;i&gt;p&lt;/i&gt;·|θ&lt;sub&gt;i&lt;/sub&gt; − fl(θ&lt;sub&gt;i&lt;/sub&gt;)|, which grows with &lt;i&gt;p&lt;/i&gt;. (Pair 0 has θ&lt;sub&gt;0&lt;/sub&gt; = 1 exactly: its angle stays exact below 2&lt;sup&gt;24&lt;/sup&gt;.)&lt;/p&gt;&lt;p&gt;The dashed line is θ&lt;sub&gt;i&lt;/sub&gt;, how far the pair turns between neighbouring tokens: where the error reaches it, that pair can no longer tell position &lt;i&gt;p&lt;/i&gt; from &lt;i&gt;p&lt;/i&gt; ± 1.&lt;/p&gt;&lt;p&gt;Fast GPU sine and cosine (__sinf style) reduce the angle in float32 and add more error. &lt;b&gt;The fix&lt;/b&gt;: compute the phase in turns, &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;/2π, keep its fractional part exactly (in double, or integer arithmetic), and only then round to float32: the error stays near 10&lt;sup&gt;−7&lt;/sup&gt; rad at any position.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;第 &lt;i&gt;i&lt;/i&gt; 对在位置 &lt;i&gt;p&lt;/i&gt; 处旋转角度 &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;。用 float32 计算时（与 HF 的做法相同：θ 和 &lt;i&gt;p&lt;/i&gt; 先舍入为 float32，乘积再舍入一次），角度只保留 24 位有效二进制位：在 2&lt;sup&gt;k&lt;/sup&gt; 弧度附近，相邻 float32 数之间相差 2&lt;sup&gt;k−23&lt;/sup&gt;，因此当角度达到 10&lt;sup&gt;6&lt;/sup&gt; 弧度时，旋转可能偏差 0.03 弧度。θ&lt;sub&gt;i&lt;/sub&gt; 本身的舍入还会带来 &lt;i&gt;p&lt;/i&gt;·|θ&lt;sub&gt;i&lt;/sub&gt; − fl(θ&lt;sub&gt;i&lt;/sub&gt;)| 的误差，它随 &lt;i&gt;p&lt;/i&gt; 增大。（第 0 对的 θ&lt;sub&gt;0&lt;/sub&gt; 恰好等于 1：在 2&lt;sup&gt;24&lt;/sup&gt; 以内它的角度始终精确。）&lt;/p&gt;&lt;p&gt;虚线是 θ&lt;sub&gt;i&lt;/sub&gt;，即该对在相邻词元之间转过的角度：误差一旦达到这条线，这一对就无法再区分位置 &lt;i&gt;p&lt;/i&gt; 和 &lt;i&gt;p&lt;/i&gt; ± 1。&lt;/p&gt;&lt;p&gt;GPU 上的快速正弦和余弦（__sinf 一类）在 float32 中做角度约简，会带来更多误差。&lt;b&gt;解决办法&lt;/b&gt;：以圈为单位计算相位 &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;/2π，精确保留其小数部分（用 double 或整数运算），最后才舍入为 float32：这样在任何位置误差都保持在 10&lt;sup&gt;−7&lt;/sup&gt; 弧度左右。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Phase error of pair i as the position grows</source>
+        <translation>第 i 对的相位误差随位置增长的变化</translation>
+    </message>
+    <message>
+        <source>position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>|angle error| (rad)</source>
+        <translation>|角度误差|（弧度）</translation>
+    </message>
+    <message>
+        <source>Phase error of every pair at position p</source>
+        <translation>位置 p 处各分量对的相位误差</translation>
+    </message>
+    <message>
+        <source>pair index i</source>
+        <translation>分量对序号 i</translation>
+    </message>
+    <message>
+        <source>float32 p·θ (HF)</source>
+        <translation>float32 计算 p·θ（HF）</translation>
+    </message>
+    <message>
+        <source>float32 + fast GPU sin/cos</source>
+        <translation>float32 + GPU 快速 sin/cos</translation>
+    </message>
+    <message>
+        <source>exact turns, then float32 (the fix)</source>
+        <translation>先精确计算圈数，再转 float32（解决办法）</translation>
+    </message>
+    <message>
+        <source>θᵢ: one token&apos;s turn</source>
+        <translation>θᵢ：一个词元的转角</translation>
+    </message>
+    <message>
+        <source>Pair i</source>
+        <translation>分量对 i</translation>
+    </message>
+    <message>
+        <source>Which pair the upper plot follows; θ_i = base^(−2i/d).</source>
+        <translation>上图跟踪哪一对；θ_i = base^(−2i/d)。</translation>
+    </message>
+    <message>
+        <source>Position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>The position the lower plot shows, up to 2^24.</source>
+        <translation>下图显示的位置，最大 2^24。</translation>
+    </message>
+    <message>
+        <source>θ&lt;sub&gt;%1&lt;/sub&gt; (one token&apos;s turn)</source>
+        <translation>θ&lt;sub&gt;%1&lt;/sub&gt;（一个词元的转角）</translation>
+    </message>
+    <message>
+        <source>%1 rad</source>
+        <translation>%1 弧度</translation>
+    </message>
+    <message>
+        <source>exact angle p·θ, reduced to (−π, π]</source>
+        <translation>精确角度 p·θ，约简到 (−π, π]</translation>
+    </message>
+    <message>
+        <source>error, float32 p·θ</source>
+        <translation>误差，float32 计算 p·θ</translation>
+    </message>
+    <message>
+        <source>error, fast GPU sin/cos</source>
+        <translation>误差，GPU 快速 sin/cos</translation>
+    </message>
+    <message>
+        <source>error, exact turns (the fix)</source>
+        <translation>误差，精确圈数（解决办法）</translation>
+    </message>
+    <message>
+        <source>Errors below %1 rad are drawn at %1.</source>
+        <translation>小于 %1 弧度的误差画在 %1 处。</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::RelativeLesson</name>
+    <message>
+        <source>Relative position bias</source>
+        <translation>相对位置偏置</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Relative methods leave q and k alone and add a bias that depends only on the distance between query and key to the score q·k before the softmax.&lt;/p&gt;&lt;p&gt;&lt;b&gt;T5&lt;/b&gt;: the relative position key − query falls into one of num_buckets buckets — one bucket per distance up to max_exact = half the buckets (per direction), then logarithmically wider buckets up to max_distance, beyond which all distances share the last bucket. Each bucket has a learned bias per head (here random, as at initialisation). Bidirectional (encoder) buckets tell before from after; causal (decoder) ones only look back.&lt;/p&gt;&lt;p&gt;&lt;b&gt;ALiBi&lt;/b&gt;: no learned bias at all: head h adds −m&lt;sub&gt;h&lt;/sub&gt;·(i − j) for query i and key j, with slopes m&lt;sub&gt;h&lt;/sub&gt; = 2&lt;sup&gt;−8h/H&lt;/sup&gt; for H heads — a geometric sequence, so some heads look far and some near. Keys after the query are masked in a decoder.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;相对位置方法不改动 q 和 k，而是在 softmax 之前给注意力分数 q·k 加上一个只取决于查询与键之间距离的偏置。&lt;/p&gt;&lt;p&gt;&lt;b&gt;T5&lt;/b&gt;：相对位置（键 − 查询）落入 num_buckets 个桶中的一个——距离小于 max_exact（每个方向桶数的一半）时每个距离一个桶，之后桶按对数变宽，直到 max_distance，更远的距离都共用最后一个桶。每个桶在每个头上有一个可学习的偏置（这里取随机值，如同初始化时）。双向（编码器）的桶区分前后；因果（解码器）的桶只向前看。&lt;/p&gt;&lt;p&gt;&lt;b&gt;ALiBi&lt;/b&gt;：完全没有可学习的偏置：对查询 i 和键 j，第 h 个头加上 −m&lt;sub&gt;h&lt;/sub&gt;·(i − j)，H 个头的斜率为 m&lt;sub&gt;h&lt;/sub&gt; = 2&lt;sup&gt;−8h/H&lt;/sup&gt;——一个等比数列，因此有的头看得远，有的头看得近。在解码器中，位于查询之后的键会被遮蔽。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>T5 bucket of a relative position</source>
+        <translation>相对位置对应的 T5 桶</translation>
+    </message>
+    <message>
+        <source>relative position key − query (tokens)</source>
+        <translation>相对位置 键 − 查询（词元）</translation>
+    </message>
+    <message>
+        <source>bucket</source>
+        <translation>桶</translation>
+    </message>
+    <message>
+        <source>key position j</source>
+        <translation>键位置 j</translation>
+    </message>
+    <message>
+        <source>query position i</source>
+        <translation>查询位置 i</translation>
+    </message>
+    <message>
+        <source>bias</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>ALiBi slope per head</source>
+        <translation>每个头的 ALiBi 斜率</translation>
+    </message>
+    <message>
+        <source>head h</source>
+        <translation>头 h</translation>
+    </message>
+    <message>
+        <source>slope m_h (log₂ axis)</source>
+        <translation>斜率 m_h（log₂ 坐标）</translation>
+    </message>
+    <message>
+        <source>bias −m(i − j)</source>
+        <translation>偏置 −m(i − j)</translation>
+    </message>
+    <message>
+        <source>T5 num_buckets</source>
+        <translation>T5 num_buckets（桶数）</translation>
+    </message>
+    <message>
+        <source>T5 max_distance</source>
+        <translation>T5 max_distance（最大距离）</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>个词元</translation>
+    </message>
+    <message>
+        <source>Bidirectional (encoder)</source>
+        <translation>双向（编码器）</translation>
+    </message>
+    <message>
+        <source>Unchecked: causal (decoder) buckets</source>
+        <translation>不勾选：因果（解码器）桶</translation>
+    </message>
+    <message>
+        <source>ALiBi heads H</source>
+        <translation>ALiBi 头数 H</translation>
+    </message>
+    <message>
+        <source>Head h</source>
+        <translation>头 h</translation>
+    </message>
+    <message>
+        <source>masked
+(key after query)</source>
+        <translation>已遮蔽
+（键在查询之后）</translation>
+    </message>
+    <message>
+        <source> ±max_exact = %1</source>
+        <translation> ±max_exact = %1</translation>
+    </message>
+    <message>
+        <source> −max_distance</source>
+        <translation> −max_distance</translation>
+    </message>
+    <message>
+        <source>T5 buckets, bidirectional (encoder)</source>
+        <translation>T5 桶，双向（编码器）</translation>
+    </message>
+    <message>
+        <source>T5 buckets, causal (decoder)</source>
+        <translation>T5 桶，因果（解码器）</translation>
+    </message>
+    <message>
+        <source>ALiBi slopes m_h = 2^(−8h/H), H = %1</source>
+        <translation>ALiBi 斜率 m_h = 2^(−8h/H)，H = %1</translation>
+    </message>
+    <message>
+        <source>ALiBi bias of head %1 (m = %2)</source>
+        <translation>第 %1 个头的 ALiBi 偏置（m = %2）</translation>
+    </message>
+    <message>
+        <source>T5 bias table[bucket(j − i)], block means</source>
+        <translation>T5 偏置 table[bucket(j − i)]，块平均</translation>
+    </message>
+    <message>
+        <source>T5 bias table[bucket(j − i)]</source>
+        <translation>T5 偏置 table[bucket(j − i)]</translation>
+    </message>
+    <message>
+        <source>query i = m, key j = n</source>
+        <translation>查询 i = m，键 j = n</translation>
+    </message>
+    <message>
+        <source>relative position j − i</source>
+        <translation>相对位置 j − i</translation>
+    </message>
+    <message>
+        <source>T5 bucket</source>
+        <translation>T5 桶</translation>
+    </message>
+    <message>
+        <source>T5 bias</source>
+        <translation>T5 偏置</translation>
+    </message>
+    <message>
+        <source>ALiBi bias −m(i − j)</source>
+        <translation>ALiBi 偏置 −m(i − j)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The key is after the query: a decoder masks it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;键位于查询之后：解码器会将其遮蔽。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::Rope2dLesson</name>
     <message>
         <source>RoPE in 2D: rotating pairs</source>
-        <translation type="unfinished"></translation>
+        <translation>二维中的 RoPE：旋转的分量对</translation>
     </message>
     <message>
         <source>&lt;p&gt;RoPE splits q and k into d/2 pairs and turns pair &lt;i&gt;i&lt;/i&gt; by the angle &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;, where &lt;i&gt;p&lt;/i&gt; is the token&apos;s position and θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;.&lt;/p&gt;&lt;p&gt;Here is one pair: q at position &lt;i&gt;m&lt;/i&gt; is turned by &lt;i&gt;m&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, k at position &lt;i&gt;n&lt;/i&gt; by &lt;i&gt;n&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt; (dashed: before turning). Their dot product depends only on the angle between them, which changes by (&lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;)θ&lt;sub&gt;i&lt;/sub&gt;; summed over all pairs, q·k depends on &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; alone.&lt;/p&gt;&lt;p&gt;Press &lt;b&gt;Shift both&lt;/b&gt;: both arrows turn by the same angle and q·k stays the same. Small &lt;i&gt;i&lt;/i&gt; turn fast (θ&lt;sub&gt;0&lt;/sub&gt; = 1 radian per token) and tell neighbours apart; large &lt;i&gt;i&lt;/i&gt; turn slowly and carry long-range information.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;RoPE 把 q 和 k 分成 d/2 个分量对，把第 &lt;i&gt;i&lt;/i&gt; 对旋转角度 &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;，其中 &lt;i&gt;p&lt;/i&gt; 是词元的位置，θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;。&lt;/p&gt;&lt;p&gt;这里画出其中一对：位置 &lt;i&gt;m&lt;/i&gt; 上的 q 旋转 &lt;i&gt;m&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;，位置 &lt;i&gt;n&lt;/i&gt; 上的 k 旋转 &lt;i&gt;n&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;（虚线为旋转前）。它们的点积只取决于两者之间的夹角，而夹角的变化量是 (&lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;)θ&lt;sub&gt;i&lt;/sub&gt;；对所有分量对求和后，q·k 只取决于 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;。&lt;/p&gt;&lt;p&gt;点击&lt;b&gt;同时平移&lt;/b&gt;：两个箭头转过相同的角度，q·k 保持不变。&lt;i&gt;i&lt;/i&gt; 小的分量对转得快（θ&lt;sub&gt;0&lt;/sub&gt; = 每个词元 1 弧度），能区分相邻位置；&lt;i&gt;i&lt;/i&gt; 大的分量对转得慢，携带长距离信息。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Score q·k against the distance m − n</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力分数 q·k 与距离 m − n 的关系</translation>
     </message>
     <message>
         <source>relative distance m − n (tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>相对距离 m − n（词元）</translation>
     </message>
     <message>
         <source>score qₘ·kₙ</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力分数 qₘ·kₙ</translation>
     </message>
     <message>
         <source>q·k, all pairs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pair i only</source>
-        <translation type="unfinished"></translation>
+        <translation>q·k，全部分量对</translation>
     </message>
     <message>
         <source>Pair index i</source>
-        <translation type="unfinished"></translation>
+        <translation>分量对序号 i</translation>
     </message>
     <message>
         <source>Which pair of components to draw; θ_i = base^(−2i/d).</source>
-        <translation type="unfinished"></translation>
+        <translation>要画出哪一对分量；θ_i = base^(−2i/d)。</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停</translation>
     </message>
     <message>
         <source>Play</source>
-        <translation type="unfinished"></translation>
+        <translation>播放</translation>
     </message>
     <message>
         <source>Play or pause the position animation</source>
-        <translation type="unfinished"></translation>
+        <translation>播放或暂停位置动画</translation>
     </message>
     <message>
         <source>advance m only</source>
-        <translation type="unfinished"></translation>
+        <translation>只推进 m</translation>
     </message>
     <message>
         <source>advance m and n together</source>
-        <translation type="unfinished"></translation>
+        <translation>同时推进 m 和 n</translation>
     </message>
     <message>
         <source>What the animation moves</source>
-        <translation type="unfinished"></translation>
+        <translation>动画移动的对象</translation>
     </message>
     <message>
         <source>Animation speed</source>
-        <translation type="unfinished"></translation>
+        <translation>动画速度</translation>
     </message>
     <message>
         <source>tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>词元/秒</translation>
     </message>
     <message>
         <source>◀ Shift both</source>
-        <translation type="unfinished"></translation>
+        <translation>◀ 同时平移</translation>
     </message>
     <message>
         <source>m − 1 and n − 1: the same distance, so the same q·k</source>
-        <translation type="unfinished"></translation>
+        <translation>m − 1 且 n − 1：距离不变，因此 q·k 不变</translation>
     </message>
     <message>
         <source>Shift both ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>同时平移 ▶</translation>
     </message>
     <message>
         <source>m + 1 and n + 1: the same distance, so the same q·k</source>
-        <translation type="unfinished"></translation>
+        <translation>m + 1 且 n + 1：距离不变，因此 q·k 不变</translation>
     </message>
     <message>
         <source>Positions cannot go below 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>位置不能小于 0。</translation>
     </message>
     <message>
         <source>angle from k to q: %1°</source>
-        <translation type="unfinished"></translation>
+        <translation>从 k 到 q 的夹角：%1°</translation>
     </message>
     <message>
         <source>Pair %1 of q and k on the unit circle (θ%2 = %3 rad/token)</source>
-        <translation type="unfinished"></translation>
+        <translation>q 和 k 的第 %1 个分量对在单位圆上（θ%2 = %3 弧度/词元）</translation>
     </message>
     <message>
         <source>component %1 (first of pair %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>分量 %1（第 %2 对的第一个）</translation>
     </message>
     <message>
         <source>component %1 (second of pair %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>分量 %1（第 %2 对的第二个）</translation>
     </message>
     <message>
         <source>m − n</source>
-        <translation type="unfinished"></translation>
+        <translation>m − n</translation>
     </message>
     <message>
         <source>θ&lt;sub&gt;%1&lt;/sub&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>θ&lt;sub&gt;%1&lt;/sub&gt;</translation>
     </message>
     <message>
         <source>%1 rad/token</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 弧度/词元</translation>
     </message>
     <message>
         <source>period of pair %1</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 对的周期</translation>
     </message>
     <message>
         <source>%1 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个词元</translation>
     </message>
     <message>
         <source>turn of q: mθ&lt;sub&gt;i&lt;/sub&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>q 的转角：mθ&lt;sub&gt;i&lt;/sub&gt;</translation>
     </message>
     <message>
         <source>%1 rad</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 弧度</translation>
     </message>
     <message>
         <source>turn of k: nθ&lt;sub&gt;i&lt;/sub&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>k 的转角：nθ&lt;sub&gt;i&lt;/sub&gt;</translation>
     </message>
     <message>
         <source>angle from k to q</source>
-        <translation type="unfinished"></translation>
+        <translation>从 k 到 q 的夹角</translation>
     </message>
     <message>
         <source>|q&lt;sub&gt;pair&lt;/sub&gt;|, |k&lt;sub&gt;pair&lt;/sub&gt;|</source>
-        <translation type="unfinished"></translation>
+        <translation>|q&lt;sub&gt;该对&lt;/sub&gt;|, |k&lt;sub&gt;该对&lt;/sub&gt;|</translation>
     </message>
     <message>
         <source>pair %1 part of q·k</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 对对 q·k 的贡献</translation>
     </message>
     <message>
         <source>q·k, all %1 pairs</source>
-        <translation type="unfinished"></translation>
+        <translation>q·k，全部 %1 对</translation>
+    </message>
+    <message>
+        <source>pair %1 only</source>
+        <translation>仅第 %1 对</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::RopeConfigEditor</name>
     <message>
         <source>How the frequencies are scaled for a longer context.</source>
-        <translation type="unfinished"></translation>
+        <translation>为适应更长的上下文，频率如何缩放。</translation>
     </message>
     <message>
         <source>Components per attention head.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个注意力头的分量数。</translation>
     </message>
     <message>
         <source>Fraction of the head that rotates (GPT-NeoX rotary_pct); the rest passes through.</source>
-        <translation type="unfinished"></translation>
+        <translation>头中参与旋转的比例（GPT-NeoX 的 rotary_pct）；其余分量原样通过。</translation>
     </message>
     <message>
         <source>The base: θ_i = rope_theta^(−2i/d).</source>
-        <translation type="unfinished"></translation>
+        <translation>底数：θ_i = rope_theta^(−2i/d)。</translation>
     </message>
     <message>
         <source>The context length the model is used at.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型实际使用时的上下文长度。</translation>
     </message>
     <message>
         <source>How much longer the new context is than the trained one.</source>
-        <translation type="unfinished"></translation>
+        <translation>新上下文比训练时的上下文长多少倍。</translation>
     </message>
     <message>
         <source>The context length the model was pre-trained at (unchecked: max_position_embeddings).</source>
-        <translation type="unfinished"></translation>
+        <translation>模型预训练时的上下文长度（不勾选：使用 max_position_embeddings）。</translation>
     </message>
     <message>
         <source>The current sequence length at run time (dynamic: raises the base beyond the trained length; longrope: long factors beyond it).</source>
-        <translation type="unfinished"></translation>
+        <translation>运行时的当前序列长度（dynamic：超过训练长度后增大底数；longrope：超过后使用长因子）。</translation>
     </message>
     <message>
         <source>YaRN: pairs turning more than beta_fast times in the trained context keep their frequency.</source>
-        <translation type="unfinished"></translation>
+        <translation>YaRN：在训练上下文内转动超过 beta_fast 圈的分量对保持原频率。</translation>
     </message>
     <message>
         <source>YaRN: pairs turning fewer than beta_slow times are divided by factor.</source>
-        <translation type="unfinished"></translation>
+        <translation>YaRN：转动少于 beta_slow 圈的分量对，频率除以 factor。</translation>
     </message>
     <message>
         <source>YaRN (DeepSeek): attention temperature numerator.</source>
-        <translation type="unfinished"></translation>
+        <translation>YaRN（DeepSeek）：注意力温度的分子。</translation>
     </message>
     <message>
         <source>YaRN (DeepSeek): attention temperature denominator.</source>
-        <translation type="unfinished"></translation>
+        <translation>YaRN（DeepSeek）：注意力温度的分母。</translation>
     </message>
     <message>
         <source>Multiplies cos and sin (unchecked: the method&apos;s default).</source>
-        <translation type="unfinished"></translation>
+        <translation>乘到 cos 和 sin 上的系数（不勾选：使用该方法的默认值）。</translation>
     </message>
     <message>
         <source>YaRN: round the correction range to whole pairs.</source>
-        <translation type="unfinished"></translation>
+        <translation>YaRN：把修正范围取整到完整的分量对。</translation>
     </message>
     <message>
         <source>Llama 3: wavelengths above original / low_freq_factor are divided by factor.</source>
-        <translation type="unfinished"></translation>
+        <translation>Llama 3：波长大于 original / low_freq_factor 的，频率除以 factor。</translation>
     </message>
     <message>
         <source>Llama 3: wavelengths below original / high_freq_factor are kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>Llama 3：波长小于 original / high_freq_factor 的保持不变。</translation>
     </message>
     <message>
         <source>Set this key (unchecked: absent from the config)</source>
-        <translation type="unfinished"></translation>
+        <translation>设置此键（不勾选：配置中没有此键）</translation>
     </message>
     <message>
         <source>Set this key</source>
-        <translation type="unfinished"></translation>
+        <translation>设置此键</translation>
     </message>
     <message>
         <source>whole pairs</source>
-        <translation type="unfinished"></translation>
+        <translation>完整分量对</translation>
     </message>
     <message>
         <source>none: load a preset or a config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>无：请载入预设或 config.json</translation>
     </message>
     <message>
         <source>%1 short + %2 long values (from a preset or config.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个短因子 + %2 个长因子（来自预设或 config.json）</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::RopeNdLesson</name>
     <message>
         <source>RoPE in n-D: the spiral</source>
-        <translation type="unfinished"></translation>
+        <translation>n 维中的 RoPE：螺旋</translation>
     </message>
     <message>
         <source>&lt;p&gt;In d dimensions RoPE turns all d/2 pairs at once, pair &lt;i&gt;i&lt;/i&gt; by the angle &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt; with θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;. The clocks show the hands at position &lt;i&gt;p&lt;/i&gt; (the query position m): pair 0 turns one radian per token, every later pair slower by the factor base&lt;sup&gt;2/d&lt;/sup&gt;, and the last pairs hardly move within the sequence — a clock with d/2 hands, one angle combination per position.&lt;/p&gt;&lt;p&gt;One vector x turned to every position, R(x, &lt;i&gt;p&lt;/i&gt;) for &lt;i&gt;p&lt;/i&gt; = 0 … N − 1, traces a path in d dimensions: each pair circles at its own speed, so the path winds round a torus. It is shown in three chosen components or along its three principal directions; drag it to turn it. For one pair, (cos &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, sin &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, &lt;i&gt;p&lt;/i&gt;) is a helix that climbs one wavelength 2π/θ&lt;sub&gt;i&lt;/sub&gt; per turn.&lt;/p&gt;&lt;p&gt;The layout only decides which components form a pair: half-split pairs i with i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, Meta Llama). The angles are the same.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;在 d 维中，RoPE 同时旋转全部 d/2 个分量对，第 &lt;i&gt;i&lt;/i&gt; 对旋转角度 &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;，其中 θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;。时钟显示位置 &lt;i&gt;p&lt;/i&gt;（即查询位置 m）处各指针的方向：第 0 对每个词元转 1 弧度，之后每一对都慢 base&lt;sup&gt;2/d&lt;/sup&gt; 倍，最后几对在整个序列里几乎不动——这是一个有 d/2 根指针的时钟，每个位置对应一种角度组合。&lt;/p&gt;&lt;p&gt;把同一个向量 x 旋转到每个位置，R(x, &lt;i&gt;p&lt;/i&gt;)，&lt;i&gt;p&lt;/i&gt; = 0 … N − 1，会在 d 维空间中画出一条路径：每一对以自己的速度转圈，所以路径缠绕在一个环面上。图中用三个选定的分量或三个主成分方向来展示它；拖动即可旋转视角。对单独一对来说，(cos &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, sin &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, &lt;i&gt;p&lt;/i&gt;) 是一条螺旋线，每转一圈上升一个波长 2π/θ&lt;sub&gt;i&lt;/sub&gt;。&lt;/p&gt;&lt;p&gt;布局只决定哪些分量组成一对：前后半分把 i 与 i + d/2 配对（GPT-NeoX、HF Llama），相邻交错把 2i 与 2i + 1 配对（RoFormer、GPT-J、Meta Llama）。旋转角度完全相同。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Which components rotate together</source>
-        <translation type="unfinished"></translation>
+        <translation>哪些分量一起旋转</translation>
     </message>
     <message>
         <source>component index</source>
-        <translation type="unfinished"></translation>
+        <translation>分量序号</translation>
     </message>
     <message>
         <source>position p</source>
-        <translation type="unfinished"></translation>
+        <translation>位置 p</translation>
     </message>
     <message>
         <source>Pair index i</source>
-        <translation type="unfinished"></translation>
+        <translation>分量对序号 i</translation>
     </message>
     <message>
         <source>The pair drawn as a helix and highlighted in the clocks</source>
-        <translation type="unfinished"></translation>
+        <translation>以螺旋线画出并在时钟中高亮的分量对</translation>
     </message>
     <message>
         <source>Principal components of the path</source>
-        <translation type="unfinished"></translation>
+        <translation>路径的主成分</translation>
     </message>
     <message>
         <source>Chosen components a, b, c</source>
-        <translation type="unfinished"></translation>
+        <translation>选定的分量 a、b、c</translation>
     </message>
     <message>
         <source>Coordinates of the 3D path</source>
-        <translation type="unfinished"></translation>
+        <translation>三维路径的坐标</translation>
     </message>
     <message>
         <source>Component a</source>
-        <translation type="unfinished"></translation>
+        <translation>分量 a</translation>
     </message>
     <message>
         <source>Component b</source>
-        <translation type="unfinished"></translation>
+        <translation>分量 b</translation>
     </message>
     <message>
         <source>Component c</source>
-        <translation type="unfinished"></translation>
+        <translation>分量 c</translation>
     </message>
     <message>
         <source>Turn (yaw)</source>
-        <translation type="unfinished"></translation>
+        <translation>水平转动（偏航）</translation>
     </message>
     <message>
         <source>Or drag the 3D views sideways</source>
-        <translation type="unfinished"></translation>
+        <translation>也可以左右拖动三维视图</translation>
     </message>
     <message>
         <source>Tilt (pitch)</source>
-        <translation type="unfinished"></translation>
+        <translation>俯仰（倾斜）</translation>
     </message>
     <message>
         <source>Or drag the 3D views up and down</source>
-        <translation type="unfinished"></translation>
+        <translation>也可以上下拖动三维视图</translation>
     </message>
     <message>
         <source>Reset view</source>
-        <translation type="unfinished"></translation>
+        <translation>重置视图</translation>
     </message>
     <message>
         <source>Hands at position p = %1</source>
-        <translation type="unfinished"></translation>
+        <translation>位置 p = %1 处的指针</translation>
     </message>
     <message>
         <source>half-split: pair i = (i, i + d/2)</source>
-        <translation type="unfinished"></translation>
+        <translation>前后半分：第 i 对 = (i, i + d/2)</translation>
     </message>
     <message>
         <source>interleaved: pair i = (2i, 2i + 1)</source>
-        <translation type="unfinished"></translation>
+        <translation>相邻交错：第 i 对 = (2i, 2i + 1)</translation>
     </message>
     <message>
         <source>first %1 of %2 pairs drawn; pair %3 highlighted</source>
-        <translation type="unfinished"></translation>
+        <translation>画出了 %2 对中的前 %1 对；高亮第 %3 对</translation>
     </message>
     <message>
         <source>pair %1 highlighted</source>
-        <translation type="unfinished"></translation>
+        <translation>高亮第 %1 对</translation>
     </message>
     <message>
         <source>PC%1 (%2%)</source>
-        <translation type="unfinished"></translation>
+        <translation>PC%1（%2%）</translation>
     </message>
     <message>
         <source>x[%1]</source>
-        <translation type="unfinished"></translation>
+        <translation>x[%1]</translation>
     </message>
     <message>
         <source>cos pθ</source>
-        <translation type="unfinished"></translation>
+        <translation>cos pθ</translation>
     </message>
     <message>
         <source>sin pθ</source>
-        <translation type="unfinished"></translation>
+        <translation>sin pθ</translation>
     </message>
     <message>
         <source>p</source>
-        <translation type="unfinished"></translation>
+        <translation>p</translation>
     </message>
     <message>
         <source>R(x, p), p = 0 … %1
 (drag to turn)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Helix of pair %1</source>
-        <translation type="unfinished"></translation>
+        <translation>R(x, p)，p = 0 … %1
+（拖动以旋转）</translation>
     </message>
     <message>
         <source>θ&lt;sub&gt;%1&lt;/sub&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>θ&lt;sub&gt;%1&lt;/sub&gt;</translation>
     </message>
     <message>
         <source>%1 rad/token</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 弧度/词元</translation>
     </message>
     <message>
         <source>wavelength 2π/θ&lt;sub&gt;%1&lt;/sub&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>波长 2π/θ&lt;sub&gt;%1&lt;/sub&gt;</translation>
     </message>
     <message>
         <source>%1 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个词元</translation>
     </message>
     <message>
         <source>turns so far, pθ/2π</source>
-        <translation type="unfinished"></translation>
+        <translation>已转圈数 pθ/2π</translation>
     </message>
     <message>
         <source>hand angle (mod 360°)</source>
-        <translation type="unfinished"></translation>
+        <translation>指针角度（模 360°）</translation>
     </message>
     <message>
         <source>slowest pair θ&lt;sub&gt;%1&lt;/sub&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>最慢的一对 θ&lt;sub&gt;%1&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>Helix of pair %1, p = %2 … %3</source>
+        <translation>第 %1 对的螺旋线，p = %2 … %3</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::SessionController</name>
     <message>
         <source>Open session</source>
-        <translation type="unfinished"></translation>
+        <translation>打开会话</translation>
     </message>
     <message>
         <source>RoPE Lab sessions (*.%1);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE 实验室会话 (*.%1);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Could not open the session</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开会话</translation>
     </message>
     <message>
         <source>%1
 
 Nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+
+未做任何更改。</translation>
     </message>
     <message>
         <source>Session opened with notes</source>
-        <translation type="unfinished"></translation>
+        <translation>会话已打开（附说明）</translation>
     </message>
     <message>
         <source>Could not save the session</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存会话</translation>
     </message>
     <message>
         <source>Save session</source>
-        <translation type="unfinished"></translation>
+        <translation>保存会话</translation>
     </message>
     <message>
         <source>RoPE Lab sessions (*.%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE 实验室会话 (*.%1)</translation>
     </message>
     <message>
         <source>No recent sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>没有最近的会话</translation>
     </message>
     <message>
         <source>&amp;Clear list</source>
-        <translation type="unfinished"></translation>
+        <translation>清空列表(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Open session…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
         <source>Load lesson, parameters and views from a .ropelab file</source>
-        <translation type="unfinished"></translation>
+        <translation>从 .ropelab 文件载入课程、参数和视图</translation>
     </message>
     <message>
         <source>Open &amp;recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Save session</source>
-        <translation type="unfinished"></translation>
+        <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
         <source>Save the lesson, every parameter and the views</source>
-        <translation type="unfinished"></translation>
+        <translation>保存课程、全部参数和视图</translation>
     </message>
     <message>
         <source>Save session &amp;as…</source>
-        <translation type="unfinished"></translation>
+        <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
         <source>&amp;Undo: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销(&amp;U)：%1</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Redo: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>重做(&amp;R)：%1</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>重做(&amp;R)</translation>
     </message>
     <message>
         <source>RoPE Lab</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE 实验室</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::SessionFile</name>
     <message>
         <source>a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>整数</translation>
     </message>
     <message>
         <source>a number</source>
-        <translation type="unfinished"></translation>
+        <translation>数值</translation>
     </message>
     <message>
         <source>true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>true 或 false</translation>
     </message>
     <message>
         <source>a list of numbers</source>
-        <translation type="unfinished"></translation>
+        <translation>数值列表</translation>
     </message>
     <message>
         <source>a name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>%1 is not usable: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 无法使用：%2</translation>
     </message>
     <message>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>文本</translation>
     </message>
     <message>
         <source>an object</source>
-        <translation type="unfinished"></translation>
+        <translation>对象</translation>
     </message>
     <message>
         <source>%1 (unknown to this version)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（此版本不认识）</translation>
     </message>
     <message>
         <source>%1 must be %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是%2。</translation>
     </message>
     <message>
         <source>This session was saved by a newer RoPE Lab%1 in format %2; this version reads format %3 and loaded what it understands.</source>
-        <translation type="unfinished"></translation>
+        <translation>此会话由较新版本的 RoPE 实验室%1以格式 %2 保存；此版本读取格式 %3，已载入它能理解的部分。</translation>
     </message>
     <message>
         <source>This session was saved by an older RoPE Lab%1 in format %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>此会话由较旧版本的 RoPE 实验室%1以格式 %2 保存。</translation>
     </message>
     <message>
         <source>Ignored: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已忽略：%1。</translation>
     </message>
     <message>
         <source>Not in the file, so the current values were kept: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件中没有以下内容，因此保留了当前值：%1。</translation>
     </message>
     <message>
         <source>Everything in the session was loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话中的所有内容均已载入。</translation>
     </message>
     <message>
         <source>Everything else was loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>其余内容均已载入。</translation>
     </message>
     <message>
         <source>The file is not valid JSON (%1 at byte %2); it may be damaged.</source>
-        <translation type="unfinished"></translation>
+        <translation>该文件不是有效的 JSON（第 %2 字节处：%1），可能已损坏。</translation>
     </message>
     <message>
         <source>The file is not a RoPE Lab session (it lacks &quot;format&quot;: &quot;%1&quot;).</source>
-        <translation type="unfinished"></translation>
+        <translation>该文件不是 RoPE 实验室会话（缺少 &quot;format&quot;: &quot;%1&quot;）。</translation>
     </message>
     <message>
         <source>The session&apos;s &quot;version&quot; must be a whole number from 1 up.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话的 &quot;version&quot; 必须是不小于 1 的整数。</translation>
     </message>
     <message>
         <source>lesson &quot;%1&quot; (no such lesson in this version)</source>
-        <translation type="unfinished"></translation>
+        <translation>课程“%1”（此版本中没有这一课）</translation>
     </message>
     <message>
         <source>The session cannot be used: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用此会话：%1</translation>
     </message>
     <message>
         <source>lessons.%1 (no such lesson in this version)</source>
-        <translation type="unfinished"></translation>
+        <translation>lessons.%1（此版本中没有这一课）</translation>
     </message>
     <message>
         <source>The session cannot be used: lessons.%1 must be an object.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用此会话：lessons.%1 必须是对象。</translation>
     </message>
     <message>
         <source>The session&apos;s parameters are not valid: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>会话中的参数无效：%1</translation>
     </message>
     <message>
         <source>Could not open %1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::SweepsLesson</name>
+    <message>
+        <source>Running… %1 s</source>
+        <translation>运行中… %1 秒</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 s; the previous result stays.</source>
+        <translation>已在 %1 秒后取消；保留之前的结果。</translation>
+    </message>
+    <message>
+        <source>Long sweeps</source>
+        <translation>长程扫描</translation>
+    </message>
+    <message>
+        <source>Score q·k against distance, per base (min and max per pixel column)</source>
+        <translation>各底数下注意力分数 q·k 与距离的关系（每个像素列的最小值和最大值）</translation>
+    </message>
+    <message>
+        <source>distance Δ = m − n (tokens)</source>
+        <translation>距离 Δ = m − n（词元）</translation>
+    </message>
+    <message>
+        <source>score q·k</source>
+        <translation>注意力分数 q·k</translation>
+    </message>
+    <message>
+        <source>Pooled score(m, n), one map per base</source>
+        <translation>池化后的注意力分数 score(m, n)，每个底数一张图</translation>
+    </message>
+    <message>
+        <source>pooled score</source>
+        <translation>池化分数</translation>
+    </message>
+    <message>
+        <source>Score curves (up to 2^24 distances)</source>
+        <translation>注意力分数曲线（最多 2^24 个距离）</translation>
+    </message>
+    <message>
+        <source>Heat maps (up to 65536 positions)</source>
+        <translation>热力图（最多 65536 个位置）</translation>
+    </message>
+    <message>
+        <source>What to sweep</source>
+        <translation>扫描内容</translation>
+    </message>
+    <message>
+        <source>log₂ N</source>
+        <translation>log₂ N</translation>
+    </message>
+    <message>
+        <source>N = 2^k distances (curves) or positions (heat maps).</source>
+        <translation>N = 2^k 个距离（曲线）或位置（热力图）。</translation>
+    </message>
+    <message>
+        <source>Bases</source>
+        <translation>底数</translation>
+    </message>
+    <message>
+        <source>rope_theta values, separated by commas (at most %1).</source>
+        <translation>rope_theta 的值，用逗号分隔（最多 %1 个）。</translation>
+    </message>
+    <message>
+        <source>Logarithmic distance axis</source>
+        <translation>对数距离坐标</translation>
+    </message>
+    <message>
+        <source>Pooling</source>
+        <translation>池化</translation>
+    </message>
+    <message>
+        <source>mean of each block</source>
+        <translation>每块取平均</translation>
+    </message>
+    <message>
+        <source>max of each block</source>
+        <translation>每块取最大值</translation>
+    </message>
+    <message>
+        <source>the same q and k at every position</source>
+        <translation>每个位置使用相同的 q 和 k</translation>
+    </message>
+    <message>
+        <source>random q and k per position</source>
+        <translation>每个位置使用随机的 q 和 k</translation>
+    </message>
+    <message>
+        <source>Heat map inputs</source>
+        <translation>热力图的输入</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>计算后端</translation>
+    </message>
+    <message>
+        <source>Run sweep</source>
+        <translation>开始扫描</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>base %1</source>
+        <translation>底数 %1</translation>
+    </message>
+    <message>
+        <source>Bases: &apos;%1&apos; is not a number</source>
+        <translation>底数：“%1”不是数字</translation>
+    </message>
+    <message>
+        <source>Bases: give at least one rope_theta</source>
+        <translation>底数：请至少给出一个 rope_theta</translation>
+    </message>
+    <message>
+        <source>Bases: at most %1 at once, got %2</source>
+        <translation>底数：一次最多 %1 个，实际给了 %2 个</translation>
+    </message>
+    <message>
+        <source>N = %1</source>
+        <translation>N = %1</translation>
+    </message>
+    <message>
+        <source>auto (GPU for large sweeps)</source>
+        <translation>自动（大规模扫描使用 GPU）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: unavailable — %2&lt;br&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：不可用——%2&lt;br&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2&lt;br&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2&lt;br&gt;</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>Computed on %1 in %2 s.</source>
+        <translation>在 %1 上计算，用时 %2 秒。</translation>
+    </message>
+    <message>
+        <source>key n — base %1</source>
+        <translation>键 n —— 底数 %1</translation>
+    </message>
+    <message>
+        <source>query position m</source>
+        <translation>查询位置 m</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;RoPE&apos;s score for one q and k at distance Δ = m − n is Σ&lt;sub&gt;i&lt;/sub&gt; Re(a&lt;sub&gt;i&lt;/sub&gt; e&lt;sup&gt;iΔθ&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt;): a sum of d/2 waves. Over millions of distances the waves never line up the same way twice, and the slowest pair (wavelength about 2π·base) sets how far the pattern keeps changing: a larger base stretches everything.&lt;/p&gt;&lt;p&gt;Score curves run up to 2&lt;sup&gt;24&lt;/sup&gt; distances; each pixel column shows the lowest and highest score of the distances it covers, so no peak is lost. On the logarithmic axis a column further right covers more distances, so the band widens: it shows the range of scores reached, not a growing score. Heat maps run up to 65536 positions, pooled to %1 × %1 cells (mean or max of each block) without ever holding N × N scores.&lt;/p&gt;&lt;p&gt;The sweep runs in the background on the chosen backend: the CPU computes in double precision, GPUs in float32 with the phase reduced exactly. Cancel keeps the previous result.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;对一组 q 和 k，RoPE 在距离 Δ = m − n 处的注意力分数是 Σ&lt;sub&gt;i&lt;/sub&gt; Re(a&lt;sub&gt;i&lt;/sub&gt; e&lt;sup&gt;iΔθ&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt;)：d/2 个波的叠加。在数百万个距离上，这些波永远不会以同样的方式再次对齐；最慢的一对（波长约为 2π·base）决定了图案能持续变化多远：底数越大，一切都被拉得越长。&lt;/p&gt;&lt;p&gt;注意力分数曲线最多计算 2&lt;sup&gt;24&lt;/sup&gt; 个距离；每个像素列显示它所覆盖距离上的最低和最高分数，因此不会漏掉任何峰值。在对数坐标上，越靠右的像素列覆盖的距离越多，所以色带会变宽：它显示的是分数达到的范围，而不是分数在增大。热力图最多计算 65536 个位置，池化为 %1 × %1 个单元（每块取平均或最大值），从不需要存下 N × N 个分数。&lt;/p&gt;&lt;p&gt;扫描在所选后端上后台运行：CPU 以双精度计算，GPU 以 float32 计算并精确地约简相位。取消会保留之前的结果。&lt;/p&gt;</translation>
     </message>
 </context>
 </TS>

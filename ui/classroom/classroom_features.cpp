@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QEvent>
+#include <QIcon>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -98,6 +99,13 @@ ClassroomFeatures::ClassroomFeatures(MainWindow& window)
       language_(new LanguageController(this)),
       sessions_(new SessionController(window, this)) {
     setObjectName(QStringLiteral("classroomFeatures"));
+    QIcon icon;
+    for (int size : {16, 32, 48, 64, 128, 256}) {
+        icon.addFile(QStringLiteral(":/icons/ropelab-%1.png").arg(size), QSize(size, size));
+    }
+    window_.setWindowIcon(icon);
+    // Matches the installed desktop entry, so docks and task bars show the right icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.ropelab.RopeLab"));
     createActions();
     installPlotMenus();
     loadSettings();

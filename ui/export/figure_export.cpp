@@ -180,6 +180,14 @@ QList<WriteResult> FigureExporter::exportFigure(const QString& lessonId, const F
     return exportFigures(lessonId, {figure}, folder, formats, options);
 }
 
+QList<Figure> shownFigures(const Lesson& lesson) {
+    QList<Figure> shown;
+    for (const Figure& figure : lesson.figures()) {
+        if (figure.plot->isVisibleTo(&lesson)) shown.append(figure);
+    }
+    return shown;
+}
+
 void waitForLessonComputations(Lesson& lesson, int timeoutMs) {
     QDeadlineTimer deadline(timeoutMs);
     const auto busy = [&lesson] {
@@ -217,7 +225,7 @@ QList<WriteResult> FigureExporter::exportLesson(Lesson& lesson, const QString& f
     }
     waitForLessonComputations(lesson);
     QList<WriteResult> results =
-        exportFigures(lesson.id(), lesson.figures(), folder, formats, options);
+        exportFigures(lesson.id(), shownFigures(lesson), folder, formats, options);
     if (standalone) lesson.hide();
     return results;
 }

@@ -25,6 +25,9 @@ QByteArray renderFigure(QCustomPlot& plot, ExportFormat format, const ExportOpti
                         const QBrush& background, const QBrush& restoreBackground,
                         const QString& title, QString* error = nullptr);
 
+// The lesson's figures a student sees now (a lesson may hide some, e.g. on another tab).
+QList<Figure> shownFigures(const Lesson& lesson);
+
 // Processes events until the lesson's background jobs (LatestJob, LatestJobRunner) are done, so
 // an export shows finished results; gives up after timeoutMs.
 void waitForLessonComputations(Lesson& lesson, int timeoutMs = 120000);
@@ -42,7 +45,7 @@ public:
     QList<WriteResult> exportFigure(const QString& lessonId, const Figure& figure,
                                     const QString& folder, const QList<ExportFormat>& formats,
                                     const ExportOptions& options);
-    // Every figure of the lesson, once its background computations have finished. A lesson
+    // Every shown figure of the lesson, once its background computations have finished. A lesson
     // without a parent (headless) is laid out at a window's size first, never on screen; one in
     // a window should be the shown one (its first showing may start its computation).
     QList<WriteResult> exportLesson(Lesson& lesson, const QString& folder,

@@ -1,0 +1,169 @@
+// Languages: the zh_CN catalogue is complete and keeps every placeholder and markup tag; switching
+// the language retranslates the window and the lessons live, and back.
+#include <gtest/gtest.h>
+#include <qcustomplot.h>
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QXmlStreamReader>
+
+#include <map>
+
+#include "classroom/classroom_features.h"
+#include "classroom/language_controller.h"
+#include "lesson_screenshot.h"
+#include "window/main_window.h"
+
+namespace ropelab::ui {
+namespace {
+
+struct Message {
+    QString context;
+    QString source;
+    QStringList translations;  // one, or one per plural form
+    QString type;              // "unfinished", "vanished", "obsolete" or empty
+};
+
+QList<Message> readCatalogue(const QString& path) {
+    QFile file(path);
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << path.toStdString();
+    QXmlStreamReader xml(&file);
+    QList<Message> messages;
+    QString context;
+    Message current;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement()) continue;
+        const auto name = xml.name();
+        if (name == QLatin1String("name")) {
+            context = xml.readElementText();
+        } else if (name == QLatin1String("message")) {
+            current = Message{context, {}, {}, {}};
+        } else if (name == QLatin1String("source")) {
+            current.source = xml.readElementText();
+        } else if (name == QLatin1String("translation")) {
+            current.type = xml.attributes().value(QLatin1String("type")).toString();
+            // Plural messages hold <numerusform> children; others hold the text directly.
+            QString text;
+            while (!(xml.isEndElement() && xml.name() == QLatin1String("translation")) &&
+                   !xml.atEnd()) {
+                xml.readNext();
+                if (xml.isCharacters()) text += xml.text();
+                if (xml.isStartElement() && xml.name() == QLatin1String("numerusform")) {
+                    current.translations.append(xml.readElementText());
+                }
+            }
+            if (current.translations.isEmpty()) current.translations.append(text);
+            messages.append(current);
+        }
+    }
+    EXPECT_FALSE(xml.hasError()) << xml.errorString().toStdString();
+    return messages;
+}
+
+QString catalogue() {
+    return QStringLiteral(ROPELAB_SOURCE_DIR "/resources/i18n/ropelab_zh_CN.ts");
+}
+
+// %1, %2, %n: each must survive translation, or arguments land in the wrong place.
+std::multiset<QString> placeholders(const QString& text) {
+    static const QRegularExpression pattern(QStringLiteral("%(\\d+|n)"));
+    std::multiset<QString> found;
+    for (const auto& match : pattern.globalMatch(text)) found.insert(match.captured());
+    return found;
+}
+
+// Rich-text tags (<p>, <b>, <sub>, <a href=…>): the same set keeps formulas and layout intact.
+std::multiset<QString> tags(const QString& text) {
+    static const QRegularExpression pattern(QStringLiteral("</?([a-zA-Z]+)[^>]*>"));
+    std::multiset<QString> found;
+    for (const auto& match : pattern.globalMatch(text)) {
+        found.insert(match.captured(0).startsWith(QLatin1String("</"))
+                         ? QStringLiteral("/") + match.captured(1)
+                         : match.captured(1));
+    }
+    return found;
+}
+
+TEST(Translations, ChineseCatalogueIsCompleteWithoutLeftovers) {
+    const QList<Message> messages = readCatalogue(catalogue());
+    ASSERT_GT(messages.size(), 300);
+    for (const Message& message : messages) {
+        SCOPED_TRACE((message.context + QStringLiteral(": ") + message.source).toStdString());
+        EXPECT_TRUE(message.type.isEmpty()) << "type=" << message.type.toStdString();
+        for (const QString& translation : message.translations) {
+            EXPECT_FALSE(translation.trimmed().isEmpty());
+        }
+    }
+}
+
+TEST(Translations, PlaceholdersAndMarkupSurvive) {
+    for (const Message& message : readCatalogue(catalogue())) {
+        SCOPED_TRACE((message.context + QStringLiteral(": ") + message.source).toStdString());
+        for (const QString& translation : message.translations) {
+            EXPECT_EQ(placeholders(translation), placeholders(message.source))
+                << translation.toStdString();
+            EXPECT_EQ(tags(translation), tags(message.source)) << translation.toStdString();
+        }
+    }
+}
+
+TEST(Translations, LanguageCodesNormalise) {
+    EXPECT_EQ(LanguageController::normalize(QStringLiteral("zh-CN")), QStringLiteral("zh_CN"));
+    EXPECT_EQ(LanguageController::normalize(QStringLiteral("zh")), QStringLiteral("zh_CN"));
+    EXPECT_EQ(LanguageController::normalize(QStringLiteral("en_GB")), QStringLiteral("en"));
+    EXPECT_TRUE(LanguageController::normalize(QStringLiteral("fr")).isEmpty());
+}
+
+TEST(Translations, SwitchingRetranslatesWindowAndLessonsLive) {
+    QSettings().clear();
+    MainWindow window;
+    LanguageController& language = classroomFeatures(window)->language();
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    std::map<QString, QString> englishTitles;
+    for (Lesson* lesson : window.lessons()) englishTitles[lesson->id()] = lesson->title();
+    ASSERT_TRUE(window.showLesson(QStringLiteral("rope-2d")));
+    QCustomPlot* score = nullptr;
+    for (const Figure& figure : window.currentLesson()->figures()) {
+        if (figure.name == QLatin1String("score-vs-distance")) score = figure.plot;
+    }
+    ASSERT_NE(score, nullptr);
+    const QString englishAxis = score->xAxis->label();
+
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(window.fileMenu()->title(), QStringLiteral("文件(&F)"));
+    EXPECT_EQ(window.viewMenu()->title(), QStringLiteral("视图(&V)"));
+    EXPECT_EQ(classroomFeatures(window)->presenterAction()->text(), QStringLiteral("演示模式(&P)"));
+    EXPECT_EQ(score->xAxis->label(), QStringLiteral("相对距离 m − n（词元）"));
+    auto* list = window.findChild<QListWidget*>(QStringLiteral("lessonList"));
+    for (std::size_t i = 0; i < window.lessons().size(); ++i) {
+        Lesson* lesson = window.lessons()[i];
+        EXPECT_NE(lesson->title().toStdString(), englishTitles[lesson->id()].toStdString());
+        EXPECT_TRUE(list->item(static_cast<int>(i))->text().contains(lesson->title()));
+    }
+    for (Lesson* lesson : window.lessons()) {
+        window.showLesson(lesson->id());
+        testing::saveScreenshot(window, QStringLiteral("zh_CN-") + lesson->id(), QSize(1440, 900));
+    }
+
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(window.fileMenu()->title(), QStringLiteral("&File"));
+    EXPECT_EQ(score->xAxis->label(), englishAxis);
+}
+
+TEST(Translations, UnknownLanguageChangesNothing) {
+    LanguageController language;
+    EXPECT_FALSE(language.setLanguage(QStringLiteral("tlh")));
+    EXPECT_EQ(language.language(), QStringLiteral("en"));
+}
+
+}  // namespace
+}  // namespace ropelab::ui
