@@ -5,12 +5,14 @@
 #include <qcustomplot.h>
 #include <unistd.h>
 
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QSet>
+#include <QSettings>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -21,6 +23,7 @@
 
 #include "export/atomic_write.h"
 #include "export/export_command.h"
+#include "export/export_dialog.h"
 #include "export/figure_export.h"
 #include "export/plot_csv.h"
 #include "lessons/lesson_registry.h"
@@ -267,6 +270,45 @@ TEST(Export, ErrnoReasonsAreNamed) {
     EXPECT_EQ(describeWriteErrno(EACCES), QStringLiteral("permission denied"));
     EXPECT_EQ(describeWriteErrno(EROFS), QStringLiteral("the disk is read-only"));
     EXPECT_TRUE(describeWriteErrno(0).isEmpty());
+}
+
+TEST(ExportDialog, CollectsChoicesAndKeepsThePhysicalSizeWhenTheUnitChanges) {
+    QSettings().clear();
+    ExportDialog dialog(QStringLiteral("score-vs-distance"), QStringLiteral("RoPE in 2D"));
+    EXPECT_EQ(dialog.scope(), ExportDialog::Scope::Figure);
+    ExportOptions options;
+    options.size = QSizeF(1181, 591);
+    options.dpi = 300;
+    options.background = ExportBackground::Transparent;
+    dialog.setOptions(options);
+    dialog.setFormats({ExportFormat::Svg, ExportFormat::Csv});
+    auto* unit = dialog.findChild<QComboBox*>();
+    ASSERT_NE(unit, nullptr);
+    unit->setCurrentIndex(unit->findData(static_cast<int>(SizeUnit::Centimetres)));
+    // 1181 px at 300 DPI is 10.0 cm.
+    EXPECT_EQ(dialog.options().unit, SizeUnit::Centimetres);
+    EXPECT_NEAR(dialog.options().size.width(), 10.0, 0.01);
+    EXPECT_NEAR(dialog.options().size.height(), 5.0, 0.01);
+    EXPECT_EQ(dialog.options().outputPixels(), QSize(1181, 591));
+    EXPECT_EQ(dialog.options().background, ExportBackground::Transparent);
+    EXPECT_EQ(dialog.formats(), (QList<ExportFormat>{ExportFormat::Svg, ExportFormat::Csv}));
+
+    dialog.setFormats({});
+    EXPECT_TRUE(dialog.problem().contains(QStringLiteral("format")));
+    dialog.setFormats({ExportFormat::Png});
+    dialog.setFolder(QString());
+    EXPECT_TRUE(dialog.problem().contains(QStringLiteral("folder")));
+    QTemporaryDir dir;
+    dialog.setFolder(dir.path());
+    EXPECT_TRUE(dialog.problem().isEmpty());
+    dialog.accept();
+
+    // The next dialog starts from the choices just made.
+    ExportDialog next(QString(), QStringLiteral("RoPE in 2D"));
+    EXPECT_EQ(next.scope(), ExportDialog::Scope::Lesson) << "no figure to offer";
+    EXPECT_EQ(next.formats(), QList<ExportFormat>{ExportFormat::Png});
+    EXPECT_EQ(next.folder(), dir.path());
+    EXPECT_EQ(next.options().outputPixels(), QSize(1181, 591));
 }
 
 TEST(ExportCommand, ParsesOptions) {

@@ -15,6 +15,7 @@
 #include <QDockWidget>
 #include <QLineEdit>
 #include <QSettings>
+#include <QSlider>
 #include <QStatusBar>
 
 #include <cmath>
@@ -211,6 +212,43 @@ TEST(Accessibility, ColourMapsAreTheColourBlindSafeOnes) {
     EXPECT_GT(relativeLuminance(diverging.color(0.5, QCPRange(0, 1))), 0.9);
     EXPECT_LT(relativeLuminance(diverging.color(0.0, QCPRange(0, 1))), 0.1);
     EXPECT_LT(relativeLuminance(diverging.color(1.0, QCPRange(0, 1))), 0.1);
+}
+
+TEST(Accessibility, AFocusedSliderShowsItsFocus) {
+    QSettings().clear();
+    MainWindow window;  // installs the focus-visible style
+    QWidget host;
+    auto* slider = new QSlider(Qt::Horizontal, &host);
+    auto* other = new QSlider(Qt::Horizontal, &host);
+    slider->setGeometry(10, 10, 200, 24);
+    other->setGeometry(10, 50, 200, 24);
+    slider->setValue(50);
+    host.resize(220, 84);
+    host.show();
+    other->setFocus(Qt::TabFocusReason);
+    QCoreApplication::processEvents();
+    const QImage unfocused = slider->grab().toImage();
+    slider->setFocus(Qt::TabFocusReason);
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(slider->hasFocus());
+    const QImage focused = slider->grab().toImage();
+    const QColor highlight = slider->palette().color(QPalette::Highlight);
+    const auto highlightPixels = [&highlight](const QImage& image) {
+        int count = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                const QColor c = image.pixelColor(x, y);
+                if (std::abs(c.red() - highlight.red()) + std::abs(c.green() - highlight.green()) +
+                        std::abs(c.blue() - highlight.blue()) <
+                    40) {
+                    ++count;
+                }
+            }
+        }
+        return count;
+    };
+    // The ring adds highlight-coloured pixels around the handle.
+    EXPECT_GT(highlightPixels(focused), highlightPixels(unfocused) + 20);
 }
 
 TEST(Accessibility, EveryControlIsKeyboardOperableAndNamed) {

@@ -21,6 +21,7 @@
 #include <optional>
 
 #include "classroom/appearance_controller.h"
+#include "classroom/focus_visible_style.h"
 #include "classroom/language_controller.h"
 #include "export/export_dialog.h"
 #include "export/figure_export.h"
@@ -99,6 +100,7 @@ ClassroomFeatures::ClassroomFeatures(MainWindow& window)
       language_(new LanguageController(this)),
       sessions_(new SessionController(window, this)) {
     setObjectName(QStringLiteral("classroomFeatures"));
+    FocusVisibleStyle::install();
     QIcon icon;
     for (int size : {16, 32, 48, 64, 128, 256}) {
         icon.addFile(QStringLiteral(":/icons/ropelab-%1.png").arg(size), QSize(size, size));
