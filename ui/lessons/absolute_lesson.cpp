@@ -164,6 +164,7 @@ void AbsoluteLesson::retranslate() {
     shiftSlider_->setLabel(tr("Shift k"));
     shiftSlider_->setUnit(tr("tokens"));
     shiftSlider_->setToolTip(tr("PE(p + k) is PE(p) with pair i turned by kω_i"));
+    regionKey_.reset();  // its label is translated text
     refresh();
 }
 
@@ -217,10 +218,16 @@ void AbsoluteLesson::refresh() {
         pairSlider_->setValue(pair_);
         maxLengthSlider_->setRange(1, std::max(parameters().sequenceLength() * 2, 16));
         updateShift();
-        updateImpossibleRegion();
+        // Only what changed is repainted: the colour maps are repainted when new tables arrive.
+        const std::array<int, 3> region{maxLength(), parameters().sequenceLength(), d};
+        if (regionKey_ != region) {
+            regionKey_ = region;
+            updateImpossibleRegion();
+            replot(learnedPlot_);
+        }
         requestTables();
     });
-    replotAll();
+    replot(shiftPlot_);
 }
 
 void AbsoluteLesson::requestTables() {
@@ -278,7 +285,9 @@ void AbsoluteLesson::requestTables() {
         },
         [this](const LatestJobRunner::Apply& apply) {
             if (!runGuarded(apply)) tableKey_.reset();
-            replotAll();
+            replot(learnedPlot_);
+            replot(sinusoidalPlot_);
+            replot(similarityPlot_);
         });
 }
 
@@ -321,30 +330,27 @@ void AbsoluteLesson::updateShift() {
     // entries read from PE(k) = (sin kω, cos kω).
     const double s = byK[a];
     const double c = byK[a + 1];
-    const QString row = QStringLiteral("<tr><td>%1</td><td align=right>&nbsp;<b>%2</b></td></tr>");
-    QString html = QStringLiteral("<table cellspacing=2>");
-    html += row.arg(tr("ω<sub>%1</sub>").arg(pair_),
-                    tr("%1 rad/token").arg(QString::number(omega, 'g', 5)));
-    html += row.arg(tr("turn kω<sub>%1</sub>").arg(pair_),
-                    QStringLiteral("%1°").arg(k * omega * 180.0 / std::numbers::pi, 0, 'f', 1));
-    html += QStringLiteral("</table>");
-    html += tr("<p>PE(p + k) pair %1 = R(k)·PE(p) pair %1 with R(k) =<br>"
-               "[ %2 &nbsp; %3 ]<br>[ %4 &nbsp; %5 ]<br>(the same for every p)</p>")
+    const int length = maxLength();
+    // The learned table at the query position: a row, or nothing at all.
+    const QString learned =
+        p < length ? tr("<p>Learned table at p = %1: row %1 of %2.</p>").arg(p).arg(length)
+                   : tr("<p>Learned table at p = %1: <b>impossible</b>, the table has only %2 rows "
+                        "(0 … %3).</p>")
+                         .arg(p)
+                         .arg(length)
+                         .arg(length - 1);
+    setReadoutRows(
+        {{tr("ω<sub>%1</sub>").arg(pair_), tr("%1 rad/token").arg(QString::number(omega, 'g', 5))},
+         {tr("turn kω<sub>%1</sub>").arg(pair_),
+          QStringLiteral("%1°").arg(k * omega * 180.0 / std::numbers::pi, 0, 'f', 1)}},
+        tr("<p>PE(p + k) pair %1 = R(k)·PE(p) pair %1 with R(k) =<br>"
+           "[ %2 &nbsp; %3 ]<br>[ %4 &nbsp; %5 ]<br>(the same for every p)</p>")
                 .arg(pair_)
                 .arg(c, 0, 'f', 4)
                 .arg(s, 0, 'f', 4)
                 .arg(-s, 0, 'f', 4)
-                .arg(c, 0, 'f', 4);
-    // The learned table at the query position: a row, or nothing at all.
-    const int length = maxLength();
-    html += p < length
-                ? tr("<p>Learned table at p = %1: row %1 of %2.</p>").arg(p).arg(length)
-                : tr("<p>Learned table at p = %1: <b>impossible</b>, the table has only %2 rows "
-                     "(0 … %3).</p>")
-                      .arg(p)
-                      .arg(length)
-                      .arg(length - 1);
-    setReadout(html);
+                .arg(c, 0, 'f', 4) +
+            learned);
 }
 
 void AbsoluteLesson::applyTheme(const PlotTheme& theme) {

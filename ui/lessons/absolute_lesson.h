@@ -2,6 +2,7 @@
 // Lesson 2, absolute encodings: a learned table with a hard maximum length, the sinusoidal table
 // (positions × dimensions), the similarity PE(p)·PE(q), and a shift by k as a per-pair rotation.
 
+#include <array>
 #include <optional>
 
 #include "lessons/lesson_page.h"
@@ -91,6 +92,7 @@ private:
 
     int pair_ = 0;
     std::optional<TableKey> tableKey_;
+    std::optional<std::array<int, 3>> regionKey_;  // L, N, d of the hatched region drawn
     QPointF pointP_;
     QPointF pointPK_;
 };

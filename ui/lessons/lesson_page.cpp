@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include <QEvent>
+#include <QGridLayout>
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
@@ -23,7 +24,8 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
       heading_(new QLabel(this)),
       explanation_(new QLabel(this)),
       controlsLayout_(new QVBoxLayout),
-      readout_(new QLabel(this)) {
+      readout_(new QLabel(this)),
+      readoutRows_(new QGridLayout) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
 
@@ -60,6 +62,10 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     sideLayout->addSpacing(6);
     sideLayout->addLayout(controlsLayout_);
     sideLayout->addSpacing(6);
+    readoutRows_->setHorizontalSpacing(10);
+    readoutRows_->setVerticalSpacing(2);
+    readoutRows_->setColumnStretch(2, 1);
+    sideLayout->addLayout(readoutRows_);
     sideLayout->addWidget(readout_);
     sideLayout->addStretch(1);
 
@@ -83,7 +89,13 @@ QString LessonPage::problem() const {
 }
 
 QString LessonPage::readoutText() const {
-    return QTextDocumentFragment::fromHtml(readout_->text()).toPlainText();
+    QString text;
+    for (const auto& [name, value] : readoutLabels_) {
+        if (name->isHidden()) continue;
+        text += QTextDocumentFragment::fromHtml(name->text()).toPlainText() + QLatin1Char(' ') +
+                value->text() + QLatin1Char('\n');
+    }
+    return text + QTextDocumentFragment::fromHtml(readout_->text()).toPlainText();
 }
 
 const PlotTheme& LessonPage::theme() const {
@@ -106,6 +118,35 @@ void LessonPage::setReadout(const QString& html) {
     readout_->setText(html);
 }
 
+void LessonPage::setReadoutRows(const QList<ReadoutRow>& rows, const QString& noteHtml) {
+    while (readoutLabels_.size() < rows.size()) {
+        auto* name = new QLabel(this);
+        name->setTextFormat(Qt::RichText);
+        auto* value = new QLabel(this);
+        value->setTextFormat(Qt::PlainText);
+        value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        QFont bold = value->font();
+        bold.setBold(true);
+        value->setFont(bold);
+        const int row = static_cast<int>(readoutLabels_.size());
+        readoutRows_->addWidget(name, row, 0);
+        readoutRows_->addWidget(value, row, 1);
+        readoutLabels_.append(std::make_pair(name, value));
+    }
+    for (qsizetype i = 0; i < readoutLabels_.size(); ++i) {
+        auto& [name, value] = readoutLabels_[i];
+        const bool used = i < rows.size();
+        name->setVisible(used);
+        value->setVisible(used);
+        if (!used) continue;
+        // Unchanged text is not set again: no relayout while only one number moves.
+        if (name->text() != rows[i].first) name->setText(rows[i].first);
+        if (value->text() != rows[i].second) value->setText(rows[i].second);
+    }
+    if (readout_->text() != noteHtml) readout_->setText(noteHtml);
+}
+
 void LessonPage::showProblem(const QString& message) {
     const bool changed = banner_->isHidden() || banner_->text() != message;
     banner_->setText(message);
@@ -122,6 +163,10 @@ void LessonPage::clearProblem() {
 
 void LessonPage::replotAll() {
     for (const Figure& figure : figures_) figure.plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LessonPage::replot(QCustomPlot* plot) {
+    plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void LessonPage::applyTheme(const PlotTheme& theme) {

@@ -5,12 +5,14 @@
 
 #include <QList>
 #include <QString>
+#include <utility>
 
 #include "common/errors.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_context.h"
 #include "style/plot_style.h"
 
+class QGridLayout;
 class QLabel;
 class QVBoxLayout;
 class QSplitter;
@@ -45,6 +47,11 @@ protected:
 
     void setExplanation(const QString& heading, const QString& html);
     void setReadout(const QString& html);
+    // The readout as a table of (name, value) rows, names in rich text (set once, e.g.
+    // θ<sub>i</sub>), values plain; updating values while a slider moves skips HTML parsing.
+    // noteHtml goes below.
+    using ReadoutRow = std::pair<QString, QString>;
+    void setReadoutRows(const QList<ReadoutRow>& rows, const QString& noteHtml = {});
 
     // Shows core's message in the banner and the status bar; plots keep their last valid data.
     void showProblem(const QString& message);
@@ -65,6 +72,8 @@ protected:
 
     // Queues a repaint of every figure (coalesced: a burst of slider moves paints once).
     void replotAll();
+    // Queues a repaint of one figure, for updates that leave the others as they are.
+    static void replot(QCustomPlot* plot);
     // Re-applies the theme to every figure; override to restyle custom items, then call this.
     virtual void applyTheme(const PlotTheme& theme);
 
@@ -81,6 +90,8 @@ private:
     QLabel* explanation_;
     QVBoxLayout* controlsLayout_;
     QLabel* readout_;
+    QGridLayout* readoutRows_;
+    QList<std::pair<QLabel*, QLabel*>> readoutLabels_;
 };
 
 }  // namespace ropelab::ui

@@ -162,6 +162,10 @@ void RelativeLesson::retranslate() {
     headsSlider_->setLabel(tr("ALiBi heads H"));
     headSlider_->setLabel(tr("Head h"));
     maskLabel_->setText(tr("masked\n(key after query)"));
+    // Titles are written by the update functions: make refresh run them all again.
+    bucketKey_.reset();
+    slopeKey_.reset();
+    maskKey_.reset();
     refresh();
 }
 
@@ -234,13 +238,27 @@ void RelativeLesson::refresh() {
     runGuarded([this] {
         const T5BucketParams t5 = t5Params();
         validate(t5);
-        updateBuckets(t5);
-        updateSlopes(alibiHeads(), alibiHead());
-        updateMask();
+        // Only what changed is repainted; the bias maps are repainted when they arrive.
+        if (bucketKey_ != t5) {
+            bucketKey_ = t5;
+            updateBuckets(t5);
+            replot(bucketPlot_);
+        }
+        const std::pair<int, int> slopes{alibiHeads(), alibiHead()};
+        if (slopeKey_ != slopes) {
+            slopeKey_ = slopes;
+            updateSlopes(slopes.first, slopes.second);
+            replot(slopePlot_);
+            replot(alibiPlot_);
+        }
+        if (maskKey_ != parameters().sequenceLength()) {
+            maskKey_ = parameters().sequenceLength();
+            updateMask();
+            replot(alibiPlot_);
+        }
         updateReadout();
         requestMaps();
     });
-    replotAll();
 }
 
 void RelativeLesson::updateBuckets(const T5BucketParams& params) {
@@ -352,7 +370,8 @@ void RelativeLesson::requestMaps() {
         },
         [this](const LatestJobRunner::Apply& apply) {
             if (!runGuarded(apply)) mapKey_.reset();
-            replotAll();
+            replot(t5Plot_);
+            replot(alibiPlot_);
         });
 }
 
@@ -382,16 +401,13 @@ void RelativeLesson::updateReadout() {
     const double alibiBias =
         scoreCurve(zero, zero, encoding(ScoreEncoding::Alibi), one, n, Execution{}).front();
     const int bucket = t5RelativePositionBucket(n - m, t5Params());
-    const QString row = QStringLiteral("<tr><td>%1</td><td align=right>&nbsp;<b>%2</b></td></tr>");
-    QString html = QStringLiteral("<table cellspacing=2>");
-    html += row.arg(tr("query i = m, key j = n"), QStringLiteral("%1, %2").arg(m).arg(n));
-    html += row.arg(tr("relative position j − i"), QString::number(n - m));
-    html += row.arg(tr("T5 bucket"), QString::number(bucket));
-    html += row.arg(tr("T5 bias"), QString::number(t5Bias, 'f', 4));
-    html += row.arg(tr("ALiBi bias −m(i − j)"), QString::number(alibiBias, 'f', 4));
-    html += QStringLiteral("</table>");
-    if (n > m) html += tr("<p>The key is after the query: a decoder masks it.</p>");
-    setReadout(html);
+    setReadoutRows(
+        {{tr("query i = m, key j = n"), QStringLiteral("%1, %2").arg(m).arg(n)},
+         {tr("relative position j − i"), QString::number(n - m)},
+         {tr("T5 bucket"), QString::number(bucket)},
+         {tr("T5 bias"), QString::number(t5Bias, 'f', 4)},
+         {tr("ALiBi bias −m(i − j)"), QString::number(alibiBias, 'f', 4)}},
+        n > m ? tr("<p>The key is after the query: a decoder masks it.</p>") : QString());
 }
 
 }  // namespace ropelab::ui

@@ -95,6 +95,9 @@ private:
     LabeledSlider* headSlider_;
     LatestJobRunner* runner_;
     std::optional<MapKey> mapKey_;
+    std::optional<T5BucketParams> bucketKey_;  // what the plots show, to repaint only changes
+    std::optional<std::pair<int, int>> slopeKey_;
+    std::optional<int> maskKey_;
 };
 
 }  // namespace ropelab::ui

@@ -29,7 +29,8 @@ namespace {
 constexpr double kArcRadius = 0.32;
 constexpr int kArcPoints = 64;
 constexpr double kCircleExtent = 1.38;
-constexpr int kTrailLength = 24;  // earlier positions marked on the circle
+constexpr int kTrailLength = 24;    // earlier positions marked on the circle
+constexpr int kCurveColumns = 700;  // drawn columns of the score curves (min–max beyond)
 
 QPointF unitDirection(double x, double y) {
     const double length = std::hypot(x, y);
@@ -131,16 +132,19 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     // The score against relative distance, with the current m − n marked.
     scoreTitle_ = addPlotTitle(scorePlot_, QString());
     scoreGraph_ = scorePlot_->addGraph();
-    setSeriesStyle(scoreGraph_, {Series::Neutral, Qt::SolidLine, 0.8}, theme());
+    setSeriesStyle(scoreGraph_, {Series::Neutral, Qt::SolidLine, 0.6}, theme());
     pairGraph_ = scorePlot_->addGraph();
-    setSeriesStyle(pairGraph_, {Series::Third, Qt::SolidLine, 0.8}, theme());
+    setSeriesStyle(pairGraph_, {Series::Third, Qt::SolidLine, 0.6}, theme());
     distanceMarker_ = new QCPItemStraightLine(scorePlot_);
     setSeriesStyle(distanceMarker_, {Series::Reference, Qt::DashLine, 0.6}, theme());
     scoreTracer_ = new QCPItemTracer(scorePlot_);
-    scoreTracer_->setGraph(scoreGraph_);
     scoreTracer_->setStyle(QCPItemTracer::tsCircle);
     scoreTracer_->setSize(11);
     setSeriesStyle(scoreTracer_, {Series::Key, Qt::SolidLine, 0.8}, theme());
+    // The marker moves with m and n on its own buffered layer; the curves stay painted.
+    scoreOverlay_ = addOverlayLayer(scorePlot_);
+    distanceMarker_->setLayer(scoreOverlay_);
+    scoreTracer_->setLayer(scoreOverlay_);
     placeLegendBelow(scorePlot_);
 
     // Lesson controls: pair, animation, shift both.
@@ -216,6 +220,7 @@ void Rope2dLesson::retranslate() {
     shiftLeft_->setToolTip(tr("m − 1 and n − 1: the same distance, so the same q·k"));
     shiftRight_->setText(tr("Shift both ▶"));
     shiftRight_->setToolTip(tr("m + 1 and n + 1: the same distance, so the same q·k"));
+    curveKey_.reset();  // legend names are translated text on the score plot
     refresh();
 }
 
@@ -283,7 +288,8 @@ void Rope2dLesson::setPlaying(bool playing) {
 }
 
 void Rope2dLesson::refresh() {
-    runGuarded([this] {
+    bool curvesChanged = false;
+    runGuarded([this, &curvesChanged] {
         const RopeParams& rope = parameters().rope();
         const RopeLayout layout = parameters().layout();
         const RopeFrequencies freqs = ropeFrequencies(rope);
@@ -352,20 +358,25 @@ void Rope2dLesson::refresh() {
         pairGraph_->setName(tr("pair %1 only").arg(pair_));
         queryNorm_ = std::hypot(q[pair.a], q[pair.b]);
         keyNorm_ = std::hypot(k[pair.a], k[pair.b]);
-        updateCurves(freqs, q, k);
+        curvesChanged = updateCurves(freqs, q, k);
         distanceMarker_->point1->setCoords(m - n, 0.0);
         distanceMarker_->point2->setCoords(m - n, 1.0);
-        scoreTracer_->setGraphKey(m - n);
+        scoreTracer_->position->setCoords(m - n, score_);
         updateReadout(freqs);
     });
-    replotAll();
+    replot(circlePlot_);
+    if (curvesChanged) {
+        replot(scorePlot_);
+    } else {
+        scoreOverlay_->replot();
+    }
 }
 
-void Rope2dLesson::updateCurves(const RopeFrequencies& freqs, const Eigen::VectorXd& q,
+bool Rope2dLesson::updateCurves(const RopeFrequencies& freqs, const Eigen::VectorXd& q,
                                 const Eigen::VectorXd& k) {
     const CurveKey key{parameters().rope(), parameters().layout(), parameters().seed(), pair_,
                        parameters().sequenceLength()};
-    if (curveKey_ == key) return;
+    if (curveKey_ == key) return false;
     const std::int64_t reach = parameters().sequenceLength() - 1;
     const DistanceRange distances{-reach, reach + 1, 1};
     const RopePair pair = ropePair(pair_, freqs.rotaryDim, parameters().layout());
@@ -373,40 +384,33 @@ void Rope2dLesson::updateCurves(const RopeFrequencies& freqs, const Eigen::Vecto
         ropeScoreCurve(q, k, freqs, parameters().layout(), distances, Execution{});
     const std::vector<double> part = ropeScoreCurve(pairOnly(q, pair), pairOnly(k, pair), freqs,
                                                     parameters().layout(), distances, Execution{});
-    QVector<double> x(static_cast<qsizetype>(full.size()));
-    for (qsizetype i = 0; i < x.size(); ++i) x[i] = static_cast<double>(distances.at(i));
-    scoreGraph_->setData(x, QVector<double>(full.begin(), full.end()), true);
-    pairGraph_->setData(x, QVector<double>(part.begin(), part.end()), true);
+    showLongCurve(scoreGraph_, double(distances.start), 1.0, full, kCurveColumns);
+    showLongCurve(pairGraph_, double(distances.start), 1.0, part, kCurveColumns);
     scorePlot_->xAxis->setRange(-reach - 0.5, reach + 0.5);
-    bool found = false;
-    const QCPRange values = scoreGraph_->getValueRange(found);
-    const double span = std::max({std::abs(values.lower), std::abs(values.upper), 1e-9});
+    const auto [lowest, highest] = std::minmax_element(full.begin(), full.end());
+    const double span = std::max({std::abs(*lowest), std::abs(*highest), 1e-9});
     scorePlot_->yAxis->setRange(-1.1 * span, 1.1 * span);
     curveKey_ = key;
+    return true;
 }
 
 void Rope2dLesson::updateReadout(const RopeFrequencies& freqs) {
     const int m = parameters().queryPosition();
     const int n = parameters().keyPosition();
-    const QString row = QStringLiteral("<tr><td>%1</td><td align=right>&nbsp;<b>%2</b></td></tr>");
-    QString html = QStringLiteral("<table cellspacing=2>");
-    html += row.arg(tr("m − n"), QString::number(m - n));
-    html += row.arg(tr("θ<sub>%1</sub>").arg(pair_),
-                    tr("%1 rad/token").arg(QString::number(theta_, 'g', 5)));
-    html += row.arg(tr("period of pair %1").arg(pair_),
-                    tr("%1 tokens").arg(QString::number(2.0 * std::numbers::pi / theta_, 'g', 5)));
-    html += row.arg(tr("turn of q: mθ<sub>i</sub>"),
-                    tr("%1 rad").arg(QString::number(m * theta_, 'f', 3)));
-    html += row.arg(tr("turn of k: nθ<sub>i</sub>"),
-                    tr("%1 rad").arg(QString::number(n * theta_, 'f', 3)));
-    html += row.arg(tr("angle from k to q"),
-                    QStringLiteral("%1°").arg(angle_ * 180.0 / std::numbers::pi, 0, 'f', 1));
-    html += row.arg(tr("|q<sub>pair</sub>|, |k<sub>pair</sub>|"),
-                    QStringLiteral("%1, %2").arg(queryNorm_, 0, 'f', 3).arg(keyNorm_, 0, 'f', 3));
-    html += row.arg(tr("pair %1 part of q·k").arg(pair_), QString::number(pairScore_, 'f', 4));
-    html += row.arg(tr("q·k, all %1 pairs").arg(freqs.pairs()), QString::number(score_, 'f', 4));
-    html += QStringLiteral("</table>");
-    setReadout(html);
+    setReadoutRows({
+        {tr("m − n"), QString::number(m - n)},
+        {tr("θ<sub>%1</sub>").arg(pair_), tr("%1 rad/token").arg(QString::number(theta_, 'g', 5))},
+        {tr("period of pair %1").arg(pair_),
+         tr("%1 tokens").arg(QString::number(2.0 * std::numbers::pi / theta_, 'g', 5))},
+        {tr("turn of q: mθ<sub>i</sub>"), tr("%1 rad").arg(QString::number(m * theta_, 'f', 3))},
+        {tr("turn of k: nθ<sub>i</sub>"), tr("%1 rad").arg(QString::number(n * theta_, 'f', 3))},
+        {tr("angle from k to q"),
+         QStringLiteral("%1°").arg(angle_ * 180.0 / std::numbers::pi, 0, 'f', 1)},
+        {tr("|q<sub>pair</sub>|, |k<sub>pair</sub>|"),
+         QStringLiteral("%1, %2").arg(queryNorm_, 0, 'f', 3).arg(keyNorm_, 0, 'f', 3)},
+        {tr("pair %1 part of q·k").arg(pair_), QString::number(pairScore_, 'f', 4)},
+        {tr("q·k, all %1 pairs").arg(freqs.pairs()), QString::number(score_, 'f', 4)},
+    });
 }
 
 }  // namespace ropelab::ui

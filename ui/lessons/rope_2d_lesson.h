@@ -14,6 +14,7 @@ class QCPItemLine;
 class QCPItemStraightLine;
 class QCPItemText;
 class QCPItemTracer;
+class QCPLayer;
 class QCPTextElement;
 class QComboBox;
 class QPushButton;
@@ -60,7 +61,8 @@ private:
     };
 
     void refresh();
-    void updateCurves(const RopeFrequencies& freqs, const Eigen::VectorXd& q,
+    // True when the curves were recomputed (else only the marker moves).
+    bool updateCurves(const RopeFrequencies& freqs, const Eigen::VectorXd& q,
                       const Eigen::VectorXd& k);
     void updateReadout(const RopeFrequencies& freqs);
     void setPlaying(bool playing);
@@ -84,6 +86,7 @@ private:
     QCPGraph* pairGraph_;
     QCPItemStraightLine* distanceMarker_;
     QCPItemTracer* scoreTracer_;
+    QCPLayer* scoreOverlay_;
 
     LabeledSlider* pairSlider_;
     QPushButton* playButton_;

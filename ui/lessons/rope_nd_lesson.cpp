@@ -37,6 +37,9 @@ constexpr double kClockSpacing = 2.6;  // clock centres, in clock radii
 constexpr int kMaxClockLabels = 64;
 constexpr int kMaxDrawnPairs = 16;  // arcs in the layout diagram beyond the chosen pair
 constexpr double kHelixHalfHeight = 1.5;
+constexpr double kHelixTurns = 6.0;    // wavelengths shown around the current position
+constexpr int kMinHelixWindow = 64;    // positions, for fast pairs
+constexpr int kMaxHelixPoints = 1024;  // beyond this the window is sampled with a stride
 constexpr double kDefaultYaw = 35.0;
 constexpr double kDefaultPitch = 20.0;
 const double kNan = std::numeric_limits<double>::quiet_NaN();
@@ -134,6 +137,8 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     spiralMarker_->setLineStyle(QCPGraph::lsNone);
     spiralMarker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 13));
     setSeriesStyle(spiralMarker_, {Series::Key}, theme());
+    spiralOverlay_ = addOverlayLayer(spiralPlot_);
+    spiralMarker_->setLayer(spiralOverlay_);
     for (int a = 0; a < 3; ++a) {
         spiralAxes_[std::size_t(a)] = new QCPItemLine(spiralPlot_);
         spiralAxes_[std::size_t(a)]->setHead(QCPLineEnding::esSpikeArrow);
@@ -157,7 +162,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     helixMarker_->setLineStyle(QCPGraph::lsNone);
     helixMarker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 13));
     setSeriesStyle(helixMarker_, {Series::Key}, theme());
-    keepEqualAspect(helixPlot_, QRectF(-1.7, -1.9, 3.4, 3.8));
+    keepEqualAspect(helixPlot_, QRectF(-1.7, -2.15, 3.4, 4.3));
     camera_->attach(helixPlot_);
 
     // Which components are paired: a square per component, an arc per pair.
@@ -218,9 +223,10 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     connect(camera_, &OrbitCamera::changed, this, [this] {
         yawSlider_->setValue(static_cast<int>(std::lround(camera_->yawDegrees())));
         pitchSlider_->setValue(static_cast<int>(std::lround(camera_->pitchDegrees())));
+        spiralDirty_ = true;
         drawPaths();
-        spiralPlot_->replot(QCustomPlot::rpQueuedReplot);
-        helixPlot_->replot(QCustomPlot::rpQueuedReplot);
+        replot(spiralPlot_);
+        replot(helixPlot_);
     });
     connect(&parameters(), &ParameterModel::changed, this, &RopeNdLesson::refresh);
 
@@ -275,6 +281,9 @@ void RopeNdLesson::retranslate() {
     pitchSlider_->setLabel(tr("Tilt (pitch)"));
     pitchSlider_->setToolTip(tr("Or drag the 3D views up and down"));
     resetView_->setText(tr("Reset view"));
+    // Titles are translated text: repaint everything once.
+    spiralDirty_ = true;
+    pairingDrawn_.reset();
     refresh();
 }
 
@@ -334,10 +343,25 @@ void RopeNdLesson::refresh() {
         updateClocks(freqs);
         updatePairing(freqs);
         requestPaths(freqs);
+        updateHelix(freqs);
         drawPaths();
         updateReadout(freqs);
     });
-    if (valid) replotAll();
+    if (!valid) return;
+    // Repaint what moved: the clocks and the helix window always, the spiral's marker alone
+    // unless the path or view changed, the pairing only when it changed.
+    replot(clockPlot_);
+    replot(helixPlot_);
+    if (spiralRedrawn_) {
+        replot(spiralPlot_);
+    } else {
+        spiralOverlay_->replot();
+    }
+    const auto pairing = std::make_pair(drawnPairs_, pair_);
+    if (pairingDrawn_ != pairing) {
+        pairingDrawn_ = pairing;
+        replot(pairingPlot_);
+    }
 }
 
 void RopeNdLesson::updateClocks(const RopeFrequencies& freqs) {
@@ -473,42 +497,55 @@ void RopeNdLesson::requestPaths(const RopeFrequencies& freqs) {
                       parameters().seed(),
                       parameters().sequenceLength(),
                       pca,
-                      components,
-                      pair_};
+                      components};
     if (pathKey_ == key) return;
     pathKey_ = key;
     // Inputs by value: the job runs on a worker thread while the user keeps dragging.
     const Eigen::VectorXd x = seededStandardNormal(1, freqs.headDim, key.seed).row(0).transpose();
     const RopeLayout layout = key.layout;
-    const int pair = pair_;
     const DistanceRange positions{0, key.sequenceLength, 1};
     runner_->submit(
-        [this, x, freqs, layout, positions, pca, components,
-         pair](std::stop_token stop) -> LatestJobRunner::Apply {
+        [this, x, freqs, layout, positions, pca,
+         components](std::stop_token stop) -> LatestJobRunner::Apply {
             Execution exec;
             exec.stop = stop;
             const Trajectory3d path =
                 pca ? ropeTrajectoryPca(x, freqs, layout, positions, exec)
                     : ropeTrajectory(x, freqs, layout, positions, components, exec);
-            const Helix helix = ropeHelix(freqs, pair, positions);
-            return [this, path, helix, pca, components] {
+            return [this, path, pca, components] {
                 spiral_ = Path3d{path.x, path.y, path.z};
                 explained_ = path.explainedVariance;
                 spiralIsPca_ = pca;
                 spiralComponents_ = components;
-                const std::size_t n = helix.cos.size();
-                helix_.x = helix.cos;
-                helix_.y = helix.sin;
-                helix_.z.resize(n);
-                for (std::size_t i = 0; i < n; ++i) helix_.z[i] = static_cast<double>(i);
             };
         },
         [this](const LatestJobRunner::Apply& apply) {
             const bool ok = runGuarded(apply);
             if (!ok) pathKey_.reset();  // try again on the next change
+            spiralDirty_ = true;
             drawPaths();
-            replotAll();
+            replot(spiralPlot_);
         });
+}
+
+void RopeNdLesson::updateHelix(const RopeFrequencies& freqs) {
+    // A few turns around the current position: the whole range would be a solid blob for fast
+    // pairs (pair 0 turns 650 times in 4096 positions).
+    const std::int64_t n = parameters().sequenceLength();
+    const double wavelength = 2.0 * std::numbers::pi / freqs.invFreq[std::size_t(pair_)];
+    const std::int64_t window = std::min<std::int64_t>(
+        n, std::max<std::int64_t>(kMinHelixWindow, std::llround(kHelixTurns * wavelength)));
+    const std::int64_t p = parameters().queryPosition();
+    const std::int64_t first = std::clamp<std::int64_t>(p - window / 2, 0, n - window);
+    const std::int64_t stride = (window + kMaxHelixPoints - 1) / kMaxHelixPoints;
+    const DistanceRange positions{first, first + window, stride};
+    const Helix helix = ropeHelix(freqs, pair_, positions);
+    helix_.x = helix.cos;
+    helix_.y = helix.sin;
+    helix_.z.resize(helix.cos.size());
+    for (std::size_t i = 0; i < helix_.z.size(); ++i) {
+        helix_.z[i] = static_cast<double>(positions.at(std::int64_t(i)));
+    }
 }
 
 void RopeNdLesson::drawPaths() {
@@ -526,7 +563,9 @@ void RopeNdLesson::drawPaths() {
             points[i] =
                 camera_->project(scale * spiral_.x[i], scale * spiral_.y[i], scale * spiral_.z[i]);
         }
-        fillSegments(spiralSegments_, points);
+        spiralRedrawn_ = spiralDirty_;
+        if (spiralDirty_) fillSegments(spiralSegments_, points);
+        spiralDirty_ = false;
         if (marked >= 0 && std::size_t(marked) < n) {
             spiralMarker_->setData({points[std::size_t(marked)].x()},
                                    {points[std::size_t(marked)].y()});
@@ -537,19 +576,29 @@ void RopeNdLesson::drawPaths() {
     }
     const std::size_t h = helix_.x.size();
     if (h > 0) {
+        const double first = helix_.z.front();
+        const double last = helix_.z.back();
+        const double zScale = last > first ? 2.0 * kHelixHalfHeight / (last - first) : 0.0;
+        const auto height = [&](double position) {
+            return (position - first) * zScale - kHelixHalfHeight;
+        };
         std::vector<QPointF> points(h);
-        const double zScale = h > 1 ? 2.0 * kHelixHalfHeight / double(h - 1) : 0.0;
         for (std::size_t i = 0; i < h; ++i) {
-            points[i] =
-                camera_->project(helix_.x[i], helix_.y[i], helix_.z[i] * zScale - kHelixHalfHeight);
+            points[i] = camera_->project(helix_.x[i], helix_.y[i], height(helix_.z[i]));
         }
         fillSegments(helixSegments_, points);
-        if (marked >= 0 && std::size_t(marked) < h) {
-            helixMarker_->setData({points[std::size_t(marked)].x()},
-                                  {points[std::size_t(marked)].y()});
+        // The current position's hand, at its height in the window.
+        if (std::size_t(pair_) < hands_.size() && marked >= first && marked <= last) {
+            const QPointF hand = hands_[std::size_t(pair_)];
+            const QPointF at = camera_->project(hand.x(), hand.y(), height(marked));
+            helixMarker_->setData({at.x()}, {at.y()});
         } else {
             helixMarker_->data()->clear();
         }
+        helixTitle_->setText(tr("Helix of pair %1, p = %2 … %3")
+                                 .arg(pair_)
+                                 .arg(static_cast<qint64>(first))
+                                 .arg(static_cast<qint64>(last)));
     }
     // Axis names: principal components with their share of the variance, or component indices.
     std::array<QString, 3> names;
@@ -565,7 +614,6 @@ void RopeNdLesson::drawPaths() {
     drawAxes(helixPlot_, helixAxes_, helixAxisLabels_, kHelixHalfHeight);
     spiralTitle_->setText(
         tr("R(x, p), p = 0 … %1\n(drag to turn)").arg(parameters().sequenceLength() - 1));
-    helixTitle_->setText(tr("Helix of pair %1").arg(pair_));
 }
 
 void RopeNdLesson::drawAxes(QCustomPlot* plot, std::array<QCPItemLine*, 3>& axes,
@@ -588,20 +636,16 @@ void RopeNdLesson::updateReadout(const RopeFrequencies& freqs) {
     const int p = parameters().queryPosition();
     const QPointF hand = hands_[std::size_t(pair_)];
     const double angle = std::atan2(hand.y(), hand.x()) * 180.0 / std::numbers::pi;
-    const QString row = QStringLiteral("<tr><td>%1</td><td align=right>&nbsp;<b>%2</b></td></tr>");
-    QString html = QStringLiteral("<table cellspacing=2>");
-    html += row.arg(tr("position p"), QString::number(p));
-    html += row.arg(tr("θ<sub>%1</sub>").arg(pair_),
-                    tr("%1 rad/token").arg(QString::number(theta, 'g', 5)));
-    html += row.arg(tr("wavelength 2π/θ<sub>%1</sub>").arg(pair_),
-                    tr("%1 tokens").arg(QString::number(2.0 * std::numbers::pi / theta, 'g', 5)));
-    html += row.arg(tr("turns so far, pθ/2π"),
-                    QString::number(p * theta / (2.0 * std::numbers::pi), 'g', 5));
-    html += row.arg(tr("hand angle (mod 360°)"), QStringLiteral("%1°").arg(angle, 0, 'f', 1));
-    html += row.arg(tr("slowest pair θ<sub>%1</sub>").arg(freqs.pairs() - 1),
-                    tr("%1 rad/token").arg(QString::number(freqs.invFreq.back(), 'g', 4)));
-    html += QStringLiteral("</table>");
-    setReadout(html);
+    setReadoutRows({
+        {tr("position p"), QString::number(p)},
+        {tr("θ<sub>%1</sub>").arg(pair_), tr("%1 rad/token").arg(QString::number(theta, 'g', 5))},
+        {tr("wavelength 2π/θ<sub>%1</sub>").arg(pair_),
+         tr("%1 tokens").arg(QString::number(2.0 * std::numbers::pi / theta, 'g', 5))},
+        {tr("turns so far, pθ/2π"), QString::number(p * theta / (2.0 * std::numbers::pi), 'g', 5)},
+        {tr("hand angle (mod 360°)"), QStringLiteral("%1°").arg(angle, 0, 'f', 1)},
+        {tr("slowest pair θ<sub>%1</sub>").arg(freqs.pairs() - 1),
+         tr("%1 rad/token").arg(QString::number(freqs.invFreq.back(), 'g', 4))},
+    });
 }
 
 }  // namespace ropelab::ui

@@ -13,6 +13,7 @@ class QCPCurve;
 class QCPGraph;
 class QCPItemLine;
 class QCPItemText;
+class QCPLayer;
 class QCPTextElement;
 class QCPColorScale;
 class QComboBox;
@@ -52,7 +53,8 @@ public:
 
     // The hand of each pair at the current position: (cos pθ_i, sin pθ_i), unit length.
     const std::vector<QPointF>& clockHands() const { return hands_; }
-    // The 3D path and the helix last computed by core (before display scaling).
+    // The 3D path and the helix last computed by core (before display scaling); the helix covers
+    // a window of positions around p (a few turns of the pair), z holding the positions.
     const Path3d& spiral() const { return spiral_; }
     const Path3d& helix() const { return helix_; }
     // Component pairs drawn in the layout diagram, in pair order.
@@ -76,6 +78,7 @@ private:
     void updateClocks(const RopeFrequencies& freqs);
     void updatePairing(const RopeFrequencies& freqs);
     void requestPaths(const RopeFrequencies& freqs);
+    void updateHelix(const RopeFrequencies& freqs);
     void drawPaths();
     void drawAxes(QCustomPlot* plot, std::array<QCPItemLine*, 3>& axes,
                   std::array<QCPItemText*, 3>& labels, double zHalf);
@@ -98,6 +101,7 @@ private:
     std::vector<QCPCurve*> helixSegments_;
     QCPColorScale* positionScale_;
     QCPGraph* spiralMarker_;
+    QCPLayer* spiralOverlay_;
     QCPGraph* helixMarker_;
     std::array<QCPItemLine*, 3> spiralAxes_{};
     std::array<QCPItemText*, 3> spiralAxisLabels_{};
@@ -125,6 +129,10 @@ private:
     Path3d helix_;
     std::array<double, 3> explained_{};
     bool spiralIsPca_ = true;
+    // The spiral's curves need drawing again (new path or view); else only its marker moves.
+    bool spiralDirty_ = true;
+    bool spiralRedrawn_ = false;
+    std::optional<std::pair<std::vector<std::pair<int, int>>, int>> pairingDrawn_;
     std::array<int, 3> spiralComponents_{0, 1, 2};
 };
 

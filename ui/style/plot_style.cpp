@@ -41,7 +41,8 @@ void styleAxis(QCPAxis* axis, const PlotTheme& theme) {
 QPen seriesPen(const SeriesStyle& style, const PlotTheme& theme) {
     QPen pen(seriesColor(style.series, theme), theme.lineWidth * style.widthScale);
     pen.setStyle(style.dash);
-    pen.setCapStyle(Qt::RoundCap);
+    // Flat caps: fast polylines are drawn segment by segment, and round caps cost two arcs each.
+    pen.setCapStyle(Qt::FlatCap);
     pen.setJoinStyle(Qt::RoundJoin);
     return pen;
 }

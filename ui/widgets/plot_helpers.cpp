@@ -2,6 +2,8 @@
 
 #include <qcustomplot.h>
 
+#include "analysis/curve_envelope.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -34,6 +36,8 @@ QCustomPlot* makePlot(QWidget* parent) {
     plot->setNotAntialiasedElements(QCP::aeGrid | QCP::aeSubGrid);
     plot->setMinimumSize(320, 240);
     plot->setInteractions({});
+    // Polylines as separate segments: stroking one long jagged path with joins is ~20× slower.
+    plot->setPlottingHint(QCP::phFastPolylines, true);
     return plot;
 }
 
@@ -122,6 +126,44 @@ std::unique_ptr<QCPColorMapData> colorMapData(const PooledGrid& grid, std::int64
         for (int c = 0; c < grid.width; ++c) data->setCell(c, r, grid.at(r, c));
     }
     return data;
+}
+
+QCPLayer* addOverlayLayer(QCustomPlot* plot) {
+    // Not QCustomPlot's own "overlay" layer (the selection rectangle lives there).
+    plot->addLayer(QStringLiteral("cursor"), plot->layer(QStringLiteral("main")),
+                   QCustomPlot::limAbove);
+    QCPLayer* overlay = plot->layer(QStringLiteral("cursor"));
+    overlay->setMode(QCPLayer::lmBuffered);
+    return overlay;
+}
+
+void showLongCurve(QCPGraph* graph, double firstX, double stepX, const std::vector<double>& samples,
+                   int columns) {
+    const auto n = static_cast<std::int64_t>(samples.size());
+    QVector<double> x, y;
+    if (n <= 2 * std::int64_t(columns)) {
+        x.resize(n);
+        for (std::int64_t i = 0; i < n; ++i) x[i] = firstX + double(i) * stepX;
+        y = QVector<double>(samples.begin(), samples.end());
+    } else {
+        CurveEnvelope envelope(n, columns);
+        envelope.add(0, samples);
+        x.reserve(2 * envelope.columns());
+        y.reserve(2 * envelope.columns());
+        for (int c = 0; c < envelope.columns(); ++c) {
+            const double centre =
+                firstX +
+                0.5 * double(envelope.columnStart(c) + envelope.columnStart(c + 1) - 1) * stepX;
+            // Alternate the order so consecutive columns join at the near end.
+            const bool downwards = c % 2 == 0;
+            x << centre << centre;
+            y << (downwards ? envelope.maximum(c) : envelope.minimum(c))
+              << (downwards ? envelope.minimum(c) : envelope.maximum(c));
+        }
+    }
+    // A solid envelope gains nothing from antialiasing and costs several times more to paint.
+    graph->setAntialiased(n <= 2 * std::int64_t(columns));
+    graph->setData(x, y, true);
 }
 
 void keepEqualAspect(QCustomPlot* plot, const QRectF& box) {

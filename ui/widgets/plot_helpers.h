@@ -5,6 +5,7 @@
 #include <QRectF>
 #include <QString>
 #include <memory>
+#include <vector>
 
 #include <Eigen/Core>
 
@@ -16,6 +17,8 @@ class QWidget;
 class QCustomPlot;
 class QCPColorMap;
 class QCPColorMapData;
+class QCPGraph;
+class QCPLayer;
 class QCPColorScale;
 class QCPTextElement;
 
@@ -53,6 +56,16 @@ HeatMap addHeatMap(QCustomPlot* plot, Gradient gradient, const QString& scaleLab
 std::unique_ptr<QCPColorMapData> colorMapData(const Eigen::Ref<const Eigen::MatrixXd>& values);
 std::unique_ptr<QCPColorMapData> colorMapData(const PooledGrid& grid, std::int64_t keyCount,
                                               std::int64_t queryCount);
+
+// A layer above the data with its own paint buffer: items moved on it (a marker, a cursor) are
+// repainted with overlay->replot() without redrawing the curves and maps beneath.
+QCPLayer* addOverlayLayer(QCustomPlot* plot);
+
+// A long sampled curve, sample i at x = firstX + i·stepX: the samples themselves when there are at
+// most two per column, else each column's max and min (every peak survives) as one zig-zag line
+// that paints the envelope solid — a few thousand segments instead of one per sample.
+void showLongCurve(QCPGraph* graph, double firstX, double stepX, const std::vector<double>& samples,
+                   int columns);
 
 // Keeps one data unit equally long on both axes, showing at least the box (x, y, width, height
 // in plot coordinates) centred, whatever the widget's shape: circles stay circles.
