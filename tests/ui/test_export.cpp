@@ -385,6 +385,7 @@ TEST(ExportCommand, HeadlessRunWritesAndPrintsEachFile) {
                 QStringLiteral("--size"), QStringLiteral("400x300"), QStringLiteral("--lang"),
                 QStringLiteral("en")});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.err.trimmed().isEmpty()) << "stderr is for problems: " << run.err.toStdString();
     const QStringList printed =
         QString::fromLocal8Bit(run.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     ASSERT_FALSE(printed.isEmpty());

@@ -63,6 +63,17 @@ void printLine(FILE* stream, const QString& line) {
     std::fflush(stream);
 }
 
+// stderr carries our own lines: Qt's debug chatter and the offscreen platform's harmless notices
+// ("propagateSizeHints", "XDG_RUNTIME_DIR not set") would bury them; other warnings pass.
+void quietMessages(QtMsgType type, const QMessageLogContext&, const QString& message) {
+    if (type == QtDebugMsg || type == QtInfoMsg) return;
+    if (message.contains(QLatin1String("propagateSizeHints")) ||
+        message.contains(QLatin1String("XDG_RUNTIME_DIR"))) {
+        return;
+    }
+    printLine(stderr, message);
+}
+
 int badInput(const QString& message) {
     printLine(stderr,
               QStringLiteral("ropelab export: %1 (see ropelab export --help)").arg(message));
@@ -204,6 +215,7 @@ int runExportCommand(int argc, char** argv) {
         return 0;
     }
 
+    qInstallMessageHandler(quietMessages);
     // Render without a display: offscreen unless the caller chose a platform or has a display.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
