@@ -44,7 +44,7 @@ TEST_F(Sweeps, CurveEnvelopesArriveAndMatchCore) {
     h.lesson.setLog2Length(12);
     ASSERT_TRUE(runAndWait());
     ASSERT_TRUE(h.lesson.problem().isEmpty()) << h.lesson.problem().toStdString();
-    ASSERT_EQ(h.lesson.envelopes().size(), 2u);
+    ASSERT_EQ(h.lesson.envelopes().size(), 2u) << h.lesson.statusText().toStdString();
     EXPECT_EQ(h.lesson.shownBases(), (std::vector<double>{10000.0, 500000.0}));
     const CurveEnvelope& e = h.lesson.envelopes()[1];
     EXPECT_EQ(e.sampleCount(), 4096);

@@ -120,6 +120,8 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     setSeriesStyle(originalLine_, {Series::Reference, Qt::DashLine, 0.8}, theme());
     scaleTitle_ = addPlotTitle(scalePlot_, QString());
     curveTitle_ = addPlotTitle(curvePlot_, QString());
+    // Thousands of envelope columns: antialiased fills would cost more than everything else.
+    curvePlot_->setNotAntialiasedElements(QCP::aeFills | QCP::aeGrid | QCP::aeSubGrid);
     // B's score curve gets its own axes under A's: two noisy curves on one axis hide each other.
     curveRectB_ = new QCPAxisRect(curvePlot_);
     curveRectB_->axis(QCPAxis::atTop)->setVisible(false);
@@ -503,12 +505,13 @@ void FrequenciesLesson::refresh() {
         bands_ = std::move(bands);
         attentionFactor_ = factors;
     });
-    if (ok) {
-        drawFrequencies();
-        updateReadout();
-        startCurves();
-    }
-    replotAll();
+    if (!ok) return;  // nothing changed; the banner says why
+    drawFrequencies();
+    updateReadout();
+    // The score curves repaint when their background result arrives.
+    wavePlot_->replot(QCustomPlot::rpQueuedReplot);
+    scalePlot_->replot(QCustomPlot::rpQueuedReplot);
+    startCurves();
 }
 
 void FrequenciesLesson::drawFrequencies() {

@@ -175,27 +175,7 @@ void InvarianceLesson::retranslate() {
            "score <i>can</i> reach: q = k (every pair aligned) follows it down, while the mean "
            "|score| of random q, k hardly changes, since rotating a random k leaves it just as "
            "random. Move d and the base to see all three change.</p>"));
-    for (int s = 0; s < 2; ++s) {
-        Side& side = sides_[static_cast<std::size_t>(s)];
-        const QString name = encodingName(encodings_[static_cast<std::size_t>(s)]);
-        side.heatTitle->setText(tr("%1: score(m, n)").arg(name));
-        side.heatPlot->xAxis->setLabel(tr("key position n"));
-        side.heatPlot->yAxis->setLabel(tr("query position m"));
-        side.heat.scale->axis()->setLabel(tr("score"));
-        side.curveTitle->setText(tr("%1: score against m − n").arg(name));
-        side.curvePlot->xAxis->setLabel(tr("relative distance m − n (tokens)"));
-        side.curvePlot->yAxis->setLabel(tr("score"));
-        for (int j = 0; j < kKeyPositions; ++j) {
-            side.curves[static_cast<std::size_t>(j)]->setName(
-                tr("key at n = %1").arg(keyPosition(j)));
-        }
-        QComboBox* box = encodingBoxes_[static_cast<std::size_t>(s)];
-        for (int i = 0; i < box->count(); ++i) {
-            box->setItemText(i, encodingName(static_cast<ScoreEncoding>(box->itemData(i).toInt())));
-        }
-        encodingLabels_[static_cast<std::size_t>(s)]->setText(s == 0 ? tr("Left") : tr("Right"));
-        box->setAccessibleName(s == 0 ? tr("Left encoding") : tr("Right encoding"));
-    }
+    for (int s = 0; s < 2; ++s) retranslateSide(s);
     decayTitle_->setText(tr("RoPE long-term decay"));
     decayPlot_->xAxis->setLabel(tr("relative distance m − n (tokens)"));
     decayPlot_->yAxis->setLabel(tr("RoFormer bound"));
@@ -203,8 +183,29 @@ void InvarianceLesson::retranslate() {
     boundGraph_->setName(tr("RoFormer bound (left axis)"));
     alignedGraph_->setName(tr("score for q = k (right axis)"));
     meanGraph_->setName(tr("mean |score|, %1 random q, k (right axis)").arg(kDecaySamples));
-    if (key_) updateReadout();
+    if (sideKeys_[0]) updateReadout();
     replotAll();
+}
+
+void InvarianceLesson::retranslateSide(int s) {
+    Side& side = sides_[static_cast<std::size_t>(s)];
+    const QString name = encodingName(encodings_[static_cast<std::size_t>(s)]);
+    side.heatTitle->setText(tr("%1: score(m, n)").arg(name));
+    side.heatPlot->xAxis->setLabel(tr("key position n"));
+    side.heatPlot->yAxis->setLabel(tr("query position m"));
+    side.heat.scale->axis()->setLabel(tr("score"));
+    side.curveTitle->setText(tr("%1: score against m − n").arg(name));
+    side.curvePlot->xAxis->setLabel(tr("relative distance m − n (tokens)"));
+    side.curvePlot->yAxis->setLabel(tr("score"));
+    for (int j = 0; j < kKeyPositions; ++j) {
+        side.curves[static_cast<std::size_t>(j)]->setName(tr("key at n = %1").arg(keyPosition(j)));
+    }
+    QComboBox* box = encodingBoxes_[static_cast<std::size_t>(s)];
+    for (int i = 0; i < box->count(); ++i) {
+        box->setItemText(i, encodingName(static_cast<ScoreEncoding>(box->itemData(i).toInt())));
+    }
+    encodingLabels_[static_cast<std::size_t>(s)]->setText(s == 0 ? tr("Left") : tr("Right"));
+    box->setAccessibleName(s == 0 ? tr("Left encoding") : tr("Right encoding"));
 }
 
 QJsonObject InvarianceLesson::saveState() const {
@@ -230,7 +231,7 @@ void InvarianceLesson::setEncoding(int side, ScoreEncoding encoding) {
     encodings_[index] = encoding;
     QComboBox* box = encodingBoxes_[index];
     box->setCurrentIndex(box->findData(static_cast<int>(encoding)));
-    retranslate();
+    retranslateSide(side);
     refresh();
 }
 
@@ -239,68 +240,83 @@ std::int64_t InvarianceLesson::keyPosition(int index) const {
 }
 
 ScoreEncodingParams InvarianceLesson::encodingParams(ScoreEncoding encoding) const {
+    // Only what this encoding reads, so equal params mean equal results.
     ScoreEncodingParams p;
     p.encoding = encoding;
-    p.rope = parameters().rope();
-    p.layout = parameters().layout();
-    p.sinusoidalBase = parameters().rope().ropeTheta;
-    p.learnedSeed = parameters().seed();
-    p.t5BiasSeed = parameters().seed();
+    if (encoding == ScoreEncoding::Rope) {
+        p.rope = parameters().rope();
+        p.layout = parameters().layout();
+    }
+    if (encoding == ScoreEncoding::Sinusoidal) p.sinusoidalBase = parameters().rope().ropeTheta;
+    if (encoding == ScoreEncoding::Learned) p.learnedSeed = parameters().seed();
+    if (encoding == ScoreEncoding::T5) p.t5BiasSeed = parameters().seed();
     return p;
 }
 
 void InvarianceLesson::refresh() {
-    const Key key{parameters().rope(), parameters().layout(), parameters().seed(),
-                  std::min(parameters().sequenceLength(), kMaxPositions), encodings_};
-    if (key_ == key) return;
+    const int n = std::min(parameters().sequenceLength(), kMaxPositions);
+    const int d = parameters().rope().headDim;
+    const unsigned seed = parameters().seed();
+    std::array<SideKey, 2> sideKeys;
+    for (int s = 0; s < 2; ++s) {
+        sideKeys[static_cast<std::size_t>(s)] =
+            SideKey{encodingParams(encodings_[static_cast<std::size_t>(s)]), seed, n, d};
+    }
+    const DecayKey decayKey{parameters().rope(), parameters().layout(), seed,
+                            std::min(parameters().sequenceLength(), kMaxDecayDistances)};
+    std::array<bool, 2> sideChanged{};
+    bool decayChanged = false;
     const bool ok = runGuarded([&] {
         const Execution exec = lessonExecution();
-        const int n = key.positions;
-        const int d = key.rope.headDim;
-        const Eigen::MatrixXd qk = seededStandardNormal(2, d, key.seed);
+        const Eigen::MatrixXd qk = seededStandardNormal(2, d, seed);
         const Eigen::VectorXd q = qk.row(0).transpose();
         const Eigen::VectorXd k = qk.row(1).transpose();
-        const Eigen::MatrixXd queries = q.transpose().replicate(n, 1);
-        const Eigen::MatrixXd keys = k.transpose().replicate(n, 1);
         const int cells = std::min(n, kMaxCells);
-        std::array<PooledGrid, 2> grids;
-        std::array<double, 2> deviations{};
-        std::array<std::array<std::vector<double>, kKeyPositions>, 2> curves;
+        std::array<std::optional<SideResult>, 2> results;
+        for (int s = 0; s < 2; ++s) {
+            const auto index = static_cast<std::size_t>(s);
+            if (sideKeys_[index] == sideKeys[index]) continue;
+            // The same q and k at every position: only the encoding can make the score vary.
+            const Eigen::MatrixXd queries = q.transpose().replicate(n, 1);
+            const Eigen::MatrixXd keys = k.transpose().replicate(n, 1);
+            const ScoreEncodingParams& params = sideKeys[index].params;
+            SideResult r;
+            r.grid = scoreHeatmap(queries, keys, params, cells, cells, Pooling::Mean, exec);
+            r.deviation =
+                invariance(q, k, params, std::min(n, kDeviationPositions), exec).maxDeviation;
+            for (int j = 0; j < kKeyPositions; ++j) {
+                const std::int64_t p = std::int64_t{n} * j / (kKeyPositions + 1);
+                // The query stays inside 0 … N − 1: Δ from −P to N − 1 − P.
+                r.curves[static_cast<std::size_t>(j)] =
+                    scoreCurve(q, k, params, DistanceRange{-p, n - p, 1}, p, exec);
+            }
+            results[index] = std::move(r);
+        }
+        std::vector<double> distances, bound, aligned;
+        if (decayKey_ != decayKey) {
+            const RopeFrequencies freqs = ropeFrequencies(decayKey.rope);
+            distances.resize(static_cast<std::size_t>(decayKey.length));
+            for (int i = 0; i < decayKey.length; ++i) distances[static_cast<std::size_t>(i)] = i;
+            bound = ropeDecayBound(distances, freqs);
+            // q = k: every pair's h_i ≥ 0, the case the bound describes.
+            aligned = ropeScoreCurve(q, q, freqs, decayKey.layout,
+                                     DistanceRange{0, decayKey.length, 1}, exec);
+        }
+
+        // Everything computed: now show it.
         positions_ = n;
         for (int s = 0; s < 2; ++s) {
             const auto index = static_cast<std::size_t>(s);
-            const ScoreEncodingParams params = encodingParams(key.encodings[index]);
-            grids[index] = scoreHeatmap(queries, keys, params, cells, cells, Pooling::Mean, exec);
-            deviations[index] =
-                invariance(q, k, params, std::min(n, kDeviationPositions), exec).maxDeviation;
-            for (int j = 0; j < kKeyPositions; ++j) {
-                const std::int64_t p = keyPosition(j);
-                // The query stays inside 0 … N − 1: Δ from −P to N − 1 − P.
-                curves[index][static_cast<std::size_t>(j)] =
-                    scoreCurve(q, k, params, DistanceRange{-p, n - p, 1}, p, exec);
-            }
-        }
-        const RopeFrequencies freqs = ropeFrequencies(key.rope);
-        const int decayLength = std::min(parameters().sequenceLength(), kMaxDecayDistances);
-        std::vector<double> distances(static_cast<std::size_t>(decayLength));
-        for (int i = 0; i < decayLength; ++i) distances[static_cast<std::size_t>(i)] = i;
-        std::vector<double> bound = ropeDecayBound(distances, freqs);
-        // q = k: every pair's h_i ≥ 0, the case the bound describes.
-        std::vector<double> aligned =
-            ropeScoreCurve(q, q, freqs, key.layout, DistanceRange{0, decayLength, 1}, exec);
-
-        grids_ = std::move(grids);
-        deviations_ = deviations;
-        decayDistances_ = std::move(distances);
-        decayBound_ = std::move(bound);
-        alignedScore_ = std::move(aligned);
-        for (int s = 0; s < 2; ++s) {
-            const auto index = static_cast<std::size_t>(s);
+            if (!results[index]) continue;
+            sideChanged[index] = true;
+            sideKeys_[index] = sideKeys[index];
+            grids_[index] = std::move(results[index]->grid);
+            deviations_[index] = results[index]->deviation;
             Side& side = sides_[index];
             showPooledGrid(side.heat, grids_[index], n, HeatRange::Symmetric);
             double span = 0.0;
             for (int j = 0; j < kKeyPositions; ++j) {
-                const std::vector<double>& c = curves[index][static_cast<std::size_t>(j)];
+                const std::vector<double>& c = results[index]->curves[static_cast<std::size_t>(j)];
                 const std::int64_t p = keyPosition(j);
                 QVector<double> x(static_cast<qsizetype>(c.size()));
                 for (qsizetype i = 0; i < x.size(); ++i) x[i] = static_cast<double>(i - p);
@@ -311,22 +327,35 @@ void InvarianceLesson::refresh() {
             side.curvePlot->xAxis->setRange(-(n - 1), n - 1);
             if (span > 0.0) side.curvePlot->yAxis->setRange(-1.1 * span, 1.1 * span);
         }
-        boundGraph_->setData(toQVector(decayDistances_), toQVector(decayBound_), true);
-        alignedGraph_->setData(toQVector(decayDistances_), toQVector(alignedScore_), true);
-        decayPlot_->xAxis->setRange(0.0, std::max(1.0, decayDistances_.back()));
-        bool found = false;
-        const QCPRange range = boundGraph_->getValueRange(found);
-        decayPlot_->yAxis->setRange(0.0, range.upper * 1.05);
-        const QCPRange scores = alignedGraph_->getValueRange(found);
-        const double top = std::max(std::abs(scores.lower), std::abs(scores.upper));
-        decayPlot_->yAxis2->setRange(-0.3 * top, 1.05 * top);
+        if (!distances.empty()) {
+            decayChanged = true;
+            decayKey_ = decayKey;
+            decayDistances_ = std::move(distances);
+            decayBound_ = std::move(bound);
+            alignedScore_ = std::move(aligned);
+            boundGraph_->setData(toQVector(decayDistances_), toQVector(decayBound_), true);
+            alignedGraph_->setData(toQVector(decayDistances_), toQVector(alignedScore_), true);
+            decayPlot_->xAxis->setRange(0.0, std::max(1.0, decayDistances_.back()));
+            bool found = false;
+            const QCPRange range = boundGraph_->getValueRange(found);
+            decayPlot_->yAxis->setRange(0.0, range.upper * 1.05);
+            const QCPRange scores = alignedGraph_->getValueRange(found);
+            const double top = std::max(std::abs(scores.lower), std::abs(scores.upper));
+            decayPlot_->yAxis2->setRange(-0.3 * top, 1.05 * top);
+        }
     });
-    if (ok) {
-        key_ = key;
-        updateReadout();
+    if (!ok) return;  // nothing changed; the banner says why
+    updateReadout();
+    // Repaint only the figures whose data changed.
+    for (int s = 0; s < 2; ++s) {
+        if (!sideChanged[static_cast<std::size_t>(s)]) continue;
+        sides_[static_cast<std::size_t>(s)].heatPlot->replot(QCustomPlot::rpQueuedReplot);
+        sides_[static_cast<std::size_t>(s)].curvePlot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    if (decayChanged) {
+        decayPlot_->replot(QCustomPlot::rpQueuedReplot);
         startDecay();
     }
-    replotAll();
 }
 
 void InvarianceLesson::startDecay() {

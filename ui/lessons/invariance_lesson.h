@@ -68,17 +68,31 @@ private:
         HeatMap heat;
         std::array<QCPGraph*, kKeyPositions> curves{};
     };
-    struct Key {
+    // What one side's heat map, deviation and curves depend on.
+    struct SideKey {
+        ScoreEncodingParams params;
+        unsigned seed = 0;
+        int positions = 0;
+        int dim = 0;
+        bool operator==(const SideKey&) const = default;
+    };
+    struct SideResult {
+        PooledGrid grid;
+        double deviation = 0.0;
+        std::array<std::vector<double>, kKeyPositions> curves;
+    };
+    // What the decay plot depends on.
+    struct DecayKey {
         RopeParams rope;
-        RopeLayout layout;
-        unsigned seed;
-        int positions;
-        std::array<ScoreEncoding, 2> encodings;
-        bool operator==(const Key&) const = default;
+        RopeLayout layout = RopeLayout::HalfSplit;
+        unsigned seed = 0;
+        int length = 0;
+        bool operator==(const DecayKey&) const = default;
     };
 
     ScoreEncodingParams encodingParams(ScoreEncoding encoding) const;
     QString encodingName(ScoreEncoding encoding) const;
+    void retranslateSide(int side);
     void refresh();
     void startDecay();
     void updateReadout();
@@ -95,7 +109,8 @@ private:
     LatestJob* decayJob_;
 
     std::array<ScoreEncoding, 2> encodings_{ScoreEncoding::Rope, ScoreEncoding::Sinusoidal};
-    std::optional<Key> key_;
+    std::array<std::optional<SideKey>, 2> sideKeys_;
+    std::optional<DecayKey> decayKey_;
     int positions_ = 0;
     std::array<PooledGrid, 2> grids_;
     std::array<double, 2> deviations_{0.0, 0.0};

@@ -177,15 +177,20 @@ void PitfallLesson::refresh() {
         key.rope = pair;
     }
     if (key_ == key) return;
-    if (runGuarded([&] { compute(key); })) {
-        key_ = key;
-        draw();
-        updateReadout();
+    // The seed code's side depends only on d, the vectors and N: a base or layout change keeps it.
+    const bool seedSame = key_ && key_->seed == key.seed && key_->positions == key.positions &&
+                          key_->dimension == key.dimension;
+    if (!runGuarded([&] { compute(key, seedSame); })) return;  // nothing changed
+    key_ = key;
+    draw(seedSame);
+    updateReadout();
+    for (QCustomPlot* plot : {ropePlot_, singularPlot_, normPlot_}) {
+        plot->replot(QCustomPlot::rpQueuedReplot);
     }
-    replotAll();
+    if (!seedSame) seedPlot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void PitfallLesson::compute(const Key& key) {
+void PitfallLesson::compute(const Key& key, bool seedSame) {
     const Execution exec = lessonExecution();
     const int d = key.dimension;
     const Eigen::MatrixXd qk = seededStandardNormal(2, d, key.seed);
@@ -203,40 +208,41 @@ void PitfallLesson::compute(const Key& key) {
     rope.layout = key.layout;
 
     const int cells = std::min(key.positions, kMaxCells);
-    PooledGrid seedGrid = scoreHeatmap(queries, keys, seed, cells, cells, Pooling::Mean, exec);
-    PooledGrid ropeGrid = scoreHeatmap(queries, keys, rope, cells, cells, Pooling::Mean, exec);
     const std::int64_t deviationLength = std::min(key.positions, kDeviationPositions);
-    const double seedDeviation = invariance(q, k, seed, deviationLength, exec).maxDeviation;
-    const double ropeDeviation = invariance(q, k, rope, deviationLength, exec).maxDeviation;
-
-    Eigen::VectorXd seedSingular =
-        key_ && key_->dimension == d ? seedSingular_ : singularValues(seedCodeMatrix(d));
-    Eigen::VectorXd ropeSingular =
-        singularValues(ropeRotationMatrix(ropeFrequencies(key.rope), 1.0, key.layout));
-
     const std::int64_t step = std::max<std::int64_t>(1, key.positions / kNormSamples);
     const DistanceRange sampled{0, key.positions, step};
-    seedNorms_ = encodedNormRatios(q, seed, sampled);
-    ropeNorms_ = encodedNormRatios(q, rope, sampled);
-    normPositions_.resize(seedNorms_.size());
-    for (std::size_t i = 0; i < normPositions_.size(); ++i) {
-        normPositions_[i] = static_cast<double>(sampled.at(static_cast<std::int64_t>(i)));
-    }
 
-    seedGrid_ = std::move(seedGrid);
+    PooledGrid ropeGrid = scoreHeatmap(queries, keys, rope, cells, cells, Pooling::Mean, exec);
+    const double ropeDeviation = invariance(q, k, rope, deviationLength, exec).maxDeviation;
+    Eigen::VectorXd ropeSingular =
+        singularValues(ropeRotationMatrix(ropeFrequencies(key.rope), 1.0, key.layout));
+    std::vector<double> ropeNorms = encodedNormRatios(q, rope, sampled);
+    if (!seedSame) {
+        PooledGrid seedGrid = scoreHeatmap(queries, keys, seed, cells, cells, Pooling::Mean, exec);
+        const double seedDeviation = invariance(q, k, seed, deviationLength, exec).maxDeviation;
+        Eigen::VectorXd seedSingular = singularValues(seedCodeMatrix(d));
+        std::vector<double> seedNorms = encodedNormRatios(q, seed, sampled);
+        seedGrid_ = std::move(seedGrid);
+        seedDeviation_ = seedDeviation;
+        seedRank_ = numericalRank(seedSingular, d, d);
+        seedSingular_ = std::move(seedSingular);
+        seedNorms_ = std::move(seedNorms);
+        normPositions_.resize(seedNorms_.size());
+        for (std::size_t i = 0; i < normPositions_.size(); ++i) {
+            normPositions_[i] = static_cast<double>(sampled.at(static_cast<std::int64_t>(i)));
+        }
+    }
     ropeGrid_ = std::move(ropeGrid);
-    seedDeviation_ = seedDeviation;
     ropeDeviation_ = ropeDeviation;
-    seedRank_ = numericalRank(seedSingular, d, d);
     ropeRank_ = numericalRank(ropeSingular, d, d);
-    seedSingular_ = std::move(seedSingular);
     ropeSingular_ = std::move(ropeSingular);
+    ropeNorms_ = std::move(ropeNorms);
     positions_ = key.positions;
     dimension_ = d;
 }
 
-void PitfallLesson::draw() {
-    showPooledGrid(seedHeat_, seedGrid_, positions_, HeatRange::Symmetric);
+void PitfallLesson::draw(bool seedSame) {
+    if (!seedSame) showPooledGrid(seedHeat_, seedGrid_, positions_, HeatRange::Symmetric);
     showPooledGrid(ropeHeat_, ropeGrid_, positions_, HeatRange::Symmetric);
 
     setRankedValues(seedSingularGraph_, seedSingular_);

@@ -60,8 +60,8 @@ private:
     };
 
     void refresh();
-    void compute(const Key& key);
-    void draw();
+    void compute(const Key& key, bool seedSame);
+    void draw(bool seedSame);
     void updateReadout();
 
     QCustomPlot* seedPlot_;

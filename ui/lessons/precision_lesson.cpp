@@ -55,7 +55,7 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
         QCPGraph* along = positionPlot_->addGraph();
         setSeriesStyle(along, {kMethodSeries[static_cast<std::size_t>(m)]}, theme());
         along->setLineStyle(QCPGraph::lsNone);
-        along->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
+        along->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 3));
         positionGraphs_[static_cast<std::size_t>(m)] = along;
         QCPGraph* across = pairPlot_->addGraph();
         setSeriesStyle(across, {kMethodSeries[static_cast<std::size_t>(m)], Qt::SolidLine, 0.7},
@@ -65,12 +65,22 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
     }
     thetaGraph_ = pairPlot_->addGraph();
     setSeriesStyle(thetaGraph_, {Series::Neutral, Qt::DashLine, 0.8}, theme());
+    // The position and pair markers move alone: on their own buffered layer they repaint without
+    // redrawing a thousand error points underneath.
+    for (QCustomPlot* plot : {positionPlot_, pairPlot_}) {
+        plot->addLayer(QStringLiteral("markers"), plot->layer(QStringLiteral("main")),
+                       QCustomPlot::limAbove);
+        plot->layer(QStringLiteral("markers"))->setMode(QCPLayer::lmBuffered);
+    }
+    positionPlot_->setNotAntialiasedElements(QCP::aeScatters | QCP::aeGrid | QCP::aeSubGrid);
     thetaLine_ = new QCPItemStraightLine(positionPlot_);
     setSeriesStyle(thetaLine_, {Series::Neutral, Qt::DashLine, 0.8}, theme());
     positionMarker_ = new QCPItemStraightLine(positionPlot_);
     setSeriesStyle(positionMarker_, {Series::Reference, Qt::DotLine, 0.8}, theme());
+    positionMarker_->setLayer(QStringLiteral("markers"));
     pairMarker_ = new QCPItemStraightLine(pairPlot_);
     setSeriesStyle(pairMarker_, {Series::Reference, Qt::DotLine, 0.8}, theme());
+    pairMarker_->setLayer(QStringLiteral("markers"));
     for (QCustomPlot* plot : {positionPlot_, pairPlot_}) {
         setLogAxis(plot->yAxis);
         plot->yAxis->setRange(kErrorFloor / 2.0, 10.0);
@@ -171,60 +181,83 @@ void PrecisionLesson::setPosition(std::int64_t position) {
 
 void PrecisionLesson::refresh() {
     RopeFrequencies freqs;
+    bool alongChanged = false;
+    bool acrossChanged = false;
     const bool ok = runGuarded([&] {
         freqs = ropeFrequencies(parameters().rope());
         pair_ = std::clamp(pair_, 0, freqs.pairs() - 1);
         const Key key{parameters().rope(), pair_, position_};
         if (key_ == key) return;
-        // Along positions: kSamplesPerOctave evenly spaced positions in each octave 2^k … 2^(k+1).
-        PhaseErrors along;
-        for (int k = 0; k < kMaxLog2Position; ++k) {
-            const std::int64_t start = std::int64_t{1} << k;
-            const std::int64_t step = std::max<std::int64_t>(1, start / kSamplesPerOctave);
-            const PhaseErrors octave =
-                ropePhaseErrors(freqs, DistanceRange{start, 2 * start, step}, {pair_}, Execution{});
+        alongChanged = !key_ || key_->rope != key.rope || key_->pair != key.pair;
+        acrossChanged = !key_ || key_->rope != key.rope || key_->position != key.position;
+        if (alongChanged) {
+            // kSamplesPerOctave evenly spaced positions in each octave 2^k … 2^(k+1).
+            PhaseErrors along;
             const auto append = [](auto& to, const auto& from) {
                 to.insert(to.end(), from.begin(), from.end());
             };
-            append(along.position, octave.position);
-            append(along.pair, octave.pair);
-            append(along.float32Error, octave.float32Error);
-            append(along.fastTrigError, octave.fastTrigError);
-            append(along.exactTurnsError, octave.exactTurnsError);
+            for (int k = 0; k < kMaxLog2Position; ++k) {
+                const std::int64_t start = std::int64_t{1} << k;
+                const std::int64_t step = std::max<std::int64_t>(1, start / kSamplesPerOctave);
+                const PhaseErrors octave = ropePhaseErrors(
+                    freqs, DistanceRange{start, 2 * start, step}, {pair_}, Execution{});
+                append(along.position, octave.position);
+                append(along.pair, octave.pair);
+                append(along.float32Error, octave.float32Error);
+                append(along.fastTrigError, octave.fastTrigError);
+                append(along.exactTurnsError, octave.exactTurnsError);
+            }
+            alongPositions_ = std::move(along);
         }
-        PhaseErrors across =
-            ropePhaseErrors(freqs, DistanceRange{position_, position_ + 1, 1}, {}, Execution{});
-        alongPositions_ = std::move(along);
-        acrossPairs_ = std::move(across);
+        if (acrossChanged) {
+            acrossPairs_ =
+                ropePhaseErrors(freqs, DistanceRange{position_, position_ + 1, 1}, {}, Execution{});
+        }
         theta_ = freqs.invFreq[static_cast<std::size_t>(pair_)];
         exactPhase_ = reducedPhase(static_cast<double>(position_), theta_);
         key_ = key;
-        draw(freqs);
+        draw(freqs, alongChanged, acrossChanged);
         updateReadout();
     });
-    if (ok) {
-        pairSlider_->setRange(0, freqs.pairs() - 1);
-        pairSlider_->setValue(pair_);
+    if (!ok) {
+        replotAll();
+        return;
     }
-    replotAll();
+    pairSlider_->setRange(0, freqs.pairs() - 1);
+    pairSlider_->setValue(pair_);
+    // Repaint only what moved: a plot whose points changed, else just its marker layer.
+    if (alongChanged) {
+        positionPlot_->replot(QCustomPlot::rpQueuedReplot);
+    } else if (acrossChanged) {
+        positionPlot_->layer(QStringLiteral("markers"))->replot();
+    }
+    if (acrossChanged) {
+        pairPlot_->replot(QCustomPlot::rpQueuedReplot);
+    } else if (alongChanged) {
+        pairPlot_->layer(QStringLiteral("markers"))->replot();
+    }
 }
 
-void PrecisionLesson::draw(const RopeFrequencies& freqs) {
+void PrecisionLesson::draw(const RopeFrequencies& freqs, bool along, bool across) {
     for (int m = 0; m < 3; ++m) {
-        QVector<double> x, y;
-        const std::vector<double>& errors = method(alongPositions_, m);
-        for (std::size_t r = 0; r < errors.size(); ++r) {
-            x.append(static_cast<double>(alongPositions_.position[r]));
-            y.append(shown(errors[r]));
+        if (along) {
+            QVector<double> x, y;
+            const std::vector<double>& errors = method(alongPositions_, m);
+            for (std::size_t r = 0; r < errors.size(); ++r) {
+                x.append(static_cast<double>(alongPositions_.position[r]));
+                y.append(shown(errors[r]));
+            }
+            positionGraphs_[static_cast<std::size_t>(m)]->setData(x, y, true);
         }
-        positionGraphs_[static_cast<std::size_t>(m)]->setData(x, y, true);
-        QVector<double> px, py;
-        const std::vector<double>& pairErrors = method(acrossPairs_, m);
-        for (std::size_t r = 0; r < pairErrors.size(); ++r) {
-            px.append(static_cast<double>(acrossPairs_.pair[r]));
-            py.append(shown(pairErrors[r]));
+        if (across) {
+            QVector<double> px, py;
+            const std::vector<double>& pairErrors = method(acrossPairs_, m);
+            for (std::size_t r = 0; r < pairErrors.size(); ++r) {
+                px.append(static_cast<double>(acrossPairs_.pair[r]));
+                py.append(shown(pairErrors[r]));
+            }
+            pairGraphs_[static_cast<std::size_t>(m)]->setData(px, py, true);
         }
-        pairGraphs_[static_cast<std::size_t>(m)]->setData(px, py, true);
     }
     QVector<double> tx, ty;
     for (int i = 0; i < freqs.pairs(); ++i) {

@@ -31,7 +31,7 @@ public:
     void restoreState(const QJsonObject& state) override;
 
     static constexpr int kMaxLog2Position = 24;
-    static constexpr int kSamplesPerOctave = 64;
+    static constexpr int kSamplesPerOctave = 32;
     // Errors below this are drawn at it (a log axis has no 0).
     static constexpr double kErrorFloor = 1e-10;
 
@@ -56,7 +56,7 @@ private:
     };
 
     void refresh();
-    void draw(const RopeFrequencies& freqs);
+    void draw(const RopeFrequencies& freqs, bool along, bool across);
     void updateReadout();
 
     QCustomPlot* positionPlot_;

@@ -121,6 +121,8 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     // Curves: one min/max band per base, each on its own axes (stacked, same x range), since
     // overlapping noisy bands hide each other.
     curveTitle_ = addPlotTitle(curvePlot_, QString());
+    // Thousands of envelope columns: antialiased fills would cost more than everything else.
+    curvePlot_->setNotAntialiasedElements(QCP::aeFills | QCP::aeGrid | QCP::aeSubGrid);
     auto* curveMargins = new QCPMarginGroup(curvePlot_);
     for (int b = 0; b < kMaxBases; ++b) {
         QCPAxisRect* rect = b == 0 ? curvePlot_->axisRect() : new QCPAxisRect(curvePlot_);
