@@ -176,6 +176,36 @@ TEST_F(Sweeps, BackendsShowWhetherTheyAreAvailableAndWhy) {
     EXPECT_TRUE(model->item(1)->isEnabled());  // the CPU always works
 }
 
+TEST_F(Sweeps, EveryAvailableBackendAgreesWithTheCpu) {
+    ASSERT_TRUE(h.lesson.setBasesText(QStringLiteral("10000, 1000000")));
+    h.lesson.setLogDistanceAxis(false);
+    h.lesson.setLog2Length(14);
+    ASSERT_TRUE(runAndWait());
+    const std::vector<CurveEnvelope> cpu = h.lesson.envelopes();
+    const Eigen::MatrixXd qk = seededStandardNormal(2, 16, h.model.seed());
+    // GPU backends compute in float32 with exact phase reduction: |GPU − fp64| ≤ 1e-4·‖q‖‖k‖.
+    const double tolerance = 1e-4 * qk.row(0).norm() * qk.row(1).norm();
+    int compared = 0;
+    for (const BackendInfo& info : probeBackends()) {
+        if (info.kind == BackendKind::Cpu || !info.available) continue;
+        h.lesson.setBackendChoice(info.kind == BackendKind::Cuda ? BackendChoice::Cuda
+                                                                 : BackendChoice::OpenCl);
+        ASSERT_TRUE(runAndWait());
+        ASSERT_TRUE(h.lesson.problem().isEmpty()) << h.lesson.problem().toStdString();
+        EXPECT_TRUE(h.lesson.statusText().contains(QString::fromUtf8(toString(info.kind).data())))
+            << h.lesson.statusText().toStdString();
+        ASSERT_EQ(h.lesson.envelopes().size(), cpu.size());
+        for (std::size_t b = 0; b < cpu.size(); ++b) {
+            for (int c = 0; c < cpu[b].columns(); c += 97) {
+                EXPECT_NEAR(h.lesson.envelopes()[b].maximum(c), cpu[b].maximum(c), tolerance);
+                EXPECT_NEAR(h.lesson.envelopes()[b].minimum(c), cpu[b].minimum(c), tolerance);
+            }
+        }
+        ++compared;
+    }
+    if (compared == 0) GTEST_SKIP() << "no GPU or OpenCL backend on this machine";
+}
+
 TEST_F(Sweeps, Screenshot) {
     h.model.setHeadDim(128);
     ASSERT_TRUE(h.lesson.setBasesText(QStringLiteral("10000, 500000, 1000000")));
