@@ -8,6 +8,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QTabWidget>
 #include <cmath>
 #include <numbers>
 
@@ -64,6 +65,11 @@ TEST(FrequenciesLesson, PresetLoadsThePublishedRopeTheta) {
     ASSERT_TRUE(h.lesson.applyPreset(Lesson7::A, presetIndex(h.lesson, "gpt-neox-20b")));
     EXPECT_EQ(h.model.rope().partialRotaryFactor, 0.25);
     EXPECT_EQ(h.lesson.bands(Lesson7::A).pairs.size(), 12u);  // 24 of 96 components rotate
+    EXPECT_EQ(h.lesson.presetBox(Lesson7::A)->currentText(), QStringLiteral("GPT-NeoX 20B"));
+    // Moving the base elsewhere (the parameter panel) makes A custom again.
+    h.model.setRopeTheta(20000.0);
+    EXPECT_EQ(h.lesson.presetBox(Lesson7::A)->currentIndex(), 0);
+    EXPECT_TRUE(h.lesson.presetSourceText(Lesson7::A).isEmpty());
 }
 
 TEST(FrequenciesLesson, PlottedWavelengthsAreCoreFrequencies) {
@@ -212,6 +218,15 @@ TEST(FrequenciesLesson, Screenshot) {
     h.lesson.applyPreset(Lesson7::B, presetIndex(h.lesson, "phi-3-128k-longrope"));
     h.lesson.curveJob()->waitForIdle(30000);
     testing::saveScreenshot(h.lesson, QStringLiteral("lesson7-frequencies-phi3"));
+    RopeParams yarn = h.lesson.config(Lesson7::A);
+    yarn.ropeType = RopeType::Yarn;
+    yarn.factor = 16.0;
+    yarn.originalMaxPositionEmbeddings = 8192;
+    yarn.maxPositionEmbeddings = 131072;
+    h.lesson.setConfig(Lesson7::B, yarn);
+    h.lesson.findChild<QTabWidget*>()->setCurrentIndex(Lesson7::B);
+    h.lesson.curveJob()->waitForIdle(30000);
+    testing::saveScreenshot(h.lesson, QStringLiteral("lesson7-frequencies-yarn"));
 }
 
 }  // namespace

@@ -209,6 +209,13 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         if (editors_[A]->params() != parameters().rope()) {
             editors_[A]->setParams(parameters().rope());
         }
+        // Edited elsewhere (the parameter panel): A is no longer its preset.
+        const int preset = presetIndex_[A];
+        if (preset >= 0 && presets_[static_cast<std::size_t>(preset)].rope != parameters().rope()) {
+            presetIndex_[A] = -1;
+            presetBoxes_[A]->setCurrentIndex(0);
+            showPresetSource(A);
+        }
         refresh();
     });
     connect(curveJob_, &LatestJob::progress, this, [this](double fraction) {
@@ -383,6 +390,11 @@ bool FrequenciesLesson::setConfig(Config which, const RopeParams& params) {
         return false;
     }
     if (editors_[which]->params() != params) editors_[which]->setParams(params);
+    // A new configuration is no longer the preset it may have come from (applyPreset and
+    // importConfig say what it is afterwards).
+    presetIndex_[which] = -1;
+    presetBoxes_[which]->setCurrentIndex(0);
+    showPresetSource(which);
     if (which == A) {
         parameters().setRope(params);  // changed → refresh
     } else {
@@ -539,14 +551,13 @@ void FrequenciesLesson::drawFrequencies() {
             hi = std::max({hi, p.wavelength, p.originalWavelength});
             scaleHi = std::max(scaleHi, p.scale);
         }
+        // Only bands that occur get a legend entry, always in the order kept, blended, ÷ factor.
         for (std::size_t b = 0; b < 3; ++b) {
             side.bandGraphs[b]->setData(bx[b], by[b], true);
-            // Only bands that occur get a legend entry.
-            if (bx[b].isEmpty()) {
-                side.bandGraphs[b]->removeFromLegend();
-            } else {
-                side.bandGraphs[b]->addToLegend();
-            }
+            side.bandGraphs[b]->removeFromLegend();
+        }
+        for (std::size_t b = 0; b < 3; ++b) {
+            if (!bx[b].isEmpty()) side.bandGraphs[b]->addToLegend();
         }
         side.wavelengthLine->setData(x, wavelength, true);
         side.scaleGraph->setData(x, scale, true);
