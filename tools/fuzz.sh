@@ -14,8 +14,9 @@ targets=("$@")
 cd "$root"
 [ -f build-fuzz/CMakeCache.txt ] || cmake --preset fuzz >/dev/null
 available=()
+buildTargets=$(cmake --build build-fuzz --target help)
 for t in "${targets[@]}"; do
-    if cmake --build build-fuzz --target help | grep -q "^fuzz_$t:"; then
+    if grep -q "^fuzz_$t:" <<<"$buildTargets"; then
         available+=("$t")
     else
         echo "fuzz.sh: no target fuzz_$t in this build (skipped)" >&2

@@ -51,6 +51,8 @@ QString describeWriteErrno(int errorNumber) {
         case EDQUOT:
 #endif
             return Tr::tr("the disk is full");
+        case EFBIG:  // past the file size limit (ulimit -f) or the file system's largest file
+            return Tr::tr("the file is larger than this disk or account allows");
         case EACCES:
         case EPERM:
             return Tr::tr("permission denied");

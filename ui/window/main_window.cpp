@@ -24,6 +24,19 @@ constexpr auto kGeometryKey = "mainWindow/geometry";
 constexpr auto kStateKey = "mainWindow/state";
 constexpr auto kLessonKey = "mainWindow/lesson";
 constexpr int kRejectedMessageMs = 8000;
+constexpr int kSettingsResetMessageMs = 20000;
+
+// A settings file QSettings cannot parse (damaged on disk) is emptied so that every part of the
+// app starts from its defaults instead of from fragments; true when that happened.
+bool resetDamagedSettings() {
+    QSettings settings;
+    // Qt parses sections lazily; reading every key makes any damage show in status().
+    static_cast<void>(settings.allKeys());
+    if (settings.status() != QSettings::FormatError) return false;
+    settings.clear();
+    settings.sync();
+    return true;
+}
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -37,6 +50,7 @@ MainWindow::MainWindow(QWidget* parent)
       parameterDock_(new QDockWidget(this)) {
     setObjectName(QStringLiteral("mainWindow"));
     setCentralWidget(stack_);
+    const bool settingsReset = resetDamagedSettings();  // before anything reads them
 
     for (std::unique_ptr<Lesson>& lesson : createLessons(LessonContext{model_, theme_})) {
         Lesson* raw = lesson.release();
@@ -82,6 +96,11 @@ MainWindow::MainWindow(QWidget* parent)
     resize(1440, 900);
     restoreSettings();
     if (lessonList_->currentRow() < 0 && !lessons_.empty()) lessonList_->setCurrentRow(0);
+    if (settingsReset) {
+        statusBar()->showMessage(
+            tr("The settings file was damaged; RoPE Lab started with the default settings."),
+            kSettingsResetMessageMs);
+    }
 }
 
 MainWindow::~MainWindow() = default;

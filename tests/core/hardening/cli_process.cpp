@@ -107,9 +107,10 @@ ProcessResult runCliProcess(const std::vector<std::string>& args, std::chrono::m
     return runProcess(ROPELAB_CLI_PATH, args, timeout, extraEnvironment);
 }
 
-std::string describe(const std::vector<std::string>& args, const ProcessResult& result) {
+std::string describe(const std::vector<std::string>& args, const ProcessResult& result,
+                     const std::string& program) {
     std::ostringstream text;
-    text << "ropelab-cli";
+    text << program;
     for (const std::string& arg : args) text << " '" << arg.substr(0, 80) << "'";
     if (result.timedOut) {
         text << " → timed out";

@@ -31,6 +31,7 @@ ProcessResult runCliProcess(const std::vector<std::string>& args,
                             const std::vector<std::string>& extraEnvironment = {});
 
 // A short description for failure messages: the command line, how it ended and its stderr.
-std::string describe(const std::vector<std::string>& args, const ProcessResult& result);
+std::string describe(const std::vector<std::string>& args, const ProcessResult& result,
+                     const std::string& program = "ropelab-cli");
 
 }  // namespace ropelab::hardening

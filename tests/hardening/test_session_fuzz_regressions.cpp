@@ -1,0 +1,15 @@
+// Replays every saved fuzz input of the session loader (tests/fuzz/corpus/session/ and
+// tests/fuzz/regressions/session/) through the entry point libFuzzer drives: each must be refused
+// with a reason, or load into a state that validates, applies and survives save → load.
+
+#include <gtest/gtest.h>
+
+#include "fuzz_replay.h"
+
+namespace {
+
+TEST(FuzzRegressions, SessionInputsAreRefusedOrSane) {
+    ropelab::fuzz::replaySavedInputs("session", ropelab::fuzz::session, 5);
+}
+
+}  // namespace
