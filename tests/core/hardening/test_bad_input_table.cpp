@@ -1,7 +1,7 @@
 // Bad input for every ropelab-cli command and for the config.json loader: each must end with
 // exit status 2 and exactly one stderr line that names the problem, print nothing on stdout (no
-// half table), never die by a signal and never hang. The commands come from `ropelab-cli --help`,
-// so a new command without a row here fails the test.
+// half table), never die by a signal and never hang (output that cannot be written is exit 1).
+// The commands come from `ropelab-cli --help`, so a new command without a row here fails.
 //
 // Three layers: a generic matrix (every value option of every command × malformed values) run
 // in-process through cli::run, the same function the binary's main calls; a table of specific bad
