@@ -30,6 +30,9 @@ void setupPositionMap(QCustomPlot* plot) {
     plot->yAxis->setRangeReversed(true);  // position 0 at the top, as a table is read
     plot->xAxis->grid()->setVisible(false);
     plot->yAxis->grid()->setVisible(false);
+    // Few ticks: position labels such as 2048 must not run together with large fonts.
+    plot->xAxis->ticker()->setTickCount(3);
+    plot->yAxis->ticker()->setTickCount(3);
 }
 
 // Hands a colour-map data block built on the worker thread to the map exactly once.

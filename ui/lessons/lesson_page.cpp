@@ -122,8 +122,10 @@ void LessonPage::setReadoutRows(const QList<ReadoutRow>& rows, const QString& no
     while (readoutLabels_.size() < rows.size()) {
         auto* name = new QLabel(this);
         name->setTextFormat(Qt::RichText);
+        name->setWordWrap(true);
         auto* value = new QLabel(this);
         value->setTextFormat(Qt::PlainText);
+        value->setWordWrap(true);  // big presenter fonts must not widen the side panel
         value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         QFont bold = value->font();

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 
 #include "analysis/distance_range.h"
@@ -32,6 +33,9 @@ void setupPositionMap(QCustomPlot* plot) {
     plot->yAxis->setRangeReversed(true);
     plot->xAxis->grid()->setVisible(false);
     plot->yAxis->grid()->setVisible(false);
+    // Few ticks: position labels such as 2048 must not run together with large fonts.
+    plot->xAxis->ticker()->setTickCount(3);
+    plot->yAxis->ticker()->setTickCount(3);
 }
 
 }  // namespace
@@ -60,18 +64,14 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     bucketGraph_ = bucketPlot_->addGraph();
     bucketGraph_->setLineStyle(QCPGraph::lsStepCenter);
     setSeriesStyle(bucketGraph_, {Series::Query}, theme());
-    for (int s = 0; s < 2; ++s) {
-        exactEdges_[s] = new QCPItemStraightLine(bucketPlot_);
-        setSeriesStyle(exactEdges_[s], {Series::Third, Qt::DashLine, 0.6}, theme());
-        distanceEdges_[s] = new QCPItemStraightLine(bucketPlot_);
-        setSeriesStyle(distanceEdges_[s], {Series::Key, Qt::DashLine, 0.6}, theme());
-    }
-    exactLabel_ = new QCPItemText(bucketPlot_);
-    exactLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    setSeriesStyle(exactLabel_, {Series::Third}, theme());
-    distanceLabel_ = new QCPItemText(bucketPlot_);
-    distanceLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-    setSeriesStyle(distanceLabel_, {Series::Key}, theme());
+    // The zone edges as vertical dashed lines named in a legend under the plot (labels written
+    // on the plot would collide with the curve at projector font sizes).
+    bucketGraph_->removeFromLegend();
+    exactEdges_ = bucketPlot_->addGraph();
+    setSeriesStyle(exactEdges_, {Series::Third, Qt::DashLine, 0.6}, theme());
+    distanceEdges_ = bucketPlot_->addGraph();
+    setSeriesStyle(distanceEdges_, {Series::Key, Qt::DashLine, 0.6}, theme());
+    placeLegendBelow(bucketPlot_, 1);
 
     t5Title_ = addPlotTitle(t5Plot_, QString());
     t5Map_ = addHeatMap(t5Plot_, Gradient::Diverging, QString()).map;
@@ -143,7 +143,7 @@ void RelativeLesson::retranslate() {
            "a geometric sequence, so some heads look far and some near. Keys after the query "
            "are masked in a decoder.</p>"));
     bucketTitle_->setText(tr("T5 bucket of a relative position"));
-    bucketPlot_->xAxis->setLabel(tr("relative position key − query (tokens)"));
+    bucketPlot_->xAxis->setLabel(tr("key − query (tokens)"));
     bucketPlot_->yAxis->setLabel(tr("bucket"));
     t5Plot_->xAxis->setLabel(tr("key position j"));
     t5Plot_->yAxis->setLabel(tr("query position i"));
@@ -161,7 +161,7 @@ void RelativeLesson::retranslate() {
     bidirectional_->setToolTip(tr("Unchecked: causal (decoder) buckets"));
     headsSlider_->setLabel(tr("ALiBi heads H"));
     headSlider_->setLabel(tr("Head h"));
-    maskLabel_->setText(tr("masked\n(key after query)"));
+    maskLabel_->setText(tr("masked\nj > i"));
     // Titles are written by the update functions: make refresh run them all again.
     bucketKey_.reset();
     slopeKey_.reset();
@@ -276,23 +276,22 @@ void RelativeLesson::updateBuckets(const T5BucketParams& params) {
     // max_exact as HF: half of the buckets of one direction.
     const int perDirection = params.bidirectional ? params.numBuckets / 2 : params.numBuckets;
     const int maxExact = perDirection / 2;
-    for (int s = 0; s < 2; ++s) {
-        // Causal buckets only resolve keys before the query (negative relative positions).
-        const double sign = s == 0 ? -1.0 : 1.0;
-        const bool shown = s == 0 || params.bidirectional;
-        exactEdges_[s]->setVisible(shown);
-        distanceEdges_[s]->setVisible(shown);
-        exactEdges_[s]->point1->setCoords(sign * maxExact, 0);
-        exactEdges_[s]->point2->setCoords(sign * maxExact, 1);
-        distanceEdges_[s]->point1->setCoords(sign * params.maxDistance, 0);
-        distanceEdges_[s]->point2->setCoords(sign * params.maxDistance, 1);
-    }
-    exactLabel_->position->setCoords(-maxExact, params.numBuckets + 0.5);
-    exactLabel_->setText(tr(" ±max_exact = %1").arg(maxExact));
-    distanceLabel_->position->setCoords(-params.maxDistance, -0.5);
-    distanceLabel_->setText(tr(" −max_distance"));
-    bucketTitle_->setText(params.bidirectional ? tr("T5 buckets, bidirectional (encoder)")
-                                               : tr("T5 buckets, causal (decoder)"));
+    // Causal buckets only resolve keys before the query (negative relative positions).
+    const auto edges = [&](QCPGraph* graph, double at) {
+        const double top = params.numBuckets + 1.0;
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        if (params.bidirectional) {
+            graph->setData({-at, -at, 0.0, at, at}, {-1.0, top, nan, -1.0, top}, true);
+        } else {
+            graph->setData({-at, -at}, {-1.0, top}, true);
+        }
+    };
+    edges(exactEdges_, maxExact);
+    edges(distanceEdges_, params.maxDistance);
+    exactEdges_->setName(tr("max_exact = %1").arg(maxExact));
+    distanceEdges_->setName(tr("max_distance = %1").arg(params.maxDistance));
+    bucketTitle_->setText(params.bidirectional ? tr("T5 buckets\nbidirectional (encoder)")
+                                               : tr("T5 buckets\ncausal (decoder)"));
 }
 
 void RelativeLesson::updateSlopes(int heads, int head) {
@@ -318,8 +317,8 @@ void RelativeLesson::updateSlopes(int heads, int head) {
         ticks->addTick(std::pow(2.0, -k), QStringLiteral("2") + superscriptNumber(-k));
     }
     slopePlot_->yAxis->setTicker(ticks);
-    slopeTitle_->setText(tr("ALiBi slopes m_h = 2^(−8h/H), H = %1").arg(heads));
-    alibiTitle_->setText(tr("ALiBi bias of head %1 (m = %2)")
+    slopeTitle_->setText(tr("ALiBi slopes\nm_h = 2^(−8h/H), H = %1").arg(heads));
+    alibiTitle_->setText(tr("ALiBi bias, head %1\nm = %2")
                              .arg(head)
                              .arg(QString::number(slopes[std::size_t(head - 1)], 'g', 4)));
 }
@@ -364,8 +363,8 @@ void RelativeLesson::requestMaps() {
                     plot->xAxis->setRange(positions);
                     plot->yAxis->setRange(positions);
                 }
-                t5Title_->setText(pooled ? tr("T5 bias table[bucket(j − i)], block means")
-                                         : tr("T5 bias table[bucket(j − i)]"));
+                t5Title_->setText(pooled ? tr("T5 bias b[bucket(j − i)]\nblock means")
+                                         : tr("T5 bias\nb[bucket(j − i)]"));
             };
         },
         [this](const LatestJobRunner::Apply& apply) {
@@ -383,6 +382,8 @@ void RelativeLesson::updateMask() {
     mask_->setPen(QPen(hatch, 1.0));
     mask_->setBrush(QBrush(hatch, Qt::BDiagPattern));
     maskLabel_->position->setCoords(0.66 * n, 0.22 * n);
+    // It sits on the top of the colour map (bias 0, yellow) in every theme: dark text reads there.
+    maskLabel_->setColor(Qt::black);
 }
 
 void RelativeLesson::applyTheme(const PlotTheme& theme) {

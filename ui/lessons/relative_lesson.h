@@ -12,7 +12,6 @@ class QCPBars;
 class QCPColorMap;
 class QCPCurve;
 class QCPGraph;
-class QCPItemStraightLine;
 class QCPItemText;
 class QCPTextElement;
 
@@ -77,10 +76,8 @@ private:
     QCPTextElement* slopeTitle_;
     QCPTextElement* alibiTitle_;
     QCPGraph* bucketGraph_;
-    QCPItemStraightLine* exactEdges_[2];
-    QCPItemStraightLine* distanceEdges_[2];
-    QCPItemText* exactLabel_;
-    QCPItemText* distanceLabel_;
+    QCPGraph* exactEdges_;     // ±max_exact, named in the legend
+    QCPGraph* distanceEdges_;  // ±max_distance
     QCPBars* slopeBars_;
     QCPBars* chosenBar_;
     QCPColorMap* t5Map_;

@@ -34,8 +34,7 @@ namespace {
 constexpr int kSegments = 24;          // colour steps along a path (position → viridis)
 constexpr int kCirclePoints = 48;      // per clock face
 constexpr double kClockSpacing = 2.6;  // clock centres, in clock radii
-constexpr int kMaxClockLabels = 64;
-constexpr int kMaxDrawnPairs = 16;  // arcs in the layout diagram beyond the chosen pair
+constexpr int kMaxDrawnPairs = 16;     // arcs in the layout diagram beyond the chosen pair
 constexpr double kHelixHalfHeight = 1.5;
 constexpr double kHelixTurns = 6.0;    // wavelengths shown around the current position
 constexpr int kMinHelixWindow = 64;    // positions, for fast pairs
@@ -151,7 +150,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
                        theme());
         helixAxisLabels_[std::size_t(a)] = new QCPItemText(helixPlot_);
     }
-    keepEqualAspect(spiralPlot_, QRectF(-1.7, -1.6, 3.4, 3.2));
+    keepEqualAspect(spiralPlot_, QRectF(-2.0, -1.7, 4.0, 3.4));
     camera_->attach(spiralPlot_);
 
     // One pair's helix (cos pθ_i, sin pθ_i, p).
@@ -263,7 +262,7 @@ void RopeNdLesson::retranslate() {
            "<p>The layout only decides which components form a pair: half-split pairs i with "
            "i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, "
            "Meta Llama). The angles are the same.</p>"));
-    pairingTitle_->setText(tr("Which components rotate together"));
+    pairingTitle_->setText(tr("Pairs of components"));
     pairingPlot_->xAxis->setLabel(tr("component index"));
     positionScale_->axis()->setLabel(tr("position p"));
     pairSlider_->setLabel(tr("Pair index i"));
@@ -324,6 +323,11 @@ void RopeNdLesson::setComponents(int a, int b, int c) {
     componentBoxes_[0]->setValue(a);
     componentBoxes_[1]->setValue(b);
     componentBoxes_[2]->setValue(c);
+}
+
+void RopeNdLesson::applyTheme(const PlotTheme& theme) {
+    LessonPage::applyTheme(theme);
+    refresh();  // how many clocks are numbered depends on the font size
 }
 
 void RopeNdLesson::waitForComputation() {
@@ -405,7 +409,11 @@ void RopeNdLesson::updateClocks(const RopeFrequencies& freqs) {
     const QPointF tip = c + 0.9 * hands_[std::size_t(pair_)];
     chosenHand_->setData({0, 1}, {c.x(), tip.x()}, {c.y(), tip.y()});
 
-    const int labelled = pairs <= kMaxClockLabels ? pairs : 0;
+    // Every clock numbered while they are few; then every 2nd or 4th, so numbers in the theme's
+    // font (large in presenter mode) never run into the next row.
+    const int step =
+        pairs <= 16 ? 1 : (pairs <= 36 && !theme().presenter ? 1 : (pairs <= 64 ? 4 : 8));
+    const int labelled = (pairs + step - 1) / step;
     while (static_cast<int>(clockLabels_.size()) > labelled) {
         clockPlot_->removeItem(clockLabels_.back());
         clockLabels_.pop_back();
@@ -416,18 +424,16 @@ void RopeNdLesson::updateClocks(const RopeFrequencies& freqs) {
         setSeriesStyle(label, {Series::Neutral, Qt::SolidLine, 0.8}, theme());
         clockLabels_.push_back(label);
     }
-    for (int i = 0; i < labelled; ++i) {
-        QCPItemText* label = clockLabels_[std::size_t(i)];
+    for (int l = 0; l < labelled; ++l) {
+        const int i = l * step;
+        QCPItemText* label = clockLabels_[std::size_t(l)];
         label->position->setCoords(clockCentre(i, columns) + QPointF(0.0, -1.02));
         label->setText(QString::number(i));
-        QFont font = label->font();
-        font.setPointSizeF(theme().fontPointSize * (pairs > 32 ? 0.7 : 0.85));
-        label->setFont(font);
     }
     keepEqualAspect(clockPlot_,
                     QRectF(-1.3, -(rows - 1) * kClockSpacing - 1.6,
                            (columns - 1) * kClockSpacing + 2.6, (rows - 1) * kClockSpacing + 2.9));
-    clockTitle_->setText(tr("Hands at position p = %1").arg(parameters().queryPosition()));
+    clockTitle_->setText(tr("Hands at p = %1").arg(parameters().queryPosition()));
 }
 
 void RopeNdLesson::updatePairing(const RopeFrequencies& freqs) {
@@ -477,15 +483,13 @@ void RopeNdLesson::updatePairing(const RopeFrequencies& freqs) {
     chosenArc_->setData(t, x, y, true);
     chosenComponents_->setData({double(chosen.a), double(chosen.b)}, {0.0, 0.0});
     pairingPlot_->xAxis->setRange(-1.0, d);
-    pairingNote_->setText((layout == RopeLayout::HalfSplit
-                               ? tr("half-split: pair i = (i, i + d/2)")
-                               : tr("interleaved: pair i = (2i, 2i + 1)")) +
-                          QStringLiteral("\n") +
-                          (shown < pairs ? tr("first %1 of %2 pairs drawn; pair %3 highlighted")
-                                               .arg(shown)
-                                               .arg(pairs)
-                                               .arg(pair_)
-                                         : tr("pair %1 highlighted").arg(pair_)));
+    pairingNote_->setText(
+        (layout == RopeLayout::HalfSplit ? tr("half-split: (i, i + d/2)")
+                                         : tr("interleaved: (2i, 2i + 1)")) +
+        QStringLiteral("\n") +
+        (shown < pairs
+             ? tr("first %1 of %2 pairs; pair %3 highlighted").arg(shown).arg(pairs).arg(pair_)
+             : tr("pair %1 highlighted").arg(pair_)));
 }
 
 void RopeNdLesson::requestPaths(const RopeFrequencies& freqs) {
@@ -595,7 +599,7 @@ void RopeNdLesson::drawPaths() {
         } else {
             helixMarker_->data()->clear();
         }
-        helixTitle_->setText(tr("Helix of pair %1, p = %2 … %3")
+        helixTitle_->setText(tr("Helix of pair %1\np = %2 … %3")
                                  .arg(pair_)
                                  .arg(static_cast<qint64>(first))
                                  .arg(static_cast<qint64>(last)));
@@ -613,7 +617,7 @@ void RopeNdLesson::drawPaths() {
     helixAxisLabels_[2]->setText(tr("p"));
     drawAxes(helixPlot_, helixAxes_, helixAxisLabels_, kHelixHalfHeight);
     spiralTitle_->setText(
-        tr("R(x, p), p = 0 … %1\n(drag to turn)").arg(parameters().sequenceLength() - 1));
+        tr("R(x, p), p = 0 … %1\ndrag to turn").arg(parameters().sequenceLength() - 1));
 }
 
 void RopeNdLesson::drawAxes(QCustomPlot* plot, std::array<QCPItemLine*, 3>& axes,
@@ -626,8 +630,10 @@ void RopeNdLesson::drawAxes(QCustomPlot* plot, std::array<QCPItemLine*, 3>& axes
         const QPointF tip = camera_->project(tips[a][0], tips[a][1], tips[a][2]);
         axes[a]->start->setCoords(origin);
         axes[a]->end->setCoords(tip);
-        labels[a]->position->setCoords(origin + 1.2 * (tip - origin));
-        labels[a]->setPositionAlignment(Qt::AlignCenter);
+        // Centred just above the arrow tip: never pushed out of the plot sideways.
+        labels[a]->position->setCoords(tip);
+        labels[a]->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        labels[a]->setPadding(QMargins(2, 2, 2, 6));
     }
 }
 

@@ -62,6 +62,9 @@ public:
     // Blocks until the background computation of the spiral and helix is shown.
     void waitForComputation();
 
+protected:
+    void applyTheme(const PlotTheme& theme) override;
+
 private:
     struct PathKey {
         RopeParams rope;

@@ -62,7 +62,7 @@ QCPTextElement* addPlotSubtitle(QCustomPlot* plot, const QString& text) {
     return subtitle;
 }
 
-void placeLegendBelow(QCustomPlot* plot) {
+void placeLegendBelow(QCustomPlot* plot, int columns) {
     QCPLegend* legend = plot->legend;
     QCPLayoutGrid* layout = plot->plotLayout();
     plot->axisRect()->insetLayout()->take(legend);
@@ -75,8 +75,9 @@ void placeLegendBelow(QCustomPlot* plot) {
     band->addElement(0, 1, legend);
     band->addElement(0, 2, new QCPLayoutElement(plot));
     band->setColumnStretchFactors({1.0, 0.001, 1.0});
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    legend->setWrap(4);
+    // Wrap first, then the fill order with rearranging: items already in the legend move too.
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     legend->setMargins(QMargins(6, 2, 6, 2));
     layout->setRowStretchFactor(row, 0.001);
     legend->setVisible(true);

@@ -39,8 +39,8 @@ QCPTextElement* addPlotTitle(QCustomPlot* plot, const QString& text);
 QCPTextElement* addPlotSubtitle(QCustomPlot* plot, const QString& text);
 
 // Moves the legend out of the axis rect into its own row under the plot, laid out horizontally,
-// so it never covers data.
-void placeLegendBelow(QCustomPlot* plot);
+// so it never covers data; `columns` items per row (1 stacks them, for narrow plots).
+void placeLegendBelow(QCustomPlot* plot, int columns = 4);
 
 struct HeatMap {
     QCPColorMap* map = nullptr;
