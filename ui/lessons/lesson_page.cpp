@@ -64,7 +64,8 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     sideLayout->addSpacing(6);
     readoutRows_->setHorizontalSpacing(10);
     readoutRows_->setVerticalSpacing(2);
-    readoutRows_->setColumnStretch(2, 1);
+    readoutRows_->setColumnStretch(0, 1);
+    readoutRows_->setColumnStretch(1, 1);
     sideLayout->addLayout(readoutRows_);
     sideLayout->addWidget(readout_);
     sideLayout->addStretch(1);
