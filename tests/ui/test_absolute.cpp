@@ -39,7 +39,7 @@ TEST(AbsoluteLesson, SimilarityIsTheDotProductOfEncodings) {
     QCPColorMapData* data = h.lesson.similarityMap()->data();
     ASSERT_EQ(data->keySize(), 40);
     const double base = h.model.rope().ropeTheta;
-    for (const auto [p, q] : {std::pair{3, 3}, std::pair{10, 25}, std::pair{39, 0}}) {
+    for (const auto& [p, q] : {std::pair{3, 3}, std::pair{10, 25}, std::pair{39, 0}}) {
         const double expected = sinusoidalEncoding(p, 8, base).dot(sinusoidalEncoding(q, 8, base));
         EXPECT_NEAR(data->cell(q, p), expected, 1e-12);
     }

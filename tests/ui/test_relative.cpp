@@ -76,7 +76,7 @@ TEST(RelativeLesson, BiasMatricesAreCoresBiases) {
     const T5BucketParams params = h.lesson.t5Params();
     const Eigen::MatrixXd table = seededStandardNormal(params.numBuckets, 1, h.model.seed());
     const Eigen::MatrixXd bias = t5BiasMatrix(64, params, table.col(0));
-    for (const auto [i, j] : {std::pair{0, 0}, std::pair{40, 10}, std::pair{3, 60}}) {
+    for (const auto& [i, j] : {std::pair{0, 0}, std::pair{40, 10}, std::pair{3, 60}}) {
         EXPECT_NEAR(t5->cell(j, i), bias(i, j), 1e-12);  // block means: summation order
     }
 }

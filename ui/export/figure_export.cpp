@@ -18,7 +18,6 @@
 #include <cmath>
 
 #include "export/plot_csv.h"
-#include "model/latest_job_runner.h"
 #include "style/theme_controller.h"
 #include "widgets/latest_job.h"
 
@@ -193,9 +192,6 @@ void waitForLessonComputations(Lesson& lesson, int timeoutMs) {
     const auto busy = [&lesson] {
         for (const LatestJob* job : lesson.findChildren<LatestJob*>()) {
             if (job->isRunning()) return true;
-        }
-        for (const LatestJobRunner* runner : lesson.findChildren<LatestJobRunner*>()) {
-            if (runner->busy()) return true;
         }
         return false;
     };

@@ -13,9 +13,9 @@
 #include "analysis/score_heatmap.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/sinusoidal.h"
-#include "model/latest_job_runner.h"
 #include "model/parameter_model.h"
 #include "widgets/labeled_slider.h"
+#include "widgets/latest_job.h"
 #include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
@@ -53,7 +53,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
       maxLengthSlider_(new LabeledSlider(QString(), 1, 4096, 1, QString(), this)),
       pairSlider_(new LabeledSlider(QString(), 0, 31, 1, QString(), this)),
       shiftSlider_(new LabeledSlider(QString(), -512, 512, 1, QString(), this)),
-      runner_(new LatestJobRunner(this)) {
+      job_(new LatestJob(this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(learnedPlot_, 0, 0);
@@ -116,6 +116,17 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     connect(maxLengthSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::refresh);
     connect(pairSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::setPairIndex);
     connect(shiftSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::refresh);
+    // Background results: repaint what they fill; a failure shows core's message and is retried on
+    // the next change.
+    connect(job_, &LatestJob::finished, this, [this] {
+        replot(learnedPlot_);
+        replot(sinusoidalPlot_);
+        replot(similarityPlot_);
+    });
+    connect(job_, &LatestJob::failed, this, [this](const QString& message) {
+        showProblem(message);
+        tableKey_.reset();
+    });
     connect(&parameters(), &ParameterModel::changed, this, &AbsoluteLesson::refresh);
 
     retranslate();
@@ -209,7 +220,7 @@ void AbsoluteLesson::setShift(int k) {
 }
 
 void AbsoluteLesson::waitForComputation() {
-    runner_->waitForIdle();
+    job_->waitForIdle(60000);
 }
 
 void AbsoluteLesson::refresh() {
@@ -238,15 +249,15 @@ void AbsoluteLesson::requestTables() {
                        parameters().sequenceLength(), maxLength(), parameters().seed()};
     if (tableKey_ == key) return;
     tableKey_ = key;
-    runner_->submit(
-        [this, key](std::stop_token stop) -> LatestJobRunner::Apply {
+    job_->start(
+        [this, key](const Execution& exec) -> LatestJob::Apply {
             const int n = key.sequenceLength;
             // Learned: only the rows the table has (and that fit in the sequence shown).
             const LearnedPositionTable table(key.maxLength, key.dim, key.seed);
             const MapData learned = std::make_shared<std::unique_ptr<QCPColorMapData>>(
                 colorMapData(table.table().topRows(std::min(key.maxLength, n))));
             const double learnedScale = 3.0 * LearnedPositionTable::defaultStddev;
-            if (stop.stop_requested()) throw Cancelled();
+            if (exec.stop.stop_requested()) throw Cancelled();
             std::vector<double> positions(static_cast<std::size_t>(n));
             for (int p = 0; p < n; ++p) positions[std::size_t(p)] = p;
             const MapData sinusoidal = std::make_shared<std::unique_ptr<QCPColorMapData>>(
@@ -257,8 +268,6 @@ void AbsoluteLesson::requestTables() {
             encoding.sinusoidalBase = key.base;
             const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(n, key.dim);
             const int cells = std::min(n, kMaxHeatmapCells);
-            Execution exec;
-            exec.stop = stop;
             const PooledGrid grid =
                 scoreHeatmap(zeros, zeros, encoding, cells, cells, Pooling::Mean, exec);
             const MapData similarity =
@@ -286,12 +295,7 @@ void AbsoluteLesson::requestTables() {
                            : tr("Similarity PE(p)·PE(q)"));
             };
         },
-        [this](const LatestJobRunner::Apply& apply) {
-            if (!runGuarded(apply)) tableKey_.reset();
-            replot(learnedPlot_);
-            replot(sinusoidalPlot_);
-            replot(similarityPlot_);
-        });
+        1);
 }
 
 void AbsoluteLesson::updateShift() {

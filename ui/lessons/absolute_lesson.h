@@ -18,7 +18,7 @@ class QCPTextElement;
 namespace ropelab::ui {
 
 class LabeledSlider;
-class LatestJobRunner;
+class LatestJob;
 
 class AbsoluteLesson : public LessonPage {
     Q_OBJECT
@@ -88,7 +88,7 @@ private:
     LabeledSlider* maxLengthSlider_;
     LabeledSlider* pairSlider_;
     LabeledSlider* shiftSlider_;
-    LatestJobRunner* runner_;
+    LatestJob* job_;
 
     int pair_ = 0;
     std::optional<TableKey> tableKey_;

@@ -16,9 +16,9 @@
 #include "analysis/score_heatmap.h"
 #include "encodings/alibi.h"
 #include "encodings/t5_buckets.h"
-#include "model/latest_job_runner.h"
 #include "model/parameter_model.h"
 #include "widgets/labeled_slider.h"
+#include "widgets/latest_job.h"
 #include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
@@ -51,7 +51,7 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
       bidirectional_(new QCheckBox(this)),
       headsSlider_(new LabeledSlider(QString(), 1, 64, 1, QString(), this)),
       headSlider_(new LabeledSlider(QString(), 1, 8, 1, QString(), this)),
-      runner_(new LatestJobRunner(this)) {
+      job_(new LatestJob(this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(bucketPlot_, 0, 0);
@@ -111,6 +111,16 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     connect(bidirectional_, &QCheckBox::toggled, this, &RelativeLesson::refresh);
     connect(headsSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
     connect(headSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
+    // Background results: repaint what they fill; a failure shows core's message and is retried on
+    // the next change.
+    connect(job_, &LatestJob::finished, this, [this] {
+        replot(t5Plot_);
+        replot(alibiPlot_);
+    });
+    connect(job_, &LatestJob::failed, this, [this](const QString& message) {
+        showProblem(message);
+        mapKey_.reset();
+    });
     connect(&parameters(), &ParameterModel::changed, this, &RelativeLesson::refresh);
 
     retranslate();
@@ -220,7 +230,7 @@ void RelativeLesson::setAlibi(int heads, int head) {
 }
 
 void RelativeLesson::waitForComputation() {
-    runner_->waitForIdle();
+    job_->waitForIdle(60000);
 }
 
 ScoreEncodingParams RelativeLesson::encoding(ScoreEncoding kind) const {
@@ -330,14 +340,12 @@ void RelativeLesson::requestMaps() {
     mapKey_ = key;
     const ScoreEncodingParams t5 = encoding(ScoreEncoding::T5);
     const ScoreEncodingParams alibi = encoding(ScoreEncoding::Alibi);
-    runner_->submit(
-        [this, key, t5, alibi](std::stop_token stop) -> LatestJobRunner::Apply {
+    job_->start(
+        [this, key, t5, alibi](const Execution& exec) -> LatestJob::Apply {
             const int n = key.sequenceLength;
             const int cells = std::min(n, kMaxHeatmapCells);
             // Zero q and k (one component): the score is the bias alone.
             const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(n, 1);
-            Execution exec;
-            exec.stop = stop;
             const PooledGrid t5Grid =
                 scoreHeatmap(zeros, zeros, t5, cells, cells, Pooling::Mean, exec);
             const PooledGrid alibiGrid =
@@ -367,11 +375,7 @@ void RelativeLesson::requestMaps() {
                                          : tr("T5 bias\nb[bucket(j − i)]"));
             };
         },
-        [this](const LatestJobRunner::Apply& apply) {
-            if (!runGuarded(apply)) mapKey_.reset();
-            replot(t5Plot_);
-            replot(alibiPlot_);
-        });
+        1);
 }
 
 void RelativeLesson::updateMask() {

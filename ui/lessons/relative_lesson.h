@@ -18,7 +18,7 @@ class QCPTextElement;
 namespace ropelab::ui {
 
 class LabeledSlider;
-class LatestJobRunner;
+class LatestJob;
 
 class RelativeLesson : public LessonPage {
     Q_OBJECT
@@ -90,7 +90,7 @@ private:
     QCheckBox* bidirectional_;
     LabeledSlider* headsSlider_;
     LabeledSlider* headSlider_;
-    LatestJobRunner* runner_;
+    LatestJob* job_;
     std::optional<MapKey> mapKey_;
     std::optional<T5BucketParams> bucketKey_;  // what the plots show, to repaint only changes
     std::optional<std::pair<int, int>> slopeKey_;

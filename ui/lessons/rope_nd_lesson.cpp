@@ -21,9 +21,9 @@
 #include "analysis/trajectory.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_apply.h"
-#include "model/latest_job_runner.h"
 #include "model/parameter_model.h"
 #include "widgets/labeled_slider.h"
+#include "widgets/latest_job.h"
 #include "widgets/orbit_camera.h"
 #include "widgets/plot_helpers.h"
 
@@ -101,7 +101,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
       pitchSlider_(new LabeledSlider(QString(), -90, 90, 1, QStringLiteral("°"), this)),
       resetView_(new QPushButton(this)),
       camera_(new OrbitCamera(this)),
-      runner_(new LatestJobRunner(this)) {
+      job_(new LatestJob(this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(clockPlot_, 0, 0);
@@ -227,6 +227,17 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         replot(spiralPlot_);
         replot(helixPlot_);
     });
+    // Background results: repaint what they fill; a failure shows core's message and is retried on
+    // the next change.
+    connect(job_, &LatestJob::finished, this, [this] {
+        spiralDirty_ = true;
+        drawPaths();
+        replot(spiralPlot_);
+    });
+    connect(job_, &LatestJob::failed, this, [this](const QString& message) {
+        showProblem(message);
+        pathKey_.reset();
+    });
     connect(&parameters(), &ParameterModel::changed, this, &RopeNdLesson::refresh);
 
     retranslate();
@@ -331,7 +342,7 @@ void RopeNdLesson::applyTheme(const PlotTheme& theme) {
 }
 
 void RopeNdLesson::waitForComputation() {
-    runner_->waitForIdle();
+    job_->waitForIdle(60000);
 }
 
 void RopeNdLesson::refresh() {
@@ -508,11 +519,9 @@ void RopeNdLesson::requestPaths(const RopeFrequencies& freqs) {
     const Eigen::VectorXd x = seededStandardNormal(1, freqs.headDim, key.seed).row(0).transpose();
     const RopeLayout layout = key.layout;
     const DistanceRange positions{0, key.sequenceLength, 1};
-    runner_->submit(
+    job_->start(
         [this, x, freqs, layout, positions, pca,
-         components](std::stop_token stop) -> LatestJobRunner::Apply {
-            Execution exec;
-            exec.stop = stop;
+         components](const Execution& exec) -> LatestJob::Apply {
             const Trajectory3d path =
                 pca ? ropeTrajectoryPca(x, freqs, layout, positions, exec)
                     : ropeTrajectory(x, freqs, layout, positions, components, exec);
@@ -523,13 +532,7 @@ void RopeNdLesson::requestPaths(const RopeFrequencies& freqs) {
                 spiralComponents_ = components;
             };
         },
-        [this](const LatestJobRunner::Apply& apply) {
-            const bool ok = runGuarded(apply);
-            if (!ok) pathKey_.reset();  // try again on the next change
-            spiralDirty_ = true;
-            drawPaths();
-            replot(spiralPlot_);
-        });
+        1);
 }
 
 void RopeNdLesson::updateHelix(const RopeFrequencies& freqs) {

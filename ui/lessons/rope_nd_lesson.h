@@ -23,7 +23,7 @@ class QSpinBox;
 namespace ropelab::ui {
 
 class LabeledSlider;
-class LatestJobRunner;
+class LatestJob;
 class OrbitCamera;
 
 class RopeNdLesson : public LessonPage {
@@ -73,7 +73,6 @@ private:
         int sequenceLength;
         bool pca;
         std::array<int, 3> components;
-        int pair;
         bool operator==(const PathKey&) const = default;
     };
 
@@ -122,7 +121,7 @@ private:
     LabeledSlider* pitchSlider_;
     QPushButton* resetView_;
     OrbitCamera* camera_;
-    LatestJobRunner* runner_;
+    LatestJob* job_;
 
     int pair_ = 0;
     std::vector<QPointF> hands_;
