@@ -4,7 +4,8 @@
 //
 // ROPELAB_SOAK_STEPS sets the number of measured slider moves after a warm-up of two rounds over
 // every slider (default 20, a few seconds for ctest); by hand: ROPELAB_SOAK_STEPS=10000
-// ./test_soak. The figures are printed and recorded as properties.
+// ./test_soak; ROPELAB_SOAK_ONLY=<lesson id>|panel soaks one part. The figures are printed and
+// recorded as properties.
 
 #include <gtest/gtest.h>
 #include <malloc.h>
@@ -70,7 +71,10 @@ struct Target {
     QAbstractSlider* slider = nullptr;
 };
 
+// Every slider, or with ROPELAB_SOAK_ONLY=ID only lesson ID's ("panel": the shared parameters'),
+// to find which part grows.
 std::vector<Target> everySlider(MainWindow& window) {
+    const QString only = QString::fromLocal8Bit(qgetenv("ROPELAB_SOAK_ONLY"));
     std::vector<Target> targets;
     const QList<Lesson*> lessons = window.findChildren<Lesson*>();
     for (QAbstractSlider* slider : window.findChildren<QAbstractSlider*>()) {
@@ -80,6 +84,9 @@ std::vector<Target> everySlider(MainWindow& window) {
         }
         // Scroll bars are not the lessons' controls.
         if (slider->inherits("QScrollBar")) continue;
+        const QString owner =
+            target.lesson != nullptr ? target.lesson->id() : QStringLiteral("panel");
+        if (!only.isEmpty() && owner != only) continue;
         targets.push_back(target);
     }
     return targets;
@@ -93,7 +100,7 @@ TEST(Soak, DraggingEverySliderKeepsMemoryFlatAndQtQuiet) {
     window.show();
     settle(500);
     const std::vector<Target> targets = everySlider(window);
-    ASSERT_GE(targets.size(), 5u) << "found too few sliders to soak";
+    ASSERT_FALSE(targets.empty()) << "found no sliders to soak";
     std::size_t lessonSliders = 0;
     for (const Target& t : targets) lessonSliders += t.lesson != nullptr ? 1 : 0;
     std::vector<int> initialValues;
