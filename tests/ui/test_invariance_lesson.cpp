@@ -59,12 +59,18 @@ struct Invariance : ::testing::Test {
     void SetUp() override {
         h.model.setHeadDim(32);
         h.model.setSequenceLength(64);
+        ASSERT_TRUE(h.lesson.waitForComputation(20000));
+    }
+    // The heat maps, curves and decay are computed off the UI thread.
+    void show(int side, ScoreEncoding encoding) {
+        h.lesson.setEncoding(side, encoding);
+        ASSERT_TRUE(h.lesson.waitForComputation(20000));
     }
 };
 
 TEST_F(Invariance, RelativeEncodingsAreConstantAlongDiagonals) {
     for (ScoreEncoding e : {ScoreEncoding::Rope, ScoreEncoding::T5, ScoreEncoding::Alibi}) {
-        h.lesson.setEncoding(0, e);
+        show(0, e);
         ASSERT_EQ(h.lesson.grid(0).width, 64);
         EXPECT_LT(diagonalSpread(h.lesson.grid(0)), 1e-12) << toString(e);
         EXPECT_LT(curveDisagreement(h.figure("score-vs-distance-1")), 1e-9) << toString(e);
@@ -74,17 +80,17 @@ TEST_F(Invariance, RelativeEncodingsAreConstantAlongDiagonals) {
 
 TEST_F(Invariance, AddedEncodingsAreNot) {
     for (ScoreEncoding e : {ScoreEncoding::Sinusoidal, ScoreEncoding::Seed}) {
-        h.lesson.setEncoding(1, e);
+        show(1, e);
         EXPECT_GT(diagonalSpread(h.lesson.grid(1)), 1e-2) << toString(e);
         EXPECT_GT(curveDisagreement(h.figure("score-vs-distance-2")), 1e-3) << toString(e);
         EXPECT_GT(h.lesson.deviation(1), 1e-2) << toString(e);
     }
-    h.lesson.setEncoding(1, ScoreEncoding::Learned);
+    show(1, ScoreEncoding::Learned);
     EXPECT_GT(h.lesson.deviation(1), 1e-6);  // small table values, still not relative
 }
 
 TEST_F(Invariance, DeviationAndCurvesAreCore) {
-    h.lesson.setEncoding(1, ScoreEncoding::Sinusoidal);
+    show(1, ScoreEncoding::Sinusoidal);
     const Eigen::MatrixXd qk = seededStandardNormal(2, 32, h.model.seed());
     ScoreEncodingParams sin;
     sin.encoding = ScoreEncoding::Sinusoidal;
@@ -101,7 +107,7 @@ TEST_F(Invariance, DeviationAndCurvesAreCore) {
 }
 
 TEST_F(Invariance, DecayBoundAndMeanScoreAreCoreAndFollowTheBase) {
-    ASSERT_TRUE(h.lesson.decayJob()->waitForIdle(20000));
+    ASSERT_TRUE(h.lesson.waitForComputation(20000));
     const RopeFrequencies freqs = ropeFrequencies(h.model.rope());
     const std::vector<double> bound = ropeDecayBound(h.lesson.decayDistances(), freqs);
     ASSERT_EQ(h.lesson.decayBound().size(), 64u);
@@ -120,14 +126,16 @@ TEST_F(Invariance, DecayBoundAndMeanScoreAreCoreAndFollowTheBase) {
     // A larger base slows the decay: the bound at distance 40 grows.
     const double before = h.lesson.decayBound()[40];
     h.model.setRopeTheta(1000000.0);
+    ASSERT_TRUE(h.lesson.waitForComputation(20000));
     EXPECT_GT(h.lesson.decayBound()[40], before);
-    ASSERT_TRUE(h.lesson.decayJob()->waitForIdle(20000));
+    ASSERT_TRUE(h.lesson.waitForComputation(20000));
     EXPECT_NE(h.lesson.meanAbsScore(), mean);
 }
 
 TEST_F(Invariance, EncodingComboSwitchesTheSide) {
     QComboBox* box = h.lesson.encodingBox(0);
     box->setCurrentIndex(box->findData(static_cast<int>(ScoreEncoding::Seed)));
+    ASSERT_TRUE(h.lesson.waitForComputation(20000));
     EXPECT_EQ(h.lesson.encoding(0), ScoreEncoding::Seed);
     EXPECT_GT(h.lesson.deviation(0), 1e-2);
     EXPECT_TRUE(h.lesson.problem().isEmpty());
@@ -136,7 +144,7 @@ TEST_F(Invariance, EncodingComboSwitchesTheSide) {
 TEST_F(Invariance, Screenshot) {
     h.model.setHeadDim(64);
     h.model.setSequenceLength(256);
-    h.lesson.decayJob()->waitForIdle(20000);
+    h.lesson.waitForComputation(20000);
     testing::saveScreenshot(h.lesson, QStringLiteral("lesson6-invariance"));
 }
 

@@ -126,6 +126,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     curveRectB_ = new QCPAxisRect(curvePlot_);
     curveRectB_->axis(QCPAxis::atTop)->setVisible(false);
     curveRectB_->axis(QCPAxis::atRight)->setVisible(false);
+    curveRectB_->setVisible(false);  // shown, in the layout, only while comparing
     auto* curveMargins = new QCPMarginGroup(curvePlot_);
     curvePlot_->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
     curveRectB_->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
@@ -499,6 +500,9 @@ void FrequenciesLesson::showCurveRectB(bool on) {
         layout->take(curveRectB_);
         layout->simplify();
     }
+    // Out of the layout the rect keeps its last geometry; hidden, its axes and curves are not
+    // drawn.
+    curveRectB_->setVisible(on);
     curvePlot_->xAxis->setLabel(on ? QString() : tr("distance m − n (tokens)"));
     applyPlotTheme(curvePlot_, theme());
 }

@@ -33,12 +33,6 @@ constexpr int kMaxCells = 256;
 constexpr std::array kCurveDashes{Qt::SolidLine, Qt::DashLine, Qt::DotLine};
 constexpr std::array kCurveWidths{1.8, 1.1, 0.8};
 
-Execution lessonExecution() {
-    Execution exec;
-    exec.threads = std::max(1, QThread::idealThreadCount());
-    return exec;
-}
-
 QVector<double> toQVector(const std::vector<double>& v) {
     return QVector<double>(v.begin(), v.end());
 }
@@ -49,6 +43,7 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
     : LessonPage(context, parent),
       decayPlot_(nullptr),
       decayStatus_(new QLabel(this)),
+      job_(new LatestJob(this)),
       decayJob_(new LatestJob(this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
@@ -109,6 +104,8 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
     controlsLayout()->addWidget(decayStatus_);
 
     connect(&parameters(), &ParameterModel::changed, this, &InvarianceLesson::refresh);
+    // A failure keeps what is shown, names the problem, and is retried on the next change.
+    connect(job_, &LatestJob::failed, this, &InvarianceLesson::showProblem);
     connect(decayJob_, &LatestJob::finished, this, [this] {
         decayStatus_->setText(tr("Mean |score| over %1 random q, k: %2 ms.")
                                   .arg(kDecaySamples)
@@ -257,105 +254,116 @@ void InvarianceLesson::refresh() {
     const int n = std::min(parameters().sequenceLength(), kMaxPositions);
     const int d = parameters().rope().headDim;
     const unsigned seed = parameters().seed();
-    std::array<SideKey, 2> sideKeys;
+    // Only the parts whose inputs differ from what is on screen are computed.
+    std::array<std::optional<SideKey>, 2> sideWork;
     for (int s = 0; s < 2; ++s) {
-        sideKeys[static_cast<std::size_t>(s)] =
-            SideKey{encodingParams(encodings_[static_cast<std::size_t>(s)]), seed, n, d};
+        const auto index = static_cast<std::size_t>(s);
+        const SideKey key{encodingParams(encodings_[index]), seed, n, d};
+        if (sideKeys_[index] != key) sideWork[index] = key;
     }
-    const DecayKey decayKey{parameters().rope(), parameters().layout(), seed,
-                            std::min(parameters().sequenceLength(), kMaxDecayDistances)};
-    std::array<bool, 2> sideChanged{};
-    bool decayChanged = false;
-    const bool ok = runGuarded([&] {
-        const Execution exec = lessonExecution();
-        const Eigen::MatrixXd qk = seededStandardNormal(2, d, seed);
-        const Eigen::VectorXd q = qk.row(0).transpose();
-        const Eigen::VectorXd k = qk.row(1).transpose();
-        const int cells = std::min(n, kMaxCells);
-        std::array<std::optional<SideResult>, 2> results;
-        for (int s = 0; s < 2; ++s) {
-            const auto index = static_cast<std::size_t>(s);
-            if (sideKeys_[index] == sideKeys[index]) continue;
-            // The same q and k at every position: only the encoding can make the score vary.
-            const Eigen::MatrixXd queries = q.transpose().replicate(n, 1);
-            const Eigen::MatrixXd keys = k.transpose().replicate(n, 1);
-            const ScoreEncodingParams& params = sideKeys[index].params;
-            SideResult r;
-            r.grid = scoreHeatmap(queries, keys, params, cells, cells, Pooling::Mean, exec);
-            r.deviation =
-                invariance(q, k, params, std::min(n, kDeviationPositions), exec).maxDeviation;
-            for (int j = 0; j < kKeyPositions; ++j) {
-                const std::int64_t p = std::int64_t{n} * j / (kKeyPositions + 1);
-                // The query stays inside 0 … N − 1: Δ from −P to N − 1 − P.
-                r.curves[static_cast<std::size_t>(j)] =
-                    scoreCurve(q, k, params, DistanceRange{-p, n - p, 1}, p, exec);
+    std::optional<DecayKey> decayWork =
+        DecayKey{parameters().rope(), parameters().layout(), seed,
+                 std::min(parameters().sequenceLength(), kMaxDecayDistances)};
+    if (decayKey_ == decayWork) decayWork.reset();
+    if (!sideWork[0] && !sideWork[1] && !decayWork) {
+        job_->cancel();  // what is shown is already what was asked for
+        return;
+    }
+    job_->start(
+        [this, sideWork, decayWork, n, d, seed](const Execution& exec) -> LatestJob::Apply {
+            const Eigen::MatrixXd qk = seededStandardNormal(2, d, seed);
+            const Eigen::VectorXd q = qk.row(0).transpose();
+            const Eigen::VectorXd k = qk.row(1).transpose();
+            const int cells = std::min(n, kMaxCells);
+            std::array<std::optional<SideResult>, 2> results;
+            for (std::size_t index = 0; index < 2; ++index) {
+                if (!sideWork[index]) continue;
+                // The same q and k at every position: only the encoding can make the score vary.
+                const Eigen::MatrixXd queries = q.transpose().replicate(n, 1);
+                const Eigen::MatrixXd keys = k.transpose().replicate(n, 1);
+                const ScoreEncodingParams& params = sideWork[index]->params;
+                SideResult r;
+                r.grid = scoreHeatmap(queries, keys, params, cells, cells, Pooling::Mean, exec);
+                r.deviation =
+                    invariance(q, k, params, std::min(n, kDeviationPositions), exec).maxDeviation;
+                for (int j = 0; j < kKeyPositions; ++j) {
+                    const std::int64_t p = std::int64_t{n} * j / (kKeyPositions + 1);
+                    // The query stays inside 0 … N − 1: Δ from −P to N − 1 − P.
+                    r.curves[static_cast<std::size_t>(j)] =
+                        scoreCurve(q, k, params, DistanceRange{-p, n - p, 1}, p, exec);
+                }
+                results[index] = std::move(r);
             }
-            results[index] = std::move(r);
-        }
-        std::vector<double> distances, bound, aligned;
-        if (decayKey_ != decayKey) {
-            const RopeFrequencies freqs = ropeFrequencies(decayKey.rope);
-            distances.resize(static_cast<std::size_t>(decayKey.length));
-            for (int i = 0; i < decayKey.length; ++i) distances[static_cast<std::size_t>(i)] = i;
-            bound = ropeDecayBound(distances, freqs);
-            // q = k: every pair's h_i ≥ 0, the case the bound describes.
-            aligned = ropeScoreCurve(q, q, freqs, decayKey.layout,
-                                     DistanceRange{0, decayKey.length, 1}, exec);
-        }
+            DecayResult decay;
+            if (decayWork) {
+                const RopeFrequencies freqs = ropeFrequencies(decayWork->rope);
+                decay.distances.resize(static_cast<std::size_t>(decayWork->length));
+                for (int i = 0; i < decayWork->length; ++i) {
+                    decay.distances[static_cast<std::size_t>(i)] = i;
+                }
+                decay.bound = ropeDecayBound(decay.distances, freqs);
+                // q = k: every pair's h_i ≥ 0, the case the bound describes.
+                decay.aligned = ropeScoreCurve(q, q, freqs, decayWork->layout,
+                                               DistanceRange{0, decayWork->length, 1}, exec);
+            }
+            return [this, sideWork, decayWork, n, results = std::move(results),
+                    decay = std::move(decay)]() mutable {
+                showResults(n, sideWork, results, decayWork, std::move(decay));
+            };
+        },
+        std::max(1, QThread::idealThreadCount()));
+}
 
-        // Everything computed: now show it.
-        positions_ = n;
-        for (int s = 0; s < 2; ++s) {
-            const auto index = static_cast<std::size_t>(s);
-            if (!results[index]) continue;
-            sideChanged[index] = true;
-            sideKeys_[index] = sideKeys[index];
-            grids_[index] = std::move(results[index]->grid);
-            deviations_[index] = results[index]->deviation;
-            Side& side = sides_[index];
-            showPooledGrid(side.heat, grids_[index], n, HeatRange::Symmetric);
-            double span = 0.0;
-            for (int j = 0; j < kKeyPositions; ++j) {
-                const std::vector<double>& c = results[index]->curves[static_cast<std::size_t>(j)];
-                const std::int64_t p = keyPosition(j);
-                QVector<double> x(static_cast<qsizetype>(c.size()));
-                for (qsizetype i = 0; i < x.size(); ++i) x[i] = static_cast<double>(i - p);
-                side.curves[static_cast<std::size_t>(j)]->setData(x, toQVector(c), true);
-                for (double v : c) span = std::max(span, std::abs(v));
-                side.curves[static_cast<std::size_t>(j)]->setName(tr("key at n = %1").arg(p));
-            }
-            side.curvePlot->xAxis->setRange(-(n - 1), n - 1);
-            if (span > 0.0) side.curvePlot->yAxis->setRange(-1.1 * span, 1.1 * span);
+void InvarianceLesson::showResults(int positions, const std::array<std::optional<SideKey>, 2>& keys,
+                                   std::array<std::optional<SideResult>, 2>& results,
+                                   const std::optional<DecayKey>& decayKey, DecayResult decay) {
+    clearProblem();
+    positions_ = positions;
+    for (std::size_t index = 0; index < 2; ++index) {
+        if (!results[index]) continue;
+        sideKeys_[index] = keys[index];
+        grids_[index] = std::move(results[index]->grid);
+        deviations_[index] = results[index]->deviation;
+        Side& side = sides_[index];
+        showPooledGrid(side.heat, grids_[index], positions, HeatRange::Symmetric);
+        double span = 0.0;
+        for (int j = 0; j < kKeyPositions; ++j) {
+            const std::vector<double>& c = results[index]->curves[static_cast<std::size_t>(j)];
+            const std::int64_t p = keyPosition(j);
+            QVector<double> x(static_cast<qsizetype>(c.size()));
+            for (qsizetype i = 0; i < x.size(); ++i) x[i] = static_cast<double>(i - p);
+            side.curves[static_cast<std::size_t>(j)]->setData(x, toQVector(c), true);
+            for (double v : c) span = std::max(span, std::abs(v));
+            side.curves[static_cast<std::size_t>(j)]->setName(tr("key at n = %1").arg(p));
         }
-        if (!distances.empty()) {
-            decayChanged = true;
-            decayKey_ = decayKey;
-            decayDistances_ = std::move(distances);
-            decayBound_ = std::move(bound);
-            alignedScore_ = std::move(aligned);
-            boundGraph_->setData(toQVector(decayDistances_), toQVector(decayBound_), true);
-            alignedGraph_->setData(toQVector(decayDistances_), toQVector(alignedScore_), true);
-            decayPlot_->xAxis->setRange(0.0, std::max(1.0, decayDistances_.back()));
-            bool found = false;
-            const QCPRange range = boundGraph_->getValueRange(found);
-            decayPlot_->yAxis->setRange(0.0, range.upper * 1.05);
-            const QCPRange scores = alignedGraph_->getValueRange(found);
-            const double top = std::max(std::abs(scores.lower), std::abs(scores.upper));
-            decayPlot_->yAxis2->setRange(-0.3 * top, 1.05 * top);
-        }
-    });
-    if (!ok) return;  // nothing changed; the banner says why
-    updateReadout();
-    // Repaint only the figures whose data changed.
-    for (int s = 0; s < 2; ++s) {
-        if (!sideChanged[static_cast<std::size_t>(s)]) continue;
-        sides_[static_cast<std::size_t>(s)].heatPlot->replot(QCustomPlot::rpQueuedReplot);
-        sides_[static_cast<std::size_t>(s)].curvePlot->replot(QCustomPlot::rpQueuedReplot);
+        side.curvePlot->xAxis->setRange(-(positions - 1), positions - 1);
+        if (span > 0.0) side.curvePlot->yAxis->setRange(-1.1 * span, 1.1 * span);
+        // Repaint only the figures whose data changed.
+        side.heatPlot->replot(QCustomPlot::rpQueuedReplot);
+        side.curvePlot->replot(QCustomPlot::rpQueuedReplot);
     }
-    if (decayChanged) {
+    if (decayKey) {
+        decayKey_ = decayKey;
+        decayDistances_ = std::move(decay.distances);
+        decayBound_ = std::move(decay.bound);
+        alignedScore_ = std::move(decay.aligned);
+        boundGraph_->setData(toQVector(decayDistances_), toQVector(decayBound_), true);
+        alignedGraph_->setData(toQVector(decayDistances_), toQVector(alignedScore_), true);
+        decayPlot_->xAxis->setRange(0.0, std::max(1.0, decayDistances_.back()));
+        bool found = false;
+        const QCPRange range = boundGraph_->getValueRange(found);
+        decayPlot_->yAxis->setRange(0.0, range.upper * 1.05);
+        const QCPRange scores = alignedGraph_->getValueRange(found);
+        const double top = std::max(std::abs(scores.lower), std::abs(scores.upper));
+        decayPlot_->yAxis2->setRange(-0.3 * top, 1.05 * top);
         decayPlot_->replot(QCustomPlot::rpQueuedReplot);
         startDecay();
     }
+    updateReadout();
+}
+
+bool InvarianceLesson::waitForComputation(int timeoutMs) {
+    return job_->waitForIdle(timeoutMs) && decayJob_->waitForIdle(timeoutMs);
 }
 
 void InvarianceLesson::startDecay() {

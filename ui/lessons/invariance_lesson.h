@@ -55,6 +55,8 @@ public:
     const std::vector<double>& meanAbsScore() const { return meanAbsScore_; }
     const std::vector<double>& alignedScore() const { return alignedScore_; }
     LatestJob* decayJob() const { return decayJob_; }
+    // Test and benchmark helper: waits until the heat maps, curves and decay are on screen.
+    bool waitForComputation(int timeoutMs = 60000);
     QComboBox* encodingBox(int side) const {
         return encodingBoxes_[static_cast<std::size_t>(side)];
     }
@@ -90,10 +92,17 @@ private:
         bool operator==(const DecayKey&) const = default;
     };
 
+    struct DecayResult {
+        std::vector<double> distances, bound, aligned;
+    };
+
     ScoreEncodingParams encodingParams(ScoreEncoding encoding) const;
     QString encodingName(ScoreEncoding encoding) const;
     void retranslateSide(int side);
     void refresh();
+    void showResults(int positions, const std::array<std::optional<SideKey>, 2>& keys,
+                     std::array<std::optional<SideResult>, 2>& results,
+                     const std::optional<DecayKey>& decayKey, DecayResult decay);
     void startDecay();
     void updateReadout();
 
@@ -106,6 +115,7 @@ private:
     QCPGraph* alignedGraph_;
     QCPGraph* meanGraph_;
     QLabel* decayStatus_;
+    LatestJob* job_;  // heat maps, deviations, curves and the decay bound
     LatestJob* decayJob_;
 
     std::array<ScoreEncoding, 2> encodings_{ScoreEncoding::Rope, ScoreEncoding::Sinusoidal};
