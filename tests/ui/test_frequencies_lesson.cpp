@@ -192,11 +192,18 @@ TEST(FrequenciesLesson, ScoreCurvesArriveAndMatchCore) {
     small.maxPositionEmbeddings = 3000;
     ASSERT_TRUE(h.lesson.setConfig(Lesson7::A, small));
     ASSERT_TRUE(h.lesson.curveJob()->waitForIdle(20000));
-    // Graph 1 of side A is the lower envelope (graph 0 the upper): min over each column.
+    // Side A's graphs: the lower envelope (min over each column), the upper, and the band drawn
+    // between them as a zig-zag through each column's max and min.
     QCustomPlot* plot = h.figure("score-curves");
-    const QSharedPointer<QCPGraphDataContainer> low = plot->graph(1)->data();
-    const QSharedPointer<QCPGraphDataContainer> high = plot->graph(0)->data();
+    const QSharedPointer<QCPGraphDataContainer> low = plot->graph(0)->data();
+    const QSharedPointer<QCPGraphDataContainer> high = plot->graph(1)->data();
+    const QSharedPointer<QCPGraphDataContainer> band = plot->graph(2)->data();
     ASSERT_EQ(low->size(), 1200);
+    ASSERT_EQ(band->size(), 2400);
+    EXPECT_EQ(band->at(0)->value, high->at(0)->value);
+    EXPECT_EQ(band->at(1)->value, low->at(0)->value);
+    EXPECT_EQ(band->at(2)->value, low->at(1)->value);
+    EXPECT_EQ(band->at(3)->value, high->at(1)->value);
     const Eigen::MatrixXd qk = seededStandardNormal(2, 16, h.model.seed());
     const std::vector<double> curve =
         ropeScoreCurve(qk.row(0).transpose(), qk.row(1).transpose(), ropeFrequencies(small),

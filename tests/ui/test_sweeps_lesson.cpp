@@ -62,7 +62,9 @@ TEST_F(Sweeps, CurveEnvelopesArriveAndMatchCore) {
         EXPECT_NEAR(e.maximum(c), *std::max_element(first, last), 1e-9) << c;
     }
     // The plot holds the decimated envelope, never the 4096 samples.
+    // Per base: min, max, and the band between them (two points per column).
     EXPECT_EQ(h.figure("sweep-score-curves")->graph(3)->data()->size(), e.columns());
+    EXPECT_EQ(h.figure("sweep-score-curves")->graph(5)->data()->size(), 2 * e.columns());
     EXPECT_LE(e.columns(), SweepsLesson::kCurveColumns);
     EXPECT_TRUE(h.lesson.statusText().contains(QStringLiteral("cpu")))
         << h.lesson.statusText().toStdString();

@@ -16,6 +16,8 @@
 #include <QThread>
 
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "export/plot_csv.h"
 #include "style/theme_controller.h"
@@ -121,6 +123,26 @@ QByteArray renderPdf(QCustomPlot& plot, const ExportOptions& options, const QStr
     return bytes;
 }
 
+// Files draw every line antialiased: the screen skips it on dense lines for speed, print shows it.
+class AntialiasedForExport {
+public:
+    explicit AntialiasedForExport(QCustomPlot& plot) {
+        for (int i = 0; i < plot.plottableCount(); ++i) {
+            QCPAbstractPlottable* plottable = plot.plottable(i);
+            saved_.emplace_back(plottable, plottable->antialiased());
+            plottable->setAntialiased(true);
+        }
+    }
+    ~AntialiasedForExport() {
+        for (const auto& [plottable, antialiased] : saved_) plottable->setAntialiased(antialiased);
+    }
+    AntialiasedForExport(const AntialiasedForExport&) = delete;
+    AntialiasedForExport& operator=(const AntialiasedForExport&) = delete;
+
+private:
+    std::vector<std::pair<QCPAbstractPlottable*, bool>> saved_;
+};
+
 PlotTheme withLightColours(const PlotTheme& theme) {
     PlotTheme light = PlotTheme::light();
     light.fontFamily = theme.fontFamily;
@@ -144,6 +166,7 @@ QByteArray renderFigure(QCustomPlot& plot, ExportFormat format, const ExportOpti
 
     plot.setBackground(background);
     settleLayout(plot, layoutPixels(options));
+    const AntialiasedForExport antialiased(plot);
     QByteArray bytes;
     switch (format) {
         case ExportFormat::Png:

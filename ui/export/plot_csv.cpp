@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "style/plot_style.h"
+#include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
 
@@ -139,7 +140,9 @@ QByteArray plotDataCsv(QCustomPlot& plot) {
     CsvWriter csv;
     for (int i = 0; i < plot.plottableCount(); ++i) {
         QCPAbstractPlottable* plottable = plot.plottable(i);
-        if (plottable->visible()) writePlottable(csv, plottable, i);
+        if (plottable->visible() && !plottable->property(kDrawingOnlyProperty).toBool()) {
+            writePlottable(csv, plottable, i);
+        }
     }
     for (int i = 0; i < plot.itemCount(); ++i) {
         QCPAbstractItem* item = plot.item(i);

@@ -167,11 +167,9 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         QCPAxisRect* curveRect = s == A ? curvePlot_->axisRect() : curveRectB_;
         QCPAxis* curveX = curveRect->axis(QCPAxis::atBottom);
         QCPAxis* curveY = curveRect->axis(QCPAxis::atLeft);
-        side.curveHigh = curvePlot_->addGraph(curveX, curveY);
-        setSeriesStyle(side.curveHigh, {sideSeries(s), Qt::SolidLine, 0.6}, theme());
-        side.curveLow = curvePlot_->addGraph(curveX, curveY);
-        setSeriesStyle(side.curveLow, {sideSeries(s), Qt::SolidLine, 0.6, 110}, theme());
-        side.curveLow->setChannelFillGraph(side.curveHigh);
+        side.curve = addEnvelopeBand(
+            curveX, curveY, s == A ? QStringLiteral("A score") : QStringLiteral("B score"));
+        setSeriesStyle(side.curve.band, {sideSeries(s), Qt::SolidLine, 0.6}, theme());
         side.curveContextLine = makeLine(curvePlot_, Qt::DashLine);
         side.curveContextLine->setClipAxisRect(curveRect);
         side.curveContextLine->point1->setAxes(curveX, curveY);
@@ -647,8 +645,7 @@ void FrequenciesLesson::startCurves() {
                     const bool shown = envelopes[static_cast<std::size_t>(s)].has_value();
                     Envelope points;
                     if (shown) points = envelopePoints(*envelopes[static_cast<std::size_t>(s)]);
-                    side.curveLow->setData(points.x, points.low, true);
-                    side.curveHigh->setData(points.x, points.high, true);
+                    showEnvelopeBand(side.curve, points.x, points.low, points.high);
                     for (int i = 0; i < points.x.size(); ++i) {
                         span = std::max({span, std::abs(points.low[i]), std::abs(points.high[i])});
                     }
@@ -665,11 +662,9 @@ void FrequenciesLesson::startCurves() {
 
 void FrequenciesLesson::updateReadout() {
     const bool both = comparing();
-    const QString cell = QStringLiteral("<td align=right>&nbsp;<b>%1</b></td>");
+    QList<ReadoutRow> rows;
     const auto row = [&](const QString& name, const std::array<QString, 2>& values) {
-        QString html = QStringLiteral("<tr><td>%1</td>").arg(name) + cell.arg(values[0]);
-        if (both) html += cell.arg(values[1]);
-        return html + QStringLiteral("</tr>");
+        rows.append({name, values[0], values[1]});
     };
     const auto each = [&](auto&& f) {
         return std::array<QString, 2>{f(A), both ? f(B) : QString()};
@@ -679,47 +674,40 @@ void FrequenciesLesson::updateReadout() {
             std::count_if(bands_[s].pairs.begin(), bands_[s].pairs.end(),
                           [band](const PairBand& p) { return p.band == band; }));
     };
-    QString html = QStringLiteral("<table cellspacing=2>");
-    html += row(QString(), {tr("A"), tr("B")});
-    html +=
-        row(tr("rope_type"), each([this](int s) {
-                return QString::fromUtf8(toString(config(static_cast<Config>(s)).ropeType).data());
-            }));
-    html += row(tr("rotating pairs"),
-                each([this](int s) { return QString::number(bands_[s].pairs.size()); }));
-    html += row(tr("attention factor"),
-                each([this](int s) { return QString::number(attentionFactor_[s], 'g', 5); }));
-    html += row(tr("trained context L₀"),
-                each([this](int s) { return QString::number(bands_[s].contextLength, 'g', 8); }));
-    html += row(tr("pairs kept"), each([&](int s) {
-                    return QString::number(bandCount(s, FrequencyBand::Extrapolated));
-                }));
-    html += row(tr("pairs blended"),
-                each([&](int s) { return QString::number(bandCount(s, FrequencyBand::Blended)); }));
-    html += row(tr("pairs ÷ factor"), each([&](int s) {
-                    return QString::number(bandCount(s, FrequencyBand::Interpolated));
-                }));
-    html += row(tr("pairs with no full turn in L₀"), each([this](int s) {
-                    return QString::number(std::count_if(
-                        bands_[s].pairs.begin(), bands_[s].pairs.end(),
-                        [](const PairBand& p) { return p.rotationsInContext < 1.0; }));
-                }));
-    html +=
-        row(tr("YaRN correction range (pairs)"), each([this](int s) {
-                const auto& range = bands_[s].yarnRange;
-                return range ? tr("%1 … %2").arg(range->low, 0, 'g', 4).arg(range->high, 0, 'g', 4)
-                             : tr("—");
-            }));
-    html += row(tr("Llama 3 kept below / divided above λ"), each([this](int s) {
-                    const FrequencyBands& b = bands_[s];
-                    return b.llama3HighFreqWavelength
-                               ? tr("%1 / %2")
-                                     .arg(*b.llama3HighFreqWavelength, 0, 'g', 5)
-                                     .arg(*b.llama3LowFreqWavelength, 0, 'g', 5)
-                               : tr("—");
-                }));
-    html += QStringLiteral("</table>");
-    setReadout(html);
+    if (both) row(QString(), {tr("A"), tr("B")});
+    row(tr("rope_type"), each([this](int s) {
+            return QString::fromUtf8(toString(config(static_cast<Config>(s)).ropeType).data());
+        }));
+    row(tr("rotating pairs"),
+        each([this](int s) { return QString::number(bands_[s].pairs.size()); }));
+    row(tr("attention factor"),
+        each([this](int s) { return QString::number(attentionFactor_[s], 'g', 5); }));
+    row(tr("trained context L₀"),
+        each([this](int s) { return QString::number(bands_[s].contextLength, 'g', 8); }));
+    row(tr("pairs kept"),
+        each([&](int s) { return QString::number(bandCount(s, FrequencyBand::Extrapolated)); }));
+    row(tr("pairs blended"),
+        each([&](int s) { return QString::number(bandCount(s, FrequencyBand::Blended)); }));
+    row(tr("pairs ÷ factor"),
+        each([&](int s) { return QString::number(bandCount(s, FrequencyBand::Interpolated)); }));
+    row(tr("pairs with no full turn in L₀"), each([this](int s) {
+            return QString::number(
+                std::count_if(bands_[s].pairs.begin(), bands_[s].pairs.end(),
+                              [](const PairBand& p) { return p.rotationsInContext < 1.0; }));
+        }));
+    row(tr("YaRN correction range (pairs)"), each([this](int s) {
+            const auto& range = bands_[s].yarnRange;
+            return range ? tr("%1 … %2").arg(range->low, 0, 'g', 4).arg(range->high, 0, 'g', 4)
+                         : tr("—");
+        }));
+    row(tr("Llama 3 kept below / divided above λ"), each([this](int s) {
+            const FrequencyBands& b = bands_[s];
+            return b.llama3HighFreqWavelength ? tr("%1 / %2")
+                                                    .arg(*b.llama3HighFreqWavelength, 0, 'g', 5)
+                                                    .arg(*b.llama3LowFreqWavelength, 0, 'g', 5)
+                                              : tr("—");
+        }));
+    setReadoutRows(rows);
 }
 
 }  // namespace ropelab::ui

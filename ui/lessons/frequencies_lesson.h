@@ -12,6 +12,7 @@
 #include "analysis/frequency_bands.h"
 #include "encodings/model_presets.h"
 #include "lessons/lesson_page.h"
+#include "widgets/plot_helpers.h"
 
 class QCPAxisRect;
 class QCPGraph;
@@ -73,8 +74,7 @@ private:
         std::array<QCPGraph*, 3> bandGraphs{};  // kept, blended, divided by factor
         QCPGraph* wavelengthLine = nullptr;
         QCPGraph* scaleGraph = nullptr;
-        QCPGraph* curveLow = nullptr;
-        QCPGraph* curveHigh = nullptr;
+        EnvelopeBand curve;
         QCPItemStraightLine* contextLine = nullptr;
         QCPItemText* contextLabel = nullptr;
         QCPItemStraightLine* targetLine = nullptr;

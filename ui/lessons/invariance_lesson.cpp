@@ -333,6 +333,7 @@ void InvarianceLesson::showResults(int positions, const std::array<std::optional
             QVector<double> x(static_cast<qsizetype>(c.size()));
             for (qsizetype i = 0; i < x.size(); ++i) x[i] = static_cast<double>(i - p);
             side.curves[static_cast<std::size_t>(j)]->setData(x, toQVector(c), true);
+            antialiasUnlessDense(side.curves[static_cast<std::size_t>(j)]);
             for (double v : c) span = std::max(span, std::abs(v));
             side.curves[static_cast<std::size_t>(j)]->setName(tr("key at n = %1").arg(p));
         }
@@ -349,6 +350,8 @@ void InvarianceLesson::showResults(int positions, const std::array<std::optional
         alignedScore_ = std::move(decay.aligned);
         boundGraph_->setData(toQVector(decayDistances_), toQVector(decayBound_), true);
         alignedGraph_->setData(toQVector(decayDistances_), toQVector(alignedScore_), true);
+        antialiasUnlessDense(boundGraph_);
+        antialiasUnlessDense(alignedGraph_);
         decayPlot_->xAxis->setRange(0.0, std::max(1.0, decayDistances_.back()));
         bool found = false;
         const QCPRange range = boundGraph_->getValueRange(found);
@@ -380,6 +383,7 @@ void InvarianceLesson::startDecay() {
             return [this, mean = std::move(mean)]() mutable {
                 meanAbsScore_ = std::move(mean);
                 meanGraph_->setData(toQVector(decayDistances_), toQVector(meanAbsScore_), true);
+                antialiasUnlessDense(meanGraph_);
                 decayPlot_->replot(QCustomPlot::rpQueuedReplot);
             };
         },
@@ -387,23 +391,22 @@ void InvarianceLesson::startDecay() {
 }
 
 void InvarianceLesson::updateReadout() {
-    const QString row = QStringLiteral("<tr><td>%1</td><td align=right>&nbsp;<b>%2</b></td></tr>");
-    QString html = QStringLiteral("<table cellspacing=2>");
+    QList<ReadoutRow> rows;
     for (int s = 0; s < 2; ++s) {
         const ScoreEncoding e = encodings_[static_cast<std::size_t>(s)];
-        html += row.arg(tr("%1: deviation").arg(encodingName(e)),
-                        QString::number(deviations_[static_cast<std::size_t>(s)], 'g', 3));
-        html +=
-            row.arg(tr("%1: relative?").arg(encodingName(e)), isRelative(e) ? tr("yes") : tr("no"));
+        rows.append({tr("%1: deviation").arg(encodingName(e)),
+                     QString::number(deviations_[static_cast<std::size_t>(s)], 'g', 3)});
+        rows.append(
+            {tr("%1: relative?").arg(encodingName(e)), isRelative(e) ? tr("yes") : tr("no")});
     }
-    html += QStringLiteral("</table><p>");
+    QString html = QStringLiteral("<p>");
     html += tr("Deviation over positions m, n &lt; %1; curves for keys at n = %2, %3, %4.")
                 .arg(std::min(positions_, kDeviationPositions))
                 .arg(keyPosition(0))
                 .arg(keyPosition(1))
                 .arg(keyPosition(2));
     html += QStringLiteral("</p>");
-    setReadout(html);
+    setReadoutRows(rows, html);
 }
 
 }  // namespace ropelab::ui

@@ -9,6 +9,7 @@
 #include <QSplitter>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "model/parameter_model.h"
 #include "style/theme_controller.h"
@@ -91,10 +92,12 @@ QString LessonPage::problem() const {
 
 QString LessonPage::readoutText() const {
     QString text;
-    for (const auto& [name, value] : readoutLabels_) {
+    for (const auto& [name, value, second] : readoutLabels_) {
         if (name->isHidden()) continue;
         text += QTextDocumentFragment::fromHtml(name->text()).toPlainText() + QLatin1Char(' ') +
-                value->text() + QLatin1Char('\n');
+                value->text();
+        if (!second->isHidden()) text += QLatin1Char(' ') + second->text();
+        text += QLatin1Char('\n');
     }
     return text + QTextDocumentFragment::fromHtml(readout_->text()).toPlainText();
 }
@@ -120,32 +123,42 @@ void LessonPage::setReadout(const QString& html) {
 }
 
 void LessonPage::setReadoutRows(const QList<ReadoutRow>& rows, const QString& noteHtml) {
+    const auto valueLabel = [this] {
+        auto* label = new QLabel(this);
+        label->setTextFormat(Qt::PlainText);
+        label->setWordWrap(true);  // big presenter fonts must not widen the side panel
+        label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        QFont bold = label->font();
+        bold.setBold(true);
+        label->setFont(bold);
+        return label;
+    };
     while (readoutLabels_.size() < rows.size()) {
         auto* name = new QLabel(this);
         name->setTextFormat(Qt::RichText);
         name->setWordWrap(true);
-        auto* value = new QLabel(this);
-        value->setTextFormat(Qt::PlainText);
-        value->setWordWrap(true);  // big presenter fonts must not widen the side panel
-        value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        QFont bold = value->font();
-        bold.setBold(true);
-        value->setFont(bold);
+        const ReadoutLabels labels{name, valueLabel(), valueLabel()};
         const int row = static_cast<int>(readoutLabels_.size());
-        readoutRows_->addWidget(name, row, 0);
-        readoutRows_->addWidget(value, row, 1);
-        readoutLabels_.append(std::make_pair(name, value));
+        readoutRows_->addWidget(labels.name, row, 0);
+        readoutRows_->addWidget(labels.value, row, 1);
+        readoutRows_->addWidget(labels.second, row, 2);
+        readoutLabels_.append(labels);
     }
+    const bool twoValues = std::any_of(rows.begin(), rows.end(),
+                                       [](const ReadoutRow& r) { return !r.second.isEmpty(); });
+    readoutRows_->setColumnStretch(2, twoValues ? 1 : 0);
     for (qsizetype i = 0; i < readoutLabels_.size(); ++i) {
-        auto& [name, value] = readoutLabels_[i];
+        const auto& [name, value, second] = readoutLabels_[i];
         const bool used = i < rows.size();
         name->setVisible(used);
         value->setVisible(used);
+        second->setVisible(used && twoValues);
         if (!used) continue;
         // Unchanged text is not set again: no relayout while only one number moves.
-        if (name->text() != rows[i].first) name->setText(rows[i].first);
-        if (value->text() != rows[i].second) value->setText(rows[i].second);
+        if (name->text() != rows[i].name) name->setText(rows[i].name);
+        if (value->text() != rows[i].value) value->setText(rows[i].value);
+        if (second->text() != rows[i].second) second->setText(rows[i].second);
     }
     if (readout_->text() != noteHtml) readout_->setText(noteHtml);
 }

@@ -47,10 +47,17 @@ protected:
 
     void setExplanation(const QString& heading, const QString& html);
     void setReadout(const QString& html);
-    // The readout as a table of (name, value) rows, names in rich text (set once, e.g.
-    // θ<sub>i</sub>), values plain; updating values while a slider moves skips HTML parsing.
-    // noteHtml goes below.
-    using ReadoutRow = std::pair<QString, QString>;
+    // The readout as a table of (name, value[, second value]) rows, names in rich text (set once,
+    // e.g. θ<sub>i</sub>), values plain; updating values while a slider moves skips HTML parsing.
+    // A second value column (A and B, seed and RoPE) shows when a row has one. noteHtml goes
+    // below.
+    struct ReadoutRow {
+        ReadoutRow(QString n, QString v, QString s = {})
+            : name(std::move(n)), value(std::move(v)), second(std::move(s)) {}
+        QString name;
+        QString value;
+        QString second;
+    };
     void setReadoutRows(const QList<ReadoutRow>& rows, const QString& noteHtml = {});
 
     // Shows core's message in the banner and the status bar; plots keep their last valid data.
@@ -91,7 +98,12 @@ private:
     QVBoxLayout* controlsLayout_;
     QLabel* readout_;
     QGridLayout* readoutRows_;
-    QList<std::pair<QLabel*, QLabel*>> readoutLabels_;
+    struct ReadoutLabels {
+        QLabel* name;
+        QLabel* value;
+        QLabel* second;
+    };
+    QList<ReadoutLabels> readoutLabels_;
 };
 
 }  // namespace ropelab::ui

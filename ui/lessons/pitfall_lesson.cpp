@@ -41,6 +41,7 @@ void setRankedValues(QCPGraph* graph, const Eigen::VectorXd& values) {
         y[i] = values[i];
     }
     graph->setData(x, y, true);
+    antialiasUnlessDense(graph);
 }
 
 }  // namespace
@@ -256,6 +257,8 @@ void PitfallLesson::draw(bool seedSame) {
 
     seedNormGraph_->setData(toQVector(normPositions_), toQVector(seedNorms_), true);
     ropeNormGraph_->setData(toQVector(normPositions_), toQVector(ropeNorms_), true);
+    antialiasUnlessDense(seedNormGraph_);
+    antialiasUnlessDense(ropeNormGraph_);
     normPlot_->xAxis->setRange(0.0, std::max(1.0, normPositions_.back()));
     bool found = false;
     const QCPRange seedRange = seedNormGraph_->getValueRange(found);
@@ -272,30 +275,22 @@ void PitfallLesson::updateReadout() {
     const auto [seedNormLo, seedNormHi] = minmax(seedNorms_);
     const auto [ropeNormLo, ropeNormHi] = minmax(ropeNorms_);
     const QString number = QStringLiteral("%1");
-    const QString row = QStringLiteral(
-        "<tr><td>%1</td><td align=right>&nbsp;<b>%2</b></td>"
-        "<td align=right>&nbsp;<b>%3</b></td></tr>");
-    QString html = QStringLiteral("<table cellspacing=2>");
-    html += row.arg(QString(), tr("seed code"), tr("RoPE"));
-    html += row.arg(
-        tr("diagonal deviation (m, n &lt; %1)").arg(std::min(positions_, kDeviationPositions)),
-        number.arg(seedDeviation_, 0, 'g', 3), number.arg(ropeDeviation_, 0, 'g', 3));
-    html += row.arg(tr("largest singular value"), number.arg(seedSingular_.maxCoeff(), 0, 'g', 4),
-                    number.arg(ropeSingular_.maxCoeff(), 0, 'g', 4));
-    html += row.arg(tr("smallest singular value"), number.arg(seedSingular_.minCoeff(), 0, 'g', 3),
-                    number.arg(ropeSingular_.minCoeff(), 0, 'g', 4));
-    html += row.arg(tr("dimensions kept (numerical rank)"),
-                    tr("%1 of %2").arg(seedRank_).arg(dimension_),
-                    tr("%1 of %2").arg(ropeRank_).arg(dimension_));
-    html += row.arg(tr("‖f(x, p)‖ / ‖x‖ over p"),
-                    tr("%1 … %2").arg(seedNormLo, 0, 'g', 3).arg(seedNormHi, 0, 'g', 3),
-                    tr("%1 … %2").arg(ropeNormLo, 0, 'g', 4).arg(ropeNormHi, 0, 'g', 4));
-    html += QStringLiteral("</table><p>");
-    html +=
-        tr("Diagonal deviation: max over diagonals m − n = const of (max − min) score, "
-           "divided by the largest |score|; 0 means the score is relative.");
-    html += QStringLiteral("</p>");
-    setReadout(html);
+    setReadoutRows(
+        {{QString(), tr("seed code"), tr("RoPE")},
+         {tr("diagonal deviation (m, n &lt; %1)").arg(std::min(positions_, kDeviationPositions)),
+          number.arg(seedDeviation_, 0, 'g', 3), number.arg(ropeDeviation_, 0, 'g', 3)},
+         {tr("largest singular value"), number.arg(seedSingular_.maxCoeff(), 0, 'g', 4),
+          number.arg(ropeSingular_.maxCoeff(), 0, 'g', 4)},
+         {tr("smallest singular value"), number.arg(seedSingular_.minCoeff(), 0, 'g', 3),
+          number.arg(ropeSingular_.minCoeff(), 0, 'g', 4)},
+         {tr("dimensions kept (numerical rank)"), tr("%1 of %2").arg(seedRank_).arg(dimension_),
+          tr("%1 of %2").arg(ropeRank_).arg(dimension_)},
+         {tr("‖f(x, p)‖ / ‖x‖ over p"),
+          tr("%1 … %2").arg(seedNormLo, 0, 'g', 3).arg(seedNormHi, 0, 'g', 3),
+          tr("%1 … %2").arg(ropeNormLo, 0, 'g', 4).arg(ropeNormHi, 0, 'g', 4)}},
+        QStringLiteral("<p>%1</p>")
+            .arg(tr("Diagonal deviation: max over diagonals m − n = const of (max − min) score, "
+                    "divided by the largest |score|; 0 means the score is relative.")));
 }
 
 }  // namespace ropelab::ui

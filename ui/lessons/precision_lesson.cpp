@@ -55,7 +55,7 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
         QCPGraph* along = positionPlot_->addGraph();
         setSeriesStyle(along, {kMethodSeries[static_cast<std::size_t>(m)]}, theme());
         along->setLineStyle(QCPGraph::lsNone);
-        along->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 3));
+        setSquareMarks(along, 3.0);
         positionGraphs_[static_cast<std::size_t>(m)] = along;
         QCPGraph* across = pairPlot_->addGraph();
         setSeriesStyle(across, {kMethodSeries[static_cast<std::size_t>(m)], Qt::SolidLine, 0.7},
@@ -279,23 +279,17 @@ void PrecisionLesson::updateReadout() {
     const auto at = [this](const std::vector<double>& errors) {
         return errors[static_cast<std::size_t>(pair_)];
     };
-    const QString row = QStringLiteral("<tr><td>%1</td><td align=right>&nbsp;<b>%2</b></td></tr>");
-    QString html = QStringLiteral("<table cellspacing=2>");
-    html += row.arg(tr("position p"), QLocale().toString(static_cast<qlonglong>(position_)));
-    html += row.arg(tr("θ<sub>%1</sub> (one token's turn)").arg(pair_),
-                    tr("%1 rad").arg(theta_, 0, 'g', 4));
-    html += row.arg(tr("exact angle p·θ, reduced to (−π, π]"),
-                    tr("%1 rad").arg(exactPhase_, 0, 'f', 6));
-    html += row.arg(tr("error, float32 p·θ"),
-                    tr("%1 rad").arg(at(acrossPairs_.float32Error), 0, 'g', 3));
-    html += row.arg(tr("error, fast GPU sin/cos"),
-                    tr("%1 rad").arg(at(acrossPairs_.fastTrigError), 0, 'g', 3));
-    html += row.arg(tr("error, exact turns (the fix)"),
-                    tr("%1 rad").arg(at(acrossPairs_.exactTurnsError), 0, 'g', 3));
-    html += QStringLiteral("</table><p>");
-    html += tr("Errors below %1 rad are drawn at %1.").arg(kErrorFloor, 0, 'g', 1);
-    html += QStringLiteral("</p>");
-    setReadout(html);
+    setReadoutRows(
+        {{tr("position p"), QLocale().toString(static_cast<qlonglong>(position_))},
+         {tr("θ<sub>%1</sub> (one token's turn)").arg(pair_), tr("%1 rad").arg(theta_, 0, 'g', 4)},
+         {tr("exact angle p·θ, reduced to (−π, π]"), tr("%1 rad").arg(exactPhase_, 0, 'f', 6)},
+         {tr("error, float32 p·θ"), tr("%1 rad").arg(at(acrossPairs_.float32Error), 0, 'g', 3)},
+         {tr("error, fast GPU sin/cos"),
+          tr("%1 rad").arg(at(acrossPairs_.fastTrigError), 0, 'g', 3)},
+         {tr("error, exact turns (the fix)"),
+          tr("%1 rad").arg(at(acrossPairs_.exactTurnsError), 0, 'g', 3)}},
+        QStringLiteral("<p>%1</p>")
+            .arg(tr("Errors below %1 rad are drawn at %1.").arg(kErrorFloor, 0, 'g', 1)));
 }
 
 }  // namespace ropelab::ui

@@ -131,14 +131,11 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
         rect->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         QCPAxis* y = rect->axis(QCPAxis::atLeft);
-        QCPGraph* high = curvePlot_->addGraph(x, y);
-        setSeriesStyle(high, {categorical(b), Qt::SolidLine, 0.5}, theme());
-        QCPGraph* low = curvePlot_->addGraph(x, y);
-        setSeriesStyle(low, {categorical(b), Qt::SolidLine, 0.5, 110}, theme());
-        low->setChannelFillGraph(high);
+        const EnvelopeBand curve =
+            addEnvelopeBand(x, y, QStringLiteral("score, base %1").arg(b + 1));
+        setSeriesStyle(curve.band, {categorical(b), Qt::SolidLine, 0.5}, theme());
         curveRects_.push_back(rect);
-        curveHigh_.push_back(high);
-        curveLow_.push_back(low);
+        curves_.push_back(curve);
     }
     curvePlot_->legend->setVisible(false);
     layoutCurveRects(1);
@@ -604,8 +601,7 @@ void SweepsLesson::showCurves(CurveResult result) {
                 span = std::max({span, std::abs(e.minimum(c)), std::abs(e.maximum(c))});
             }
         }
-        curveLow_[index]->setData(x, low, true);
-        curveHigh_[index]->setData(x, high, true);
+        showEnvelopeBand(curves_[index], x, low, high);
         QCPAxis* xAxis = curveRects_[index]->axis(QCPAxis::atBottom);
         if (result.logColumns) {
             setLogAxis(xAxis);
@@ -636,8 +632,7 @@ void SweepsLesson::layoutCurveRects(int count) {
     for (int b = 0; b < count; ++b)
         layout->addElement(b + 1, 0, curveRects_[static_cast<std::size_t>(b)]);
     for (int b = 0; b < kMaxBases; ++b) {
-        curveLow_[static_cast<std::size_t>(b)]->setVisible(b < count);
-        curveHigh_[static_cast<std::size_t>(b)]->setVisible(b < count);
+        setEnvelopeBandVisible(curves_[static_cast<std::size_t>(b)], b < count);
     }
     applyPlotTheme(curvePlot_, theme());
 }

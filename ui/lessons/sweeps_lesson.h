@@ -110,8 +110,7 @@ private:
     QCPTextElement* curveTitle_;
     QCPTextElement* heatTitle_;
     std::vector<QCPAxisRect*> curveRects_;
-    std::vector<QCPGraph*> curveHigh_;
-    std::vector<QCPGraph*> curveLow_;
+    std::vector<EnvelopeBand> curves_;
     std::vector<QCPAxisRect*> heatRects_;
     std::vector<QCPColorMap*> heatMaps_;
     QCPColorScale* heatScale_;

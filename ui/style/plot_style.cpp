@@ -12,6 +12,7 @@ constexpr const char* kSeriesProperty = "ropelabSeries";
 constexpr const char* kDashProperty = "ropelabDash";
 constexpr const char* kWidthProperty = "ropelabWidth";
 constexpr const char* kFillProperty = "ropelabFill";
+constexpr const char* kSquareMarksProperty = "ropelabSquareMarks";
 
 QFont themeFont(const PlotTheme& theme, int extraPoints, bool bold = false) {
     QFont font;
@@ -52,6 +53,16 @@ QBrush seriesBrush(const SeriesStyle& style, const PlotTheme& theme) {
     QColor color = seriesColor(style.series, theme);
     color.setAlpha(style.fillAlpha);
     return color;
+}
+
+// Square marks in the graph's pen colour: filled, outlined by a hairline.
+void recolourSquareMarks(QCPGraph* graph) {
+    const QVariant size = graph->property(kSquareMarksProperty);
+    if (!size.isValid()) return;
+    const QColor colour = graph->pen().color();
+    QCPScatterStyle marks(QCPScatterStyle::ssSquare, colour, colour, size.toDouble());
+    marks.setPen(QPen(colour, 0.0));
+    graph->setScatterStyle(marks);
 }
 
 void storeStyle(QObject* object, const SeriesStyle& style) {
@@ -169,6 +180,11 @@ void setSeriesStyle(QCPAbstractPlottable* plottable, const SeriesStyle& style,
     plottable->setBrush(seriesBrush(style, theme));
 }
 
+void setSquareMarks(QCPGraph* graph, double size) {
+    graph->setProperty(kSquareMarksProperty, size);
+    recolourSquareMarks(graph);
+}
+
 void setSeriesStyle(QCPAbstractItem* item, const SeriesStyle& style, const PlotTheme& theme) {
     storeStyle(item, style);
     penItem(item, style, theme);
@@ -244,6 +260,7 @@ void applyPlotTheme(QCustomPlot* plot, const PlotTheme& theme) {
             plottable->setPen(seriesPen(style, theme));
             plottable->setBrush(seriesBrush(style, theme));
         }
+        if (auto* graph = qobject_cast<QCPGraph*>(plottable)) recolourSquareMarks(graph);
     }
     for (int i = 0; i < plot->itemCount(); ++i) {
         QCPAbstractItem* item = plot->item(i);

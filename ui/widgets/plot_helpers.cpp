@@ -32,8 +32,10 @@ QString superscriptNumber(int value) {
 
 QCustomPlot* makePlot(QWidget* parent) {
     auto* plot = new QCustomPlot(parent);
-    plot->setAntialiasedElements(QCP::aeAll);
+    // Lines and marks decide for themselves (see antialiasUnlessDense); grids stay crisp.
     plot->setNotAntialiasedElements(QCP::aeGrid | QCP::aeSubGrid);
+    plot->setAntialiasedElements(QCP::aeAxes | QCP::aeLegend | QCP::aeLegendItems |
+                                 QCP::aeZeroLine | QCP::aeOther | QCP::aeItems | QCP::aeFills);
     plot->setMinimumSize(320, 240);
     plot->setInteractions({});
     // Polylines as separate segments: stroking one long jagged path with joins is ~20× slower.
@@ -138,6 +140,50 @@ QCPLayer* addOverlayLayer(QCustomPlot* plot) {
     return overlay;
 }
 
+namespace {
+
+// One column of a zig-zag band; the order alternates so consecutive columns join at the near end.
+void appendZigZag(QVector<double>& x, QVector<double>& y, int column, double centre, double low,
+                  double high) {
+    const bool downwards = column % 2 == 0;
+    x << centre << centre;
+    y << (downwards ? high : low) << (downwards ? low : high);
+}
+
+}  // namespace
+
+EnvelopeBand addEnvelopeBand(QCPAxis* x, QCPAxis* y, const QString& name) {
+    QCustomPlot* plot = x->parentPlot();
+    EnvelopeBand band{plot->addGraph(x, y), plot->addGraph(x, y), plot->addGraph(x, y)};
+    band.low->setObjectName(name + QStringLiteral(" min"));
+    band.high->setObjectName(name + QStringLiteral(" max"));
+    for (QCPGraph* line : {band.low, band.high}) {
+        line->setPen(Qt::NoPen);
+        line->removeFromLegend();
+    }
+    band.band->setProperty(kDrawingOnlyProperty, true);
+    band.band->removeFromLegend();
+    return band;
+}
+
+void showEnvelopeBand(const EnvelopeBand& band, const QVector<double>& x,
+                      const QVector<double>& low, const QVector<double>& high) {
+    band.low->setData(x, low, true);
+    band.high->setData(x, high, true);
+    QVector<double> zx, zy;
+    zx.reserve(2 * x.size());
+    zy.reserve(2 * x.size());
+    for (qsizetype c = 0; c < x.size(); ++c) {
+        appendZigZag(zx, zy, static_cast<int>(c), x[c], low[c], high[c]);
+    }
+    band.band->setData(zx, zy, true);
+    antialiasUnlessDense(band.band);
+}
+
+void setEnvelopeBandVisible(const EnvelopeBand& band, bool visible) {
+    for (QCPGraph* graph : {band.low, band.high, band.band}) graph->setVisible(visible);
+}
+
 void showLongCurve(QCPGraph* graph, double firstX, double stepX, const std::vector<double>& samples,
                    int columns) {
     const auto n = static_cast<std::int64_t>(samples.size());
@@ -155,16 +201,18 @@ void showLongCurve(QCPGraph* graph, double firstX, double stepX, const std::vect
             const double centre =
                 firstX +
                 0.5 * double(envelope.columnStart(c) + envelope.columnStart(c + 1) - 1) * stepX;
-            // Alternate the order so consecutive columns join at the near end.
-            const bool downwards = c % 2 == 0;
-            x << centre << centre;
-            y << (downwards ? envelope.maximum(c) : envelope.minimum(c))
-              << (downwards ? envelope.minimum(c) : envelope.maximum(c));
+            appendZigZag(x, y, c, centre, envelope.minimum(c), envelope.maximum(c));
         }
     }
-    // A solid envelope gains nothing from antialiasing and costs several times more to paint.
-    graph->setAntialiased(n <= 2 * std::int64_t(columns));
     graph->setData(x, y, true);
+    antialiasUnlessDense(graph);
+}
+
+void antialiasUnlessDense(QCPGraph* graph) {
+    const int laidOut = graph->keyAxis()->axisRect()->width();
+    // Before the first layout the rect has no width yet: assume a typical one.
+    const int pixels = laidOut > 50 ? laidOut : 600;
+    graph->setAntialiased(graph->dataCount() <= pixels);
 }
 
 void keepEqualAspect(QCustomPlot* plot, const QRectF& box) {

@@ -4,6 +4,7 @@
 
 #include <QRectF>
 #include <QString>
+#include <QVector>
 #include <memory>
 #include <vector>
 
@@ -17,6 +18,7 @@ class QWidget;
 class QCustomPlot;
 class QCPColorMap;
 class QCPColorMapData;
+class QCPAxis;
 class QCPGraph;
 class QCPLayer;
 class QCPColorScale;
@@ -66,6 +68,27 @@ QCPLayer* addOverlayLayer(QCustomPlot* plot);
 // that paints the envelope solid — a few thousand segments instead of one per sample.
 void showLongCurve(QCPGraph* graph, double firstX, double stepX, const std::vector<double>& samples,
                    int columns);
+
+// Column minima and maxima of a long curve, drawn as one solid band: a zig-zag through every
+// column's max and min (a channel fill between the two lines paints about ten times slower). The
+// low and high graphs hold the data for CSV export (named `name` min / max) and draw nothing; the
+// zig-zag is for drawing only. Style the band graph with setSeriesStyle.
+struct EnvelopeBand {
+    QCPGraph* low = nullptr;
+    QCPGraph* high = nullptr;
+    QCPGraph* band = nullptr;
+};
+EnvelopeBand addEnvelopeBand(QCPAxis* x, QCPAxis* y, const QString& name);
+void showEnvelopeBand(const EnvelopeBand& band, const QVector<double>& x,
+                      const QVector<double>& low, const QVector<double>& high);
+void setEnvelopeBandVisible(const EnvelopeBand& band, bool visible);
+// Set on a plottable that only draws (a band's zig-zag): CSV export skips it.
+inline constexpr const char* kDrawingOnlyProperty = "ropelabDrawingOnly";
+
+// Antialiases a line only while it has at most one point per pixel column: denser lines (and
+// solid envelopes) look the same without it and paint about four times faster. Call after
+// setData. Export draws every line antialiased whatever this chose.
+void antialiasUnlessDense(QCPGraph* graph);
 
 // Keeps one data unit equally long on both axes, showing at least the box (x, y, width, height
 // in plot coordinates) centred, whatever the widget's shape: circles stay circles.
