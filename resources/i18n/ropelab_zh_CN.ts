@@ -180,6 +180,10 @@ no row, impossible</source>
         <source>the disk reported an input/output error</source>
         <translation>磁盘报告了输入/输出错误</translation>
     </message>
+    <message>
+        <source>the file is larger than this disk or account allows</source>
+        <translation>文件大小超出了此磁盘或账户允许的上限</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::ClassroomFeatures</name>
@@ -1302,10 +1306,6 @@ no row, impossible</source>
         <translation>相对位置对应的 T5 桶</translation>
     </message>
     <message>
-        <source>relative position key − query (tokens)</source>
-        <translation>相对位置 键 − 查询（词元）</translation>
-    </message>
-    <message>
         <source>bucket</source>
         <translation>桶</translation>
     </message>
@@ -1366,44 +1366,6 @@ no row, impossible</source>
         <translation>头 h</translation>
     </message>
     <message>
-        <source>masked
-(key after query)</source>
-        <translation>已遮蔽
-（键在查询之后）</translation>
-    </message>
-    <message>
-        <source> ±max_exact = %1</source>
-        <translation> ±max_exact = %1</translation>
-    </message>
-    <message>
-        <source> −max_distance</source>
-        <translation> −max_distance</translation>
-    </message>
-    <message>
-        <source>T5 buckets, bidirectional (encoder)</source>
-        <translation>T5 桶，双向（编码器）</translation>
-    </message>
-    <message>
-        <source>T5 buckets, causal (decoder)</source>
-        <translation>T5 桶，因果（解码器）</translation>
-    </message>
-    <message>
-        <source>ALiBi slopes m_h = 2^(−8h/H), H = %1</source>
-        <translation>ALiBi 斜率 m_h = 2^(−8h/H)，H = %1</translation>
-    </message>
-    <message>
-        <source>ALiBi bias of head %1 (m = %2)</source>
-        <translation>第 %1 个头的 ALiBi 偏置（m = %2）</translation>
-    </message>
-    <message>
-        <source>T5 bias table[bucket(j − i)], block means</source>
-        <translation>T5 偏置 table[bucket(j − i)]，块平均</translation>
-    </message>
-    <message>
-        <source>T5 bias table[bucket(j − i)]</source>
-        <translation>T5 偏置 table[bucket(j − i)]</translation>
-    </message>
-    <message>
         <source>query i = m, key j = n</source>
         <translation>查询 i = m，键 j = n</translation>
     </message>
@@ -1426,6 +1388,60 @@ no row, impossible</source>
     <message>
         <source>&lt;p&gt;The key is after the query: a decoder masks it.&lt;/p&gt;</source>
         <translation>&lt;p&gt;键位于查询之后：解码器会将其遮蔽。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>key − query (tokens)</source>
+        <translation>键 − 查询（词元）</translation>
+    </message>
+    <message>
+        <source>masked
+j &gt; i</source>
+        <translation>已遮蔽
+j &gt; i</translation>
+    </message>
+    <message>
+        <source>max_exact = %1</source>
+        <translation>max_exact = %1</translation>
+    </message>
+    <message>
+        <source>max_distance = %1</source>
+        <translation>max_distance = %1</translation>
+    </message>
+    <message>
+        <source>T5 buckets
+bidirectional (encoder)</source>
+        <translation>T5 桶
+双向（编码器）</translation>
+    </message>
+    <message>
+        <source>T5 buckets
+causal (decoder)</source>
+        <translation>T5 桶
+因果（解码器）</translation>
+    </message>
+    <message>
+        <source>ALiBi slopes
+m_h = 2^(−8h/H), H = %1</source>
+        <translation>ALiBi 斜率
+m_h = 2^(−8h/H)，H = %1</translation>
+    </message>
+    <message>
+        <source>ALiBi bias, head %1
+m = %2</source>
+        <translation>ALiBi 偏置，第 %1 个头
+m = %2</translation>
+    </message>
+    <message>
+        <source>T5 bias b[bucket(j − i)]
+block means</source>
+        <translation>T5 偏置 b[bucket(j − i)]
+块平均</translation>
+    </message>
+    <message>
+        <source>T5 bias
+b[bucket(j − i)]</source>
+        <translation>T5 偏置
+b[bucket(j − i)]</translation>
     </message>
 </context>
 <context>
@@ -1681,10 +1697,6 @@ no row, impossible</source>
         <translation>&lt;p&gt;在 d 维中，RoPE 同时旋转全部 d/2 个分量对，第 &lt;i&gt;i&lt;/i&gt; 对旋转角度 &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;，其中 θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;。时钟显示位置 &lt;i&gt;p&lt;/i&gt;（即查询位置 m）处各指针的方向：第 0 对每个词元转 1 弧度，之后每一对都慢 base&lt;sup&gt;2/d&lt;/sup&gt; 倍，最后几对在整个序列里几乎不动——这是一个有 d/2 根指针的时钟，每个位置对应一种角度组合。&lt;/p&gt;&lt;p&gt;把同一个向量 x 旋转到每个位置，R(x, &lt;i&gt;p&lt;/i&gt;)，&lt;i&gt;p&lt;/i&gt; = 0 … N − 1，会在 d 维空间中画出一条路径：每一对以自己的速度转圈，所以路径缠绕在一个环面上。图中用三个选定的分量或三个主成分方向来展示它；拖动即可旋转视角。对单独一对来说，(cos &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, sin &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, &lt;i&gt;p&lt;/i&gt;) 是一条螺旋线，每转一圈上升一个波长 2π/θ&lt;sub&gt;i&lt;/sub&gt;。&lt;/p&gt;&lt;p&gt;布局只决定哪些分量组成一对：前后半分把 i 与 i + d/2 配对（GPT-NeoX、HF Llama），相邻交错把 2i 与 2i + 1 配对（RoFormer、GPT-J、Meta Llama）。旋转角度完全相同。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Which components rotate together</source>
-        <translation>哪些分量一起旋转</translation>
-    </message>
-    <message>
         <source>component index</source>
         <translation>分量序号</translation>
     </message>
@@ -1745,22 +1757,6 @@ no row, impossible</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <source>Hands at position p = %1</source>
-        <translation>位置 p = %1 处的指针</translation>
-    </message>
-    <message>
-        <source>half-split: pair i = (i, i + d/2)</source>
-        <translation>前后半分：第 i 对 = (i, i + d/2)</translation>
-    </message>
-    <message>
-        <source>interleaved: pair i = (2i, 2i + 1)</source>
-        <translation>相邻交错：第 i 对 = (2i, 2i + 1)</translation>
-    </message>
-    <message>
-        <source>first %1 of %2 pairs drawn; pair %3 highlighted</source>
-        <translation>画出了 %2 对中的前 %1 对；高亮第 %3 对</translation>
-    </message>
-    <message>
         <source>pair %1 highlighted</source>
         <translation>高亮第 %1 对</translation>
     </message>
@@ -1783,12 +1779,6 @@ no row, impossible</source>
     <message>
         <source>p</source>
         <translation>p</translation>
-    </message>
-    <message>
-        <source>R(x, p), p = 0 … %1
-(drag to turn)</source>
-        <translation>R(x, p)，p = 0 … %1
-（拖动以旋转）</translation>
     </message>
     <message>
         <source>θ&lt;sub&gt;%1&lt;/sub&gt;</source>
@@ -1819,8 +1809,36 @@ no row, impossible</source>
         <translation>最慢的一对 θ&lt;sub&gt;%1&lt;/sub&gt;</translation>
     </message>
     <message>
-        <source>Helix of pair %1, p = %2 … %3</source>
-        <translation>第 %1 对的螺旋线，p = %2 … %3</translation>
+        <source>Pairs of components</source>
+        <translation>分量的配对</translation>
+    </message>
+    <message>
+        <source>Hands at p = %1</source>
+        <translation>p = %1 处的指针</translation>
+    </message>
+    <message>
+        <source>half-split: (i, i + d/2)</source>
+        <translation>前后半分：(i, i + d/2)</translation>
+    </message>
+    <message>
+        <source>interleaved: (2i, 2i + 1)</source>
+        <translation>相邻交错：(2i, 2i + 1)</translation>
+    </message>
+    <message>
+        <source>first %1 of %2 pairs; pair %3 highlighted</source>
+        <translation>%2 对中的前 %1 对；高亮第 %3 对</translation>
+    </message>
+    <message>
+        <source>Helix of pair %1
+p = %2 … %3</source>
+        <translation>第 %1 对的螺旋线
+p = %2 … %3</translation>
+    </message>
+    <message>
+        <source>R(x, p), p = 0 … %1
+drag to turn</source>
+        <translation>R(x, p)，p = 0 … %1
+拖动以旋转</translation>
     </message>
 </context>
 <context>
