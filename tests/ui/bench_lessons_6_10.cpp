@@ -209,9 +209,14 @@ int main(int argc, char** argv) {
     }
     if (wanted("pitfall")) {
         Bench<PitfallLesson> b;
-        measure("pitfall", "base", updates, [&](int i) { b.model.setRopeTheta(baseFor(i)); }, {});
-        measure("pitfall", "head dim", updates,
-                [&](int i) { b.model.setHeadDim(i % 2 == 0 ? 128 : 126); }, {});
+        b.lesson->waitForComputation();
+        const auto wait = [&] { b.lesson->waitForComputation(); };
+        measure(
+            "pitfall", "base (off-thread)", updates,
+            [&](int i) { b.model.setRopeTheta(baseFor(i)); }, wait);
+        measure(
+            "pitfall", "head dim (off-thread)", updates,
+            [&](int i) { b.model.setHeadDim(i % 2 == 0 ? 128 : 126); }, wait);
     }
     if (wanted("precision")) {
         Bench<PrecisionLesson> b;

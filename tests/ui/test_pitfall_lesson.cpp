@@ -51,6 +51,7 @@ struct Pitfall : ::testing::Test {
     void SetUp() override {
         h.model.setHeadDim(32);
         h.model.setSequenceLength(48);
+        ASSERT_TRUE(h.lesson.waitForComputation(20000));  // computed off the UI thread
     }
 };
 
@@ -124,6 +125,7 @@ TEST_F(Pitfall, NormRatiosMoveForTheSeedCodeOnly) {
 
 TEST_F(Pitfall, SeedTextDimensionTwoIsNearlySingular) {
     h.lesson.seedDimensionBox()->setChecked(true);
+    ASSERT_TRUE(h.lesson.waitForComputation(20000));
     EXPECT_EQ(h.lesson.dimension(), 2);
     ASSERT_EQ(h.lesson.seedSingularValues().size(), 2);
     EXPECT_LT(h.lesson.seedSingularValues()[1], 1e-4);
@@ -133,6 +135,7 @@ TEST_F(Pitfall, SeedTextDimensionTwoIsNearlySingular) {
 
 TEST_F(Pitfall, LongSequencesArePooledAndCapped) {
     h.model.setSequenceLength(2000);
+    ASSERT_TRUE(h.lesson.waitForComputation(20000));
     EXPECT_EQ(h.lesson.positions(), PitfallLesson::kMaxPositions);
     EXPECT_EQ(colorMap(h.figure("rope-heatmap"))->data()->keySize(), 256);
     // Equal blocks (512 = 2·256): pooled RoPE cells still depend on the block offset only.
@@ -142,6 +145,7 @@ TEST_F(Pitfall, LongSequencesArePooledAndCapped) {
 TEST_F(Pitfall, Screenshot) {
     h.model.setHeadDim(64);
     h.model.setSequenceLength(128);
+    ASSERT_TRUE(h.lesson.waitForComputation(20000));
     testing::saveScreenshot(h.lesson, QStringLiteral("lesson8-pitfall"));
 }
 

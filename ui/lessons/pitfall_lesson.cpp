@@ -8,11 +8,13 @@
 #include <QThread>
 
 #include <algorithm>
+#include <memory>
 
 #include "analysis/invariance.h"
 #include "analysis/seed_pitfall.h"
 #include "encodings/learned_absolute.h"
 #include "model/parameter_model.h"
+#include "widgets/latest_job.h"
 #include "widgets/score_plot_helpers.h"
 
 namespace ropelab::ui {
@@ -21,12 +23,6 @@ namespace {
 
 constexpr int kMaxCells = 256;     // heat-map cells per side (mean-pooled beyond)
 constexpr int kNormSamples = 256;  // positions sampled for the norm plot
-
-Execution lessonExecution() {
-    Execution exec;
-    exec.threads = std::max(1, QThread::idealThreadCount());
-    return exec;
-}
 
 QVector<double> toQVector(const std::vector<double>& v) {
     return QVector<double>(v.begin(), v.end());
@@ -52,7 +48,8 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
       ropePlot_(createPlot(QStringLiteral("rope-heatmap"))),
       singularPlot_(createPlot(QStringLiteral("singular-values"))),
       normPlot_(createPlot(QStringLiteral("norm-ratio"))),
-      seedDimension_(new QCheckBox(this)) {
+      seedDimension_(new QCheckBox(this)),
+      job_(new LatestJob(this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(seedPlot_, 0, 0);
@@ -91,6 +88,8 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     seedDimension_->setObjectName(QStringLiteral("seedDimension"));
     controlsLayout()->addWidget(seedDimension_);
     connect(seedDimension_, &QCheckBox::toggled, this, &PitfallLesson::refresh);
+    // A failure keeps what is shown, names the problem, and is retried on the next change.
+    connect(job_, &LatestJob::failed, this, &PitfallLesson::showProblem);
     connect(&parameters(), &ParameterModel::changed, this, &PitfallLesson::refresh);
 
     retranslate();
@@ -177,22 +176,26 @@ void PitfallLesson::refresh() {
         pair.ropeTheta = key.rope.ropeTheta;
         key.rope = pair;
     }
-    if (key_ == key) return;
+    if (key_ == key) {
+        job_->cancel();  // what is shown is already what was asked for
+        return;
+    }
     // The seed code's side depends only on d, the vectors and N: a base or layout change keeps it.
     const bool seedSame = key_ && key_->seed == key.seed && key_->positions == key.positions &&
                           key_->dimension == key.dimension;
-    if (!runGuarded([&] { compute(key, seedSame); })) return;  // nothing changed
-    key_ = key;
-    draw(seedSame);
-    updateReadout();
-    for (QCustomPlot* plot : {ropePlot_, singularPlot_, normPlot_}) {
-        plot->replot(QCustomPlot::rpQueuedReplot);
-    }
-    if (!seedSame) seedPlot_->replot(QCustomPlot::rpQueuedReplot);
+    job_->start(
+        [this, key, seedSame](const Execution& exec) -> LatestJob::Apply {
+            auto result = std::make_shared<Result>(compute(key, seedSame, exec));
+            return [this, key, result] { showResult(key, std::move(*result)); };
+        },
+        std::max(1, QThread::idealThreadCount()));
 }
 
-void PitfallLesson::compute(const Key& key, bool seedSame) {
-    const Execution exec = lessonExecution();
+bool PitfallLesson::waitForComputation(int timeoutMs) {
+    return job_->waitForIdle(timeoutMs);
+}
+
+PitfallLesson::Result PitfallLesson::compute(const Key& key, bool seedSame, const Execution& exec) {
     const int d = key.dimension;
     const Eigen::MatrixXd qk = seededStandardNormal(2, d, key.seed);
     const Eigen::VectorXd q = qk.row(0).transpose();
@@ -200,46 +203,63 @@ void PitfallLesson::compute(const Key& key, bool seedSame) {
     // The same content q, k at every position: only the encoding can make the score vary.
     const Eigen::MatrixXd queries = q.transpose().replicate(key.positions, 1);
     const Eigen::MatrixXd keys = k.transpose().replicate(key.positions, 1);
-
-    ScoreEncodingParams seed;
-    seed.encoding = ScoreEncoding::Seed;
-    ScoreEncodingParams rope;
-    rope.encoding = ScoreEncoding::Rope;
-    rope.rope = key.rope;
-    rope.layout = key.layout;
-
     const int cells = std::min(key.positions, kMaxCells);
     const std::int64_t deviationLength = std::min(key.positions, kDeviationPositions);
     const std::int64_t step = std::max<std::int64_t>(1, key.positions / kNormSamples);
     const DistanceRange sampled{0, key.positions, step};
 
-    PooledGrid ropeGrid = scoreHeatmap(queries, keys, rope, cells, cells, Pooling::Mean, exec);
-    const double ropeDeviation = invariance(q, k, rope, deviationLength, exec).maxDeviation;
-    Eigen::VectorXd ropeSingular =
-        singularValues(ropeRotationMatrix(ropeFrequencies(key.rope), 1.0, key.layout));
-    std::vector<double> ropeNorms = encodedNormRatios(q, rope, sampled);
+    const auto side = [&](const ScoreEncodingParams& encoding, const Eigen::MatrixXd& transform) {
+        SideResult r;
+        r.grid = scoreHeatmap(queries, keys, encoding, cells, cells, Pooling::Mean, exec);
+        r.deviation = invariance(q, k, encoding, deviationLength, exec).maxDeviation;
+        r.singular = singularValues(transform);
+        r.rank = numericalRank(r.singular, d, d);
+        r.norms = encodedNormRatios(q, encoding, sampled);
+        return r;
+    };
+    ScoreEncodingParams rope;
+    rope.encoding = ScoreEncoding::Rope;
+    rope.rope = key.rope;
+    rope.layout = key.layout;
+    Result result;
+    result.rope = side(rope, ropeRotationMatrix(ropeFrequencies(key.rope), 1.0, key.layout));
     if (!seedSame) {
-        PooledGrid seedGrid = scoreHeatmap(queries, keys, seed, cells, cells, Pooling::Mean, exec);
-        const double seedDeviation = invariance(q, k, seed, deviationLength, exec).maxDeviation;
-        Eigen::VectorXd seedSingular = singularValues(seedCodeMatrix(d));
-        std::vector<double> seedNorms = encodedNormRatios(q, seed, sampled);
-        seedGrid_ = std::move(seedGrid);
-        seedDeviation_ = seedDeviation;
-        seedRank_ = numericalRank(seedSingular, d, d);
-        seedSingular_ = std::move(seedSingular);
-        seedNorms_ = std::move(seedNorms);
-        normPositions_.resize(seedNorms_.size());
-        for (std::size_t i = 0; i < normPositions_.size(); ++i) {
-            normPositions_[i] = static_cast<double>(sampled.at(static_cast<std::int64_t>(i)));
-        }
+        ScoreEncodingParams seed;
+        seed.encoding = ScoreEncoding::Seed;
+        result.seed = side(seed, seedCodeMatrix(d));
     }
-    ropeGrid_ = std::move(ropeGrid);
-    ropeDeviation_ = ropeDeviation;
-    ropeRank_ = numericalRank(ropeSingular, d, d);
-    ropeSingular_ = std::move(ropeSingular);
-    ropeNorms_ = std::move(ropeNorms);
+    result.normPositions.resize(result.rope.norms.size());
+    for (std::size_t i = 0; i < result.normPositions.size(); ++i) {
+        result.normPositions[i] = static_cast<double>(sampled.at(static_cast<std::int64_t>(i)));
+    }
+    return result;
+}
+
+void PitfallLesson::showResult(const Key& key, Result result) {
+    clearProblem();
+    const bool seedSame = !result.seed.has_value();
+    if (result.seed) {
+        seedGrid_ = std::move(result.seed->grid);
+        seedDeviation_ = result.seed->deviation;
+        seedSingular_ = std::move(result.seed->singular);
+        seedRank_ = result.seed->rank;
+        seedNorms_ = std::move(result.seed->norms);
+    }
+    ropeGrid_ = std::move(result.rope.grid);
+    ropeDeviation_ = result.rope.deviation;
+    ropeSingular_ = std::move(result.rope.singular);
+    ropeRank_ = result.rope.rank;
+    ropeNorms_ = std::move(result.rope.norms);
+    normPositions_ = std::move(result.normPositions);
     positions_ = key.positions;
-    dimension_ = d;
+    dimension_ = key.dimension;
+    key_ = key;
+    draw(seedSame);
+    updateReadout();
+    for (QCustomPlot* plot : {ropePlot_, singularPlot_, normPlot_}) {
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    if (!seedSame) seedPlot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void PitfallLesson::draw(bool seedSame) {

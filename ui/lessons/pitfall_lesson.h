@@ -15,7 +15,13 @@ class QCPGraph;
 class QCPTextElement;
 class QCheckBox;
 
+namespace ropelab {
+struct Execution;
+}
+
 namespace ropelab::ui {
+
+class LatestJob;
 
 class PitfallLesson : public LessonPage {
     Q_OBJECT
@@ -48,6 +54,8 @@ public:
     const std::vector<double>& seedNormRatios() const { return seedNorms_; }
     const std::vector<double>& ropeNormRatios() const { return ropeNorms_; }
     QCheckBox* seedDimensionBox() const { return seedDimension_; }
+    // Test and benchmark helper: waits until the latest change is on screen.
+    bool waitForComputation(int timeoutMs = 60000);
 
 private:
     struct Key {
@@ -59,8 +67,24 @@ private:
         bool operator==(const Key&) const = default;
     };
 
+    // One side's numbers: score heat map, diagonal deviation, singular values of its position
+    // transform, numerical rank, and the norm ratios ‖f(x, p)‖ / ‖x‖ at the sampled p.
+    struct SideResult {
+        PooledGrid grid;
+        double deviation = 0.0;
+        Eigen::VectorXd singular;
+        int rank = 0;
+        std::vector<double> norms;
+    };
+    struct Result {
+        SideResult rope;
+        std::optional<SideResult> seed;  // absent when only RoPE's inputs changed
+        std::vector<double> normPositions;
+    };
+
     void refresh();
-    void compute(const Key& key, bool seedSame);
+    static Result compute(const Key& key, bool seedSame, const Execution& exec);
+    void showResult(const Key& key, Result result);
     void draw(bool seedSame);
     void updateReadout();
 
@@ -79,6 +103,7 @@ private:
     QCPGraph* seedNormGraph_;
     QCPGraph* ropeNormGraph_;
     QCheckBox* seedDimension_;
+    LatestJob* job_;
 
     std::optional<Key> key_;
     int positions_ = 0;
