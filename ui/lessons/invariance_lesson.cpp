@@ -40,11 +40,7 @@ QVector<double> toQVector(const std::vector<double>& v) {
 }  // namespace
 
 InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent)
-    : LessonPage(context, parent),
-      decayPlot_(nullptr),
-      decayStatus_(new QLabel(this)),
-      job_(new LatestJob(this)),
-      decayJob_(new LatestJob(this)) {
+    : LessonPage(context, parent), decayPlot_(nullptr), job_(new LatestJob(this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     for (int s = 0; s < 2; ++s) {
@@ -100,21 +96,10 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
             setEncoding(s, static_cast<ScoreEncoding>(box->currentData().toInt()));
         });
     }
-    decayStatus_->setWordWrap(true);
-    controlsLayout()->addWidget(decayStatus_);
 
     connect(&parameters(), &ParameterModel::changed, this, &InvarianceLesson::refresh);
     // A failure keeps what is shown, names the problem, and is retried on the next change.
     connect(job_, &LatestJob::failed, this, &InvarianceLesson::showProblem);
-    connect(decayJob_, &LatestJob::finished, this, [this] {
-        decayStatus_->setText(tr("Mean |score| over %1 random q, k: %2 ms.")
-                                  .arg(kDecaySamples)
-                                  .arg(decayJob_->elapsedMs()));
-    });
-    connect(decayJob_, &LatestJob::failed, this, [this](const QString& message) {
-        decayStatus_->setText(message);
-        showProblem(message);
-    });
 
     retranslate();
     applyTheme(theme());
@@ -305,6 +290,9 @@ void InvarianceLesson::refresh() {
                 // q = k: every pair's h_i ≥ 0, the case the bound describes.
                 decay.aligned = ropeScoreCurve(q, q, freqs, decayWork->layout,
                                                DistanceRange{0, decayWork->length, 1}, exec);
+                decay.mean = ropeMeanAbsScore(freqs, decayWork->layout,
+                                              DistanceRange{0, decayWork->length, 1}, kDecaySamples,
+                                              decayWork->seed, exec);
             }
             return [this, sideWork, decayWork, n, results = std::move(results),
                     decay = std::move(decay)]() mutable {
@@ -348,6 +336,9 @@ void InvarianceLesson::showResults(int positions, const std::array<std::optional
         decayDistances_ = std::move(decay.distances);
         decayBound_ = std::move(decay.bound);
         alignedScore_ = std::move(decay.aligned);
+        meanAbsScore_ = std::move(decay.mean);
+        meanGraph_->setData(toQVector(decayDistances_), toQVector(meanAbsScore_), true);
+        antialiasUnlessDense(meanGraph_);
         boundGraph_->setData(toQVector(decayDistances_), toQVector(decayBound_), true);
         alignedGraph_->setData(toQVector(decayDistances_), toQVector(alignedScore_), true);
         antialiasUnlessDense(boundGraph_);
@@ -360,34 +351,12 @@ void InvarianceLesson::showResults(int positions, const std::array<std::optional
         const double top = std::max(std::abs(scores.lower), std::abs(scores.upper));
         decayPlot_->yAxis2->setRange(-0.3 * top, 1.05 * top);
         decayPlot_->replot(QCustomPlot::rpQueuedReplot);
-        startDecay();
     }
     updateReadout();
 }
 
 bool InvarianceLesson::waitForComputation(int timeoutMs) {
-    return job_->waitForIdle(timeoutMs) && decayJob_->waitForIdle(timeoutMs);
-}
-
-void InvarianceLesson::startDecay() {
-    const RopeParams rope = parameters().rope();
-    const RopeLayout layout = parameters().layout();
-    const unsigned seed = parameters().seed();
-    const auto length = static_cast<std::int64_t>(decayDistances_.size());
-    decayStatus_->setText(tr("Measuring the mean |score|…"));
-    decayJob_->start(
-        [this, rope, layout, seed, length](const Execution& exec) -> LatestJob::Apply {
-            std::vector<double> mean =
-                ropeMeanAbsScore(ropeFrequencies(rope), layout, DistanceRange{0, length, 1},
-                                 kDecaySamples, seed, exec);
-            return [this, mean = std::move(mean)]() mutable {
-                meanAbsScore_ = std::move(mean);
-                meanGraph_->setData(toQVector(decayDistances_), toQVector(meanAbsScore_), true);
-                antialiasUnlessDense(meanGraph_);
-                decayPlot_->replot(QCustomPlot::rpQueuedReplot);
-            };
-        },
-        std::max(1, QThread::idealThreadCount()));
+    return job_->waitForIdle(timeoutMs);
 }
 
 void InvarianceLesson::updateReadout() {

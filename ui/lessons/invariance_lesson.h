@@ -54,7 +54,6 @@ public:
     const std::vector<double>& decayBound() const { return decayBound_; }
     const std::vector<double>& meanAbsScore() const { return meanAbsScore_; }
     const std::vector<double>& alignedScore() const { return alignedScore_; }
-    LatestJob* decayJob() const { return decayJob_; }
     // Test and benchmark helper: waits until the heat maps, curves and decay are on screen.
     bool waitForComputation(int timeoutMs = 60000);
     QComboBox* encodingBox(int side) const {
@@ -93,7 +92,7 @@ private:
     };
 
     struct DecayResult {
-        std::vector<double> distances, bound, aligned;
+        std::vector<double> distances, bound, aligned, mean;
     };
 
     ScoreEncodingParams encodingParams(ScoreEncoding encoding) const;
@@ -103,7 +102,6 @@ private:
     void showResults(int positions, const std::array<std::optional<SideKey>, 2>& keys,
                      std::array<std::optional<SideResult>, 2>& results,
                      const std::optional<DecayKey>& decayKey, DecayResult decay);
-    void startDecay();
     void updateReadout();
 
     std::array<Side, 2> sides_;
@@ -114,9 +112,7 @@ private:
     QCPGraph* boundGraph_;
     QCPGraph* alignedGraph_;
     QCPGraph* meanGraph_;
-    QLabel* decayStatus_;
-    LatestJob* job_;  // heat maps, deviations, curves and the decay bound
-    LatestJob* decayJob_;
+    LatestJob* job_;  // heat maps, deviations, curves, the decay bound and the mean |score|
 
     std::array<ScoreEncoding, 2> encodings_{ScoreEncoding::Rope, ScoreEncoding::Sinusoidal};
     std::array<std::optional<SideKey>, 2> sideKeys_;
