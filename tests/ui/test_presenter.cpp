@@ -14,6 +14,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLineEdit>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
 #include <QStatusBar>
@@ -114,6 +115,47 @@ TEST(Presenter, ActionTogglesModeChromeAndFontAndRestoresThem) {
     EXPECT_EQ(QApplication::font().pointSizeF(), normalFont);
     EXPECT_FALSE(lessons->isHidden());
     EXPECT_FALSE(window.statusBar()->isHidden());
+}
+
+// On a 1440 × 900 window in presenter mode: every plot title fits its plot (long ones wrap) and
+// no lesson's side panel needs to scroll sideways.
+TEST(Presenter, TitlesWrapAndSidePanelsNeverScrollSideways) {
+    QSettings().clear();
+    MainWindow window;
+    window.resize(1440, 900);
+    window.show();
+    ClassroomFeatures* features = classroomFeatures(window);
+    ASSERT_NE(features, nullptr);
+    features->appearance().setPresenter(true);
+    // Presenter mode maximises the window: here to the offscreen screen, smaller than a projector.
+    window.showNormal();
+    window.resize(1440, 900);
+    for (Lesson* lesson : window.lessons()) {
+        SCOPED_TRACE(lesson->id().toStdString());
+        window.showLesson(lesson->id());
+        for (int i = 0; i < 5; ++i) QApplication::processEvents();
+        for (const Figure& figure : lesson->figures()) {
+            if (!figure.plot->isVisible()) continue;
+            figure.plot->replot();
+            for (QCPLayoutElement* element : figure.plot->plotLayout()->elements(true)) {
+                auto* title = qobject_cast<QCPTextElement*>(element);
+                if (title == nullptr || title->text().isEmpty()) continue;
+                // Each line within the plot, unless it is one word wider than the plot.
+                const QFontMetricsF metrics(title->font());
+                for (const QString& line : title->text().split(QLatin1Char('\n'))) {
+                    if (!line.contains(QLatin1Char(' '))) continue;
+                    EXPECT_LE(metrics.horizontalAdvance(line), figure.plot->width())
+                        << figure.name.toStdString() << ": " << line.toStdString();
+                }
+            }
+        }
+        for (QScrollArea* area : lesson->findChildren<QScrollArea*>()) {
+            if (area->widget() == nullptr || !area->isVisible()) continue;
+            EXPECT_LE(area->widget()->width(), area->viewport()->width())
+                << "the side panel is wider than its view";
+        }
+    }
+    features->appearance().setPresenter(false);
 }
 
 TEST(Presenter, CommandLineTurnsItOnAndRejectsUnknownOptions) {

@@ -354,10 +354,14 @@ void ClassroomFeatures::applyPresenterChrome(bool presenter) {
         statusBarWasVisible_ = !window_.statusBar()->isHidden();
         if (lessons != nullptr) lessons->hide();
         window_.statusBar()->hide();
+        // A projector needs every pixel: the window fills the screen and goes back afterwards.
+        windowWasMaximized_ = window_.isMaximized() || window_.isFullScreen();
+        if (!windowWasMaximized_) window_.showMaximized();
     } else {
         QApplication::setFont(normalFont_);
         if (lessons != nullptr && lessonDockWasVisible_) lessons->show();
         if (statusBarWasVisible_) window_.statusBar()->show();
+        if (!windowWasMaximized_ && window_.isMaximized()) window_.showNormal();
     }
 }
 

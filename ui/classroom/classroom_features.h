@@ -77,6 +77,7 @@ private:
     QFont normalFont_;
     bool lessonDockWasVisible_ = true;
     bool statusBarWasVisible_ = true;
+    bool windowWasMaximized_ = false;
 };
 
 // Finds the window's ClassroomFeatures (nullptr if none).

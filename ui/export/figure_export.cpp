@@ -22,6 +22,7 @@
 #include "export/plot_csv.h"
 #include "style/theme_controller.h"
 #include "widgets/latest_job.h"
+#include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
 
@@ -165,6 +166,7 @@ QByteArray renderFigure(QCustomPlot& plot, ExportFormat format, const ExportOpti
     if (const QString problem = options.problem(); !problem.isEmpty()) return fail(problem);
 
     plot.setBackground(background);
+    fitTextToWidth(&plot, layoutPixels(options).width());
     settleLayout(plot, layoutPixels(options));
     const AntialiasedForExport antialiased(plot);
     QByteArray bytes;

@@ -6,6 +6,7 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
@@ -16,6 +17,29 @@
 #include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
+
+namespace {
+
+// The side panel scrolls up and down only: it is never narrower than its content needs, however
+// large the fonts (presenter mode), and text wraps inside it.
+class SidePanelScroll : public QScrollArea {
+public:
+    QSize minimumSizeHint() const override {
+        const int content = widget() != nullptr ? widget()->minimumSizeHint().width() : 0;
+        const int bar = verticalScrollBar()->sizeHint().width();
+        return {std::max(300, content + bar + 2 * frameWidth()),
+                QScrollArea::minimumSizeHint().height()};
+    }
+
+protected:
+    bool event(QEvent* event) override {
+        // The content's layout changed (new fonts, new controls): the splitter asks again.
+        if (event->type() == QEvent::LayoutRequest) updateGeometry();
+        return QScrollArea::event(event);
+    }
+};
+
+}  // namespace
 
 LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     : Lesson(parent),
@@ -71,11 +95,11 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     sideLayout->addWidget(readout_);
     sideLayout->addStretch(1);
 
-    auto* scroll = new QScrollArea;
+    auto* scroll = new SidePanelScroll;
     scroll->setWidget(side);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(300);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     splitter->addWidget(scroll);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);

@@ -30,6 +30,95 @@ QString superscriptNumber(int value) {
     return text;
 }
 
+namespace {
+
+constexpr const char* kWrapsProperty = "ropelabWraps";
+constexpr const char* kFullTextProperty = "ropelabFullText";
+constexpr const char* kWrappedTextProperty = "ropelabWrappedText";
+constexpr const char* kLegendColumnsProperty = "ropelabLegendColumns";
+
+// Greedy word wrap; explicit line breaks stay, a word longer than the width keeps its own line.
+QString wrapText(const QString& text, const QFontMetricsF& metrics, double width) {
+    QStringList lines;
+    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
+        QString line;
+        for (const QString& word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+            if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+                lines << line;
+                line = word;
+            } else {
+                line = longer;
+            }
+        }
+        lines << line;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void wrapTitle(QCPTextElement* title, int width) {
+    // Text set since the last wrap (a new language, a new value) becomes the text to wrap.
+    if (title->text() != title->property(kWrappedTextProperty).toString()) {
+        title->setProperty(kFullTextProperty, title->text());
+    }
+    const QString wrapped = wrapText(title->property(kFullTextProperty).toString(),
+                                     QFontMetricsF(title->font()), width - 16.0);
+    title->setText(wrapped);
+    title->setProperty(kWrappedTextProperty, wrapped);
+}
+
+// As many legend columns as fit, up to the number asked for.
+void reflowLegend(QCPLegend* legend, int width) {
+    const int wanted = legend->property(kLegendColumnsProperty).toInt();
+    int widest = 1;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        // Wrapped grids have empty cells.
+        if (const QCPAbstractLegendItem* item = legend->item(i)) {
+            widest = std::max(widest, item->minimumOuterSizeHint().width());
+        }
+    }
+    const int spacing = legend->columnSpacing();
+    const int fit = std::max(1, (width - 12 + spacing) / (widest + spacing));
+    const int columns = std::min(wanted, fit);
+    if (columns == legend->wrap()) return;
+    legend->setWrap(columns);
+    legend->setProperty(kLegendColumnsProperty, columns);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+}
+
+// The width left for column 0 of the plot layout (titles and legends live there; a colour scale
+// may take column 1): the total less what the other columns took.
+int firstColumnWidth(QCPLayoutGrid* layout, int total) {
+    int others = layout->margins().left() + layout->margins().right();
+    for (int c = 1; c < layout->columnCount(); ++c) {
+        int widest = 0;
+        for (int r = 0; r < layout->rowCount(); ++r) {
+            if (QCPLayoutElement* e = layout->hasElement(r, c) ? layout->element(r, c) : nullptr) {
+                // A colour scale's hint leaves out its axis labels; its last width has them.
+                widest =
+                    std::max({widest, e->minimumOuterSizeHint().width(), e->outerRect().width()});
+            }
+        }
+        others += widest + layout->columnSpacing();
+    }
+    return total - others;
+}
+
+}  // namespace
+
+void fitTextToWidth(QCustomPlot* plot, int width) {
+    width = firstColumnWidth(plot->plotLayout(), width);
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        if (auto* title = qobject_cast<QCPTextElement*>(element);
+            title != nullptr && title->property(kWrapsProperty).toBool()) {
+            wrapTitle(title, width);
+        }
+    }
+    if (plot->legend != nullptr && plot->legend->property(kLegendColumnsProperty).isValid()) {
+        reflowLegend(plot->legend, width);
+    }
+}
+
 QCustomPlot* makePlot(QWidget* parent) {
     auto* plot = new QCustomPlot(parent);
     // Lines and marks decide for themselves (see antialiasUnlessDense); grids stay crisp.
@@ -40,12 +129,15 @@ QCustomPlot* makePlot(QWidget* parent) {
     plot->setInteractions({});
     // Polylines as separate segments: stroking one long jagged path with joins is ~20× slower.
     plot->setPlottingHint(QCP::phFastPolylines, true);
+    QObject::connect(plot, &QCustomPlot::beforeReplot, plot,
+                     [plot] { fitTextToWidth(plot, plot->width()); });
     return plot;
 }
 
 QCPTextElement* addPlotTitle(QCustomPlot* plot, const QString& text) {
     plot->plotLayout()->insertRow(0);
     auto* title = new QCPTextElement(plot, text);
+    title->setProperty(kWrapsProperty, true);
     plot->plotLayout()->addElement(0, 0, title);
     return title;
 }
@@ -60,6 +152,7 @@ QCPTextElement* addPlotSubtitle(QCustomPlot* plot, const QString& text) {
     layout->insertRow(row);
     auto* subtitle = new QCPTextElement(plot, text);
     subtitle->setProperty(kSubtitleProperty, true);
+    subtitle->setProperty(kWrapsProperty, true);
     layout->addElement(row, 0, subtitle);
     return subtitle;
 }
@@ -79,6 +172,7 @@ void placeLegendBelow(QCustomPlot* plot, int columns) {
     band->setColumnStretchFactors({1.0, 0.001, 1.0});
     // Wrap first, then the fill order with rearranging: items already in the legend move too.
     legend->setWrap(columns);
+    legend->setProperty(kLegendColumnsProperty, columns);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     legend->setMargins(QMargins(6, 2, 6, 2));
     layout->setRowStretchFactor(row, 0.001);

@@ -34,6 +34,11 @@ QString superscriptNumber(int value);
 // A plot with antialiasing and a minimum size that keeps tick labels readable.
 QCustomPlot* makePlot(QWidget* parent);
 
+// Titles and subtitles wrap at word boundaries and legends placed below re-flow to fit `width`
+// pixels (large presenter fonts, narrow plots). Runs before every replot at the widget's width;
+// export calls it with the figure's width.
+void fitTextToWidth(QCustomPlot* plot, int width);
+
 // A bold title row above the axis rect.
 QCPTextElement* addPlotTitle(QCustomPlot* plot, const QString& text);
 
