@@ -249,8 +249,8 @@ void appendZigZag(QVector<double>& x, QVector<double>& y, int column, double cen
 EnvelopeBand addEnvelopeBand(QCPAxis* x, QCPAxis* y, const QString& name) {
     QCustomPlot* plot = x->parentPlot();
     EnvelopeBand band{plot->addGraph(x, y), plot->addGraph(x, y), plot->addGraph(x, y)};
-    band.low->setObjectName(name + QStringLiteral(" min"));
-    band.high->setObjectName(name + QStringLiteral(" max"));
+    band.low->setName(name + QStringLiteral(" min"));
+    band.high->setName(name + QStringLiteral(" max"));
     for (QCPGraph* line : {band.low, band.high}) {
         line->setPen(Qt::NoPen);
         line->removeFromLegend();
