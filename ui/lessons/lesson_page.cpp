@@ -33,10 +33,21 @@ public:
 
 protected:
     bool event(QEvent* event) override {
-        // The content's layout changed (new fonts, new controls): the splitter asks again.
-        if (event->type() == QEvent::LayoutRequest) updateGeometry();
-        return QScrollArea::event(event);
+        const bool handled = QScrollArea::event(event);
+        // The content's layout changed (fonts, language, controls): if it now needs a different
+        // width, the splitter asks again. Its minimum is cached by now, so this check is cheap.
+        if (event->type() == QEvent::LayoutRequest && widget() != nullptr) {
+            const int content = widget()->minimumSizeHint().width();
+            if (content != contentWidth_) {
+                contentWidth_ = content;
+                updateGeometry();
+            }
+        }
+        return handled;
     }
+
+private:
+    int contentWidth_ = -1;
 };
 
 }  // namespace

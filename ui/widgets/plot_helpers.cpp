@@ -2,6 +2,8 @@
 
 #include <qcustomplot.h>
 
+#include <QTextLayout>
+
 #include "analysis/curve_envelope.h"
 
 #include <algorithm>
@@ -37,21 +39,25 @@ constexpr const char* kFullTextProperty = "ropelabFullText";
 constexpr const char* kWrappedTextProperty = "ropelabWrappedText";
 constexpr const char* kLegendColumnsProperty = "ropelabLegendColumns";
 
-// Greedy word wrap; explicit line breaks stay, a word longer than the width keeps its own line.
-QString wrapText(const QString& text, const QFontMetricsF& metrics, double width) {
+// Line breaks where Unicode allows them (between words, and between CJK characters, which have
+// no spaces); explicit line breaks stay, and a word longer than the width keeps its own line.
+QString wrapText(const QString& text, const QFont& font, double width) {
     QStringList lines;
     for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
-        QString line;
-        for (const QString& word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-            const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
-            if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
-                lines << line;
-                line = word;
-            } else {
-                line = longer;
-            }
+        if (paragraph.isEmpty()) {
+            lines << QString();
+            continue;
         }
-        lines << line;
+        QTextLayout layout(paragraph, font);
+        QTextOption option;
+        option.setWrapMode(QTextOption::WordWrap);
+        layout.setTextOption(option);
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(width);
+            lines << paragraph.mid(line.textStart(), line.textLength()).trimmed();
+        }
+        layout.endLayout();
     }
     return lines.join(QLatin1Char('\n'));
 }
@@ -61,8 +67,8 @@ void wrapTitle(QCPTextElement* title, int width) {
     if (title->text() != title->property(kWrappedTextProperty).toString()) {
         title->setProperty(kFullTextProperty, title->text());
     }
-    const QString wrapped = wrapText(title->property(kFullTextProperty).toString(),
-                                     QFontMetricsF(title->font()), width - 16.0);
+    const QString wrapped =
+        wrapText(title->property(kFullTextProperty).toString(), title->font(), width - 16.0);
     title->setText(wrapped);
     title->setProperty(kWrappedTextProperty, wrapped);
 }
