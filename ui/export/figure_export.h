@@ -28,7 +28,7 @@ QByteArray renderFigure(QCustomPlot& plot, ExportFormat format, const ExportOpti
 // The lesson's figures a student sees now (a lesson may hide some, e.g. on another tab).
 QList<Figure> shownFigures(const Lesson& lesson);
 
-// Processes events until the lesson's background jobs (LatestJob, LatestJobRunner) are done, so
+// Processes events until the lesson's background jobs (every LatestJob) are done, so
 // an export shows finished results; gives up after timeoutMs.
 void waitForLessonComputations(Lesson& lesson, int timeoutMs = 120000);
 

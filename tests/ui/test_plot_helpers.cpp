@@ -1,0 +1,109 @@
+// Plot helpers the lessons share: dense lines skip antialiasing on screen but not in files,
+// envelope bands draw one zig-zag and export their min and max, titles wrap (Chinese too) and
+// legends re-flow to the width they get.
+#include <gtest/gtest.h>
+
+#include <qcustomplot.h>
+
+#include <QFontMetricsF>
+
+#include "export/export_options.h"
+#include "export/figure_export.h"
+#include "export/plot_csv.h"
+#include "widgets/plot_helpers.h"
+
+namespace ropelab::ui {
+namespace {
+
+QVector<double> ramp(int n) {
+    QVector<double> v(n);
+    for (int i = 0; i < n; ++i) v[i] = i;
+    return v;
+}
+
+TEST(PlotHelpers, DenseLinesSkipAntialiasingOnScreenAndFilesKeepIt) {
+    QCustomPlot* plot = makePlot(nullptr);
+    plot->resize(640, 400);
+    plot->replot();
+    QCPGraph* sparse = plot->addGraph();
+    sparse->setData(ramp(100), ramp(100));
+    antialiasUnlessDense(sparse);
+    QCPGraph* dense = plot->addGraph();
+    dense->setData(ramp(5000), ramp(5000));
+    antialiasUnlessDense(dense);
+    EXPECT_TRUE(sparse->antialiased());
+    EXPECT_FALSE(dense->antialiased());
+    // Export draws every line antialiased and gives the screen its choice back.
+    QString error;
+    const QByteArray png = renderFigure(*plot, ExportFormat::Png, ExportOptions{}, Qt::white,
+                                        Qt::white, QStringLiteral("test"), &error);
+    EXPECT_FALSE(png.isEmpty()) << error.toStdString();
+    EXPECT_FALSE(dense->antialiased());
+    EXPECT_TRUE(sparse->antialiased());
+    delete plot;
+}
+
+TEST(PlotHelpers, EnvelopeBandZigZagsAndExportsItsMinAndMax) {
+    QCustomPlot* plot = makePlot(nullptr);
+    const EnvelopeBand band = addEnvelopeBand(plot->xAxis, plot->yAxis, QStringLiteral("A score"));
+    showEnvelopeBand(band, {0.0, 1.0, 2.0}, {-1.0, -2.0, -3.0}, {1.0, 2.0, 3.0});
+    ASSERT_EQ(band.band->dataCount(), 6);
+    // Column 0 downwards (max, min), column 1 upwards (min, max), column 2 downwards.
+    const std::vector<double> expected{1.0, -1.0, -2.0, 2.0, 3.0, -3.0};
+    for (int i = 0; i < 6; ++i) EXPECT_EQ(band.band->data()->at(i)->value, expected[i]) << i;
+    EXPECT_EQ(band.low->pen().style(), Qt::NoPen);
+    const QString csv = QString::fromUtf8(plotDataCsv(*plot));
+    EXPECT_EQ(csv.count(QStringLiteral("A score min,")), 3);
+    EXPECT_EQ(csv.count(QStringLiteral("A score max,")), 3);
+    EXPECT_EQ(csv.count(QLatin1Char('\n')), 1 + 6) << "the zig-zag is drawing only";
+    setEnvelopeBandVisible(band, false);
+    EXPECT_FALSE(band.band->visible());
+    delete plot;
+}
+
+// Every line of every title fits the width, unless it is a single unbreakable word.
+void expectTitleFits(const QCPTextElement* title, int width) {
+    const QFontMetricsF metrics(title->font());
+    for (const QString& line : title->text().split(QLatin1Char('\n'))) {
+        EXPECT_LE(metrics.horizontalAdvance(line), width) << line.toStdString();
+    }
+}
+
+TEST(PlotHelpers, TitlesWrapToTheWidthInEnglishAndChinese) {
+    QCustomPlot* plot = makePlot(nullptr);
+    QCPTextElement* title = addPlotTitle(plot, QString());
+    const QString english =
+        QStringLiteral("Score q·k against distance, per base (min and max per pixel column)");
+    title->setText(english);
+    fitTextToWidth(plot, 260);
+    EXPECT_GT(title->text().count(QLatin1Char('\n')), 0);
+    expectTitleFits(title, 260);
+    EXPECT_EQ(title->text().simplified(), english) << "only line breaks were added";
+    // Chinese has no spaces: it breaks between characters.
+    title->setText(QStringLiteral("正弦位置编码，加到 q 和 k 上：注意力分数与 m − n 的关系"));
+    fitTextToWidth(plot, 200);
+    EXPECT_GT(title->text().count(QLatin1Char('\n')), 0);
+    expectTitleFits(title, 200);
+    // Wide again: back to the text as set, explicit line breaks kept.
+    title->setText(QStringLiteral("first line\nsecond line"));
+    fitTextToWidth(plot, 2000);
+    EXPECT_EQ(title->text(), QStringLiteral("first line\nsecond line"));
+    delete plot;
+}
+
+TEST(PlotHelpers, LegendsBelowThePlotUseFewerColumnsWhenNarrow) {
+    QCustomPlot* plot = makePlot(nullptr);
+    for (int i = 0; i < 4; ++i) {
+        plot->addGraph()->setName(QStringLiteral("a fairly long series name %1").arg(i));
+    }
+    placeLegendBelow(plot, 4);
+    fitTextToWidth(plot, 3000);
+    EXPECT_EQ(plot->legend->wrap(), 4);
+    fitTextToWidth(plot, 400);
+    EXPECT_LT(plot->legend->wrap(), 4);
+    EXPECT_GE(plot->legend->wrap(), 1);
+    delete plot;
+}
+
+}  // namespace
+}  // namespace ropelab::ui
