@@ -105,5 +105,21 @@ TEST(PlotHelpers, LegendsBelowThePlotUseFewerColumnsWhenNarrow) {
     delete plot;
 }
 
+TEST(PlotHelpers, AnInsetLegendWiderThanItsPlotMovesBelow) {
+    QCustomPlot* plot = makePlot(nullptr);
+    plot->resize(360, 300);
+    for (int i = 0; i < 3; ++i) {
+        plot->addGraph()->setName(
+            QStringLiteral("a very long series name that cannot fit, number %1").arg(i));
+    }
+    plot->legend->setVisible(true);
+    plot->show();    // a hidden widget gets its size only when shown
+    plot->replot();  // lays out once; the next replot finds the legend too wide and moves it
+    plot->replot();
+    EXPECT_FALSE(plot->axisRect()->insetLayout()->elements(false).contains(plot->legend));
+    EXPECT_TRUE(plot->plotLayout()->elements(true).contains(plot->legend));
+    delete plot;
+}
+
 }  // namespace
 }  // namespace ropelab::ui

@@ -120,9 +120,16 @@ void fitTextToWidth(QCustomPlot* plot, int width) {
             wrapTitle(title, width);
         }
     }
-    if (plot->legend != nullptr && plot->legend->property(kLegendColumnsProperty).isValid()) {
-        reflowLegend(plot->legend, width);
+    QCPLegend* legend = plot->legend;
+    if (legend == nullptr || !legend->visible()) return;
+    QCPAxisRect* rect = plot->axisRect();
+    // An inset legend wider than its axis rect (big presenter fonts, a narrow plot) moves below.
+    if (!legend->property(kLegendColumnsProperty).isValid() && rect != nullptr &&
+        rect->width() > 50 && rect->insetLayout()->elements(false).contains(legend) &&
+        legend->minimumOuterSizeHint().width() > rect->width() - 8) {
+        placeLegendBelow(plot, std::max(1, legend->itemCount()));
     }
+    if (legend->property(kLegendColumnsProperty).isValid()) reflowLegend(legend, width);
 }
 
 QCustomPlot* makePlot(QWidget* parent) {
