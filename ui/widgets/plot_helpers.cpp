@@ -37,6 +37,8 @@ namespace {
 constexpr const char* kWrapsProperty = "ropelabWraps";
 constexpr const char* kFullTextProperty = "ropelabFullText";
 constexpr const char* kWrappedTextProperty = "ropelabWrappedText";
+constexpr const char* kWrapWidthProperty = "ropelabWrapWidth";
+constexpr const char* kWrapFontProperty = "ropelabWrapFont";
 constexpr const char* kLegendColumnsProperty = "ropelabLegendColumns";
 
 // Line breaks where Unicode allows them (between words, and between CJK characters, which have
@@ -64,13 +66,21 @@ QString wrapText(const QString& text, const QFont& font, double width) {
 
 void wrapTitle(QCPTextElement* title, int width) {
     // Text set since the last wrap (a new language, a new value) becomes the text to wrap.
-    if (title->text() != title->property(kWrappedTextProperty).toString()) {
-        title->setProperty(kFullTextProperty, title->text());
+    const bool newText = title->text() != title->property(kWrappedTextProperty).toString();
+    if (newText) title->setProperty(kFullTextProperty, title->text());
+    // This runs before every replot: lay the text out again only when something it depends on
+    // changed.
+    const QString fontKey = title->font().toString();
+    if (!newText && title->property(kWrapWidthProperty).toInt() == width &&
+        title->property(kWrapFontProperty).toString() == fontKey) {
+        return;
     }
     const QString wrapped =
         wrapText(title->property(kFullTextProperty).toString(), title->font(), width - 16.0);
     title->setText(wrapped);
     title->setProperty(kWrappedTextProperty, wrapped);
+    title->setProperty(kWrapWidthProperty, width);
+    title->setProperty(kWrapFontProperty, fontKey);
 }
 
 // As many legend columns as fit, up to the number asked for.
