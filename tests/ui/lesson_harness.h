@@ -1,12 +1,17 @@
 #pragma once
-// A lesson with its own ParameterModel and ThemeController, as the main window would give it.
+// A lesson (or every lesson) with its own ParameterModel and ThemeController, as the main window
+// would give it.
 
 #include <qcustomplot.h>
 
 #include <QString>
+#include <QStringList>
+#include <memory>
+#include <vector>
 
 #include "lessons/lesson.h"
 #include "lessons/lesson_context.h"
+#include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
 #include "style/theme_controller.h"
 
@@ -21,6 +26,30 @@ struct LessonHarness {
     QCustomPlot* figure(const QString& name) const {
         for (const Figure& f : lesson.figures()) {
             if (f.name == name) return f.plot;
+        }
+        return nullptr;
+    }
+};
+
+// Every lesson of the registry, in teaching order.
+struct AllLessons {
+    ParameterModel model;
+    ThemeController theme;
+    std::vector<std::unique_ptr<Lesson>> owned = createLessons(LessonContext{&model, &theme});
+
+    std::vector<Lesson*> lessons() const {
+        std::vector<Lesson*> raw;
+        for (const auto& lesson : owned) raw.push_back(lesson.get());
+        return raw;
+    }
+    QStringList ids() const {
+        QStringList list;
+        for (const auto& lesson : owned) list << lesson->id();
+        return list;
+    }
+    Lesson* lesson(const QString& id) const {
+        for (const auto& lesson : owned) {
+            if (lesson->id() == id) return lesson.get();
         }
         return nullptr;
     }

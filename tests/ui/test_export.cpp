@@ -26,6 +26,7 @@
 #include "export/export_dialog.h"
 #include "export/figure_export.h"
 #include "export/plot_csv.h"
+#include "lesson_harness.h"
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
 #include "session/session_file.h"
@@ -34,16 +35,7 @@
 namespace ropelab::ui {
 namespace {
 
-struct AllLessons {
-    ParameterModel model;
-    ThemeController theme;
-    std::vector<std::unique_ptr<Lesson>> owned = createLessons(LessonContext{&model, &theme});
-    std::vector<Lesson*> lessons() const {
-        std::vector<Lesson*> raw;
-        for (const auto& lesson : owned) raw.push_back(lesson.get());
-        return raw;
-    }
-};
+using testing::AllLessons;
 
 ExportOptions smallFigure() {
     ExportOptions options;

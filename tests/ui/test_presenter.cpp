@@ -24,6 +24,7 @@
 
 #include "classroom/appearance_controller.h"
 #include "classroom/classroom_features.h"
+#include "lesson_harness.h"
 #include "lesson_screenshot.h"
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
@@ -33,11 +34,7 @@
 namespace ropelab::ui {
 namespace {
 
-struct AllLessons {
-    ParameterModel model;
-    ThemeController theme;
-    std::vector<std::unique_ptr<Lesson>> owned = createLessons(LessonContext{&model, &theme});
-};
+using testing::AllLessons;
 
 // The smallest tick-label size and thinnest tagged series pen over every lesson figure.
 struct PlotSizes {

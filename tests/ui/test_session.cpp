@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "classroom/classroom_features.h"
+#include "lesson_harness.h"
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
 #include "session/parameter_history.h"
@@ -27,27 +28,7 @@
 namespace ropelab::ui {
 namespace {
 
-struct AllLessons {
-    ParameterModel model;
-    ThemeController theme;
-    std::vector<std::unique_ptr<Lesson>> owned = createLessons(LessonContext{&model, &theme});
-    std::vector<Lesson*> lessons() const {
-        std::vector<Lesson*> raw;
-        for (const auto& lesson : owned) raw.push_back(lesson.get());
-        return raw;
-    }
-    QStringList ids() const {
-        QStringList list;
-        for (const auto& lesson : owned) list << lesson->id();
-        return list;
-    }
-    Lesson* lesson(const QString& id) const {
-        for (const auto& lesson : owned) {
-            if (lesson->id() == id) return lesson.get();
-        }
-        return nullptr;
-    }
-};
+using testing::AllLessons;
 
 // Every shared parameter away from its default, including optional scaling values.
 void changeEverything(ParameterModel& model) {
