@@ -8,13 +8,12 @@
 #include <QElapsedTimer>
 #include <QSlider>
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <functional>
 #include <memory>
 #include <vector>
 
+#include "bench_support.h"
 #include "lessons/absolute_lesson.h"
 #include "lessons/order_lesson.h"
 #include "lessons/relative_lesson.h"
@@ -29,30 +28,7 @@ namespace {
 
 using namespace ropelab;
 using namespace ropelab::ui;
-
-struct Stats {
-    double median = 0.0;
-    double p90 = 0.0;
-};
-
-double threadCpuMs() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
-Stats stats(std::vector<double> ms) {
-    std::sort(ms.begin(), ms.end());
-    const auto at = [&](double q) {
-        return ms[std::min(ms.size() - 1, static_cast<std::size_t>(q * (ms.size() - 1) + 0.5))];
-    };
-    return {at(0.5), at(0.9)};
-}
-
-// Runs what the move queued: the lesson's coalesced replots (only the figures it changed).
-void settle() {
-    QCoreApplication::processEvents();
-}
+using namespace ropelab::ui::bench;
 
 // Times `updates` moves: move(i) is the slider change; wait() blocks until background work is
 // shown (empty for lessons that compute everything on the UI thread).
@@ -109,10 +85,6 @@ struct Bench {
         QCoreApplication::processEvents();
     }
 };
-
-double baseFor(int i) {
-    return 2000.0 * std::pow(1.05, i % 40);
-}
 
 }  // namespace
 

@@ -10,13 +10,12 @@
 #include <QElapsedTimer>
 #include <QTimer>
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <functional>
 #include <memory>
 #include <vector>
 
+#include "bench_support.h"
 #include "lessons/frequencies_lesson.h"
 #include "lessons/invariance_lesson.h"
 #include "lessons/pitfall_lesson.h"
@@ -30,30 +29,7 @@ namespace {
 
 using namespace ropelab;
 using namespace ropelab::ui;
-
-struct Stats {
-    double median = 0.0;
-    double p90 = 0.0;
-};
-
-Stats stats(std::vector<double> ms) {
-    std::sort(ms.begin(), ms.end());
-    const auto at = [&](double q) {
-        return ms[std::min(ms.size() - 1, static_cast<std::size_t>(q * (ms.size() - 1) + 0.5))];
-    };
-    return {at(0.5), at(0.9)};
-}
-
-void settle() {
-    QCoreApplication::processEvents();
-}
-
-// CPU time of the calling thread, in milliseconds.
-double threadCpuMs() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
+using namespace ropelab::ui::bench;
 
 // As bench_lessons: move(i) changes the control, wait() blocks until background work is shown.
 // The UI-thread CPU counts applying and painting a background result too (and wait()'s polling,
@@ -118,10 +94,6 @@ struct Bench {
         std::printf("\n");
     }
 };
-
-double baseFor(int i) {
-    return 2000.0 * std::pow(1.05, i % 40);
-}
 
 // Runs one sweep: time to the first progress update, to the result, and the longest gap between
 // ticks of a 5 ms UI timer meanwhile (how long the event loop was blocked).
