@@ -135,41 +135,36 @@ QSpinBox* RopeConfigEditor::addInt(const QString& key, int min, int max, int ste
 RopeConfigEditor::OptionalDouble RopeConfigEditor::addOptionalDouble(const QString& key, double min,
                                                                      double max, int decimals,
                                                                      double step) {
-    auto* field = new QWidget(this);
-    auto* row = new QHBoxLayout(field);
-    row->setContentsMargins(0, 0, 0, 0);
-    OptionalDouble optional{new QCheckBox(field), new QDoubleSpinBox(field)};
+    OptionalDouble optional{new QCheckBox(this), new QDoubleSpinBox(this)};
     optional.value->setRange(min, max);
     optional.value->setDecimals(decimals);
     optional.value->setSingleStep(step);
-    optional.value->setKeyboardTracking(false);
-    optional.value->setAccessibleName(key);
-    row->addWidget(optional.set);
-    row->addWidget(optional.value, 1);
-    addRow(key, field);
-    connect(optional.set, &QCheckBox::toggled, optional.value, &QWidget::setEnabled);
-    connect(optional.set, &QCheckBox::toggled, this, &RopeConfigEditor::emitEdited);
+    addOptionalRow(key, optional.set, optional.value);
     connect(optional.value, &QDoubleSpinBox::valueChanged, this, &RopeConfigEditor::emitEdited);
     return optional;
 }
 
 RopeConfigEditor::OptionalInt RopeConfigEditor::addOptionalInt(const QString& key, int min,
                                                                int max) {
+    OptionalInt optional{new QCheckBox(this), new QSpinBox(this)};
+    optional.value->setRange(min, max);
+    optional.value->setSingleStep(1024);
+    addOptionalRow(key, optional.set, optional.value);
+    connect(optional.value, &QSpinBox::valueChanged, this, &RopeConfigEditor::emitEdited);
+    return optional;
+}
+
+void RopeConfigEditor::addOptionalRow(const QString& key, QCheckBox* set, QAbstractSpinBox* value) {
     auto* field = new QWidget(this);
     auto* row = new QHBoxLayout(field);
     row->setContentsMargins(0, 0, 0, 0);
-    OptionalInt optional{new QCheckBox(field), new QSpinBox(field)};
-    optional.value->setRange(min, max);
-    optional.value->setSingleStep(1024);
-    optional.value->setKeyboardTracking(false);
-    optional.value->setAccessibleName(key);
-    row->addWidget(optional.set);
-    row->addWidget(optional.value, 1);
+    value->setKeyboardTracking(false);
+    value->setAccessibleName(key);
+    row->addWidget(set);
+    row->addWidget(value, 1);
     addRow(key, field);
-    connect(optional.set, &QCheckBox::toggled, optional.value, &QWidget::setEnabled);
-    connect(optional.set, &QCheckBox::toggled, this, &RopeConfigEditor::emitEdited);
-    connect(optional.value, &QSpinBox::valueChanged, this, &RopeConfigEditor::emitEdited);
-    return optional;
+    connect(set, &QCheckBox::toggled, value, &QWidget::setEnabled);
+    connect(set, &QCheckBox::toggled, this, &RopeConfigEditor::emitEdited);
 }
 
 void RopeConfigEditor::retranslate() {

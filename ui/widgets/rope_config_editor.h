@@ -8,6 +8,7 @@
 
 #include "encodings/rope_params.h"
 
+class QAbstractSpinBox;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -54,6 +55,8 @@ private:
     OptionalDouble addOptionalDouble(const QString& key, double min, double max, int decimals,
                                      double step);
     OptionalInt addOptionalInt(const QString& key, int min, int max);
+    // A checkbox ("set") beside its spin box, which is enabled only while the box is ticked.
+    void addOptionalRow(const QString& key, QCheckBox* set, QAbstractSpinBox* value);
     void addRow(const QString& key, QWidget* field);
     void updateRows();
     void emitEdited();
