@@ -79,22 +79,6 @@ QJsonObject toConfigJson(const RopeParams& p) {
     return config;
 }
 
-struct Envelope {
-    QVector<double> x, low, high;
-};
-
-Envelope envelopePoints(const CurveEnvelope& envelope) {
-    Envelope points;
-    for (int c = 0; c < envelope.columns(); ++c) {
-        const double first = static_cast<double>(envelope.columnStart(c));
-        const double last = static_cast<double>(envelope.columnStart(c + 1) - 1);
-        points.x.append(0.5 * (first + last));
-        points.low.append(envelope.minimum(c));
-        points.high.append(envelope.maximum(c));
-    }
-    return points;
-}
-
 }  // namespace
 
 FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* parent)
@@ -647,12 +631,10 @@ void FrequenciesLesson::startCurves() {
                 double span = 0.0;
                 for (int s = 0; s < 2; ++s) {
                     Side& side = sides_[static_cast<std::size_t>(s)];
-                    const bool shown = envelopes[static_cast<std::size_t>(s)].has_value();
-                    Envelope points;
-                    if (shown) points = envelopePoints(*envelopes[static_cast<std::size_t>(s)]);
-                    showEnvelopeBand(side.curve, points.x, points.low, points.high);
-                    for (int i = 0; i < points.x.size(); ++i) {
-                        span = std::max({span, std::abs(points.low[i]), std::abs(points.high[i])});
+                    if (const auto& envelope = envelopes[static_cast<std::size_t>(s)]) {
+                        span = std::max(span, showEnvelopeBand(side.curve, *envelope, 0.0));
+                    } else {
+                        showEnvelopeBand(side.curve, {}, {}, {});
                     }
                 }
                 // Same axes for A and B, so their sizes compare at a glance.

@@ -588,20 +588,14 @@ void SweepsLesson::showCurves(CurveResult result) {
     const double last = static_cast<double>(firstDistance_ + envelopes_.front().sampleCount() - 1);
     for (int b = 0; b < kMaxBases; ++b) {
         const auto index = static_cast<std::size_t>(b);
-        QVector<double> x, low, high;
         if (b < count) {
-            const CurveEnvelope& e = envelopes_[index];
-            for (int c = 0; c < e.columns(); ++c) {
-                const double first = static_cast<double>(firstDistance_ + e.columnStart(c));
-                const double end = static_cast<double>(firstDistance_ + e.columnStart(c + 1) - 1);
-                // Column centre on the axis the columns were made for.
-                x.append(result.logColumns ? std::sqrt(first * end) : 0.5 * (first + end));
-                low.append(e.minimum(c));
-                high.append(e.maximum(c));
-                span = std::max({span, std::abs(e.minimum(c)), std::abs(e.maximum(c))});
-            }
+            // Column centres on the axis the columns were made for.
+            span = std::max(
+                span, showEnvelopeBand(curves_[index], envelopes_[index],
+                                       static_cast<double>(firstDistance_), result.logColumns));
+        } else {
+            showEnvelopeBand(curves_[index], {}, {}, {});
         }
-        showEnvelopeBand(curves_[index], x, low, high);
         QCPAxis* xAxis = curveRects_[index]->axis(QCPAxis::atBottom);
         if (result.logColumns) {
             setLogAxis(xAxis);

@@ -297,6 +297,22 @@ void showEnvelopeBand(const EnvelopeBand& band, const QVector<double>& x,
     antialiasUnlessDense(band.band);
 }
 
+double showEnvelopeBand(const EnvelopeBand& band, const CurveEnvelope& envelope, double firstX,
+                        bool logCentres) {
+    QVector<double> x, low, high;
+    double largest = 0.0;
+    for (int c = 0; c < envelope.columns(); ++c) {
+        const double first = firstX + static_cast<double>(envelope.columnStart(c));
+        const double last = firstX + static_cast<double>(envelope.columnStart(c + 1) - 1);
+        x.append(logCentres ? std::sqrt(first * last) : 0.5 * (first + last));
+        low.append(envelope.minimum(c));
+        high.append(envelope.maximum(c));
+        largest = std::max({largest, std::abs(envelope.minimum(c)), std::abs(envelope.maximum(c))});
+    }
+    showEnvelopeBand(band, x, low, high);
+    return largest;
+}
+
 void setEnvelopeBandVisible(const EnvelopeBand& band, bool visible) {
     for (QCPGraph* graph : {band.low, band.high, band.band}) graph->setVisible(visible);
 }

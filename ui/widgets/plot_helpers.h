@@ -24,6 +24,10 @@ class QCPLayer;
 class QCPColorScale;
 class QCPTextElement;
 
+namespace ropelab {
+class CurveEnvelope;
+}
+
 namespace ropelab::ui {
 
 // "12" → "₁₂": subscripts in plot text, which has no rich text.
@@ -86,6 +90,11 @@ struct EnvelopeBand {
 EnvelopeBand addEnvelopeBand(QCPAxis* x, QCPAxis* y, const QString& name);
 void showEnvelopeBand(const EnvelopeBand& band, const QVector<double>& x,
                       const QVector<double>& low, const QVector<double>& high);
+// The band of `envelope`, whose sample s stands at x = firstX + s: each column at the centre of its
+// samples (the geometric centre for columns made for a logarithmic axis). Returns the largest
+// |value| drawn, for a y range shared between plots.
+double showEnvelopeBand(const EnvelopeBand& band, const CurveEnvelope& envelope, double firstX,
+                        bool logCentres = false);
 void setEnvelopeBandVisible(const EnvelopeBand& band, bool visible);
 // Set on a plottable that only draws (a band's zig-zag): CSV export skips it.
 inline constexpr const char* kDrawingOnlyProperty = "ropelabDrawingOnly";
