@@ -33,10 +33,6 @@ constexpr int kMaxCells = 256;
 constexpr std::array kCurveDashes{Qt::SolidLine, Qt::DashLine, Qt::DotLine};
 constexpr std::array kCurveWidths{1.8, 1.1, 0.8};
 
-QVector<double> toQVector(const std::vector<double>& v) {
-    return QVector<double>(v.begin(), v.end());
-}
-
 }  // namespace
 
 InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent)

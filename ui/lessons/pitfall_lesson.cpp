@@ -24,10 +24,6 @@ namespace {
 constexpr int kMaxCells = 256;     // heat-map cells per side (mean-pooled beyond)
 constexpr int kNormSamples = 256;  // positions sampled for the norm plot
 
-QVector<double> toQVector(const std::vector<double>& v) {
-    return QVector<double>(v.begin(), v.end());
-}
-
 // Singular values are drawn against their rank 1 … d.
 void setRankedValues(QCPGraph* graph, const Eigen::VectorXd& values) {
     QVector<double> x(values.size());

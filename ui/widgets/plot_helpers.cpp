@@ -324,7 +324,7 @@ void showLongCurve(QCPGraph* graph, double firstX, double stepX, const std::vect
     if (n <= 2 * std::int64_t(columns)) {
         x.resize(n);
         for (std::int64_t i = 0; i < n; ++i) x[i] = firstX + double(i) * stepX;
-        y = QVector<double>(samples.begin(), samples.end());
+        y = toQVector(samples);
     } else {
         CurveEnvelope envelope(n, columns);
         envelope.add(0, samples);

@@ -35,6 +35,11 @@ QString subscriptNumber(int value);
 // "−8" → "⁻⁸", for powers such as 2⁻⁸ on tick labels.
 QString superscriptNumber(int value);
 
+// Core's samples as QCustomPlot takes them.
+inline QVector<double> toQVector(const std::vector<double>& values) {
+    return QVector<double>(values.begin(), values.end());
+}
+
 // A plot with antialiasing and a minimum size that keeps tick labels readable.
 QCustomPlot* makePlot(QWidget* parent);
 
