@@ -667,10 +667,6 @@ no row, impossible</source>
 <context>
     <name>ropelab::ui::InvarianceLesson</name>
     <message>
-        <source>Mean |score| over %1 random q, k: %2 ms.</source>
-        <translation>对 %1 组随机 q、k 求平均 |注意力分数|：%2 毫秒。</translation>
-    </message>
-    <message>
         <source>Dot product vs relative distance</source>
         <translation>点积与相对距离</translation>
     </message>
@@ -749,10 +745,6 @@ no row, impossible</source>
     <message>
         <source>RoFormer bound</source>
         <translation>RoFormer 上界</translation>
-    </message>
-    <message>
-        <source>Measuring the mean |score|…</source>
-        <translation>正在测量平均 |分数|…</translation>
     </message>
     <message>
         <source>%1: deviation</source>
