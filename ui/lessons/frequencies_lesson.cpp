@@ -35,9 +35,9 @@ namespace ropelab::ui {
 
 namespace {
 
-// Score-curve envelope columns: one per pixel of the plot's width, within these bounds.
-constexpr int kMinCurveColumns = 200;
-constexpr int kMaxCurveColumns = 1600;
+// Score-curve envelope columns: about one per pixel of a wide plot, fixed so that a plot not yet
+// laid out (or resized later) never gets too few.
+constexpr int kCurveColumns = 1200;
 
 Series sideSeries(int side) {
     return side == FrequenciesLesson::A ? Series::Query : Series::Key;
@@ -606,12 +606,9 @@ void FrequenciesLesson::startCurves() {
     length = std::clamp<std::int64_t>(length, 2, kMaxCurveDistances);
     const RopeLayout layout = parameters().layout();
     const unsigned seed = parameters().seed();
-    const int columns =
-        std::clamp(curvePlot_->axisRect()->width(), kMinCurveColumns, kMaxCurveColumns);
     curveStatus_->setText(tr("Score curves: computing…"));
     curveJob_->start(
-        [this, configs, count, length, layout, seed,
-         columns](const Execution& exec) -> LatestJob::Apply {
+        [this, configs, count, length, layout, seed](const Execution& exec) -> LatestJob::Apply {
             std::array<std::optional<CurveEnvelope>, 2> envelopes;
             for (int s = 0; s < count; ++s) {
                 const RopeParams& params = configs[static_cast<std::size_t>(s)];
@@ -624,7 +621,7 @@ void FrequenciesLesson::startCurves() {
                 const std::vector<double> curve =
                     ropeScoreCurve(qk.row(0).transpose(), qk.row(1).transpose(), freqs, layout,
                                    DistanceRange{0, length, 1}, part);
-                envelopes[static_cast<std::size_t>(s)].emplace(length, columns);
+                envelopes[static_cast<std::size_t>(s)].emplace(length, kCurveColumns);
                 envelopes[static_cast<std::size_t>(s)]->add(0, curve);
             }
             return [this, envelopes = std::move(envelopes), length] {
