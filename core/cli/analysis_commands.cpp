@@ -988,8 +988,11 @@ Command benchCommand() {
 }  // namespace
 
 std::vector<Command> analysisCommands() {
-    return {scoreCurveCommand(), invarianceCommand(), heatmapCommand(),   decayCommand(),
-            spiralCommand(),     bandsCommand(),      precisionCommand(), benchCommand()};
+    std::vector<Command> commands = {scoreCurveCommand(), invarianceCommand(), heatmapCommand(),
+                                     decayCommand(),      spiralCommand(),     bandsCommand(),
+                                     precisionCommand(),  benchCommand()};
+    for (Command& command : clinicCommands()) commands.push_back(std::move(command));
+    return commands;
 }
 
 }  // namespace ropelab::cli

@@ -53,8 +53,7 @@ struct Command {
     std::function<int(const Args& args, std::ostream& out, std::ostream& err)> run;
     // Set instead of run by a command that parses its own tokens (all after its name), such as
     // `bench COMMAND [that command's options]`; errors are reported as for run.
-    std::function<int(const std::vector<std::string>& tokens, std::ostream& out,
-                      std::ostream& err)>
+    std::function<int(const std::vector<std::string>& tokens, std::ostream& out, std::ostream& err)>
         runTokens;
 };
 
@@ -62,6 +61,9 @@ struct Command {
 std::vector<Command> encodingCommands();  // core/cli/encoding_commands.cpp (issue 2)
 std::vector<Command> analysisCommands();  // core/cli/analysis_commands.cpp
 std::vector<Command> computeCommands();   // core/cli/compute_commands.cpp
+// conventions, layout-permutation, kv-cache (core/cli/clinic_commands.cpp); listed after the
+// analysis commands.
+std::vector<Command> clinicCommands();
 
 // Every command of the tool, collected from the functions above.
 std::vector<Command> allCommands();

@@ -13,17 +13,6 @@ namespace ropelab::cli {
 
 namespace {
 
-// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
-std::string csvField(const std::string& text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) return text;
-    std::string quoted = "\"";
-    for (char c : text) {
-        if (c == '"') quoted += '"';
-        quoted += c;
-    }
-    return quoted + '"';
-}
-
 Command backends() {
     Command command;
     command.name = "backends";

@@ -1,7 +1,10 @@
 #include "cli/rope_options.h"
 
 #include <climits>
+#include <cmath>
 
+#include "common/errors.h"
+#include "encodings/gguf_reader.h"
 #include "encodings/hf_config.h"
 
 namespace ropelab::cli {
@@ -34,14 +37,52 @@ std::vector<OptionSpec> ropeOptionSpecs() {
         {"--long-factor", "LIST", "longrope: rotary_dim/2 factors used beyond the original max"},
         {"--config", "FILE",
          "HuggingFace config.json; flags after it override it, flags before it are overridden"},
+        {"--gguf", "FILE",
+         "llama.cpp GGUF model (metadata and RoPE factor tensors only); ordered as --config"},
+        {"--ntk-alpha", "A",
+         "exllama alpha_value: rope_theta x A^(d/(d-2)), d the rotary dim, applied last"},
+        {"--rope-freq-scale", "S",
+         "llama.cpp --rope-freq-scale: linear scaling with factor 1/S, S in (0, 1]"},
     };
 }
 
 RopeParams ropeParamsFromArgs(const Args& args, std::optional<int> defaultHeadDim) {
-    RopeParams params;
+    return ropeSettingsFromArgs(args, defaultHeadDim).params;
+}
+
+RopeSettings ropeSettingsFromArgs(const Args& args, std::optional<int> defaultHeadDim) {
+    RopeSettings settings;
+    RopeParams& params = settings.params;
     if (defaultHeadDim) params.headDim = *defaultHeadDim;
     for (const auto& [name, value] : args.entries()) {
-        if (name == "--head-dim") {
+        if (name == "--gguf") {
+            const std::optional<int> seqLen = params.seqLen;
+            const GgufRope rope = ropeFromGgufFile(value);
+            params = rope.params;
+            params.seqLen = seqLen;
+            settings.ggufLayout = rope.layout;
+            settings.ggufArchitecture = rope.architecture;
+            continue;
+        }
+        if (name == "--ntk-alpha") {
+            settings.ntkAlpha = parseNumber(value, name);
+            if (*settings.ntkAlpha < 1.0) {
+                throw InputError("--ntk-alpha must be >= 1, got " +
+                                 formatDouble(*settings.ntkAlpha));
+            }
+            continue;
+        }
+        if (name == "--rope-freq-scale") {
+            const double scale = parseNumber(value, name);
+            if (!(scale > 0.0 && scale <= 1.0)) {
+                throw InputError(
+                    "--rope-freq-scale must be in (0, 1] (llama.cpp: 1/S is the "
+                    "linear factor), got " +
+                    formatDouble(scale));
+            }
+            params.ropeType = RopeType::Linear;
+            params.factor = 1.0 / scale;
+        } else if (name == "--head-dim") {
             params.headDim = static_cast<int>(parseInteger(value, name, INT_MIN, INT_MAX));
         } else if (name == "--partial-rotary-factor") {
             params.partialRotaryFactor = parseNumber(value, name);
@@ -87,7 +128,14 @@ RopeParams ropeParamsFromArgs(const Args& args, std::optional<int> defaultHeadDi
         }
     }
     validate(params);
-    return params;
+    settings.thetaBeforeAlpha = params.ropeTheta;
+    if (settings.ntkAlpha) {
+        const double d = rotaryDim(params);
+        if (d < 4) throw InputError("--ntk-alpha needs a rotary dim >= 4, got " + formatDouble(d));
+        params.ropeTheta *= std::pow(*settings.ntkAlpha, d / (d - 2.0));
+        validate(params);
+    }
+    return settings;
 }
 
 }  // namespace ropelab::cli

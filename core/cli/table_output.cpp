@@ -11,6 +11,16 @@
 
 namespace ropelab::cli {
 
+std::string csvField(const std::string& text) {
+    if (text.find_first_of(",\"\n") == std::string::npos) return text;
+    std::string quoted = "\"";
+    for (char c : text) {
+        if (c == '"') quoted += '"';
+        quoted += c;
+    }
+    return quoted + '"';
+}
+
 OutputFormat parseOutputFormat(std::string_view text) {
     if (text == "csv") return OutputFormat::Csv;
     if (text == "json") return OutputFormat::Json;

@@ -18,6 +18,9 @@ enum class OutputFormat { Csv, Json };
 // "csv" | "json"; InputError naming --format otherwise.
 OutputFormat parseOutputFormat(std::string_view text);
 
+// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
+std::string csvField(const std::string& text);
+
 class Table {
 public:
     // Every column must have the same length (std::invalid_argument otherwise: a programming

@@ -18,6 +18,9 @@ namespace ropelab::fuzz {
 // config.json importer (encodings/hf_config.h), then the frequencies of what it accepted.
 int hfConfig(const std::uint8_t* data, std::size_t size);
 
+// GGUF reader (encodings/gguf_reader.h): metadata and RoPE factor tensors, then the frequencies.
+int gguf(const std::uint8_t* data, std::size_t size);
+
 // RANGE/LIST/number parsers and the option parser (cli/args.h).
 int rangeList(const std::uint8_t* data, std::size_t size);
 

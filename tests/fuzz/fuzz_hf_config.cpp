@@ -8,6 +8,7 @@
 #include "common/errors.h"
 #include "encodings/hf_config.h"
 #include "encodings/rope_frequencies.h"
+#include "fuzz_checks.h"
 #include "fuzz_entries.h"
 
 namespace ropelab::fuzz {
@@ -39,12 +40,7 @@ int hfConfig(const std::uint8_t* data, std::size_t size) {
     if (freqs.rotaryDim != rotaryDim(params) || freqs.pairs() != freqs.rotaryDim / 2) {
         fuzzFail("frequency count", std::to_string(freqs.pairs()));
     }
-    for (const double f : freqs.invFreq) {
-        if (!(std::isfinite(f) && f > 0.0)) fuzzFail("inv_freq not finite and positive", "");
-    }
-    if (!(std::isfinite(freqs.attentionFactor) && freqs.attentionFactor > 0.0)) {
-        fuzzFail("attention factor not finite and positive", std::to_string(freqs.attentionFactor));
-    }
+    checkSaneFrequencies(freqs);
     return 0;
 }
 

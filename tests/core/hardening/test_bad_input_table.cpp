@@ -54,6 +54,7 @@ const std::map<std::string, Args>& baselines() {
          {"score-curve", "--q", "ones", "--k", "ones", "--head-dim", "8", "--distances", "0:5",
           "--threads", "1", "--repeat", "1"}},
         {"backends", {}},
+        {"conventions", {"--head-dim", "8"}},
     };
     return table;
 }
@@ -320,6 +321,12 @@ const std::map<std::string, std::vector<BadRow>>& specificRows() {
          {{{"--pairs", "999"}, "999"},
           {{"--pairs", "-1"}, "--pairs"},
           {{"--positions", "0:1000000000000000"}, "output"}}},
+        {"conventions",
+         {{{"--layout", "diagonal"}, "--layout"},
+          {{"--ntk-alpha", "0.5"}, "--ntk-alpha"},
+          {{"--rope-freq-scale", "0"}, "--rope-freq-scale"},
+          {{"--gguf", "/nonexistent/model.gguf"}, "--gguf"},
+          {{"--gguf", "/"}, "--gguf"}}},
     };
     return table;
 }

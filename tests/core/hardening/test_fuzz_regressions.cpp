@@ -17,4 +17,8 @@ TEST(FuzzRegressions, RangeListInputsAreRefusedOrSane) {
     ropelab::fuzz::replaySavedInputs("range_list", ropelab::fuzz::rangeList, 10);
 }
 
+TEST(FuzzRegressions, GgufInputsAreRefusedOrSane) {
+    ropelab::fuzz::replaySavedInputs("gguf", ropelab::fuzz::gguf, 8);
+}
+
 }  // namespace

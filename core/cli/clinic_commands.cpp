@@ -1,0 +1,98 @@
+// Commands for what practitioners get wrong about RoPE: conventions (one configuration in each
+// tool's words).
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "cli/command.h"
+#include "cli/rope_options.h"
+#include "common/errors.h"
+#include "encodings/conventions.h"
+
+namespace ropelab::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// A setting's JSON text as a person types it: strings without their quotes.
+std::string plainValue(const std::string& jsonText) {
+    const Json value = Json::parse(jsonText);
+    return value.is_string() ? value.get<std::string>() : jsonText;
+}
+
+Command conventionsCommand() {
+    Command command;
+    command.name = "conventions";
+    command.summary =
+        "One RoPE configuration in each tool's words (HF, llama.cpp, GGUF, vLLM, ...)";
+    command.description =
+        "Prints the RoPE options (or --config / --gguf) as HuggingFace config.json keys\n"
+        "(hf_config), llama.cpp command-line flags (llama_cpp), GGUF metadata keys and RoPE\n"
+        "tensors (gguf), vLLM's --rope-theta/--rope-scaling (vllm), exllama's alpha_value/\n"
+        "compress_pos_emb (exllama) and Meta's params.json (meta_params), and says in a sentence\n"
+        "what a tool cannot express (key cannot_express). CSV columns tool,key,value (values as\n"
+        "typed: JSON for config files, plain for flags). JSON: one object with layout\n"
+        "(\"interleaved\" or \"half\"), rope_type, and per tool an object of settings plus a\n"
+        "list TOOL_cannot.";
+    command.options = ropeOptionSpecs();
+    command.options.push_back(
+        {"--layout", "half|interleaved",
+         "pair layout (default: llama.cpp's for the --gguf architecture, else half as HF)"});
+    command.run = [](const Args& args, std::ostream& out, std::ostream&) {
+        const RopeSettings settings = ropeSettingsFromArgs(args);
+        ConventionsInput input;
+        input.params = settings.params;
+        input.ntkAlpha = settings.ntkAlpha;
+        input.thetaBeforeAlpha = settings.thetaBeforeAlpha;
+        input.architecture = settings.ggufArchitecture;
+        if (const auto layout = args.value("--layout")) {
+            input.layout = parseRopeLayout(*layout);
+        } else if (!settings.ggufArchitecture.empty()) {
+            if (!settings.ggufLayout) {
+                throw InputError("llama.cpp's pair layout for architecture '" +
+                                 settings.ggufArchitecture +
+                                 "' is not in RoPE Lab's table; give --layout half|interleaved");
+            }
+            input.layout = *settings.ggufLayout;
+        }
+        const Conventions conventions = ropeConventions(input);
+        const std::string layout(toString(conventions.layout));
+        const std::string ropeType(toString(input.params.ropeType));
+        if (args.format() == OutputFormat::Json) {
+            Json result;
+            result["layout"] = layout;
+            result["rope_type"] = ropeType;
+            if (!input.architecture.empty()) result["architecture"] = input.architecture;
+            for (const ToolWords& tool : conventions.tools) {
+                Json words = Json::object();
+                for (const ToolSetting& s : tool.settings) words[s.key] = Json::parse(s.value);
+                result[tool.tool] = words;
+                result[tool.tool + "_cannot"] = tool.cannot;
+            }
+            out << result.dump() << '\n';
+            return 0;
+        }
+        out << "tool,key,value\n"
+            << "ropelab,layout," << layout << "\nropelab,rope_type," << ropeType << '\n';
+        for (const ToolWords& tool : conventions.tools) {
+            for (const ToolSetting& s : tool.settings) {
+                out << tool.tool << ',' << csvField(s.key) << ',' << csvField(plainValue(s.value))
+                    << '\n';
+            }
+            for (const std::string& sentence : tool.cannot) {
+                out << tool.tool << ",cannot_express," << csvField(sentence) << '\n';
+            }
+        }
+        return 0;
+    };
+    return command;
+}
+
+}  // namespace
+
+std::vector<Command> clinicCommands() {
+    return {conventionsCommand()};
+}
+
+}  // namespace ropelab::cli

@@ -1,0 +1,300 @@
+#include "encodings/conventions.h"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "encodings/number_text.h"
+#include "encodings/rope_frequencies.h"
+
+namespace ropelab {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+bool same(double a, double b) {
+    return std::abs(a - b) <= 1e-12 * std::max(1.0, std::abs(b));
+}
+
+// The rope_scaling dict transformers reads (empty for default RoPE).
+Json hfScaling(const RopeParams& p) {
+    Json s = Json::object();
+    if (p.ropeType == RopeType::Default) return s;
+    s["rope_type"] = std::string(toString(p.ropeType));
+    // transformers needs llama3's factor and original context written out (RopeParams defaults
+    // them to Meta's 8 and 8192), and longrope's original context (default: the max).
+    if (p.ropeType == RopeType::Llama3) {
+        s["factor"] = p.factor.value_or(8.0);
+        s["original_max_position_embeddings"] = p.originalMaxPositionEmbeddings.value_or(8192);
+    } else {
+        if (p.factor) s["factor"] = *p.factor;
+        if (p.originalMaxPositionEmbeddings || p.ropeType == RopeType::LongRope) {
+            s["original_max_position_embeddings"] =
+                p.originalMaxPositionEmbeddings.value_or(p.maxPositionEmbeddings);
+        }
+    }
+    if (p.ropeType == RopeType::Yarn) {
+        if (p.betaFast != 32.0) s["beta_fast"] = p.betaFast;
+        if (p.betaSlow != 1.0) s["beta_slow"] = p.betaSlow;
+        if (p.mscale) s["mscale"] = *p.mscale;
+        if (p.mscaleAllDim) s["mscale_all_dim"] = *p.mscaleAllDim;
+        if (!p.truncate) s["truncate"] = false;
+    }
+    if ((p.ropeType == RopeType::Yarn || p.ropeType == RopeType::LongRope) && p.attentionFactor) {
+        s["attention_factor"] = *p.attentionFactor;
+    }
+    if (p.ropeType == RopeType::Llama3) {
+        s["low_freq_factor"] = p.lowFreqFactor;
+        s["high_freq_factor"] = p.highFreqFactor;
+    }
+    if (p.ropeType == RopeType::LongRope) {
+        s["short_factor"] = p.shortFactor;
+        if (!p.longFactor.empty()) s["long_factor"] = p.longFactor;
+    }
+    return s;
+}
+
+ToolWords hfConfig(const ConventionsInput& in) {
+    const RopeParams& p = in.params;
+    ToolWords w{"hf_config", {}, {}};
+    w.settings.push_back({"head_dim", Json(p.headDim).dump()});
+    if (p.partialRotaryFactor != 1.0) {
+        w.settings.push_back({"partial_rotary_factor", Json(p.partialRotaryFactor).dump()});
+    }
+    w.settings.push_back({"rope_theta", Json(p.ropeTheta).dump()});
+    w.settings.push_back({"max_position_embeddings", Json(p.maxPositionEmbeddings).dump()});
+    const Json scaling = hfScaling(p);
+    if (!scaling.empty()) w.settings.push_back({"rope_scaling", scaling.dump()});
+    if (in.layout == RopeLayout::Interleaved) {
+        w.cannot.push_back(
+            "transformers' Llama-family code rotates half-split pairs (rotate_half): weights in "
+            "Meta's interleaved order need the Meta-to-HF row permutation "
+            "(ropelab-cli layout-permutation)");
+    }
+    return w;
+}
+
+// The attention factor llama.cpp applies to YaRN before the file's rope.scaling.attn_factor
+// (llama-context.cpp): get_mscale(s), or get_mscale(s, 1) / get_mscale(s, yarn_log_multiplier).
+double llamaCppYarnAttention(const RopeParams& p) {
+    const double s = *p.factor;
+    if (p.mscaleAllDim && *p.mscaleAllDim != 0.0) {
+        return yarnGetMscale(s, 1.0) / yarnGetMscale(s, *p.mscaleAllDim);
+    }
+    return yarnGetMscale(s);
+}
+
+ToolWords llamaCpp(const ConventionsInput& in, const RopeFrequencies& freqs) {
+    const RopeParams& p = in.params;
+    ToolWords w{"llama_cpp", {}, {}};
+    w.settings.push_back({"--rope-freq-base", Json(p.ropeTheta).dump()});
+    switch (p.ropeType) {
+        case RopeType::Default:
+            w.settings.push_back({"--rope-scaling", Json("none").dump()});
+            break;
+        case RopeType::Linear:
+            w.settings.push_back({"--rope-scaling", Json("linear").dump()});
+            w.settings.push_back({"--rope-freq-scale", Json(1.0 / *p.factor).dump()});
+            break;
+        case RopeType::Yarn: {
+            w.settings.push_back({"--rope-scaling", Json("yarn").dump()});
+            w.settings.push_back({"--rope-freq-scale", Json(1.0 / *p.factor).dump()});
+            w.settings.push_back(
+                {"--yarn-orig-ctx",
+                 Json(p.originalMaxPositionEmbeddings.value_or(p.maxPositionEmbeddings)).dump()});
+            w.settings.push_back({"--yarn-ext-factor", Json(1.0).dump()});
+            w.settings.push_back({"--yarn-beta-fast", Json(p.betaFast).dump()});
+            w.settings.push_back({"--yarn-beta-slow", Json(p.betaSlow).dump()});
+            if (!p.truncate) {
+                w.cannot.push_back(
+                    "ggml always floors and ceils YaRN's correction range (truncate = false "
+                    "cannot be expressed)");
+            }
+            if (!same(freqs.attentionFactor, llamaCppYarnAttention(p)) || p.mscaleAllDim) {
+                w.cannot.push_back("the attention factor " + numberText(freqs.attentionFactor) +
+                                   " is read from the GGUF (rope.scaling.attn_factor, "
+                                   "rope.scaling.yarn_log_multiplier), not from a flag");
+            }
+            break;
+        }
+        case RopeType::Dynamic:
+            w.cannot.push_back(
+                "llama.cpp has no dynamic NTK: its frequencies never follow the current length; "
+                "the nearest is a fixed --rope-freq-base");
+            break;
+        case RopeType::LongRope:
+            w.settings.push_back(
+                {"-c", Json(p.seqLen.value_or(
+                                p.originalMaxPositionEmbeddings.value_or(p.maxPositionEmbeddings)))
+                           .dump()});
+            w.cannot.push_back(
+                "LongRoPE's factors live in the GGUF (rope_factors_long/short.weight); no flag "
+                "sets them: llama.cpp uses the long ones when the context -c exceeds "
+                "rope.scaling.original_context_length");
+            break;
+        case RopeType::Llama3:
+            w.cannot.push_back(
+                "Llama 3 scaling lives in the GGUF's rope_freqs.weight tensor, baked in by the "
+                "converter; no flag sets it");
+            break;
+    }
+    if (freqs.rotaryDim != p.headDim) {
+        w.cannot.push_back("the rotary dimension " + std::to_string(freqs.rotaryDim) +
+                           " comes from the GGUF (rope.dimension_count), not from a flag");
+    }
+    w.cannot.push_back(
+        std::string("the pair layout (here ") +
+        (in.layout == RopeLayout::Interleaved ? "interleaved, NORM" : "half-split, NEOX") +
+        ") follows the architecture in llama.cpp (llama_model_rope_type), not a flag");
+    return w;
+}
+
+ToolWords gguf(const ConventionsInput& in, const RopeFrequencies& freqs) {
+    const RopeParams& p = in.params;
+    const std::string a = in.architecture.empty() ? "{arch}" : in.architecture;
+    ToolWords w{"gguf", {}, {}};
+    w.settings.push_back({a + ".context_length", Json(p.maxPositionEmbeddings).dump()});
+    w.settings.push_back({a + ".attention.key_length", Json(p.headDim).dump()});
+    w.settings.push_back({a + ".rope.dimension_count", Json(freqs.rotaryDim).dump()});
+    w.settings.push_back({a + ".rope.freq_base", Json(p.ropeTheta).dump()});
+    const int original = p.originalMaxPositionEmbeddings.value_or(p.maxPositionEmbeddings);
+    switch (p.ropeType) {
+        case RopeType::Default:
+            break;
+        case RopeType::Linear:
+            w.settings.push_back({a + ".rope.scaling.type", Json("linear").dump()});
+            w.settings.push_back({a + ".rope.scaling.factor", Json(*p.factor).dump()});
+            break;
+        case RopeType::Yarn: {
+            w.settings.push_back({a + ".rope.scaling.type", Json("yarn").dump()});
+            w.settings.push_back({a + ".rope.scaling.factor", Json(*p.factor).dump()});
+            w.settings.push_back(
+                {a + ".rope.scaling.original_context_length", Json(original).dump()});
+            if (p.betaFast != 32.0) {
+                w.settings.push_back({a + ".rope.scaling.yarn_beta_fast", Json(p.betaFast).dump()});
+            }
+            if (p.betaSlow != 1.0) {
+                w.settings.push_back({a + ".rope.scaling.yarn_beta_slow", Json(p.betaSlow).dump()});
+            }
+            if (p.mscaleAllDim && *p.mscaleAllDim != 0.0) {
+                w.settings.push_back(
+                    {a + ".rope.scaling.yarn_log_multiplier", Json(*p.mscaleAllDim).dump()});
+            }
+            const double attn = freqs.attentionFactor / llamaCppYarnAttention(p);
+            if (!same(attn, 1.0)) {
+                w.settings.push_back({a + ".rope.scaling.attn_factor", Json(attn).dump()});
+            }
+            if (!p.truncate) {
+                w.cannot.push_back("ggml always floors and ceils YaRN's correction range");
+            }
+            break;
+        }
+        case RopeType::Dynamic:
+            w.cannot.push_back(
+                "GGUF has no dynamic NTK scaling type (none, linear, yarn, longrope)");
+            break;
+        case RopeType::LongRope:
+            w.settings.push_back(
+                {a + ".rope.scaling.original_context_length", Json(original).dump()});
+            w.settings.push_back(
+                {a + ".rope.scaling.attn_factor", Json(freqs.attentionFactor).dump()});
+            w.settings.push_back({"rope_factors_short.weight", Json(p.shortFactor).dump()});
+            w.settings.push_back(
+                {"rope_factors_long.weight",
+                 Json(p.longFactor.empty() ? p.shortFactor : p.longFactor).dump()});
+            break;
+        case RopeType::Llama3:
+            w.settings.push_back({"rope_freqs.weight", Json(llama3RopeFreqs(p)).dump()});
+            break;
+    }
+    return w;
+}
+
+ToolWords vllm(const ConventionsInput& in) {
+    const RopeParams& p = in.params;
+    ToolWords w{"vllm", {}, {}};
+    w.settings.push_back({"--rope-theta", Json(p.ropeTheta).dump()});
+    const Json scaling = hfScaling(p);
+    if (!scaling.empty()) w.settings.push_back({"--rope-scaling", Json(scaling.dump()).dump()});
+    if (p.ropeType == RopeType::Dynamic) {
+        w.cannot.push_back(
+            "vLLM's dynamic scaling computes one base for the length max_position_embeddings x "
+            "factor, not the current length as transformers does");
+    }
+    if (in.layout == RopeLayout::Interleaved) {
+        w.cannot.push_back(
+            "vLLM's Llama code rotates half-split pairs (is_neox_style), as transformers: "
+            "interleaved-order weights need the Meta-to-HF permutation");
+    }
+    return w;
+}
+
+ToolWords exllama(const ConventionsInput& in) {
+    const RopeParams& p = in.params;
+    ToolWords w{"exllama", {}, {}};
+    const bool alpha = in.ntkAlpha.has_value();
+    w.settings.push_back({"rope_theta", Json(alpha ? in.thetaBeforeAlpha : p.ropeTheta).dump()});
+    w.settings.push_back({"alpha_value", Json(in.ntkAlpha.value_or(1.0)).dump()});
+    if (p.ropeType == RopeType::Default || p.ropeType == RopeType::Linear) {
+        w.settings.push_back(
+            {"compress_pos_emb", Json(p.ropeType == RopeType::Linear ? *p.factor : 1.0).dump()});
+    } else {
+        w.cannot.push_back(std::string("alpha_value and compress_pos_emb express only a fixed NTK "
+                                       "base and linear interpolation, not ") +
+                           std::string(toString(p.ropeType)) + " scaling");
+    }
+    return w;
+}
+
+ToolWords metaParams(const ConventionsInput& in) {
+    const RopeParams& p = in.params;
+    ToolWords w{"meta_params", {}, {}};
+    w.settings.push_back({"rope_theta", Json(p.ropeTheta).dump()});
+    const bool llama31 = p.ropeType == RopeType::Llama3 && p.factor.value_or(8.0) == 8.0 &&
+                         p.lowFreqFactor == 1.0 && p.highFreqFactor == 4.0 &&
+                         p.originalMaxPositionEmbeddings.value_or(8192) == 8192;
+    if (p.ropeType == RopeType::Default || llama31) {
+        w.settings.push_back({"use_scaled_rope", Json(llama31).dump()});
+    } else {
+        w.cannot.push_back(
+            "params.json knows only use_scaled_rope (Llama 3.1's scaling: factor 8, low 1, "
+            "high 4, original 8192), not " +
+            std::string(toString(p.ropeType)) +
+            " with these "
+            "values");
+    }
+    if (p.partialRotaryFactor != 1.0) {
+        w.cannot.push_back("Meta's llama code rotates the whole head (no partial rotary)");
+    }
+    if (in.layout == RopeLayout::HalfSplit) {
+        w.cannot.push_back(
+            "Meta's llama code rotates interleaved pairs (view_as_complex): half-split-order "
+            "weights need the HF-to-Meta row permutation");
+    }
+    return w;
+}
+
+}  // namespace
+
+std::vector<double> llama3RopeFreqs(const RopeParams& params) {
+    RopeParams plain = params;
+    plain.ropeType = RopeType::Default;
+    const RopeFrequencies unscaled = ropeFrequencies(plain);
+    const RopeFrequencies scaled = ropeFrequencies(params);
+    std::vector<double> factors(unscaled.invFreq.size());
+    for (std::size_t i = 0; i < factors.size(); ++i) {
+        factors[i] = unscaled.invFreq[i] / scaled.invFreq[i];
+    }
+    return factors;
+}
+
+Conventions ropeConventions(const ConventionsInput& input) {
+    const RopeFrequencies freqs = ropeFrequencies(input.params);  // validates
+    Conventions result;
+    result.layout = input.layout;
+    result.tools = {hfConfig(input), llamaCpp(input, freqs), gguf(input, freqs),
+                    vllm(input),     exllama(input),         metaParams(input)};
+    return result;
+}
+
+}  // namespace ropelab
