@@ -1,6 +1,7 @@
 // Commands for what practitioners get wrong about RoPE: conventions (one configuration in each
-// tool's words).
+// tool's words), layout-permutation (the Meta-to-HF weight rows).
 
+#include <climits>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -8,6 +9,7 @@
 #include "cli/rope_options.h"
 #include "common/errors.h"
 #include "encodings/conventions.h"
+#include "encodings/layout_permutation.h"
 
 namespace ropelab::cli {
 
@@ -89,10 +91,40 @@ Command conventionsCommand() {
     return command;
 }
 
+Command layoutPermutationCommand() {
+    Command command;
+    command.name = "layout-permutation";
+    command.summary = "Meta-to-HF row permutation of W_q/W_k (interleaved -> half-split pairs)";
+    command.description =
+        "Prints columns hf_row,meta_row for every row of W_q or W_k (heads x head dim rows):\n"
+        "HF's convert_llama_weights_to_hf.py moves Meta's row 2j+t of each head to row\n"
+        "t*d/2+j, so half-split RoPE on the permuted weights gives exactly the q.k of\n"
+        "interleaved RoPE on Meta's weights. llama.cpp's converter applies the inverse.";
+    command.options = {{"--head-dim", "D", "head dimension, even (required)"},
+                       {"--heads", "H", "number of heads (default 1)"}};
+    command.run = [](const Args& args, std::ostream& out, std::ostream&) {
+        const int headDim = static_cast<int>(
+            parseInteger(args.required("--head-dim"), "--head-dim", INT_MIN, INT_MAX));
+        const int heads = static_cast<int>(args.integerOr("--heads", 1));
+        const std::vector<int> meta = metaRowOfHfRow(headDim, heads);
+        std::vector<std::int64_t> hfRow(meta.size()), metaRow(meta.size());
+        for (std::size_t r = 0; r < meta.size(); ++r) {
+            hfRow[r] = static_cast<std::int64_t>(r);
+            metaRow[r] = meta[r];
+        }
+        Table table;
+        table.addColumn("hf_row", std::move(hfRow));
+        table.addColumn("meta_row", std::move(metaRow));
+        table.write(out, args.format());
+        return 0;
+    };
+    return command;
+}
+
 }  // namespace
 
 std::vector<Command> clinicCommands() {
-    return {conventionsCommand()};
+    return {conventionsCommand(), layoutPermutationCommand()};
 }
 
 }  // namespace ropelab::cli

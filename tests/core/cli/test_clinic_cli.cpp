@@ -219,5 +219,15 @@ TEST_F(ClinicCli, BadGgufFilesExitTwoWithOneLine) {
     EXPECT_TRUE(cut.out.empty());
 }
 
+TEST_F(ClinicCli, LayoutPermutationRows) {
+    const CliRun csv = cli({"layout-permutation", "--head-dim", "4", "--heads", "2"});
+    EXPECT_EQ(csv.status, 0) << csv.err;
+    EXPECT_EQ(csv.out, "hf_row,meta_row\n0,0\n1,2\n2,1\n3,3\n4,4\n5,6\n6,5\n7,7\n");
+    const Json rows = json({"layout-permutation", "--head-dim", "128"});
+    EXPECT_EQ(rows["meta_row"][64], 1);
+    EXPECT_EQ(rows["meta_row"][127], 127);
+    EXPECT_EQ(cli({"layout-permutation"}).status, 2);  // --head-dim is required
+}
+
 }  // namespace
 }  // namespace ropelab::cli

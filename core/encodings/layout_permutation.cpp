@@ -1,0 +1,49 @@
+#include "encodings/layout_permutation.h"
+
+#include <string>
+
+#include "common/errors.h"
+#include "encodings/rope_apply.h"
+
+namespace ropelab {
+
+std::vector<int> metaRowOfHfRow(int headDim, int heads) {
+    if (headDim <= 0 || headDim % 2 != 0) {
+        throw InputError("--head-dim must be a positive even integer, got " +
+                         std::to_string(headDim));
+    }
+    if (heads < 1) throw InputError("--heads must be >= 1, got " + std::to_string(heads));
+    if (static_cast<long long>(headDim) * heads > maxPermutationRows) {
+        throw InputError("--heads x --head-dim must be at most " +
+                         std::to_string(maxPermutationRows) + " rows, got " +
+                         std::to_string(static_cast<long long>(headDim) * heads));
+    }
+    std::vector<int> meta(static_cast<std::size_t>(headDim) * static_cast<std::size_t>(heads));
+    for (int j = 0; j < headDim / 2; ++j) {
+        // The same pair j in both layouts: its first and second components map onto each other.
+        const RopePair half = ropePair(j, headDim, RopeLayout::HalfSplit);
+        const RopePair interleaved = ropePair(j, headDim, RopeLayout::Interleaved);
+        for (int h = 0; h < heads; ++h) {
+            const int offset = h * headDim;
+            meta[static_cast<std::size_t>(offset + half.a)] = offset + interleaved.a;
+            meta[static_cast<std::size_t>(offset + half.b)] = offset + interleaved.b;
+        }
+    }
+    return meta;
+}
+
+Eigen::MatrixXd metaToHfRows(const Eigen::Ref<const Eigen::MatrixXd>& meta, int headDim,
+                             int heads) {
+    const std::vector<int> rows = metaRowOfHfRow(headDim, heads);
+    if (meta.rows() != static_cast<Eigen::Index>(rows.size())) {
+        throw InputError("the weight has " + std::to_string(meta.rows()) +
+                         " rows; heads x head dim is " + std::to_string(rows.size()));
+    }
+    Eigen::MatrixXd hf(meta.rows(), meta.cols());
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        hf.row(static_cast<Eigen::Index>(r)) = meta.row(rows[r]);
+    }
+    return hf;
+}
+
+}  // namespace ropelab
