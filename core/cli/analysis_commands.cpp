@@ -14,7 +14,6 @@
 #include <ostream>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <variant>
 
 #include "analysis/distance_range.h"
@@ -28,6 +27,7 @@
 #include "analysis/trajectory.h"
 #include "cli/backend_option.h"
 #include "cli/command.h"
+#include "cli/execution_options.h"
 #include "cli/rope_options.h"
 #include "common/errors.h"
 #include "encodings/learned_absolute.h"
@@ -39,18 +39,6 @@ namespace {
 
 // ---------------------------------------------------------------------------------------------
 // Shared options and parsers
-
-OptionSpec threadsOption() {
-    return {"--threads", "N", "worker threads (default: the machine's hardware threads)"};
-}
-
-Execution executionFromArgs(const Args& args) {
-    const auto hardware =
-        static_cast<std::int64_t>(std::max(1u, std::thread::hardware_concurrency()));
-    Execution exec;
-    exec.threads = static_cast<int>(args.integerOr("--threads", hardware, 1, 4096));
-    return exec;
-}
 
 OptionSpec layoutOption() {
     return {"--layout", "half|interleaved",

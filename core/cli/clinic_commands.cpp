@@ -1,11 +1,14 @@
 // Commands for what practitioners get wrong about RoPE: conventions (one configuration in each
-// tool's words), layout-permutation (the Meta-to-HF weight rows).
+// tool's words), layout-permutation (the Meta-to-HF weight rows), kv-cache (keys cached with
+// the RoPE of their time).
 
 #include <climits>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "analysis/kv_cache_drift.h"
 #include "cli/command.h"
+#include "cli/execution_options.h"
 #include "cli/rope_options.h"
 #include "common/errors.h"
 #include "encodings/conventions.h"
@@ -121,10 +124,45 @@ Command layoutPermutationCommand() {
     return command;
 }
 
+Command kvCacheCommand() {
+    Command command;
+    command.name = "kv-cache";
+    command.summary = "Score error of keys cached with the RoPE of their time, as generation goes";
+    command.description =
+        "Prefills --prompt-length tokens in one forward, then generates --generate tokens one\n"
+        "at a time, as HF does with a KV cache: each key keeps the rotation of the forward that\n"
+        "cached it, while the query uses the frequencies of the current length (dynamic NTK\n"
+        "recomputes them, longrope switches short -> long past the original max).\n"
+        "Prints columns length,max_abs_score_error: after each generated token, the tokens in\n"
+        "the cache and the largest |q.k cached - q.k consistent| over the cached keys (random\n"
+        "q rows of random:S, keys of random:S+1, half-split pairs). Exactly 0 for rope types\n"
+        "whose frequencies do not depend on the length.";
+    command.options = ropeOptionSpecs();
+    command.options.push_back({"--prompt-length", "P", "tokens prefilled at once (required)"});
+    command.options.push_back({"--generate", "G", "tokens generated one by one (required)"});
+    command.options.push_back({"--seed", "S", "random q and k (default 0)"});
+    command.options.push_back(threadsOption());
+    command.run = [](const Args& args, std::ostream& out, std::ostream&) {
+        const RopeParams params = ropeParamsFromArgs(args);
+        const std::int64_t prompt =
+            parseInteger(args.required("--prompt-length"), "--prompt-length", INT32_MIN, INT32_MAX);
+        const std::int64_t generate =
+            parseInteger(args.required("--generate"), "--generate", INT32_MIN, INT32_MAX);
+        const auto seed = static_cast<std::uint64_t>(args.integerOr("--seed", 0, 0, INT64_MAX));
+        KvCacheDrift drift = kvCacheDrift(params, prompt, generate, seed, executionFromArgs(args));
+        Table table;
+        table.addColumn("length", std::move(drift.length));
+        table.addColumn("max_abs_score_error", std::move(drift.maxAbsScoreError));
+        table.write(out, args.format());
+        return 0;
+    };
+    return command;
+}
+
 }  // namespace
 
 std::vector<Command> clinicCommands() {
-    return {conventionsCommand(), layoutPermutationCommand()};
+    return {conventionsCommand(), layoutPermutationCommand(), kvCacheCommand()};
 }
 
 }  // namespace ropelab::cli

@@ -229,5 +229,17 @@ TEST_F(ClinicCli, LayoutPermutationRows) {
     EXPECT_EQ(cli({"layout-permutation"}).status, 2);  // --head-dim is required
 }
 
+TEST_F(ClinicCli, KvCacheColumns) {
+    const Json dynamic = json({"kv-cache", "--head-dim", "16", "--rope-type", "dynamic", "--factor",
+                               "2", "--max-position-embeddings", "64", "--prompt-length", "60",
+                               "--generate", "6", "--seed", "4"});
+    EXPECT_EQ(dynamic["length"], Json::parse("[61,62,63,64,65,66]"));
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(dynamic["max_abs_score_error"][i], 0.0);
+    for (int i = 4; i < 6; ++i) EXPECT_GT(dynamic["max_abs_score_error"][i].get<double>(), 1e-3);
+    const CliRun plain = cli({"kv-cache", "--prompt-length", "3", "--generate", "2"});
+    EXPECT_EQ(plain.out, "length,max_abs_score_error\n4,0\n5,0\n");
+    EXPECT_EQ(cli({"kv-cache", "--generate", "2"}).status, 2);
+}
+
 }  // namespace
 }  // namespace ropelab::cli

@@ -56,6 +56,9 @@ const std::map<std::string, Args>& baselines() {
         {"backends", {}},
         {"conventions", {"--head-dim", "8"}},
         {"layout-permutation", {"--head-dim", "8", "--heads", "2"}},
+        {"kv-cache",
+         {"--head-dim", "8", "--rope-type", "dynamic", "--factor", "2", "--max-position-embeddings",
+          "8", "--prompt-length", "6", "--generate", "4", "--threads", "1"}},
     };
     return table;
 }
@@ -332,6 +335,11 @@ const std::map<std::string, std::vector<BadRow>>& specificRows() {
          {{{"--head-dim", "7"}, "--head-dim"},
           {{"--heads", "0"}, "--heads"},
           {{"--heads", "1000000", "--head-dim", "128"}, "--heads"}}},
+        {"kv-cache",
+         {{{"--prompt-length", "0"}, "--prompt-length"},
+          {{"--generate", "-3"}, "--generate"},
+          {{"--prompt-length", "16000000", "--generate", "1000000"}, "--prompt-length"},
+          {{"--prompt-length", "1000000", "--generate", "1000"}, "pair terms"}}},
     };
     return table;
 }
