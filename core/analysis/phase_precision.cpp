@@ -1,10 +1,12 @@
 #include "analysis/phase_precision.h"
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <string>
 
 #include "analysis/exact_phase.h"
+#include "analysis/low_precision.h"
 #include "analysis/memory_budget.h"
 #include "common/errors.h"
 
@@ -14,7 +16,17 @@ namespace {
 
 struct PairErrors {
     double float32, fastTrig, exactTurns;
+    double bfloat16Position, float16Position, bfloat16, float16;
 };
+
+// φ = fmt(fmt(p)·fmt(θ)) against the exact p·θ = hi + lo; NaN when φ overflows the format.
+double lowPrecisionError(double roundedPosition, double theta, double hi, double lo,
+                         double (*round)(double)) {
+    const double phase = round(roundedPosition * round(theta));  // the product of two 16-bit
+                                                                 // values is exact in double
+    if (!std::isfinite(phase)) return std::numeric_limits<double>::quiet_NaN();
+    return wrapPhase((phase - hi) - lo);
+}
 
 PairErrors phaseErrors(std::int64_t position, double theta) {
     const double p = static_cast<double>(position);
@@ -40,7 +52,16 @@ PairErrors phaseErrors(std::int64_t position, double theta) {
     const double fraction = (tHi - std::nearbyint(tHi)) + tLo;
     const float angleF = static_cast<float>(2.0 * std::numbers::pi * fraction);
     const double exactTurns = wrapPhase(static_cast<double>(angleF) - reference);
-    return {float32, fastTrig, exactTurns};
+
+    const double bfloat16Position = roundToBfloat16(p);
+    const double float16Position = roundToFloat16(p);
+    return {float32,
+            fastTrig,
+            exactTurns,
+            bfloat16Position,
+            float16Position,
+            lowPrecisionError(bfloat16Position, theta, hi, lo, roundToBfloat16),
+            lowPrecisionError(float16Position, theta, hi, lo, roundToFloat16)};
 }
 
 }  // namespace
@@ -60,7 +81,7 @@ PhaseErrors ropePhaseErrors(const RopeFrequencies& freqs, const DistanceRange& p
     const std::int64_t count = positions.count();
     if (count == 0) throw InputError("--positions must not be empty");
     const double rows = static_cast<double>(count) * static_cast<double>(chosen.size());
-    requireMemory(40.0 * rows, "phase errors for " + std::to_string(count) + " positions × " +
+    requireMemory(72.0 * rows, "phase errors for " + std::to_string(count) + " positions × " +
                                    std::to_string(chosen.size()) + " pairs");
     PhaseErrors errors;
     const std::size_t total = static_cast<std::size_t>(rows);
@@ -69,6 +90,10 @@ PhaseErrors ropePhaseErrors(const RopeFrequencies& freqs, const DistanceRange& p
     errors.float32Error.resize(total);
     errors.fastTrigError.resize(total);
     errors.exactTurnsError.resize(total);
+    errors.bfloat16Position.resize(total);
+    errors.float16Position.resize(total);
+    errors.bfloat16Error.resize(total);
+    errors.float16Error.resize(total);
     parallelFor(
         count, exec,
         [&](std::int64_t begin, std::int64_t end) {
@@ -82,11 +107,28 @@ PhaseErrors ropePhaseErrors(const RopeFrequencies& freqs, const DistanceRange& p
                     errors.float32Error[row] = e.float32;
                     errors.fastTrigError[row] = e.fastTrig;
                     errors.exactTurnsError[row] = e.exactTurns;
+                    errors.bfloat16Position[row] = e.bfloat16Position;
+                    errors.float16Position[row] = e.float16Position;
+                    errors.bfloat16Error[row] = e.bfloat16;
+                    errors.float16Error[row] = e.float16;
                 }
             }
         },
         64);
     return errors;
+}
+
+void append(PhaseErrors& to, const PhaseErrors& from) {
+    const auto extend = [](auto& a, const auto& b) { a.insert(a.end(), b.begin(), b.end()); };
+    extend(to.position, from.position);
+    extend(to.pair, from.pair);
+    extend(to.float32Error, from.float32Error);
+    extend(to.fastTrigError, from.fastTrigError);
+    extend(to.exactTurnsError, from.exactTurnsError);
+    extend(to.bfloat16Position, from.bfloat16Position);
+    extend(to.float16Position, from.float16Position);
+    extend(to.bfloat16Error, from.bfloat16Error);
+    extend(to.float16Error, from.float16Error);
 }
 
 }  // namespace ropelab

@@ -1,5 +1,6 @@
 #pragma once
-// How far float32 RoPE angles drift from the exact phase p·θ_i as the position grows.
+// How far float32, bfloat16 and float16 RoPE angles drift from the exact phase p·θ_i as the
+// position grows.
 
 #include <cstdint>
 #include <vector>
@@ -21,7 +22,17 @@ struct PhaseErrors {
     std::vector<double> fastTrigError;
     // The fix: turns p·(θ/2π) reduced exactly in double, then the angle rounded to float32.
     std::vector<double> exactTurnsError;
+    // RoPE in a 16-bit format (transformers PR #29285, candle PR #3520): the position, θ and
+    // their product each rounded to it. float16 positions from 65520 on are +inf and their
+    // error NaN (also when the product overflows): no number stands for them.
+    std::vector<double> bfloat16Position;
+    std::vector<double> float16Position;
+    std::vector<double> bfloat16Error;
+    std::vector<double> float16Error;
 };
+
+// Appends the rows of `from` to `to`.
+void append(PhaseErrors& to, const PhaseErrors& from);
 
 // pairs empty: every pair. InputError (empty range, pair out of range), ResourceError.
 PhaseErrors ropePhaseErrors(const RopeFrequencies& freqs, const DistanceRange& positions,

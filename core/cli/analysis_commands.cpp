@@ -817,15 +817,7 @@ PhaseErrors computePrecision(const PrecisionJob& job) {
     }
     PhaseErrors all;
     for (std::int64_t p : std::get<std::vector<std::int64_t>>(job.positions)) {
-        const PhaseErrors one = ropePhaseErrors(job.freqs, {p, p + 1, 1}, job.pairs, job.exec);
-        all.position.insert(all.position.end(), one.position.begin(), one.position.end());
-        all.pair.insert(all.pair.end(), one.pair.begin(), one.pair.end());
-        all.float32Error.insert(all.float32Error.end(), one.float32Error.begin(),
-                                one.float32Error.end());
-        all.fastTrigError.insert(all.fastTrigError.end(), one.fastTrigError.begin(),
-                                 one.fastTrigError.end());
-        all.exactTurnsError.insert(all.exactTurnsError.end(), one.exactTurnsError.begin(),
-                                   one.exactTurnsError.end());
+        append(all, ropePhaseErrors(job.freqs, {p, p + 1, 1}, job.pairs, job.exec));
     }
     return all;
 }
@@ -837,22 +829,27 @@ double precisionChecksum(const PhaseErrors& e) {
 Command precisionCommand() {
     Command command;
     command.name = "precision";
-    command.summary =
-        "Phase error of float32 RoPE angles vs the exact phase, per position and pair";
+    command.summary = "Phase error of float32, bfloat16 and float16 RoPE angles vs the exact phase";
     command.description =
-        "Prints columns position,pair,float32_error,fast_trig_error,exact_turns_error, in "
-        "radians,\n"
+        "Prints columns position,pair,float32_error,fast_trig_error,exact_turns_error,\n"
+        "bfloat16_position,float16_position,bfloat16_error,float16_error; errors in radians,\n"
         "wrapped to (-pi, pi], against the exact p*theta (theta in double, product kept exact):\n"
         "float32_error: theta and p rounded to float32 and multiplied in float32 (HF style);\n"
         "fast_trig_error: that angle reduced in float32 turns as GPU fast sin/cos (__sinf) do;\n"
         "exact_turns_error: the fix, p*theta/(2 pi) reduced exactly in double, then rounded to\n"
-        "float32.";
+        "float32.\n"
+        "bfloat16_position, float16_position: the position rounded to the format (nearest,\n"
+        "ties to even): bfloat16 holds integers exactly only to 256, float16 to 2048;\n"
+        "bfloat16_error, float16_error: position, theta and their product each rounded to the\n"
+        "format, as RoPE computed in bf16/fp16. float16 ends at 65504: from 65520 on the\n"
+        "position is inf and its error nan (JSON null), not a number. The fix: positions and\n"
+        "theta in float32 (transformers PR #29285) or the exact turns above.";
     command.options = precisionOptions();
     command.run = [](const Args& args, std::ostream& out, std::ostream&) {
         const PrecisionJob job = precisionJob(args);
         const double pairs =
             job.pairs.empty() ? job.freqs.pairs() : static_cast<double>(job.pairs.size());
-        checkOutputCells(static_cast<double>(positionCount(job.positions)) * pairs, 5.0);
+        checkOutputCells(static_cast<double>(positionCount(job.positions)) * pairs, 9.0);
         PhaseErrors e = computePrecision(job);
         Table table;
         table.addColumn("position", std::move(e.position));
@@ -860,6 +857,10 @@ Command precisionCommand() {
         table.addColumn("float32_error", std::move(e.float32Error));
         table.addColumn("fast_trig_error", std::move(e.fastTrigError));
         table.addColumn("exact_turns_error", std::move(e.exactTurnsError));
+        table.addColumn("bfloat16_position", std::move(e.bfloat16Position));
+        table.addColumn("float16_position", std::move(e.float16Position));
+        table.addColumn("bfloat16_error", std::move(e.bfloat16Error));
+        table.addColumn("float16_error", std::move(e.float16Error));
         table.write(out, args.format());
         return 0;
     };

@@ -135,8 +135,13 @@ TEST(AnalysisCli, SpiralBandsPrecisionAndDecay) {
         runCli({"precision", "--positions", "0:16777217:8388608", "--pairs", "1"});
     ASSERT_EQ(precision.status, 0) << precision.err;
     EXPECT_EQ(lines(precision.out).front(),
-              "position,pair,float32_error,fast_trig_error,exact_turns_error");
+              "position,pair,float32_error,fast_trig_error,exact_turns_error,bfloat16_position,"
+              "float16_position,bfloat16_error,float16_error");
     EXPECT_EQ(lines(precision.out).size(), 4u);
+    // Position 8388608 = 2^23 is exact in bfloat16; float16 has no such number (inf, then nan).
+    EXPECT_NE(lines(precision.out)[2].find(",8388608,inf,"), std::string::npos)
+        << lines(precision.out)[2];
+    EXPECT_EQ(lines(precision.out)[2].substr(lines(precision.out)[2].size() - 4), ",nan");
 
     const CliResult decay =
         runCli({"decay", "--distances", "0:100:10", "--samples", "4", "--head-dim", "16"});

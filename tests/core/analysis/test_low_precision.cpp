@@ -1,0 +1,86 @@
+// bfloat16 and float16 rounding (nearest, ties to even) and the phase error of RoPE computed in
+// them. Known answers: candle PR #3520 (15962 becomes 15936 in bf16), the formats' integer
+// limits, and bit-level conversions as PyTorch's c10 BFloat16 round_to_nearest_even does it.
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <numbers>
+#include <random>
+
+#include "analysis/low_precision.h"
+#include "analysis/phase_precision.h"
+
+namespace ropelab {
+namespace {
+
+// c10/util/BFloat16.h round_to_nearest_even on the float32 bits.
+float bfloat16ByBits(float x) {
+    std::uint32_t u = std::bit_cast<std::uint32_t>(x);
+    u += 0x7FFFu + ((u >> 16) & 1u);
+    return std::bit_cast<float>(u & 0xFFFF0000u);
+}
+
+TEST(LowPrecision, CandlePosition15962BecomesBfloat16_15936) {
+    EXPECT_EQ(roundToBfloat16(15962.0), 15936.0);
+    EXPECT_EQ(roundToFloat16(15962.0), 15960.0);
+}
+
+TEST(LowPrecision, IntegersCollideAbove256InBfloat16And2048InFloat16) {
+    for (int p = 0; p <= 256; ++p) EXPECT_EQ(roundToBfloat16(p), p);
+    EXPECT_EQ(roundToBfloat16(257), 256);  // tie: to the even 128·2
+    EXPECT_EQ(roundToBfloat16(259), 260);  // tie: to the even 130·2
+    for (int p = 0; p <= 2048; ++p) EXPECT_EQ(roundToFloat16(p), p);
+    EXPECT_EQ(roundToFloat16(2049), 2048);
+    EXPECT_EQ(roundToFloat16(2051), 2052);
+    EXPECT_EQ(roundToFloat16(65504), 65504);
+    EXPECT_EQ(roundToFloat16(65519), 65504);
+    EXPECT_EQ(roundToFloat16(65520), INFINITY);
+    EXPECT_EQ(roundToFloat16(-1e6), -INFINITY);
+    EXPECT_EQ(roundToFloat16(std::ldexp(1.0, -24)), std::ldexp(1.0, -24));  // smallest subnormal
+    EXPECT_EQ(roundToFloat16(std::ldexp(1.0, -26)), 0.0);
+}
+
+TEST(LowPrecision, MatchesBitLevelConversions) {
+    std::mt19937 rng(11);
+    std::uniform_int_distribution<std::uint32_t> bits;
+    int checked = 0;
+    while (checked < 200000) {
+        const float x = std::bit_cast<float>(bits(rng));
+        if (!std::isfinite(x) || std::abs(x) > 3.0e38f) continue;
+        ASSERT_EQ(roundToBfloat16(x), static_cast<double>(bfloat16ByBits(x))) << x;
+#ifdef __FLT16_MAX__
+        ASSERT_EQ(roundToFloat16(x), static_cast<double>(static_cast<_Float16>(x))) << x;
+#endif
+        ++checked;
+    }
+}
+
+TEST(LowPrecision, PhaseErrorColumns) {
+    RopeParams params;
+    params.headDim = 8;
+    const RopeFrequencies freqs = ropeFrequencies(params);
+    const PhaseErrors e = ropePhaseErrors(freqs, {15962, 15963, 1}, {0}, {1, {}, {}});
+    ASSERT_EQ(e.bfloat16Position.size(), 1u);
+    EXPECT_EQ(e.bfloat16Position[0], 15936.0);
+    EXPECT_EQ(e.float16Position[0], 15960.0);
+    // θ₀ = 1: the angle is the rounded position, 26 and 2 radians short, wrapped to (−π, π].
+    EXPECT_NEAR(e.bfloat16Error[0], std::remainder(-26.0, 2 * std::numbers::pi), 1e-12);
+    EXPECT_NEAR(e.float16Error[0], -2.0, 1e-12);
+    const PhaseErrors small = ropePhaseErrors(freqs, {100, 101, 1}, {0}, {1, {}, {}});
+    EXPECT_EQ(small.bfloat16Error[0], 0.0);
+    EXPECT_EQ(small.float16Error[0], 0.0);
+    // Beyond float16's range: the position is infinite and the error no number at all.
+    const PhaseErrors far = ropePhaseErrors(freqs, {70000, 70001, 1}, {}, {1, {}, {}});
+    for (std::size_t i = 0; i < far.float16Position.size(); ++i) {
+        EXPECT_EQ(far.float16Position[i], INFINITY);
+        EXPECT_TRUE(std::isnan(far.float16Error[i]));
+        EXPECT_TRUE(std::isfinite(far.bfloat16Error[i]));
+        EXPECT_EQ(far.bfloat16Position[i], 70144.0);  // quantum 512 between 2^16 and 2^17
+    }
+}
+
+}  // namespace
+}  // namespace ropelab
