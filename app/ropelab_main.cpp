@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "activities/activity_command.h"
 #include "classroom/classroom_features.h"
 #include "export/export_command.h"
 #include "window/main_window.h"
@@ -12,8 +13,10 @@
 namespace {
 
 const char* const kUsage =
-    "usage: ropelab [FILE.ropelab] [--lang en|zh_CN] [--presenter] [--theme light|dark]\n"
-    "       ropelab export --out DIR [options]   (renders figures headless; see --help there)\n";
+    "usage: ropelab [FILE.ropelab | FILE.ropelab-activity] [--activity ID] [--lang en|zh_CN]\n"
+    "               [--presenter] [--theme light|dark]\n"
+    "       ropelab export --out DIR [options]   (renders figures headless; see --help there)\n"
+    "       ropelab activity list|check ...      (activities for teachers; see --help there)\n";
 
 // Without a display Qt aborts with a plugin error; say what to do instead.
 bool hasDisplay() {
@@ -25,6 +28,9 @@ bool hasDisplay() {
 
 int main(int argc, char** argv) {
     if (ropelab::ui::isExportCommand(argc, argv)) return ropelab::ui::runExportCommand(argc, argv);
+    if (ropelab::ui::isActivityCommand(argc, argv)) {
+        return ropelab::ui::runActivityCommand(argc, argv);
+    }
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
             std::fputs(kUsage, stdout);

@@ -27,4 +27,7 @@ int rangeList(const std::uint8_t* data, std::size_t size);
 // Session loader (ui/session/session_file.h; Qt): load, apply to a model, save, load again.
 int session(const std::uint8_t* data, std::size_t size);
 
+// Activity loader (ui/activities/activity.h; Qt): parse and check, save, parse again.
+int activity(const std::uint8_t* data, std::size_t size);
+
 }  // namespace ropelab::fuzz

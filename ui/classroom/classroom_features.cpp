@@ -20,6 +20,8 @@
 
 #include <optional>
 
+#include "activities/activity.h"
+#include "activities/activity_controller.h"
 #include "classroom/appearance_controller.h"
 #include "classroom/focus_visible_style.h"
 #include "classroom/language_controller.h"
@@ -98,7 +100,8 @@ ClassroomFeatures::ClassroomFeatures(MainWindow& window)
       window_(window),
       appearance_(new AppearanceController(window.themeController(), this)),
       language_(new LanguageController(this)),
-      sessions_(new SessionController(window, this)) {
+      sessions_(new SessionController(window, this)),
+      activities_(new ActivityController(window, *sessions_, *language_, this)) {
     setObjectName(QStringLiteral("classroomFeatures"));
     FocusVisibleStyle::install();
     QIcon icon;
@@ -257,9 +260,11 @@ void ClassroomFeatures::setLanguagePreference(const QString& code) {
 
 QString ClassroomFeatures::applyArguments(const QStringList& arguments) {
     const QString usage =
-        tr("usage: ropelab [FILE.ropelab] [--lang en|zh_CN] [--presenter] "
-           "[--theme light|dark]; ropelab export --help");
+        tr("usage: ropelab [FILE.ropelab | FILE.ropelab-activity] [--activity ID] "
+           "[--lang en|zh_CN] [--presenter] [--theme light|dark]; ropelab export --help");
     QString session;
+    QString activityFile;
+    QString activityId;
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         QString option = arguments[i];
         QString value;
@@ -267,7 +272,8 @@ QString ClassroomFeatures::applyArguments(const QStringList& arguments) {
             option.startsWith(QLatin1String("--")) && eq > 0) {
             value = option.mid(eq + 1);
             option = option.left(eq);
-        } else if ((option == QLatin1String("--lang") || option == QLatin1String("--theme")) &&
+        } else if ((option == QLatin1String("--lang") || option == QLatin1String("--theme") ||
+                    option == QLatin1String("--activity")) &&
                    i + 1 < arguments.size()) {
             value = arguments[++i];
         }
@@ -285,8 +291,12 @@ QString ClassroomFeatures::applyArguments(const QStringList& arguments) {
             appearance_->setScheme(value == QLatin1String("dark")
                                        ? AppearanceController::Scheme::Dark
                                        : AppearanceController::Scheme::Light);
+        } else if (option == QLatin1String("--activity")) {
+            activityId = value;
         } else if (option.startsWith(QLatin1Char('-'))) {
             return tr("unknown option '%1' (%2)").arg(arguments[i], usage);
+        } else if (arguments[i].endsWith(QLatin1Char('.') + QLatin1String(kActivitySuffix))) {
+            activityFile = arguments[i];
         } else if (session.isEmpty()) {
             session = arguments[i];
         } else {
@@ -299,6 +309,15 @@ QString ClassroomFeatures::applyArguments(const QStringList& arguments) {
             return error;
         }
         if (!notes.isEmpty()) window_.statusBar()->showMessage(notes, kStatusMessageMs);
+    }
+    if (!activityFile.isEmpty()) {
+        if (const QString error = activities_->openActivityFile(activityFile); !error.isEmpty()) {
+            return error;
+        }
+    }
+    if (!activityId.isEmpty() && !activities_->startActivity(activityId)) {
+        return tr("--activity: there is no activity '%1' (ropelab activity list shows them)")
+            .arg(activityId);
     }
     return {};
 }

@@ -15,6 +15,7 @@ class QCustomPlot;
 
 namespace ropelab::ui {
 
+class ActivityController;
 class AppearanceController;
 class LanguageController;
 class MainWindow;
@@ -30,6 +31,7 @@ public:
     AppearanceController& appearance() const { return *appearance_; }
     LanguageController& language() const { return *language_; }
     SessionController& sessions() const { return *sessions_; }
+    ActivityController& activities() const { return *activities_; }
 
     QAction* presenterAction() const { return presenter_; }
     QAction* exportAction() const { return export_; }
@@ -58,6 +60,7 @@ private:
     AppearanceController* appearance_;
     LanguageController* language_;
     SessionController* sessions_;
+    ActivityController* activities_;
 
     QMenu* editMenu_ = nullptr;
     QMenu* themeMenu_ = nullptr;

@@ -1,10 +1,13 @@
 #pragma once
 // A lesson: plots with a short explanation beside them. It reads core results; it owns no math.
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QWidget>
+#include <cmath>
+#include <optional>
 
 class QCustomPlot;
 
@@ -43,9 +46,43 @@ public:
     Q_DECLARE_FLAGS(SharedParameters, SharedParameter)
     virtual SharedParameters sharedParameters() const { return SharedParameters(0x1f); }
 
+    // Named readouts that activities check ("rope-2d.angle_deg" → value); the values are the
+    // ones the lesson shows, computed by core. Empty until the lesson has computed them.
+    std::optional<double> readout(const QString& id) const {
+        const auto it = readouts_.constFind(id);
+        return it == readouts_.constEnd() ? std::nullopt : std::optional<double>(*it);
+    }
+    const QHash<QString, double>& readouts() const { return readouts_; }
+
 signals:
     // A clear one-line message for the status bar (e.g. what core rejected and why).
     void statusMessage(const QString& text);
+    // A published readout changed its value.
+    void readoutsChanged();
+
+protected:
+    // Publishes readout `name` of this lesson (its id is "<id()>.<name>").
+    void publishReadout(const QString& name, double value) {
+        const QString key = id() + QLatin1Char('.') + name;
+        const auto it = readouts_.constFind(key);
+        if (it != readouts_.constEnd() &&
+            (*it == value || (std::isnan(*it) && std::isnan(value)))) {
+            return;
+        }
+        readouts_.insert(key, value);
+        emit readoutsChanged();
+    }
+
+    // Forgets every readout while a background job computes new ones, so nothing is judged on
+    // stale values.
+    void clearReadouts() {
+        if (readouts_.isEmpty()) return;
+        readouts_.clear();
+        emit readoutsChanged();
+    }
+
+private:
+    QHash<QString, double> readouts_;
 };
 
 }  // namespace ropelab::ui

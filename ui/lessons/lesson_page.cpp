@@ -55,6 +55,7 @@ private:
 LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     : Lesson(parent),
       context_(context),
+      activitySlot_(new QWidget(this)),
       banner_(new QLabel(this)),
       plotArea_(new QWidget(this)),
       heading_(new QLabel(this)),
@@ -93,6 +94,10 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     readout_->setTextFormat(Qt::RichText);
     readout_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     readout_->setObjectName(QStringLiteral("readout"));
+    activitySlot_->setObjectName(QStringLiteral("activitySlot"));
+    auto* slotLayout = new QVBoxLayout(activitySlot_);
+    slotLayout->setContentsMargins(0, 0, 0, 6);
+    sideLayout->addWidget(activitySlot_);
     sideLayout->addWidget(heading_);
     sideLayout->addWidget(explanation_);
     sideLayout->addSpacing(6);
@@ -102,8 +107,14 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     readoutRows_->setVerticalSpacing(2);
     readoutRows_->setColumnStretch(0, 1);
     readoutRows_->setColumnStretch(1, 1);
-    sideLayout->addLayout(readoutRows_);
-    sideLayout->addWidget(readout_);
+    // One box, so an activity can hide the readouts while it asks for a prediction.
+    auto* readoutBox = new QWidget(side);
+    readoutBox->setObjectName(QStringLiteral("readouts"));
+    auto* readoutLayout = new QVBoxLayout(readoutBox);
+    readoutLayout->setContentsMargins(0, 0, 0, 0);
+    readoutLayout->addLayout(readoutRows_);
+    readoutLayout->addWidget(readout_);
+    sideLayout->addWidget(readoutBox);
     sideLayout->addStretch(1);
 
     auto* scroll = new SidePanelScroll;
@@ -123,6 +134,10 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
 
 QString LessonPage::problem() const {
     return banner_->isHidden() ? QString() : banner_->text();
+}
+
+void LessonPage::setActivityPanel(QWidget* panel) {
+    if (panel != nullptr) activitySlot_->layout()->addWidget(panel);
 }
 
 QString LessonPage::readoutText() const {

@@ -34,6 +34,10 @@ public:
     // Text of the readout panel as plain text (tests read it).
     QString readoutText() const;
 
+    // Where a running activity's panel sits: at the top of the side panel, above the explanation.
+    QWidget* activitySlot() const { return activitySlot_; }
+    void setActivityPanel(QWidget* panel);
+
 protected:
     ParameterModel& parameters() const { return *context_.parameters; }
     const PlotTheme& theme() const;
@@ -91,6 +95,7 @@ private:
 
     LessonContext context_;
     QList<Figure> figures_;
+    QWidget* activitySlot_;
     QLabel* banner_;
     QWidget* plotArea_;
     QLabel* heading_;

@@ -154,10 +154,14 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     playButton_->setCheckable(true);
     playButton_->setObjectName(QStringLiteral("playButton"));
     playRow->addWidget(playButton_);
+    animateMode_->setObjectName(QStringLiteral("animateMode"));
     playRow->addWidget(animateMode_, 1);
     controlsLayout()->addLayout(playRow);
+    speedSlider_->setObjectName(QStringLiteral("speedSlider"));
     speedSlider_->setValue(4);
     controlsLayout()->addWidget(speedSlider_);
+    shiftLeft_->setObjectName(QStringLiteral("shiftLeft"));
+    shiftRight_->setObjectName(QStringLiteral("shiftRight"));
     auto* shiftRow = new QHBoxLayout;
     shiftRow->addWidget(shiftLeft_);
     shiftRow->addWidget(shiftRight_);
@@ -353,6 +357,9 @@ void Rope2dLesson::refresh() {
         circlePlot_->yAxis->setLabel(tr("component %1 (second of pair %2)").arg(pair.b).arg(pair_));
 
         score_ = scoreAt(q, k, freqs, layout, m - n);
+        // What "Shift both ▶" would change: q·k at (m + 1, n + 1) minus q·k at (m, n).
+        shiftChange_ = applyRope(q, m + 1, freqs, layout).dot(applyRope(k, n + 1, freqs, layout)) -
+                       qRotated.dot(kRotated);
         pairScore_ = scoreAt(pairOnly(q, pair), pairOnly(k, pair), freqs, layout, m - n);
         theta_ = freqs.invFreq[static_cast<std::size_t>(pair_)];
         pairGraph_->setName(tr("pair %1 only").arg(pair_));
@@ -411,6 +418,22 @@ void Rope2dLesson::updateReadout(const RopeFrequencies& freqs) {
         {tr("pair %1 part of q·k").arg(pair_), QString::number(pairScore_, 'f', 4)},
         {tr("q·k, all %1 pairs").arg(freqs.pairs()), QString::number(score_, 'f', 4)},
     });
+    publishReadout(QStringLiteral("pair"), pair_);
+    publishReadout(QStringLiteral("query_position"), m);
+    publishReadout(QStringLiteral("key_position"), n);
+    publishReadout(QStringLiteral("distance"), m - n);
+    publishReadout(QStringLiteral("theta"), theta_);
+    publishReadout(QStringLiteral("period_tokens"), 2.0 * std::numbers::pi / theta_);
+    publishReadout(QStringLiteral("angle_deg"), angle_ * 180.0 / std::numbers::pi);
+    publishReadout(QStringLiteral("pair_score"), pairScore_);
+    publishReadout(QStringLiteral("score"), score_);
+    publishReadout(QStringLiteral("shift_change"), shiftChange_);
+    publishReadout(QStringLiteral("sequence_length"), parameters().sequenceLength());
+    const auto beyond = std::find_if(freqs.invFreq.begin(), freqs.invFreq.end(), [&](double f) {
+        return 2.0 * std::numbers::pi / f > parameters().sequenceLength();
+    });
+    publishReadout(QStringLiteral("first_pair_beyond_sequence"),
+                   beyond == freqs.invFreq.end() ? -1.0 : double(beyond - freqs.invFreq.begin()));
 }
 
 }  // namespace ropelab::ui

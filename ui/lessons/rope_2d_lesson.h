@@ -99,6 +99,7 @@ private:
     int pair_ = 0;
     std::optional<CurveKey> curveKey_;
     double score_ = 0.0;
+    double shiftChange_ = 0.0;
     double pairScore_ = 0.0;
     double angle_ = 0.0;
     double theta_ = 0.0;

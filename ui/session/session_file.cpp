@@ -388,6 +388,26 @@ SessionLoad sessionFromJson(const QByteArray& json, const SessionState& current,
     return load;
 }
 
+QJsonObject sessionParametersToJson(const ParameterSnapshot& parameters) {
+    return parametersToJson(parameters);
+}
+
+QString readSessionParameters(const QJsonObject& json, ParameterSnapshot& parameters) {
+    ParameterSnapshot read = parameters;
+    SessionReport report;
+    QString error;
+    readParameters(json, read, report, error);
+    if (!error.isEmpty()) return error;
+    if (!report.ignored.isEmpty()) return report.ignored.first();
+    try {
+        validate(read.rope);
+    } catch (const InputError& e) {
+        return QString::fromUtf8(e.what());
+    }
+    parameters = read;
+    return {};
+}
+
 SessionLoad loadSessionFile(const QString& path, const SessionState& current,
                             const QStringList& knownLessons) {
     QFile file(path);

@@ -60,6 +60,13 @@ struct SessionLoad {
 
 QByteArray sessionToJson(const SessionState& state);
 
+// A session's "parameters" object (also a step's setup in activity files).
+QJsonObject sessionParametersToJson(const ParameterSnapshot& parameters);
+// Reads a session's "parameters" object over `parameters` (keys it lacks keep their value), as
+// activity files set them. Empty on success, else why (a wrong type, an unknown key, a value core
+// rejects); then `parameters` is unchanged.
+QString readSessionParameters(const QJsonObject& json, ParameterSnapshot& parameters);
+
 // `current` fills anything the file lacks; `knownLessons` are this build's lesson ids.
 SessionLoad sessionFromJson(const QByteArray& json, const SessionState& current,
                             const QStringList& knownLessons);

@@ -33,6 +33,13 @@ ParameterPanel::ParameterPanel(ParameterModel& model, QWidget* parent)
           new LabeledSlider(QString(), kMinSequenceLength, kMaxSequenceLength, 1, QString(), this)),
       queryPosition_(new LabeledSlider(QString(), 0, 255, 1, QString(), this)),
       keyPosition_(new LabeledSlider(QString(), 0, 255, 1, QString(), this)) {
+    // Activities lock and move these by name.
+    headDim_->setObjectName(QStringLiteral("headDim"));
+    base_->setObjectName(QStringLiteral("base"));
+    layout_->setObjectName(QStringLiteral("layout"));
+    sequenceLength_->setObjectName(QStringLiteral("sequenceLength"));
+    queryPosition_->setObjectName(QStringLiteral("queryPosition"));
+    keyPosition_->setObjectName(QStringLiteral("keyPosition"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 6);
     layout->addWidget(headDim_);

@@ -1,0 +1,622 @@
+#include "activities/activity.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "activities/activity_catalog.h"
+#include "model/parameter_model.h"
+#include "session/parameter_snapshot.h"
+#include "session/session_file.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+// The translation context of this file's messages (nothing here is a QObject).
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(ropelab::ui::ActivityFile)
+};
+
+// Files larger than this are not activities (the built-ins are a few kB each).
+constexpr qint64 kMaxFileBytes = 4 * 1024 * 1024;
+constexpr int kMaxSteps = 200;
+constexpr int kMaxChoices = 12;
+
+// The first problem found, thrown out of the parser with the field's path.
+struct ParseProblem {
+    QString field;
+    QString message;
+};
+
+[[noreturn]] void fail(const QString& field, const QString& message) {
+    throw ParseProblem{field, message};
+}
+
+QString join(const QString& path, const QString& key) {
+    return path.isEmpty() ? key : path + QLatin1Char('.') + key;
+}
+
+// One JSON object read key by key; keys nobody read are an error (typos must not pass silently).
+class Fields {
+public:
+    Fields(const QJsonValue& value, QString path) : path_(std::move(path)) {
+        if (!value.isObject()) fail(path_, Tr::tr("must be an object"));
+        object_ = value.toObject();
+    }
+
+    QString path(const QString& key) const { return join(path_, key); }
+    bool has(const char* key) const { return object_.contains(QLatin1String(key)); }
+
+    QJsonValue take(const char* key) {
+        const QString name = QString::fromLatin1(key);
+        seen_.insert(name);
+        return object_.value(name);
+    }
+    QJsonValue require(const char* key) {
+        const QJsonValue value = take(key);
+        if (value.isUndefined()) fail(path(QString::fromLatin1(key)), Tr::tr("is missing"));
+        return value;
+    }
+    QString text(const char* key, bool required) {
+        const QJsonValue value = required ? require(key) : take(key);
+        if (value.isUndefined()) return {};
+        if (!value.isString() || value.toString().isEmpty()) {
+            fail(path(QString::fromLatin1(key)), Tr::tr("must be non-empty text"));
+        }
+        return value.toString();
+    }
+    double number(const QJsonValue& value, const QString& field) const {
+        if (!value.isDouble() || !std::isfinite(value.toDouble())) {
+            fail(field, Tr::tr("must be a number"));
+        }
+        return value.toDouble();
+    }
+    QJsonArray array(const char* key, bool required) {
+        const QJsonValue value = required ? require(key) : take(key);
+        if (value.isUndefined()) return {};
+        if (!value.isArray()) fail(path(QString::fromLatin1(key)), Tr::tr("must be a list"));
+        return value.toArray();
+    }
+    QJsonObject object(const char* key) {
+        const QJsonValue value = take(key);
+        if (value.isUndefined()) return {};
+        if (!value.isObject()) fail(path(QString::fromLatin1(key)), Tr::tr("must be an object"));
+        return value.toObject();
+    }
+    void finish() const {
+        for (auto it = object_.constBegin(); it != object_.constEnd(); ++it) {
+            if (!seen_.contains(it.key())) fail(path(it.key()), Tr::tr("is not a known field"));
+        }
+    }
+
+private:
+    QJsonObject object_;
+    QString path_;
+    QSet<QString> seen_;
+};
+
+const QStringList& knownLanguages() {
+    static const QStringList languages{QStringLiteral("en"), QStringLiteral("zh_CN")};
+    return languages;
+}
+
+LocalText readText(const QJsonValue& value, const QString& field, bool required) {
+    if (value.isUndefined()) {
+        if (required) fail(field, Tr::tr("is missing"));
+        return {};
+    }
+    Fields in(value, field);
+    LocalText text;
+    for (const QString& language : knownLanguages()) {
+        const QString key = language;
+        const QJsonValue item = in.take(key.toLatin1().constData());
+        if (item.isUndefined()) continue;
+        if (!item.isString() || item.toString().trimmed().isEmpty()) {
+            fail(in.path(key), Tr::tr("must be non-empty text"));
+        }
+        text.byLanguage.insert(language, item.toString());
+    }
+    in.finish();
+    if (text.byLanguage.isEmpty()) fail(field, Tr::tr("needs a text in en or zh_CN"));
+    return text;
+}
+
+QString readReadoutId(const QJsonValue& value, const QString& field, const QString& lesson,
+                      const ActivityCatalog& catalog) {
+    if (!value.isString()) fail(field, Tr::tr("must be a readout id"));
+    const QString id = value.toString();
+    if (!catalog.readout(id)) fail(field, Tr::tr("names no readout (\"%1\" is unknown)").arg(id));
+    if (!id.startsWith(lesson + QLatin1Char('.'))) {
+        fail(field, Tr::tr("names a readout of another lesson (\"%1\")").arg(id));
+    }
+    return id;
+}
+
+// Whether a constant bound can ever be met by a readout's range.
+void checkReachable(const Condition& c, const ReadoutSpec& spec, const QString& field) {
+    if (!c.valueReadout.isEmpty()) return;
+    bool possible = true;
+    switch (c.op) {
+        case Condition::Op::Near:
+            possible =
+                c.value + c.tolerance >= spec.minimum && c.value - c.tolerance <= spec.maximum;
+            if (spec.whole && possible) {
+                possible = std::floor(c.value + c.tolerance) >= std::ceil(c.value - c.tolerance);
+            }
+            break;
+        case Condition::Op::Below:
+            possible = c.value > spec.minimum;
+            break;
+        case Condition::Op::Above:
+            possible = c.value < spec.maximum;
+            break;
+    }
+    if (!possible) {
+        fail(field,
+             Tr::tr("can never hold: %1 only takes values from %2 to %3")
+                 .arg(spec.id, QString::number(spec.minimum), QString::number(spec.maximum)));
+    }
+}
+
+Condition readCondition(const QJsonValue& value, const QString& field, const QString& lesson,
+                        const ActivityCatalog& catalog) {
+    Fields in(value, field);
+    Condition c;
+    c.readout =
+        readReadoutId(in.require("readout"), in.path(QStringLiteral("readout")), lesson, catalog);
+    int ops = 0;
+    for (const auto& [key, op] :
+         {std::pair{"near", Condition::Op::Near}, std::pair{"below", Condition::Op::Below},
+          std::pair{"above", Condition::Op::Above}}) {
+        const QJsonValue target = in.take(key);
+        if (target.isUndefined()) continue;
+        ++ops;
+        c.op = op;
+        const QString targetField = in.path(QString::fromLatin1(key));
+        if (target.isObject()) {
+            Fields ref(target, targetField);
+            c.valueReadout = readReadoutId(ref.require("readout"),
+                                           ref.path(QStringLiteral("readout")), lesson, catalog);
+            ref.finish();
+        } else {
+            c.value = in.number(target, targetField);
+        }
+    }
+    if (ops != 1) fail(field, Tr::tr("needs exactly one of near, below or above"));
+    const QJsonValue tolerance = in.take("tolerance");
+    if (!tolerance.isUndefined()) {
+        c.tolerance = in.number(tolerance, in.path(QStringLiteral("tolerance")));
+        if (c.tolerance < 0) fail(in.path(QStringLiteral("tolerance")), Tr::tr("must be ≥ 0"));
+        if (c.op != Condition::Op::Near) {
+            fail(in.path(QStringLiteral("tolerance")), Tr::tr("applies to near only"));
+        }
+    }
+    in.finish();
+    checkReachable(c, *catalog.readout(c.readout), field);
+    return c;
+}
+
+QList<Condition> readConditions(const QJsonArray& array, const QString& field,
+                                const QString& lesson, const ActivityCatalog& catalog) {
+    if (array.isEmpty()) fail(field, Tr::tr("needs at least one condition"));
+    QList<Condition> conditions;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        conditions.append(
+            readCondition(array[i], QStringLiteral("%1[%2]").arg(field).arg(i), lesson, catalog));
+    }
+    // Constant bounds on one readout must leave some value that meets them all.
+    QMap<QString, std::pair<double, double>> window;
+    for (const Condition& c : conditions) {
+        if (!c.valueReadout.isEmpty()) continue;
+        auto [low, high] = window.value(c.readout, {-std::numeric_limits<double>::infinity(),
+                                                    std::numeric_limits<double>::infinity()});
+        if (c.op == Condition::Op::Near) {
+            low = std::max(low, c.value - c.tolerance);
+            high = std::min(high, c.value + c.tolerance);
+        } else if (c.op == Condition::Op::Below) {
+            high =
+                std::min(high, std::nextafter(c.value, -std::numeric_limits<double>::infinity()));
+        } else {
+            low = std::max(low, std::nextafter(c.value, std::numeric_limits<double>::infinity()));
+        }
+        if (low > high) {
+            fail(field, Tr::tr("can never hold: its conditions on %1 contradict each other")
+                            .arg(c.readout));
+        }
+        window.insert(c.readout, {low, high});
+    }
+    return conditions;
+}
+
+void readControlNames(const QJsonArray& array, const QString& field, const QString& lesson,
+                      const ActivityCatalog& catalog, QStringList& out) {
+    const QStringList known = catalog.controls(lesson);
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString itemField = QStringLiteral("%1[%2]").arg(field).arg(i);
+        if (!array[i].isString()) fail(itemField, Tr::tr("must be a control name"));
+        const QString name = array[i].toString();
+        if (name != QLatin1String("*") && !known.contains(name)) {
+            fail(itemField, Tr::tr("names no control of this lesson (\"%1\")").arg(name));
+        }
+        out.append(name);
+    }
+}
+
+ActivityStep readStep(const QJsonValue& value, const QString& field, const QString& lesson,
+                      const ActivityCatalog& catalog) {
+    Fields in(value, field);
+    ActivityStep step;
+    step.prompt = readText(in.take("prompt"), in.path(QStringLiteral("prompt")), true);
+    if (in.has("setup")) {
+        Fields setup(in.take("setup"), in.path(QStringLiteral("setup")));
+        step.parameters = setup.object("parameters");
+        ParameterSnapshot defaults = ParameterSnapshot::of(ParameterModel());
+        if (const QString problem = readSessionParameters(step.parameters, defaults);
+            !problem.isEmpty()) {
+            fail(setup.path(QStringLiteral("parameters")), problem);
+        }
+        step.view = setup.object("view");
+        readControlNames(setup.array("lock", false), setup.path(QStringLiteral("lock")), lesson,
+                         catalog, step.locked);
+        readControlNames(setup.array("hide", false), setup.path(QStringLiteral("hide")), lesson,
+                         catalog, step.hidden);
+        setup.finish();
+    }
+
+    Fields task(in.require("task"), in.path(QStringLiteral("task")));
+    const QString kind = task.text("kind", true);
+    if (kind == QLatin1String("predict")) {
+        step.kind = ActivityStep::Kind::Predict;
+        const bool hasChoices = task.has("choices");
+        const bool hasNumber = task.has("number");
+        if (hasChoices == hasNumber) {
+            fail(task.path(QStringLiteral("kind")),
+                 Tr::tr("a prediction needs either choices or a number"));
+        }
+        if (hasChoices) {
+            const QJsonArray choices = task.array("choices", true);
+            const QString choicesField = task.path(QStringLiteral("choices"));
+            if (choices.size() < 2 || choices.size() > kMaxChoices) {
+                fail(choicesField, Tr::tr("needs 2 to %1 choices").arg(kMaxChoices));
+            }
+            for (qsizetype i = 0; i < choices.size(); ++i) {
+                const QString choiceField = QStringLiteral("%1[%2]").arg(choicesField).arg(i);
+                Fields choice(choices[i], choiceField);
+                Choice c;
+                c.text = readText(choice.take("text"), choice.path(QStringLiteral("text")), true);
+                const QJsonValue when = choice.take("correct_when");
+                if (!when.isUndefined()) {
+                    if (!when.isArray()) {
+                        fail(choice.path(QStringLiteral("correct_when")), Tr::tr("must be a list"));
+                    }
+                    c.correctWhen =
+                        readConditions(when.toArray(), choice.path(QStringLiteral("correct_when")),
+                                       lesson, catalog);
+                }
+                choice.finish();
+                step.choices.append(c);
+            }
+            const bool anyCorrect =
+                std::any_of(step.choices.begin(), step.choices.end(),
+                            [](const Choice& c) { return !c.correctWhen.isEmpty(); });
+            if (!anyCorrect) {
+                fail(choicesField, Tr::tr("no choice has correct_when, so none can be right"));
+            }
+        } else {
+            Fields number(task.take("number"), task.path(QStringLiteral("number")));
+            step.numberReadout = readReadoutId(
+                number.require("readout"), number.path(QStringLiteral("readout")), lesson, catalog);
+            const QString toleranceField = number.path(QStringLiteral("tolerance"));
+            step.tolerance = number.number(number.require("tolerance"), toleranceField);
+            if (step.tolerance < 0) fail(toleranceField, Tr::tr("must be ≥ 0"));
+            number.finish();
+        }
+    } else if (kind == QLatin1String("explore")) {
+        step.kind = ActivityStep::Kind::Explore;
+        step.goal = readConditions(task.array("goal", true), task.path(QStringLiteral("goal")),
+                                   lesson, catalog);
+    } else if (kind == QLatin1String("explain")) {
+        step.kind = ActivityStep::Kind::Explain;
+    } else {
+        fail(task.path(QStringLiteral("kind")),
+             Tr::tr("must be predict, explore or explain (got \"%1\")").arg(kind));
+    }
+    task.finish();
+
+    step.hint = readText(in.take("hint"), in.path(QStringLiteral("hint")), false);
+    step.correct = readText(in.take("correct"), in.path(QStringLiteral("correct")), false);
+    step.wrong = readText(in.take("wrong"), in.path(QStringLiteral("wrong")), false);
+    step.reveal = readText(in.take("reveal"), in.path(QStringLiteral("reveal")), false);
+    const QJsonArray solution = in.array("solution", false);
+    const QStringList known = catalog.controls(lesson);
+    for (qsizetype i = 0; i < solution.size(); ++i) {
+        const QString moveField =
+            QStringLiteral("%1[%2]").arg(in.path(QStringLiteral("solution"))).arg(i);
+        Fields move(solution[i], moveField);
+        ControlValue cv;
+        cv.control = move.text("control", true);
+        if (!known.contains(cv.control)) {
+            fail(move.path(QStringLiteral("control")),
+                 Tr::tr("names no control of this lesson (\"%1\")").arg(cv.control));
+        }
+        cv.value = move.require("value");
+        if (!cv.value.isDouble() && !cv.value.isBool() && !cv.value.isString()) {
+            fail(move.path(QStringLiteral("value")),
+                 Tr::tr("must be a number, true/false or text"));
+        }
+        move.finish();
+        step.solution.append(cv);
+    }
+    in.finish();
+    return step;
+}
+
+Activity readActivity(const QJsonValue& value, const QString& field,
+                      const ActivityCatalog& catalog) {
+    Fields in(value, field);
+    Activity activity;
+    activity.id = in.text("id", true);
+    activity.lesson = in.text("lesson", true);
+    if (!catalog.hasLesson(activity.lesson)) {
+        fail(in.path(QStringLiteral("lesson")),
+             Tr::tr("names no lesson (\"%1\" is unknown)").arg(activity.lesson));
+    }
+    activity.title = readText(in.take("title"), in.path(QStringLiteral("title")), true);
+    activity.summary = readText(in.take("summary"), in.path(QStringLiteral("summary")), false);
+    const QJsonArray steps = in.array("steps", true);
+    if (steps.isEmpty() || steps.size() > kMaxSteps) {
+        fail(in.path(QStringLiteral("steps")), Tr::tr("needs 1 to %1 steps").arg(kMaxSteps));
+    }
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        // Steps are numbered from 1 for people; the path says "step N".
+        activity.steps.append(
+            readStep(steps[i], Tr::tr("step %1").arg(i + 1), activity.lesson, catalog));
+    }
+    in.finish();
+    return activity;
+}
+
+QJsonValue textToJson(const LocalText& text) {
+    QJsonObject json;
+    for (auto it = text.byLanguage.constBegin(); it != text.byLanguage.constEnd(); ++it) {
+        json.insert(it.key(), it.value());
+    }
+    return json;
+}
+
+QJsonObject conditionToJson(const Condition& c) {
+    QJsonObject json{{QStringLiteral("readout"), c.readout}};
+    const QString op = c.op == Condition::Op::Near    ? QStringLiteral("near")
+                       : c.op == Condition::Op::Below ? QStringLiteral("below")
+                                                      : QStringLiteral("above");
+    if (c.valueReadout.isEmpty()) {
+        json.insert(op, c.value);
+    } else {
+        json.insert(op, QJsonObject{{QStringLiteral("readout"), c.valueReadout}});
+    }
+    if (c.op == Condition::Op::Near && c.tolerance != 0.0) {
+        json.insert(QStringLiteral("tolerance"), c.tolerance);
+    }
+    return json;
+}
+
+QJsonArray conditionsToJson(const QList<Condition>& conditions) {
+    QJsonArray array;
+    for (const Condition& c : conditions) array.append(conditionToJson(c));
+    return array;
+}
+
+void insertText(QJsonObject& json, const char* key, const LocalText& text) {
+    if (!text.isEmpty()) json.insert(QString::fromLatin1(key), textToJson(text));
+}
+
+}  // namespace
+
+QString LocalText::in(const QString& language) const {
+    if (const auto it = byLanguage.constFind(language); it != byLanguage.constEnd()) return *it;
+    if (language.startsWith(QLatin1String("zh"))) {
+        if (const auto it = byLanguage.constFind(QStringLiteral("zh_CN"));
+            it != byLanguage.constEnd()) {
+            return *it;
+        }
+    }
+    if (const auto it = byLanguage.constFind(QStringLiteral("en")); it != byLanguage.constEnd()) {
+        return *it;
+    }
+    return byLanguage.isEmpty() ? QString() : byLanguage.first();
+}
+
+bool Condition::holds(const ReadoutLookup& readouts) const {
+    const std::optional<double> actual = readouts(readout);
+    if (!actual || !std::isfinite(*actual)) return false;
+    double target = value;
+    if (!valueReadout.isEmpty()) {
+        const std::optional<double> other = readouts(valueReadout);
+        if (!other || !std::isfinite(*other)) return false;
+        target = *other;
+    }
+    switch (op) {
+        case Op::Near:
+            // A hair of relative slack, so a value shown as 90.0 meets "near 90" whatever its last
+            // bit.
+            return std::abs(*actual - target) <= tolerance + 1e-9 * std::max(1.0, std::abs(target));
+        case Op::Below:
+            return *actual < target;
+        case Op::Above:
+            return *actual > target;
+    }
+    return false;
+}
+
+bool allHold(const QList<Condition>& conditions, const ReadoutLookup& readouts) {
+    return std::all_of(conditions.begin(), conditions.end(),
+                       [&](const Condition& c) { return c.holds(readouts); });
+}
+
+QStringList Activity::languages() const {
+    QStringList common;
+    for (const QString& language : knownLanguages()) {
+        const auto has = [&](const LocalText& t) {
+            return t.isEmpty() || t.byLanguage.contains(language);
+        };
+        bool all = has(title) && has(summary);
+        for (const ActivityStep& step : steps) {
+            all = all && has(step.prompt) && has(step.hint) && has(step.correct) &&
+                  has(step.wrong) && has(step.reveal);
+            for (const Choice& choice : step.choices) all = all && has(choice.text);
+        }
+        if (all) common.append(language);
+    }
+    return common;
+}
+
+ActivityLoad activitiesFromJson(const QByteArray& json, const ActivityCatalog& catalog,
+                                const QString& source) {
+    ActivityLoad load;
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        load.error = Tr::tr("%1: not valid JSON (%2 at byte %3)")
+                         .arg(source, parseError.errorString())
+                         .arg(parseError.offset);
+        return load;
+    }
+    try {
+        Fields root(document.isObject() ? QJsonValue(document.object()) : QJsonValue(), QString());
+        if (root.take("format").toString() != QLatin1String(kActivityFormat)) {
+            fail(QStringLiteral("format"),
+                 Tr::tr("must be \"%1\"").arg(QLatin1String(kActivityFormat)));
+        }
+        const QJsonValue version = root.require("version");
+        if (!version.isDouble() || version.toDouble() != std::floor(version.toDouble()) ||
+            version.toDouble() < 1) {
+            fail(QStringLiteral("version"), Tr::tr("must be a whole number from 1 up"));
+        }
+        if (version.toDouble() > kActivityFormatVersion) {
+            fail(QStringLiteral("version"),
+                 Tr::tr("is %1; this RoPE Lab reads version %2 (update RoPE Lab)")
+                     .arg(version.toDouble())
+                     .arg(kActivityFormatVersion));
+        }
+        const QJsonArray activities = root.array("activities", true);
+        if (activities.isEmpty()) {
+            fail(QStringLiteral("activities"), Tr::tr("needs at least one activity"));
+        }
+        QSet<QString> ids;
+        QList<Activity> read;
+        for (qsizetype i = 0; i < activities.size(); ++i) {
+            const QString field = QStringLiteral("activities[%1]").arg(i);
+            Activity activity = readActivity(activities[i], field, catalog);
+            if (ids.contains(activity.id)) {
+                fail(join(field, QStringLiteral("id")),
+                     Tr::tr("repeats the id \"%1\"").arg(activity.id));
+            }
+            ids.insert(activity.id);
+            read.append(std::move(activity));
+        }
+        root.finish();
+        load.activities = std::move(read);
+    } catch (const ParseProblem& problem) {
+        load.error = Tr::tr("%1: %2 %3").arg(source, problem.field, problem.message);
+    }
+    return load;
+}
+
+ActivityLoad loadActivityFile(const QString& path, const ActivityCatalog& catalog) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return {{}, Tr::tr("%1: cannot be opened (%2)").arg(path, file.errorString())};
+    }
+    if (file.size() > kMaxFileBytes) {
+        return {{},
+                Tr::tr("%1: too large for an activity file (%2 bytes; at most %3)")
+                    .arg(path)
+                    .arg(file.size())
+                    .arg(kMaxFileBytes)};
+    }
+    return activitiesFromJson(file.readAll(), catalog, path);
+}
+
+QJsonObject activityToJson(const Activity& activity) {
+    QJsonArray steps;
+    for (const ActivityStep& step : activity.steps) {
+        QJsonObject json;
+        insertText(json, "prompt", step.prompt);
+        QJsonObject setup;
+        if (!step.parameters.isEmpty()) setup.insert(QStringLiteral("parameters"), step.parameters);
+        if (!step.view.isEmpty()) setup.insert(QStringLiteral("view"), step.view);
+        if (!step.locked.isEmpty())
+            setup.insert(QStringLiteral("lock"), QJsonArray::fromStringList(step.locked));
+        if (!step.hidden.isEmpty())
+            setup.insert(QStringLiteral("hide"), QJsonArray::fromStringList(step.hidden));
+        if (!setup.isEmpty()) json.insert(QStringLiteral("setup"), setup);
+        QJsonObject task;
+        switch (step.kind) {
+            case ActivityStep::Kind::Predict:
+                task.insert(QStringLiteral("kind"), QStringLiteral("predict"));
+                if (step.predictsNumber()) {
+                    task.insert(QStringLiteral("number"),
+                                QJsonObject{{QStringLiteral("readout"), step.numberReadout},
+                                            {QStringLiteral("tolerance"), step.tolerance}});
+                } else {
+                    QJsonArray choices;
+                    for (const Choice& choice : step.choices) {
+                        QJsonObject c{{QStringLiteral("text"), textToJson(choice.text)}};
+                        if (!choice.correctWhen.isEmpty()) {
+                            c.insert(QStringLiteral("correct_when"),
+                                     conditionsToJson(choice.correctWhen));
+                        }
+                        choices.append(c);
+                    }
+                    task.insert(QStringLiteral("choices"), choices);
+                }
+                break;
+            case ActivityStep::Kind::Explore:
+                task.insert(QStringLiteral("kind"), QStringLiteral("explore"));
+                task.insert(QStringLiteral("goal"), conditionsToJson(step.goal));
+                break;
+            case ActivityStep::Kind::Explain:
+                task.insert(QStringLiteral("kind"), QStringLiteral("explain"));
+                break;
+        }
+        json.insert(QStringLiteral("task"), task);
+        insertText(json, "hint", step.hint);
+        insertText(json, "correct", step.correct);
+        insertText(json, "wrong", step.wrong);
+        insertText(json, "reveal", step.reveal);
+        if (!step.solution.isEmpty()) {
+            QJsonArray moves;
+            for (const ControlValue& move : step.solution) {
+                moves.append(QJsonObject{{QStringLiteral("control"), move.control},
+                                         {QStringLiteral("value"), move.value}});
+            }
+            json.insert(QStringLiteral("solution"), moves);
+        }
+        steps.append(json);
+    }
+    QJsonObject json{{QStringLiteral("id"), activity.id},
+                     {QStringLiteral("lesson"), activity.lesson}};
+    insertText(json, "title", activity.title);
+    insertText(json, "summary", activity.summary);
+    json.insert(QStringLiteral("steps"), steps);
+    return json;
+}
+
+QByteArray activitiesToJson(const QList<Activity>& activities) {
+    QJsonArray array;
+    for (const Activity& activity : activities) array.append(activityToJson(activity));
+    const QJsonObject root{{QStringLiteral("format"), QLatin1String(kActivityFormat)},
+                           {QStringLiteral("version"), kActivityFormatVersion},
+                           {QStringLiteral("activities"), array}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+}  // namespace ropelab::ui

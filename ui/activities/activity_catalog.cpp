@@ -1,0 +1,109 @@
+#include "activities/activity_catalog.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+ReadoutSpec whole(const char* id, double minimum = 0.0, double maximum = kInf) {
+    return {QString::fromLatin1(id), minimum, maximum, true};
+}
+ReadoutSpec number(const char* id, double minimum = -kInf, double maximum = kInf) {
+    return {QString::fromLatin1(id), minimum, maximum, false};
+}
+
+QStringList names(std::initializer_list<const char*> list) {
+    QStringList out;
+    for (const char* name : list) out.append(QString::fromLatin1(name));
+    return out;
+}
+
+}  // namespace
+
+const ActivityCatalog& ActivityCatalog::builtIn() {
+    static const ActivityCatalog catalog(
+        {
+            // Lesson 1: why order matters.
+            {QStringLiteral("order"), {}, {}},
+            // Lesson 2: absolute encodings.
+            {QStringLiteral("absolute"), {}, {}},
+            // Lesson 3: relative bias.
+            {QStringLiteral("relative"), {}, {}},
+            // Lesson 4: RoPE in 2D.
+            {QStringLiteral("rope-2d"),
+             {
+                 whole("rope-2d.pair"),
+                 whole("rope-2d.query_position"),
+                 whole("rope-2d.key_position"),
+                 whole("rope-2d.distance", -kInf, kInf),
+                 number("rope-2d.theta", 0.0),
+                 number("rope-2d.period_tokens", 0.0),
+                 number("rope-2d.angle_deg", -180.0, 180.0),
+                 number("rope-2d.pair_score"),
+                 number("rope-2d.score"),
+                 number("rope-2d.shift_change"),
+                 whole("rope-2d.sequence_length", 1.0),
+                 whole("rope-2d.first_pair_beyond_sequence", -1.0),
+             },
+             names({"pairSlider", "playButton", "animateMode", "speedSlider", "shiftLeft",
+                    "shiftRight"})},
+            // Lesson 5: RoPE in n-D.
+            {QStringLiteral("rope-nd"), {}, {}},
+            // Lesson 6: dot product vs distance.
+            {QStringLiteral("invariance"), {}, {}},
+            // Lesson 7: frequencies and context extension.
+            {QStringLiteral("frequencies"), {}, {}},
+            // Lesson 8: the pitfall.
+            {QStringLiteral("pitfall"), {}, {}},
+            // Lesson 9: long sweeps.
+            {QStringLiteral("sweeps"), {}, {}},
+            // Lesson 10: precision.
+            {QStringLiteral("precision"), {}, {}},
+        },
+        names({"headDim", "base", "layout", "sequenceLength", "queryPosition", "keyPosition",
+               "readouts"}));
+    return catalog;
+}
+
+ActivityCatalog::ActivityCatalog(QList<LessonEntry> lessons, QStringList sharedControls)
+    : lessons_(std::move(lessons)), sharedControls_(std::move(sharedControls)) {}
+
+QStringList ActivityCatalog::lessons() const {
+    QStringList ids;
+    for (const LessonEntry& entry : lessons_) ids.append(entry.lesson);
+    return ids;
+}
+
+bool ActivityCatalog::hasLesson(const QString& lesson) const {
+    return std::any_of(lessons_.begin(), lessons_.end(),
+                       [&](const LessonEntry& entry) { return entry.lesson == lesson; });
+}
+
+std::optional<ReadoutSpec> ActivityCatalog::readout(const QString& id) const {
+    for (const LessonEntry& entry : lessons_) {
+        for (const ReadoutSpec& spec : entry.readouts) {
+            if (spec.id == id) return spec;
+        }
+    }
+    return std::nullopt;
+}
+
+QList<ReadoutSpec> ActivityCatalog::readouts(const QString& lesson) const {
+    for (const LessonEntry& entry : lessons_) {
+        if (entry.lesson == lesson) return entry.readouts;
+    }
+    return {};
+}
+
+QStringList ActivityCatalog::controls(const QString& lesson) const {
+    for (const LessonEntry& entry : lessons_) {
+        if (entry.lesson == lesson) return entry.controls + sharedControls_;
+    }
+    return sharedControls_;
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,48 @@
+#pragma once
+// What activities may refer to: each lesson's named readouts (stable ids such as
+// "rope-2d.angle_deg", with the range their values can take) and its controls (object names of
+// lesson and parameter-panel widgets). Activity files are checked against it without building any
+// window; a test proves that the running lessons publish exactly these readouts and have these
+// controls.
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <limits>
+#include <optional>
+
+namespace ropelab::ui {
+
+struct ReadoutSpec {
+    QString id;  // "<lesson>.<name>"
+    double minimum = -std::numeric_limits<double>::infinity();
+    double maximum = std::numeric_limits<double>::infinity();
+    bool whole = false;  // only whole numbers (a pair index, a bucket)
+};
+
+class ActivityCatalog {
+public:
+    // Every lesson of this build, its readouts and controls.
+    static const ActivityCatalog& builtIn();
+
+    struct LessonEntry {
+        QString lesson;
+        QList<ReadoutSpec> readouts;
+        QStringList controls;  // the lesson's own controls
+    };
+    ActivityCatalog(QList<LessonEntry> lessons, QStringList sharedControls);
+
+    QStringList lessons() const;
+    bool hasLesson(const QString& lesson) const;
+    std::optional<ReadoutSpec> readout(const QString& id) const;
+    QList<ReadoutSpec> readouts(const QString& lesson) const;
+    // The lesson's controls followed by the shared parameter panel's.
+    QStringList controls(const QString& lesson) const;
+    const QStringList& sharedControls() const { return sharedControls_; }
+
+private:
+    QList<LessonEntry> lessons_;
+    QStringList sharedControls_;
+};
+
+}  // namespace ropelab::ui

@@ -1,0 +1,305 @@
+#include "activities/activity_controller.h"
+
+#include <QAction>
+#include <QDateTime>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+#include "activities/activity_catalog.h"
+#include "activities/activity_library.h"
+#include "activities/activity_panel.h"
+#include "activities/activity_runner.h"
+#include "activities/lesson_map.h"
+#include "classroom/language_controller.h"
+#include "export/atomic_write.h"
+#include "lessons/lesson_page.h"
+#include "model/parameter_model.h"
+#include "session/parameter_history.h"
+#include "session/parameter_snapshot.h"
+#include "session/session_controller.h"
+#include "session/session_file.h"
+#include "window/main_window.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr int kStatusMs = 8000;
+
+// Lesson views before and after a reset; the parameters are undone by the parameter history.
+class RestoreViewsCommand : public QUndoCommand {
+public:
+    RestoreViewsCommand(MainWindow& window, QMap<QString, QJsonObject> before,
+                        QMap<QString, QJsonObject> after, const QString& text)
+        : QUndoCommand(text),
+          window_(window),
+          before_(std::move(before)),
+          after_(std::move(after)) {}
+
+    void undo() override { apply(before_); }
+    void redo() override {
+        if (first_) {
+            first_ = false;  // the reset itself already applied `after`
+            return;
+        }
+        apply(after_);
+    }
+
+private:
+    void apply(const QMap<QString, QJsonObject>& views) {
+        for (auto it = views.constBegin(); it != views.constEnd(); ++it) {
+            if (Lesson* lesson = window_.lesson(it.key())) lesson->restoreState(it.value());
+        }
+    }
+
+    MainWindow& window_;
+    QMap<QString, QJsonObject> before_;
+    QMap<QString, QJsonObject> after_;
+    bool first_ = true;
+};
+
+}  // namespace
+
+ActivityController::ActivityController(MainWindow& window, SessionController& sessions,
+                                       LanguageController& language, QObject* parent)
+    : QObject(parent),
+      window_(window),
+      sessions_(sessions),
+      language_(language),
+      runner_(new ActivityRunner(window, this)),
+      panel_(new ActivityPanel(*runner_)),
+      activities_(ActivityLibrary::builtIn().activities) {
+    setObjectName(QStringLiteral("activityController"));
+    panel_->hide();
+    panel_->setLanguage(language.language());
+    connect(&language, &LanguageController::languageChanged, panel_, &ActivityPanel::setLanguage);
+    connect(&language, &LanguageController::languageChanged, this,
+            &ActivityController::rebuildLessonActivities);
+    connect(panel_, &ActivityPanel::lessonMapRequested, this, &ActivityController::showLessonMap);
+    connect(runner_, &ActivityRunner::changed, this, &ActivityController::placePanel);
+    createMenu();
+    retranslate();
+    if (!ActivityLibrary::builtIn().error.isEmpty()) {
+        window_.statusBar()->showMessage(ActivityLibrary::builtIn().error);
+    }
+}
+
+bool ActivityController::event(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    return QObject::event(event);
+}
+
+void ActivityController::createMenu() {
+    menu_ = new QMenu(&window_);
+    menu_->setObjectName(QStringLiteral("activitiesMenu"));
+    window_.menuBar()->insertMenu(window_.helpMenu()->menuAction(), menu_);
+    map_ = menu_->addAction(QString(), this, &ActivityController::showLessonMap);
+    map_->setObjectName(QStringLiteral("lessonMapAction"));
+    map_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+    lessonActivities_ = menu_->addMenu(QString());
+    connect(menu_, &QMenu::aboutToShow, this, &ActivityController::rebuildLessonActivities);
+    menu_->addSeparator();
+    open_ = menu_->addAction(QString(), this, &ActivityController::openWithDialog);
+    open_->setObjectName(QStringLiteral("openActivityAction"));
+    open_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    addStep_ = menu_->addAction(QString(), this, &ActivityController::addStepWithDialog);
+    saveDraft_ = menu_->addAction(QString(), this, &ActivityController::saveDraftWithDialog);
+    menu_->addSeparator();
+    resetLesson_ = menu_->addAction(QString(), this, &ActivityController::resetLesson);
+    resetLesson_->setObjectName(QStringLiteral("resetLessonAction"));
+    resetAll_ = menu_->addAction(QString(), this, &ActivityController::resetAll);
+    resetAll_->setObjectName(QStringLiteral("resetAllAction"));
+    // Shortcuts keep working when presenter mode hides the menu bar.
+    window_.addAction(map_);
+}
+
+void ActivityController::retranslate() {
+    menu_->setTitle(tr("&Activities"));
+    map_->setText(tr("Lesson &map…"));
+    lessonActivities_->setTitle(tr("Activities of this &lesson"));
+    open_->setText(tr("&Open activity file…"));
+    addStep_->setText(tr("Save current state as a &step…"));
+    saveDraft_->setText(tr("Save activity &draft as…"));
+    resetLesson_->setText(tr("&Reset this lesson"));
+    resetAll_->setText(tr("Reset &all lessons"));
+    rebuildLessonActivities();
+}
+
+void ActivityController::rebuildLessonActivities() {
+    lessonActivities_->clear();
+    const Lesson* lesson = window_.currentLesson();
+    saveDraft_->setEnabled(!draft_.isEmpty());
+    if (lesson == nullptr) return;
+    for (const Activity& activity : activities_) {
+        if (activity.lesson != lesson->id()) continue;
+        const QString id = activity.id;
+        lessonActivities_->addAction(tr("%1 (%2)").arg(activity.title.in(language_.language()),
+                                                       LessonMap::progressText(activity)),
+                                     this, [this, id] { startActivity(id); });
+    }
+    lessonActivities_->setEnabled(!lessonActivities_->isEmpty());
+}
+
+bool ActivityController::startActivity(const QString& id) {
+    for (const Activity& activity : activities_) {
+        if (activity.id != id) continue;
+        if (!runner_->start(activity)) {
+            window_.statusBar()->showMessage(runner_->setupProblem(), kStatusMs);
+            return false;
+        }
+        placePanel();
+        return true;
+    }
+    window_.statusBar()->showMessage(tr("There is no activity \"%1\".").arg(id), kStatusMs);
+    return false;
+}
+
+void ActivityController::placePanel() {
+    if (!runner_->running()) return;  // a finished activity keeps its panel until closed
+    auto* page = qobject_cast<LessonPage*>(runner_->lesson());
+    if (page == nullptr) return;
+    if (panel_->parentWidget() != page->activitySlot()) page->setActivityPanel(panel_);
+    panel_->show();
+}
+
+QString ActivityController::openActivityFile(const QString& path) {
+    const ActivityLoad load = loadActivityFile(path, ActivityCatalog::builtIn());
+    if (!load.error.isEmpty()) return load.error;
+    // A file opened again replaces its earlier copy.
+    for (const Activity& activity : load.activities) {
+        activities_.removeIf([&](const Activity& a) { return a.id == activity.id; });
+    }
+    activities_ += load.activities;
+    if (!startActivity(load.activities.front().id)) return runner_->setupProblem();
+    return {};
+}
+
+void ActivityController::openWithDialog() {
+    const QString path = QFileDialog::getOpenFileName(
+        &window_, tr("Open activity"), QString(),
+        tr("RoPE Lab activities (*.%1)").arg(QLatin1String(kActivitySuffix)));
+    if (path.isEmpty()) return;
+    const QString problem = openActivityFile(path);
+    if (!problem.isEmpty()) {
+        QMessageBox::warning(&window_, tr("Open activity"),
+                             tr("This activity file cannot be used:\n%1").arg(problem));
+    }
+}
+
+void ActivityController::reset(bool everyLesson) {
+    Lesson* current = window_.currentLesson();
+    if (current == nullptr) return;
+    QMap<QString, QJsonObject> before;
+    QMap<QString, QJsonObject> after;
+    for (Lesson* lesson : window_.lessons()) {
+        if (!everyLesson && lesson != current) continue;
+        before.insert(lesson->id(), lesson->saveState());
+    }
+    const QString text = everyLesson ? tr("Reset all lessons") : tr("Reset this lesson");
+    QUndoStack* stack = sessions_.history().stack();
+    stack->beginMacro(text);
+    sessions_.history().flush();
+    ParameterSnapshot::of(ParameterModel()).applyTo(window_.parameterModel());
+    sessions_.history().flush();
+    for (auto it = before.constBegin(); it != before.constEnd(); ++it) {
+        Lesson* lesson = window_.lesson(it.key());
+        lesson->restoreState(QJsonObject());
+        after.insert(it.key(), lesson->saveState());
+    }
+    stack->push(new RestoreViewsCommand(window_, before, after, text));
+    stack->endMacro();
+    window_.statusBar()->showMessage(tr("%1 — Edit → Undo brings it back.").arg(text), kStatusMs);
+}
+
+void ActivityController::resetLesson() {
+    reset(false);
+}
+
+void ActivityController::resetAll() {
+    reset(true);
+}
+
+void ActivityController::addStateAsStep(const QString& prompt) {
+    Lesson* lesson = window_.currentLesson();
+    if (lesson == nullptr) return;
+    ActivityStep step;
+    step.kind = ActivityStep::Kind::Explain;
+    step.prompt.byLanguage.insert(language_.language(), prompt);
+    step.parameters = sessionParametersToJson(ParameterSnapshot::of(window_.parameterModel()));
+    step.view = lesson->saveState();
+    Activity* target = nullptr;
+    for (Activity& activity : draft_) {
+        if (activity.lesson == lesson->id()) target = &activity;
+    }
+    if (target == nullptr) {
+        Activity activity;
+        activity.id = QStringLiteral("teacher.%1.%2")
+                          .arg(lesson->id())
+                          .arg(QDateTime::currentSecsSinceEpoch());
+        activity.lesson = lesson->id();
+        activity.title.byLanguage.insert(language_.language(),
+                                         tr("My activity: %1").arg(lesson->title()));
+        draft_.append(activity);
+        target = &draft_.back();
+    }
+    target->steps.append(step);
+    saveDraft_->setEnabled(true);
+}
+
+void ActivityController::addStepWithDialog() {
+    bool ok = false;
+    const QString prompt = QInputDialog::getMultiLineText(
+        &window_, tr("Save current state as a step"),
+        tr("What should students read or do at this step? (The current parameters and view are "
+           "saved with it.)"),
+        QString(), &ok);
+    if (!ok || prompt.trimmed().isEmpty()) return;
+    addStateAsStep(prompt.trimmed());
+    int steps = 0;
+    for (const Activity& activity : draft_) steps += static_cast<int>(activity.steps.size());
+    window_.statusBar()->showMessage(
+        tr("Step saved; the draft has %n step(s). Activities → Save activity draft as… writes it.",
+           nullptr, steps),
+        kStatusMs);
+}
+
+QString ActivityController::saveDraft(const QString& path) const {
+    const WriteResult result = writeFileAtomically(path, activitiesToJson(draft_));
+    return result.ok() ? QString() : result.error;
+}
+
+void ActivityController::saveDraftWithDialog() {
+    if (draft_.isEmpty()) return;
+    QString path = QFileDialog::getSaveFileName(
+        &window_, tr("Save activity draft"),
+        QStringLiteral("activity.%1").arg(QLatin1String(kActivitySuffix)),
+        tr("RoPE Lab activities (*.%1)").arg(QLatin1String(kActivitySuffix)));
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + QLatin1String(kActivitySuffix);
+    const QString problem = saveDraft(path);
+    if (problem.isEmpty()) {
+        window_.statusBar()->showMessage(tr("Saved %1").arg(path), kStatusMs);
+    } else {
+        QMessageBox::warning(&window_, tr("Save activity draft"), problem);
+    }
+}
+
+LessonMap* ActivityController::showLessonMap() {
+    auto* map = new LessonMap(window_.lessons(), activities_, language_.language(), &window_);
+    map->setAttribute(Qt::WA_DeleteOnClose);
+    connect(map, &LessonMap::activityChosen, this, &ActivityController::startActivity);
+    connect(map, &LessonMap::lessonChosen, this,
+            [this](const QString& id) { window_.showLesson(id); });
+    map->show();
+    return map;
+}
+
+}  // namespace ropelab::ui

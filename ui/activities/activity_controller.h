@@ -1,0 +1,81 @@
+#pragma once
+// Activities in the main window: the Activities menu (this lesson's activities, the lesson map,
+// opening a teacher's .ropelab-activity file, saving the current state as a step of a draft),
+// Reset lesson / Reset all (undoable), and the activity panel placed in the running activity's
+// lesson page.
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include "activities/activity.h"
+
+class QAction;
+class QMenu;
+
+namespace ropelab::ui {
+
+class ActivityPanel;
+class ActivityRunner;
+class LanguageController;
+class LessonMap;
+class MainWindow;
+class SessionController;
+
+class ActivityController : public QObject {
+    Q_OBJECT
+public:
+    ActivityController(MainWindow& window, SessionController& sessions,
+                       LanguageController& language, QObject* parent = nullptr);
+
+    ActivityRunner& runner() const { return *runner_; }
+    ActivityPanel* panel() const { return panel_; }
+    // The built-ins followed by the activities of opened files.
+    const QList<Activity>& activities() const { return activities_; }
+
+    // Starts an activity by id; false (status bar says why) when it cannot start.
+    bool startActivity(const QString& id);
+    // Loads a .ropelab-activity file and starts its first activity. Empty on success, else the
+    // one-line reason; a file that fails changes nothing.
+    QString openActivityFile(const QString& path);
+    // Every parameter and view of the current lesson (or of all lessons) back to its default, as
+    // one undoable step.
+    void resetLesson();
+    void resetAll();
+    // Appends the current parameters and lesson view as an explanation step of the draft.
+    void addStateAsStep(const QString& prompt);
+    const QList<Activity>& draft() const { return draft_; }
+    QString saveDraft(const QString& path) const;
+
+    LessonMap* showLessonMap();
+    QMenu* menu() const { return menu_; }
+
+private:
+    void createMenu();
+    void retranslate();
+    void rebuildLessonActivities();
+    void placePanel();
+    void reset(bool everyLesson);
+    void openWithDialog();
+    void addStepWithDialog();
+    void saveDraftWithDialog();
+    bool event(QEvent* event) override;
+
+    MainWindow& window_;
+    SessionController& sessions_;
+    LanguageController& language_;
+    ActivityRunner* runner_;
+    ActivityPanel* panel_;
+    QList<Activity> activities_;
+    QList<Activity> draft_;
+    QMenu* menu_ = nullptr;
+    QMenu* lessonActivities_ = nullptr;
+    QAction* map_ = nullptr;
+    QAction* open_ = nullptr;
+    QAction* addStep_ = nullptr;
+    QAction* saveDraft_ = nullptr;
+    QAction* resetLesson_ = nullptr;
+    QAction* resetAll_ = nullptr;
+};
+
+}  // namespace ropelab::ui

@@ -1,0 +1,327 @@
+#include "activities/activity_panel.h"
+
+#include <QButtonGroup>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QStyle>
+#include <QVBoxLayout>
+
+#include "activities/activity_runner.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+QLabel* wrappingLabel(QWidget* parent, const char* objectName) {
+    auto* label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::RichText);
+    label->setObjectName(QLatin1String(objectName));
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+QString shown(double value) {
+    return QLocale().toString(value, 'g', 6);
+}
+
+// Accepts the student's locale and plain C notation ("0,5" and "0.5" in a German locale).
+std::optional<double> parseNumber(const QString& text) {
+    bool ok = false;
+    const double value = QLocale().toDouble(text.trimmed(), &ok);
+    if (ok) return value;
+    const double plain = QLocale::c().toDouble(text.trimmed(), &ok);
+    return ok ? std::optional<double>(plain) : std::nullopt;
+}
+
+}  // namespace
+
+ActivityPanel::ActivityPanel(ActivityRunner& runner, QWidget* parent)
+    : QWidget(parent),
+      runner_(runner),
+      title_(wrappingLabel(this, "activityTitle")),
+      close_(new QPushButton(this)),
+      stepLabel_(new QLabel(this)),
+      prompt_(wrappingLabel(this, "activityPrompt")),
+      choiceLayout_(new QVBoxLayout),
+      choiceGroup_(new QButtonGroup(this)),
+      number_(new QLineEdit(this)),
+      check_(new QPushButton(this)),
+      feedback_(wrappingLabel(this, "activityFeedback")),
+      live_(wrappingLabel(this, "activityLive")),
+      try_(new QPushButton(this)),
+      goal_(wrappingLabel(this, "activityGoal")),
+      hintButton_(new QPushButton(this)),
+      hint_(wrappingLabel(this, "activityHint")),
+      showMe_(new QPushButton(this)),
+      reveal_(wrappingLabel(this, "activityReveal")),
+      back_(new QPushButton(this)),
+      next_(new QPushButton(this)),
+      finished_(wrappingLabel(this, "activityFinished")),
+      map_(new QPushButton(this)) {
+    setObjectName(QStringLiteral("activityPanel"));
+    setAttribute(Qt::WA_StyledBackground);
+    setStyleSheet(QStringLiteral(
+        "#activityPanel { border: 2px solid palette(highlight); border-radius: 6px; }"
+        "#activityFeedback[verdict=\"right\"] { background: #d8f0d8; color: #14451a;"
+        " border-radius: 4px; padding: 4px; }"
+        "#activityFeedback[verdict=\"wrong\"] { background: #fbe3d6; color: #5c2408;"
+        " border-radius: 4px; padding: 4px; }"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 6, 8, 8);
+    layout->setSpacing(4);
+
+    auto* header = new QHBoxLayout;
+    QFont bold = title_->font();
+    bold.setBold(true);
+    title_->setFont(bold);
+    header->addWidget(title_, 1);
+    close_->setObjectName(QStringLiteral("activityClose"));
+    header->addWidget(close_, 0, Qt::AlignTop);
+    layout->addLayout(header);
+    stepLabel_->setObjectName(QStringLiteral("activityStep"));
+    layout->addWidget(stepLabel_);
+    layout->addWidget(prompt_);
+    layout->addLayout(choiceLayout_);
+    number_->setObjectName(QStringLiteral("activityNumber"));
+    layout->addWidget(number_);
+    check_->setObjectName(QStringLiteral("activityCheck"));
+    check_->setDefault(true);
+    layout->addWidget(check_);
+    layout->addWidget(feedback_);
+    layout->addWidget(live_);
+    try_->setObjectName(QStringLiteral("activityTry"));
+    layout->addWidget(try_);
+    layout->addWidget(goal_);
+    auto* helpRow = new QHBoxLayout;
+    hintButton_->setObjectName(QStringLiteral("activityHintButton"));
+    hintButton_->setCheckable(true);
+    showMe_->setObjectName(QStringLiteral("activityShowMe"));
+    helpRow->addWidget(hintButton_);
+    helpRow->addWidget(showMe_);
+    layout->addLayout(helpRow);
+    layout->addWidget(hint_);
+    layout->addWidget(reveal_);
+    layout->addWidget(finished_);
+    layout->addWidget(map_);
+    auto* navigation = new QHBoxLayout;
+    back_->setObjectName(QStringLiteral("activityBack"));
+    next_->setObjectName(QStringLiteral("activityNext"));
+    navigation->addWidget(back_);
+    navigation->addStretch(1);
+    navigation->addWidget(next_);
+    layout->addLayout(navigation);
+
+    connect(close_, &QPushButton::clicked, this, [this] {
+        runner_.stop();
+        hide();
+    });
+    connect(check_, &QPushButton::clicked, this, &ActivityPanel::onCheck);
+    connect(number_, &QLineEdit::returnPressed, this, &ActivityPanel::onCheck);
+    connect(try_, &QPushButton::clicked, &runner_, &ActivityRunner::tryIt);
+    connect(hintButton_, &QPushButton::toggled, this, [this] { refresh(); });
+    connect(showMe_, &QPushButton::clicked, &runner_, &ActivityRunner::showSolution);
+    connect(back_, &QPushButton::clicked, &runner_, &ActivityRunner::back);
+    connect(next_, &QPushButton::clicked, &runner_, &ActivityRunner::next);
+    connect(map_, &QPushButton::clicked, this, &ActivityPanel::lessonMapRequested);
+    connect(&runner_, &ActivityRunner::changed, this, &ActivityPanel::refresh);
+    connect(&runner_, &ActivityRunner::finishedActivity, this, &ActivityPanel::onFinished);
+    retranslate();
+    refresh();
+}
+
+void ActivityPanel::setLanguage(const QString& language) {
+    language_ = language;
+    builtForStep_ = -1;
+    refresh();
+}
+
+QString ActivityPanel::feedbackText() const {
+    return feedback_->isHidden() ? QString() : feedback_->text();
+}
+
+QString ActivityPanel::promptText() const {
+    return prompt_->text();
+}
+
+void ActivityPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QWidget::changeEvent(event);
+}
+
+void ActivityPanel::retranslate() {
+    close_->setText(tr("Close"));
+    close_->setToolTip(tr("Stop the activity (your progress is kept)"));
+    number_->setPlaceholderText(tr("Your prediction (a number)"));
+    number_->setAccessibleName(tr("Your prediction"));
+    check_->setText(tr("Check my prediction"));
+    try_->setText(tr("Now try it"));
+    try_->setToolTip(tr("Unlocks the controls so you can see the live value"));
+    hintButton_->setText(tr("Hint"));
+    showMe_->setText(tr("Show me"));
+    showMe_->setToolTip(tr("Moves the controls to a solution"));
+    back_->setText(tr("◀ &Back"));
+    map_->setText(tr("Lesson map…"));
+    builtForStep_ = -1;
+    refresh();
+}
+
+void ActivityPanel::rebuildChoices() {
+    for (QRadioButton* button : choices_) {
+        choiceGroup_->removeButton(button);
+        delete button;
+    }
+    choices_.clear();
+    if (!runner_.running()) return;
+    const ActivityStep& step = runner_.step();
+    for (int i = 0; i < step.choices.size(); ++i) {
+        auto* button = new QRadioButton(step.choices[i].text.in(language_), this);
+        button->setObjectName(QStringLiteral("activityChoice%1").arg(i));
+        choiceGroup_->addButton(button, i);
+        choiceLayout_->addWidget(button);
+        choices_.append(button);
+    }
+    number_->clear();
+}
+
+void ActivityPanel::onCheck() {
+    if (runner_.phase() != ActivityRunner::Phase::Predicting) return;
+    if (runner_.step().predictsNumber()) {
+        const std::optional<double> value = parseNumber(number_->text());
+        if (!value) {
+            feedback_->setProperty("verdict", QString());
+            feedback_->setText(tr("Type a number first, e.g. 0.5."));
+            feedback_->show();
+            return;
+        }
+        runner_.submitNumber(*value);
+    } else {
+        if (choiceGroup_->checkedId() < 0) {
+            feedback_->setProperty("verdict", QString());
+            feedback_->setText(tr("Pick one answer first."));
+            feedback_->show();
+            return;
+        }
+        runner_.submitChoice(choiceGroup_->checkedId());
+    }
+}
+
+void ActivityPanel::onFinished(const QString&) {
+    finished_->setText(
+        tr("<b>Activity complete.</b> Pick the next one in the lesson map, or "
+           "keep exploring this lesson."));
+    builtForStep_ = -1;
+    for (QWidget* w : std::initializer_list<QWidget*>{stepLabel_, prompt_, number_, check_,
+                                                      feedback_, live_, try_, goal_, hintButton_,
+                                                      hint_, showMe_, reveal_, back_, next_}) {
+        w->hide();
+    }
+    for (QRadioButton* button : choices_) button->hide();
+    finished_->show();
+    map_->show();
+}
+
+void ActivityPanel::refresh() {
+    using Phase = ActivityRunner::Phase;
+    if (!runner_.running()) return;  // a finished activity keeps its last view
+    finished_->hide();
+    map_->hide();
+    const Activity& activity = runner_.activity();
+    const ActivityStep& step = runner_.step();
+    if (builtForStep_ != runner_.stepIndex() || builtForActivity_ != activity.id) {
+        builtForStep_ = runner_.stepIndex();
+        builtForActivity_ = activity.id;
+        rebuildChoices();
+        hintButton_->setChecked(false);
+    }
+    const Phase phase = runner_.phase();
+    title_->setText(activity.title.in(language_));
+    stepLabel_->setText(
+        tr("Step %1 of %2").arg(runner_.stepIndex() + 1).arg(activity.steps.size()));
+    stepLabel_->show();
+    prompt_->setText(step.prompt.in(language_));
+    prompt_->show();
+
+    const bool predicting = phase == Phase::Predicting;
+    const bool predictStep = step.kind == ActivityStep::Kind::Predict;
+    for (QRadioButton* button : choices_) {
+        button->setVisible(predictStep && !step.predictsNumber());
+        button->setEnabled(predicting);
+    }
+    number_->setVisible(step.predictsNumber());
+    number_->setEnabled(predicting);
+    check_->setVisible(predictStep);
+    check_->setEnabled(predicting && runner_.readyToCheck());
+
+    // Feedback: right or wrong, with the value core computed beside the prediction.
+    QString feedback;
+    QString verdict;
+    if (predictStep && runner_.predictionRight()) {
+        const bool right = *runner_.predictionRight();
+        verdict = right ? QStringLiteral("right") : QStringLiteral("wrong");
+        const LocalText& text = right ? step.correct : step.wrong;
+        feedback = right ? tr("✓ Right.") : tr("✗ Not quite.");
+        if (!text.isEmpty()) feedback += QLatin1Char(' ') + text.in(language_);
+        if (!step.predictsNumber() && !right) {
+            if (const std::optional<int> c = runner_.correctChoice()) {
+                feedback += QStringLiteral("<br>") +
+                            tr("The answer is: %1").arg(step.choices[*c].text.in(language_));
+            }
+        }
+    } else if (step.kind == ActivityStep::Kind::Explore && phase == Phase::Reached) {
+        verdict = QStringLiteral("right");
+        feedback = tr("✓ Goal reached.");
+        if (!step.correct.isEmpty()) feedback += QLatin1Char(' ') + step.correct.in(language_);
+    }
+    if (feedback_->property("verdict").toString() != verdict) {
+        feedback_->setProperty("verdict", verdict);
+        feedback_->style()->unpolish(feedback_);
+        feedback_->style()->polish(feedback_);
+    }
+    feedback_->setText(feedback);
+    feedback_->setVisible(!feedback.isEmpty());
+
+    if (step.predictsNumber() && runner_.predicted()) {
+        const std::optional<double> live = runner_.liveNumber();
+        live_->setText(
+            tr("Your prediction: <b>%1</b> · RoPE Lab computes: <b>%2</b>")
+                .arg(shown(*runner_.predicted()), live ? shown(*live) : tr("(not computed yet)")));
+        live_->show();
+    } else {
+        live_->hide();
+    }
+    try_->setVisible(phase == Phase::Answered);
+
+    if (step.kind == ActivityStep::Kind::Explore) {
+        goal_->setText(phase == Phase::Reached
+                           ? QString()
+                           : tr("<i>Move the controls until the goal holds…</i>"));
+        goal_->setVisible(phase != Phase::Reached);
+    } else {
+        goal_->hide();
+    }
+    hintButton_->setVisible(!step.hint.isEmpty());
+    hint_->setText(step.hint.in(language_));
+    hint_->setVisible(!step.hint.isEmpty() && hintButton_->isChecked());
+    showMe_->setVisible(!step.solution.isEmpty() && step.kind == ActivityStep::Kind::Explore);
+    showMe_->setEnabled(phase == Phase::Exploring);
+
+    const bool done = phase == Phase::Answered || phase == Phase::Trying ||
+                      phase == Phase::Reached || phase == Phase::Reading;
+    reveal_->setText(step.reveal.in(language_));
+    reveal_->setVisible(done && !step.reveal.isEmpty());
+
+    back_->setVisible(true);
+    back_->setEnabled(runner_.canGoBack());
+    next_->setVisible(true);
+    next_->setText(runner_.atLastStep() ? tr("&Finish ✓") : tr("&Next ▶"));
+    next_->setEnabled(runner_.canGoNext());
+    if (next_->isEnabled() && !check_->isEnabled() && number_->hasFocus()) next_->setFocus();
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,313 @@
+#include "activities/activity_runner.h"
+
+#include <QEvent>
+#include <QSettings>
+#include <QTimer>
+#include <QWidget>
+
+#include <algorithm>
+#include <cmath>
+
+#include "activities/activity_catalog.h"
+#include "activities/control_driver.h"
+#include "lessons/lesson.h"
+#include "session/parameter_snapshot.h"
+#include "session/session_file.h"
+#include "window/main_window.h"
+#include "window/parameter_panel.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+QString progressKey(const QString& activityId, const char* what) {
+    return QStringLiteral("activities/%1/%2").arg(activityId, QLatin1String(what));
+}
+
+// Shows and hides of the activity's lesson: locks follow the lesson, so another lesson is free.
+class LessonVisibilityFilter : public QObject {
+public:
+    LessonVisibilityFilter(QObject* parent, std::function<void(bool)> onVisible)
+        : QObject(parent), onVisible_(std::move(onVisible)) {}
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Show) onVisible_(true);
+        if (event->type() == QEvent::Hide) onVisible_(false);
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    std::function<void(bool)> onVisible_;
+};
+
+}  // namespace
+
+ActivityRunner::ActivityRunner(MainWindow& window, QObject* parent)
+    : QObject(parent), window_(window) {}
+
+ActivityRunner::~ActivityRunner() {
+    releaseLocks();
+}
+
+bool ActivityRunner::start(const Activity& activity, std::optional<int> step) {
+    stop();
+    if (activity.steps.isEmpty()) return false;
+    Lesson* lesson = window_.lesson(activity.lesson);
+    if (lesson == nullptr) {
+        setupProblem_ = tr("This RoPE Lab has no lesson \"%1\".").arg(activity.lesson);
+        return false;
+    }
+    activity_ = activity;
+    lesson_ = lesson;
+    int first = step.value_or(finished(activity.id) ? 0 : savedStep(activity.id));
+    first = std::clamp(first, 0, static_cast<int>(activity.steps.size()) - 1);
+    window_.showLesson(activity.lesson);
+    readoutConnection_ =
+        connect(lesson, &Lesson::readoutsChanged, this, &ActivityRunner::onReadoutsChanged);
+    auto* filter = new LessonVisibilityFilter(this, [this](bool visible) {
+        if (!running()) return;
+        if (visible) {
+            // After the window has set up the panel for the shown lesson.
+            QTimer::singleShot(0, this, [this] {
+                if (running() && lesson_ != nullptr && lesson_->isVisible()) {
+                    applyLocks(lockEverything());
+                }
+            });
+        } else {
+            releaseLocks();
+        }
+    });
+    filter->setObjectName(QStringLiteral("activityVisibility"));
+    lesson->installEventFilter(filter);
+    if (!enterStep(first)) {
+        stop();
+        return false;
+    }
+    return true;
+}
+
+void ActivityRunner::stop() {
+    releaseLocks();
+    disconnect(readoutConnection_);
+    if (lesson_ != nullptr) {
+        if (auto* filter = findChild<QObject*>(QStringLiteral("activityVisibility"))) {
+            lesson_->removeEventFilter(filter);
+            delete filter;
+        }
+    }
+    const bool wasRunning = running();
+    phase_ = Phase::Idle;
+    lesson_ = nullptr;
+    if (wasRunning) emit changed();
+}
+
+bool ActivityRunner::enterStep(int index) {
+    const ActivityStep& s = activity_.steps[index];
+    setupProblem_.clear();
+    releaseLocks();
+    if (!s.parameters.isEmpty()) {
+        ParameterSnapshot snapshot = ParameterSnapshot::of(window_.parameterModel());
+        QString problem = readSessionParameters(s.parameters, snapshot);
+        if (problem.isEmpty()) problem = snapshot.applyTo(window_.parameterModel());
+        if (!problem.isEmpty()) {
+            setupProblem_ = tr("Step %1 cannot start: %2").arg(index + 1).arg(problem);
+            emit changed();
+            return false;
+        }
+    }
+    if (!s.view.isEmpty()) lesson_->restoreState(s.view);
+    step_ = index;
+    chosen_.reset();
+    predictedNumber_.reset();
+    predictionRight_.reset();
+    switch (s.kind) {
+        case ActivityStep::Kind::Predict:
+            phase_ = Phase::Predicting;
+            break;
+        case ActivityStep::Kind::Explore:
+            phase_ = Phase::Exploring;
+            break;
+        case ActivityStep::Kind::Explain:
+            phase_ = Phase::Reading;
+            break;
+    }
+    applyLocks(lockEverything());
+    saveProgress(false);
+    // A goal that already holds (the student got there before) counts at once.
+    onReadoutsChanged();
+    emit changed();
+    return true;
+}
+
+QWidget* ActivityRunner::control(const QString& name) const {
+    if (lesson_ != nullptr) {
+        if (auto* widget = lesson_->findChild<QWidget*>(name)) return widget;
+    }
+    if (window_.parameterPanel() != nullptr) {
+        return window_.parameterPanel()->findChild<QWidget*>(name);
+    }
+    return nullptr;
+}
+
+void ActivityRunner::applyLocks(bool everything) {
+    releaseLocks();
+    if (!running() || lesson_ == nullptr) return;
+    const ActivityStep& s = step();
+    const QStringList all = ActivityCatalog::builtIn().controls(activity_.lesson);
+    const bool lockAll = everything || s.locked.contains(QStringLiteral("*"));
+    for (const QString& name : lockAll ? all : s.locked) {
+        if (lockAll && name == QLatin1String("readouts")) continue;  // shown, not an input
+        QWidget* widget = control(name);
+        if (widget == nullptr || lockedWas_.contains(widget)) continue;
+        lockedWas_.insert(widget, widget->isEnabled());
+        widget->setEnabled(false);
+    }
+    const bool hideAll = s.hidden.contains(QStringLiteral("*"));
+    for (const QString& name : hideAll ? all : s.hidden) {
+        QWidget* widget = control(name);
+        if (widget == nullptr || hiddenWas_.contains(widget)) continue;
+        hiddenWas_.insert(widget, !widget->isHidden());
+        widget->hide();
+    }
+}
+
+void ActivityRunner::releaseLocks() {
+    for (auto it = lockedWas_.constBegin(); it != lockedWas_.constEnd(); ++it) {
+        it.key()->setEnabled(it.value());
+    }
+    for (auto it = hiddenWas_.constBegin(); it != hiddenWas_.constEnd(); ++it) {
+        it.key()->setVisible(it.value());
+    }
+    lockedWas_.clear();
+    hiddenWas_.clear();
+}
+
+bool ActivityRunner::isLocked(const QString& name) const {
+    QWidget* widget = control(name);
+    return widget != nullptr && (lockedWas_.contains(widget) || hiddenWas_.contains(widget));
+}
+
+std::optional<double> ActivityRunner::readoutValue(const QString& id) const {
+    if (lesson_ == nullptr) return std::nullopt;
+    return lesson_->readout(id);
+}
+
+std::optional<int> ActivityRunner::correctChoice() const {
+    if (!running() || step().kind != ActivityStep::Kind::Predict) return std::nullopt;
+    const auto lookup = [this](const QString& id) { return readoutValue(id); };
+    const QList<Choice>& choices = step().choices;
+    for (int i = 0; i < choices.size(); ++i) {
+        if (!choices[i].correctWhen.isEmpty() && allHold(choices[i].correctWhen, lookup)) return i;
+    }
+    return std::nullopt;
+}
+
+bool ActivityRunner::readyToCheck() const {
+    if (phase_ != Phase::Predicting) return false;
+    if (step().predictsNumber()) return readoutValue(step().numberReadout).has_value();
+    for (const Choice& choice : step().choices) {
+        for (const Condition& c : choice.correctWhen) {
+            if (!readoutValue(c.readout)) return false;
+            if (!c.valueReadout.isEmpty() && !readoutValue(c.valueReadout)) return false;
+        }
+    }
+    return true;
+}
+
+std::optional<double> ActivityRunner::liveNumber() const {
+    if (!running() || !step().predictsNumber()) return std::nullopt;
+    return readoutValue(step().numberReadout);
+}
+
+bool ActivityRunner::submitChoice(int index) {
+    if (!readyToCheck() || step().predictsNumber() || index < 0 || index >= step().choices.size()) {
+        return false;
+    }
+    const std::optional<int> right = correctChoice();
+    chosen_ = index;
+    predictionRight_ = right && *right == index;
+    phase_ = Phase::Answered;
+    emit changed();
+    return *predictionRight_;
+}
+
+bool ActivityRunner::submitNumber(double value) {
+    if (!readyToCheck() || !step().predictsNumber() || !std::isfinite(value)) {
+        return false;
+    }
+    const std::optional<double> live = liveNumber();
+    predictedNumber_ = value;
+    predictionRight_ = live && std::abs(*live - value) <= step().tolerance;
+    phase_ = Phase::Answered;
+    emit changed();
+    return *predictionRight_;
+}
+
+void ActivityRunner::tryIt() {
+    if (phase_ != Phase::Answered) return;
+    phase_ = Phase::Trying;
+    applyLocks(false);
+    emit changed();
+}
+
+bool ActivityRunner::goalHolds() const {
+    if (!running() || step().kind != ActivityStep::Kind::Explore) return false;
+    return allHold(step().goal, [this](const QString& id) { return readoutValue(id); });
+}
+
+void ActivityRunner::onReadoutsChanged() {
+    if (phase_ == Phase::Exploring && goalHolds()) phase_ = Phase::Reached;
+    if (running()) emit changed();
+}
+
+bool ActivityRunner::canGoNext() const {
+    return phase_ == Phase::Answered || phase_ == Phase::Trying || phase_ == Phase::Reached ||
+           phase_ == Phase::Reading;
+}
+
+void ActivityRunner::next() {
+    if (!canGoNext()) return;
+    if (atLastStep()) {
+        saveProgress(true);
+        const QString id = activity_.id;
+        stop();
+        emit finishedActivity(id);
+        return;
+    }
+    enterStep(step_ + 1);
+}
+
+void ActivityRunner::back() {
+    if (canGoBack()) enterStep(step_ - 1);
+}
+
+bool ActivityRunner::showSolution() {
+    if (!running() || lockEverything()) return false;
+    bool all = true;
+    for (const ControlValue& move : step().solution) {
+        all = driveControl(control(move.control), move.value) && all;
+    }
+    return all && !step().solution.isEmpty();
+}
+
+void ActivityRunner::saveProgress(bool done) const {
+    QSettings settings;
+    settings.setValue(progressKey(activity_.id, "step"), done ? 0 : step_);
+    if (done) settings.setValue(progressKey(activity_.id, "finished"), true);
+}
+
+int ActivityRunner::savedStep(const QString& activityId) {
+    return QSettings().value(progressKey(activityId, "step"), 0).toInt();
+}
+
+bool ActivityRunner::finished(const QString& activityId) {
+    return QSettings().value(progressKey(activityId, "finished"), false).toBool();
+}
+
+void ActivityRunner::forgetProgress(const QString& activityId) {
+    QSettings settings;
+    settings.remove(QStringLiteral("activities/%1").arg(activityId));
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,115 @@
+#pragma once
+// Runs one activity in the main window: shows its lesson, applies each step's setup (parameters,
+// the lesson's view state, locked and hidden controls), takes predictions, watches the lesson's
+// named readouts for explore goals, and remembers progress per activity in QSettings. It does no
+// math: every expected value is a readout the lesson computed through core.
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <optional>
+
+#include "activities/activity.h"
+#include "lessons/lesson.h"
+
+class QWidget;
+
+namespace ropelab::ui {
+
+class MainWindow;
+
+class ActivityRunner : public QObject {
+    Q_OBJECT
+public:
+    enum class Phase {
+        Idle,        // no activity running
+        Predicting,  // a prediction is asked for; every control is locked
+        Answered,    // the prediction is in and judged; controls still locked until tryIt()
+        Trying,      // "Now try it": the controls are free and the live value shows
+        Exploring,   // an explore goal is not reached yet
+        Reached,     // the explore goal was reached
+        Reading,     // an explanation step
+    };
+
+    explicit ActivityRunner(MainWindow& window, QObject* parent = nullptr);
+    ~ActivityRunner() override;
+
+    // Starts `activity` at its remembered step (or at `step` when given). False, with
+    // setupProblem() saying why, when the first step's setup cannot be applied.
+    bool start(const Activity& activity, std::optional<int> step = std::nullopt);
+    void stop();
+
+    bool running() const { return phase_ != Phase::Idle; }
+    const Activity& activity() const { return activity_; }
+    int stepIndex() const { return step_; }
+    const ActivityStep& step() const { return activity_.steps[step_]; }
+    Phase phase() const { return phase_; }
+    Lesson* lesson() const { return lesson_; }
+    QString setupProblem() const { return setupProblem_; }
+
+    // Predictions (Predicting phase). They return whether the answer was right; any answer moves
+    // on to Answered, and tryIt() then frees the controls. The right choice is the one whose
+    // conditions hold on the readouts now.
+    bool submitChoice(int index);
+    bool submitNumber(double value);
+    std::optional<int> correctChoice() const;
+    // Whether every readout the prediction is judged by has been computed (a background job may
+    // still be running after the setup).
+    bool readyToCheck() const;
+    std::optional<double> liveNumber() const;  // the predicted readout's current value
+    std::optional<int> chosen() const { return chosen_; }
+    std::optional<double> predicted() const { return predictedNumber_; }
+    std::optional<bool> predictionRight() const { return predictionRight_; }
+    void tryIt();
+
+    bool goalHolds() const;
+    bool canGoNext() const;
+    bool canGoBack() const { return running() && step_ > 0; }
+    bool atLastStep() const { return running() && step_ == activity_.steps.size() - 1; }
+    void next();
+    void back();
+    // Moves the step's solution through the real controls ("Show me"); false when a control
+    // refused the value.
+    bool showSolution();
+
+    // Whether a control of the running step is locked or hidden right now.
+    bool isLocked(const QString& control) const;
+
+    // Remembered progress: the step to resume at, and whether the activity was finished.
+    static int savedStep(const QString& activityId);
+    static bool finished(const QString& activityId);
+    static void forgetProgress(const QString& activityId);
+
+signals:
+    // Phase, step, answers or a readout the step checks changed.
+    void changed();
+    void finishedActivity(const QString& activityId);
+
+private:
+    bool enterStep(int index);
+    // Until a prediction is tried out, the student may move nothing.
+    bool lockEverything() const { return phase_ == Phase::Predicting || phase_ == Phase::Answered; }
+    void applyLocks(bool everything);
+    void releaseLocks();
+    void onReadoutsChanged();
+    void saveProgress(bool done) const;
+    QWidget* control(const QString& name) const;
+    std::optional<double> readoutValue(const QString& id) const;
+
+    MainWindow& window_;
+    Activity activity_;
+    int step_ = 0;
+    Phase phase_ = Phase::Idle;
+    QPointer<Lesson> lesson_;
+    QString setupProblem_;
+    std::optional<int> chosen_;
+    std::optional<double> predictedNumber_;
+    std::optional<bool> predictionRight_;
+    // Controls this runner disabled or hid, with whether they were enabled / visible before.
+    QHash<QWidget*, bool> lockedWas_;
+    QHash<QWidget*, bool> hiddenWas_;
+    QMetaObject::Connection readoutConnection_;
+};
+
+}  // namespace ropelab::ui

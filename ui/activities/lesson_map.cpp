@@ -1,0 +1,135 @@
+#include "activities/lesson_map.h"
+
+#include <QCoreApplication>
+#include <QDialogButtonBox>
+#include <QFrame>
+#include <QGridLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include "activities/activity_runner.h"
+#include "lessons/lesson.h"
+
+namespace ropelab::ui {
+
+QString LessonMap::whatYouWillSee(const QString& id) {
+    static const struct {
+        const char* lesson;
+        const char* text;
+    } kLines[] = {
+        {"order",
+         QT_TR_NOOP("Without positions, 狗追猪 and 猪追狗 give the same attention outputs.")},
+        {"absolute", QT_TR_NOOP("A vector per position: the learned table and the sinusoids.")},
+        {"relative", QT_TR_NOOP("Bias by distance instead: T5 buckets and ALiBi slopes.")},
+        {"rope-2d",
+         QT_TR_NOOP("One pair of q and k turning on a circle: the angle between them follows m − n.")},
+        {"rope-nd",
+         QT_TR_NOOP("Every pair as a clock hand, fast and slow, and the spiral they draw.")},
+        {"invariance",
+         QT_TR_NOOP("q·k depends on m − n only, for RoPE, and not for added encodings.")},
+        {"frequencies",
+         QT_TR_NOOP("Wavelengths against the context, and how real models stretch them.")},
+        {"pitfall", QT_TR_NOOP("A widely copied wrong implementation beside correct RoPE.")},
+        {"sweeps", QT_TR_NOOP("Scores over millions of distances, on the CPU or a GPU backend.")},
+        {"precision", QT_TR_NOOP("How float32 loses the phase at large positions, and the fix.")},
+    };
+    for (const auto& line : kLines) {
+        if (id == QLatin1String(line.lesson)) return tr(line.text);
+    }
+    return {};
+}
+
+QString LessonMap::progressText(const Activity& activity) {
+    if (ActivityRunner::finished(activity.id)) return tr("✓ Done");
+    const int step = ActivityRunner::savedStep(activity.id);
+    if (step > 0) return tr("Step %1 of %2").arg(step + 1).arg(activity.steps.size());
+    return tr("Not started");
+}
+
+LessonMap::LessonMap(const std::vector<Lesson*>& lessons, const QList<Activity>& activities,
+                     const QString& language, QWidget* parent)
+    : QDialog(parent) {
+    setObjectName(QStringLiteral("lessonMap"));
+    setWindowTitle(tr("Lesson map"));
+    auto* layout = new QVBoxLayout(this);
+    auto* intro = new QLabel(
+        tr("Ten lessons, in teaching order: from why word order matters to RoPE and the numbers "
+           "of real models. Each activity asks you to predict, then try it."),
+        this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    auto* start = new QPushButton(tr("Start here: lesson 1, first activity"), this);
+    start->setObjectName(QStringLiteral("startHere"));
+    start->setDefault(true);
+    layout->addWidget(start);
+    const Activity* first = nullptr;
+    for (const Activity& activity : activities) {
+        if (!lessons.empty() && activity.lesson == lessons.front()->id()) {
+            first = &activity;
+            break;
+        }
+    }
+    start->setEnabled(first != nullptr);
+    if (first != nullptr) {
+        const QString id = first->id;
+        connect(start, &QPushButton::clicked, this, [this, id] {
+            emit activityChosen(id);
+            accept();
+        });
+    }
+
+    auto* cards = new QWidget;
+    auto* grid = new QGridLayout(cards);
+    grid->setSpacing(8);
+    constexpr int kColumns = 2;
+    for (std::size_t i = 0; i < lessons.size(); ++i) {
+        const Lesson* lesson = lessons[i];
+        auto* card = new QFrame(cards);
+        card->setFrameShape(QFrame::StyledPanel);
+        card->setObjectName(QStringLiteral("card-%1").arg(lesson->id()));
+        auto* cardLayout = new QVBoxLayout(card);
+        auto* open = new QPushButton(tr("%1. %2").arg(i + 1).arg(lesson->title()), card);
+        open->setFlat(true);
+        QFont bold = open->font();
+        bold.setBold(true);
+        open->setFont(bold);
+        open->setStyleSheet(QStringLiteral("text-align: left;"));
+        const QString lessonId = lesson->id();
+        connect(open, &QPushButton::clicked, this, [this, lessonId] {
+            emit lessonChosen(lessonId);
+            accept();
+        });
+        cardLayout->addWidget(open);
+        auto* what = new QLabel(whatYouWillSee(lessonId), card);
+        what->setWordWrap(true);
+        cardLayout->addWidget(what);
+        for (const Activity& activity : activities) {
+            if (activity.lesson != lessonId) continue;
+            auto* row = new QPushButton(
+                tr("▶ %1 — %2").arg(activity.title.in(language), progressText(activity)), card);
+            row->setObjectName(QStringLiteral("activity-%1").arg(activity.id));
+            row->setStyleSheet(QStringLiteral("text-align: left; padding: 3px 6px;"));
+            const QString activityId = activity.id;
+            connect(row, &QPushButton::clicked, this, [this, activityId] {
+                emit activityChosen(activityId);
+                accept();
+            });
+            cardLayout->addWidget(row);
+        }
+        cardLayout->addStretch(1);
+        grid->addWidget(card, static_cast<int>(i) / kColumns, static_cast<int>(i) % kColumns);
+    }
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(cards);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    layout->addWidget(scroll, 1);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    resize(760, 600);
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,34 @@
+#pragma once
+// The lesson map: the lessons as cards in teaching order, each with a line on what it shows, its
+// activities and the student's progress in them; "Start here" opens lesson 1's first activity.
+
+#include <QDialog>
+#include <QList>
+#include <QString>
+
+#include "activities/activity.h"
+
+class QGridLayout;
+class QPushButton;
+
+namespace ropelab::ui {
+
+class Lesson;
+
+class LessonMap : public QDialog {
+    Q_OBJECT
+public:
+    LessonMap(const std::vector<Lesson*>& lessons, const QList<Activity>& activities,
+              const QString& language, QWidget* parent = nullptr);
+
+    // What a lesson shows, in one line (translated), by lesson id.
+    static QString whatYouWillSee(const QString& lessonId);
+    // "Done", "Step 2 of 4" or "Not started" for an activity.
+    static QString progressText(const Activity& activity);
+
+signals:
+    void activityChosen(const QString& activityId);
+    void lessonChosen(const QString& lessonId);
+};
+
+}  // namespace ropelab::ui
