@@ -127,6 +127,367 @@ no row, impossible</source>
     </message>
 </context>
 <context>
+    <name>ropelab::ui::ActivityCommand</name>
+    <message numerus="yes">
+        <source>%1: valid (%n activities, %2 steps)</source>
+        <translation>
+            <numerusform>%1：有效（%n 个活动，%2 个步骤）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::ActivityController</name>
+    <message>
+        <source>&amp;Activities</source>
+        <translation>活动(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Lesson &amp;map…</source>
+        <translation>课程地图(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Activities of this &amp;lesson</source>
+        <translation>本课的活动(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Open activity file…</source>
+        <translation>打开活动文件(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Save current state as a &amp;step…</source>
+        <translation>将当前状态存为一个步骤(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save activity &amp;draft as…</source>
+        <translation>活动草稿另存为(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;Reset this lesson</source>
+        <translation>重置本课(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Reset &amp;all lessons</source>
+        <translation>重置所有课程(&amp;A)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>There is no activity &quot;%1&quot;.</source>
+        <translation>没有名为“%1”的活动。</translation>
+    </message>
+    <message>
+        <source>Open activity</source>
+        <translation>打开活动</translation>
+    </message>
+    <message>
+        <source>RoPE Lab activities (*.%1)</source>
+        <translation>RoPE Lab 活动文件 (*.%1)</translation>
+    </message>
+    <message>
+        <source>This activity file cannot be used:
+%1</source>
+        <translation>无法使用这个活动文件：
+%1</translation>
+    </message>
+    <message>
+        <source>Reset all lessons</source>
+        <translation>重置所有课程</translation>
+    </message>
+    <message>
+        <source>Reset this lesson</source>
+        <translation>重置本课</translation>
+    </message>
+    <message>
+        <source>%1 — Edit → Undo brings it back.</source>
+        <translation>%1——用“编辑 → 撤销”可以恢复。</translation>
+    </message>
+    <message>
+        <source>My activity: %1</source>
+        <translation>我的活动：%1</translation>
+    </message>
+    <message>
+        <source>Save current state as a step</source>
+        <translation>将当前状态存为一个步骤</translation>
+    </message>
+    <message>
+        <source>What should students read or do at this step? (The current parameters and view are saved with it.)</source>
+        <translation>学生在这一步要读什么、做什么？（当前的参数和视图会一并保存。）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Step saved; the draft has %n step(s). Activities → Save activity draft as… writes it.</source>
+        <translation>
+            <numerusform>步骤已保存；草稿现有 %n 个步骤。用“活动 → 活动草稿另存为…”写入文件。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save activity draft</source>
+        <translation>保存活动草稿</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::ActivityFile</name>
+    <message>
+        <source>must be an object</source>
+        <translation>必须是一个对象</translation>
+    </message>
+    <message>
+        <source>is missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>must be non-empty text</source>
+        <translation>必须是非空文本</translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation>必须是一个数</translation>
+    </message>
+    <message>
+        <source>must be a list</source>
+        <translation>必须是一个列表</translation>
+    </message>
+    <message>
+        <source>is not a known field</source>
+        <translation>不是已知的字段</translation>
+    </message>
+    <message>
+        <source>needs a text in en or zh_CN</source>
+        <translation>需要 en 或 zh_CN 的文本</translation>
+    </message>
+    <message>
+        <source>must be a readout id</source>
+        <translation>必须是一个读数的 id</translation>
+    </message>
+    <message>
+        <source>names no readout (&quot;%1&quot; is unknown)</source>
+        <translation>不对应任何读数（“%1”未知）</translation>
+    </message>
+    <message>
+        <source>names a readout of another lesson (&quot;%1&quot;)</source>
+        <translation>指向了另一课的读数（“%1”）</translation>
+    </message>
+    <message>
+        <source>can never hold: %1 only takes values from %2 to %3</source>
+        <translation>永远无法满足：%1 的取值只在 %2 到 %3 之间</translation>
+    </message>
+    <message>
+        <source>needs exactly one of near, below or above</source>
+        <translation>需要且只能有 near、below、above 之一</translation>
+    </message>
+    <message>
+        <source>must be ≥ 0</source>
+        <translation>必须 ≥ 0</translation>
+    </message>
+    <message>
+        <source>applies to near only</source>
+        <translation>只适用于 near</translation>
+    </message>
+    <message>
+        <source>needs at least one condition</source>
+        <translation>至少需要一个条件</translation>
+    </message>
+    <message>
+        <source>can never hold: its conditions on %1 contradict each other</source>
+        <translation>永远无法满足：关于 %1 的条件互相矛盾</translation>
+    </message>
+    <message>
+        <source>must be a control name</source>
+        <translation>必须是一个控件名</translation>
+    </message>
+    <message>
+        <source>names no control of this lesson (&quot;%1&quot;)</source>
+        <translation>不是本课的控件（“%1”）</translation>
+    </message>
+    <message>
+        <source>a prediction needs either choices or a number</source>
+        <translation>预测题需要选项或一个数值，二者取其一</translation>
+    </message>
+    <message>
+        <source>needs 2 to %1 choices</source>
+        <translation>需要 2 到 %1 个选项</translation>
+    </message>
+    <message>
+        <source>no choice has correct_when, so none can be right</source>
+        <translation>没有任何选项带 correct_when，因此没有正确答案</translation>
+    </message>
+    <message>
+        <source>must be predict, explore or explain (got &quot;%1&quot;)</source>
+        <translation>必须是 predict、explore 或 explain（实际为“%1”）</translation>
+    </message>
+    <message>
+        <source>must be a number, true/false or text</source>
+        <translation>必须是数值、true/false 或文本</translation>
+    </message>
+    <message>
+        <source>names no lesson (&quot;%1&quot; is unknown)</source>
+        <translation>不对应任何课程（“%1”未知）</translation>
+    </message>
+    <message>
+        <source>needs 1 to %1 steps</source>
+        <translation>需要 1 到 %1 个步骤</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON (%2 at byte %3)</source>
+        <translation>%1：不是有效的 JSON（第 %3 字节处：%2）</translation>
+    </message>
+    <message>
+        <source>must be &quot;%1&quot;</source>
+        <translation>必须是“%1”</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 1 up</source>
+        <translation>必须是从 1 开始的整数</translation>
+    </message>
+    <message>
+        <source>is %1; this RoPE Lab reads version %2 (update RoPE Lab)</source>
+        <translation>是 %1；这个 RoPE Lab 只能读取版本 %2（请更新 RoPE Lab）</translation>
+    </message>
+    <message>
+        <source>needs at least one activity</source>
+        <translation>至少需要一个活动</translation>
+    </message>
+    <message>
+        <source>repeats the id &quot;%1&quot;</source>
+        <translation>重复了 id“%1”</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation>%1：%2 %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot be opened (%2)</source>
+        <translation>%1：无法打开（%2）</translation>
+    </message>
+    <message>
+        <source>%1: too large for an activity file (%2 bytes; at most %3)</source>
+        <translation>%1：作为活动文件太大了（%2 字节；最多 %3）</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::ActivityPanel</name>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Stop the activity (your progress is kept)</source>
+        <translation>结束活动（进度会保留）</translation>
+    </message>
+    <message>
+        <source>Your prediction (a number)</source>
+        <translation>你的预测（一个数）</translation>
+    </message>
+    <message>
+        <source>Your prediction</source>
+        <translation>你的预测</translation>
+    </message>
+    <message>
+        <source>Check my prediction</source>
+        <translation>检查我的预测</translation>
+    </message>
+    <message>
+        <source>Now try it</source>
+        <translation>动手试试</translation>
+    </message>
+    <message>
+        <source>Unlocks the controls so you can see the live value</source>
+        <translation>解锁控件，你可以看到实时的数值</translation>
+    </message>
+    <message>
+        <source>Hint</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Show me</source>
+        <translation>演示给我看</translation>
+    </message>
+    <message>
+        <source>Moves the controls to a solution</source>
+        <translation>把控件移动到一个答案上</translation>
+    </message>
+    <message>
+        <source>◀ &amp;Back</source>
+        <translation>◀ 上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Lesson map…</source>
+        <translation>课程地图…</translation>
+    </message>
+    <message>
+        <source>Type a number first, e.g. 0.5.</source>
+        <translation>请先输入一个数，例如 0.5。</translation>
+    </message>
+    <message>
+        <source>Pick one answer first.</source>
+        <translation>请先选一个答案。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Activity complete.&lt;/b&gt; Pick the next one in the lesson map, or keep exploring this lesson.</source>
+        <translation>&lt;b&gt;活动完成。&lt;/b&gt;在课程地图里选下一个活动，或者继续探索这一课。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>✓ Right.</source>
+        <translation>✓ 正确。</translation>
+    </message>
+    <message>
+        <source>✗ Not quite.</source>
+        <translation>✗ 不太对。</translation>
+    </message>
+    <message>
+        <source>The answer is: %1</source>
+        <translation>答案是：%1</translation>
+    </message>
+    <message>
+        <source>✓ Goal reached.</source>
+        <translation>✓ 目标达成。</translation>
+    </message>
+    <message>
+        <source>Your prediction: &lt;b&gt;%1&lt;/b&gt; · RoPE Lab computes: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>你的预测：&lt;b&gt;%1&lt;/b&gt; · RoPE Lab 算出：&lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>(not computed yet)</source>
+        <translation>（尚未算出）</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Move the controls until the goal holds…&lt;/i&gt;</source>
+        <translation>&lt;i&gt;移动控件，直到达成目标……&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Finish ✓</source>
+        <translation>完成(&amp;F) ✓</translation>
+    </message>
+    <message>
+        <source>&amp;Next ▶</source>
+        <translation>下一步(&amp;N) ▶</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::ActivityRunner</name>
+    <message>
+        <source>This RoPE Lab has no lesson &quot;%1&quot;.</source>
+        <translation>这个 RoPE Lab 没有课程“%1”。</translation>
+    </message>
+    <message>
+        <source>Step %1 cannot start: %2</source>
+        <translation>第 %1 步无法开始：%2</translation>
+    </message>
+</context>
+<context>
     <name>ropelab::ui::AtomicWrite</name>
     <message>
         <source>Could not write %1: %2.</source>
@@ -187,10 +548,6 @@ no row, impossible</source>
 </context>
 <context>
     <name>ropelab::ui::ClassroomFeatures</name>
-    <message>
-        <source>usage: ropelab [FILE.ropelab] [--lang en|zh_CN] [--presenter] [--theme light|dark]; ropelab export --help</source>
-        <translation>用法：ropelab [文件.ropelab] [--lang en|zh_CN] [--presenter] [--theme light|dark]；另见 ropelab export --help</translation>
-    </message>
     <message>
         <source>--lang: unknown language &apos;%1&apos;; use en or zh_CN</source>
         <translation>--lang：未知语言“%1”；请使用 en 或 zh_CN</translation>
@@ -298,6 +655,14 @@ no row, impossible</source>
     <message>
         <source>%1 of %2 files could not be written; no partial files were left.</source>
         <translation>%2 个文件中有 %1 个未能写入；没有留下不完整的文件。</translation>
+    </message>
+    <message>
+        <source>usage: ropelab [FILE.ropelab | FILE.ropelab-activity] [--activity ID] [--lang en|zh_CN] [--presenter] [--theme light|dark]; ropelab export --help</source>
+        <translation>用法：ropelab [文件.ropelab | 文件.ropelab-activity] [--activity ID] [--lang en|zh_CN] [--presenter] [--theme light|dark]；另见 ropelab export --help</translation>
+    </message>
+    <message>
+        <source>--activity: there is no activity &apos;%1&apos; (ropelab activity list shows them)</source>
+        <translation>--activity：没有活动“%1”（ropelab activity list 会列出所有活动）</translation>
     </message>
 </context>
 <context>
@@ -796,6 +1161,81 @@ no row, impossible</source>
     <message>
         <source>Could not compute this view: %1</source>
         <translation>无法计算此视图：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::LessonMap</name>
+    <message>
+        <source>Without positions, 狗追猪 and 猪追狗 give the same attention outputs.</source>
+        <translation>没有位置信息时，“狗追猪”和“猪追狗”得到相同的注意力输出。</translation>
+    </message>
+    <message>
+        <source>A vector per position: the learned table and the sinusoids.</source>
+        <translation>每个位置一个向量：可学习的位置表与正弦编码。</translation>
+    </message>
+    <message>
+        <source>Bias by distance instead: T5 buckets and ALiBi slopes.</source>
+        <translation>改为按距离加偏置：T5 的分桶与 ALiBi 的斜率。</translation>
+    </message>
+    <message>
+        <source>One pair of q and k turning on a circle: the angle between them follows m − n.</source>
+        <translation>q 和 k 的一个分量对在圆上旋转：它们之间的夹角随 m − n 而定。</translation>
+    </message>
+    <message>
+        <source>Every pair as a clock hand, fast and slow, and the spiral they draw.</source>
+        <translation>每个分量对都像一根钟表指针，有快有慢，合起来画出一条螺旋。</translation>
+    </message>
+    <message>
+        <source>q·k depends on m − n only, for RoPE, and not for added encodings.</source>
+        <translation>RoPE 的 q·k 只取决于 m − n，相加式的位置编码则不然。</translation>
+    </message>
+    <message>
+        <source>Wavelengths against the context, and how real models stretch them.</source>
+        <translation>波长与上下文长度的对比，以及真实模型如何拉长它们。</translation>
+    </message>
+    <message>
+        <source>A widely copied wrong implementation beside correct RoPE.</source>
+        <translation>一份流传很广的错误实现，与正确的 RoPE 并排对比。</translation>
+    </message>
+    <message>
+        <source>Scores over millions of distances, on the CPU or a GPU backend.</source>
+        <translation>在 CPU 或 GPU 后端上计算数百万个距离的分数。</translation>
+    </message>
+    <message>
+        <source>How float32 loses the phase at large positions, and the fix.</source>
+        <translation>float32 在大位置上如何丢失相位，以及如何修正。</translation>
+    </message>
+    <message>
+        <source>✓ Done</source>
+        <translation>✓ 已完成</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>未开始</translation>
+    </message>
+    <message>
+        <source>Lesson map</source>
+        <translation>课程地图</translation>
+    </message>
+    <message>
+        <source>Ten lessons, in teaching order: from why word order matters to RoPE and the numbers of real models. Each activity asks you to predict, then try it.</source>
+        <translation>十节课，按教学顺序排列：从词序为什么重要，讲到 RoPE 和真实模型的参数。每个活动都先让你预测，再亲手验证。</translation>
+    </message>
+    <message>
+        <source>Start here: lesson 1, first activity</source>
+        <translation>从这里开始：第 1 课的第一个活动</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>▶ %1 — %2</source>
+        <translation>▶ %1——%2</translation>
     </message>
 </context>
 <context>

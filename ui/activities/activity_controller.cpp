@@ -8,7 +8,9 @@
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QUndoCommand>
 #include <QUndoStack>
 
@@ -116,6 +118,8 @@ void ActivityController::createMenu() {
     resetLesson_->setObjectName(QStringLiteral("resetLessonAction"));
     resetAll_ = menu_->addAction(QString(), this, &ActivityController::resetAll);
     resetAll_->setObjectName(QStringLiteral("resetAllAction"));
+    window_.viewMenu()->addSeparator();
+    window_.viewMenu()->addAction(map_);
     // Shortcuts keep working when presenter mode hides the menu bar.
     window_.addAction(map_);
 }
@@ -290,6 +294,13 @@ void ActivityController::saveDraftWithDialog() {
     } else {
         QMessageBox::warning(&window_, tr("Save activity draft"), problem);
     }
+}
+
+void ActivityController::offerLessonMapOnce() {
+    QSettings settings;
+    if (settings.value(QStringLiteral("lessonMap/offered"), false).toBool()) return;
+    settings.setValue(QStringLiteral("lessonMap/offered"), true);
+    QTimer::singleShot(0, this, &ActivityController::showLessonMap);
 }
 
 LessonMap* ActivityController::showLessonMap() {

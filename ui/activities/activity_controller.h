@@ -48,6 +48,9 @@ public:
     QString saveDraft(const QString& path) const;
 
     LessonMap* showLessonMap();
+    // On the very first start: the lesson map, once the window is shown (View → Lesson map
+    // later).
+    void offerLessonMapOnce();
     QMenu* menu() const { return menu_; }
 
 private:

@@ -24,7 +24,8 @@ QString LessonMap::whatYouWillSee(const QString& id) {
         {"absolute", QT_TR_NOOP("A vector per position: the learned table and the sinusoids.")},
         {"relative", QT_TR_NOOP("Bias by distance instead: T5 buckets and ALiBi slopes.")},
         {"rope-2d",
-         QT_TR_NOOP("One pair of q and k turning on a circle: the angle between them follows m − n.")},
+         QT_TR_NOOP(
+             "One pair of q and k turning on a circle: the angle between them follows m − n.")},
         {"rope-nd",
          QT_TR_NOOP("Every pair as a clock hand, fast and slow, and the spiral they draw.")},
         {"invariance",

@@ -470,7 +470,11 @@ void ClassroomFeatures::exportWithDialog(const QCustomPlot* figurePlot) {
 
 QString applyStartupArguments(MainWindow& window, const QStringList& arguments) {
     ClassroomFeatures* features = classroomFeatures(window);
-    return features != nullptr ? features->applyArguments(arguments) : QString();
+    if (features == nullptr) return {};
+    const QString problem = features->applyArguments(arguments);
+    // A first start with nothing asked for opens the lesson map once the window is up.
+    if (problem.isEmpty() && arguments.isEmpty()) features->activities().offerLessonMapOnce();
+    return problem;
 }
 
 }  // namespace ropelab::ui
