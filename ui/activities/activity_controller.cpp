@@ -76,7 +76,7 @@ ActivityController::ActivityController(MainWindow& window, SessionController& se
       sessions_(sessions),
       language_(language),
       runner_(new ActivityRunner(window, this)),
-      panel_(new ActivityPanel(*runner_)),
+      panel_(new ActivityPanel(*runner_, &window)),
       activities_(ActivityLibrary::builtIn().activities) {
     setObjectName(QStringLiteral("activityController"));
     panel_->hide();

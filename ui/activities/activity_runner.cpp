@@ -159,33 +159,34 @@ void ActivityRunner::applyLocks(bool everything) {
     for (const QString& name : lockAll ? all : s.locked) {
         if (lockAll && name == QLatin1String("readouts")) continue;  // shown, not an input
         QWidget* widget = control(name);
-        if (widget == nullptr || lockedWas_.contains(widget)) continue;
-        lockedWas_.insert(widget, widget->isEnabled());
+        if (widget == nullptr || holds(lockedWas_, widget)) continue;
+        lockedWas_.append({widget, widget->isEnabled()});
         widget->setEnabled(false);
     }
     const bool hideAll = s.hidden.contains(QStringLiteral("*"));
     for (const QString& name : hideAll ? all : s.hidden) {
         QWidget* widget = control(name);
-        if (widget == nullptr || hiddenWas_.contains(widget)) continue;
-        hiddenWas_.insert(widget, !widget->isHidden());
+        if (widget == nullptr || holds(hiddenWas_, widget)) continue;
+        hiddenWas_.append({widget, !widget->isHidden()});
         widget->hide();
     }
 }
 
 void ActivityRunner::releaseLocks() {
-    for (auto it = lockedWas_.constBegin(); it != lockedWas_.constEnd(); ++it) {
-        it.key()->setEnabled(it.value());
+    for (const auto& [widget, enabled] : lockedWas_) {
+        if (widget != nullptr) widget->setEnabled(enabled);
     }
-    for (auto it = hiddenWas_.constBegin(); it != hiddenWas_.constEnd(); ++it) {
-        it.key()->setVisible(it.value());
+    for (const auto& [widget, visible] : hiddenWas_) {
+        if (widget != nullptr) widget->setVisible(visible);
     }
     lockedWas_.clear();
     hiddenWas_.clear();
 }
 
-bool ActivityRunner::isLocked(const QString& name) const {
-    QWidget* widget = control(name);
-    return widget != nullptr && (lockedWas_.contains(widget) || hiddenWas_.contains(widget));
+bool ActivityRunner::holds(const QList<std::pair<QPointer<QWidget>, bool>>& list,
+                           const QWidget* widget) {
+    return std::any_of(list.begin(), list.end(),
+                       [widget](const auto& entry) { return entry.first == widget; });
 }
 
 std::optional<double> ActivityRunner::readoutValue(const QString& id) const {

@@ -4,11 +4,12 @@
 // named readouts for explore goals, and remembers progress per activity in QSettings. It does no
 // math: every expected value is a readout the lesson computed through core.
 
-#include <QHash>
+#include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QString>
 #include <optional>
+#include <utility>
 
 #include "activities/activity.h"
 #include "lessons/lesson.h"
@@ -73,9 +74,6 @@ public:
     // refused the value.
     bool showSolution();
 
-    // Whether a control of the running step is locked or hidden right now.
-    bool isLocked(const QString& control) const;
-
     // Remembered progress: the step to resume at, and whether the activity was finished.
     static int savedStep(const QString& activityId);
     static bool finished(const QString& activityId);
@@ -92,6 +90,7 @@ private:
     bool lockEverything() const { return phase_ == Phase::Predicting || phase_ == Phase::Answered; }
     void applyLocks(bool everything);
     void releaseLocks();
+    static bool holds(const QList<std::pair<QPointer<QWidget>, bool>>& list, const QWidget* widget);
     void onReadoutsChanged();
     void saveProgress(bool done) const;
     QWidget* control(const QString& name) const;
@@ -107,8 +106,9 @@ private:
     std::optional<double> predictedNumber_;
     std::optional<bool> predictionRight_;
     // Controls this runner disabled or hid, with whether they were enabled / visible before.
-    QHash<QWidget*, bool> lockedWas_;
-    QHash<QWidget*, bool> hiddenWas_;
+    // (QPointer: the window may delete its lessons before this runner.)
+    QList<std::pair<QPointer<QWidget>, bool>> lockedWas_;
+    QList<std::pair<QPointer<QWidget>, bool>> hiddenWas_;
     QMetaObject::Connection readoutConnection_;
 };
 
