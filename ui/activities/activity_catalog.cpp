@@ -28,11 +28,55 @@ const ActivityCatalog& ActivityCatalog::builtIn() {
     static const ActivityCatalog catalog(
         {
             // Lesson 1: why order matters.
-            {QStringLiteral("order"), {}, {}},
+            {QStringLiteral("order"),
+             {
+                 whole("order.position", 0.0, 2.0),
+                 whole("order.moved_words", 0.0, 3.0),
+                 number("order.output_difference", 0.0),
+                 number("order.move_dog", 0.0),
+                 number("order.move_chases", 0.0),
+                 number("order.move_pig", 0.0),
+                 number("order.reverse_change", 0.0),
+                 number("order.reverse_move_chases", 0.0),
+                 number("order.weight_dog_pig", 0.0, 1.0),
+                 number("order.reference_weight_dog_pig", 0.0, 1.0),
+                 number("order.weight_change", 0.0, 1.0),
+             },
+             names({"tokenOrder", "moveLeftButton", "moveRightButton", "reverseButton",
+                    "positionBox"})},
             // Lesson 2: absolute encodings.
-            {QStringLiteral("absolute"), {}, {}},
+            {QStringLiteral("absolute"),
+             {
+                 whole("absolute.query_position"),
+                 whole("absolute.sequence_length", 1.0),
+                 whole("absolute.max_length", 1.0),
+                 whole("absolute.has_row", 0.0, 1.0),
+                 whole("absolute.missing_rows"),
+                 whole("absolute.pair"),
+                 whole("absolute.shift", -kInf, kInf),
+                 number("absolute.omega", 0.0),
+                 number("absolute.period_tokens", 0.0),
+                 number("absolute.turn_deg"),
+                 number("absolute.tip_gap", 0.0, 2.0),
+             },
+             names({"maxLengthSlider", "pairSlider", "shiftSlider"})},
             // Lesson 3: relative bias.
-            {QStringLiteral("relative"), {}, {}},
+            {QStringLiteral("relative"),
+             {
+                 whole("relative.query_position"),
+                 whole("relative.key_position"),
+                 whole("relative.distance", -kInf, kInf),
+                 whole("relative.bucket"),
+                 whole("relative.far_bucket"),
+                 number("relative.t5_bias"),
+                 number("relative.alibi_bias"),
+                 whole("relative.heads", 1.0),
+                 whole("relative.head", 1.0),
+                 number("relative.slope", 0.0, 1.0),
+                 number("relative.smallest_slope", 0.0, 1.0),
+             },
+             names({"bucketSlider", "maxDistanceSlider", "bidirectionalBox", "headsSlider",
+                    "headSlider"})},
             // Lesson 4: RoPE in 2D.
             {QStringLiteral("rope-2d"),
              {

@@ -4,6 +4,7 @@
 
 #include <QGridLayout>
 #include <QJsonObject>
+#include <QLineF>
 
 #include <algorithm>
 #include <cmath>
@@ -108,6 +109,8 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
                     QRectF(-kCircleExtent, -kCircleExtent, 2 * kCircleExtent, 2 * kCircleExtent));
 
     maxLengthSlider_->setObjectName(QStringLiteral("maxLengthSlider"));
+    pairSlider_->setObjectName(QStringLiteral("pairSlider"));
+    shiftSlider_->setObjectName(QStringLiteral("shiftSlider"));
     maxLengthSlider_->setValue(128);
     shiftSlider_->setValue(8);
     controlsLayout()->addWidget(maxLengthSlider_);
@@ -358,6 +361,20 @@ void AbsoluteLesson::updateShift() {
                 .arg(-s, 0, 'f', 4)
                 .arg(c, 0, 'f', 4) +
             learned);
+
+    publishReadout(QStringLiteral("query_position"), p);
+    publishReadout(QStringLiteral("sequence_length"), parameters().sequenceLength());
+    publishReadout(QStringLiteral("max_length"), length);
+    publishReadout(QStringLiteral("has_row"), p < length ? 1 : 0);
+    publishReadout(QStringLiteral("missing_rows"),
+                   std::max(parameters().sequenceLength() - length, 0));
+    publishReadout(QStringLiteral("pair"), pair_);
+    publishReadout(QStringLiteral("shift"), k);
+    publishReadout(QStringLiteral("omega"), omega);
+    publishReadout(QStringLiteral("period_tokens"), 2.0 * std::numbers::pi / omega);
+    publishReadout(QStringLiteral("turn_deg"), k * omega * 180.0 / std::numbers::pi);
+    // How far the tip of PE(p + k) lies from the tip of PE(p) in the plot (0: back in place).
+    publishReadout(QStringLiteral("tip_gap"), QLineF(pointP_, pointPK_).length());
 }
 
 void AbsoluteLesson::applyTheme(const PlotTheme& theme) {

@@ -26,6 +26,13 @@ const std::array<QString, 3> kTokenText{QStringLiteral("狗"), QStringLiteral("�
                                         QStringLiteral("猪")};
 const std::array<Series, 3> kTokenSeries{Series::Query, Series::Third, Series::Key};
 const std::vector<int> kReferenceOrder{0, 1, 2};  // 狗追猪: the dog chases the pig
+// Readout names of the words' output moves, by token id.
+const std::array<QString, 3> kMoveReadout{QStringLiteral("move_dog"), QStringLiteral("move_chases"),
+                                          QStringLiteral("move_pig")};
+
+int placeOf(const std::vector<int>& order, int token) {
+    return int(std::find(order.begin(), order.end(), token) - order.begin());
+}
 
 QString sentence(const std::vector<int>& order) {
     QString text;
@@ -158,6 +165,10 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     buttons->addWidget(reverseButton_);
     controlsLayout()->addLayout(buttons);
     controlsLayout()->addWidget(positionBox_);
+    upButton_->setObjectName(QStringLiteral("moveLeftButton"));
+    downButton_->setObjectName(QStringLiteral("moveRightButton"));
+    reverseButton_->setObjectName(QStringLiteral("reverseButton"));
+    positionBox_->setObjectName(QStringLiteral("positionBox"));
     positionBox_->addItem(QString(), static_cast<int>(ToyPosition::None));
     positionBox_->addItem(QString(), static_cast<int>(ToyPosition::Sinusoidal));
     positionBox_->addItem(QString(), static_cast<int>(ToyPosition::Rope));
@@ -309,6 +320,7 @@ void OrderLesson::refresh() {
 
         double lowX = 0.0, highX = 0.0, lowY = 0.0, highY = 0.0;
         bool first = true;
+        std::array<double, kTokens> moved{};
         for (int t = 0; t < kTokens; ++t) {
             const QPointF a(reference.outputsByToken(t, 0), reference.outputsByToken(t, 1));
             const QPointF b(mine.outputsByToken(t, 0), mine.outputsByToken(t, 1));
@@ -316,7 +328,8 @@ void OrderLesson::refresh() {
             currentGraphs_[std::size_t(t)]->setData({b.x()}, {b.y()});
             moves_[std::size_t(t)]->start->setCoords(a);
             moves_[std::size_t(t)]->end->setCoords(b);
-            moves_[std::size_t(t)]->setVisible(QLineF(a, b).length() > 1e-3);
+            moved[std::size_t(t)] = QLineF(a, b).length();
+            moves_[std::size_t(t)]->setVisible(moved[std::size_t(t)] > 1e-3);
             tokenLabels_[std::size_t(t)]->position->setCoords(a);
             for (const QPointF& p : {a, b}) {
                 lowX = first ? p.x() : std::min(lowX, p.x());
@@ -361,6 +374,38 @@ void OrderLesson::refresh() {
         }
         html += QStringLiteral("</table>");
         setReadout(html);
+
+        // Named readouts: the numbers plotted above, and what Reverse would do to this order.
+        const std::vector<int> reversedOrder(current.rbegin(), current.rend());
+        const ToyAttentionResult reversed =
+            toySelfAttention(model_, reversedOrder, position(), base);
+        double weightChange = 0.0;  // the same word pair's weight in both orders
+        for (int query = 0; query < kTokens; ++query) {
+            for (int key = 0; key < kTokens; ++key) {
+                weightChange =
+                    std::max(weightChange,
+                             std::abs(mine.weights(placeOf(current, query), placeOf(current, key)) -
+                                      reference.weights(query, key)));
+            }
+        }
+        int movedWords = 0;
+        for (int p = 0; p < kTokens; ++p)
+            movedWords += current[std::size_t(p)] != kReferenceOrder[std::size_t(p)] ? 1 : 0;
+        publishReadout(QStringLiteral("position"), static_cast<int>(position()));
+        publishReadout(QStringLiteral("moved_words"), movedWords);
+        publishReadout(QStringLiteral("output_difference"), difference_);
+        for (int t = 0; t < kTokens; ++t) {
+            publishReadout(kMoveReadout[std::size_t(t)], moved[std::size_t(t)]);
+        }
+        publishReadout(QStringLiteral("reverse_change"), maxTokenOutputDifference(mine, reversed));
+        publishReadout(QStringLiteral("reverse_move_chases"),
+                       QLineF(QPointF(mine.outputsByToken(1, 0), mine.outputsByToken(1, 1)),
+                              QPointF(reversed.outputsByToken(1, 0), reversed.outputsByToken(1, 1)))
+                           .length());
+        publishReadout(QStringLiteral("weight_dog_pig"),
+                       mine.weights(placeOf(current, 0), placeOf(current, 2)));
+        publishReadout(QStringLiteral("reference_weight_dog_pig"), reference.weights(0, 2));
+        publishReadout(QStringLiteral("weight_change"), weightChange);
     });
     replotAll();
 }

@@ -101,6 +101,10 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     headsSlider_->setValue(8);
     headSlider_->setValue(1);
     bucketSlider_->setObjectName(QStringLiteral("bucketSlider"));
+    distanceSlider_->setObjectName(QStringLiteral("maxDistanceSlider"));
+    bidirectional_->setObjectName(QStringLiteral("bidirectionalBox"));
+    headsSlider_->setObjectName(QStringLiteral("headsSlider"));
+    headSlider_->setObjectName(QStringLiteral("headSlider"));
     controlsLayout()->addWidget(bucketSlider_);
     controlsLayout()->addWidget(distanceSlider_);
     controlsLayout()->addWidget(bidirectional_);
@@ -413,6 +417,22 @@ void RelativeLesson::updateReadout() {
          {tr("T5 bias"), QString::number(t5Bias, 'f', 4)},
          {tr("ALiBi bias −m(i − j)"), QString::number(alibiBias, 'f', 4)}},
         n > m ? tr("<p>The key is after the query: a decoder masks it.</p>") : QString());
+
+    const T5BucketParams t5 = t5Params();
+    const std::vector<double> slopes = alibiSlopes(alibiHeads());
+    publishReadout(QStringLiteral("query_position"), m);
+    publishReadout(QStringLiteral("key_position"), n);
+    publishReadout(QStringLiteral("distance"), double(distance));  // i − j
+    publishReadout(QStringLiteral("bucket"), bucket);
+    // The bucket every key max_distance or more tokens before the query shares.
+    publishReadout(QStringLiteral("far_bucket"), t5RelativePositionBucket(-t5.maxDistance, t5));
+    publishReadout(QStringLiteral("t5_bias"), t5Bias);
+    publishReadout(QStringLiteral("alibi_bias"), alibiBias);
+    publishReadout(QStringLiteral("heads"), alibiHeads());
+    publishReadout(QStringLiteral("head"), alibiHead());
+    publishReadout(QStringLiteral("slope"), slopes[std::size_t(alibiHead() - 1)]);
+    publishReadout(QStringLiteral("smallest_slope"),
+                   *std::min_element(slopes.begin(), slopes.end()));
 }
 
 }  // namespace ropelab::ui
