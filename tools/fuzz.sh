@@ -9,7 +9,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(hf_config range_list gguf session)
+[ ${#targets[@]} -gt 0 ] || targets=(hf_config range_list gguf session activity)
 
 cd "$root"
 [ -f build-fuzz/CMakeCache.txt ] || cmake --preset fuzz >/dev/null
