@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSettings>
@@ -329,6 +330,9 @@ void completeEveryActivity(const QString& language) {
     QSettings().clear();
     App app;
     ASSERT_TRUE(app.features.language().setLanguage(language));
+    EXPECT_EQ(app.activities.menu()->title(), language == QLatin1String("zh_CN")
+                                                  ? QStringLiteral("活动(&A)")
+                                                  : QStringLiteral("&Activities"));
     for (const Activity& activity : ActivityLibrary::builtIn().activities) {
         SCOPED_TRACE(activity.id.toStdString() + " in " + language.toStdString());
         ASSERT_TRUE(app.activities.startActivity(activity.id))

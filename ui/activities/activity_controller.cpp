@@ -2,7 +2,6 @@
 
 #include <QAction>
 #include <QDateTime>
-#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -82,8 +81,9 @@ ActivityController::ActivityController(MainWindow& window, SessionController& se
     panel_->hide();
     panel_->setLanguage(language.language());
     connect(&language, &LanguageController::languageChanged, panel_, &ActivityPanel::setLanguage);
+    // Not a widget, so no LanguageChange event reaches it: follow the controller instead.
     connect(&language, &LanguageController::languageChanged, this,
-            &ActivityController::rebuildLessonActivities);
+            &ActivityController::retranslate);
     connect(panel_, &ActivityPanel::lessonMapRequested, this, &ActivityController::showLessonMap);
     connect(runner_, &ActivityRunner::changed, this, &ActivityController::placePanel);
     createMenu();
@@ -91,11 +91,6 @@ ActivityController::ActivityController(MainWindow& window, SessionController& se
     if (!ActivityLibrary::builtIn().error.isEmpty()) {
         window_.statusBar()->showMessage(ActivityLibrary::builtIn().error);
     }
-}
-
-bool ActivityController::event(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) retranslate();
-    return QObject::event(event);
 }
 
 void ActivityController::createMenu() {

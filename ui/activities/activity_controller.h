@@ -62,7 +62,6 @@ private:
     void openWithDialog();
     void addStepWithDialog();
     void saveDraftWithDialog();
-    bool event(QEvent* event) override;
 
     MainWindow& window_;
     SessionController& sessions_;
