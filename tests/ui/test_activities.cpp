@@ -149,6 +149,12 @@ TEST(ActivityFile, ErrorsNameTheFileTheStepAndTheField) {
     foreignLock[QStringLiteral("setup")] =
         QJsonObject{{QStringLiteral("lock"), QJsonArray{QStringLiteral("bucketSlider")}}};
     EXPECT_TRUE(errorOf(fileWith(foreignLock)).contains(QStringLiteral("step 1.setup.lock[0]")));
+    // A hostile key with a line break still gives one line.
+    QJsonObject newline = typo;
+    newline.remove(QStringLiteral("promt"));
+    newline[QStringLiteral("pro\nmpt")] = text("x");
+    EXPECT_EQ(errorOf(fileWith(newline)),
+              QStringLiteral("teacher.ropelab-activity: step 1.pro\\nmpt is not a known field"));
     // A parameter value core refuses.
     QJsonObject oddDim = foreignLock;
     oddDim[QStringLiteral("setup")] =

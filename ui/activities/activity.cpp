@@ -40,6 +40,24 @@ struct ParseProblem {
     throw ParseProblem{field, message};
 }
 
+// Keys and values of a hostile file may hold line breaks; a message stays one line.
+QString oneLine(const QString& text) {
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        if (c == QLatin1Char('\n')) {
+            out += QLatin1String("\\n");
+        } else if (c.unicode() < 0x20 || c.unicode() == 0x7f ||
+                   c.category() == QChar::Separator_Line ||
+                   c.category() == QChar::Separator_Paragraph) {
+            out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 QString join(const QString& path, const QString& key) {
     return path.isEmpty() ? key : path + QLatin1Char('.') + key;
 }
@@ -484,9 +502,9 @@ ActivityLoad activitiesFromJson(const QByteArray& json, const ActivityCatalog& c
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        load.error = Tr::tr("%1: not valid JSON (%2 at byte %3)")
-                         .arg(source, parseError.errorString())
-                         .arg(parseError.offset);
+        load.error = oneLine(Tr::tr("%1: not valid JSON (%2 at byte %3)")
+                                 .arg(source, parseError.errorString())
+                                 .arg(parseError.offset));
         return load;
     }
     try {
@@ -525,7 +543,7 @@ ActivityLoad activitiesFromJson(const QByteArray& json, const ActivityCatalog& c
         root.finish();
         load.activities = std::move(read);
     } catch (const ParseProblem& problem) {
-        load.error = Tr::tr("%1: %2 %3").arg(source, problem.field, problem.message);
+        load.error = oneLine(Tr::tr("%1: %2 %3").arg(source, problem.field, problem.message));
     }
     return load;
 }
@@ -533,7 +551,7 @@ ActivityLoad activitiesFromJson(const QByteArray& json, const ActivityCatalog& c
 ActivityLoad loadActivityFile(const QString& path, const ActivityCatalog& catalog) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        return {{}, Tr::tr("%1: cannot be opened (%2)").arg(path, file.errorString())};
+        return {{}, oneLine(Tr::tr("%1: cannot be opened (%2)").arg(path, file.errorString()))};
     }
     if (file.size() > kMaxFileBytes) {
         return {{},
