@@ -555,10 +555,10 @@ ActivityLoad loadActivityFile(const QString& path, const ActivityCatalog& catalo
     }
     if (file.size() > kMaxFileBytes) {
         return {{},
-                Tr::tr("%1: too large for an activity file (%2 bytes; at most %3)")
-                    .arg(path)
-                    .arg(file.size())
-                    .arg(kMaxFileBytes)};
+                oneLine(Tr::tr("%1: too large for an activity file (%2 bytes; at most %3)")
+                            .arg(path)
+                            .arg(file.size())
+                            .arg(kMaxFileBytes))};
     }
     return activitiesFromJson(file.readAll(), catalog, path);
 }
