@@ -102,11 +102,45 @@ const ActivityCatalog& ActivityCatalog::builtIn() {
             // Lesson 7: frequencies and context extension.
             {QStringLiteral("frequencies"), {}, {}},
             // Lesson 8: the pitfall.
-            {QStringLiteral("pitfall"), {}, {}},
+            {QStringLiteral("pitfall"),
+             {
+                 whole("pitfall.dimension", 2.0),
+                 whole("pitfall.positions", 1.0, 512.0),
+                 number("pitfall.wrong_deviation", 0.0, 2.0),
+                 number("pitfall.rope_deviation", 0.0, 2.0),
+                 number("pitfall.wrong_sigma_max", 0.0),
+                 number("pitfall.wrong_sigma_min", 0.0),
+                 number("pitfall.rope_sigma_max", 0.0),
+                 number("pitfall.rope_sigma_min", 0.0),
+                 whole("pitfall.wrong_rank"),
+                 whole("pitfall.rope_rank"),
+             },
+             names({"seedDimension"})},
             // Lesson 9: long sweeps.
-            {QStringLiteral("sweeps"), {}, {}},
+            {QStringLiteral("sweeps"),
+             {
+                 whole("sweeps.mode", 0.0, 1.0),
+                 whole("sweeps.length", 1.0),
+                 whole("sweeps.bases", 1.0, 4.0),
+                 whole("sweeps.columns", 1.0),
+                 whole("sweeps.first_column_count", 1.0),
+                 whole("sweeps.last_column_count", 1.0),
+                 number("sweeps.score_span", 0.0),
+             },
+             names({"sweepMode", "log2Length", "bases", "logAxis", "pooling", "sweepInputs",
+                    "backend", "runSweep", "cancelSweep"})},
             // Lesson 10: precision.
-            {QStringLiteral("precision"), {}, {}},
+            {QStringLiteral("precision"),
+             {
+                 whole("precision.position", 1.0, 16777216.0),
+                 whole("precision.pair"),
+                 number("precision.theta", 0.0),
+                 number("precision.exact_phase", -3.14159265358979324, 3.14159265358979324),
+                 number("precision.float32_error", 0.0, 3.14159265358979324),
+                 number("precision.fast_trig_error", 0.0, 3.14159265358979324),
+                 number("precision.exact_turns_error", 0.0, 3.14159265358979324),
+             },
+             names({"positionSlider", "pairSlider"})},
         },
         names({"headDim", "base", "layout", "sequenceLength", "queryPosition", "keyPosition",
                "readouts"}));

@@ -174,11 +174,13 @@ void PitfallLesson::refresh() {
     }
     if (key_ == key) {
         job_->cancel();  // what is shown is already what was asked for
+        publishReadouts();
         return;
     }
     // The seed code's side depends only on d, the vectors and N: a base or layout change keeps it.
     const bool seedSame = key_ && key_->seed == key.seed && key_->positions == key.positions &&
                           key_->dimension == key.dimension;
+    clearReadouts();  // nothing is judged on the previous numbers while the job runs
     job_->start(
         [this, key, seedSame](const Execution& exec) -> LatestJob::Apply {
             auto result = std::make_shared<Result>(compute(key, seedSame, exec));
@@ -256,6 +258,20 @@ void PitfallLesson::showResult(const Key& key, Result result) {
         plot->replot(QCustomPlot::rpQueuedReplot);
     }
     if (!seedSame) seedPlot_->replot(QCustomPlot::rpQueuedReplot);
+    publishReadouts();
+}
+
+void PitfallLesson::publishReadouts() {
+    publishReadout(QStringLiteral("dimension"), dimension_);
+    publishReadout(QStringLiteral("positions"), positions_);
+    publishReadout(QStringLiteral("wrong_deviation"), seedDeviation_);
+    publishReadout(QStringLiteral("rope_deviation"), ropeDeviation_);
+    publishReadout(QStringLiteral("wrong_sigma_max"), seedSingular_.maxCoeff());
+    publishReadout(QStringLiteral("wrong_sigma_min"), seedSingular_.minCoeff());
+    publishReadout(QStringLiteral("rope_sigma_max"), ropeSingular_.maxCoeff());
+    publishReadout(QStringLiteral("rope_sigma_min"), ropeSingular_.minCoeff());
+    publishReadout(QStringLiteral("wrong_rank"), seedRank_);
+    publishReadout(QStringLiteral("rope_rank"), ropeRank_);
 }
 
 void PitfallLesson::draw(bool seedSame) {

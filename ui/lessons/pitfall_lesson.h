@@ -87,6 +87,8 @@ private:
     void showResult(const Key& key, Result result);
     void draw(bool seedSame);
     void updateReadout();
+    // The named readouts of the numbers shown (activities check them).
+    void publishReadouts();
 
     QCustomPlot* seedPlot_;
     QCustomPlot* ropePlot_;

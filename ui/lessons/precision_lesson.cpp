@@ -218,6 +218,7 @@ void PrecisionLesson::refresh() {
         key_ = key;
         draw(freqs, alongChanged, acrossChanged);
         updateReadout();
+        publishReadouts();
     });
     if (!ok) {
         replotAll();
@@ -273,6 +274,19 @@ void PrecisionLesson::draw(const RopeFrequencies& freqs, bool along, bool across
     const double lowestTheta = *std::min_element(freqs.invFreq.begin(), freqs.invFreq.end());
     pairPlot_->yAxis->setRange(std::min(kErrorFloor, lowestTheta) / 2.0, 10.0);
     positionPlot_->yAxis->setRange(std::min(kErrorFloor, theta_) / 2.0, 10.0);
+}
+
+void PrecisionLesson::publishReadouts() {
+    const auto at = [this](const std::vector<double>& errors) {
+        return std::abs(errors[static_cast<std::size_t>(pair_)]);
+    };
+    publishReadout(QStringLiteral("position"), static_cast<double>(position_));
+    publishReadout(QStringLiteral("pair"), pair_);
+    publishReadout(QStringLiteral("theta"), theta_);
+    publishReadout(QStringLiteral("exact_phase"), exactPhase_);
+    publishReadout(QStringLiteral("float32_error"), at(acrossPairs_.float32Error));
+    publishReadout(QStringLiteral("fast_trig_error"), at(acrossPairs_.fastTrigError));
+    publishReadout(QStringLiteral("exact_turns_error"), at(acrossPairs_.exactTurnsError));
 }
 
 void PrecisionLesson::updateReadout() {

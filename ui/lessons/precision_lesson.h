@@ -58,6 +58,8 @@ private:
     void refresh();
     void draw(const RopeFrequencies& freqs, bool along, bool across);
     void updateReadout();
+    // The named readouts of the numbers shown (activities check them).
+    void publishReadouts();
 
     QCustomPlot* positionPlot_;
     QCustomPlot* pairPlot_;

@@ -169,6 +169,12 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     mode_->addItem(QString());
     mode_->addItem(QString());
     controlsLayout()->addWidget(mode_);
+    mode_->setObjectName(QStringLiteral("sweepMode"));
+    basesEdit_->setObjectName(QStringLiteral("bases"));
+    logAxis_->setObjectName(QStringLiteral("logAxis"));
+    pooling_->setObjectName(QStringLiteral("pooling"));
+    inputs_->setObjectName(QStringLiteral("sweepInputs"));
+    backend_->setObjectName(QStringLiteral("backend"));
     log2Length_->setObjectName(QStringLiteral("log2Length"));
     log2Length_->setValue(20);
     controlsLayout()->addWidget(log2Length_);
@@ -232,12 +238,14 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
         statusText_ = message;
         status_->setText(message);
         showProblem(message);
+        publishReadouts();  // the previous result stays on screen
     });
     connect(job_, &LatestJob::cancelled, this, [this] {
         setRunning(false);
         statusText_ = tr("Cancelled after %1 s; the previous result stays.")
                           .arg(job_->elapsedMs() / 1000.0, 0, 'f', 1);
         status_->setText(statusText_);
+        publishReadouts();
     });
 
     retranslate();
@@ -319,6 +327,12 @@ void SweepsLesson::restoreState(const QJsonObject& state) {
     inputs_->setCurrentIndex(state.value(QStringLiteral("randomInputs")).toBool(false) ? 1 : 0);
     const int backend = backend_->findData(state.value(QStringLiteral("backend")).toString());
     if (backend >= 0) backend_->setCurrentIndex(backend);
+    // What is shown follows the restored settings (an activity step's numbers describe them).
+    if (isVisible()) {
+        run();
+    } else {
+        rerunWhenShown_ = true;
+    }
 }
 
 void SweepsLesson::setMode(Mode mode) {
@@ -433,9 +447,11 @@ void SweepsLesson::fillBackends() {
 void SweepsLesson::showEvent(QShowEvent* event) {
     LessonPage::showEvent(event);
     // The first look at the lesson starts the default sweep; later ones keep what is shown.
-    if (!everShown_) {
+    if (!everShown_ || rerunWhenShown_) {
+        const bool rerun = rerunWhenShown_ || (envelopes_.empty() && grids_.empty());
         everShown_ = true;
-        if (envelopes_.empty() && grids_.empty()) run();
+        rerunWhenShown_ = false;
+        if (rerun) run();
     }
 }
 
@@ -545,6 +561,7 @@ bool SweepsLesson::run() {
             },
             threads);
     }
+    clearReadouts();  // nothing is judged on the previous result while the sweep runs
     setRunning(true);
     return true;
 }
@@ -611,6 +628,9 @@ void SweepsLesson::showCurves(CurveResult result) {
     }
     labelCurveRects();
     applyPlotTheme(curvePlot_, theme());
+    shownMode_ = Mode::Curves;
+    shownSpan_ = span;
+    publishReadouts();
     finishStatus(result.backend, result.note);
     curvePlot_->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -686,8 +706,40 @@ void SweepsLesson::showHeatmaps(HeatResult result) {
         for (QCPColorMap* map : heatMaps_) map->setDataRange(QCPRange(-span, span));
         heatScale_->setDataRange(QCPRange(-span, span));
     }
+    shownMode_ = Mode::Heatmaps;
+    shownSpan_ = span;
+    publishReadouts();
     finishStatus(result.backend, result.note);
     heatPlot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SweepsLesson::publishReadouts() {
+    // Samples per column: distances of a curve's pixel column, positions along a heat-map cell.
+    std::int64_t length = 0;
+    int columns = 0;
+    std::int64_t first = 0;
+    std::int64_t last = 0;
+    if (shownMode_ == Mode::Curves) {
+        if (envelopes_.empty()) return;
+        const CurveEnvelope& envelope = envelopes_.front();
+        length = envelope.sampleCount();
+        columns = envelope.columns();
+        first = envelope.columnStart(1) - envelope.columnStart(0);
+        last = envelope.columnStart(columns) - envelope.columnStart(columns - 1);
+    } else {
+        if (grids_.empty()) return;
+        length = gridPositions_;
+        columns = grids_.front().width;
+        first = poolBlockStart(length, columns, 1);
+        last = length - poolBlockStart(length, columns, columns - 1);
+    }
+    publishReadout(QStringLiteral("mode"), static_cast<int>(shownMode_));
+    publishReadout(QStringLiteral("length"), static_cast<double>(length));
+    publishReadout(QStringLiteral("bases"), static_cast<double>(shownBases_.size()));
+    publishReadout(QStringLiteral("columns"), columns);
+    publishReadout(QStringLiteral("first_column_count"), static_cast<double>(first));
+    publishReadout(QStringLiteral("last_column_count"), static_cast<double>(last));
+    publishReadout(QStringLiteral("score_span"), shownSpan_);
 }
 
 }  // namespace ropelab::ui

@@ -104,6 +104,8 @@ private:
     void layoutCurveRects(int count);
     void labelCurveRects();
     void finishStatus(const QString& backend, const QString& note);
+    // The named readouts of the result shown (activities check them).
+    void publishReadouts();
 
     QCustomPlot* curvePlot_;
     QCustomPlot* heatPlot_;
@@ -143,6 +145,9 @@ private:
     std::int64_t gridPositions_ = 0;
     QString statusText_;
     bool everShown_ = false;
+    bool rerunWhenShown_ = false;  // settings were restored while the lesson was hidden
+    Mode shownMode_ = Mode::Curves;
+    double shownSpan_ = 0.0;  // largest |score| shown: the common y range or colour range
 };
 
 }  // namespace ropelab::ui
