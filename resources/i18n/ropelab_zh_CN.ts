@@ -1415,6 +1415,10 @@ no row, impossible</source>
         <translation>每个字的输出都相同：注意力看不到词序</translation>
     </message>
     <message>
+        <source>Your order is 狗追猪 itself: reorder the words to compare</source>
+        <translation>你的词序就是“狗追猪”本身：调换字的顺序再比较</translation>
+    </message>
+    <message>
         <source>Outputs moved by up to %1: the order is visible</source>
         <translation>输出最多移动了 %1：词序可以被看到</translation>
     </message>

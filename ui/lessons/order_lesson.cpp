@@ -347,10 +347,13 @@ void OrderLesson::refresh() {
         currentLegend_->setName(tr("%1 (your order)").arg(sentence(current)));
         referenceCaption_->setText(sentence(kReferenceOrder));
         currentCaption_->setText(tr("%1 (your order)").arg(sentence(current)));
-        sameLabel_->setText(difference_ < 1e-12
-                                ? tr("Same output for every word: attention cannot see the order")
-                                : tr("Outputs moved by up to %1: the order is visible")
-                                      .arg(difference_, 0, 'f', 3));
+        // With positions and the sentence 狗追猪 itself there is nothing to compare yet.
+        sameLabel_->setText(
+            difference_ >= 1e-12
+                ? tr("Outputs moved by up to %1: the order is visible").arg(difference_, 0, 'f', 3)
+            : position() == ToyPosition::None
+                ? tr("Same output for every word: attention cannot see the order")
+                : tr("Your order is 狗追猪 itself: reorder the words to compare"));
         fillWeights(referenceWeights_, referenceCells_, reference.weights, kReferenceOrder,
                     referenceRect_);
         fillWeights(currentWeights_, currentCells_, mine.weights, current, currentRect_);
