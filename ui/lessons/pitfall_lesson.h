@@ -83,12 +83,12 @@ private:
     };
 
     void refresh();
+    // The named readouts of the numbers shown (activities check them).
+    void publishReadouts();
     static Result compute(const Key& key, bool seedSame, const Execution& exec);
     void showResult(const Key& key, Result result);
     void draw(bool seedSame);
     void updateReadout();
-    // The named readouts of the numbers shown (activities check them).
-    void publishReadouts();
 
     QCustomPlot* seedPlot_;
     QCustomPlot* ropePlot_;
