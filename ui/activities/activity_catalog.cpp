@@ -96,7 +96,21 @@ const ActivityCatalog& ActivityCatalog::builtIn() {
              names({"pairSlider", "playButton", "animateMode", "speedSlider", "shiftLeft",
                     "shiftRight"})},
             // Lesson 5: RoPE in n-D.
-            {QStringLiteral("rope-nd"), {}, {}},
+            {QStringLiteral("rope-nd"),
+             {
+                 whole("rope-nd.pair"),
+                 whole("rope-nd.pairs", 1.0),
+                 whole("rope-nd.position"),
+                 number("rope-nd.theta", 0.0),
+                 number("rope-nd.wavelength", 0.0),
+                 number("rope-nd.turns", 0.0),
+                 number("rope-nd.hand_angle_deg", -180.0, 180.0),
+                 number("rope-nd.slowest_theta", 0.0),
+                 whole("rope-nd.component_a"),
+                 whole("rope-nd.component_b"),
+             },
+             names({"pairSlider", "coordinates", "componentA", "componentB", "componentC",
+                    "yawSlider", "pitchSlider", "resetView"})},
             // Lesson 6: dot product vs distance.
             {QStringLiteral("invariance"), {}, {}},
             // Lesson 7: frequencies and context extension.

@@ -190,6 +190,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     pairSlider_->setObjectName(QStringLiteral("pairSlider"));
     controlsLayout()->addWidget(pairSlider_);
     controlsLayout()->addWidget(coordinateBox_);
+    coordinateBox_->setObjectName(QStringLiteral("coordinates"));
     coordinateBox_->addItem(QString());
     coordinateBox_->addItem(QString());
     auto* componentRow = new QHBoxLayout;
@@ -200,7 +201,13 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     }
     componentBoxes_[1]->setValue(1);
     componentBoxes_[2]->setValue(2);
+    componentBoxes_[0]->setObjectName(QStringLiteral("componentA"));
+    componentBoxes_[1]->setObjectName(QStringLiteral("componentB"));
+    componentBoxes_[2]->setObjectName(QStringLiteral("componentC"));
     controlsLayout()->addLayout(componentRow);
+    yawSlider_->setObjectName(QStringLiteral("yawSlider"));
+    pitchSlider_->setObjectName(QStringLiteral("pitchSlider"));
+    resetView_->setObjectName(QStringLiteral("resetView"));
     controlsLayout()->addWidget(yawSlider_);
     controlsLayout()->addWidget(pitchSlider_);
     controlsLayout()->addWidget(resetView_);
@@ -655,6 +662,17 @@ void RopeNdLesson::updateReadout(const RopeFrequencies& freqs) {
         {tr("slowest pair θ<sub>%1</sub>").arg(freqs.pairs() - 1),
          tr("%1 rad/token").arg(QString::number(freqs.invFreq.back(), 'g', 4))},
     });
+    const RopePair components = ropePair(pair_, freqs.rotaryDim, parameters().layout());
+    publishReadout(QStringLiteral("pair"), pair_);
+    publishReadout(QStringLiteral("pairs"), freqs.pairs());
+    publishReadout(QStringLiteral("position"), p);
+    publishReadout(QStringLiteral("theta"), theta);
+    publishReadout(QStringLiteral("wavelength"), 2.0 * std::numbers::pi / theta);
+    publishReadout(QStringLiteral("turns"), p * theta / (2.0 * std::numbers::pi));
+    publishReadout(QStringLiteral("hand_angle_deg"), angle);
+    publishReadout(QStringLiteral("slowest_theta"), freqs.invFreq.back());
+    publishReadout(QStringLiteral("component_a"), components.a);
+    publishReadout(QStringLiteral("component_b"), components.b);
 }
 
 }  // namespace ropelab::ui
