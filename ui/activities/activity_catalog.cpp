@@ -112,7 +112,20 @@ const ActivityCatalog& ActivityCatalog::builtIn() {
              names({"pairSlider", "coordinates", "componentA", "componentB", "componentC",
                     "yawSlider", "pitchSlider", "resetView"})},
             // Lesson 6: dot product vs distance.
-            {QStringLiteral("invariance"), {}, {}},
+            {QStringLiteral("invariance"),
+             {
+                 whole("invariance.left_encoding", 0.0, 5.0),
+                 whole("invariance.right_encoding", 0.0, 5.0),
+                 number("invariance.left_deviation", 0.0),
+                 number("invariance.right_deviation", 0.0),
+                 whole("invariance.positions", 1.0),
+                 whole("invariance.decay_distance"),
+                 number("invariance.relative_bound_start", 0.0),
+                 number("invariance.relative_bound_end", 0.0),
+                 number("invariance.aligned_score_ratio", -1.0, 1.0),
+                 number("invariance.mean_abs_score_ratio", 0.0),
+             },
+             names({"encoding1", "encoding2"})},
             // Lesson 7: frequencies and context extension.
             {QStringLiteral("frequencies"), {}, {}},
             // Lesson 8: the pitfall.

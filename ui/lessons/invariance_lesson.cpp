@@ -248,8 +248,10 @@ void InvarianceLesson::refresh() {
     if (decayKey_ == decayWork) decayWork.reset();
     if (!sideWork[0] && !sideWork[1] && !decayWork) {
         job_->cancel();  // what is shown is already what was asked for
+        publishReadouts();
         return;
     }
+    clearReadouts();  // until the job's results are shown
     job_->start(
         [this, sideWork, decayWork, n, d, seed](const Execution& exec) -> LatestJob::Apply {
             const Eigen::MatrixXd qk = seededStandardNormal(2, d, seed);
@@ -349,6 +351,28 @@ void InvarianceLesson::showResults(int positions, const std::array<std::optional
         decayPlot_->replot(QCustomPlot::rpQueuedReplot);
     }
     updateReadout();
+    publishReadouts();
+}
+
+void InvarianceLesson::publishReadouts() {
+    if (!sideKeys_[0] || !sideKeys_[1] || !decayKey_) return;
+    const auto index = [](ScoreEncoding e) {
+        return static_cast<double>(std::find(kEncodings.begin(), kEncodings.end(), e) -
+                                   kEncodings.begin());
+    };
+    publishReadout(QStringLiteral("left_encoding"), index(encodings_[0]));
+    publishReadout(QStringLiteral("right_encoding"), index(encodings_[1]));
+    publishReadout(QStringLiteral("left_deviation"), deviations_[0]);
+    publishReadout(QStringLiteral("right_deviation"), deviations_[1]);
+    publishReadout(QStringLiteral("positions"), positions_);
+    publishReadout(QStringLiteral("decay_distance"), decayDistances_.back());
+    publishReadout(QStringLiteral("relative_bound_start"), decayBound_.front());
+    publishReadout(QStringLiteral("relative_bound_end"), decayBound_.back());
+    // How much of its value at distance 0 each curve keeps at the largest distance.
+    publishReadout(QStringLiteral("aligned_score_ratio"),
+                   alignedScore_.back() / alignedScore_.front());
+    publishReadout(QStringLiteral("mean_abs_score_ratio"),
+                   meanAbsScore_.back() / meanAbsScore_.front());
 }
 
 bool InvarianceLesson::waitForComputation(int timeoutMs) {

@@ -103,6 +103,8 @@ private:
                      std::array<std::optional<SideResult>, 2>& results,
                      const std::optional<DecayKey>& decayKey, DecayResult decay);
     void updateReadout();
+    // The named readouts of what is on screen (none until both sides and the decay are shown).
+    void publishReadouts();
 
     std::array<Side, 2> sides_;
     std::array<QComboBox*, 2> encodingBoxes_{};
