@@ -127,7 +127,27 @@ const ActivityCatalog& ActivityCatalog::builtIn() {
              },
              names({"encoding1", "encoding2"})},
             // Lesson 7: frequencies and context extension.
-            {QStringLiteral("frequencies"), {}, {}},
+            {QStringLiteral("frequencies"),
+             {
+                 whole("frequencies.comparing", 0.0, 1.0),
+                 whole("frequencies.rope_type", 0.0, 5.0),
+                 whole("frequencies.pairs", 1.0),
+                 number("frequencies.context_length", 0.0),
+                 whole("frequencies.max_position_embeddings", 1.0),
+                 number("frequencies.factor", 0.0),
+                 number("frequencies.attention_factor", 0.0),
+                 number("frequencies.logit_scale", 0.0),
+                 whole("frequencies.first_pair_beyond_context", -1.0),
+                 whole("frequencies.pairs_without_full_turn"),
+                 whole("frequencies.pairs_kept"),
+                 whole("frequencies.pairs_blended"),
+                 whole("frequencies.pairs_divided"),
+                 number("frequencies.fastest_scale", 0.0),
+                 number("frequencies.slowest_scale", 0.0),
+                 number("frequencies.fastest_wavelength", 0.0),
+                 number("frequencies.slowest_wavelength", 0.0),
+             },
+             names({"compare", "presetA", "presetB", "importA", "importB", "editorA", "editorB"})},
             // Lesson 8: the pitfall.
             {QStringLiteral("pitfall"),
              {

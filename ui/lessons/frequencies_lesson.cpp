@@ -252,6 +252,7 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
     presetSources_[which]->setTextInteractionFlags(Qt::TextBrowserInteraction);
     layout->addWidget(presetSources_[which]);
     editors_[which] = new RopeConfigEditor(tab);
+    editors_[which]->setObjectName(QStringLiteral("editor%1").arg(sideName(which)));
     layout->addWidget(editors_[which]);
     layout->addStretch(1);
 
@@ -692,6 +693,36 @@ void FrequenciesLesson::updateReadout() {
                                               : tr("—");
         }));
     setReadoutRows(rows);
+
+    // Named readouts of configuration A (B is drawn only while comparing).
+    const FrequencyBands& a = bands_[A];
+    const auto beyond = std::find_if(a.pairs.begin(), a.pairs.end(), [&](const PairBand& p) {
+        return p.wavelength > a.contextLength;
+    });
+    publishReadout(QStringLiteral("comparing"), both ? 1.0 : 0.0);
+    publishReadout(QStringLiteral("rope_type"), static_cast<int>(config(A).ropeType));
+    publishReadout(QStringLiteral("pairs"), static_cast<double>(a.pairs.size()));
+    publishReadout(QStringLiteral("context_length"), a.contextLength);
+    publishReadout(QStringLiteral("max_position_embeddings"), config(A).maxPositionEmbeddings);
+    publishReadout(QStringLiteral("factor"), a.factor);
+    publishReadout(QStringLiteral("attention_factor"), attentionFactor_[A]);
+    // cos and sin of both q and k carry the factor, so every q·k carries its square (as core's
+    // ropeScoreCoefficients).
+    publishReadout(QStringLiteral("logit_scale"), attentionFactor_[A] * attentionFactor_[A]);
+    publishReadout(QStringLiteral("first_pair_beyond_context"),
+                   beyond == a.pairs.end() ? -1.0 : double(beyond - a.pairs.begin()));
+    publishReadout(
+        QStringLiteral("pairs_without_full_turn"),
+        static_cast<double>(std::count_if(a.pairs.begin(), a.pairs.end(), [](const PairBand& p) {
+            return p.rotationsInContext < 1.0;
+        })));
+    publishReadout(QStringLiteral("pairs_kept"), bandCount(A, FrequencyBand::Extrapolated));
+    publishReadout(QStringLiteral("pairs_blended"), bandCount(A, FrequencyBand::Blended));
+    publishReadout(QStringLiteral("pairs_divided"), bandCount(A, FrequencyBand::Interpolated));
+    publishReadout(QStringLiteral("fastest_scale"), a.pairs.front().scale);
+    publishReadout(QStringLiteral("slowest_scale"), a.pairs.back().scale);
+    publishReadout(QStringLiteral("fastest_wavelength"), a.pairs.front().wavelength);
+    publishReadout(QStringLiteral("slowest_wavelength"), a.pairs.back().wavelength);
 }
 
 }  // namespace ropelab::ui
