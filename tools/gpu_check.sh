@@ -37,6 +37,7 @@ mkdir -p "$out" "$build" || exit 2
 out=$(cd "$out" && pwd)
 exec 3>&1 > >(tee "$out/summary.txt") 2>&1
 tee_pid=$!
+exec 4>&1 # the summary, for messages of steps whose output goes to a log
 # Let tee write the summary's last lines before the caller collects DIR.
 trap 'exec >&3 2>&3; wait "$tee_pid"' EXIT
 started=$SECONDS
@@ -44,18 +45,19 @@ status=0
 
 say() { printf '\n== %s (%ds)\n' "$*" $((SECONDS - started)); }
 fail() {
-    echo "gpu_check: $* ($((SECONDS - started)) s; logs in $out)"
+    echo "gpu_check: $* ($((SECONDS - started)) s; logs in $out)" >&4
     exit 1
 }
-# within CAP STEP COMMAND...: runs COMMAND with the smaller of CAP and the time left in the budget.
+# within CAP STEP COMMAND...: runs COMMAND with the smaller of CAP and the time left in the
+# budget. CAP is for the default budget (480 s, 16 cores) and grows with a larger one.
 within() {
-    local cap=$1 step=$2 left=$((budget - (SECONDS - started)))
+    local cap=$(($1 * budget / 480)) step=$2 left=$((budget - (SECONDS - started)))
     shift 2
     [ "$left" -lt "$cap" ] && cap=$left
     [ "$cap" -ge 5 ] || fail "no time left for $step (budget $budget s)"
     timeout --kill-after=10 "$cap" "$@"
     local rc=$?
-    [ $rc -eq 124 ] || [ $rc -eq 137 ] && echo "gpu_check: $step stopped after its $cap s timeout"
+    [ $rc -eq 124 ] || [ $rc -eq 137 ] && echo "gpu_check: $step stopped after its $cap s timeout" >&4
     return $rc
 }
 
@@ -135,7 +137,7 @@ targets=(ropelab-cli "${tests[@]}")
 [ "$bench" = ON ] && targets+=(bench_compute)
 say "build ${targets[*]} ($jobs jobs)"
 within 360 build cmake --build "$build" --parallel "$jobs" --target "${targets[@]}" >"$out/build.txt" 2>&1 ||
-    { grep -E "error|FAILED" "$out/build.txt" | head -20; fail "build failed (log: build.txt)"; }
+    { grep -E "error|FAILED" "$out/build.txt" | head -20 || tail -5 "$out/build.txt"; fail "build failed (log: build.txt)"; }
 
 # --- 3. backends and parity
 say "backends"
