@@ -7,16 +7,34 @@
 
 #include "activities/activity_command.h"
 #include "classroom/classroom_features.h"
+#include "common/build_info.h"
 #include "export/export_command.h"
 #include "window/main_window.h"
 
 namespace {
 
+// Also the source of the ropelab(1) man page (help2man), so it lists every option.
 const char* const kUsage =
-    "usage: ropelab [FILE.ropelab | FILE.ropelab-activity] [--activity ID] [--lang en|zh_CN]\n"
-    "               [--presenter] [--theme light|dark]\n"
-    "       ropelab export --out DIR [options]   (renders figures headless; see --help there)\n"
-    "       ropelab activity list|check ...      (activities for teachers; see --help there)\n";
+    "Usage: ropelab [FILE.ropelab | FILE.ropelab-activity] [--activity ID] [options]\n"
+    "  or:  ropelab export --out DIR [options]\n"
+    "  or:  ropelab activity list|check ...\n"
+    "\n"
+    "RoPE Lab teaches how transformers know word order, from learned and sinusoidal\n"
+    "position encodings to rotary position embeddings (RoPE), lesson by lesson.\n"
+    "\n"
+    "Options:\n"
+    "  FILE.ropelab           open a saved session\n"
+    "  FILE.ropelab-activity  open an activity file\n"
+    "  --activity ID          open the app at a built-in activity\n"
+    "  --lang en|zh_CN        interface language (default: the system's)\n"
+    "  --presenter            start in presenter mode (large text, thick lines)\n"
+    "  --theme light|dark     colour theme\n"
+    "  --help                 show this help\n"
+    "  --version              show the version\n"
+    "\n"
+    "'ropelab export' renders figures without a display (PNG, SVG, PDF, CSV);\n"
+    "'ropelab activity' lists and checks activities for teachers; run either with\n"
+    "--help for its options.\n";
 
 // Without a display Qt aborts with a plugin error; say what to do instead.
 bool hasDisplay() {
@@ -34,6 +52,10 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
             std::fputs(kUsage, stdout);
+            return 0;
+        }
+        if (std::strcmp(argv[i], "--version") == 0) {
+            std::printf("%s\n", ropelab::versionLine().c_str());
             return 0;
         }
     }

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/command.h"
+#include "common/build_info.h"
 #include "common/errors.h"
 
 namespace ropelab::cli {
@@ -33,7 +34,8 @@ std::string toolHelp(const std::vector<Command>& commands) {
          << "keys are the columns (arrays of numbers) and scalar results.\n"
          << "RANGE is A:B or A:B:STEP (half-open, like Python); LIST is comma-separated numbers.\n"
          << "Exit status: 0 on success, 2 on bad input (one line on stderr).\n\n"
-         << "Run '" << toolName << " COMMAND --help' for a command's options.\n";
+         << "Run '" << toolName << " COMMAND --help' for a command's options, '" << toolName
+         << " --version' for the version.\n";
     return text.str();
 }
 
@@ -118,6 +120,10 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
             return 2;
         }
         const std::string& name = args.front();
+        if (name == "--version") {
+            out << versionLine() << '\n';
+            return 0;
+        }
         if (name == "--help" || name == "-h" || name == "help") {
             if (args.size() >= 2 && name == "help") {
                 const Command* command = findCommand(commands, args[1]);

@@ -21,6 +21,7 @@
 #include <cerrno>
 #include <memory>
 
+#include "common/build_info.h"
 #include "export/atomic_write.h"
 #include "export/export_command.h"
 #include "export/export_dialog.h"
@@ -366,6 +367,17 @@ AppRun runApp(const QStringList& arguments) {
     EXPECT_TRUE(process.waitForFinished(60000));
     return AppRun{process.exitCode(), process.readAllStandardOutput(),
                   process.readAllStandardError()};
+}
+
+TEST(AppBinary, VersionAndHelpNeedNoDisplay) {
+    const AppRun version = runApp({QStringLiteral("--version")});
+    EXPECT_EQ(version.exitCode, 0);
+    EXPECT_EQ(version.out.toStdString(), ropelab::versionLine() + "\n");
+    EXPECT_TRUE(version.err.isEmpty()) << version.err.toStdString();
+    const AppRun help = runApp({QStringLiteral("--help")});
+    EXPECT_EQ(help.exitCode, 0);
+    for (const char* option : {"--lang en|zh_CN", "--presenter", "--theme light|dark", "--version"})
+        EXPECT_TRUE(help.out.contains(option)) << option;
 }
 
 TEST(ExportCommand, HeadlessRunWritesAndPrintsEachFile) {

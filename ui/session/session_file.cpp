@@ -11,6 +11,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "common/build_info.h"
 #include "common/errors.h"
 #include "lessons/lesson.h"
 #include "model/parameter_model.h"
@@ -297,8 +298,7 @@ QByteArray sessionToJson(const SessionState& state) {
     const QJsonObject root{
         {QStringLiteral("format"), QString::fromLatin1(kFormatName)},
         {QStringLiteral("version"), kSessionFormatVersion},
-        {QStringLiteral("savedBy"),
-         QStringLiteral("RoPE Lab %1").arg(QStringLiteral(ROPELAB_VERSION))},
+        {QStringLiteral("savedBy"), QString::fromStdString(versionLine())},
         {QStringLiteral("lesson"), state.lessonId},
         {QStringLiteral("parameters"), parametersToJson(state.parameters)},
         {QStringLiteral("lessons"), lessons},

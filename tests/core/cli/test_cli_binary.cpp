@@ -11,9 +11,12 @@
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "common/build_info.h"
 
 namespace {
 
@@ -205,6 +208,15 @@ TEST(CliBinary, Help) {
     const CliResult command = runCli("rope-apply --help");
     EXPECT_EQ(command.status, 0);
     EXPECT_NE(command.out.find("--layout half|interleaved"), std::string::npos);
+}
+
+TEST(CliBinary, VersionIsTheProjectVersion) {
+    const CliResult result = runCli("--version");
+    EXPECT_EQ(result.status, 0);
+    EXPECT_EQ(result.out, ropelab::versionLine() + "\n");
+    EXPECT_TRUE(std::regex_match(result.out, std::regex("RoPE Lab [0-9]+\\.[0-9]+\\.[0-9]+\n")));
+    EXPECT_EQ(result.err, "");
+    EXPECT_NE(runCli("--help").out.find("--version"), std::string::npos);
 }
 
 TEST(CliBinary, BadInputExitsTwoWithOneLine) {
