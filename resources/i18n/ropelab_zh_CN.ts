@@ -1312,12 +1312,12 @@ no row, impossible</source>
         <translation>关于 RoPE 实验室</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;RoPE Lab %1&lt;/h3&gt;&lt;p&gt;How transformers know word order: positional encodings, from learned tables to rotary position embeddings (RoPE), computed exactly and shown step by step.&lt;/p&gt;&lt;p&gt;Plots by QCustomPlot; built with Qt %2.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;RoPE 实验室 %1&lt;/h3&gt;&lt;p&gt;Transformer 如何知道词序：位置编码，从可学习的位置表到旋转位置编码（RoPE），精确计算，逐步展示。&lt;/p&gt;&lt;p&gt;图表由 QCustomPlot 绘制；基于 Qt %2 构建。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>The settings file was damaged; RoPE Lab started with the default settings.</source>
         <translation>设置文件已损坏；RoPE 实验室已使用默认设置启动。</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;RoPE Lab %1&lt;/h3&gt;&lt;p&gt;How transformers know word order: positional encodings, from learned tables to rotary position embeddings (RoPE), computed exactly and shown step by step.&lt;/p&gt;&lt;p&gt;Free software under the GNU General Public License, version 3 or any later version (GPL-3.0-or-later), with no warranty.&lt;/p&gt;&lt;p&gt;Third-party components: %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;RoPE 实验室 %1&lt;/h3&gt;&lt;p&gt;Transformer 如何知道词序：位置编码，从可学习的位置表到旋转位置编码（RoPE），精确计算，逐步展示。&lt;/p&gt;&lt;p&gt;自由软件，依据 GNU 通用公共许可证第 3 版或（由您选择）任何更高版本（GPL-3.0-or-later）发布，不提供任何担保。&lt;/p&gt;&lt;p&gt;第三方组件：%2。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -4,11 +4,15 @@
 
 #include <QComboBox>
 #include <QListWidget>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStatusBar>
 
+#include "common/build_info.h"
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
 #include "style/theme_controller.h"
@@ -106,6 +110,28 @@ TEST(MainWindow, RemembersTheLastLesson) {
     MainWindow again;
     EXPECT_EQ(again.currentLesson()->id(), QStringLiteral("relative"));
     QSettings().clear();
+}
+
+TEST(MainWindow, AboutShowsVersionLicenceAndEveryComponent) {
+    QSettings().clear();
+    MainWindow window;
+    ASSERT_FALSE(window.helpMenu()->actions().isEmpty());
+    window.helpMenu()->actions().front()->trigger();
+    auto* box = window.findChild<QMessageBox*>(QStringLiteral("aboutBox"));
+    ASSERT_NE(box, nullptr);
+    const QString text = box->text();
+    EXPECT_TRUE(text.contains(QStringLiteral("RoPE Lab %1").arg(version()))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("GPL-3.0-or-later")));
+    EXPECT_TRUE(text.contains(QStringLiteral("Qt %1 (LGPL-3.0-only)").arg(qVersion())));
+    EXPECT_TRUE(text.contains(QStringLiteral("QCustomPlot")));
+    ASSERT_GE(coreThirdPartyComponents().size(), 2u);
+    for (const ThirdPartyComponent& component : coreThirdPartyComponents()) {
+        EXPECT_TRUE(
+            text.contains(QString::fromStdString(component.name + " (" + component.licence + ")")))
+            << component.name;
+    }
+    EXPECT_NE(box->findChild<QPushButton*>(QStringLiteral("aboutQtButton")), nullptr);
+    box->close();
 }
 
 TEST(LessonRegistry, EveryLessonHasIdTitleFiguresAndStableIds) {

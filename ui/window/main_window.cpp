@@ -7,11 +7,15 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 
+#include <qcustomplot.h>
+
 #include "classroom/classroom_features.h"
+#include "common/build_info.h"
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
 #include "style/theme_controller.h"
@@ -188,13 +192,35 @@ void MainWindow::onLessonRowChanged(int row) {
 }
 
 void MainWindow::showAbout() {
-    QMessageBox::about(
-        this, tr("About RoPE Lab"),
+    // Qt and QCustomPlot are linked by the app, the rest by the core (build_info.h).
+    QStringList components{
+        QStringLiteral("Qt %1 (LGPL-3.0-only)").arg(QString::fromLatin1(qVersion())),
+        QStringLiteral("QCustomPlot %1 (GPL-3.0-or-later)")
+            .arg(QStringLiteral(QCUSTOMPLOT_VERSION_STR))};
+    for (const ThirdPartyComponent& component : coreThirdPartyComponents()) {
+        components << QStringLiteral("%1 (%2)").arg(QString::fromStdString(component.name),
+                                                    QString::fromStdString(component.licence));
+    }
+    auto* box = new QMessageBox(
+        QMessageBox::NoIcon, tr("About RoPE Lab"),
         tr("<h3>RoPE Lab %1</h3>"
-           "<p>How transformers know word order: positional encodings, from learned tables to "
-           "rotary position embeddings (RoPE), computed exactly and shown step by step.</p>"
-           "<p>Plots by QCustomPlot; built with Qt %2.</p>")
-            .arg(QStringLiteral(ROPELAB_VERSION), QString::fromLatin1(qVersion())));
+           "<p>How transformers know word order: positional encodings, "
+           "from learned tables to rotary position embeddings (RoPE), "
+           "computed exactly and shown step by step.</p>"
+           "<p>Free software under the GNU General Public License, "
+           "version 3 or any later version (GPL-3.0-or-later), with no "
+           "warranty.</p>"
+           "<p>Third-party components: %2.</p>")
+            .arg(QString::fromLatin1(version()), components.join(QStringLiteral(", "))),
+        QMessageBox::Close, this);
+    box->setObjectName(QStringLiteral("aboutBox"));
+    box->setIconPixmap(windowIcon().pixmap(64, 64));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton* aboutQt = box->addButton(tr("About &Qt"), QMessageBox::HelpRole);
+    aboutQt->setObjectName(QStringLiteral("aboutQtButton"));
+    // Qt's own dialog: its version, licence and how to get its source.
+    connect(aboutQt, &QPushButton::clicked, qApp, &QApplication::aboutQt);
+    box->open();
 }
 
 void MainWindow::restoreSettings() {
