@@ -39,7 +39,7 @@ exec 3>&1 > >(tee "$out/summary.txt") 2>&1
 tee_pid=$!
 exec 4>&1 # the summary, for messages of steps whose output goes to a log
 # Let tee write the summary's last lines before the caller collects DIR.
-trap 'exec >&3 2>&3; wait "$tee_pid"' EXIT
+trap 'exec >&3 2>&3 4>&-; wait "$tee_pid"' EXIT
 started=$SECONDS
 status=0
 
@@ -157,7 +157,8 @@ for t in "${tests[@]}"; do
     within 120 "$t" "$bin" --gtest_brief=0 >"$out/parity.part" 2>&1
     rc=$?
     cat "$out/parity.part" >>"$out/parity.txt"
-    grep -E "^\[ parity|^\[  (PASSED|FAILED|SKIPPED) |Failure" "$out/parity.part"
+    # Parity lines, the tally and failures (the skipped tests are listed in parity.txt).
+    grep -E "^\[ parity|^\[  (PASSED|FAILED)  \]|^\[  SKIPPED \] [0-9]+ tests?,|Failure" "$out/parity.part"
     [ $rc -eq 0 ] || { echo "$t: FAILED (exit $rc)"; status=1; }
 done
 rm -f "$out/parity.part"
