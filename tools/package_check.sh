@@ -41,6 +41,7 @@ deb)
     build=$2 out=$3
     need cpack cmake
     need dpkg-deb dpkg
+    need file file # CPack reads the programs' library dependencies through it
     rm -f "$out"/ropelab_*.deb
     mkdir -p "$out"
     cpack --config "$build/CPackConfig.cmake" -G DEB -B "$out" >"$out/cpack.log" 2>&1 ||
