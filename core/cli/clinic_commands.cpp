@@ -20,6 +20,65 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// The CLI's sentence for a limitation (the lesson words the same in the user's language).
+std::string sentence(const ToolWords& tool, const ToolLimit& limit, const ConventionsInput& in) {
+    const std::string type(toString(in.params.ropeType));
+    switch (limit.what) {
+        case Limitation::NeedsMetaToHfPermutation:
+            return (tool.tool == "vllm"
+                        ? std::string("vLLM's Llama code rotates half-split pairs (is_neox_style)")
+                        : std::string("transformers' Llama-family code rotates half-split pairs "
+                                      "(rotate_half)")) +
+                   ": weights in Meta's interleaved order need the Meta-to-HF row permutation "
+                   "(ropelab-cli layout-permutation)";
+        case Limitation::NeedsHfToMetaPermutation:
+            return "Meta's llama code rotates interleaved pairs (view_as_complex): "
+                   "half-split-order "
+                   "weights need the HF-to-Meta row permutation";
+        case Limitation::AlwaysTruncates:
+            return "ggml always floors and ceils YaRN's correction range (truncate = false cannot "
+                   "be expressed)";
+        case Limitation::AttentionFactorFromGguf:
+            return "the attention factor " + formatDouble(limit.value) +
+                   " is read from the GGUF (rope.scaling.attn_factor, "
+                   "rope.scaling.yarn_log_multiplier), not from a flag";
+        case Limitation::NoDynamicNtk:
+            return tool.tool == "gguf"
+                       ? "GGUF has no dynamic NTK scaling type (none, linear, yarn, longrope)"
+                       : "llama.cpp has no dynamic NTK: its frequencies never follow the current "
+                         "length; the nearest is a fixed --rope-freq-base";
+        case Limitation::LongRopeFactorsInGguf:
+            return "LongRoPE's factors live in the GGUF (rope_factors_long/short.weight); no flag "
+                   "sets them: llama.cpp uses the long ones when the context -c exceeds "
+                   "rope.scaling.original_context_length";
+        case Limitation::Llama3FactorsInGguf:
+            return "Llama 3 scaling lives in the GGUF's rope_freqs.weight tensor, baked in by the "
+                   "converter; no flag sets it";
+        case Limitation::RotaryDimFromGguf:
+            return "the rotary dimension " + formatDouble(limit.value) +
+                   " comes from the GGUF (rope.dimension_count), not from a flag";
+        case Limitation::LayoutFromArchitecture:
+            return std::string("the pair layout (here ") +
+                   (in.layout == RopeLayout::Interleaved ? "interleaved, NORM"
+                                                         : "half-split, NEOX") +
+                   ") follows the architecture in llama.cpp (llama_model_rope_type), not a flag";
+        case Limitation::DynamicUsesScaledMaxLength:
+            return "vLLM's dynamic scaling computes one base for the length "
+                   "max_position_embeddings x factor, not the current length as transformers does";
+        case Limitation::OnlyFixedNtkAndLinear:
+            return "alpha_value and compress_pos_emb express only a fixed NTK base and linear "
+                   "interpolation, not " +
+                   type + " scaling";
+        case Limitation::OnlyLlama31Scaling:
+            return "params.json knows only use_scaled_rope (Llama 3.1's scaling: factor 8, low 1, "
+                   "high 4, original 8192), not " +
+                   type + " with these values";
+        case Limitation::NoPartialRotary:
+            return "Meta's llama code rotates the whole head (no partial rotary)";
+    }
+    return {};
+}
+
 // A setting's JSON text as a person types it: strings without their quotes.
 std::string plainValue(const std::string& jsonText) {
     const Json value = Json::parse(jsonText);
@@ -73,7 +132,11 @@ Command conventionsCommand() {
                 Json words = Json::object();
                 for (const ToolSetting& s : tool.settings) words[s.key] = Json::parse(s.value);
                 result[tool.tool] = words;
-                result[tool.tool + "_cannot"] = tool.cannot;
+                Json cannot = Json::array();
+                for (const ToolLimit& limit : tool.cannot) {
+                    cannot.push_back(sentence(tool, limit, input));
+                }
+                result[tool.tool + "_cannot"] = cannot;
             }
             out << result.dump() << '\n';
             return 0;
@@ -85,8 +148,9 @@ Command conventionsCommand() {
                 out << tool.tool << ',' << csvField(s.key) << ',' << csvField(plainValue(s.value))
                     << '\n';
             }
-            for (const std::string& sentence : tool.cannot) {
-                out << tool.tool << ",cannot_express," << csvField(sentence) << '\n';
+            for (const ToolLimit& limit : tool.cannot) {
+                out << tool.tool << ",cannot_express," << csvField(sentence(tool, limit, input))
+                    << '\n';
             }
         }
         return 0;

@@ -3,7 +3,6 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "encodings/number_text.h"
 #include "encodings/rope_frequencies.h"
 
 namespace ropelab {
@@ -66,10 +65,7 @@ ToolWords hfConfig(const ConventionsInput& in) {
     const Json scaling = hfScaling(p);
     if (!scaling.empty()) w.settings.push_back({"rope_scaling", scaling.dump()});
     if (in.layout == RopeLayout::Interleaved) {
-        w.cannot.push_back(
-            "transformers' Llama-family code rotates half-split pairs (rotate_half): weights in "
-            "Meta's interleaved order need the Meta-to-HF row permutation "
-            "(ropelab-cli layout-permutation)");
+        w.cannot.push_back({Limitation::NeedsMetaToHfPermutation});
     }
     return w;
 }
@@ -106,46 +102,31 @@ ToolWords llamaCpp(const ConventionsInput& in, const RopeFrequencies& freqs) {
             w.settings.push_back({"--yarn-beta-fast", Json(p.betaFast).dump()});
             w.settings.push_back({"--yarn-beta-slow", Json(p.betaSlow).dump()});
             if (!p.truncate) {
-                w.cannot.push_back(
-                    "ggml always floors and ceils YaRN's correction range (truncate = false "
-                    "cannot be expressed)");
+                w.cannot.push_back({Limitation::AlwaysTruncates});
             }
             if (!same(freqs.attentionFactor, llamaCppYarnAttention(p)) || p.mscaleAllDim) {
-                w.cannot.push_back("the attention factor " + numberText(freqs.attentionFactor) +
-                                   " is read from the GGUF (rope.scaling.attn_factor, "
-                                   "rope.scaling.yarn_log_multiplier), not from a flag");
+                w.cannot.push_back({Limitation::AttentionFactorFromGguf, freqs.attentionFactor});
             }
             break;
         }
         case RopeType::Dynamic:
-            w.cannot.push_back(
-                "llama.cpp has no dynamic NTK: its frequencies never follow the current length; "
-                "the nearest is a fixed --rope-freq-base");
+            w.cannot.push_back({Limitation::NoDynamicNtk});
             break;
         case RopeType::LongRope:
             w.settings.push_back(
                 {"-c", Json(p.seqLen.value_or(
                                 p.originalMaxPositionEmbeddings.value_or(p.maxPositionEmbeddings)))
                            .dump()});
-            w.cannot.push_back(
-                "LongRoPE's factors live in the GGUF (rope_factors_long/short.weight); no flag "
-                "sets them: llama.cpp uses the long ones when the context -c exceeds "
-                "rope.scaling.original_context_length");
+            w.cannot.push_back({Limitation::LongRopeFactorsInGguf});
             break;
         case RopeType::Llama3:
-            w.cannot.push_back(
-                "Llama 3 scaling lives in the GGUF's rope_freqs.weight tensor, baked in by the "
-                "converter; no flag sets it");
+            w.cannot.push_back({Limitation::Llama3FactorsInGguf});
             break;
     }
     if (freqs.rotaryDim != p.headDim) {
-        w.cannot.push_back("the rotary dimension " + std::to_string(freqs.rotaryDim) +
-                           " comes from the GGUF (rope.dimension_count), not from a flag");
+        w.cannot.push_back({Limitation::RotaryDimFromGguf, static_cast<double>(freqs.rotaryDim)});
     }
-    w.cannot.push_back(
-        std::string("the pair layout (here ") +
-        (in.layout == RopeLayout::Interleaved ? "interleaved, NORM" : "half-split, NEOX") +
-        ") follows the architecture in llama.cpp (llama_model_rope_type), not a flag");
+    w.cannot.push_back({Limitation::LayoutFromArchitecture});
     return w;
 }
 
@@ -185,13 +166,12 @@ ToolWords gguf(const ConventionsInput& in, const RopeFrequencies& freqs) {
                 w.settings.push_back({a + ".rope.scaling.attn_factor", Json(attn).dump()});
             }
             if (!p.truncate) {
-                w.cannot.push_back("ggml always floors and ceils YaRN's correction range");
+                w.cannot.push_back({Limitation::AlwaysTruncates});
             }
             break;
         }
         case RopeType::Dynamic:
-            w.cannot.push_back(
-                "GGUF has no dynamic NTK scaling type (none, linear, yarn, longrope)");
+            w.cannot.push_back({Limitation::NoDynamicNtk});
             break;
         case RopeType::LongRope:
             w.settings.push_back(
@@ -217,14 +197,10 @@ ToolWords vllm(const ConventionsInput& in) {
     const Json scaling = hfScaling(p);
     if (!scaling.empty()) w.settings.push_back({"--rope-scaling", Json(scaling.dump()).dump()});
     if (p.ropeType == RopeType::Dynamic) {
-        w.cannot.push_back(
-            "vLLM's dynamic scaling computes one base for the length max_position_embeddings x "
-            "factor, not the current length as transformers does");
+        w.cannot.push_back({Limitation::DynamicUsesScaledMaxLength});
     }
     if (in.layout == RopeLayout::Interleaved) {
-        w.cannot.push_back(
-            "vLLM's Llama code rotates half-split pairs (is_neox_style), as transformers: "
-            "interleaved-order weights need the Meta-to-HF permutation");
+        w.cannot.push_back({Limitation::NeedsMetaToHfPermutation});
     }
     return w;
 }
@@ -239,9 +215,7 @@ ToolWords exllama(const ConventionsInput& in) {
         w.settings.push_back(
             {"compress_pos_emb", Json(p.ropeType == RopeType::Linear ? *p.factor : 1.0).dump()});
     } else {
-        w.cannot.push_back(std::string("alpha_value and compress_pos_emb express only a fixed NTK "
-                                       "base and linear interpolation, not ") +
-                           std::string(toString(p.ropeType)) + " scaling");
+        w.cannot.push_back({Limitation::OnlyFixedNtkAndLinear});
     }
     return w;
 }
@@ -256,20 +230,13 @@ ToolWords metaParams(const ConventionsInput& in) {
     if (p.ropeType == RopeType::Default || llama31) {
         w.settings.push_back({"use_scaled_rope", Json(llama31).dump()});
     } else {
-        w.cannot.push_back(
-            "params.json knows only use_scaled_rope (Llama 3.1's scaling: factor 8, low 1, "
-            "high 4, original 8192), not " +
-            std::string(toString(p.ropeType)) +
-            " with these "
-            "values");
+        w.cannot.push_back({Limitation::OnlyLlama31Scaling});
     }
     if (p.partialRotaryFactor != 1.0) {
-        w.cannot.push_back("Meta's llama code rotates the whole head (no partial rotary)");
+        w.cannot.push_back({Limitation::NoPartialRotary});
     }
     if (in.layout == RopeLayout::HalfSplit) {
-        w.cannot.push_back(
-            "Meta's llama code rotates interleaved pairs (view_as_complex): half-split-order "
-            "weights need the HF-to-Meta row permutation");
+        w.cannot.push_back({Limitation::NeedsHfToMetaPermutation});
     }
     return w;
 }

@@ -17,10 +17,32 @@ struct ToolSetting {
     std::string value;  // JSON text: a number, a string, an array or an object
 };
 
+// What a tool cannot express; the front ends word it (cli/clinic_commands.cpp, the clinic lesson).
+enum class Limitation {
+    NeedsMetaToHfPermutation,    // HF / vLLM rotate half-split pairs: interleaved weights permuted
+    NeedsHfToMetaPermutation,    // Meta rotates interleaved pairs: half-split weights permuted
+    AlwaysTruncates,             // ggml floors/ceils YaRN's correction range (truncate = false)
+    AttentionFactorFromGguf,     // value: the attention factor, set only in the GGUF
+    NoDynamicNtk,                // llama.cpp / GGUF have no length-dependent base
+    LongRopeFactorsInGguf,       // the factors are GGUF tensors, no flag
+    Llama3FactorsInGguf,         // rope_freqs.weight, baked in by the converter, no flag
+    RotaryDimFromGguf,           // value: the rotary dim, rope.dimension_count, no flag
+    LayoutFromArchitecture,      // llama.cpp's layout follows llama_model_rope_type, no flag
+    DynamicUsesScaledMaxLength,  // vLLM's dynamic: one base for max_position × factor
+    OnlyFixedNtkAndLinear,       // exllama: alpha_value and compress_pos_emb only
+    OnlyLlama31Scaling,          // params.json: use_scaled_rope = Llama 3.1's fixed values
+    NoPartialRotary,             // Meta's code rotates the whole head
+};
+
+struct ToolLimit {
+    Limitation what;
+    double value = 0.0;  // the number the limitation names, if any
+};
+
 struct ToolWords {
     std::string tool;  // hf_config, llama_cpp, gguf, vllm, exllama, meta_params
     std::vector<ToolSetting> settings;
-    std::vector<std::string> cannot;  // one sentence per thing the tool cannot express
+    std::vector<ToolLimit> cannot;  // what the tool cannot express
 };
 
 struct ConventionsInput {

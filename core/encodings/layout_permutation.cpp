@@ -46,4 +46,24 @@ Eigen::MatrixXd metaToHfRows(const Eigen::Ref<const Eigen::MatrixXd>& meta, int 
     return hf;
 }
 
+LayoutScores layoutScores(const RopeFrequencies& freqs, const Eigen::Ref<const Eigen::VectorXd>& q,
+                          const Eigen::Ref<const Eigen::VectorXd>& k,
+                          const std::vector<double>& distances) {
+    const int d = freqs.headDim;
+    const Eigen::VectorXd qHf = metaToHfRows(q, d, 1), kHf = metaToHfRows(k, d, 1);
+    const auto rotated = [&](const Eigen::VectorXd& v, double p, RopeLayout layout) {
+        return applyRope(v, p, freqs, layout);
+    };
+    const Eigen::VectorXd kMeta = rotated(k, 0.0, RopeLayout::Interleaved);
+    const Eigen::VectorXd kHfAt0 = rotated(kHf, 0.0, RopeLayout::HalfSplit);
+    const Eigen::VectorXd kWrong = rotated(k, 0.0, RopeLayout::HalfSplit);
+    LayoutScores scores;
+    for (double delta : distances) {
+        scores.meta.push_back(rotated(q, delta, RopeLayout::Interleaved).dot(kMeta));
+        scores.hf.push_back(rotated(qHf, delta, RopeLayout::HalfSplit).dot(kHfAt0));
+        scores.unpermuted.push_back(rotated(q, delta, RopeLayout::HalfSplit).dot(kWrong));
+    }
+    return scores;
+}
+
 }  // namespace ropelab

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 #include "common/errors.h"
@@ -66,6 +67,31 @@ TEST(LayoutPermutation, InterleavedOnMetaWeightsEqualsHalfSplitOnPermutedWeights
     }
     EXPECT_GT(largestMismatch, 1.0);  // scores of order |q||k| ~ 24 move by whole units
     EXPECT_THROW(metaToHfRows(wqMeta.topRows(10), d, heads), InputError);
+}
+
+TEST(LayoutPermutation, LayoutScoresOverlapAndTheUnpermutedCurveDoesNot) {
+    RopeParams params;
+    params.headDim = 8;
+    const RopeFrequencies freqs = ropeFrequencies(params);
+    const Eigen::VectorXd q = (Eigen::VectorXd(8) << 1, 2, 0, -1, 0.5, 0, 3, 1).finished();
+    const Eigen::VectorXd k = (Eigen::VectorXd(8) << 0, 1, 1, 2, -1, 0.5, 1, 0).finished();
+    const LayoutScores s = layoutScores(freqs, q, k, {0, 1, 10, 100});
+    ASSERT_EQ(s.meta.size(), 4u);
+    // Δ = 0: no rotation, all three are q·k = 2 − 2 − 0.5 + 3 = 2.5.
+    EXPECT_NEAR(s.meta[0], 2.5, 1e-15);
+    EXPECT_NEAR(s.unpermuted[0], 2.5, 1e-15);
+    for (std::size_t i = 0; i < 4; ++i) EXPECT_NEAR(s.hf[i], s.meta[i], 1e-12);
+    // Δ = 1 by hand, interleaved pairs (0,1) (2,3) (4,5) (6,7) with θ = 1, 0.1, 0.01, 0.001:
+    // Σ (qa·ka + qb·kb)·cos Δθ + (qa·kb − qb·ka)·sin Δθ (the query turned by Δθ).
+    const double theta[] = {1.0, 0.1, 0.01, 0.001};
+    double expected = 0.0;
+    for (int i = 0; i < 4; ++i) {
+        const double qa = q[2 * i], qb = q[2 * i + 1], ka = k[2 * i], kb = k[2 * i + 1];
+        expected +=
+            (qa * ka + qb * kb) * std::cos(theta[i]) + (qa * kb - qb * ka) * std::sin(theta[i]);
+    }
+    EXPECT_NEAR(s.meta[1], expected, 1e-14);
+    EXPECT_GT(std::abs(s.unpermuted[1] - s.meta[1]), 0.1);
 }
 
 }  // namespace
