@@ -148,8 +148,16 @@ class Parser {
 public:
     Parser(Source& source, std::string name) : source_(source), name_(std::move(name)) {}
 
+    // One short line whatever the file holds: keys and names echoed from it may contain control
+    // characters or run to 64 KiB.
     [[noreturn]] void fail(const std::string& problem) const {
-        throw InputError("--gguf '" + name_ + "': " + problem);
+        constexpr std::size_t maxProblem = 300;
+        std::string text =
+            problem.size() > maxProblem ? problem.substr(0, maxProblem) + "..." : problem;
+        for (char& c : text) {
+            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+        }
+        throw InputError("--gguf '" + name_ + "': " + text);
     }
 
     std::uint64_t position() const { return position_; }

@@ -420,6 +420,18 @@ TEST(GgufReader, CorruptAndHostileFilesAreRefusedWithoutHugeAllocations) {
     textTheta.string("llama.rope.freq_base", "lots");
     EXPECT_NE(refusal(textTheta.bytes()).find("llama.rope.freq_base must be a float"),
               std::string::npos);
+    // Keys echoed from the file stay one short line (a fuzz finding: a key holding a newline).
+    GgufBuilder controlKey = base();
+    controlKey.rawEntry([] {
+        std::vector<std::uint8_t> e;
+        GgufBuilder::putString(e, "bad\nkey" + std::string(5000, 'k'));
+        GgufBuilder::put(e, 99, 4);
+        return e;
+    }());
+    const std::string controlMessage = refusal(controlKey.bytes());
+    EXPECT_NE(controlMessage.find("'bad key"), std::string::npos) << controlMessage;
+    EXPECT_EQ(controlMessage.find('\n'), std::string::npos);
+    EXPECT_LT(controlMessage.size(), 400u);
     GgufBuilder noArch;
     noArch.u32("llama.context_length", 4096);
     EXPECT_EQ(refusal(noArch.bytes()), "--gguf 'model.gguf': has no general.architecture");
