@@ -666,6 +666,225 @@ no row, impossible</source>
     </message>
 </context>
 <context>
+    <name>ropelab::ui::ClinicLesson</name>
+    <message>
+        <source>The confusion clinic</source>
+        <translation>易错问题诊所</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;One model, many conventions.&lt;/b&gt; Each tool writes the same RoPE in its own words: HF&apos;s config.json keys, llama.cpp&apos;s flags and GGUF keys, vLLM&apos;s --rope-scaling, exllama&apos;s alpha_value (rope_theta × α&lt;sup&gt;d/(d−2)&lt;/sup&gt;) and compress_pos_emb, Meta&apos;s params.json. The table writes the shared head size and base, with the scaling chosen below, in each tool&apos;s words, and says what a tool cannot express. The pair layout belongs to the tool too: HF rotates half-split pairs, Meta&apos;s code and llama.cpp&apos;s Llama files interleaved ones.&lt;/p&gt;&lt;p&gt;&lt;b&gt;The two layouts are one rotation.&lt;/b&gt; HF&apos;s Meta-to-HF conversion moves row 2j + t of each head of W&lt;sub&gt;q&lt;/sub&gt; and W&lt;sub&gt;k&lt;/sub&gt; to row t·d/2 + j. Half-split RoPE on the permuted weights then gives exactly the scores of interleaved RoPE on Meta&apos;s weights (the first two curves coincide); a checkpoint converted without the permutation rotates the wrong components together (third curve).&lt;/p&gt;&lt;p&gt;&lt;b&gt;The KV cache.&lt;/b&gt; Dynamic NTK recomputes θ from the current length, but keys already in the cache keep the rotation of the step that cached them. Here a %1-token prompt grows to %2 tokens with max_position_embeddings %3 and factor %4: the score error is exactly 0 until the sequence outgrows %3, then grows. A rope type whose θ does not depend on the length stays at 0; LongRoPE jumps in the same way once it switches from short to long factors.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Positions in 16 bits.&lt;/b&gt; bfloat16 keeps 8 significant bits, so integers are exact only up to 256 and neighbouring positions collide above it; float16 keeps 11 (exact up to 2048) and ends at 65504. The fix: keep positions and θ in float32 (transformers PR #29285), or reduce the phase exactly as in the precision lesson.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;一个模型，多种写法。&lt;/b&gt;每个工具用自己的写法描述同一个 RoPE：HF 的 config.json 键、llama.cpp 的命令行参数和 GGUF 键、vLLM 的 --rope-scaling、exllama 的 alpha_value（rope_theta × α&lt;sup&gt;d/(d−2)&lt;/sup&gt;）和 compress_pos_emb、Meta 的 params.json。表格用每个工具的写法写出共享的头维度和基数，加上下面选择的缩放方式，并说明某个工具无法表达什么。配对布局也属于工具：HF 旋转对半配对，Meta 的代码和 llama.cpp 的 Llama 文件旋转交错配对。&lt;/p&gt;&lt;p&gt;&lt;b&gt;两种布局是同一个旋转。&lt;/b&gt;HF 的 Meta→HF 转换把 W&lt;sub&gt;q&lt;/sub&gt; 和 W&lt;sub&gt;k&lt;/sub&gt; 每个头的第 2j + t 行移到第 t·d/2 + j 行。于是在置换后的权重上做对半 RoPE，得到的得分与在 Meta 权重上做交错 RoPE 完全相同（前两条曲线重合）；未做置换就转换的检查点会把错误的分量放在一起旋转（第三条曲线）。&lt;/p&gt;&lt;p&gt;&lt;b&gt;KV 缓存。&lt;/b&gt;动态 NTK 根据当前长度重新计算 θ，但已在缓存中的键保留的是缓存它们那一步的旋转。这里 %1 个词元的提示增长到 %2 个词元，max_position_embeddings 为 %3，因子为 %4：在序列超过 %3 之前得分误差严格为 0，之后开始增长。θ 不随长度变化的 rope 类型始终为 0；LongRoPE 在从短因子切换到长因子时也会同样跳变。&lt;/p&gt;&lt;p&gt;&lt;b&gt;16 位中的位置。&lt;/b&gt;bfloat16 只保留 8 位有效数字，所以整数只在 256 以内精确，超过后相邻位置会重合；float16 保留 11 位（2048 以内精确），最大只到 65504。解决办法：位置和 θ 用 float32 保存（transformers PR #29285），或像精度一课那样精确地约化相位。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Scaling in the table</source>
+        <translation>表中的缩放方式</translation>
+    </message>
+    <message>
+        <source>none (default)</source>
+        <translation>无（默认）</translation>
+    </message>
+    <message>
+        <source>linear, factor 4</source>
+        <translation>线性，因子 4</translation>
+    </message>
+    <message>
+        <source>dynamic NTK, factor 2</source>
+        <translation>动态 NTK，因子 2</translation>
+    </message>
+    <message>
+        <source>YaRN, factor 4</source>
+        <translation>YaRN，因子 4</translation>
+    </message>
+    <message>
+        <source>Llama 3, factor 8</source>
+        <translation>Llama 3，因子 8</translation>
+    </message>
+    <message>
+        <source>The rope_type written in every tool&apos;s words in the table.</source>
+        <translation>表中用每个工具的写法表示的 rope_type。</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>In its words</source>
+        <translation>它的写法</translation>
+    </message>
+    <message>
+        <source>What it cannot express</source>
+        <translation>它无法表达的</translation>
+    </message>
+    <message>
+        <source>One head&apos;s score q·k against distance Δ, weights in Meta&apos;s order</source>
+        <translation>一个头的得分 q·k 随距离 Δ 的变化，权重为 Meta 的行顺序</translation>
+    </message>
+    <message>
+        <source>distance Δ = m − n</source>
+        <translation>距离 Δ = m − n</translation>
+    </message>
+    <message>
+        <source>score q·k</source>
+        <translation>得分 q·k</translation>
+    </message>
+    <message>
+        <source>interleaved RoPE on Meta&apos;s rows</source>
+        <translation>在 Meta 的行上做交错 RoPE</translation>
+    </message>
+    <message>
+        <source>half-split RoPE on the permuted rows (HF)</source>
+        <translation>在置换后的行上做对半 RoPE（HF）</translation>
+    </message>
+    <message>
+        <source>half-split RoPE on unpermuted rows (wrong)</source>
+        <translation>在未置换的行上做对半 RoPE（错误）</translation>
+    </message>
+    <message>
+        <source>Score error of cached keys as generation goes</source>
+        <translation>随生成进行，缓存键的得分误差</translation>
+    </message>
+    <message>
+        <source>tokens in the cache</source>
+        <translation>缓存中的词元数</translation>
+    </message>
+    <message>
+        <source>max score error</source>
+        <translation>最大得分误差</translation>
+    </message>
+    <message>
+        <source>dynamic NTK (θ follows the length)</source>
+        <translation>动态 NTK（θ 随长度变化）</translation>
+    </message>
+    <message>
+        <source>default RoPE (θ fixed)</source>
+        <translation>默认 RoPE（θ 固定）</translation>
+    </message>
+    <message>
+        <source>Positions rounded to 16-bit floats</source>
+        <translation>舍入到 16 位浮点数的位置</translation>
+    </message>
+    <message>
+        <source>position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>rounded − p</source>
+        <translation>舍入值 − p</translation>
+    </message>
+    <message>
+        <source>bfloat16</source>
+        <translation>bfloat16</translation>
+    </message>
+    <message>
+        <source>float16</source>
+        <translation>float16</translation>
+    </message>
+    <message>
+        <source>float32 (exact here)</source>
+        <translation>float32（此处精确）</translation>
+    </message>
+    <message>
+        <source>Its Llama code rotates half-split pairs (is_neox_style): weights in Meta&apos;s interleaved order need the Meta-to-HF permutation.</source>
+        <translation>它的 Llama 代码旋转对半配对（is_neox_style）：Meta 交错顺序的权重需要做 Meta→HF 置换。</translation>
+    </message>
+    <message>
+        <source>Its Llama-family code rotates half-split pairs (rotate_half): weights in Meta&apos;s interleaved order need the Meta-to-HF permutation.</source>
+        <translation>它的 Llama 系列代码旋转对半配对（rotate_half）：Meta 交错顺序的权重需要做 Meta→HF 置换。</translation>
+    </message>
+    <message>
+        <source>Meta&apos;s code rotates interleaved pairs: half-split-order weights need the HF-to-Meta permutation.</source>
+        <translation>Meta 的代码旋转交错配对：对半顺序的权重需要做 HF→Meta 置换。</translation>
+    </message>
+    <message>
+        <source>ggml always rounds YaRN&apos;s correction range to whole pairs (truncate = false).</source>
+        <translation>ggml 总是把 YaRN 的校正范围取整到整数配对（无法表达 truncate = false）。</translation>
+    </message>
+    <message>
+        <source>The attention factor %1 comes from the GGUF file, not from a flag.</source>
+        <translation>注意力因子 %1 来自 GGUF 文件，而不是命令行参数。</translation>
+    </message>
+    <message>
+        <source>GGUF has no dynamic NTK scaling type.</source>
+        <translation>GGUF 没有动态 NTK 缩放类型。</translation>
+    </message>
+    <message>
+        <source>No dynamic NTK: θ never follows the current length; the nearest is a fixed --rope-freq-base.</source>
+        <translation>没有动态 NTK：θ 从不随当前长度变化；最接近的是固定的 --rope-freq-base。</translation>
+    </message>
+    <message>
+        <source>LongRoPE&apos;s factors are GGUF tensors; no flag sets them.</source>
+        <translation>LongRoPE 的因子是 GGUF 中的张量；没有命令行参数能设置它们。</translation>
+    </message>
+    <message>
+        <source>Llama 3 scaling is the GGUF tensor rope_freqs.weight, written by the converter; no flag sets it.</source>
+        <translation>Llama 3 缩放是转换器写入的 GGUF 张量 rope_freqs.weight；没有命令行参数能设置它。</translation>
+    </message>
+    <message>
+        <source>The rotary dimension %1 comes from the GGUF file, not from a flag.</source>
+        <translation>旋转维度 %1 来自 GGUF 文件，而不是命令行参数。</translation>
+    </message>
+    <message>
+        <source>The pair layout follows the model&apos;s architecture, not a flag.</source>
+        <translation>配对布局由模型架构决定，而不是命令行参数。</translation>
+    </message>
+    <message>
+        <source>Its dynamic scaling uses one base for max_position_embeddings × factor, not the current length.</source>
+        <translation>它的动态缩放对 max_position_embeddings × 因子 只用一个基数，而不是按当前长度计算。</translation>
+    </message>
+    <message>
+        <source>alpha_value and compress_pos_emb express only a fixed NTK base and linear interpolation, not %1.</source>
+        <translation>alpha_value 和 compress_pos_emb 只能表达固定的 NTK 基数和线性插值，不能表达 %1。</translation>
+    </message>
+    <message>
+        <source>params.json knows only use_scaled_rope (Llama 3.1: factor 8, low 1, high 4, original 8192), not %1 with these values.</source>
+        <translation>params.json 只有 use_scaled_rope（Llama 3.1：因子 8、low 1、high 4、原始长度 8192），不能表达这些取值的 %1。</translation>
+    </message>
+    <message>
+        <source>Meta&apos;s code rotates the whole head.</source>
+        <translation>Meta 的代码旋转整个头。</translation>
+    </message>
+    <message>
+        <source>HF config.json</source>
+        <translation>HF config.json</translation>
+    </message>
+    <message>
+        <source>llama.cpp flags</source>
+        <translation>llama.cpp 命令行参数</translation>
+    </message>
+    <message>
+        <source>GGUF file</source>
+        <translation>GGUF 文件</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>exllama</source>
+        <translation>exllama</translation>
+    </message>
+    <message>
+        <source>Meta params.json</source>
+        <translation>Meta params.json</translation>
+    </message>
+    <message>
+        <source>∞ (overflow)</source>
+        <translation>∞（溢出）</translation>
+    </message>
+    <message>
+        <source>position %1 in bfloat16</source>
+        <translation>位置 %1 的 bfloat16 值</translation>
+    </message>
+    <message>
+        <source>position %1 in float16</source>
+        <translation>位置 %1 的 float16 值</translation>
+    </message>
+    <message>
+        <source>largest KV-cache score error (dynamic NTK)</source>
+        <translation>KV 缓存的最大得分误差（动态 NTK）</translation>
+    </message>
+</context>
+<context>
     <name>ropelab::ui::ExportDialog</name>
     <message>
         <source>Choose at least one format.</source>
@@ -837,14 +1056,6 @@ no row, impossible</source>
         <translation>此构建中缺少模型预设（:/presets/models.json）。</translation>
     </message>
     <message>
-        <source>Import a HuggingFace config.json</source>
-        <translation>导入 HuggingFace 的 config.json</translation>
-    </message>
-    <message>
-        <source>HuggingFace config (*.json);;All files (*)</source>
-        <translation>HuggingFace 配置 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Frequencies and context extension</source>
         <translation>频率与上下文扩展</translation>
     </message>
@@ -919,10 +1130,6 @@ no row, impossible</source>
     <message>
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
-    </message>
-    <message>
-        <source>Read rope_theta, rope_scaling and the head size from a HuggingFace config.json</source>
-        <translation>从 HuggingFace 的 config.json 读取 rope_theta、rope_scaling 和头维度</translation>
     </message>
     <message>
         <source>Custom</source>
@@ -1027,6 +1234,18 @@ no row, impossible</source>
     <message>
         <source>A, B</source>
         <translation>A、B</translation>
+    </message>
+    <message>
+        <source>Import a HuggingFace config.json or a GGUF model</source>
+        <translation>导入 HuggingFace 的 config.json 或 GGUF 模型</translation>
+    </message>
+    <message>
+        <source>HuggingFace config or GGUF model (*.json *.gguf);;All files (*)</source>
+        <translation>HuggingFace 配置或 GGUF 模型 (*.json *.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Read rope_theta, rope_scaling and the head size from a HuggingFace config.json, or the RoPE metadata of a llama.cpp GGUF model</source>
+        <translation>从 HuggingFace 的 config.json 读取 rope_theta、rope_scaling 和头维度，或读取 llama.cpp GGUF 模型的 RoPE 元数据</translation>
     </message>
 </context>
 <context>

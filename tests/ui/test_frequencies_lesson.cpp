@@ -155,6 +155,21 @@ TEST(FrequenciesLesson, ImportReadsAConfigJson) {
     EXPECT_TRUE(h.lesson.problem().isEmpty());
 }
 
+TEST(FrequenciesLesson, ImportReadsAGgufModelAsLlamaCppDoes) {
+    LessonHarness<Lesson7> h;
+    const QString dir = QStringLiteral(ROPELAB_SOURCE_DIR "/tests/fuzz/corpus/gguf/");
+    ASSERT_TRUE(h.lesson.importConfig(dir + "qwen2_yarn.gguf", Lesson7::A));
+    EXPECT_EQ(h.model.rope().ropeType, RopeType::Yarn);
+    EXPECT_EQ(h.model.rope().factor, 4.0);
+    EXPECT_EQ(h.model.rope().ropeTheta, 1e6);
+    EXPECT_EQ(h.model.rope().originalMaxPositionEmbeddings, 32768);
+    const RopeParams before = h.model.rope();
+    EXPECT_FALSE(h.lesson.importConfig(dir + "truncated.gguf", Lesson7::A));
+    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("--gguf")))
+        << h.lesson.problem().toStdString();
+    EXPECT_EQ(h.model.rope(), before);
+}
+
 TEST(FrequenciesLesson, BadConfigJsonIsReportedAndNothingIsLost) {
     LessonHarness<Lesson7> h;
     ASSERT_TRUE(h.lesson.applyPreset(Lesson7::A, presetIndex(h.lesson, "mistral-7b-v0.1")));

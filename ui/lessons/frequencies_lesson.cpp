@@ -23,6 +23,7 @@
 
 #include "analysis/curve_envelope.h"
 #include "analysis/score_curve.h"
+#include "encodings/gguf_reader.h"
 #include "encodings/hf_config.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_frequencies.h"
@@ -262,9 +263,10 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
         if (index > 0) applyPreset(which, index - 1);
     });
     connect(importButtons_[which], &QPushButton::clicked, this, [this, which] {
-        const QString path =
-            QFileDialog::getOpenFileName(this, tr("Import a HuggingFace config.json"), QString(),
-                                         tr("HuggingFace config (*.json);;All files (*)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Import a HuggingFace config.json or a GGUF model"), QString(),
+            tr("HuggingFace config or GGUF model (*.json *.gguf);;"
+               "All files (*)"));
         if (!path.isEmpty()) importConfig(path, which);
     });
     return tab;
@@ -329,7 +331,8 @@ void FrequenciesLesson::retranslate() {
         presetLabels_[which]->setText(tr("Model preset"));
         importButtons_[which]->setText(tr("Import config.json…"));
         importButtons_[which]->setToolTip(
-            tr("Read rope_theta, rope_scaling and the head size from a HuggingFace config.json"));
+            tr("Read rope_theta, rope_scaling and the head size from a HuggingFace config.json, "
+               "or the RoPE metadata of a llama.cpp GGUF model"));
         presetBoxes_[which]->setItemText(0, tr("Custom"));
         editors_[which]->retranslate();
         showPresetSource(static_cast<Config>(which));
@@ -407,7 +410,12 @@ void FrequenciesLesson::onEdited(Config which, const RopeParams& params) {
 
 bool FrequenciesLesson::importConfig(const QString& path, Config which) {
     RopeParams imported;
-    if (!runGuarded([&] { imported = ropeParamsFromHfConfigFile(path.toStdString()); })) {
+    // A .gguf file is read as llama.cpp reads it (its metadata and RoPE factor tensors only).
+    const bool gguf = path.endsWith(QStringLiteral(".gguf"), Qt::CaseInsensitive);
+    if (!runGuarded([&] {
+            imported = gguf ? ropeFromGgufFile(path.toStdString()).params
+                            : ropeParamsFromHfConfigFile(path.toStdString());
+        })) {
         return false;
     }
     presetIndex_[which] = -1;

@@ -1,6 +1,7 @@
 #include "lessons/lesson_registry.h"
 
 #include "lessons/absolute_lesson.h"
+#include "lessons/clinic_lesson.h"
 #include "lessons/frequencies_lesson.h"
 #include "lessons/invariance_lesson.h"
 #include "lessons/order_lesson.h"
@@ -26,6 +27,7 @@ std::vector<std::unique_ptr<Lesson>> createLessons(const LessonContext& context)
     lessons.push_back(std::make_unique<PitfallLesson>(context));
     lessons.push_back(std::make_unique<SweepsLesson>(context));
     lessons.push_back(std::make_unique<PrecisionLesson>(context));
+    lessons.push_back(std::make_unique<ClinicLesson>(context));
     return lessons;
 }
 

@@ -1,0 +1,87 @@
+// Lesson 11 (the confusion clinic): every view shows core's numbers: the conventions of the
+// chosen scaling, the layout identity, the KV-cache drift and the 16-bit positions.
+#include <gtest/gtest.h>
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QTableWidget>
+
+#include "analysis/low_precision.h"
+#include "lesson_harness.h"
+#include "lessons/clinic_lesson.h"
+
+namespace ropelab::ui {
+namespace {
+
+using testing::LessonHarness;
+
+struct Clinic : ::testing::Test {
+    LessonHarness<ClinicLesson> h;
+    void SetUp() override {
+        h.model.setHeadDim(64);
+        h.model.setRopeTheta(500000.0);
+    }
+};
+
+TEST_F(Clinic, ConventionsTableIsCoresForTheChosenScaling) {
+    h.lesson.setExample(ClinicLesson::Example::Llama3);
+    QTableWidget* table = h.lesson.conventionsTable();
+    ASSERT_EQ(table->rowCount(), 6);
+    EXPECT_EQ(h.lesson.conventions().tools.size(), 6u);
+    EXPECT_TRUE(table->item(0, 1)->text().contains("\"rope_type\":\"llama3\""));
+    EXPECT_TRUE(table->item(1, 1)->text().contains("--rope-freq-base = 500000"));
+    EXPECT_TRUE(table->item(1, 2)->text().contains("rope_freqs.weight"));
+    EXPECT_TRUE(table->item(5, 1)->text().contains("use_scaled_rope = true"));
+    h.lesson.setExample(ClinicLesson::Example::Linear);
+    EXPECT_TRUE(table->item(4, 1)->text().contains("compress_pos_emb = 4"));
+    EXPECT_TRUE(table->item(1, 1)->text().contains("--rope-freq-scale = 0.25"));
+    // The shared layout is the table's: interleaved needs the permutation for HF.
+    EXPECT_TRUE(table->item(0, 2)->text().isEmpty());
+    h.model.setLayout(RopeLayout::Interleaved);
+    EXPECT_TRUE(table->item(0, 2)->text().contains("Meta-to-HF"));
+}
+
+TEST_F(Clinic, LayoutCurvesCoincideAndTheUnpermutedOneDoesNot) {
+    const LayoutScores& s = h.lesson.layoutScores();
+    ASSERT_EQ(s.meta.size(), static_cast<std::size_t>(ClinicLesson::kLayoutDistances));
+    double gap = 0.0;
+    for (std::size_t i = 0; i < s.meta.size(); ++i) {
+        EXPECT_NEAR(s.hf[i], s.meta[i], 1e-9);
+        gap = std::max(gap, std::abs(s.unpermuted[i] - s.meta[i]));
+    }
+    EXPECT_GT(gap, 1.0);
+    const auto plotted = h.figure("layout-permutation-scores")->graph(1)->data();
+    ASSERT_EQ(plotted->size(), ClinicLesson::kLayoutDistances);
+    EXPECT_EQ(plotted->at(7)->value, s.hf[7]);
+}
+
+TEST_F(Clinic, KvCacheDriftIsZeroUntilTheMaxPositionThenGrows) {
+    const KvCacheDrift& dynamic = h.lesson.dynamicDrift();
+    ASSERT_EQ(dynamic.length.size(), static_cast<std::size_t>(ClinicLesson::kGenerate));
+    for (std::size_t g = 0; g < dynamic.length.size(); ++g) {
+        if (dynamic.length[g] <= ClinicLesson::kMaxPosition) {
+            EXPECT_EQ(dynamic.maxAbsScoreError[g], 0.0);
+        } else {
+            EXPECT_GT(dynamic.maxAbsScoreError[g], 0.0);
+        }
+        EXPECT_EQ(h.lesson.defaultDrift().maxAbsScoreError[g], 0.0);
+    }
+    EXPECT_EQ(h.figure("kv-cache-drift")->graph(0)->data()->size(), ClinicLesson::kGenerate);
+}
+
+TEST_F(Clinic, SixteenBitPositionsAreCores) {
+    const PhaseErrors& e = h.lesson.lowPrecision();
+    ASSERT_EQ(e.position.size(), static_cast<std::size_t>(ClinicLesson::kLowPrecisionPositions));
+    EXPECT_EQ(e.bfloat16Position[257], 256.0);
+    EXPECT_EQ(e.float16Position[2049], 2048.0);
+    const auto bf = h.figure("low-precision-positions")->graph(0)->data();
+    EXPECT_EQ(bf->at(257)->value, -1.0);
+    EXPECT_TRUE(h.lesson.readoutText().contains("15,936") ||
+                h.lesson.readoutText().contains("15936"));
+    EXPECT_TRUE(h.lesson.readoutText().contains("overflow"));
+    EXPECT_EQ(roundToBfloat16(15962.0), 15936.0);
+}
+
+}  // namespace
+}  // namespace ropelab::ui

@@ -1,0 +1,369 @@
+#include "lessons/clinic_lesson.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QJsonObject>
+#include <QLabel>
+#include <QTableWidget>
+
+#include <cmath>
+
+#include "analysis/low_precision.h"
+#include "encodings/learned_absolute.h"
+#include "model/parameter_model.h"
+#include "widgets/plot_helpers.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+constexpr double kCandlePosition = 15962.0;  // candle PR #3520
+constexpr double kBeyondFloat16 = 70000.0;
+
+QVector<double> sequence(std::int64_t first, std::size_t count) {
+    QVector<double> x;
+    for (std::size_t i = 0; i < count; ++i) x.append(static_cast<double>(first) + i);
+    return x;
+}
+
+QVector<double> lengths(const KvCacheDrift& drift) {
+    QVector<double> x;
+    for (std::int64_t length : drift.length) x.append(static_cast<double>(length));
+    return x;
+}
+
+}  // namespace
+
+ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
+    : LessonPage(context, parent),
+      layoutPlot_(createPlot(QStringLiteral("layout-permutation-scores"))),
+      kvPlot_(createPlot(QStringLiteral("kv-cache-drift"))),
+      positionsPlot_(createPlot(QStringLiteral("low-precision-positions"))),
+      table_(new QTableWidget(0, 3, this)),
+      exampleBox_(new QComboBox(this)) {
+    auto* grid = new QGridLayout(plotArea());
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(table_, 0, 0, 1, 2);
+    grid->addWidget(layoutPlot_, 1, 0, 1, 2);
+    grid->addWidget(kvPlot_, 2, 0);
+    grid->addWidget(positionsPlot_, 2, 1);
+    grid->setRowStretch(0, 2);
+    grid->setRowStretch(1, 3);
+    grid->setRowStretch(2, 3);
+
+    table_->setObjectName(QStringLiteral("conventionsTable"));
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setWordWrap(true);
+    table_->verticalHeader()->setVisible(false);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
+    layoutTitle_ = addPlotTitle(layoutPlot_, QString());
+    kvTitle_ = addPlotTitle(kvPlot_, QString());
+    positionsTitle_ = addPlotTitle(positionsPlot_, QString());
+    const std::array<SeriesStyle, 3> layoutStyles{SeriesStyle{Series::Query, Qt::SolidLine, 2.5},
+                                                  SeriesStyle{Series::Key, Qt::DashLine, 1.5},
+                                                  SeriesStyle{Series::Third, Qt::SolidLine, 1.0}};
+    for (std::size_t i = 0; i < layoutGraphs_.size(); ++i) {
+        layoutGraphs_[i] = layoutPlot_->addGraph();
+        setSeriesStyle(layoutGraphs_[i], layoutStyles[i], theme());
+    }
+    kvGraphs_[0] = kvPlot_->addGraph();
+    setSeriesStyle(kvGraphs_[0], {Series::Key}, theme());
+    kvGraphs_[1] = kvPlot_->addGraph();
+    setSeriesStyle(kvGraphs_[1], {Series::Query, Qt::DashLine}, theme());
+    positionGraphs_[0] = positionsPlot_->addGraph();
+    setSeriesStyle(positionGraphs_[0], {Series::Fourth}, theme());
+    positionGraphs_[1] = positionsPlot_->addGraph();
+    setSeriesStyle(positionGraphs_[1], {Series::Third}, theme());
+    positionGraphs_[2] = positionsPlot_->addGraph();
+    setSeriesStyle(positionGraphs_[2], {Series::Reference, Qt::DotLine}, theme());
+    for (QCustomPlot* plot : {layoutPlot_, kvPlot_, positionsPlot_}) {
+        plot->legend->setVisible(true);
+        placeLegendBelow(plot, plot == layoutPlot_ ? 3 : 1);
+    }
+
+    exampleBox_->setObjectName(QStringLiteral("exampleBox"));
+    auto* exampleLabel = new QLabel(this);
+    exampleLabel->setObjectName(QStringLiteral("exampleLabel"));
+    exampleLabel->setBuddy(exampleBox_);
+    controlsLayout()->addWidget(exampleLabel);
+    controlsLayout()->addWidget(exampleBox_);
+    for (int i = 0; i < 5; ++i) exampleBox_->addItem(QString());
+    exampleBox_->setCurrentIndex(static_cast<int>(example_));
+    connect(exampleBox_, &QComboBox::activated, this,
+            [this](int index) { setExample(static_cast<Example>(index)); });
+    connect(&parameters(), &ParameterModel::changed, this, &ClinicLesson::refresh);
+
+    retranslate();
+    applyTheme(theme());
+    refresh();
+}
+
+QString ClinicLesson::title() const {
+    return tr("The confusion clinic");
+}
+
+Lesson::SharedParameters ClinicLesson::sharedParameters() const {
+    return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout;
+}
+
+QJsonObject ClinicLesson::saveState() const {
+    return QJsonObject{{QStringLiteral("example"), static_cast<int>(example_)}};
+}
+
+void ClinicLesson::restoreState(const QJsonObject& state) {
+    const int index =
+        state.value(QStringLiteral("example")).toInt(static_cast<int>(Example::Llama3));
+    setExample(static_cast<Example>(std::clamp(index, 0, 4)));
+}
+
+void ClinicLesson::setExample(Example example) {
+    example_ = example;
+    exampleBox_->setCurrentIndex(static_cast<int>(example));
+    refresh();
+}
+
+RopeParams ClinicLesson::exampleParams() const {
+    RopeParams p;
+    p.headDim = parameters().rope().headDim;
+    p.ropeTheta = parameters().rope().ropeTheta;
+    p.maxPositionEmbeddings = 8192;
+    switch (example_) {
+        case Example::Default:
+            break;
+        case Example::Linear:
+            p.ropeType = RopeType::Linear;
+            p.factor = 4.0;
+            break;
+        case Example::Dynamic:
+            p.ropeType = RopeType::Dynamic;
+            p.factor = 2.0;
+            break;
+        case Example::Yarn:
+            p.ropeType = RopeType::Yarn;
+            p.factor = 4.0;
+            p.maxPositionEmbeddings = 32768;
+            p.originalMaxPositionEmbeddings = 8192;
+            break;
+        case Example::Llama3:
+            p.ropeType = RopeType::Llama3;
+            p.factor = 8.0;
+            p.maxPositionEmbeddings = 131072;
+            break;
+    }
+    return p;
+}
+
+void ClinicLesson::retranslate() {
+    setExplanation(
+        title(),
+        tr("<p><b>One model, many conventions.</b> Each tool writes the same RoPE in its own "
+           "words: HF's config.json keys, llama.cpp's flags and GGUF keys, vLLM's "
+           "--rope-scaling, exllama's alpha_value (rope_theta × α<sup>d/(d−2)</sup>) and "
+           "compress_pos_emb, Meta's params.json. The table writes the shared head size and "
+           "base, with the scaling chosen below, in each tool's words, and says what a tool "
+           "cannot express. The pair layout belongs to the tool too: HF rotates half-split "
+           "pairs, Meta's code and llama.cpp's Llama files interleaved ones.</p>"
+           "<p><b>The two layouts are one rotation.</b> HF's Meta-to-HF conversion moves row "
+           "2j + t of each head of W<sub>q</sub> and W<sub>k</sub> to row t·d/2 + j. Half-split "
+           "RoPE on the permuted weights then gives exactly the scores of interleaved RoPE on "
+           "Meta's weights (the first two curves coincide); a checkpoint converted without the "
+           "permutation rotates the wrong components together (third curve).</p>"
+           "<p><b>The KV cache.</b> Dynamic NTK recomputes θ from the current length, but keys "
+           "already in the cache keep the rotation of the step that cached them. Here a "
+           "%1-token prompt grows to %2 tokens with max_position_embeddings %3 and factor %4: "
+           "the score error is exactly 0 until the sequence outgrows %3, then grows. A rope "
+           "type whose θ does not depend on the length stays at 0; LongRoPE jumps in the same "
+           "way once it switches from short to long factors.</p>"
+           "<p><b>Positions in 16 bits.</b> bfloat16 keeps 8 significant bits, so integers are "
+           "exact only up to 256 and neighbouring positions collide above it; float16 keeps "
+           "11 (exact up to 2048) and ends at 65504. The fix: keep positions and θ in float32 "
+           "(transformers PR #29285), or reduce the phase exactly as in the precision "
+           "lesson.</p>")
+            .arg(kPrompt)
+            .arg(kPrompt + kGenerate)
+            .arg(kMaxPosition)
+            .arg(kDynamicFactor));
+    if (auto* label = findChild<QLabel*>(QStringLiteral("exampleLabel"))) {
+        label->setText(tr("Scaling in the table"));
+    }
+    const std::array examples{tr("none (default)"), tr("linear, factor 4"),
+                              tr("dynamic NTK, factor 2"), tr("YaRN, factor 4"),
+                              tr("Llama 3, factor 8")};
+    for (int i = 0; i < static_cast<int>(examples.size()); ++i) {
+        exampleBox_->setItemText(i, examples[static_cast<std::size_t>(i)]);
+    }
+    exampleBox_->setToolTip(tr("The rope_type written in every tool's words in the table."));
+    table_->setHorizontalHeaderLabels(
+        {tr("Tool"), tr("In its words"), tr("What it cannot express")});
+    layoutTitle_->setText(tr("One head's score q·k against distance Δ, weights in Meta's order"));
+    layoutPlot_->xAxis->setLabel(tr("distance Δ = m − n"));
+    layoutPlot_->yAxis->setLabel(tr("score q·k"));
+    layoutGraphs_[0]->setName(tr("interleaved RoPE on Meta's rows"));
+    layoutGraphs_[1]->setName(tr("half-split RoPE on the permuted rows (HF)"));
+    layoutGraphs_[2]->setName(tr("half-split RoPE on unpermuted rows (wrong)"));
+    kvTitle_->setText(tr("Score error of cached keys as generation goes"));
+    kvPlot_->xAxis->setLabel(tr("tokens in the cache"));
+    kvPlot_->yAxis->setLabel(tr("max score error"));
+    kvGraphs_[0]->setName(tr("dynamic NTK (θ follows the length)"));
+    kvGraphs_[1]->setName(tr("default RoPE (θ fixed)"));
+    positionsTitle_->setText(tr("Positions rounded to 16-bit floats"));
+    positionsPlot_->xAxis->setLabel(tr("position p"));
+    positionsPlot_->yAxis->setLabel(tr("rounded − p"));
+    positionGraphs_[0]->setName(tr("bfloat16"));
+    positionGraphs_[1]->setName(tr("float16"));
+    positionGraphs_[2]->setName(tr("float32 (exact here)"));
+    if (!conventions_.tools.empty()) fillTable();
+    replotAll();
+}
+
+QString ClinicLesson::limitationText(const ToolWords& tool, const ToolLimit& limit) const {
+    const QString type = QString::fromUtf8(toString(exampleParams().ropeType).data());
+    switch (limit.what) {
+        case Limitation::NeedsMetaToHfPermutation:
+            return tool.tool == "vllm"
+                       ? tr("Its Llama code rotates half-split pairs (is_neox_style): weights in "
+                            "Meta's interleaved order need the Meta-to-HF permutation.")
+                       : tr("Its Llama-family code rotates half-split pairs (rotate_half): "
+                            "weights in Meta's interleaved order need the Meta-to-HF "
+                            "permutation.");
+        case Limitation::NeedsHfToMetaPermutation:
+            return tr(
+                "Meta's code rotates interleaved pairs: half-split-order weights need the "
+                "HF-to-Meta permutation.");
+        case Limitation::AlwaysTruncates:
+            return tr(
+                "ggml always rounds YaRN's correction range to whole pairs "
+                "(truncate = false).");
+        case Limitation::AttentionFactorFromGguf:
+            return tr("The attention factor %1 comes from the GGUF file, not from a flag.")
+                .arg(limit.value, 0, 'g', 6);
+        case Limitation::NoDynamicNtk:
+            return tool.tool == "gguf"
+                       ? tr("GGUF has no dynamic NTK scaling type.")
+                       : tr("No dynamic NTK: θ never follows the current length; the nearest is "
+                            "a fixed --rope-freq-base.");
+        case Limitation::LongRopeFactorsInGguf:
+            return tr("LongRoPE's factors are GGUF tensors; no flag sets them.");
+        case Limitation::Llama3FactorsInGguf:
+            return tr(
+                "Llama 3 scaling is the GGUF tensor rope_freqs.weight, written by the "
+                "converter; no flag sets it.");
+        case Limitation::RotaryDimFromGguf:
+            return tr("The rotary dimension %1 comes from the GGUF file, not from a flag.")
+                .arg(limit.value, 0, 'g', 6);
+        case Limitation::LayoutFromArchitecture:
+            return tr("The pair layout follows the model's architecture, not a flag.");
+        case Limitation::DynamicUsesScaledMaxLength:
+            return tr(
+                "Its dynamic scaling uses one base for max_position_embeddings × factor, "
+                "not the current length.");
+        case Limitation::OnlyFixedNtkAndLinear:
+            return tr("alpha_value and compress_pos_emb express only a fixed NTK base and "
+                      "linear interpolation, not %1.")
+                .arg(type);
+        case Limitation::OnlyLlama31Scaling:
+            return tr("params.json knows only use_scaled_rope (Llama 3.1: factor 8, low 1, "
+                      "high 4, original 8192), not %1 with these values.")
+                .arg(type);
+        case Limitation::NoPartialRotary:
+            return tr("Meta's code rotates the whole head.");
+    }
+    return {};
+}
+
+void ClinicLesson::fillTable() {
+    const std::array names{tr("HF config.json"), tr("llama.cpp flags"), tr("GGUF file"),
+                           tr("vLLM"),           tr("exllama"),         tr("Meta params.json")};
+    table_->setRowCount(static_cast<int>(conventions_.tools.size()));
+    for (int row = 0; row < static_cast<int>(conventions_.tools.size()); ++row) {
+        const ToolWords& tool = conventions_.tools[static_cast<std::size_t>(row)];
+        QStringList words, cannot;
+        for (const ToolSetting& s : tool.settings) {
+            words << QStringLiteral("%1 = %2").arg(QString::fromStdString(s.key),
+                                                   QString::fromStdString(s.value));
+        }
+        for (const ToolLimit& limit : tool.cannot) cannot << limitationText(tool, limit);
+        const QString name = row < static_cast<int>(names.size())
+                                 ? names[static_cast<std::size_t>(row)]
+                                 : QString::fromStdString(tool.tool);
+        table_->setItem(row, 0, new QTableWidgetItem(name));
+        table_->setItem(row, 1, new QTableWidgetItem(words.join(QLatin1Char('\n'))));
+        table_->setItem(row, 2, new QTableWidgetItem(cannot.join(QLatin1Char('\n'))));
+    }
+}
+
+void ClinicLesson::refresh() {
+    const bool ok = runGuarded([&] {
+        ConventionsInput input;
+        input.params = exampleParams();
+        input.layout = parameters().layout();
+        conventions_ = ropeConventions(input);
+
+        RopeParams plain;
+        plain.headDim = parameters().rope().headDim;
+        plain.ropeTheta = parameters().rope().ropeTheta;
+        const RopeFrequencies freqs = ropeFrequencies(plain);
+        const Eigen::MatrixXd q = seededStandardNormal(1, plain.headDim, 0);
+        const Eigen::MatrixXd k = seededStandardNormal(1, plain.headDim, 1);
+        std::vector<double> distances;
+        for (int d = 0; d < kLayoutDistances; ++d) distances.push_back(d);
+        layoutScores_ =
+            ropelab::layoutScores(freqs, q.row(0).transpose(), k.row(0).transpose(), distances);
+
+        RopeParams dynamic = plain;
+        dynamic.ropeType = RopeType::Dynamic;
+        dynamic.factor = kDynamicFactor;
+        dynamic.maxPositionEmbeddings = kMaxPosition;
+        plain.maxPositionEmbeddings = kMaxPosition;
+        const Execution exec{2, {}, {}};
+        dynamicDrift_ = kvCacheDrift(dynamic, kPrompt, kGenerate, 0, exec);
+        defaultDrift_ = kvCacheDrift(plain, kPrompt, kGenerate, 0, exec);
+        lowPrecision_ =
+            ropePhaseErrors(freqs, DistanceRange{0, kLowPrecisionPositions, 1}, {0}, Execution{});
+    });
+    if (!ok) {
+        replotAll();
+        return;
+    }
+    fillTable();
+    const QVector<double> deltas = sequence(0, layoutScores_.meta.size());
+    layoutGraphs_[0]->setData(deltas, toQVector(layoutScores_.meta), true);
+    layoutGraphs_[1]->setData(deltas, toQVector(layoutScores_.hf), true);
+    layoutGraphs_[2]->setData(deltas, toQVector(layoutScores_.unpermuted), true);
+    layoutPlot_->rescaleAxes();
+    kvGraphs_[0]->setData(lengths(dynamicDrift_), toQVector(dynamicDrift_.maxAbsScoreError), true);
+    kvGraphs_[1]->setData(lengths(defaultDrift_), toQVector(defaultDrift_.maxAbsScoreError), true);
+    kvPlot_->rescaleAxes();
+    QVector<double> p, bf, fp, exact;
+    for (std::size_t i = 0; i < lowPrecision_.position.size(); ++i) {
+        const double position = static_cast<double>(lowPrecision_.position[i]);
+        p.append(position);
+        bf.append(lowPrecision_.bfloat16Position[i] - position);
+        fp.append(lowPrecision_.float16Position[i] - position);
+        exact.append(0.0);
+    }
+    positionGraphs_[0]->setData(p, bf, true);
+    positionGraphs_[1]->setData(p, fp, true);
+    positionGraphs_[2]->setData(p, exact, true);
+    positionsPlot_->rescaleAxes();
+    const auto shown = [](double value) {
+        return std::isfinite(value) ? QLocale().toString(value, 'g', 7) : tr("∞ (overflow)");
+    };
+    setReadoutRows({{tr("position %1 in bfloat16").arg(QLocale().toString(kCandlePosition, 'f', 0)),
+                     shown(roundToBfloat16(kCandlePosition))},
+                    {tr("position %1 in float16").arg(QLocale().toString(kCandlePosition, 'f', 0)),
+                     shown(roundToFloat16(kCandlePosition))},
+                    {tr("position %1 in float16").arg(QLocale().toString(kBeyondFloat16, 'f', 0)),
+                     shown(roundToFloat16(kBeyondFloat16))},
+                    {tr("largest KV-cache score error (dynamic NTK)"),
+                     QLocale().toString(dynamicDrift_.maxAbsScoreError.back(), 'g', 3)}});
+    replotAll();
+}
+
+}  // namespace ropelab::ui
