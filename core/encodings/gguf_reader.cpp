@@ -586,6 +586,10 @@ GgufRope mapToRope(Parser& parser, const Metadata& metadata) {
         }
         headDim = *embedding / *heads;  // llama.cpp: n_embd / n_head
     }
+    if (*headDim < 2) {
+        parser.fail("gives a head dim of " + std::to_string(*headDim) +
+                    " (embedding_length / head_count); RoPE needs at least 2");
+    }
     const int nRot = m.positiveInteger("rope.dimension_count").value_or(*headDim);
     if (nRot % 2 != 0 || nRot > *headDim) {
         parser.fail(m.key("rope.dimension_count") + " must be even and at most the head dim " +

@@ -432,6 +432,13 @@ TEST(GgufReader, CorruptAndHostileFilesAreRefusedWithoutHugeAllocations) {
     EXPECT_NE(controlMessage.find("'bad key"), std::string::npos) << controlMessage;
     EXPECT_EQ(controlMessage.find('\n'), std::string::npos);
     EXPECT_LT(controlMessage.size(), 400u);
+    // embedding_length < head_count: head dim 0 (a fuzz finding: 0/0 made the rotary factor NaN).
+    GgufBuilder zeroHead;
+    zeroHead.string("general.architecture", "gptneox")
+        .u32("gptneox.context_length", 2048)
+        .u32("gptneox.embedding_length", 8)
+        .u32("gptneox.attention.head_count", 1024);
+    EXPECT_NE(refusal(zeroHead.bytes()).find("head dim of 0"), std::string::npos);
     GgufBuilder noArch;
     noArch.u32("llama.context_length", 4096);
     EXPECT_EQ(refusal(noArch.bytes()), "--gguf 'model.gguf': has no general.architecture");
