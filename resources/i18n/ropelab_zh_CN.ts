@@ -1441,10 +1441,6 @@ no row, impossible</source>
         <translation>课程地图</translation>
     </message>
     <message>
-        <source>Ten lessons, in teaching order: from why word order matters to RoPE and the numbers of real models. Each activity asks you to predict, then try it.</source>
-        <translation>十节课，按教学顺序排列：从词序为什么重要，讲到 RoPE 和真实模型的参数。每个活动都先让你预测，再亲手验证。</translation>
-    </message>
-    <message>
         <source>Start here: lesson 1, first activity</source>
         <translation>从这里开始：第 1 课的第一个活动</translation>
     </message>
@@ -1455,6 +1451,14 @@ no row, impossible</source>
     <message>
         <source>▶ %1 — %2</source>
         <translation>▶ %1——%2</translation>
+    </message>
+    <message>
+        <source>What practitioners get wrong: tool conventions, weight layouts, the KV cache, 16-bit positions.</source>
+        <translation>实践中常犯的错误：工具的写法、权重布局、KV 缓存、16 位位置。</translation>
+    </message>
+    <message>
+        <source>Eleven lessons, in teaching order: from why word order matters to RoPE, the numbers of real models and what practitioners get wrong. Each activity asks you to predict, then try it.</source>
+        <translation>十一节课，按教学顺序排列：从词序为什么重要，讲到 RoPE、真实模型的参数和实践中常犯的错误。每个活动都先让你预测，再亲手验证。</translation>
     </message>
 </context>
 <context>

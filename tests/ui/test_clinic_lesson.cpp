@@ -7,7 +7,6 @@
 #include <QComboBox>
 #include <QTableWidget>
 
-#include "analysis/low_precision.h"
 #include "lesson_harness.h"
 #include "lessons/clinic_lesson.h"
 
@@ -80,7 +79,8 @@ TEST_F(Clinic, SixteenBitPositionsAreCores) {
     EXPECT_TRUE(h.lesson.readoutText().contains("15,936") ||
                 h.lesson.readoutText().contains("15936"));
     EXPECT_TRUE(h.lesson.readoutText().contains("overflow"));
-    EXPECT_EQ(roundToBfloat16(15962.0), 15936.0);
+    EXPECT_EQ(h.lesson.readout(QStringLiteral("clinic.bfloat16_15962")), 15936.0);
+    EXPECT_EQ(h.lesson.readout(QStringLiteral("clinic.float16_15962")), 15960.0);
 }
 
 }  // namespace

@@ -188,6 +188,15 @@ const ActivityCatalog& ActivityCatalog::builtIn() {
                  number("precision.exact_turns_error", 0.0, 3.14159265358979324),
              },
              names({"positionSlider", "pairSlider"})},
+            // Lesson 11: the confusion clinic.
+            {QStringLiteral("clinic"),
+             {
+                 whole("clinic.example", 0.0, 4.0),
+                 number("clinic.bfloat16_15962", 0.0),
+                 number("clinic.float16_15962", 0.0),
+                 number("clinic.kv_cache_max_error", 0.0),
+             },
+             names({"exampleBox", "conventionsTable"})},
         },
         names({"headDim", "base", "layout", "sequenceLength", "queryPosition", "keyPosition",
                "readouts"}));

@@ -35,6 +35,8 @@ QString LessonMap::whatYouWillSee(const QString& id) {
         {"pitfall", QT_TR_NOOP("A widely copied wrong implementation beside correct RoPE.")},
         {"sweeps", QT_TR_NOOP("Scores over millions of distances, on the CPU or a GPU backend.")},
         {"precision", QT_TR_NOOP("How float32 loses the phase at large positions, and the fix.")},
+        {"clinic", QT_TR_NOOP("What practitioners get wrong: tool conventions, weight layouts, "
+                              "the KV cache, 16-bit positions.")},
     };
     for (const auto& line : kLines) {
         if (id == QLatin1String(line.lesson)) return tr(line.text);
@@ -56,8 +58,9 @@ LessonMap::LessonMap(const std::vector<Lesson*>& lessons, const QList<Activity>&
     setWindowTitle(tr("Lesson map"));
     auto* layout = new QVBoxLayout(this);
     auto* intro = new QLabel(
-        tr("Ten lessons, in teaching order: from why word order matters to RoPE and the numbers "
-           "of real models. Each activity asks you to predict, then try it."),
+        tr("Eleven lessons, in teaching order: from why word order matters to RoPE, the numbers "
+           "of real models and what practitioners get wrong. Each activity asks you to predict, "
+           "then try it."),
         this);
     intro->setWordWrap(true);
     layout->addWidget(intro);

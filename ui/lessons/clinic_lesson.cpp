@@ -363,6 +363,10 @@ void ClinicLesson::refresh() {
                      shown(roundToFloat16(kBeyondFloat16))},
                     {tr("largest KV-cache score error (dynamic NTK)"),
                      QLocale().toString(dynamicDrift_.maxAbsScoreError.back(), 'g', 3)}});
+    publishReadout(QStringLiteral("example"), static_cast<double>(example_));
+    publishReadout(QStringLiteral("bfloat16_15962"), roundToBfloat16(kCandlePosition));
+    publishReadout(QStringLiteral("float16_15962"), roundToFloat16(kCandlePosition));
+    publishReadout(QStringLiteral("kv_cache_max_error"), dynamicDrift_.maxAbsScoreError.back());
     replotAll();
 }
 
