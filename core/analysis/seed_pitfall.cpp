@@ -8,8 +8,8 @@
 #include <Eigen/SVD>
 
 #include "analysis/memory_budget.h"
-#include "analysis/position_encoder.h"
 #include "common/errors.h"
+#include "encodings/learned_absolute.h"
 #include "encodings/rope_apply.h"
 
 namespace ropelab {
@@ -52,21 +52,20 @@ int numericalRank(const Eigen::Ref<const Eigen::VectorXd>& singularValues, Eigen
     return static_cast<int>((singularValues.array() > tolerance).count());
 }
 
-std::vector<double> encodedNormRatios(const Eigen::Ref<const Eigen::VectorXd>& x,
-                                      const ScoreEncodingParams& encoding,
-                                      const DistanceRange& positions) {
-    const double norm = x.norm();
-    if (!(norm > 0.0)) throw InputError("the vector must be non-zero to compare norms");
-    const std::int64_t count = positions.count();
-    if (count < 1) throw InputError("the position range is empty");
-    requireMemory(8.0 * static_cast<double>(count), "the norm ratios");
-    const PositionEncoder encoder(encoding, static_cast<int>(x.size()));
-    const std::int64_t last = positions.at(count - 1);
-    encoder.requirePositions(std::min(positions.start, last), std::max(positions.start, last));
-    std::vector<double> ratios(static_cast<std::size_t>(count));
-    for (std::int64_t i = 0; i < count; ++i) {
-        ratios[static_cast<std::size_t>(i)] = encoder.encode(x, positions.at(i)).norm() / norm;
+std::vector<double> lengthRatios(const Eigen::Ref<const Eigen::MatrixXd>& matrix, int samples,
+                                 std::uint64_t seed) {
+    if (samples < 1)
+        throw InputError("at least one direction is needed, got " + std::to_string(samples));
+    if (matrix.size() == 0) throw InputError("the matrix is empty");
+    requireMemory(8.0 * static_cast<double>(samples) * static_cast<double>(matrix.rows()),
+                  "the random directions");
+    const Eigen::MatrixXd directions = seededStandardNormal(samples, matrix.rows(), seed);
+    const Eigen::MatrixXd mapped = directions * matrix;
+    std::vector<double> ratios(static_cast<std::size_t>(samples));
+    for (Eigen::Index s = 0; s < directions.rows(); ++s) {
+        ratios[static_cast<std::size_t>(s)] = mapped.row(s).norm() / directions.row(s).norm();
     }
+    std::sort(ratios.begin(), ratios.end());
     return ratios;
 }
 

@@ -3,12 +3,11 @@
 // adds PE[p, j] = cos(p·j·0.01) and multiplies by one fixed M[i, j] = cos(i·j·0.01) for every
 // position; RoPE turns each pair by p·θ_i, an orthogonal map that keeps lengths.
 
+#include <cstdint>
 #include <vector>
 
 #include <Eigen/Core>
 
-#include "analysis/distance_range.h"
-#include "analysis/score_encoding.h"
 #include "encodings/rope_frequencies.h"
 
 namespace ropelab {
@@ -30,11 +29,13 @@ Eigen::VectorXd singularValues(const Eigen::Ref<const Eigen::MatrixXd>& matrix);
 int numericalRank(const Eigen::Ref<const Eigen::VectorXd>& singularValues, Eigen::Index rows,
                   Eigen::Index cols);
 
-// ‖f(x, p)‖ / ‖x‖ for each position p in the range, f the encoding's map before the dot product
-// (RoPE: the attention factor at every p; the seed code: anything). InputError for x = 0, a
-// vector of the wrong length, positions the encoding lacks; ResourceError.
-std::vector<double> encodedNormRatios(const Eigen::Ref<const Eigen::VectorXd>& x,
-                                      const ScoreEncodingParams& encoding,
-                                      const DistanceRange& positions);
+// ‖x·M‖ / ‖x‖ for `samples` random directions x (rows of seededStandardNormal(samples, rows of
+// M, seed)), smallest first: how much the map alone stretches or shrinks a vector, with nothing
+// added to x. All equal exactly when M is a rotation times a constant (1 for a rotation); they
+// spread between M's smallest and largest singular value otherwise. Row-vector convention as the
+// seed code's x·M: pass Mᵀ for a map written M·x. InputError for samples < 1 or an empty M;
+// ResourceError.
+std::vector<double> lengthRatios(const Eigen::Ref<const Eigen::MatrixXd>& matrix, int samples,
+                                 std::uint64_t seed);
 
 }  // namespace ropelab

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
+#include <numbers>
 #include <string>
 
 #include <Eigen/Eigenvalues>
@@ -173,6 +175,39 @@ Helix ropeHelix(const RopeFrequencies& freqs, int pair, const DistanceRange& pos
         helix.sin[static_cast<std::size_t>(i)] = z.imag();
     }
     return helix;
+}
+
+HelixCurve ropeHelixCurve(const RopeFrequencies& freqs, int pair, double first, double last,
+                          int pointsPerTurn, int minSegments) {
+    if (pair < 0 || pair >= freqs.pairs()) {
+        throw InputError("--pairs must lie in [0, " + std::to_string(freqs.pairs() - 1) +
+                         "], got " + std::to_string(pair));
+    }
+    if (!(last > first) || !std::isfinite(first) || !std::isfinite(last)) {
+        throw InputError("the helix needs a last position after the first");
+    }
+    if (pointsPerTurn < 3 || minSegments < 1) {
+        throw InputError("a helix needs at least 3 points per turn and 1 segment, got " +
+                         std::to_string(pointsPerTurn) + " and " + std::to_string(minSegments));
+    }
+    const double theta = freqs.invFreq[static_cast<std::size_t>(pair)];
+    const double turns = (last - first) * theta / (2.0 * std::numbers::pi);
+    const double segments = std::max<double>(minSegments, std::ceil(turns * pointsPerTurn));
+    requireMemory(24.0 * (segments + 1.0), "a helix of " + std::to_string(segments) + " points");
+    const auto count = static_cast<std::size_t>(segments) + 1;
+    HelixCurve curve;
+    curve.position.resize(count);
+    curve.cos.resize(count);
+    curve.sin.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        // The last point exactly at `last`, not first + count·step with its rounding.
+        const double p = i + 1 == count ? last : first + (last - first) * (double(i) / segments);
+        const std::complex<double> z = exactPhasor(p, theta);
+        curve.position[i] = p;
+        curve.cos[i] = z.real();
+        curve.sin[i] = z.imag();
+    }
+    return curve;
 }
 
 }  // namespace ropelab

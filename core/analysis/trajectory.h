@@ -40,4 +40,14 @@ struct Helix {
 };
 Helix ropeHelix(const RopeFrequencies& freqs, int pair, const DistanceRange& positions);
 
+// The continuous helix between positions first and last: pair i's phasor at evenly spaced,
+// generally fractional positions, at most one turn / pointsPerTurn apart and at least
+// minSegments segments, both ends included. Integer positions are points on it (ropeHelix).
+// InputError for a bad pair, last <= first, pointsPerTurn < 3, minSegments < 1; ResourceError.
+struct HelixCurve {
+    std::vector<double> position, cos, sin;
+};
+HelixCurve ropeHelixCurve(const RopeFrequencies& freqs, int pair, double first, double last,
+                          int pointsPerTurn, int minSegments = 2);
+
 }  // namespace ropelab

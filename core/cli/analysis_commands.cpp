@@ -54,7 +54,8 @@ RopeLayout layoutFromArgs(const Args& args) {
 std::vector<OptionSpec> encodingOptionSpecs() {
     std::vector<OptionSpec> specs = {
         {"--encoding", "NAME",
-         "rope|sinusoidal|learned|t5|alibi|seed (default rope); seed = the seed text's code"},
+         "rope|sinusoidal|learned|t5|alibi|seed (default rope); seed = a widely copied wrong "
+         "implementation (from a blog post on RoPE)"},
         layoutOption(),
         {"--base", "B", "sinusoidal: base, > 1 (default 10000)"},
         {"--max-len", "N", "learned: table rows; positions must stay below (default 2048)"},
@@ -326,7 +327,8 @@ Command scoreCurveCommand() {
         "Prints columns distance,score with score = <f(q, P+distance), f(k, P)> (+ bias), P the\n"
         "key position: rope rotates q and k (any rope_type, both layouts; exact re-anchored angle\n"
         "addition, fast to 2^24 distances), sinusoidal and learned add their position vectors,\n"
-        "t5 and alibi add their bias to q.k, seed runs the seed text's sample code. Vectors have\n"
+        "t5 and alibi add their bias to q.k, seed runs a widely copied wrong implementation\n"
+        "(from a blog post on RoPE). Vectors have\n"
         "head_dim components (--head-dim, default 128, or a LIST's length).";
     command.options = scoreCurveOptions();
     command.run = [](const Args& args, std::ostream& out, std::ostream& err) {

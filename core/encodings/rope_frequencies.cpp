@@ -90,6 +90,15 @@ std::vector<double> llama3InvFreq(const RopeParams& params, int dim) {
 
 }  // namespace
 
+bool hasDefaultFrequencies(const RopeFrequencies& freqs, double base) {
+    const std::vector<double> plain = defaultInvFreq(base, freqs.rotaryDim);
+    if (plain.size() != freqs.invFreq.size()) return false;
+    for (std::size_t i = 0; i < plain.size(); ++i) {
+        if (std::abs(freqs.invFreq[i] - plain[i]) > 1e-12 * plain[i]) return false;
+    }
+    return true;
+}
+
 double yarnGetMscale(double scale, double mscale) {
     if (scale <= 1.0) return 1.0;
     return 0.1 * mscale * std::log(scale) + 1.0;

@@ -21,6 +21,11 @@ struct RopeFrequencies {
 // attentionFactor is 1 for default/linear/dynamic/llama3 (HF ignores attention_factor there).
 RopeFrequencies ropeFrequencies(const RopeParams& params);
 
+// Whether every θ_i equals base^(−2i/rotaryDim) (to 1e-12 relative), the rule of rope_type
+// default: false when a scaled rope_type changed any pair, true when it changed none (dynamic
+// below its length, longrope with all factors 1). Says nothing about the attention factor.
+bool hasDefaultFrequencies(const RopeFrequencies& freqs, double base);
+
 // YaRN's correction range in pair indices: pairs below low keep their frequency (extrapolation),
 // pairs above high are divided by factor (interpolation), a linear ramp in between.
 struct YarnCorrectionRange {

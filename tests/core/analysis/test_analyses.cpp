@@ -102,6 +102,32 @@ TEST(Trajectory, HelixIsTheExactPhasor) {
     EXPECT_THROW(ropeHelix(freqs, 64, {0, 10, 1}), InputError);
 }
 
+TEST(Trajectory, HelixCurveIsContinuousBetweenIntegerPositions) {
+    const RopeFrequencies freqs = ropeFrequencies(RopeParams{});  // θ₀ = 1 rad/token
+    // 10 positions of pair 0 are 10/2π = 1.59 turns: ⌈1.59·64⌉ = 102 segments, 103 points.
+    const HelixCurve curve = ropeHelixCurve(freqs, 0, 0.0, 10.0, 64);
+    ASSERT_EQ(curve.position.size(), 103u);
+    EXPECT_EQ(curve.position.front(), 0.0);
+    EXPECT_EQ(curve.position.back(), 10.0);
+    for (std::size_t i = 0; i < curve.position.size(); ++i) {
+        EXPECT_NEAR(curve.position[i], 10.0 * double(i) / 102.0, 1e-14);
+        EXPECT_NEAR(curve.cos[i], std::cos(curve.position[i]), 1e-15);
+        EXPECT_NEAR(curve.sin[i], std::sin(curve.position[i]), 1e-15);
+    }
+    // Neighbouring points are at most a 64th of a turn apart; integer positions (ropeHelix) are
+    // 1 rad ≈ a sixth of a turn apart, the polygon this curve replaces.
+    for (std::size_t i = 1; i < curve.position.size(); ++i) {
+        EXPECT_LE(curve.position[i] - curve.position[i - 1], 2.0 * std::numbers::pi / 64 + 1e-12);
+    }
+    // A slow pair over a short window still gets two segments, or as many as asked for.
+    EXPECT_EQ(ropeHelixCurve(freqs, 63, 0.0, 1.0, 64).position.size(), 3u);
+    EXPECT_EQ(ropeHelixCurve(freqs, 63, 0.0, 1.0, 64, 96).position.size(), 97u);
+    EXPECT_THROW(ropeHelixCurve(freqs, 0, 5.0, 5.0, 64), InputError);
+    EXPECT_THROW(ropeHelixCurve(freqs, 0, 0.0, 1.0, 2), InputError);
+    EXPECT_THROW(ropeHelixCurve(freqs, 0, 0.0, 1.0, 64, 0), InputError);
+    EXPECT_THROW(ropeHelixCurve(freqs, 64, 0.0, 1.0, 64), InputError);
+}
+
 TEST(FrequencyBands, Llama3KeepsShortWavelengthsAndDividesLongOnes) {
     // Meta llama-models apply_scaling defaults: factor 8, low 1, high 4, original 8192.
     RopeParams params;

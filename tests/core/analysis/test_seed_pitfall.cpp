@@ -1,7 +1,9 @@
 // The seed code's matrix is not a rotation; RoPE's is.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "analysis/position_encoder.h"
 #include "analysis/seed_pitfall.h"
@@ -85,29 +87,41 @@ TEST(SeedPitfall, InterleavedMatrixIsBlockDiagonal) {
     EXPECT_EQ(r(2, 0), 0.0);
 }
 
-TEST(SeedPitfall, NormRatios) {
-    const Eigen::VectorXd x = seededStandardNormal(1, 8, 9).row(0).transpose();
-    ScoreEncodingParams rope;
-    rope.rope.headDim = 8;
-    for (double ratio : encodedNormRatios(x, rope, DistanceRange{0, 50, 7})) {
-        EXPECT_NEAR(ratio, 1.0, 1e-13);
+TEST(SeedPitfall, LengthRatiosOfTheMapAlone) {
+    // A rotation keeps every length; a rotation times the attention factor scales all by it.
+    RopeParams params;
+    params.headDim = 8;
+    const Eigen::MatrixXd r =
+        ropeRotationMatrix(ropeFrequencies(params), 5.0, RopeLayout::HalfSplit);
+    for (double ratio : lengthRatios(r, 40, 9)) EXPECT_NEAR(ratio, 1.0, 1e-13);
+    for (double ratio : lengthRatios(1.5 * r, 40, 9)) EXPECT_NEAR(ratio, 1.5, 1e-13);
+    // diag(3, 1/2): ‖x·M‖/‖x‖ = √(9x₀² + x₁²/4)/‖x‖, from the formula for the same directions.
+    const Eigen::Matrix2d m{{3.0, 0.0}, {0.0, 0.5}};
+    const std::vector<double> ratios = lengthRatios(m, 50, 4);
+    const Eigen::MatrixXd x = seededStandardNormal(50, 2, 4);
+    std::vector<double> expected;
+    for (int s = 0; s < 50; ++s) {
+        expected.push_back(std::sqrt(9.0 * x(s, 0) * x(s, 0) + 0.25 * x(s, 1) * x(s, 1)) /
+                           std::hypot(x(s, 0), x(s, 1)));
     }
-    ScoreEncodingParams seed;
-    seed.encoding = ScoreEncoding::Seed;
-    const std::vector<double> seedRatios = encodedNormRatios(x, seed, DistanceRange{0, 50, 7});
-    ASSERT_EQ(seedRatios.size(), 8u);
-    EXPECT_GT(std::abs(seedRatios.front() - 1.0), 0.1);
-    EXPECT_GT(std::abs(seedRatios.back() - seedRatios.front()), 0.1);  // and it moves with p
+    std::sort(expected.begin(), expected.end());
+    ASSERT_EQ(ratios.size(), 50u);
+    for (std::size_t s = 0; s < 50; ++s) EXPECT_NEAR(ratios[s], expected[s], 1e-14);
+    EXPECT_GE(ratios.front(), 0.5);
+    EXPECT_LE(ratios.back(), 3.0);
+    // The seed code's M at d = 64 spreads between its extreme singular values, far from 1.
+    const Eigen::MatrixXd seed = seedCodeMatrix(64);
+    const Eigen::VectorXd sigma = singularValues(seed);
+    const std::vector<double> seedRatios = lengthRatios(seed, 256, 1);
+    EXPECT_GE(seedRatios.front(), sigma.minCoeff());
+    EXPECT_LE(seedRatios.back(), sigma.maxCoeff());
+    EXPECT_GT(seedRatios.back() / seedRatios.front(), 2.0);
 }
 
 TEST(SeedPitfall, BadInput) {
     EXPECT_THROW(seedCodeMatrix(0), InputError);
-    ScoreEncodingParams seed;
-    seed.encoding = ScoreEncoding::Seed;
-    EXPECT_THROW(encodedNormRatios(Eigen::VectorXd::Zero(4), seed, DistanceRange{0, 4, 1}),
-                 InputError);
-    EXPECT_THROW(encodedNormRatios(Eigen::VectorXd::Ones(4), seed, DistanceRange{-3, 4, 1}),
-                 InputError);
+    EXPECT_THROW(lengthRatios(Eigen::MatrixXd::Identity(3, 3), 0, 1), InputError);
+    EXPECT_THROW(lengthRatios(Eigen::MatrixXd(0, 0), 4, 1), InputError);
 }
 
 }  // namespace

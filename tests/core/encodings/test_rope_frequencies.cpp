@@ -233,5 +233,30 @@ TEST(RopeParams, ParsesHfNamesAndLegacySu) {
     }
 }
 
+TEST(RopeFrequencies, HasDefaultFrequenciesOnlyWhenNoPairChanged) {
+    EXPECT_TRUE(hasDefaultFrequencies(ropeFrequencies(RopeParams{}), 10000.0));
+    // Compared with the base the frequencies were made with, not any base.
+    EXPECT_FALSE(hasDefaultFrequencies(ropeFrequencies(RopeParams{}), 500000.0));
+    EXPECT_FALSE(hasDefaultFrequencies(ropeFrequencies(withType(RopeType::Linear, 4.0)), 10000.0));
+    RopeParams yarn = withType(RopeType::Yarn, 4.0);
+    yarn.originalMaxPositionEmbeddings = 2048;
+    const RopeFrequencies yarnFreqs = ropeFrequencies(yarn);
+    // YaRN keeps the fast pairs (θ₀ = 1 still) but divides the slow ones.
+    EXPECT_DOUBLE_EQ(yarnFreqs.invFreq[0], 1.0);
+    EXPECT_FALSE(hasDefaultFrequencies(yarnFreqs, 10000.0));
+    // Dynamic NTK changes nothing until the sequence outgrows max_position_embeddings.
+    RopeParams dynamic = withType(RopeType::Dynamic, 2.0);
+    EXPECT_TRUE(hasDefaultFrequencies(ropeFrequencies(dynamic), 10000.0));
+    dynamic.seqLen = 4096;
+    EXPECT_FALSE(hasDefaultFrequencies(ropeFrequencies(dynamic), 10000.0));
+    // Partial rotary: the rule runs over the rotated components, 10000^(−2i/32) here.
+    RopeParams partial;
+    partial.headDim = 64;
+    partial.partialRotaryFactor = 0.5;
+    const RopeFrequencies partialFreqs = ropeFrequencies(partial);
+    EXPECT_DOUBLE_EQ(partialFreqs.invFreq[1], std::pow(10000.0, -2.0 / 32.0));
+    EXPECT_TRUE(hasDefaultFrequencies(partialFreqs, 10000.0));
+}
+
 }  // namespace
 }  // namespace ropelab
