@@ -8,10 +8,6 @@
         <translation>绝对位置编码</translation>
     </message>
     <message>
-        <source>&lt;p&gt;An absolute encoding gives each position p its own vector PE(p) and adds it to the token&apos;s embedding.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Learned&lt;/b&gt; (GPT-2, BERT): a table with one trained row per position, here at its N(0, 0.02²) initialisation. It has exactly L rows: a position ≥ L has no vector at all, so the model cannot take longer inputs.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sinusoidal&lt;/b&gt; (Vaswani et al. 2017): PE(p, 2i) = sin(pω&lt;sub&gt;i&lt;/sub&gt;), PE(p, 2i+1) = cos(pω&lt;sub&gt;i&lt;/sub&gt;), ω&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;. Defined for every p. The similarity PE(p)·PE(q) = Σ&lt;sub&gt;i&lt;/sub&gt; cos((p − q)ω&lt;sub&gt;i&lt;/sub&gt;) depends only on p − q, so it is constant along diagonals.&lt;/p&gt;&lt;p&gt;Shifting by k turns every pair (PE(p, 2i), PE(p, 2i+1)) by the angle kω&lt;sub&gt;i&lt;/sub&gt;, whatever p is: PE(p + k) is a fixed rotation of PE(p). RoPE builds on exactly this.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;绝对位置编码给每个位置 p 一个专属向量 PE(p)，并把它加到词元的嵌入上。&lt;/p&gt;&lt;p&gt;&lt;b&gt;可学习的位置编码&lt;/b&gt;（GPT-2、BERT）：一张每个位置一行、经过训练的表，这里显示的是它按 N(0, 0.02²) 初始化时的样子。它恰好有 L 行：位置 ≥ L 时根本没有向量，因此模型无法接受更长的输入。&lt;/p&gt;&lt;p&gt;&lt;b&gt;正弦位置编码&lt;/b&gt;（Vaswani 等，2017）：PE(p, 2i) = sin(pω&lt;sub&gt;i&lt;/sub&gt;)，PE(p, 2i+1) = cos(pω&lt;sub&gt;i&lt;/sub&gt;)，ω&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;。它对每个 p 都有定义。相似度 PE(p)·PE(q) = Σ&lt;sub&gt;i&lt;/sub&gt; cos((p − q)ω&lt;sub&gt;i&lt;/sub&gt;) 只取决于 p − q，因此沿对角线保持不变。&lt;/p&gt;&lt;p&gt;平移 k 会把每个分量对 (PE(p, 2i), PE(p, 2i+1)) 旋转角度 kω&lt;sub&gt;i&lt;/sub&gt;，与 p 无关：PE(p + k) 是 PE(p) 的一个固定旋转。RoPE 正是建立在这一点之上。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Learned table (max length L)</source>
         <translation>可学习的位置表（最大长度 L）</translation>
     </message>
@@ -124,6 +120,22 @@
 no row, impossible</source>
         <translation>位置 ≥ %1：
 没有对应行，不可能</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;An absolute encoding gives each position p its own vector PE(p) and adds it to the token&apos;s embedding.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Learned&lt;/b&gt; (GPT-2, BERT): a table with one trained row per position, here at its N(0, 0.02²) initialisation. It has exactly L rows: a position ≥ L has no vector at all, so the model cannot take longer inputs.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sinusoidal&lt;/b&gt; (Vaswani et al. 2017): PE(p, 2i) = sin(pω&lt;sub&gt;i&lt;/sub&gt;), PE(p, 2i+1) = cos(pω&lt;sub&gt;i&lt;/sub&gt;), ω&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;. Defined for every p. The similarity PE(p)·PE(q) = Σ&lt;sub&gt;i&lt;/sub&gt; cos((p − q)ω&lt;sub&gt;i&lt;/sub&gt;) depends only on p − q, so it is constant along diagonals.&lt;/p&gt;&lt;p&gt;Shifting by k turns every pair (PE(p, 2i), PE(p, 2i+1)) by the angle kω&lt;sub&gt;i&lt;/sub&gt;, whatever p is: PE(p + k) is a fixed rotation of PE(p). RoPE builds on exactly this.&lt;/p&gt;&lt;p&gt;In the lower right plot sin is across and cos is up, so an angle is measured from the vertical axis towards the horizontal one: a growing angle turns the arrow &lt;b&gt;clockwise&lt;/b&gt;. Only the angle modulo 360° shows: a turn of 458.4° ends where 98.4° does.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;绝对位置编码给每个位置 p 一个专属向量 PE(p)，并把它加到词元的嵌入上。&lt;/p&gt;&lt;p&gt;&lt;b&gt;可学习的位置编码&lt;/b&gt;（GPT-2、BERT）：一张每个位置一行、经过训练的表，这里显示的是它按 N(0, 0.02²) 初始化时的样子。它恰好有 L 行：位置 ≥ L 时根本没有向量，因此模型无法接受更长的输入。&lt;/p&gt;&lt;p&gt;&lt;b&gt;正弦位置编码&lt;/b&gt;（Vaswani 等，2017）：PE(p, 2i) = sin(pω&lt;sub&gt;i&lt;/sub&gt;)，PE(p, 2i+1) = cos(pω&lt;sub&gt;i&lt;/sub&gt;)，ω&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;。它对每个 p 都有定义。相似度 PE(p)·PE(q) = Σ&lt;sub&gt;i&lt;/sub&gt; cos((p − q)ω&lt;sub&gt;i&lt;/sub&gt;) 只取决于 p − q，因此沿对角线保持不变。&lt;/p&gt;&lt;p&gt;平移 k 会把每个分量对 (PE(p, 2i), PE(p, 2i+1)) 旋转角度 kω&lt;sub&gt;i&lt;/sub&gt;，与 p 无关：PE(p + k) 是 PE(p) 的一个固定旋转。RoPE 正是建立在这一点之上。&lt;/p&gt;&lt;p&gt;右下图中横轴是 sin、纵轴是 cos，所以角度是从纵轴量向横轴的：角度增大时箭头&lt;b&gt;顺时针&lt;/b&gt;转动。图上只能看出角度对 360° 取模的结果：转 458.4° 和转 98.4° 停在同一个地方。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>turn modulo 360° (the arc)</source>
+        <translation>转角对 360° 取模（圆弧）</translation>
+    </message>
+    <message>
+        <source>%1° clockwise</source>
+        <translation>顺时针 %1°</translation>
+    </message>
+    <message>
+        <source>%1° counter-clockwise</source>
+        <translation>逆时针 %1°</translation>
     </message>
 </context>
 <context>
@@ -1060,10 +1072,6 @@ no row, impossible</source>
         <translation>频率与上下文扩展</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Pair &lt;i&gt;i&lt;/i&gt; turns by θ&lt;sub&gt;i&lt;/sub&gt; per token; its &lt;b&gt;wavelength&lt;/b&gt; λ&lt;sub&gt;i&lt;/sub&gt; = 2π/θ&lt;sub&gt;i&lt;/sub&gt; is how many tokens one full turn takes. In pre-training (context L&lt;sub&gt;0&lt;/sub&gt;) pairs with λ&lt;sub&gt;i&lt;/sub&gt; &amp;lt; L&lt;sub&gt;0&lt;/sub&gt; showed the model every angle; pairs with λ&lt;sub&gt;i&lt;/sub&gt; &amp;gt; L&lt;sub&gt;0&lt;/sub&gt; never completed a turn, so positions beyond L&lt;sub&gt;0&lt;/sub&gt; give them angles it has never seen.&lt;/p&gt;&lt;p&gt;Context extension slows pairs down, θ&lt;sub&gt;i&lt;/sub&gt; → θ&lt;sub&gt;i&lt;/sub&gt;/s&lt;sub&gt;i&lt;/sub&gt; (right plot: s&lt;sub&gt;i&lt;/sub&gt;):&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;linear&lt;/b&gt; (position interpolation): every pair by factor, the fast pairs that tell neighbours apart too.&lt;/li&gt;&lt;li&gt;&lt;b&gt;dynamic&lt;/b&gt; (NTK): raises the base once the sequence outgrows max_position_embeddings: fast pairs barely change, slow pairs slow most.&lt;/li&gt;&lt;li&gt;&lt;b&gt;yarn&lt;/b&gt;: keeps pairs that turn more than beta_fast times in L&lt;sub&gt;0&lt;/sub&gt;, divides those turning fewer than beta_slow times by factor, blends in between, and scales cos and sin by the attention factor (0.1·ln factor + 1).&lt;/li&gt;&lt;li&gt;&lt;b&gt;llama3&lt;/b&gt;: the same by wavelength: λ &amp;lt; L&lt;sub&gt;0&lt;/sub&gt;/high_freq_factor kept, λ &amp;gt; L&lt;sub&gt;0&lt;/sub&gt;/low_freq_factor divided by factor.&lt;/li&gt;&lt;li&gt;&lt;b&gt;longrope&lt;/b&gt;: a searched factor per pair (short_factor up to L&lt;sub&gt;0&lt;/sub&gt;, long_factor beyond).&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A is the shared configuration (the parameter panel edits it too); tick &lt;b&gt;Compare&lt;/b&gt; to set B beside it.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;第 &lt;i&gt;i&lt;/i&gt; 对每个词元转 θ&lt;sub&gt;i&lt;/sub&gt;；它的&lt;b&gt;波长&lt;/b&gt; λ&lt;sub&gt;i&lt;/sub&gt; = 2π/θ&lt;sub&gt;i&lt;/sub&gt; 是转满一圈所需的词元数。预训练时（上下文 L&lt;sub&gt;0&lt;/sub&gt;），λ&lt;sub&gt;i&lt;/sub&gt; &amp;lt; L&lt;sub&gt;0&lt;/sub&gt; 的分量对让模型见过了所有角度；λ&lt;sub&gt;i&lt;/sub&gt; &amp;gt; L&lt;sub&gt;0&lt;/sub&gt; 的分量对从未转满一圈，因此超过 L&lt;sub&gt;0&lt;/sub&gt; 的位置会给它们模型从未见过的角度。&lt;/p&gt;&lt;p&gt;上下文扩展会让分量对转得更慢，θ&lt;sub&gt;i&lt;/sub&gt; → θ&lt;sub&gt;i&lt;/sub&gt;/s&lt;sub&gt;i&lt;/sub&gt;（右图：s&lt;sub&gt;i&lt;/sub&gt;）：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;linear&lt;/b&gt;（位置插值）：每一对都除以 factor，连区分相邻位置的快速分量对也不例外。&lt;/li&gt;&lt;li&gt;&lt;b&gt;dynamic&lt;/b&gt;（NTK）：当序列超过 max_position_embeddings 时增大底数：快速分量对几乎不变，慢速分量对减慢得最多。&lt;/li&gt;&lt;li&gt;&lt;b&gt;yarn&lt;/b&gt;：在 L&lt;sub&gt;0&lt;/sub&gt; 内转动超过 beta_fast 圈的分量对保持不变，转动少于 beta_slow 圈的除以 factor，介于两者之间的做混合，并把 cos 和 sin 乘以注意力系数（0.1·ln factor + 1）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;llama3&lt;/b&gt;：按波长做同样的处理：λ &amp;lt; L&lt;sub&gt;0&lt;/sub&gt;/high_freq_factor 的保持不变，λ &amp;gt; L&lt;sub&gt;0&lt;/sub&gt;/low_freq_factor 的除以 factor。&lt;/li&gt;&lt;li&gt;&lt;b&gt;longrope&lt;/b&gt;：每一对使用搜索得到的因子（L&lt;sub&gt;0&lt;/sub&gt; 以内用 short_factor，超过后用 long_factor）。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A 是共享的配置（参数面板也会修改它）；勾选&lt;b&gt;比较&lt;/b&gt;可在旁边设置 B。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Wavelength of each pair against the context</source>
         <translation>各分量对的波长与上下文长度的对比</translation>
     </message>
@@ -1093,7 +1101,7 @@ no row, impossible</source>
     </message>
     <message>
         <source>kept</source>
-        <translation>保持</translation>
+        <translation>保持不变</translation>
     </message>
     <message>
         <source>blended</source>
@@ -1247,6 +1255,37 @@ no row, impossible</source>
         <source>Read rope_theta, rope_scaling and the head size from a HuggingFace config.json, or the RoPE metadata of a llama.cpp GGUF model</source>
         <translation>从 HuggingFace 的 config.json 读取 rope_theta、rope_scaling 和头维度，或读取 llama.cpp GGUF 模型的 RoPE 元数据</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Pair &lt;i&gt;i&lt;/i&gt; turns by θ&lt;sub&gt;i&lt;/sub&gt; per token; its &lt;b&gt;wavelength&lt;/b&gt; λ&lt;sub&gt;i&lt;/sub&gt; = 2π/θ&lt;sub&gt;i&lt;/sub&gt; is how many tokens one full turn takes. In pre-training (context L&lt;sub&gt;0&lt;/sub&gt;) pairs with λ&lt;sub&gt;i&lt;/sub&gt; &amp;lt; L&lt;sub&gt;0&lt;/sub&gt; showed the model every angle; pairs with λ&lt;sub&gt;i&lt;/sub&gt; &amp;gt; L&lt;sub&gt;0&lt;/sub&gt; never completed a turn, so positions beyond L&lt;sub&gt;0&lt;/sub&gt; give them angles it has never seen.&lt;/p&gt;&lt;p&gt;Context extension slows pairs down, θ&lt;sub&gt;i&lt;/sub&gt; → θ&lt;sub&gt;i&lt;/sub&gt;/s&lt;sub&gt;i&lt;/sub&gt; (right plot: s&lt;sub&gt;i&lt;/sub&gt;):&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;linear&lt;/b&gt; (position interpolation): every pair by factor, the fast pairs that tell neighbours apart too.&lt;/li&gt;&lt;li&gt;&lt;b&gt;dynamic&lt;/b&gt; (NTK): raises the base once the sequence outgrows max_position_embeddings: fast pairs barely change, slow pairs slow most.&lt;/li&gt;&lt;li&gt;&lt;b&gt;yarn&lt;/b&gt;: keeps pairs that turn more than beta_fast times in L&lt;sub&gt;0&lt;/sub&gt;, divides those turning fewer than beta_slow times by factor, and blends in between along a linear ramp over the pair index. It also multiplies cos and sin of both q and k by the attention factor a (0.1·ln factor + 1), so every logit q·k is scaled by a².&lt;/li&gt;&lt;li&gt;&lt;b&gt;llama3&lt;/b&gt;: decides by wavelength instead: λ &amp;lt; L&lt;sub&gt;0&lt;/sub&gt;/high_freq_factor kept, λ &amp;gt; L&lt;sub&gt;0&lt;/sub&gt;/low_freq_factor divided by factor, and in between a blend linear in L&lt;sub&gt;0&lt;/sub&gt;/λ (not in the pair index). It has no attention factor.&lt;/li&gt;&lt;li&gt;&lt;b&gt;longrope&lt;/b&gt;: a searched factor per pair (short_factor up to L&lt;sub&gt;0&lt;/sub&gt;, long_factor beyond).&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A is the shared configuration (the parameter panel edits it too); B, beside it while &lt;b&gt;Compare&lt;/b&gt; is ticked, starts as A stretched 4× with YaRN. Pick a preset, or press &lt;b&gt;Edit fields&lt;/b&gt; to change any field.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;第 &lt;i&gt;i&lt;/i&gt; 对每经过一个词元转过 θ&lt;sub&gt;i&lt;/sub&gt;；它的&lt;b&gt;波长&lt;/b&gt; λ&lt;sub&gt;i&lt;/sub&gt; = 2π/θ&lt;sub&gt;i&lt;/sub&gt; 是转满一圈所需的词元数。预训练时（上下文 L&lt;sub&gt;0&lt;/sub&gt;），λ&lt;sub&gt;i&lt;/sub&gt; &amp;lt; L&lt;sub&gt;0&lt;/sub&gt; 的分量对让模型见过了所有角度；λ&lt;sub&gt;i&lt;/sub&gt; &amp;gt; L&lt;sub&gt;0&lt;/sub&gt; 的分量对从未转满一圈，因此到了 L&lt;sub&gt;0&lt;/sub&gt; 之后的位置，这些分量对会转到模型从未见过的角度。&lt;/p&gt;&lt;p&gt;上下文扩展会让分量对转得更慢，θ&lt;sub&gt;i&lt;/sub&gt; → θ&lt;sub&gt;i&lt;/sub&gt;/s&lt;sub&gt;i&lt;/sub&gt;（右图：s&lt;sub&gt;i&lt;/sub&gt;）：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;linear&lt;/b&gt;（位置插值）：每一对都除以 factor，连区分相邻位置的快速分量对也不例外。&lt;/li&gt;&lt;li&gt;&lt;b&gt;dynamic&lt;/b&gt;（NTK）：当序列超过 max_position_embeddings 时增大底数：快速分量对几乎不变，慢速分量对减慢得最多。&lt;/li&gt;&lt;li&gt;&lt;b&gt;yarn&lt;/b&gt;：在 L&lt;sub&gt;0&lt;/sub&gt; 内转动超过 beta_fast 圈的分量对保持不变，转动少于 beta_slow 圈的除以 factor，介于两者之间的按分量对序号做线性过渡。它还把 q 和 k 的 cos 与 sin 都乘以注意力系数 a（0.1·ln factor + 1），所以每个 logit q·k 都放大为 a² 倍。&lt;/li&gt;&lt;li&gt;&lt;b&gt;llama3&lt;/b&gt;：改按波长划分：λ &amp;lt; L&lt;sub&gt;0&lt;/sub&gt;/high_freq_factor 的保持不变，λ &amp;gt; L&lt;sub&gt;0&lt;/sub&gt;/low_freq_factor 的除以 factor，介于两者之间的按 L&lt;sub&gt;0&lt;/sub&gt;/λ 做线性过渡（而不是按分量对序号）。它没有注意力系数。&lt;/li&gt;&lt;li&gt;&lt;b&gt;longrope&lt;/b&gt;：每一对使用搜索得到的因子（L&lt;sub&gt;0&lt;/sub&gt; 以内用 short_factor，超过后用 long_factor）。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A 是共享的配置（参数面板也会修改它）；勾选&lt;b&gt;比较&lt;/b&gt;时 B 显示在旁边，它一开始是用 YaRN 把 A 拉长 4 倍的配置。可以选一个预设，或点击&lt;b&gt;编辑字段&lt;/b&gt;修改任意字段。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Edit fields</source>
+        <translation>编辑字段</translation>
+    </message>
+    <message>
+        <source>Show or hide every field of this configuration</source>
+        <translation>显示或隐藏此配置的全部字段</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::FrequencyNote</name>
+    <message>
+        <source>Here θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt; = %1&lt;sup&gt;−2i/%2&lt;/sup&gt;: θ&lt;sub&gt;0&lt;/sub&gt; = %3 rad/token, the slowest pair θ&lt;sub&gt;%4&lt;/sub&gt; = %5 rad/token.</source>
+        <translation>这里 θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt; = %1&lt;sup&gt;−2i/%2&lt;/sup&gt;：θ&lt;sub&gt;0&lt;/sub&gt; = %3 弧度/词元，最慢的一对 θ&lt;sub&gt;%4&lt;/sub&gt; = %5 弧度/词元。</translation>
+    </message>
+    <message>
+        <source>Here rope_type %1 slows pairs down (lesson 7), so θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt; no longer holds for every pair: θ&lt;sub&gt;0&lt;/sub&gt; = %2 rad/token, the slowest pair θ&lt;sub&gt;%3&lt;/sub&gt; = %4 rad/token.</source>
+        <translation>这里 rope_type 为 %1，它会让分量对转得更慢（见第 7 课），因此 θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt; 不再对每一对都成立：θ&lt;sub&gt;0&lt;/sub&gt; = %2 弧度/词元，最慢的一对 θ&lt;sub&gt;%3&lt;/sub&gt; = %4 弧度/词元。</translation>
+    </message>
+    <message>
+        <source>Only the first %1 of the %2 components are turned (partial_rotary_factor); d in the formula is %1.</source>
+        <translation>%2 个分量中只有前 %1 个参与旋转（partial_rotary_factor）；公式中的 d 为 %1。</translation>
+    </message>
+    <message>
+        <source>cos and sin are also multiplied by the attention factor a = %1: every turned vector is %1 times as long, q·k is a² = %2 times larger, and R(p) is a rotation times %1, so all its singular values are %1, not 1.</source>
+        <translation>cos 和 sin 还会乘以注意力系数 a = %1：每个旋转后的向量都变长为原来的 %1 倍，q·k 变大为 a² = %2 倍；R(p) 是旋转再乘以 %1，所以它的奇异值全都是 %1，而不是 1。</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::InvarianceLesson</name>
@@ -1273,10 +1312,6 @@ no row, impossible</source>
     <message>
         <source>ALiBi linear bias</source>
         <translation>ALiBi 线性偏置</translation>
-    </message>
-    <message>
-        <source>the seed text&apos;s code</source>
-        <translation>原文中的示例代码</translation>
     </message>
     <message>
         <source>%1: score(m, n)</source>
@@ -1327,10 +1362,6 @@ no row, impossible</source>
         <translation>RoPE 远程衰减</translation>
     </message>
     <message>
-        <source>RoFormer bound</source>
-        <translation>RoFormer 上界</translation>
-    </message>
-    <message>
         <source>%1: deviation</source>
         <translation>%1：偏差</translation>
     </message>
@@ -1351,20 +1382,28 @@ no row, impossible</source>
         <translation>偏差统计范围为位置 m, n &amp;lt; %1；曲线对应键位于 n = %2、%3、%4。</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Attention compares a query at position &lt;i&gt;m&lt;/i&gt; with a key at &lt;i&gt;n&lt;/i&gt; through the score f(q, &lt;i&gt;m&lt;/i&gt;)·f(k, &lt;i&gt;n&lt;/i&gt;). Here q and k are the same at every position, so only the encoding can make the score change.&lt;/p&gt;&lt;p&gt;An encoding is &lt;b&gt;relative&lt;/b&gt; when the score depends on &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; only: its heat map is constant along every diagonal, and the curves for different key positions lie on top of each other. RoPE is relative by construction, R(&lt;i&gt;m&lt;/i&gt;)q · R(&lt;i&gt;n&lt;/i&gt;)k = q · R(&lt;i&gt;n&lt;/i&gt; − &lt;i&gt;m&lt;/i&gt;)k, and so are T5 and ALiBi, which add a bias that depends on &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;. Adding a position vector (sinusoidal, learned, the seed code) leaves cross terms that depend on &lt;i&gt;m&lt;/i&gt; and &lt;i&gt;n&lt;/i&gt; separately.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Deviation&lt;/b&gt;: the largest change of the score along a diagonal, divided by the largest |score|.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Long-term decay&lt;/b&gt; (RoFormer §3.4.3): with S&lt;sub&gt;j&lt;/sub&gt; = Σ&lt;sub&gt;k&amp;lt;j&lt;/sub&gt; e&lt;sup&gt;i(m−n)θ&lt;sub&gt;k&lt;/sub&gt;&lt;/sup&gt;, |score| ≤ max|h&lt;sub&gt;i+1&lt;/sub&gt; − h&lt;sub&gt;i&lt;/sub&gt;| · Σ&lt;sub&gt;j&lt;/sub&gt;|S&lt;sub&gt;j&lt;/sub&gt;|; the bound (1/(d/2))·Σ&lt;sub&gt;j&lt;/sub&gt;|S&lt;sub&gt;j&lt;/sub&gt;| falls with distance. It bounds what the score &lt;i&gt;can&lt;/i&gt; reach: q = k (every pair aligned) follows it down, while the mean |score| of random q, k hardly changes, since rotating a random k leaves it just as random. Move d and the base to see all three change.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;注意力通过注意力分数 f(q, &lt;i&gt;m&lt;/i&gt;)·f(k, &lt;i&gt;n&lt;/i&gt;) 比较位置 &lt;i&gt;m&lt;/i&gt; 上的查询和位置 &lt;i&gt;n&lt;/i&gt; 上的键。这里 q 和 k 在每个位置上都相同，所以只有位置编码能让分数发生变化。&lt;/p&gt;&lt;p&gt;如果分数只取决于 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;，这种编码就是&lt;b&gt;相对&lt;/b&gt;的：它的热力图沿每条对角线保持不变，不同键位置的曲线彼此重合。RoPE 从构造上就是相对的，R(&lt;i&gt;m&lt;/i&gt;)q · R(&lt;i&gt;n&lt;/i&gt;)k = q · R(&lt;i&gt;n&lt;/i&gt; − &lt;i&gt;m&lt;/i&gt;)k；T5 和 ALiBi 也是，它们加上一个只取决于 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; 的偏置。而把位置向量加到输入上（正弦、可学习、原文示例代码）会留下分别依赖 &lt;i&gt;m&lt;/i&gt; 和 &lt;i&gt;n&lt;/i&gt; 的交叉项。&lt;/p&gt;&lt;p&gt;&lt;b&gt;偏差&lt;/b&gt;：分数沿对角线的最大变化量，除以最大的 |分数|。&lt;/p&gt;&lt;p&gt;&lt;b&gt;远程衰减&lt;/b&gt;（RoFormer §3.4.3）：记 S&lt;sub&gt;j&lt;/sub&gt; = Σ&lt;sub&gt;k&amp;lt;j&lt;/sub&gt; e&lt;sup&gt;i(m−n)θ&lt;sub&gt;k&lt;/sub&gt;&lt;/sup&gt;，则 |分数| ≤ max|h&lt;sub&gt;i+1&lt;/sub&gt; − h&lt;sub&gt;i&lt;/sub&gt;| · Σ&lt;sub&gt;j&lt;/sub&gt;|S&lt;sub&gt;j&lt;/sub&gt;|；上界 (1/(d/2))·Σ&lt;sub&gt;j&lt;/sub&gt;|S&lt;sub&gt;j&lt;/sub&gt;| 随距离下降。它限定的是分数&lt;i&gt;最多&lt;/i&gt;能达到多大：q = k（每一对都对齐）时分数随上界一起下降，而随机 q、k 的平均 |分数| 几乎不变，因为旋转一个随机的 k 之后它依然是随机的。调节 d 和底数，观察这三者如何变化。&lt;/p&gt;</translation>
+        <source>widely copied wrong code (lesson 8)</source>
+        <translation>广为流传的错误代码（第 8 课）</translation>
     </message>
     <message>
-        <source>RoFormer bound (left axis)</source>
-        <translation>RoFormer 上界（左轴）</translation>
+        <source>&lt;p&gt;Attention compares a query at position &lt;i&gt;m&lt;/i&gt; with a key at &lt;i&gt;n&lt;/i&gt; through the score f(q, &lt;i&gt;m&lt;/i&gt;)·f(k, &lt;i&gt;n&lt;/i&gt;). Here q and k are the same at every position, so only the encoding can make the score change.&lt;/p&gt;&lt;p&gt;An encoding is &lt;b&gt;relative&lt;/b&gt; when the score depends on &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; only: its heat map is constant along every diagonal, and the curves for different key positions lie on top of each other. RoPE is relative by construction, R(&lt;i&gt;m&lt;/i&gt;)q · R(&lt;i&gt;n&lt;/i&gt;)k = q · R(&lt;i&gt;n&lt;/i&gt; − &lt;i&gt;m&lt;/i&gt;)k, and so are T5 and ALiBi, which add a bias that depends on &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;. Adding a position vector (sinusoidal, learned, or the widely copied wrong implementation of lesson 8, from a blog post on RoPE) leaves cross terms that depend on &lt;i&gt;m&lt;/i&gt; and &lt;i&gt;n&lt;/i&gt; separately.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Deviation&lt;/b&gt;: the largest change of the score along a diagonal, divided by the largest |score|.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Long-term decay&lt;/b&gt; (RoFormer §3.4.3): the RoPE score is Re Σ&lt;sub&gt;i&lt;/sub&gt; h&lt;sub&gt;i&lt;/sub&gt; e&lt;sup&gt;i(m−n)θ&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt; with h&lt;sub&gt;i&lt;/sub&gt; the product of pair &lt;i&gt;i&lt;/i&gt; of q and of k (as complex numbers). With S&lt;sub&gt;j&lt;/sub&gt; = Σ&lt;sub&gt;k&amp;lt;j&lt;/sub&gt; e&lt;sup&gt;i(m−n)θ&lt;sub&gt;k&lt;/sub&gt;&lt;/sup&gt;, summing by parts gives |score| ≤ max&lt;sub&gt;i&lt;/sub&gt;|h&lt;sub&gt;i+1&lt;/sub&gt; − h&lt;sub&gt;i&lt;/sub&gt;| · Σ&lt;sub&gt;j&lt;/sub&gt;|S&lt;sub&gt;j&lt;/sub&gt;|. The lower plot shows this bound for q = k beside that score&apos;s size, on one logarithmic axis: the bound falls with distance and always lies above the score, but far above it — it limits what the score &lt;i&gt;can&lt;/i&gt; reach. (The paper&apos;s figure plots only its shape, (1/(d/2))·Σ&lt;sub&gt;j&lt;/sub&gt;|S&lt;sub&gt;j&lt;/sub&gt;|.) The mean |score| of random q, k hardly changes, since rotating a random k leaves it just as random. Move d and the base to see all three change.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;注意力通过注意力分数 f(q, &lt;i&gt;m&lt;/i&gt;)·f(k, &lt;i&gt;n&lt;/i&gt;) 比较位置 &lt;i&gt;m&lt;/i&gt; 上的查询和位置 &lt;i&gt;n&lt;/i&gt; 上的键。这里 q 和 k 在每个位置上都相同，所以只有位置编码能让分数发生变化。&lt;/p&gt;&lt;p&gt;如果分数只取决于 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;，这种编码就是&lt;b&gt;相对&lt;/b&gt;的：它的热力图沿每条对角线保持不变，不同键位置的曲线彼此重合。RoPE 从构造上就是相对的，R(&lt;i&gt;m&lt;/i&gt;)q · R(&lt;i&gt;n&lt;/i&gt;)k = q · R(&lt;i&gt;n&lt;/i&gt; − &lt;i&gt;m&lt;/i&gt;)k；T5 和 ALiBi 也是，它们加上一个只取决于 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; 的偏置。而把位置向量加到 q 和 k 上（正弦、可学习，或第 8 课那个出自一篇 RoPE 博客、广为流传的错误实现）会留下分别依赖 &lt;i&gt;m&lt;/i&gt; 和 &lt;i&gt;n&lt;/i&gt; 的交叉项。&lt;/p&gt;&lt;p&gt;&lt;b&gt;偏差&lt;/b&gt;：分数沿对角线的最大变化量，除以最大的 |分数|。&lt;/p&gt;&lt;p&gt;&lt;b&gt;远程衰减&lt;/b&gt;（RoFormer §3.4.3）：RoPE 的分数是 Re Σ&lt;sub&gt;i&lt;/sub&gt; h&lt;sub&gt;i&lt;/sub&gt; e&lt;sup&gt;i(m−n)θ&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt;，其中 h&lt;sub&gt;i&lt;/sub&gt; 是 q 与 k 第 &lt;i&gt;i&lt;/i&gt; 对（看作复数）的乘积。记 S&lt;sub&gt;j&lt;/sub&gt; = Σ&lt;sub&gt;k&amp;lt;j&lt;/sub&gt; e&lt;sup&gt;i(m−n)θ&lt;sub&gt;k&lt;/sub&gt;&lt;/sup&gt;，分部求和得到 |分数| ≤ max&lt;sub&gt;i&lt;/sub&gt;|h&lt;sub&gt;i+1&lt;/sub&gt; − h&lt;sub&gt;i&lt;/sub&gt;| · Σ&lt;sub&gt;j&lt;/sub&gt;|S&lt;sub&gt;j&lt;/sub&gt;|。下方的图在同一条对数坐标轴上画出 q = k 时的这个上界和该分数的大小：上界随距离下降，始终位于分数之上，但远高于分数——它限定的是分数&lt;i&gt;最多&lt;/i&gt;能达到多大。（论文中的图只画了它的形状 (1/(d/2))·Σ&lt;sub&gt;j&lt;/sub&gt;|S&lt;sub&gt;j&lt;/sub&gt;|。）随机 q、k 的平均 |分数| 几乎不变，因为旋转一个随机的 k 之后它依然是随机的。调节 d 和底数，观察这三者如何变化。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>score for q = k (right axis)</source>
-        <translation>q = k 时的注意力分数（右轴）</translation>
+        <source>|score| (logarithmic axis)</source>
+        <translation>|注意力分数|（对数坐标）</translation>
     </message>
     <message>
-        <source>mean |score|, %1 random q, k (right axis)</source>
-        <translation>平均 |分数|，%1 组随机 q、k（右轴）</translation>
+        <source>RoFormer bound for q = k</source>
+        <translation>q = k 时的 RoFormer 上界</translation>
+    </message>
+    <message>
+        <source>|score| for q = k</source>
+        <translation>q = k 时的 |注意力分数|</translation>
+    </message>
+    <message>
+        <source>mean |score|, %1 random q, k</source>
+        <translation>平均 |注意力分数|，%1 组随机 q、k</translation>
     </message>
 </context>
 <context>
@@ -1550,10 +1589,6 @@ no row, impossible</source>
         <translation>为什么词序很重要</translation>
     </message>
     <message>
-        <source>&lt;p&gt;狗追猪 means “the dog chases the pig”; 猪追狗 means “the pig chases the dog”. Same words, opposite meaning.&lt;/p&gt;&lt;p&gt;Self-attention scores every pair of tokens by q·k = (xW&lt;sub&gt;Q&lt;/sub&gt;)·(xW&lt;sub&gt;K&lt;/sub&gt;), turns each row of scores into softmax weights and mixes the values xW&lt;sub&gt;V&lt;/sub&gt;. Nothing in this looks at where a token stands: reorder the tokens and the weights and outputs are reordered the same way (permutation equivariance). Without position information each word gets exactly the same output in both sentences — the crosses sit on the discs — and the model cannot tell who chases whom.&lt;/p&gt;&lt;p&gt;Add position information — a sinusoidal vector added to each embedding, or RoPE turning q and k by their positions — and the outputs move when the order changes.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;“狗追猪”和“猪追狗”用的是同样的字，意思却正好相反。&lt;/p&gt;&lt;p&gt;自注意力用 q·k = (xW&lt;sub&gt;Q&lt;/sub&gt;)·(xW&lt;sub&gt;K&lt;/sub&gt;) 给每一对词元打分，把每一行分数经 softmax 变成权重，再对值 xW&lt;sub&gt;V&lt;/sub&gt; 加权求和。这个过程完全不看词元所在的位置：把词元重新排列，权重和输出也只是按同样的方式重新排列（置换等变性）。没有位置信息时，每个字在两句话里的输出完全相同——叉号正好落在圆点上——模型分不清谁追谁。&lt;/p&gt;&lt;p&gt;加入位置信息——在每个嵌入上加一个正弦位置向量，或用 RoPE 按位置旋转 q 和 k——词序一变，输出就随之移动。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Each word&apos;s attention output (d_value = 2)</source>
         <translation>每个字的注意力输出（d_value = 2）</translation>
     </message>
@@ -1568,10 +1603,6 @@ no row, impossible</source>
     <message>
         <source>狗追猪 (the dog chases the pig)</source>
         <translation>狗追猪（原句）</translation>
-    </message>
-    <message>
-        <source>Attention weights softmax(q·k/√d)</source>
-        <translation>注意力权重 softmax(q·k/√d)</translation>
     </message>
     <message>
         <source>key token</source>
@@ -1643,7 +1674,7 @@ no row, impossible</source>
     </message>
     <message>
         <source>Outputs moved by up to %1: the order is visible</source>
-        <translation>输出最多移动了 %1：词序可以被看到</translation>
+        <translation>输出最多移动了 %1：模型能分辨词序了</translation>
     </message>
     <message>
         <source>0 (up to rounding)</source>
@@ -1652,6 +1683,14 @@ no row, impossible</source>
     <message>
         <source>&lt;p&gt;Largest change of a word&apos;s output: &lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;单个字输出的最大变化：&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;狗追猪 means “the dog chases the pig”; 猪追狗 means “the pig chases the dog”. Same words, opposite meaning.&lt;/p&gt;&lt;p&gt;Self-attention scores every pair of tokens by q·k = (xW&lt;sub&gt;Q&lt;/sub&gt;)·(xW&lt;sub&gt;K&lt;/sub&gt;), divides by √d&lt;sub&gt;k&lt;/sub&gt; (this toy head has d&lt;sub&gt;k&lt;/sub&gt; = %1, whatever d the parameter panel shows), turns each row of scores into softmax weights and mixes the values xW&lt;sub&gt;V&lt;/sub&gt;. Nothing in this looks at where a token stands: reorder the tokens and the weights and outputs are reordered the same way (permutation equivariance). Without position information each word gets exactly the same output in both sentences — the crosses sit on the discs — and the model cannot tell who chases whom.&lt;/p&gt;&lt;p&gt;This holds for attention without a mask, as here (an encoder). A decoder&apos;s causal mask lets each token attend only to the tokens before it, and that alone breaks the symmetry: a decoder without any position encoding (NoPE) can still infer where a token stands, for example from how many tokens it can see.&lt;/p&gt;&lt;p&gt;Add position information — a sinusoidal vector added to each embedding, or RoPE turning q and k by their positions — and the outputs move when the order changes.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;“狗追猪”和“猪追狗”用的是同样的字，意思却正好相反。&lt;/p&gt;&lt;p&gt;自注意力用 q·k = (xW&lt;sub&gt;Q&lt;/sub&gt;)·(xW&lt;sub&gt;K&lt;/sub&gt;) 给每一对词元打分，除以 √d&lt;sub&gt;k&lt;/sub&gt;（这个玩具注意力头的 d&lt;sub&gt;k&lt;/sub&gt; = %1，与参数面板上的 d 无关），把每一行分数经 softmax 变成权重，再对值 xW&lt;sub&gt;V&lt;/sub&gt; 加权求和。这个过程完全不看词元所在的位置：把词元重新排列，权重和输出也只是按同样的方式重新排列（置换等变性）。没有位置信息时，每个字在两句话里的输出完全相同——叉号正好落在圆点上——模型分不清谁追谁。&lt;/p&gt;&lt;p&gt;这一点只对不加掩码的注意力成立，比如这里（编码器）。解码器的因果掩码让每个词元只能关注它前面的词元，仅此一点就打破了对称：即使完全没有位置编码（NoPE），解码器也能推断出词元所处的位置，例如根据它能看到多少个词元。&lt;/p&gt;&lt;p&gt;加入位置信息——在每个嵌入上加一个正弦位置向量，或用 RoPE 按位置旋转 q 和 k——词序一变，输出就随之移动。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Attention weights softmax(q·k/√d_k), d_k = %1</source>
+        <translation>注意力权重 softmax(q·k/√d_k)，d_k = %1</translation>
     </message>
 </context>
 <context>
@@ -1713,7 +1752,7 @@ no row, impossible</source>
     </message>
     <message>
         <source>Half-split (i, i + d/2)</source>
-        <translation>前后半分 (i, i + d/2)</translation>
+        <translation>前后对半配对 (i, i + d/2)</translation>
     </message>
     <message>
         <source>Interleaved (2i, 2i + 1)</source>
@@ -1747,18 +1786,6 @@ no row, impossible</source>
         <translation>陷阱：一个不是旋转的矩阵</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The seed text&apos;s sample code adds PE[&lt;i&gt;p&lt;/i&gt;, &lt;i&gt;j&lt;/i&gt;] = cos(&lt;i&gt;p&lt;/i&gt;·&lt;i&gt;j&lt;/i&gt;·0.01) to x and then multiplies by M[&lt;i&gt;i&lt;/i&gt;, &lt;i&gt;j&lt;/i&gt;] = cos(&lt;i&gt;i&lt;/i&gt;·&lt;i&gt;j&lt;/i&gt;·0.01). M is the same for every position, and it is &lt;b&gt;not a rotation&lt;/b&gt;: a rotation has all singular values equal to 1 and keeps every length, M stretches some directions and nearly erases others. Position enters only through the added vector, so the score (x&lt;sub&gt;m&lt;/sub&gt; + PE&lt;sub&gt;m&lt;/sub&gt;)M · (x&lt;sub&gt;n&lt;/sub&gt; + PE&lt;sub&gt;n&lt;/sub&gt;)M depends on &lt;i&gt;m&lt;/i&gt; and &lt;i&gt;n&lt;/i&gt; separately: its heat map changes along the diagonals &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; = const.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Correct RoPE&lt;/b&gt; adds nothing. It turns pair &lt;i&gt;i&lt;/i&gt; of q and k by &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;, θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;, after the q/k projections:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Half-split&lt;/b&gt; (GPT-NeoX, HF Llama): pairs (&lt;i&gt;i&lt;/i&gt;, &lt;i&gt;i&lt;/i&gt; + d/2); out = x·cos(&lt;i&gt;p&lt;/i&gt;θ) + rotate_half(x)·sin(&lt;i&gt;p&lt;/i&gt;θ), rotate_half(x) = [−x&lt;sub&gt;d/2…d−1&lt;/sub&gt;, x&lt;sub&gt;0…d/2−1&lt;/sub&gt;].&lt;/li&gt;&lt;li&gt;&lt;b&gt;Interleaved&lt;/b&gt; (RoFormer, GPT-J, Meta Llama): pairs (2&lt;i&gt;i&lt;/i&gt;, 2&lt;i&gt;i&lt;/i&gt;+1); out&lt;sub&gt;2i&lt;/sub&gt; = x&lt;sub&gt;2i&lt;/sub&gt;cos − x&lt;sub&gt;2i+1&lt;/sub&gt;sin, out&lt;sub&gt;2i+1&lt;/sub&gt; = x&lt;sub&gt;2i+1&lt;/sub&gt;cos + x&lt;sub&gt;2i&lt;/sub&gt;sin.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Then R(&lt;i&gt;m&lt;/i&gt;)q · R(&lt;i&gt;n&lt;/i&gt;)k = q · R(&lt;i&gt;n&lt;/i&gt; − &lt;i&gt;m&lt;/i&gt;)k: the score depends on &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; alone, and the heat map is constant along every diagonal.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;原文的示例代码先把 PE[&lt;i&gt;p&lt;/i&gt;, &lt;i&gt;j&lt;/i&gt;] = cos(&lt;i&gt;p&lt;/i&gt;·&lt;i&gt;j&lt;/i&gt;·0.01) 加到 x 上，再乘以矩阵 M[&lt;i&gt;i&lt;/i&gt;, &lt;i&gt;j&lt;/i&gt;] = cos(&lt;i&gt;i&lt;/i&gt;·&lt;i&gt;j&lt;/i&gt;·0.01)。M 对每个位置都相同，而且它&lt;b&gt;不是旋转&lt;/b&gt;：旋转矩阵的奇异值全都等于 1，保持所有长度不变；M 却把一些方向拉长，又几乎抹掉另一些方向。位置只通过加上的向量进入，所以注意力分数 (x&lt;sub&gt;m&lt;/sub&gt; + PE&lt;sub&gt;m&lt;/sub&gt;)M · (x&lt;sub&gt;n&lt;/sub&gt; + PE&lt;sub&gt;n&lt;/sub&gt;)M 分别依赖 &lt;i&gt;m&lt;/i&gt; 和 &lt;i&gt;n&lt;/i&gt;：它的热力图沿对角线 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; = 常数 会发生变化。&lt;/p&gt;&lt;p&gt;&lt;b&gt;正确的 RoPE&lt;/b&gt; 不加任何东西。它在 q/k 投影之后，把 q 和 k 的第 &lt;i&gt;i&lt;/i&gt; 对旋转 &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;，θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;前后半分&lt;/b&gt;（GPT-NeoX、HF Llama）：配对 (&lt;i&gt;i&lt;/i&gt;, &lt;i&gt;i&lt;/i&gt; + d/2)；out = x·cos(&lt;i&gt;p&lt;/i&gt;θ) + rotate_half(x)·sin(&lt;i&gt;p&lt;/i&gt;θ)，rotate_half(x) = [−x&lt;sub&gt;d/2…d−1&lt;/sub&gt;, x&lt;sub&gt;0…d/2−1&lt;/sub&gt;]。&lt;/li&gt;&lt;li&gt;&lt;b&gt;相邻交错&lt;/b&gt;（RoFormer、GPT-J、Meta Llama）：配对 (2&lt;i&gt;i&lt;/i&gt;, 2&lt;i&gt;i&lt;/i&gt;+1)；out&lt;sub&gt;2i&lt;/sub&gt; = x&lt;sub&gt;2i&lt;/sub&gt;cos − x&lt;sub&gt;2i+1&lt;/sub&gt;sin，out&lt;sub&gt;2i+1&lt;/sub&gt; = x&lt;sub&gt;2i+1&lt;/sub&gt;cos + x&lt;sub&gt;2i&lt;/sub&gt;sin。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;于是 R(&lt;i&gt;m&lt;/i&gt;)q · R(&lt;i&gt;n&lt;/i&gt;)k = q · R(&lt;i&gt;n&lt;/i&gt; − &lt;i&gt;m&lt;/i&gt;)k：分数只取决于 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;，热力图沿每条对角线保持不变。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Seed code: score(m, n)</source>
-        <translation>原文代码：注意力分数 score(m, n)</translation>
-    </message>
-    <message>
-        <source>Correct RoPE: score(m, n)</source>
-        <translation>正确的 RoPE：注意力分数 score(m, n)</translation>
-    </message>
-    <message>
         <source>key position n</source>
         <translation>键位置 n</translation>
     </message>
@@ -1783,44 +1810,8 @@ no row, impossible</source>
         <translation>奇异值 σ_k</translation>
     </message>
     <message>
-        <source>seed code M</source>
-        <translation>原文代码 M</translation>
-    </message>
-    <message>
         <source>RoPE R(p)</source>
         <translation>RoPE R(p)</translation>
-    </message>
-    <message>
-        <source>Does the map keep lengths?</source>
-        <translation>这个变换保持长度吗？</translation>
-    </message>
-    <message>
-        <source>position p</source>
-        <translation>位置 p</translation>
-    </message>
-    <message>
-        <source>‖f(x, p)‖ / ‖x‖</source>
-        <translation>‖f(x, p)‖ / ‖x‖</translation>
-    </message>
-    <message>
-        <source>seed code (x + PE[p])·M</source>
-        <translation>原文代码 (x + PE[p])·M</translation>
-    </message>
-    <message>
-        <source>RoPE R(p)·x</source>
-        <translation>RoPE R(p)·x</translation>
-    </message>
-    <message>
-        <source>Use the seed text&apos;s d_model = 2</source>
-        <translation>使用原文的 d_model = 2</translation>
-    </message>
-    <message>
-        <source>The seed code&apos;s example runs with d_model = 2: M = [[1, 1], [1, cos 0.01]] is almost singular.</source>
-        <translation>原文代码的示例使用 d_model = 2：M = [[1, 1], [1, cos 0.01]] 几乎是奇异矩阵。</translation>
-    </message>
-    <message>
-        <source>seed code</source>
-        <translation>原文代码</translation>
     </message>
     <message>
         <source>RoPE</source>
@@ -1847,16 +1838,72 @@ no row, impossible</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <source>‖f(x, p)‖ / ‖x‖ over p</source>
-        <translation>随 p 变化的 ‖f(x, p)‖ / ‖x‖</translation>
-    </message>
-    <message>
         <source>%1 … %2</source>
         <translation>%1 … %2</translation>
     </message>
     <message>
         <source>Diagonal deviation: max over diagonals m − n = const of (max − min) score, divided by the largest |score|; 0 means the score is relative.</source>
         <translation>对角线偏差：在所有对角线 m − n = 常数 上取（最大 − 最小）分数的最大值，再除以最大的 |分数|；为 0 表示分数是相对的。</translation>
+    </message>
+    <message>
+        <source>wrong code&apos;s M</source>
+        <translation>错误代码的 M</translation>
+    </message>
+    <message>
+        <source>Does the map alone keep lengths?</source>
+        <translation>映射本身能保持长度吗？</translation>
+    </message>
+    <message>
+        <source>%1 random directions x, sorted</source>
+        <translation>%1 个随机方向 x（已排序）</translation>
+    </message>
+    <message>
+        <source>‖x·M‖ / ‖x‖</source>
+        <translation>‖x·M‖ / ‖x‖</translation>
+    </message>
+    <message>
+        <source>wrong code: x·M</source>
+        <translation>错误代码：x·M</translation>
+    </message>
+    <message>
+        <source>RoPE: R(p)·x, any p</source>
+        <translation>RoPE：R(p)·x，任意 p</translation>
+    </message>
+    <message>
+        <source>Use the blog post&apos;s d_model = 2</source>
+        <translation>使用那篇博客中的 d_model = 2</translation>
+    </message>
+    <message>
+        <source>The blog post&apos;s example runs with d_model = 2: M = [[1, 1], [1, cos 0.01]] is almost singular.</source>
+        <translation>那篇博客的示例使用 d_model = 2：M = [[1, 1], [1, cos 0.01]] 几乎是奇异矩阵。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A widely copied wrong implementation of RoPE, from a blog post on RoPE, adds PE[&lt;i&gt;p&lt;/i&gt;, &lt;i&gt;j&lt;/i&gt;] = cos(&lt;i&gt;p&lt;/i&gt;·&lt;i&gt;j&lt;/i&gt;·0.01) to x and then multiplies by M[&lt;i&gt;i&lt;/i&gt;, &lt;i&gt;j&lt;/i&gt;] = cos(&lt;i&gt;i&lt;/i&gt;·&lt;i&gt;j&lt;/i&gt;·0.01). M is the same for every position, and it is &lt;b&gt;not a rotation&lt;/b&gt;: a rotation has all singular values equal to 1 and keeps every length, M stretches some directions and nearly erases others. Position enters only through the added vector, so the score (x&lt;sub&gt;m&lt;/sub&gt; + PE&lt;sub&gt;m&lt;/sub&gt;)M · (x&lt;sub&gt;n&lt;/sub&gt; + PE&lt;sub&gt;n&lt;/sub&gt;)M depends on &lt;i&gt;m&lt;/i&gt; and &lt;i&gt;n&lt;/i&gt; separately: its heat map changes along the diagonals &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; = const.&lt;/p&gt;&lt;p&gt;The two heat maps have separate colour scales (their titles give each range): the wrong code&apos;s scores are far larger, so compare the patterns, not the colours.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Correct RoPE&lt;/b&gt; adds nothing. It turns pair &lt;i&gt;i&lt;/i&gt; of q and k by &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt; after the q/k projections:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Half-split&lt;/b&gt; (GPT-NeoX, HF Llama): pairs (&lt;i&gt;i&lt;/i&gt;, &lt;i&gt;i&lt;/i&gt; + d/2); out = x·cos(&lt;i&gt;p&lt;/i&gt;θ) + rotate_half(x)·sin(&lt;i&gt;p&lt;/i&gt;θ), rotate_half(x) = [−x&lt;sub&gt;d/2…d−1&lt;/sub&gt;, x&lt;sub&gt;0…d/2−1&lt;/sub&gt;].&lt;/li&gt;&lt;li&gt;&lt;b&gt;Interleaved&lt;/b&gt; (RoFormer, GPT-J, Meta Llama): pairs (2&lt;i&gt;i&lt;/i&gt;, 2&lt;i&gt;i&lt;/i&gt;+1); out&lt;sub&gt;2i&lt;/sub&gt; = x&lt;sub&gt;2i&lt;/sub&gt;cos − x&lt;sub&gt;2i+1&lt;/sub&gt;sin, out&lt;sub&gt;2i+1&lt;/sub&gt; = x&lt;sub&gt;2i+1&lt;/sub&gt;cos + x&lt;sub&gt;2i&lt;/sub&gt;sin.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Then R(&lt;i&gt;m&lt;/i&gt;)q · R(&lt;i&gt;n&lt;/i&gt;)k = q · R(&lt;i&gt;n&lt;/i&gt; − &lt;i&gt;m&lt;/i&gt;)k: the score depends on &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; alone, and the heat map is constant along every diagonal.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;一个广为流传的错误 RoPE 实现（出自一篇讲 RoPE 的博客）先把 PE[&lt;i&gt;p&lt;/i&gt;, &lt;i&gt;j&lt;/i&gt;] = cos(&lt;i&gt;p&lt;/i&gt;·&lt;i&gt;j&lt;/i&gt;·0.01) 加到 x 上，再乘以矩阵 M[&lt;i&gt;i&lt;/i&gt;, &lt;i&gt;j&lt;/i&gt;] = cos(&lt;i&gt;i&lt;/i&gt;·&lt;i&gt;j&lt;/i&gt;·0.01)。M 对每个位置都相同，而且它&lt;b&gt;不是旋转&lt;/b&gt;：旋转矩阵的奇异值全都等于 1，保持所有长度不变；M 却把一些方向拉长，又几乎抹掉另一些方向。位置只通过加上的向量进入，所以注意力分数 (x&lt;sub&gt;m&lt;/sub&gt; + PE&lt;sub&gt;m&lt;/sub&gt;)M · (x&lt;sub&gt;n&lt;/sub&gt; + PE&lt;sub&gt;n&lt;/sub&gt;)M 分别依赖 &lt;i&gt;m&lt;/i&gt; 和 &lt;i&gt;n&lt;/i&gt;：它的热力图沿对角线 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; = 常数 会发生变化。&lt;/p&gt;&lt;p&gt;两张热力图各有各的颜色刻度（标题中给出各自的范围）：错误代码的分数要大得多，所以请比较图案，而不要比较颜色。&lt;/p&gt;&lt;p&gt;&lt;b&gt;正确的 RoPE&lt;/b&gt; 不加任何东西。它在 q/k 投影之后，把 q 和 k 的第 &lt;i&gt;i&lt;/i&gt; 对旋转 &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;前后对半配对&lt;/b&gt;（GPT-NeoX、HF Llama）：配对 (&lt;i&gt;i&lt;/i&gt;, &lt;i&gt;i&lt;/i&gt; + d/2)；out = x·cos(&lt;i&gt;p&lt;/i&gt;θ) + rotate_half(x)·sin(&lt;i&gt;p&lt;/i&gt;θ)，rotate_half(x) = [−x&lt;sub&gt;d/2…d−1&lt;/sub&gt;, x&lt;sub&gt;0…d/2−1&lt;/sub&gt;]。&lt;/li&gt;&lt;li&gt;&lt;b&gt;相邻交错&lt;/b&gt;（RoFormer、GPT-J、Meta Llama）：配对 (2&lt;i&gt;i&lt;/i&gt;, 2&lt;i&gt;i&lt;/i&gt;+1)；out&lt;sub&gt;2i&lt;/sub&gt; = x&lt;sub&gt;2i&lt;/sub&gt;cos − x&lt;sub&gt;2i+1&lt;/sub&gt;sin，out&lt;sub&gt;2i+1&lt;/sub&gt; = x&lt;sub&gt;2i+1&lt;/sub&gt;cos + x&lt;sub&gt;2i&lt;/sub&gt;sin。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;于是 R(&lt;i&gt;m&lt;/i&gt;)q · R(&lt;i&gt;n&lt;/i&gt;)k = q · R(&lt;i&gt;n&lt;/i&gt; − &lt;i&gt;m&lt;/i&gt;)k：分数只取决于 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;，热力图沿每条对角线保持不变。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Wrong code: score(m, n)
+colours ±%1</source>
+        <translation>错误代码：注意力分数 score(m, n)
+颜色范围 ±%1</translation>
+    </message>
+    <message>
+        <source>Correct RoPE: score(m, n)
+colours ±%1</source>
+        <translation>正确的 RoPE：注意力分数 score(m, n)
+颜色范围 ±%1</translation>
+    </message>
+    <message>
+        <source>wrong code</source>
+        <translation>错误代码</translation>
+    </message>
+    <message>
+        <source>largest |score| (colour range)</source>
+        <translation>最大 |注意力分数|（颜色范围）</translation>
+    </message>
+    <message>
+        <source>‖x·M‖ / ‖x‖, %1 random x</source>
+        <translation>‖x·M‖ / ‖x‖，%1 个随机 x</translation>
     </message>
 </context>
 <context>
@@ -1957,10 +2004,6 @@ no row, impossible</source>
         <translation>相对位置偏置</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Relative methods leave q and k alone and add a bias that depends only on the distance between query and key to the score q·k before the softmax.&lt;/p&gt;&lt;p&gt;&lt;b&gt;T5&lt;/b&gt;: the relative position key − query falls into one of num_buckets buckets — one bucket per distance up to max_exact = half the buckets (per direction), then logarithmically wider buckets up to max_distance, beyond which all distances share the last bucket. Each bucket has a learned bias per head (here random, as at initialisation). Bidirectional (encoder) buckets tell before from after; causal (decoder) ones only look back.&lt;/p&gt;&lt;p&gt;&lt;b&gt;ALiBi&lt;/b&gt;: no learned bias at all: head h adds −m&lt;sub&gt;h&lt;/sub&gt;·(i − j) for query i and key j, with slopes m&lt;sub&gt;h&lt;/sub&gt; = 2&lt;sup&gt;−8h/H&lt;/sup&gt; for H heads — a geometric sequence, so some heads look far and some near. Keys after the query are masked in a decoder.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;相对位置方法不改动 q 和 k，而是在 softmax 之前给注意力分数 q·k 加上一个只取决于查询与键之间距离的偏置。&lt;/p&gt;&lt;p&gt;&lt;b&gt;T5&lt;/b&gt;：相对位置（键 − 查询）落入 num_buckets 个桶中的一个——距离小于 max_exact（每个方向桶数的一半）时每个距离一个桶，之后桶按对数变宽，直到 max_distance，更远的距离都共用最后一个桶。每个桶在每个头上有一个可学习的偏置（这里取随机值，如同初始化时）。双向（编码器）的桶区分前后；因果（解码器）的桶只向前看。&lt;/p&gt;&lt;p&gt;&lt;b&gt;ALiBi&lt;/b&gt;：完全没有可学习的偏置：对查询 i 和键 j，第 h 个头加上 −m&lt;sub&gt;h&lt;/sub&gt;·(i − j)，H 个头的斜率为 m&lt;sub&gt;h&lt;/sub&gt; = 2&lt;sup&gt;−8h/H&lt;/sup&gt;——一个等比数列，因此有的头看得远，有的头看得近。在解码器中，位于查询之后的键会被遮蔽。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>T5 bucket of a relative position</source>
         <translation>相对位置对应的 T5 桶</translation>
     </message>
@@ -2029,10 +2072,6 @@ no row, impossible</source>
         <translation>查询 i = m，键 j = n</translation>
     </message>
     <message>
-        <source>relative position j − i</source>
-        <translation>相对位置 j − i</translation>
-    </message>
-    <message>
         <source>T5 bucket</source>
         <translation>T5 桶</translation>
     </message>
@@ -2049,10 +2088,6 @@ no row, impossible</source>
         <translation>&lt;p&gt;键位于查询之后：解码器会将其遮蔽。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>key − query (tokens)</source>
-        <translation>键 − 查询（词元）</translation>
-    </message>
-    <message>
         <source>masked
 j &gt; i</source>
         <translation>已遮蔽
@@ -2067,18 +2102,6 @@ j &gt; i</translation>
         <translation>max_distance = %1</translation>
     </message>
     <message>
-        <source>T5 buckets
-bidirectional (encoder)</source>
-        <translation>T5 桶
-双向（编码器）</translation>
-    </message>
-    <message>
-        <source>T5 buckets
-causal (decoder)</source>
-        <translation>T5 桶
-因果（解码器）</translation>
-    </message>
-    <message>
         <source>ALiBi slopes
 m_h = 2^(−8h/H), H = %1</source>
         <translation>ALiBi 斜率
@@ -2091,16 +2114,54 @@ m = %2</source>
 m = %2</translation>
     </message>
     <message>
-        <source>T5 bias b[bucket(j − i)]
+        <source>&lt;p&gt;Bias methods such as T5 and ALiBi leave q and k alone and add to the score q·k, before the softmax, a bias that depends only on the distance between query and key. (RoPE, in the next lessons, is relative too, but it works by turning q and k.)&lt;/p&gt;&lt;p&gt;Distance here, as in every lesson, is the query position minus the key position, i − j (written m − n in the RoPE lessons): positive when the key comes before the query.&lt;/p&gt;&lt;p&gt;&lt;b&gt;T5&lt;/b&gt;: the distance falls into one of num_buckets buckets. Bidirectional (encoder) buckets give half of them to keys before the query and half to keys after it; causal (decoder) buckets give all of them to keys before it and put every later key in bucket 0. Within one direction, the first max_exact = half of that direction&apos;s buckets hold one distance each (32 bidirectional buckets: 16 per direction, max_exact = 8), then the buckets grow logarithmically wider up to max_distance, and all longer distances share the last bucket. Each bucket has a learned bias per head (here random, as at initialisation).&lt;/p&gt;&lt;p&gt;&lt;b&gt;ALiBi&lt;/b&gt;: no learned bias at all: head h adds −m&lt;sub&gt;h&lt;/sub&gt;·(i − j) for query i and key j. For H heads, H a power of two, the slopes are m&lt;sub&gt;h&lt;/sub&gt; = 2&lt;sup&gt;−8h/H&lt;/sup&gt; — a geometric sequence, so some heads look far and some near. For other H the first P heads, P the largest power of two below H, take the slopes of P heads and the remaining H − P take every other slope of 2P heads (2&lt;sup&gt;−4/P&lt;/sup&gt;, 2&lt;sup&gt;−12/P&lt;/sup&gt;, …). Keys after the query are masked in a decoder.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;T5 和 ALiBi 这类偏置方法不改动 q 和 k，而是在 softmax 之前给注意力分数 q·k 加上一个只取决于查询与键之间距离的偏置。（后面几课的 RoPE 也是相对位置编码，但它靠旋转 q 和 k 来实现。）&lt;/p&gt;&lt;p&gt;这里和其他各课一样，距离指查询位置减去键位置，即 i − j（在 RoPE 各课中写作 m − n）：键在查询之前时为正。&lt;/p&gt;&lt;p&gt;&lt;b&gt;T5&lt;/b&gt;：距离落入 num_buckets 个桶中的一个。双向（编码器）的桶把一半分给查询之前的键，另一半分给查询之后的键；因果（解码器）的桶全部分给查询之前的键，之后的键都放进第 0 号桶。在一个方向内，前 max_exact 个桶（该方向桶数的一半）每个只装一个距离（32 个双向桶：每个方向 16 个，max_exact = 8），之后桶按对数变宽，直到 max_distance，更远的距离都共用最后一个桶。每个桶在每个头上有一个可学习的偏置（这里取随机值，如同初始化时）。&lt;/p&gt;&lt;p&gt;&lt;b&gt;ALiBi&lt;/b&gt;：完全没有可学习的偏置：对查询 i 和键 j，第 h 个头加上 −m&lt;sub&gt;h&lt;/sub&gt;·(i − j)。H 个头、且 H 是 2 的幂时，斜率为 m&lt;sub&gt;h&lt;/sub&gt; = 2&lt;sup&gt;−8h/H&lt;/sup&gt;——一个等比数列，因此有的头看得远，有的头看得近。H 为其他值时，设 P 是小于 H 的最大的 2 的幂：前 P 个头取 P 个头时的斜率，其余 H − P 个头从 2P 个头的斜率中隔一个取一个（2&lt;sup&gt;−4/P&lt;/sup&gt;、2&lt;sup&gt;−12/P&lt;/sup&gt;、…）。在解码器中，位于查询之后的键会被遮蔽。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>distance |i − j| (tokens, logarithmic axis)</source>
+        <translation>距离 |i − j|（词元，对数坐标）</translation>
+    </message>
+    <message>
+        <source>key before the query, i − j &gt; 0</source>
+        <translation>键在查询之前，i − j &gt; 0</translation>
+    </message>
+    <message>
+        <source>key after the query, i − j &lt; 0</source>
+        <translation>键在查询之后，i − j &lt; 0</translation>
+    </message>
+    <message>
+        <source>T5 buckets, bidirectional (encoder)
+distance 0: bucket %1</source>
+        <translation>T5 分桶，双向（编码器）
+距离 0：第 %1 号桶</translation>
+    </message>
+    <message>
+        <source>T5 buckets, causal (decoder)
+distance 0: bucket %1</source>
+        <translation>T5 分桶，因果（解码器）
+距离 0：第 %1 号桶</translation>
+    </message>
+    <message>
+        <source>ALiBi slopes, H = %1
+those of %2 heads, then every other of %3</source>
+        <translation>ALiBi 斜率，H = %1
+先取 %2 个头的斜率，再隔一个取 %3 个头的斜率</translation>
+    </message>
+    <message>
+        <source>T5 bias b[bucket(i − j)]
 block means</source>
-        <translation>T5 偏置 b[bucket(j − i)]
+        <translation>T5 偏置 b[bucket(i − j)]
 块平均</translation>
     </message>
     <message>
         <source>T5 bias
-b[bucket(j − i)]</source>
+b[bucket(i − j)]</source>
         <translation>T5 偏置
-b[bucket(j − i)]</translation>
+b[bucket(i − j)]</translation>
+    </message>
+    <message>
+        <source>distance i − j</source>
+        <translation>距离 i − j</translation>
     </message>
 </context>
 <context>
@@ -2108,10 +2169,6 @@ b[bucket(j − i)]</translation>
     <message>
         <source>RoPE in 2D: rotating pairs</source>
         <translation>二维中的 RoPE：旋转的分量对</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;RoPE splits q and k into d/2 pairs and turns pair &lt;i&gt;i&lt;/i&gt; by the angle &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;, where &lt;i&gt;p&lt;/i&gt; is the token&apos;s position and θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;.&lt;/p&gt;&lt;p&gt;Here is one pair: q at position &lt;i&gt;m&lt;/i&gt; is turned by &lt;i&gt;m&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, k at position &lt;i&gt;n&lt;/i&gt; by &lt;i&gt;n&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt; (dashed: before turning). Their dot product depends only on the angle between them, which changes by (&lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;)θ&lt;sub&gt;i&lt;/sub&gt;; summed over all pairs, q·k depends on &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; alone.&lt;/p&gt;&lt;p&gt;Press &lt;b&gt;Shift both&lt;/b&gt;: both arrows turn by the same angle and q·k stays the same. Small &lt;i&gt;i&lt;/i&gt; turn fast (θ&lt;sub&gt;0&lt;/sub&gt; = 1 radian per token) and tell neighbours apart; large &lt;i&gt;i&lt;/i&gt; turn slowly and carry long-range information.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;RoPE 把 q 和 k 分成 d/2 个分量对，把第 &lt;i&gt;i&lt;/i&gt; 对旋转角度 &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;，其中 &lt;i&gt;p&lt;/i&gt; 是词元的位置，θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;。&lt;/p&gt;&lt;p&gt;这里画出其中一对：位置 &lt;i&gt;m&lt;/i&gt; 上的 q 旋转 &lt;i&gt;m&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;，位置 &lt;i&gt;n&lt;/i&gt; 上的 k 旋转 &lt;i&gt;n&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;（虚线为旋转前）。它们的点积只取决于两者之间的夹角，而夹角的变化量是 (&lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;)θ&lt;sub&gt;i&lt;/sub&gt;；对所有分量对求和后，q·k 只取决于 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;。&lt;/p&gt;&lt;p&gt;点击&lt;b&gt;同时平移&lt;/b&gt;：两个箭头转过相同的角度，q·k 保持不变。&lt;i&gt;i&lt;/i&gt; 小的分量对转得快（θ&lt;sub&gt;0&lt;/sub&gt; = 每个词元 1 弧度），能区分相邻位置；&lt;i&gt;i&lt;/i&gt; 大的分量对转得慢，携带长距离信息。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Score q·k against the distance m − n</source>
@@ -2194,10 +2251,6 @@ b[bucket(j − i)]</translation>
         <translation>从 k 到 q 的夹角：%1°</translation>
     </message>
     <message>
-        <source>Pair %1 of q and k on the unit circle (θ%2 = %3 rad/token)</source>
-        <translation>q 和 k 的第 %1 个分量对在单位圆上（θ%2 = %3 弧度/词元）</translation>
-    </message>
-    <message>
         <source>component %1 (first of pair %2)</source>
         <translation>分量 %1（第 %2 对的第一个）</translation>
     </message>
@@ -2242,12 +2295,8 @@ b[bucket(j − i)]</translation>
         <translation>从 k 到 q 的夹角</translation>
     </message>
     <message>
-        <source>|q&lt;sub&gt;pair&lt;/sub&gt;|, |k&lt;sub&gt;pair&lt;/sub&gt;|</source>
-        <translation>|q&lt;sub&gt;该对&lt;/sub&gt;|, |k&lt;sub&gt;该对&lt;/sub&gt;|</translation>
-    </message>
-    <message>
         <source>pair %1 part of q·k</source>
-        <translation>第 %1 对对 q·k 的贡献</translation>
+        <translation>第 %1 对在 q·k 中的贡献</translation>
     </message>
     <message>
         <source>q·k, all %1 pairs</source>
@@ -2256,6 +2305,22 @@ b[bucket(j − i)]</translation>
     <message>
         <source>pair %1 only</source>
         <translation>仅第 %1 对</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;RoPE splits q and k into d/2 pairs and turns pair &lt;i&gt;i&lt;/i&gt; by the angle &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;, where &lt;i&gt;p&lt;/i&gt; is the token&apos;s position and θ&lt;sub&gt;i&lt;/sub&gt; the pair&apos;s frequency.&lt;/p&gt;&lt;p&gt;Here is one pair: q at position &lt;i&gt;m&lt;/i&gt; is turned by &lt;i&gt;m&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, k at position &lt;i&gt;n&lt;/i&gt; by &lt;i&gt;n&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt; (dashed: before turning). The arrows are drawn at their true lengths, and each tip runs round its own dotted circle: turning changes a direction, not a length. The pair&apos;s part of q·k is |q&lt;sub&gt;pair&lt;/sub&gt;|·|k&lt;sub&gt;pair&lt;/sub&gt;|·cos(angle between them), and the angle changes by (&lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;)θ&lt;sub&gt;i&lt;/sub&gt;; summed over all pairs, q·k depends on &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; alone.&lt;/p&gt;&lt;p&gt;Press &lt;b&gt;Shift both&lt;/b&gt;: both arrows turn by the same angle and q·k stays the same. Small &lt;i&gt;i&lt;/i&gt; turn fast and tell neighbours apart; large &lt;i&gt;i&lt;/i&gt; turn slowly and carry long-range information.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;RoPE 把 q 和 k 分成 d/2 个分量对，把第 &lt;i&gt;i&lt;/i&gt; 对旋转角度 &lt;i&gt;p&lt;/i&gt;·θ&lt;sub&gt;i&lt;/sub&gt;，其中 &lt;i&gt;p&lt;/i&gt; 是词元的位置，θ&lt;sub&gt;i&lt;/sub&gt; 是这一对的频率。&lt;/p&gt;&lt;p&gt;这里画出其中一对：位置 &lt;i&gt;m&lt;/i&gt; 上的 q 旋转 &lt;i&gt;m&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;，位置 &lt;i&gt;n&lt;/i&gt; 上的 k 旋转 &lt;i&gt;n&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;（虚线为旋转前）。箭头按真实长度绘制，每个箭头的尖端都沿着自己的点线圆转动：旋转只改变方向，不改变长度。这一对在 q·k 中的贡献是 |q&lt;sub&gt;对&lt;/sub&gt;|·|k&lt;sub&gt;对&lt;/sub&gt;|·cos(两者的夹角)，而夹角的变化量是 (&lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;)θ&lt;sub&gt;i&lt;/sub&gt;；对所有分量对求和后，q·k 只取决于 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;。&lt;/p&gt;&lt;p&gt;点击&lt;b&gt;同时平移&lt;/b&gt;：两个箭头转过相同的角度，q·k 保持不变。&lt;i&gt;i&lt;/i&gt; 小的分量对转得快，能区分相邻位置；&lt;i&gt;i&lt;/i&gt; 大的分量对转得慢，携带长距离信息。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Pair %1 of q and k at true length (θ%2 = %3 rad/token)</source>
+        <translation>q 和 k 的第 %1 对，按真实长度绘制（θ%2 = %3 弧度/词元）</translation>
+    </message>
+    <message>
+        <source>|q&lt;sub&gt;pair&lt;/sub&gt;|, |k&lt;sub&gt;pair&lt;/sub&gt;| (dashed arrows)</source>
+        <translation>|q&lt;sub&gt;对&lt;/sub&gt;|, |k&lt;sub&gt;对&lt;/sub&gt;|（虚线箭头）</translation>
+    </message>
+    <message>
+        <source>turned lengths (circle radii)</source>
+        <translation>旋转后的长度（圆的半径）</translation>
     </message>
 </context>
 <context>
@@ -2350,10 +2415,6 @@ b[bucket(j − i)]</translation>
     <message>
         <source>RoPE in n-D: the spiral</source>
         <translation>n 维中的 RoPE：螺旋</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;In d dimensions RoPE turns all d/2 pairs at once, pair &lt;i&gt;i&lt;/i&gt; by the angle &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt; with θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;. The clocks show the hands at position &lt;i&gt;p&lt;/i&gt; (the query position m): pair 0 turns one radian per token, every later pair slower by the factor base&lt;sup&gt;2/d&lt;/sup&gt;, and the last pairs hardly move within the sequence — a clock with d/2 hands, one angle combination per position.&lt;/p&gt;&lt;p&gt;One vector x turned to every position, R(x, &lt;i&gt;p&lt;/i&gt;) for &lt;i&gt;p&lt;/i&gt; = 0 … N − 1, traces a path in d dimensions: each pair circles at its own speed, so the path winds round a torus. It is shown in three chosen components or along its three principal directions; drag it to turn it. For one pair, (cos &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, sin &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, &lt;i&gt;p&lt;/i&gt;) is a helix that climbs one wavelength 2π/θ&lt;sub&gt;i&lt;/sub&gt; per turn.&lt;/p&gt;&lt;p&gt;The layout only decides which components form a pair: half-split pairs i with i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, Meta Llama). The angles are the same.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;在 d 维中，RoPE 同时旋转全部 d/2 个分量对，第 &lt;i&gt;i&lt;/i&gt; 对旋转角度 &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;，其中 θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;。时钟显示位置 &lt;i&gt;p&lt;/i&gt;（即查询位置 m）处各指针的方向：第 0 对每个词元转 1 弧度，之后每一对都慢 base&lt;sup&gt;2/d&lt;/sup&gt; 倍，最后几对在整个序列里几乎不动——这是一个有 d/2 根指针的时钟，每个位置对应一种角度组合。&lt;/p&gt;&lt;p&gt;把同一个向量 x 旋转到每个位置，R(x, &lt;i&gt;p&lt;/i&gt;)，&lt;i&gt;p&lt;/i&gt; = 0 … N − 1，会在 d 维空间中画出一条路径：每一对以自己的速度转圈，所以路径缠绕在一个环面上。图中用三个选定的分量或三个主成分方向来展示它；拖动即可旋转视角。对单独一对来说，(cos &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, sin &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, &lt;i&gt;p&lt;/i&gt;) 是一条螺旋线，每转一圈上升一个波长 2π/θ&lt;sub&gt;i&lt;/sub&gt;。&lt;/p&gt;&lt;p&gt;布局只决定哪些分量组成一对：前后半分把 i 与 i + d/2 配对（GPT-NeoX、HF Llama），相邻交错把 2i 与 2i + 1 配对（RoFormer、GPT-J、Meta Llama）。旋转角度完全相同。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>component index</source>
@@ -2477,7 +2538,7 @@ b[bucket(j − i)]</translation>
     </message>
     <message>
         <source>half-split: (i, i + d/2)</source>
-        <translation>前后半分：(i, i + d/2)</translation>
+        <translation>前后对半配对：(i, i + d/2)</translation>
     </message>
     <message>
         <source>interleaved: (2i, 2i + 1)</source>
@@ -2498,6 +2559,16 @@ p = %2 … %3</translation>
 drag to turn</source>
         <translation>R(x, p)，p = 0 … %1
 拖动以旋转</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;In d dimensions RoPE turns all d/2 pairs at once, pair &lt;i&gt;i&lt;/i&gt; by the angle &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;. The clocks show the hands at position &lt;i&gt;p&lt;/i&gt; (the query position m): pair 0 turns fastest, every later pair more slowly, and the last pairs hardly move within the sequence — a clock with d/2 hands, one angle combination per position.&lt;/p&gt;&lt;p&gt;One vector x turned to every position, R(x, &lt;i&gt;p&lt;/i&gt;) for &lt;i&gt;p&lt;/i&gt; = 0 … N − 1, traces a path in d dimensions: each pair circles at its own speed, so the path winds round a torus. It is shown in three chosen components or along its three principal directions; drag it to turn it. For one pair, (cos &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, sin &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, &lt;i&gt;p&lt;/i&gt;) is a helix that climbs one wavelength 2π/θ&lt;sub&gt;i&lt;/sub&gt; per turn. It is drawn as the continuous curve through every position, fractional ones too; the dots are the whole-number positions tokens actually sit at, 2π/θ&lt;sub&gt;i&lt;/sub&gt; of them per turn (about six for a pair that turns one radian per token).&lt;/p&gt;&lt;p&gt;The layout only decides which components form a pair: half-split pairs i with i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, Meta Llama). The angles are the same.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;在 d 维中，RoPE 同时旋转全部 d/2 个分量对，第 &lt;i&gt;i&lt;/i&gt; 对旋转角度 &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;。时钟显示位置 &lt;i&gt;p&lt;/i&gt;（即查询位置 m）处各指针的方向：第 0 对转得最快，之后每一对都更慢，最后几对在整个序列里几乎不动——这是一个有 d/2 根指针的时钟，每个位置对应一种角度组合。&lt;/p&gt;&lt;p&gt;把同一个向量 x 旋转到每个位置，R(x, &lt;i&gt;p&lt;/i&gt;)，&lt;i&gt;p&lt;/i&gt; = 0 … N − 1，会在 d 维空间中画出一条路径：每一对以自己的速度转圈，所以路径缠绕在一个环面上。图中用三个选定的分量或三个主成分方向来展示它；拖动即可旋转视角。对单独一对来说，(cos &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, sin &lt;i&gt;p&lt;/i&gt;θ&lt;sub&gt;i&lt;/sub&gt;, &lt;i&gt;p&lt;/i&gt;) 是一条螺旋线，每转一圈上升一个波长 2π/θ&lt;sub&gt;i&lt;/sub&gt;。图中画的是经过所有位置（包括非整数位置）的连续曲线；圆点是词元实际所在的整数位置，每圈有 2π/θ&lt;sub&gt;i&lt;/sub&gt; 个（某一对若每经过一个词元转 1 弧度，每圈大约有 6 个）。&lt;/p&gt;&lt;p&gt;布局只决定哪些分量组成一对：前后对半配对把 i 与 i + d/2 配对（GPT-NeoX、HF Llama），相邻交错把 2i 与 2i + 1 配对（RoFormer、GPT-J、Meta Llama）。旋转角度完全相同。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Helix of pair %1, dots at whole positions
+p = %2 … %3</source>
+        <translation>第 %1 对的螺旋线，圆点为整数位置
+p = %2 … %3</translation>
     </message>
 </context>
 <context>
@@ -2693,6 +2764,22 @@ Nothing was changed.</source>
         <source>Could not open %1: %2.</source>
         <translation>无法打开 %1：%2。</translation>
     </message>
+    <message>
+        <source>which lesson is open</source>
+        <translation>当前打开的是哪一课</translation>
+    </message>
+    <message>
+        <source>all shared parameters</source>
+        <translation>全部共享参数</translation>
+    </message>
+    <message>
+        <source>every lesson&apos;s own settings</source>
+        <translation>各课程自己的设置</translation>
+    </message>
+    <message>
+        <source>the parameter %1</source>
+        <translation>参数 %1</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::SweepsLesson</name>
@@ -2845,8 +2932,8 @@ Nothing was changed.</source>
         <translation>查询位置 m</translation>
     </message>
     <message>
-        <source>&lt;p&gt;RoPE&apos;s score for one q and k at distance Δ = m − n is Σ&lt;sub&gt;i&lt;/sub&gt; Re(a&lt;sub&gt;i&lt;/sub&gt; e&lt;sup&gt;iΔθ&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt;): a sum of d/2 waves. Over millions of distances the waves never line up the same way twice, and the slowest pair (wavelength about 2π·base) sets how far the pattern keeps changing: a larger base stretches everything.&lt;/p&gt;&lt;p&gt;Score curves run up to 2&lt;sup&gt;24&lt;/sup&gt; distances; each pixel column shows the lowest and highest score of the distances it covers, so no peak is lost. On the logarithmic axis a column further right covers more distances, so the band widens: it shows the range of scores reached, not a growing score. Heat maps run up to 65536 positions, pooled to %1 × %1 cells (mean or max of each block) without ever holding N × N scores.&lt;/p&gt;&lt;p&gt;The sweep runs in the background on the chosen backend: the CPU computes in double precision, GPUs in float32 with the phase reduced exactly. Cancel keeps the previous result.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;对一组 q 和 k，RoPE 在距离 Δ = m − n 处的注意力分数是 Σ&lt;sub&gt;i&lt;/sub&gt; Re(a&lt;sub&gt;i&lt;/sub&gt; e&lt;sup&gt;iΔθ&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt;)：d/2 个波的叠加。在数百万个距离上，这些波永远不会以同样的方式再次对齐；最慢的一对（波长约为 2π·base）决定了图案能持续变化多远：底数越大，一切都被拉得越长。&lt;/p&gt;&lt;p&gt;注意力分数曲线最多计算 2&lt;sup&gt;24&lt;/sup&gt; 个距离；每个像素列显示它所覆盖距离上的最低和最高分数，因此不会漏掉任何峰值。在对数坐标上，越靠右的像素列覆盖的距离越多，所以色带会变宽：它显示的是分数达到的范围，而不是分数在增大。热力图最多计算 65536 个位置，池化为 %1 × %1 个单元（每块取平均或最大值），从不需要存下 N × N 个分数。&lt;/p&gt;&lt;p&gt;扫描在所选后端上后台运行：CPU 以双精度计算，GPU 以 float32 计算并精确地约简相位。取消会保留之前的结果。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;RoPE&apos;s score for one q and k at distance Δ = m − n is Σ&lt;sub&gt;i&lt;/sub&gt; Re(a&lt;sub&gt;i&lt;/sub&gt; e&lt;sup&gt;iΔθ&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt;): a sum of d/2 waves. Over millions of distances the waves never line up the same way twice, and the slowest pair (in plain RoPE its wavelength is 2π·base&lt;sup&gt;(d−2)/d&lt;/sup&gt;) sets how far the pattern keeps changing: a larger base slows the slow pairs and stretches the long-range pattern. The fastest pair does not depend on the base (θ&lt;sub&gt;0&lt;/sub&gt; = base&lt;sup&gt;0&lt;/sup&gt; = 1 in plain RoPE), so at small Δ the curves of all bases nearly coincide.&lt;/p&gt;&lt;p&gt;Score curves run up to 2&lt;sup&gt;24&lt;/sup&gt; distances; each pixel column shows the lowest and highest score of the distances it covers, so no peak is lost. On the logarithmic axis a column further right covers more distances, so the band widens: it shows the range of scores reached, not a growing score. Heat maps run up to 65536 positions, pooled to %1 × %1 cells (mean or max of each block) without ever holding N × N scores.&lt;/p&gt;&lt;p&gt;The sweep runs in the background on the chosen backend: the CPU backend computes in double precision; the OpenCL and CUDA backends compute in float32 with the phase reduced exactly, whatever device they run on (an OpenCL device may be a CPU, such as PoCL). Cancel keeps the previous result.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;对一组 q 和 k，RoPE 在距离 Δ = m − n 处的注意力分数是 Σ&lt;sub&gt;i&lt;/sub&gt; Re(a&lt;sub&gt;i&lt;/sub&gt; e&lt;sup&gt;iΔθ&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt;)：d/2 个波的叠加。在数百万个距离上，这些波永远不会以同样的方式再次对齐；最慢的一对（在普通 RoPE 中，其波长为 2π·base&lt;sup&gt;(d−2)/d&lt;/sup&gt;）决定了图案能持续变化多远：底数越大，慢速分量对越慢，长距离的图案被拉得越长。最快的一对与底数无关（在普通 RoPE 中 θ&lt;sub&gt;0&lt;/sub&gt; = base&lt;sup&gt;0&lt;/sup&gt; = 1），所以在 Δ 较小时，各个底数的曲线几乎重合。&lt;/p&gt;&lt;p&gt;注意力分数曲线最多计算 2&lt;sup&gt;24&lt;/sup&gt; 个距离；每个像素列显示它所覆盖距离上的最低和最高分数，因此不会漏掉任何峰值。在对数坐标上，越靠右的像素列覆盖的距离越多，所以包络带会变宽：它显示的是分数达到的范围，而不是分数在增大。热力图最多计算 65536 个位置，池化为 %1 × %1 个单元（每块取平均或最大值），从不需要存下 N × N 个分数。&lt;/p&gt;&lt;p&gt;扫描在所选后端上后台运行：CPU 后端以双精度计算；OpenCL 和 CUDA 后端以 float32 计算并精确地约简相位，无论它们运行在什么设备上（OpenCL 设备也可能是 CPU，例如 PoCL）。取消会保留之前的结果。&lt;/p&gt;</translation>
     </message>
 </context>
 </TS>

@@ -4,6 +4,7 @@
 
 #include <qcustomplot.h>
 
+#include <QLabel>
 #include <QString>
 #include <QStringList>
 #include <memory>
@@ -30,6 +31,23 @@ struct LessonHarness {
         return nullptr;
     }
 };
+
+// Every label of a widget (a lesson's explanation among them) as one string, rich text as set, so
+// a test can ask whether a statement is shown.
+inline QString labelTexts(const QWidget& widget) {
+    QString all;
+    for (const QLabel* label : widget.findChildren<QLabel*>()) all += label->text() + u'\n';
+    return all;
+}
+
+// The configuration stretched 4× with YaRN from a trained 2048 (attention factor 0.1·ln 4 + 1).
+inline RopeParams yarnFourTimes(RopeParams params) {
+    params.ropeType = RopeType::Yarn;
+    params.factor = 4.0;
+    params.originalMaxPositionEmbeddings = 2048;
+    params.maxPositionEmbeddings = 8192;
+    return params;
+}
 
 // Every lesson of the registry, in teaching order.
 struct AllLessons {

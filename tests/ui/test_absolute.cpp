@@ -81,6 +81,27 @@ TEST(AbsoluteLesson, ShiftByKIsTheSameRotationForEveryP) {
     }
 }
 
+TEST(AbsoluteLesson, TurnIsShownModulo360AndClockwiseLikeItsArc) {
+    LessonHarness<AbsoluteLesson> h;
+    h.lesson.setPairIndex(0);  // ω₀ = 1 rad/token
+    h.lesson.setShift(8);      // 8 rad = 458.37°, one full turn and 98.37° more
+    const QString readout = h.lesson.readoutText();
+    EXPECT_TRUE(readout.contains(QStringLiteral("458.4°"))) << readout.toStdString();
+    EXPECT_TRUE(readout.contains(QStringLiteral("98.4° clockwise"))) << readout.toStdString();
+    // The arc sweeps that reduced angle clockwise (decreasing math angle): sum its steps.
+    const auto* data = h.lesson.shiftArc()->data().data();
+    double sweep = 0.0;
+    for (int i = 2; i < data->size(); ++i) {
+        const double a = std::atan2(data->at(i)->value, data->at(i)->key);
+        const double b = std::atan2(data->at(i - 1)->value, data->at(i - 1)->key);
+        sweep += std::remainder(a - b, 2.0 * M_PI);
+    }
+    EXPECT_NEAR(sweep, -(8.0 - 2.0 * M_PI), 1e-9);
+    h.lesson.setShift(-3);
+    EXPECT_TRUE(h.lesson.readoutText().contains(QStringLiteral("171.9° counter-clockwise")))
+        << h.lesson.readoutText().toStdString();
+}
+
 TEST(AbsoluteLesson, AnOddHeadDimensionIsRefusedByTheModel) {
     LessonHarness<AbsoluteLesson> h;
     EXPECT_FALSE(h.model.setHeadDim(9));

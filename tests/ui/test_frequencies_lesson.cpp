@@ -8,6 +8,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QPushButton>
 #include <QTabWidget>
 #include <algorithm>
 #include <cmath>
@@ -204,6 +205,7 @@ TEST(FrequenciesLesson, BadPresetsFileNamesThePresetAndKeepsTheOldList) {
 
 TEST(FrequenciesLesson, ScoreCurvesArriveAndMatchCore) {
     LessonHarness<Lesson7> h;
+    h.lesson.setComparing(false);  // A alone: its own distance range
     h.model.setHeadDim(16);
     RopeParams small = h.model.rope();
     small.maxPositionEmbeddings = 3000;
@@ -256,6 +258,30 @@ TEST(FrequenciesLesson, Screenshot) {
     h.lesson.findChild<QTabWidget*>()->setCurrentIndex(Lesson7::B);
     h.lesson.curveJob()->waitForIdle(30000);
     testing::saveScreenshot(h.lesson, QStringLiteral("lesson7-frequencies-yarn"));
+}
+
+TEST(FrequenciesLesson, FirstViewComparesAScaledConfigurationWithoutTheLongEditor) {
+    LessonHarness<Lesson7> h;
+    // A alone is rope_type default (nothing slowed); the first view shows B, YaRN ×4, beside it.
+    EXPECT_TRUE(h.lesson.comparing());
+    EXPECT_EQ(h.lesson.config(Lesson7::B).ropeType, RopeType::Yarn);
+    EXPECT_EQ(h.lesson.config(Lesson7::B).factor, 4.0);
+    const QCPGraph* b = h.figure(QStringLiteral("slowdown-per-pair"))->graph(1);
+    ASSERT_GT(b->dataCount(), 0);
+    bool found = false;
+    EXPECT_NEAR(b->getValueRange(found).upper, 4.0, 1e-9);  // the slow pairs divided by 4
+    // The field editors start folded away; "Edit fields" opens one.
+    for (const Lesson7::Config which : {Lesson7::A, Lesson7::B}) {
+        EXPECT_TRUE(h.lesson.editor(which)->isHidden());
+    }
+    auto* toggle = h.lesson.findChild<QPushButton*>(QStringLiteral("editFieldsA"));
+    ASSERT_NE(toggle, nullptr);
+    toggle->click();
+    EXPECT_FALSE(h.lesson.editor(Lesson7::A)->isHidden());
+    // YaRN scales both q and k: the logits by a², stated; llama3 has no attention factor.
+    const QString text = testing::labelTexts(h.lesson);
+    EXPECT_TRUE(text.contains(QStringLiteral("every logit q·k is scaled by a²")));
+    EXPECT_TRUE(text.contains(QStringLiteral("It has no attention factor")));
 }
 
 }  // namespace

@@ -109,16 +109,28 @@ TEST_F(Invariance, DeviationAndCurvesAreCore) {
 TEST_F(Invariance, DecayBoundAndMeanScoreAreCoreAndFollowTheBase) {
     ASSERT_TRUE(h.lesson.waitForComputation(20000));
     const RopeFrequencies freqs = ropeFrequencies(h.model.rope());
-    const std::vector<double> bound = ropeDecayBound(h.lesson.decayDistances(), freqs);
+    const Eigen::VectorXd q = seededStandardNormal(2, 32, h.model.seed()).row(0).transpose();
+    // The bound itself for q = k, in the score's units, on the same axis as the scores.
+    const std::vector<double> bound =
+        ropeDecayBoundFor(q, q, freqs, h.model.layout(), h.lesson.decayDistances());
     ASSERT_EQ(h.lesson.decayBound().size(), 64u);
     EXPECT_EQ(h.lesson.decayBound(), bound);
-    EXPECT_DOUBLE_EQ(h.figure("long-term-decay")->graph(0)->data()->at(10)->value, bound[10]);
+    QCustomPlot* decay = h.figure("long-term-decay");
+    EXPECT_DOUBLE_EQ(decay->graph(0)->data()->at(10)->value, bound[10]);
+    for (int g = 0; g < 3; ++g) EXPECT_EQ(decay->graph(g)->valueAxis(), decay->yAxis);
+    EXPECT_EQ(decay->yAxis->scaleType(), QCPAxis::stLogarithmic);
+    // It bounds the plotted |score| for q = k at every distance, and falls with distance.
+    for (int i = 0; i < 64; ++i) {
+        EXPECT_LE(decay->graph(1)->data()->at(i)->value, bound[std::size_t(i)] + 1e-9) << i;
+        EXPECT_DOUBLE_EQ(decay->graph(1)->data()->at(i)->value,
+                         std::abs(h.lesson.alignedScore()[std::size_t(i)]));
+    }
+    EXPECT_LT(bound[63], bound[0]);
     const std::vector<double> mean =
         ropeMeanAbsScore(freqs, h.model.layout(), DistanceRange{0, 64, 1},
                          InvarianceLesson::kDecaySamples, h.model.seed(), Execution{});
     EXPECT_EQ(h.lesson.meanAbsScore(), mean);
     // q = k: the aligned case starts at |q|² and stays below it.
-    const Eigen::VectorXd q = seededStandardNormal(2, 32, h.model.seed()).row(0).transpose();
     ASSERT_EQ(h.lesson.alignedScore().size(), 64u);
     EXPECT_NEAR(h.lesson.alignedScore()[0], q.squaredNorm(), 1e-9);
     for (std::size_t i = 8; i < 64; ++i) EXPECT_LT(h.lesson.alignedScore()[i], q.squaredNorm());

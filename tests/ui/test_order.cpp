@@ -84,5 +84,21 @@ TEST(OrderLesson, SavesAndRestoresOrderAndPositionMode) {
     EXPECT_EQ(b.lesson.position(), ToyPosition::Rope);
 }
 
+TEST(OrderLesson, SaysWhereEquivarianceHoldsAndWhichDkScales) {
+    LessonHarness<OrderLesson> h;
+    const QString text = testing::labelTexts(h.lesson);
+    // The toy head's d_k, not the panel's d = 128, divides the scores.
+    EXPECT_EQ(toyAttentionExample().query.cols(), 4);
+    EXPECT_TRUE(text.contains(QStringLiteral("d<sub>k</sub> = 4"))) << text.toStdString();
+    // Equivariance is a property of unmasked attention; a causal decoder can infer order.
+    EXPECT_TRUE(text.contains(QStringLiteral("without a mask")));
+    EXPECT_TRUE(text.contains(QStringLiteral("NoPE")));
+    auto* weights = h.figure(QStringLiteral("attention-weights"));
+    ASSERT_NE(weights, nullptr);
+    auto* title = qobject_cast<QCPTextElement*>(weights->plotLayout()->element(0, 0));
+    ASSERT_NE(title, nullptr);
+    EXPECT_EQ(title->text(), QStringLiteral("Attention weights softmax(q·k/√d_k), d_k = 4"));
+}
+
 }  // namespace
 }  // namespace ropelab::ui

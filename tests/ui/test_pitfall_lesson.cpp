@@ -115,12 +115,53 @@ TEST_F(Pitfall, SingularValuesShowRotationAgainstNonRotation) {
     EXPECT_TRUE(h.lesson.readoutText().contains(QStringLiteral("m, n < 48")));
 }
 
-TEST_F(Pitfall, NormRatiosMoveForTheSeedCodeOnly) {
+TEST_F(Pitfall, LengthRatiosAreOfTheMapAloneWithNothingAdded) {
+    // ‖x·M‖/‖x‖ of the matrices alone (the added PE would make even a rotation fail).
     for (double r : h.lesson.ropeNormRatios()) EXPECT_NEAR(r, 1.0, 1e-12);
     const auto& seed = h.lesson.seedNormRatios();
-    const auto [lo, hi] = std::minmax_element(seed.begin(), seed.end());
-    EXPECT_GT(*hi - *lo, 0.1);
-    EXPECT_EQ(h.figure("norm-ratio")->graph(0)->data()->size(), static_cast<int>(seed.size()));
+    EXPECT_EQ(seed, lengthRatios(seedCodeMatrix(32), 256, h.model.seed()));
+    const Eigen::VectorXd sigma = singularValues(seedCodeMatrix(32));
+    EXPECT_GE(seed.front(), sigma.minCoeff());
+    EXPECT_LE(seed.back(), sigma.maxCoeff());
+    EXPECT_GT(seed.back() - seed.front(), 0.1);
+    const QCPGraph* plotted = h.figure("norm-ratio")->graph(0);
+    ASSERT_EQ(plotted->data()->size(), 256);
+    EXPECT_EQ(plotted->data()->at(0)->key, 1.0);  // sorted directions 1 … 256
+    EXPECT_EQ(plotted->data()->at(255)->value, seed.back());
+}
+
+TEST_F(Pitfall, ColourRangesAreNamedWhereTheMapsAre) {
+    const double seedTop = colorMap(h.figure("seed-code-heatmap"))->dataRange().upper;
+    const double ropeTop = colorMap(h.figure("rope-heatmap"))->dataRange().upper;
+    EXPECT_GT(seedTop, 10.0 * ropeTop);  // the reason one colour scale would hide RoPE's map
+    auto* seedTitle =
+        qobject_cast<QCPTextElement*>(h.figure("seed-code-heatmap")->plotLayout()->element(0, 0));
+    auto* ropeTitle =
+        qobject_cast<QCPTextElement*>(h.figure("rope-heatmap")->plotLayout()->element(0, 0));
+    ASSERT_NE(seedTitle, nullptr);
+    ASSERT_NE(ropeTitle, nullptr);
+    // Written as plain numbers: a range like 1.51e+04 is not read by students.
+    const QString seedText =
+        seedTop >= 100 ? QString::number(std::lround(seedTop)) : QString::number(seedTop, 'g', 3);
+    EXPECT_TRUE(seedTitle->text().contains(QStringLiteral("±") + seedText))
+        << seedTitle->text().toStdString();
+    EXPECT_TRUE(ropeTitle->text().contains(QStringLiteral("±") + QString::number(ropeTop, 'g', 3)));
+    EXPECT_FALSE(seedTitle->text().contains(QStringLiteral("e+")));
+    EXPECT_TRUE(h.lesson.readoutText().contains(seedText));
+}
+
+TEST_F(Pitfall, TextNamesTheWrongCodeAndFollowsTheAttentionFactor) {
+    QString text = testing::labelTexts(h.lesson);
+    EXPECT_TRUE(text.contains(QStringLiteral("widely copied wrong implementation")));
+    EXPECT_FALSE(text.contains(QStringLiteral("seed text")));
+    EXPECT_FALSE(text.contains(QStringLiteral("attention factor")));
+    ASSERT_TRUE(h.model.setRope(testing::yarnFourTimes(h.model.rope())));
+    ASSERT_TRUE(h.lesson.waitForComputation(20000));
+    // RoPE's singular values are now the attention factor, and the text says so.
+    EXPECT_NEAR(h.lesson.ropeSingularValues().minCoeff(), 0.1 * std::log(4.0) + 1.0, 1e-12);
+    text = testing::labelTexts(h.lesson);
+    EXPECT_TRUE(text.contains(QStringLiteral("all its singular values are 1.139")))
+        << text.toStdString();
 }
 
 TEST_F(Pitfall, SeedTextDimensionTwoIsNearlySingular) {

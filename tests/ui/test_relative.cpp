@@ -20,22 +20,32 @@ double valueAt(QCPGraph* graph, double key) {
     return graph->data()->findBegin(key, false)->value;
 }
 
-TEST(RelativeLesson, BucketCurveIsHfT5Bucketing) {
+TEST(RelativeLesson, BucketCurvesAreHfT5BucketingAsStepsOnALogAxis) {
     LessonHarness<RelativeLesson> h;
     T5BucketParams params;  // 32 buckets, max_distance 128, bidirectional (HF defaults)
     h.lesson.setT5Params(params);
-    // HF _relative_position_bucket: rel = +20 → 16 + 8 + ⌊ln(20/8)/ln(16)·8⌋ = 26; rel = −3 → 3.
-    EXPECT_EQ(valueAt(h.lesson.bucketGraph(), 20), 26.0);
-    EXPECT_EQ(valueAt(h.lesson.bucketGraph(), -3), 3.0);
-    EXPECT_EQ(valueAt(h.lesson.bucketGraph(), 150), 31.0);  // beyond max_distance: last bucket
-    for (int rel : {-100, -17, -8, 0, 7, 64}) {
-        EXPECT_EQ(valueAt(h.lesson.bucketGraph(), rel), t5RelativePositionBucket(rel, params));
+    QCPGraph* before = h.lesson.bucketGraph(true);
+    QCPGraph* after = h.lesson.bucketGraph(false);
+    // Steps (a bucket holds until the next distance), against log |i − j|: the exact zone 1 … 7
+    // is not squeezed into a few pixels.
+    EXPECT_EQ(before->lineStyle(), QCPGraph::lsStepLeft);
+    EXPECT_EQ(after->lineStyle(), QCPGraph::lsStepLeft);
+    EXPECT_EQ(before->keyAxis()->scaleType(), QCPAxis::stLogarithmic);
+    EXPECT_EQ(before->data()->at(0)->key, 1.0);
+    // HF _relative_position_bucket(key − query): +20 → 16 + 8 + ⌊ln(20/8)/ln(16)·8⌋ = 26 for a
+    // key 20 after the query; −3 → 3 for a key 3 before it.
+    EXPECT_EQ(valueAt(after, 20), 26.0);
+    EXPECT_EQ(valueAt(before, 3), 3.0);
+    EXPECT_EQ(valueAt(after, 150), 31.0);  // beyond max_distance: last bucket
+    for (int rel : {-100, -17, -8, 7, 64}) {
+        EXPECT_EQ(valueAt(h.lesson.bucketGraph(rel < 0), std::abs(rel)),
+                  t5RelativePositionBucket(rel, params));
     }
     // Moving the num_buckets slider redraws with the new bucketing.
     h.lesson.bucketSlider()->slider()->setValue((64 - 4) / 2);
     EXPECT_EQ(h.lesson.t5Params().numBuckets, 64);
     params.numBuckets = 64;
-    EXPECT_EQ(valueAt(h.lesson.bucketGraph(), 20), t5RelativePositionBucket(20, params));
+    EXPECT_EQ(valueAt(after, 20), t5RelativePositionBucket(20, params));
     EXPECT_NE(t5RelativePositionBucket(20, params), 26);
 }
 
@@ -44,8 +54,35 @@ TEST(RelativeLesson, CausalBucketsPutEveryLaterKeyInBucketZero) {
     T5BucketParams params;
     params.bidirectional = false;
     h.lesson.setT5Params(params);
-    EXPECT_EQ(valueAt(h.lesson.bucketGraph(), 5), 0.0);
-    EXPECT_EQ(valueAt(h.lesson.bucketGraph(), -5), 5.0);
+    EXPECT_EQ(valueAt(h.lesson.bucketGraph(false), 5), 0.0);
+    EXPECT_EQ(valueAt(h.lesson.bucketGraph(true), 5), 5.0);
+}
+
+TEST(RelativeLesson, OneSignConventionAndTheReadoutFollowsIt) {
+    LessonHarness<RelativeLesson> h;
+    h.model.setPositions(40, 10);  // query i = 40, key j = 10: distance i − j = 30
+    const QString readout = h.lesson.readoutText();
+    EXPECT_TRUE(readout.contains(QStringLiteral("distance i − j"))) << readout.toStdString();
+    EXPECT_TRUE(readout.contains(QStringLiteral("30"))) << readout.toStdString();
+    EXPECT_FALSE(readout.contains(QStringLiteral("j − i")));
+    const QString text = testing::labelTexts(h.lesson);
+    EXPECT_TRUE(text.contains(QStringLiteral("query position minus the key position")));
+    // Only bias methods leave q and k alone.
+    EXPECT_FALSE(text.contains(QStringLiteral("Relative methods leave q and k alone")));
+    EXPECT_TRUE(text.contains(QStringLiteral("Bias methods such as T5 and ALiBi leave q and k")));
+}
+
+TEST(RelativeLesson, SlopeFormulaIsShownOnlyWhereItHolds) {
+    LessonHarness<RelativeLesson> h;
+    auto* title = qobject_cast<QCPTextElement*>(
+        h.figure(QStringLiteral("alibi-slopes"))->plotLayout()->element(0, 0));
+    ASSERT_NE(title, nullptr);
+    h.lesson.setAlibi(8, 1);
+    EXPECT_TRUE(title->text().contains(QStringLiteral("2^(−8h/H)"))) << title->text().toStdString();
+    h.lesson.setAlibi(6, 1);
+    EXPECT_FALSE(title->text().contains(QStringLiteral("2^(−8h/H)")));
+    EXPECT_TRUE(title->text().contains(QStringLiteral("those of 4 heads, then every other of 8")))
+        << title->text().toStdString();
 }
 
 TEST(RelativeLesson, SlopesArePowersOfTwoPerHead) {

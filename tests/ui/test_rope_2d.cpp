@@ -129,5 +129,53 @@ TEST(Rope2dLesson, ShiftBelowZeroIsRefusedWithAMessage) {
     EXPECT_FALSE(message.isEmpty());
 }
 
+TEST(Rope2dLesson, ArrowsAreDrawnAtTheirTrueLengthsOnTheirCircles) {
+    LessonHarness<Rope2dLesson> h;
+    h.lesson.setPairIndex(5);
+    h.model.setPositions(9, 2);
+    const Eigen::MatrixXd qk = seededStandardNormal(2, h.model.rope().headDim, h.model.seed());
+    const RopePair pair = ropePair(5, h.model.rope().headDim, h.model.layout());
+    const double qNorm = std::hypot(qk(0, pair.a), qk(0, pair.b));
+    const double kNorm = std::hypot(qk(1, pair.a), qk(1, pair.b));
+    // Not unit arrows: the tips lie on circles of the pair's own lengths, as the readout says.
+    EXPECT_NEAR(std::hypot(h.lesson.queryTip().x(), h.lesson.queryTip().y()), qNorm, 1e-12);
+    EXPECT_NEAR(std::hypot(h.lesson.keyTip().x(), h.lesson.keyTip().y()), kNorm, 1e-12);
+    EXPECT_NEAR(h.lesson.queryCircleRadius(), qNorm, 1e-12);
+    EXPECT_TRUE(h.lesson.readoutText().contains(QString::number(qNorm, 'f', 3)));
+    // YaRN multiplies cos and sin by the attention factor: the turned arrows grow by it.
+    ASSERT_TRUE(h.model.setRope(testing::yarnFourTimes(h.model.rope())));
+    const double a = 0.1 * std::log(4.0) + 1.0;
+    EXPECT_NEAR(h.lesson.queryCircleRadius(), a * qNorm, 1e-12);
+    EXPECT_NEAR(std::hypot(h.lesson.keyTip().x(), h.lesson.keyTip().y()), a * kNorm, 1e-12);
+}
+
+TEST(Rope2dLesson, FrequencyStatementsFollowTheConfiguration) {
+    LessonHarness<Rope2dLesson> h;
+    QString text = testing::labelTexts(h.lesson);
+    ASSERT_EQ(h.model.rope().headDim, 64);
+    EXPECT_TRUE(
+        text.contains(QStringLiteral("θ<sub>i</sub> = base<sup>−2i/d</sup> = "
+                                     "10000<sup>−2i/64</sup>")))
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("θ<sub>0</sub> = 1 rad/token")));
+    EXPECT_FALSE(text.contains(QStringLiteral("attention factor")));
+    // Linear ×4: θ₀ = 1/4, and the closed formula is not claimed.
+    RopeParams linear = h.model.rope();
+    linear.ropeType = RopeType::Linear;
+    linear.factor = 4.0;
+    ASSERT_TRUE(h.model.setRope(linear));
+    text = testing::labelTexts(h.lesson);
+    EXPECT_TRUE(text.contains(QStringLiteral("θ<sub>0</sub> = 0.25 rad/token")))
+        << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("θ<sub>0</sub> = 1 rad/token")));
+    EXPECT_FALSE(text.contains(QStringLiteral("= 10000<sup>−2i/64</sup>")));
+    // YaRN: θ₀ stays 1, the attention factor 0.1·ln 4 + 1 = 1.139 and its square are named.
+    ASSERT_TRUE(h.model.setRope(testing::yarnFourTimes(h.model.rope())));
+    text = testing::labelTexts(h.lesson);
+    EXPECT_TRUE(text.contains(QStringLiteral("θ<sub>0</sub> = 1 rad/token")));
+    EXPECT_TRUE(text.contains(QStringLiteral("attention factor a = 1.139")));
+    EXPECT_TRUE(text.contains(QStringLiteral("a² = 1.296")));
+}
+
 }  // namespace
 }  // namespace ropelab::ui

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "analysis/trajectory.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_apply.h"
 #include "lesson_harness.h"
@@ -66,19 +67,34 @@ TEST(RopeNdLesson, SpiralInChosenComponentsIsXRotatedToEachPosition) {
     EXPECT_NEAR(spiral.z[57], r[20], 1e-12);
 }
 
-TEST(RopeNdLesson, HelixIsCosSinOfTheChosenPair) {
+TEST(RopeNdLesson, HelixIsTheContinuousCurveWithWholePositionsMarked) {
     LessonHarness<RopeNdLesson> h;
     h.model.setSequenceLength(64);
     h.lesson.setPairIndex(3);
     h.lesson.waitForComputation();
     const RopeFrequencies freqs = ropeFrequencies(h.model.rope());
+    const double theta = freqs.invFreq[3];
+    // The curve: core's continuous helix over p = 0 … 63 (63·θ₃ = 4.2 turns at d = 64), far more
+    // points than positions, never more than a 64th of a turn apart: not a polygon through the
+    // integers.
     const auto& helix = h.lesson.helix();
-    ASSERT_EQ(helix.x.size(), 64u);
-    EXPECT_EQ(helix.x[0], 1.0);
-    EXPECT_EQ(helix.y[0], 0.0);
-    EXPECT_NEAR(helix.x[40], std::cos(40 * freqs.invFreq[3]), 1e-14);
-    EXPECT_NEAR(helix.y[40], std::sin(40 * freqs.invFreq[3]), 1e-14);
-    EXPECT_EQ(helix.z[40], 40.0);
+    const HelixCurve expected = ropeHelixCurve(freqs, 3, 0.0, 63.0, 64, 96);
+    ASSERT_EQ(helix.z, expected.position);
+    EXPECT_GT(helix.z.size(), 4 * 64u);
+    for (std::size_t i = 1; i < helix.z.size(); ++i) {
+        EXPECT_LE((helix.z[i] - helix.z[i - 1]) * theta, 2.0 * std::numbers::pi / 64 + 1e-12);
+    }
+    for (std::size_t i = 0; i < helix.z.size(); i += 37) {
+        EXPECT_NEAR(helix.x[i], std::cos(helix.z[i] * theta), 1e-14);
+        EXPECT_NEAR(helix.y[i], std::sin(helix.z[i] * theta), 1e-14);
+    }
+    // The dots: every whole position, on the curve.
+    const auto& dots = h.lesson.helixPositions();
+    ASSERT_EQ(dots.z.size(), 64u);
+    EXPECT_EQ(dots.z[40], 40.0);
+    EXPECT_NEAR(dots.x[40], std::cos(40 * theta), 1e-14);
+    EXPECT_NEAR(dots.y[40], std::sin(40 * theta), 1e-14);
+    EXPECT_EQ(h.figure(QStringLiteral("pair-helix"))->graph(0)->dataCount(), 64);
 }
 
 TEST(RopeNdLesson, LayoutToggleRedrawsThePairing) {
@@ -124,6 +140,21 @@ TEST(RopeNdLesson, PcaOfATwoDimensionalHeadIsExplainedNotACrash) {
     h.model.setHeadDim(8);
     h.lesson.waitForComputation();
     EXPECT_TRUE(h.lesson.problem().isEmpty());
+}
+
+TEST(RopeNdLesson, ExplanationFollowsAScaledConfiguration) {
+    LessonHarness<RopeNdLesson> h;
+    EXPECT_TRUE(
+        testing::labelTexts(h.lesson).contains(QStringLiteral("θ<sub>0</sub> = 1 rad/token")));
+    RopeParams linear = h.model.rope();
+    linear.ropeType = RopeType::Linear;
+    linear.factor = 2.0;
+    ASSERT_TRUE(h.model.setRope(linear));
+    const QString text = testing::labelTexts(h.lesson);
+    EXPECT_TRUE(text.contains(QStringLiteral("θ<sub>0</sub> = 0.5 rad/token")))
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("rope_type linear")));
+    EXPECT_FALSE(text.contains(QStringLiteral("pair 0 turns one radian per token")));
 }
 
 }  // namespace

@@ -151,6 +151,10 @@ TEST(Session, OlderFileKeepsCurrentValuesForWhatItLacks) {
     EXPECT_TRUE(load.report.missing.contains(QStringLiteral("parameters.sequence_length")));
     EXPECT_TRUE(load.report.missing.contains(QStringLiteral("lessons")));
     EXPECT_TRUE(load.report.summary().contains(QStringLiteral("current values were kept")));
+    // In words, not the file's raw keys.
+    EXPECT_TRUE(load.report.summary().contains(QStringLiteral("every lesson's own settings")));
+    EXPECT_TRUE(load.report.summary().contains(QStringLiteral("the parameter seed")));
+    EXPECT_FALSE(load.report.summary().contains(QStringLiteral("lessons")));
 }
 
 TEST(Session, CorruptOrInvalidFilesAreRefusedWithAClearMessage) {

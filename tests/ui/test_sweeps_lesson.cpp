@@ -220,5 +220,15 @@ TEST_F(Sweeps, Screenshot) {
     testing::saveScreenshot(h.lesson, QStringLiteral("lesson9-sweeps-heatmaps"));
 }
 
+TEST(SweepsLesson, StatesTheSlowestWavelengthAndNamesBackendsNotHardware) {
+    LessonHarness<SweepsLesson> h;
+    const QString text = testing::labelTexts(h.lesson);
+    EXPECT_TRUE(text.contains(QStringLiteral("2π·base<sup>(d−2)/d</sup>"))) << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("about 2π·base")));
+    EXPECT_FALSE(text.contains(QStringLiteral("stretches everything")));
+    EXPECT_TRUE(text.contains(QStringLiteral("the OpenCL and CUDA backends compute in float32")));
+    EXPECT_FALSE(text.contains(QStringLiteral("GPUs in float32")));
+}
+
 }  // namespace
 }  // namespace ropelab::ui

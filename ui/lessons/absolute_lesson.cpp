@@ -161,7 +161,11 @@ void AbsoluteLesson::retranslate() {
            "depends only on p − q, so it is constant along diagonals.</p>"
            "<p>Shifting by k turns every pair (PE(p, 2i), PE(p, 2i+1)) by the angle "
            "kω<sub>i</sub>, whatever p is: PE(p + k) is a fixed rotation of PE(p). RoPE builds "
-           "on exactly this.</p>"));
+           "on exactly this.</p>"
+           "<p>In the lower right plot sin is across and cos is up, so an angle is measured "
+           "from the vertical axis towards the horizontal one: a growing angle turns the arrow "
+           "<b>clockwise</b>. Only the angle modulo 360° shows: a turn of 458.4° ends where "
+           "98.4° does.</p>"));
     learnedTitle_->setText(tr("Learned table (max length L)"));
     learnedPlot_->xAxis->setLabel(tr("dimension j"));
     learnedPlot_->yAxis->setLabel(tr("position p"));
@@ -320,10 +324,12 @@ void AbsoluteLesson::updateShift() {
     fromLabel_->setText(tr("PE(p)"));
     toLabel_->position->setCoords(1.2 * pointPK_);
     toLabel_->setText(tr("PE(p+k)"));
-    // The arc from PE(p) to PE(p + k): the angle kω_i, clockwise in the (sin, cos) plane.
+    // The arc from PE(p) to PE(p + k): kω_i modulo one turn (sign kept), clockwise in the
+    // (sin, cos) plane, the same angle the readout names.
     const double omega = sinusoidalFrequencies(d, base)[std::size_t(pair_)];
     const double from = std::atan2(pointP_.y(), pointP_.x());
-    const double turn = std::remainder(-k * omega, 2.0 * std::numbers::pi);
+    const double reduced = std::fmod(k * omega, 2.0 * std::numbers::pi);
+    const double turn = -reduced;
     QVector<double> t(kArcPoints + 2), x(kArcPoints + 2), y(kArcPoints + 2);
     for (int i = 0; i <= kArcPoints; ++i) {
         const double phi = from + turn * i / kArcPoints;
@@ -352,7 +358,10 @@ void AbsoluteLesson::updateShift() {
     setReadoutRows(
         {{tr("ω<sub>%1</sub>").arg(pair_), tr("%1 rad/token").arg(QString::number(omega, 'g', 5))},
          {tr("turn kω<sub>%1</sub>").arg(pair_),
-          QStringLiteral("%1°").arg(k * omega * 180.0 / std::numbers::pi, 0, 'f', 1)}},
+          QStringLiteral("%1°").arg(k * omega * 180.0 / std::numbers::pi, 0, 'f', 1)},
+         {tr("turn modulo 360° (the arc)"),
+          (reduced >= 0.0 ? tr("%1° clockwise") : tr("%1° counter-clockwise"))
+              .arg(std::abs(reduced) * 180.0 / std::numbers::pi, 0, 'f', 1)}},
         tr("<p>PE(p + k) pair %1 = R(k)·PE(p) pair %1 with R(k) =<br>"
            "[ %2 &nbsp; %3 ]<br>[ %4 &nbsp; %5 ]<br>(the same for every p)</p>")
                 .arg(pair_)

@@ -42,6 +42,7 @@ public:
     // The pair i components (PE(p, 2i), PE(p, 2i+1)) drawn for p and p + k.
     QPointF pointAtP() const { return pointP_; }
     QPointF pointAtPPlusK() const { return pointPK_; }
+    QCPCurve* shiftArc() const { return arc_; }  // from PE(p) to PE(p + k), kω mod one turn
     QCPColorMap* sinusoidalMap() const { return sinusoidalMap_; }
     QCPColorMap* similarityMap() const { return similarityMap_; }
     QCPColorMap* learnedMap() const { return learnedMap_; }

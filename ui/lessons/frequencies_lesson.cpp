@@ -185,12 +185,14 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     editors_[A]->setParams(parameters().rope());
     editors_[B]->setParams(configB_);
 
+    // The first view compares: with A alone (rope_type default) nothing would be scaled.
+    compare_->setChecked(true);
+    showCurveRectB(true);
     connect(compare_, &QCheckBox::toggled, this, [this](bool on) {
         tabs_->setTabEnabled(B, on);
         showCurveRectB(on);
         refresh();
     });
-    tabs_->setTabEnabled(B, false);
     connect(&parameters(), &ParameterModel::changed, this, [this] {
         if (editors_[A]->params() != parameters().rope()) {
             editors_[A]->setParams(parameters().rope());
@@ -252,10 +254,16 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
     presetSources_[which]->setOpenExternalLinks(true);
     presetSources_[which]->setTextInteractionFlags(Qt::TextBrowserInteraction);
     layout->addWidget(presetSources_[which]);
+    editToggles_[which] = new QPushButton(tab);
+    editToggles_[which]->setCheckable(true);
+    editToggles_[which]->setObjectName(QStringLiteral("editFields%1").arg(sideName(which)));
+    layout->addWidget(editToggles_[which]);
     editors_[which] = new RopeConfigEditor(tab);
     editors_[which]->setObjectName(QStringLiteral("editor%1").arg(sideName(which)));
+    editors_[which]->setVisible(false);
     layout->addWidget(editors_[which]);
     layout->addStretch(1);
+    connect(editToggles_[which], &QPushButton::toggled, editors_[which], &QWidget::setVisible);
 
     connect(editors_[which], &RopeConfigEditor::edited, this,
             [this, which](const RopeParams& params) { onEdited(which, params); });
@@ -296,14 +304,19 @@ void FrequenciesLesson::retranslate() {
            "<li><b>dynamic</b> (NTK): raises the base once the sequence outgrows "
            "max_position_embeddings: fast pairs barely change, slow pairs slow most.</li>"
            "<li><b>yarn</b>: keeps pairs that turn more than beta_fast times in L<sub>0</sub>, "
-           "divides those turning fewer than beta_slow times by factor, blends in between, and "
-           "scales cos and sin by the attention factor (0.1·ln factor + 1).</li>"
-           "<li><b>llama3</b>: the same by wavelength: λ &lt; L<sub>0</sub>/high_freq_factor "
-           "kept, λ &gt; L<sub>0</sub>/low_freq_factor divided by factor.</li>"
+           "divides those turning fewer than beta_slow times by factor, and blends in between "
+           "along a linear ramp over the pair index. It also multiplies cos and sin of both q "
+           "and k by the attention factor a (0.1·ln factor + 1), so every logit q·k is scaled "
+           "by a².</li>"
+           "<li><b>llama3</b>: decides by wavelength instead: λ &lt; "
+           "L<sub>0</sub>/high_freq_factor kept, λ &gt; L<sub>0</sub>/low_freq_factor divided "
+           "by factor, and in between a blend linear in L<sub>0</sub>/λ (not in the pair "
+           "index). It has no attention factor.</li>"
            "<li><b>longrope</b>: a searched factor per pair (short_factor up to L<sub>0</sub>, "
            "long_factor beyond).</li></ul>"
-           "<p>A is the shared configuration (the parameter panel edits it too); tick "
-           "<b>Compare</b> to set B beside it.</p>"));
+           "<p>A is the shared configuration (the parameter panel edits it too); B, beside "
+           "it while <b>Compare</b> is ticked, starts as A stretched 4× with YaRN. Pick a "
+           "preset, or press <b>Edit fields</b> to change any field.</p>"));
     waveTitle_->setText(tr("Wavelength of each pair against the context"));
     wavePlot_->xAxis->setLabel(tr("pair index i"));
     wavePlot_->yAxis->setLabel(tr("wavelength 2π/θ_i (tokens)"));
@@ -334,6 +347,8 @@ void FrequenciesLesson::retranslate() {
             tr("Read rope_theta, rope_scaling and the head size from a HuggingFace config.json, "
                "or the RoPE metadata of a llama.cpp GGUF model"));
         presetBoxes_[which]->setItemText(0, tr("Custom"));
+        editToggles_[which]->setText(tr("Edit fields"));
+        editToggles_[which]->setToolTip(tr("Show or hide every field of this configuration"));
         editors_[which]->retranslate();
         showPresetSource(static_cast<Config>(which));
     }
@@ -363,7 +378,7 @@ void FrequenciesLesson::restoreState(const QJsonObject& state) {
             setConfig(B, b);
         });
     }
-    setComparing(state.value(QStringLiteral("compare")).toBool(false));
+    setComparing(state.value(QStringLiteral("compare")).toBool(true));
 }
 
 RopeParams FrequenciesLesson::config(Config which) const {

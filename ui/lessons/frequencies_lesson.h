@@ -105,6 +105,9 @@ private:
     std::array<RopeConfigEditor*, 2> editors_{};
     std::array<QComboBox*, 2> presetBoxes_{};
     std::array<QPushButton*, 2> importButtons_{};
+    // Shows or hides each tab's field editor: hidden at first, so the presets, the comparison
+    // and the readout fit without scrolling.
+    std::array<QPushButton*, 2> editToggles_{};
     std::array<QLabel*, 2> presetSources_{};
     std::array<QLabel*, 2> presetLabels_{};
     QLabel* curveStatus_;

@@ -65,13 +65,14 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
     grid->setRowStretch(1, 3);
     grid->setRowStretch(2, 3);
     decayTitle_ = addPlotTitle(decayPlot_, QString());
+    // The bound and the scores it bounds on one logarithmic axis: the bound is far above them.
     boundGraph_ = decayPlot_->addGraph();
     setSeriesStyle(boundGraph_, {Series::Third}, theme());
-    decayPlot_->yAxis2->setVisible(true);
-    alignedGraph_ = decayPlot_->addGraph(decayPlot_->xAxis, decayPlot_->yAxis2);
+    alignedGraph_ = decayPlot_->addGraph();
     setSeriesStyle(alignedGraph_, {Series::Query, Qt::SolidLine, 0.7}, theme());
-    meanGraph_ = decayPlot_->addGraph(decayPlot_->xAxis, decayPlot_->yAxis2);
+    meanGraph_ = decayPlot_->addGraph();
     setSeriesStyle(meanGraph_, {Series::Fourth, Qt::SolidLine, 0.9}, theme());
+    setLogAxis(decayPlot_->yAxis);
     decayPlot_->legend->setVisible(true);
     placeLegendBelow(decayPlot_);
 
@@ -126,7 +127,7 @@ QString InvarianceLesson::encodingName(ScoreEncoding encoding) const {
         case ScoreEncoding::Alibi:
             return tr("ALiBi linear bias");
         case ScoreEncoding::Seed:
-            return tr("the seed text's code");
+            return tr("widely copied wrong code (lesson 8)");
     }
     return {};
 }
@@ -142,25 +143,30 @@ void InvarianceLesson::retranslate() {
            "key positions lie on top of each other. RoPE is relative by construction, "
            "R(<i>m</i>)q · R(<i>n</i>)k = q · R(<i>n</i> − <i>m</i>)k, and so are T5 and ALiBi, "
            "which add a bias that depends on <i>m</i> − <i>n</i>. Adding a position vector "
-           "(sinusoidal, learned, the seed code) leaves cross terms that depend on <i>m</i> and "
+           "(sinusoidal, learned, or the widely copied wrong implementation of lesson 8, from a "
+           "blog post on RoPE) leaves cross terms that depend on <i>m</i> and "
            "<i>n</i> separately.</p>"
            "<p><b>Deviation</b>: the largest change of the score along a diagonal, divided by "
            "the largest |score|.</p>"
-           "<p><b>Long-term decay</b> (RoFormer §3.4.3): with S<sub>j</sub> = "
-           "Σ<sub>k&lt;j</sub> e<sup>i(m−n)θ<sub>k</sub></sup>, |score| ≤ "
-           "max|h<sub>i+1</sub> − h<sub>i</sub>| · Σ<sub>j</sub>|S<sub>j</sub>|; the bound "
-           "(1/(d/2))·Σ<sub>j</sub>|S<sub>j</sub>| falls with distance. It bounds what the "
-           "score <i>can</i> reach: q = k (every pair aligned) follows it down, while the mean "
-           "|score| of random q, k hardly changes, since rotating a random k leaves it just as "
-           "random. Move d and the base to see all three change.</p>"));
+           "<p><b>Long-term decay</b> (RoFormer §3.4.3): the RoPE score is "
+           "Re Σ<sub>i</sub> h<sub>i</sub> e<sup>i(m−n)θ<sub>i</sub></sup> with "
+           "h<sub>i</sub> the product of pair <i>i</i> of q and of k (as complex numbers). With "
+           "S<sub>j</sub> = Σ<sub>k&lt;j</sub> e<sup>i(m−n)θ<sub>k</sub></sup>, summing by "
+           "parts gives |score| ≤ max<sub>i</sub>|h<sub>i+1</sub> − h<sub>i</sub>| · "
+           "Σ<sub>j</sub>|S<sub>j</sub>|. The lower plot shows this bound for q = k beside "
+           "that score's size, on one logarithmic axis: the bound falls with distance and "
+           "always lies above the score, but far above it — it limits what the score "
+           "<i>can</i> reach. (The paper's figure plots only its shape, "
+           "(1/(d/2))·Σ<sub>j</sub>|S<sub>j</sub>|.) The mean |score| of random q, k hardly "
+           "changes, since rotating a random k leaves it just as random. Move d and the base to "
+           "see all three change.</p>"));
     for (int s = 0; s < 2; ++s) retranslateSide(s);
     decayTitle_->setText(tr("RoPE long-term decay"));
     decayPlot_->xAxis->setLabel(tr("relative distance m − n (tokens)"));
-    decayPlot_->yAxis->setLabel(tr("RoFormer bound"));
-    decayPlot_->yAxis2->setLabel(tr("score"));
-    boundGraph_->setName(tr("RoFormer bound (left axis)"));
-    alignedGraph_->setName(tr("score for q = k (right axis)"));
-    meanGraph_->setName(tr("mean |score|, %1 random q, k (right axis)").arg(kDecaySamples));
+    decayPlot_->yAxis->setLabel(tr("|score| (logarithmic axis)"));
+    boundGraph_->setName(tr("RoFormer bound for q = k"));
+    alignedGraph_->setName(tr("|score| for q = k"));
+    meanGraph_->setName(tr("mean |score|, %1 random q, k").arg(kDecaySamples));
     if (sideKeys_[0]) updateReadout();
     replotAll();
 }
@@ -284,8 +290,9 @@ void InvarianceLesson::refresh() {
                 for (int i = 0; i < decayWork->length; ++i) {
                     decay.distances[static_cast<std::size_t>(i)] = i;
                 }
-                decay.bound = ropeDecayBound(decay.distances, freqs);
-                // q = k: every pair's h_i ≥ 0, the case the bound describes.
+                // q = k: every pair's h_i ≥ 0, so the score starts at its largest.
+                decay.bound =
+                    ropeDecayBoundFor(q, q, freqs, decayWork->layout, decay.distances, exec);
                 decay.aligned = ropeScoreCurve(q, q, freqs, decayWork->layout,
                                                DistanceRange{0, decayWork->length, 1}, exec);
                 decay.mean = ropeMeanAbsScore(freqs, decayWork->layout,
@@ -338,16 +345,17 @@ void InvarianceLesson::showResults(int positions, const std::array<std::optional
         meanGraph_->setData(toQVector(decayDistances_), toQVector(meanAbsScore_), true);
         antialiasUnlessDense(meanGraph_);
         boundGraph_->setData(toQVector(decayDistances_), toQVector(decayBound_), true);
-        alignedGraph_->setData(toQVector(decayDistances_), toQVector(alignedScore_), true);
+        QVector<double> alignedSize = toQVector(alignedScore_);
+        for (double& v : alignedSize) v = std::abs(v);
+        alignedGraph_->setData(toQVector(decayDistances_), alignedSize, true);
         antialiasUnlessDense(boundGraph_);
         antialiasUnlessDense(alignedGraph_);
         decayPlot_->xAxis->setRange(0.0, std::max(1.0, decayDistances_.back()));
-        bool found = false;
-        const QCPRange range = boundGraph_->getValueRange(found);
-        decayPlot_->yAxis->setRange(0.0, range.upper * 1.05);
-        const QCPRange scores = alignedGraph_->getValueRange(found);
-        const double top = std::max(std::abs(scores.lower), std::abs(scores.upper));
-        decayPlot_->yAxis2->setRange(-0.3 * top, 1.05 * top);
+        // From a little below the mean |score| (|score| for q = k dips to 0 where it changes
+        // sign) to above the bound.
+        const double top = *std::max_element(decayBound_.begin(), decayBound_.end());
+        const double low = *std::min_element(meanAbsScore_.begin(), meanAbsScore_.end());
+        decayPlot_->yAxis->setRange(std::max(low / 10.0, top * 1e-6), top * 2.0);
         decayPlot_->replot(QCustomPlot::rpQueuedReplot);
     }
     updateReadout();

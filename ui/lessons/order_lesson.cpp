@@ -200,20 +200,27 @@ void OrderLesson::retranslate() {
         tr("<p>狗追猪 means “the dog chases the pig”; 猪追狗 means “the pig chases the dog”. Same "
            "words, opposite meaning.</p>"
            "<p>Self-attention scores every pair of tokens by q·k = "
-           "(xW<sub>Q</sub>)·(xW<sub>K</sub>), "
-           "turns each row of scores into softmax weights and mixes the values xW<sub>V</sub>. "
+           "(xW<sub>Q</sub>)·(xW<sub>K</sub>), divides by √d<sub>k</sub> (this toy head has "
+           "d<sub>k</sub> = %1, whatever d the parameter panel shows), turns each row of scores "
+           "into softmax weights and mixes the values xW<sub>V</sub>. "
            "Nothing in this looks at where a token stands: reorder the tokens and the weights "
            "and outputs are reordered the same way (permutation equivariance). Without position "
            "information each word gets exactly the same output in both sentences — the crosses "
            "sit on the discs — and the model cannot tell who chases whom.</p>"
+           "<p>This holds for attention without a mask, as here (an encoder). A decoder's "
+           "causal mask lets each token attend only to the tokens before it, and that alone "
+           "breaks the symmetry: a decoder without any position encoding (NoPE) can still "
+           "infer where a token stands, for example from how many tokens it can see.</p>"
            "<p>Add position information — a sinusoidal vector added to each embedding, or RoPE "
            "turning q and k by their positions — and the outputs move when the order "
-           "changes.</p>"));
+           "changes.</p>")
+            .arg(model_.query.cols()));
     outputTitle_->setText(tr("Each word's attention output (d_value = 2)"));
     outputPlot_->xAxis->setLabel(tr("output component 1"));
     outputPlot_->yAxis->setLabel(tr("output component 2"));
     referenceLegend_->setName(tr("狗追猪 (the dog chases the pig)"));
-    weightTitle_->setText(tr("Attention weights softmax(q·k/√d)"));
+    weightTitle_->setText(
+        tr("Attention weights softmax(q·k/√d_k), d_k = %1").arg(model_.query.cols()));
     for (QCPAxisRect* rect : {referenceRect_, currentRect_}) {
         rect->axis(QCPAxis::atBottom)->setLabel(tr("key token"));
         rect->axis(QCPAxis::atLeft)->setLabel(tr("query token"));

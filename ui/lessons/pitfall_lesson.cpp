@@ -8,11 +8,13 @@
 #include <QThread>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "analysis/invariance.h"
 #include "analysis/seed_pitfall.h"
 #include "encodings/learned_absolute.h"
+#include "lessons/frequency_note.h"
 #include "model/parameter_model.h"
 #include "widgets/latest_job.h"
 #include "widgets/score_plot_helpers.h"
@@ -22,9 +24,15 @@ namespace ropelab::ui {
 namespace {
 
 constexpr int kMaxCells = 256;     // heat-map cells per side (mean-pooled beyond)
-constexpr int kNormSamples = 256;  // positions sampled for the norm plot
+constexpr int kNormSamples = 256;  // random directions of the length plot
 
-// Singular values are drawn against their rank 1 … d.
+// A heat map's largest |value| as a plain number (15065, 14.4), never 1.51e+04.
+QString colourRangeText(const HeatMap& heat) {
+    const double top = heat.map->dataRange().upper;
+    return top >= 100.0 ? QString::number(std::lround(top)) : QString::number(top, 'g', 3);
+}
+
+// Singular values are drawn against their rank 1 … d, length ratios against theirs 1 … samples.
 void setRankedValues(QCPGraph* graph, const Eigen::VectorXd& values) {
     QVector<double> x(values.size());
     QVector<double> y(values.size());
@@ -79,7 +87,7 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     setSeriesStyle(ropeNormGraph_, {Series::Third}, theme());
     setLogAxis(normPlot_->yAxis);
     normPlot_->legend->setVisible(true);
-    normPlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    normPlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignVCenter | Qt::AlignRight);
 
     seedDimension_->setObjectName(QStringLiteral("seedDimension"));
     controlsLayout()->addWidget(seedDimension_);
@@ -103,31 +111,8 @@ Lesson::SharedParameters PitfallLesson::sharedParameters() const {
 }
 
 void PitfallLesson::retranslate() {
-    setExplanation(
-        title(),
-        tr("<p>The seed text's sample code adds PE[<i>p</i>, <i>j</i>] = "
-           "cos(<i>p</i>·<i>j</i>·0.01) "
-           "to x and then multiplies by M[<i>i</i>, <i>j</i>] = cos(<i>i</i>·<i>j</i>·0.01). "
-           "M is the same for every position, and it is <b>not a rotation</b>: a rotation has "
-           "all singular values equal to 1 and keeps every length, M stretches some directions "
-           "and nearly erases others. Position enters only through the added vector, so "
-           "the score (x<sub>m</sub> + PE<sub>m</sub>)M · (x<sub>n</sub> + PE<sub>n</sub>)M "
-           "depends on <i>m</i> and <i>n</i> separately: its heat map changes along the "
-           "diagonals <i>m</i> − <i>n</i> = const.</p>"
-           "<p><b>Correct RoPE</b> adds nothing. It turns pair <i>i</i> of q and k by "
-           "<i>p</i>·θ<sub>i</sub>, θ<sub>i</sub> = base<sup>−2i/d</sup>, after the q/k "
-           "projections:</p>"
-           "<ul><li><b>Half-split</b> (GPT-NeoX, HF Llama): pairs (<i>i</i>, <i>i</i> + d/2); "
-           "out = x·cos(<i>p</i>θ) + rotate_half(x)·sin(<i>p</i>θ), rotate_half(x) = "
-           "[−x<sub>d/2…d−1</sub>, x<sub>0…d/2−1</sub>].</li>"
-           "<li><b>Interleaved</b> (RoFormer, GPT-J, Meta Llama): pairs (2<i>i</i>, 2<i>i</i>+1); "
-           "out<sub>2i</sub> = x<sub>2i</sub>cos − x<sub>2i+1</sub>sin, "
-           "out<sub>2i+1</sub> = x<sub>2i+1</sub>cos + x<sub>2i</sub>sin.</li></ul>"
-           "<p>Then R(<i>m</i>)q · R(<i>n</i>)k = q · R(<i>n</i> − <i>m</i>)k: the score "
-           "depends on <i>m</i> − <i>n</i> alone, and the heat map is constant along every "
-           "diagonal.</p>"));
-    seedTitle_->setText(tr("Seed code: score(m, n)"));
-    ropeTitle_->setText(tr("Correct RoPE: score(m, n)"));
+    explained_.reset();
+    updateExplanation();
     for (QCustomPlot* plot : {seedPlot_, ropePlot_}) {
         plot->xAxis->setLabel(tr("key position n"));
         plot->yAxis->setLabel(tr("query position m"));
@@ -137,19 +122,61 @@ void PitfallLesson::retranslate() {
     singularTitle_->setText(tr("Singular values of the position map"));
     singularPlot_->xAxis->setLabel(tr("rank k (largest first)"));
     singularPlot_->yAxis->setLabel(tr("singular value σ_k"));
-    seedSingularGraph_->setName(tr("seed code M"));
+    seedSingularGraph_->setName(tr("wrong code's M"));
     ropeSingularGraph_->setName(tr("RoPE R(p)"));
-    normTitle_->setText(tr("Does the map keep lengths?"));
-    normPlot_->xAxis->setLabel(tr("position p"));
-    normPlot_->yAxis->setLabel(tr("‖f(x, p)‖ / ‖x‖"));
-    seedNormGraph_->setName(tr("seed code (x + PE[p])·M"));
-    ropeNormGraph_->setName(tr("RoPE R(p)·x"));
-    seedDimension_->setText(tr("Use the seed text's d_model = 2"));
+    normTitle_->setText(tr("Does the map alone keep lengths?"));
+    normPlot_->xAxis->setLabel(tr("%1 random directions x, sorted").arg(kNormSamples));
+    normPlot_->yAxis->setLabel(tr("‖x·M‖ / ‖x‖"));
+    seedNormGraph_->setName(tr("wrong code: x·M"));
+    ropeNormGraph_->setName(tr("RoPE: R(p)·x, any p"));
+    seedDimension_->setText(tr("Use the blog post's d_model = 2"));
     seedDimension_->setToolTip(
-        tr("The seed code's example runs with d_model = 2: M = [[1, 1], [1, cos 0.01]] is "
+        tr("The blog post's example runs with d_model = 2: M = [[1, 1], [1, cos 0.01]] is "
            "almost singular."));
-    if (key_) updateReadout();
+    if (key_) {
+        updateTitles();
+        updateReadout();
+    }
     replotAll();
+}
+
+void PitfallLesson::updateExplanation() {
+    const RopeParams rope = shownRope();
+    if (explained_ == rope) return;
+    setExplanation(
+        title(),
+        tr("<p>A widely copied wrong implementation of RoPE, from a blog post on RoPE, adds "
+           "PE[<i>p</i>, <i>j</i>] = cos(<i>p</i>·<i>j</i>·0.01) to x and then multiplies by "
+           "M[<i>i</i>, <i>j</i>] = cos(<i>i</i>·<i>j</i>·0.01). M is the same for every "
+           "position, and it is <b>not a rotation</b>: a rotation has all singular values "
+           "equal to 1 and keeps every length, M stretches some directions and nearly erases "
+           "others. Position enters only through the added vector, so the score "
+           "(x<sub>m</sub> + PE<sub>m</sub>)M · (x<sub>n</sub> + PE<sub>n</sub>)M depends on "
+           "<i>m</i> and <i>n</i> separately: its heat map changes along the diagonals "
+           "<i>m</i> − <i>n</i> = const.</p>"
+           "<p>The two heat maps have separate colour scales (their titles give each range): "
+           "the wrong code's scores are far larger, so compare the patterns, not the "
+           "colours.</p>"
+           "<p><b>Correct RoPE</b> adds nothing. It turns pair <i>i</i> of q and k by "
+           "<i>p</i>·θ<sub>i</sub> after the q/k projections:</p>"
+           "<ul><li><b>Half-split</b> (GPT-NeoX, HF Llama): pairs (<i>i</i>, <i>i</i> + d/2); "
+           "out = x·cos(<i>p</i>θ) + rotate_half(x)·sin(<i>p</i>θ), rotate_half(x) = "
+           "[−x<sub>d/2…d−1</sub>, x<sub>0…d/2−1</sub>].</li>"
+           "<li><b>Interleaved</b> (RoFormer, GPT-J, Meta Llama): pairs (2<i>i</i>, 2<i>i</i>+1); "
+           "out<sub>2i</sub> = x<sub>2i</sub>cos − x<sub>2i+1</sub>sin, "
+           "out<sub>2i+1</sub> = x<sub>2i+1</sub>cos + x<sub>2i</sub>sin.</li></ul>"
+           "<p>Then R(<i>m</i>)q · R(<i>n</i>)k = q · R(<i>n</i> − <i>m</i>)k: the score "
+           "depends on <i>m</i> − <i>n</i> alone, and the heat map is constant along every "
+           "diagonal.</p>") +
+            frequencyNote(rope));
+    explained_ = rope;
+}
+
+void PitfallLesson::updateTitles() {
+    // Each map's own colour range, written where it is seen.
+    const auto range = [](const HeatMap& heat) { return colourRangeText(heat); };
+    seedTitle_->setText(tr("Wrong code: score(m, n)\ncolours ±%1").arg(range(seedHeat_)));
+    ropeTitle_->setText(tr("Correct RoPE: score(m, n)\ncolours ±%1").arg(range(ropeHeat_)));
 }
 
 QJsonObject PitfallLesson::saveState() const {
@@ -160,18 +187,20 @@ void PitfallLesson::restoreState(const QJsonObject& state) {
     seedDimension_->setChecked(state.value(QStringLiteral("seedDimension")).toBool(false));
 }
 
+RopeParams PitfallLesson::shownRope() const {
+    if (!seedDimension_->isChecked()) return parameters().rope();
+    // d = 2 is one pair: plain RoPE with the shared base.
+    RopeParams pair;
+    pair.headDim = 2;
+    pair.ropeTheta = parameters().rope().ropeTheta;
+    return pair;
+}
+
 void PitfallLesson::refresh() {
-    const bool twoDims = seedDimension_->isChecked();
-    Key key{parameters().rope(), parameters().layout(), parameters().seed(),
-            std::min(parameters().sequenceLength(), kMaxPositions),
-            twoDims ? 2 : parameters().rope().headDim};
-    if (twoDims) {
-        // d = 2 is one pair: plain RoPE with the shared base.
-        RopeParams pair;
-        pair.headDim = 2;
-        pair.ropeTheta = key.rope.ropeTheta;
-        key.rope = pair;
-    }
+    const Key key{shownRope(), parameters().layout(), parameters().seed(),
+                  std::min(parameters().sequenceLength(), kMaxPositions),
+                  seedDimension_->isChecked() ? 2 : parameters().rope().headDim};
+    updateExplanation();  // the model only holds valid configurations
     if (key_ == key) {
         job_->cancel();  // what is shown is already what was asked for
         publishReadouts();
@@ -203,16 +232,16 @@ PitfallLesson::Result PitfallLesson::compute(const Key& key, bool seedSame, cons
     const Eigen::MatrixXd keys = k.transpose().replicate(key.positions, 1);
     const int cells = std::min(key.positions, kMaxCells);
     const std::int64_t deviationLength = std::min(key.positions, kDeviationPositions);
-    const std::int64_t step = std::max<std::int64_t>(1, key.positions / kNormSamples);
-    const DistanceRange sampled{0, key.positions, step};
 
-    const auto side = [&](const ScoreEncodingParams& encoding, const Eigen::MatrixXd& transform) {
+    // rowMap is the transform written as x·rowMap (the wrong code's convention), for the lengths.
+    const auto side = [&](const ScoreEncodingParams& encoding, const Eigen::MatrixXd& transform,
+                          const Eigen::MatrixXd& rowMap) {
         SideResult r;
         r.grid = scoreHeatmap(queries, keys, encoding, cells, cells, Pooling::Mean, exec);
         r.deviation = invariance(q, k, encoding, deviationLength, exec).maxDeviation;
         r.singular = singularValues(transform);
         r.rank = numericalRank(r.singular, d, d);
-        r.norms = encodedNormRatios(q, encoding, sampled);
+        r.norms = lengthRatios(rowMap, kNormSamples, key.seed);
         return r;
     };
     ScoreEncodingParams rope;
@@ -220,15 +249,14 @@ PitfallLesson::Result PitfallLesson::compute(const Key& key, bool seedSame, cons
     rope.rope = key.rope;
     rope.layout = key.layout;
     Result result;
-    result.rope = side(rope, ropeRotationMatrix(ropeFrequencies(key.rope), 1.0, key.layout));
+    // R(p) acts as R(p)·x; any p gives the same singular values and lengths.
+    const Eigen::MatrixXd turn = ropeRotationMatrix(ropeFrequencies(key.rope), 1.0, key.layout);
+    result.rope = side(rope, turn, turn.transpose());
     if (!seedSame) {
         ScoreEncodingParams seed;
         seed.encoding = ScoreEncoding::Seed;
-        result.seed = side(seed, seedCodeMatrix(d));
-    }
-    result.normPositions.resize(result.rope.norms.size());
-    for (std::size_t i = 0; i < result.normPositions.size(); ++i) {
-        result.normPositions[i] = static_cast<double>(sampled.at(static_cast<std::int64_t>(i)));
+        const Eigen::MatrixXd m = seedCodeMatrix(d);
+        result.seed = side(seed, m, m);
     }
     return result;
 }
@@ -248,11 +276,11 @@ void PitfallLesson::showResult(const Key& key, Result result) {
     ropeSingular_ = std::move(result.rope.singular);
     ropeRank_ = result.rope.rank;
     ropeNorms_ = std::move(result.rope.norms);
-    normPositions_ = std::move(result.normPositions);
     positions_ = key.positions;
     dimension_ = key.dimension;
     key_ = key;
     draw(seedSame);
+    updateTitles();
     updateReadout();
     for (QCustomPlot* plot : {ropePlot_, singularPlot_, normPlot_}) {
         plot->replot(QCustomPlot::rpQueuedReplot);
@@ -287,16 +315,26 @@ void PitfallLesson::draw(bool seedSame) {
         std::max(std::min(seedSingular_.minCoeff(), ropeSingular_.minCoeff()), 1e-17);
     singularPlot_->yAxis->setRange(bottom / 3.0, top * 3.0);
 
-    seedNormGraph_->setData(toQVector(normPositions_), toQVector(seedNorms_), true);
-    ropeNormGraph_->setData(toQVector(normPositions_), toQVector(ropeNorms_), true);
-    antialiasUnlessDense(seedNormGraph_);
-    antialiasUnlessDense(ropeNormGraph_);
-    normPlot_->xAxis->setRange(0.0, std::max(1.0, normPositions_.back()));
+    setRankedValues(seedNormGraph_, Eigen::Map<const Eigen::VectorXd>(
+                                        seedNorms_.data(), Eigen::Index(seedNorms_.size())));
+    setRankedValues(ropeNormGraph_, Eigen::Map<const Eigen::VectorXd>(
+                                        ropeNorms_.data(), Eigen::Index(ropeNorms_.size())));
+    normPlot_->xAxis->setRange(0.5, kNormSamples + 0.5);
     bool found = false;
     const QCPRange seedRange = seedNormGraph_->getValueRange(found);
     const QCPRange ropeRange = ropeNormGraph_->getValueRange(found);
-    normPlot_->yAxis->setRange(std::min(seedRange.lower, ropeRange.lower) / 2.0,
-                               std::max(seedRange.upper, ropeRange.upper) * 2.0);
+    const double low = std::min(seedRange.lower, ropeRange.lower) / 1.5;
+    const double high = std::max(seedRange.upper, ropeRange.upper) * 1.5;
+    normPlot_->yAxis->setRange(low, high);
+    // Powers of two written plainly (1, 2, 4 …; 0.5 …): the ratio 1 of a rotation is a tick.
+    auto ticks = QSharedPointer<QCPAxisTickerText>::create();
+    const int from = static_cast<int>(std::floor(std::log2(low)));
+    const int to = static_cast<int>(std::ceil(std::log2(high)));
+    const int step = std::max(1, (to - from) / 6);
+    for (int k = from; k <= to; k += step) {
+        ticks->addTick(std::ldexp(1.0, k), QString::number(std::ldexp(1.0, k), 'g', 6));
+    }
+    normPlot_->yAxis->setTicker(ticks);
 }
 
 void PitfallLesson::updateReadout() {
@@ -308,7 +346,7 @@ void PitfallLesson::updateReadout() {
     const auto [ropeNormLo, ropeNormHi] = minmax(ropeNorms_);
     const QString number = QStringLiteral("%1");
     setReadoutRows(
-        {{QString(), tr("seed code"), tr("RoPE")},
+        {{QString(), tr("wrong code"), tr("RoPE")},
          {tr("diagonal deviation (m, n &lt; %1)").arg(std::min(positions_, kDeviationPositions)),
           number.arg(seedDeviation_, 0, 'g', 3), number.arg(ropeDeviation_, 0, 'g', 3)},
          {tr("largest singular value"), number.arg(seedSingular_.maxCoeff(), 0, 'g', 4),
@@ -317,7 +355,9 @@ void PitfallLesson::updateReadout() {
           number.arg(ropeSingular_.minCoeff(), 0, 'g', 4)},
          {tr("dimensions kept (numerical rank)"), tr("%1 of %2").arg(seedRank_).arg(dimension_),
           tr("%1 of %2").arg(ropeRank_).arg(dimension_)},
-         {tr("‖f(x, p)‖ / ‖x‖ over p"),
+         {tr("largest |score| (colour range)"), colourRangeText(seedHeat_),
+          colourRangeText(ropeHeat_)},
+         {tr("‖x·M‖ / ‖x‖, %1 random x").arg(kNormSamples),
           tr("%1 … %2").arg(seedNormLo, 0, 'g', 3).arg(seedNormHi, 0, 'g', 3),
           tr("%1 … %2").arg(ropeNormLo, 0, 'g', 4).arg(ropeNormHi, 0, 'g', 4)}},
         QStringLiteral("<p>%1</p>")

@@ -68,7 +68,8 @@ private:
     };
 
     // One side's numbers: score heat map, diagonal deviation, singular values of its position
-    // transform, numerical rank, and the norm ratios ‖f(x, p)‖ / ‖x‖ at the sampled p.
+    // transform, numerical rank, and the length ratios ‖x·M‖ / ‖x‖ of that transform alone for
+    // random directions x, smallest first.
     struct SideResult {
         PooledGrid grid;
         double deviation = 0.0;
@@ -79,7 +80,6 @@ private:
     struct Result {
         SideResult rope;
         std::optional<SideResult> seed;  // absent when only RoPE's inputs changed
-        std::vector<double> normPositions;
     };
 
     void refresh();
@@ -89,6 +89,12 @@ private:
     void showResult(const Key& key, Result result);
     void draw(bool seedSame);
     void updateReadout();
+    // The RoPE configuration shown: the shared one, or one plain pair for d_model = 2.
+    RopeParams shownRope() const;
+    // The explanation with the paragraph on θ_i for the shown configuration.
+    void updateExplanation();
+    // Heat-map titles naming each map's colour range.
+    void updateTitles();
 
     QCustomPlot* seedPlot_;
     QCustomPlot* ropePlot_;
@@ -108,6 +114,7 @@ private:
     LatestJob* job_;
 
     std::optional<Key> key_;
+    std::optional<RopeParams> explained_;  // the configuration the explanation describes
     int positions_ = 0;
     int dimension_ = 0;
     PooledGrid seedGrid_;
@@ -118,7 +125,6 @@ private:
     Eigen::VectorXd ropeSingular_;
     int seedRank_ = 0;
     int ropeRank_ = 0;
-    std::vector<double> normPositions_;
     std::vector<double> seedNorms_;
     std::vector<double> ropeNorms_;
 };

@@ -59,19 +59,24 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     grid->addWidget(slopePlot_, 1, 0);
     grid->addWidget(alibiPlot_, 1, 1);
 
-    // T5: bucket against relative position, with the exact / logarithmic / saturated zones.
+    // T5: bucket against the distance, one step curve per direction on a logarithmic distance
+    // axis (on a linear one the one-bucket-per-distance zone is a few pixels wide and the steps
+    // read as a vertical line), with the exact / logarithmic / saturated zones.
     bucketTitle_ = addPlotTitle(bucketPlot_, QString());
-    bucketGraph_ = bucketPlot_->addGraph();
-    bucketGraph_->setLineStyle(QCPGraph::lsStepCenter);
-    setSeriesStyle(bucketGraph_, {Series::Query}, theme());
+    beforeGraph_ = bucketPlot_->addGraph();
+    beforeGraph_->setLineStyle(QCPGraph::lsStepLeft);
+    setSeriesStyle(beforeGraph_, {Series::Query}, theme());
+    afterGraph_ = bucketPlot_->addGraph();
+    afterGraph_->setLineStyle(QCPGraph::lsStepLeft);
+    setSeriesStyle(afterGraph_, {Series::Key, Qt::DashLine}, theme());
+    bucketPlot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
     // The zone edges as vertical dashed lines named in a legend under the plot (labels written
     // on the plot would collide with the curve at projector font sizes).
-    bucketGraph_->removeFromLegend();
     exactEdges_ = bucketPlot_->addGraph();
     setSeriesStyle(exactEdges_, {Series::Third, Qt::DashLine, 0.6}, theme());
     distanceEdges_ = bucketPlot_->addGraph();
     setSeriesStyle(distanceEdges_, {Series::Key, Qt::DashLine, 0.6}, theme());
-    placeLegendBelow(bucketPlot_, 1);
+    placeLegendBelow(bucketPlot_, 2);
 
     t5Title_ = addPlotTitle(t5Plot_, QString());
     t5Map_ = addHeatMap(t5Plot_, Gradient::Diverging, QString()).map;
@@ -144,20 +149,32 @@ Lesson::SharedParameters RelativeLesson::sharedParameters() const {
 void RelativeLesson::retranslate() {
     setExplanation(
         title(),
-        tr("<p>Relative methods leave q and k alone and add a bias that depends only on the "
-           "distance between query and key to the score q·k before the softmax.</p>"
-           "<p><b>T5</b>: the relative position key − query falls into one of num_buckets "
-           "buckets — one bucket per distance up to max_exact = half the buckets (per "
-           "direction), then logarithmically wider buckets up to max_distance, beyond which all "
-           "distances share the last bucket. Each bucket has a learned bias per head (here "
-           "random, as at initialisation). Bidirectional (encoder) buckets tell before from "
-           "after; causal (decoder) ones only look back.</p>"
+        tr("<p>Bias methods such as T5 and ALiBi leave q and k alone and add to the score q·k, "
+           "before the softmax, a bias that depends only on the distance between query and "
+           "key. (RoPE, in the next lessons, is relative too, but it works by turning q and "
+           "k.)</p>"
+           "<p>Distance here, as in every lesson, is the query position minus the key position, "
+           "i − j (written m − n in the RoPE lessons): positive when the key comes before the "
+           "query.</p>"
+           "<p><b>T5</b>: the distance falls into one of num_buckets buckets. Bidirectional "
+           "(encoder) buckets give half of them to keys before the query and half to keys after "
+           "it; causal (decoder) buckets give all of them to keys before it and put every later "
+           "key in bucket 0. Within one direction, the first max_exact = half of that "
+           "direction's buckets hold one distance each (32 bidirectional buckets: 16 per "
+           "direction, max_exact = 8), then the buckets grow logarithmically wider up to "
+           "max_distance, and all longer distances share the last bucket. Each bucket has a "
+           "learned bias per head (here random, as at initialisation).</p>"
            "<p><b>ALiBi</b>: no learned bias at all: head h adds −m<sub>h</sub>·(i − j) for "
-           "query i and key j, with slopes m<sub>h</sub> = 2<sup>−8h/H</sup> for H heads — "
-           "a geometric sequence, so some heads look far and some near. Keys after the query "
-           "are masked in a decoder.</p>"));
+           "query i and key j. For H heads, H a power of two, the slopes are "
+           "m<sub>h</sub> = 2<sup>−8h/H</sup> — a geometric sequence, so some heads look far "
+           "and some near. For other H the first P heads, P the largest power of two below H, "
+           "take the slopes of P heads and the remaining H − P take every other slope of 2P "
+           "heads (2<sup>−4/P</sup>, 2<sup>−12/P</sup>, …). Keys after the query are masked in "
+           "a decoder.</p>"));
     bucketTitle_->setText(tr("T5 bucket of a relative position"));
-    bucketPlot_->xAxis->setLabel(tr("key − query (tokens)"));
+    bucketPlot_->xAxis->setLabel(tr("distance |i − j| (tokens, logarithmic axis)"));
+    beforeGraph_->setName(tr("key before the query, i − j > 0"));
+    afterGraph_->setName(tr("key after the query, i − j < 0"));
     bucketPlot_->yAxis->setLabel(tr("bucket"));
     t5Plot_->xAxis->setLabel(tr("key position j"));
     t5Plot_->yAxis->setLabel(tr("query position i"));
@@ -278,34 +295,35 @@ void RelativeLesson::refresh() {
 void RelativeLesson::updateBuckets(const T5BucketParams& params) {
     // Far enough past max_distance to show that every longer distance shares the last bucket.
     const int reach = std::max(params.maxDistance + params.maxDistance / 2, 24);
-    const int from = -reach;
-    QVector<double> x, y;
-    for (int rel = from; rel <= reach; ++rel) {
-        x.push_back(rel);
-        y.push_back(t5RelativePositionBucket(rel, params));
+    QVector<double> x, before, after;
+    for (int d = 1; d <= reach; ++d) {
+        x.push_back(d);
+        // core's bucket takes key − query = −(i − j).
+        before.push_back(t5RelativePositionBucket(-d, params));
+        after.push_back(t5RelativePositionBucket(d, params));
     }
-    bucketGraph_->setData(x, y, true);
-    bucketPlot_->xAxis->setRange(from - 1, reach + 1);
+    beforeGraph_->setData(x, before, true);
+    afterGraph_->setData(x, after, true);
+    bucketPlot_->xAxis->setRange(0.8, reach * 1.15);
     bucketPlot_->yAxis->setRange(-1, params.numBuckets + 1);
+    auto ticks = QSharedPointer<QCPAxisTickerText>::create();
+    for (int d = 1; d <= reach; d *= 2) ticks->addTick(d, QString::number(d));
+    bucketPlot_->xAxis->setTicker(ticks);
     // max_exact as HF: half of the buckets of one direction.
     const int perDirection = params.bidirectional ? params.numBuckets / 2 : params.numBuckets;
     const int maxExact = perDirection / 2;
-    // Causal buckets only resolve keys before the query (negative relative positions).
-    const auto edges = [&](QCPGraph* graph, double at) {
-        const double top = params.numBuckets + 1.0;
-        const double nan = std::numeric_limits<double>::quiet_NaN();
-        if (params.bidirectional) {
-            graph->setData({-at, -at, 0.0, at, at}, {-1.0, top, nan, -1.0, top}, true);
-        } else {
-            graph->setData({-at, -at}, {-1.0, top}, true);
-        }
+    const auto edge = [&](QCPGraph* graph, double at) {
+        graph->setData({at, at}, {-1.0, params.numBuckets + 1.0}, true);
     };
-    edges(exactEdges_, maxExact);
-    edges(distanceEdges_, params.maxDistance);
+    edge(exactEdges_, maxExact);
+    edge(distanceEdges_, params.maxDistance);
     exactEdges_->setName(tr("max_exact = %1").arg(maxExact));
     distanceEdges_->setName(tr("max_distance = %1").arg(params.maxDistance));
-    bucketTitle_->setText(params.bidirectional ? tr("T5 buckets\nbidirectional (encoder)")
-                                               : tr("T5 buckets\ncausal (decoder)"));
+    bucketTitle_->setText(params.bidirectional
+                              ? tr("T5 buckets, bidirectional (encoder)\ndistance 0: bucket %1")
+                                    .arg(t5RelativePositionBucket(0, params))
+                              : tr("T5 buckets, causal (decoder)\ndistance 0: bucket %1")
+                                    .arg(t5RelativePositionBucket(0, params)));
 }
 
 void RelativeLesson::updateSlopes(int heads, int head) {
@@ -331,7 +349,14 @@ void RelativeLesson::updateSlopes(int heads, int head) {
         ticks->addTick(std::pow(2.0, -k), QStringLiteral("2") + superscriptNumber(-k));
     }
     slopePlot_->yAxis->setTicker(ticks);
-    slopeTitle_->setText(tr("ALiBi slopes\nm_h = 2^(−8h/H), H = %1").arg(heads));
+    // The closed formula holds only for H a power of two; core builds the other cases.
+    const int below = 1 << static_cast<int>(std::floor(std::log2(heads)));
+    slopeTitle_->setText(below == heads
+                             ? tr("ALiBi slopes\nm_h = 2^(−8h/H), H = %1").arg(heads)
+                             : tr("ALiBi slopes, H = %1\nthose of %2 heads, then every other of %3")
+                                   .arg(heads)
+                                   .arg(below)
+                                   .arg(2 * below));
     alibiTitle_->setText(tr("ALiBi bias, head %1\nm = %2")
                              .arg(head)
                              .arg(QString::number(slopes[std::size_t(head - 1)], 'g', 4)));
@@ -375,8 +400,8 @@ void RelativeLesson::requestMaps() {
                     plot->xAxis->setRange(positions);
                     plot->yAxis->setRange(positions);
                 }
-                t5Title_->setText(pooled ? tr("T5 bias b[bucket(j − i)]\nblock means")
-                                         : tr("T5 bias\nb[bucket(j − i)]"));
+                t5Title_->setText(pooled ? tr("T5 bias b[bucket(i − j)]\nblock means")
+                                         : tr("T5 bias\nb[bucket(i − j)]"));
             };
         },
         1);
@@ -409,10 +434,10 @@ void RelativeLesson::updateReadout() {
         scoreCurve(zero, zero, encoding(ScoreEncoding::T5), one, n, Execution{}).front();
     const double alibiBias =
         scoreCurve(zero, zero, encoding(ScoreEncoding::Alibi), one, n, Execution{}).front();
-    const int bucket = t5RelativePositionBucket(n - m, t5Params());
+    const int bucket = t5RelativePositionBucket(n - m, t5Params());  // core takes j − i
     setReadoutRows(
         {{tr("query i = m, key j = n"), QStringLiteral("%1, %2").arg(m).arg(n)},
-         {tr("relative position j − i"), QString::number(n - m)},
+         {tr("distance i − j"), QString::number(m - n)},
          {tr("T5 bucket"), QString::number(bucket)},
          {tr("T5 bias"), QString::number(t5Bias, 'f', 4)},
          {tr("ALiBi bias −m(i − j)"), QString::number(alibiBias, 'f', 4)}},

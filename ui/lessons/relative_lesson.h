@@ -39,7 +39,9 @@ public:
     int alibiHead() const;
     void setAlibi(int heads, int head);
 
-    QCPGraph* bucketGraph() const { return bucketGraph_; }
+    // Bucket against the distance d = i − j > 0 (key before the query) or the distance −d
+    // (key after it), on a logarithmic axis of d.
+    QCPGraph* bucketGraph(bool keyBefore) const { return keyBefore ? beforeGraph_ : afterGraph_; }
     QCPBars* slopeBars() const { return slopeBars_; }
     QCPColorMap* t5Map() const { return t5Map_; }
     QCPColorMap* alibiMap() const { return alibiMap_; }
@@ -75,9 +77,10 @@ private:
     QCPTextElement* t5Title_;
     QCPTextElement* slopeTitle_;
     QCPTextElement* alibiTitle_;
-    QCPGraph* bucketGraph_;
-    QCPGraph* exactEdges_;     // ±max_exact, named in the legend
-    QCPGraph* distanceEdges_;  // ±max_distance
+    QCPGraph* beforeGraph_;
+    QCPGraph* afterGraph_;
+    QCPGraph* exactEdges_;     // max_exact, named in the legend
+    QCPGraph* distanceEdges_;  // max_distance
     QCPBars* slopeBars_;
     QCPBars* chosenBar_;
     QCPColorMap* t5Map_;

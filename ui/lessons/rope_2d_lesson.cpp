@@ -18,6 +18,7 @@
 #include "analysis/score_curve.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_apply.h"
+#include "lessons/frequency_note.h"
 #include "model/parameter_model.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/plot_helpers.h"
@@ -26,16 +27,27 @@ namespace ropelab::ui {
 
 namespace {
 
-constexpr double kArcRadius = 0.32;
 constexpr int kArcPoints = 64;
-constexpr double kCircleExtent = 1.38;
-constexpr int kTrailLength = 24;    // earlier positions marked on the circle
-constexpr int kCurveColumns = 700;  // drawn columns of the score curves (min–max beyond)
+constexpr int kCirclePoints = 256;
+constexpr double kCircleExtent = 1.38;  // the square shown, in units of the longer arrow
+constexpr int kTrailLength = 24;        // earlier positions marked on the circle
+constexpr int kCurveColumns = 700;      // drawn columns of the score curves (min–max beyond)
 
-QPointF unitDirection(double x, double y) {
-    const double length = std::hypot(x, y);
+QPointF unitDirection(QPointF v) {
+    const double length = std::hypot(v.x(), v.y());
     if (length == 0.0) return {0.0, 0.0};
-    return {x / length, y / length};
+    return v / length;
+}
+
+void setCircle(QCPCurve* curve, double radius) {
+    QVector<double> t(kCirclePoints + 1), x(t.size()), y(t.size());
+    for (int i = 0; i < t.size(); ++i) {
+        const double phi = 2.0 * std::numbers::pi * i / kCirclePoints;
+        t[i] = i;
+        x[i] = radius * std::cos(phi);
+        y[i] = radius * std::sin(phi);
+    }
+    curve->setData(t, x, y, true);
 }
 
 void placeArrow(QCPItemLine* arrow, QPointF tip) {
@@ -77,18 +89,13 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     plots->addWidget(scorePlot_, 2);
     circlePlot_->setMinimumHeight(360);
 
-    // The rotation view: unit circle, starting directions (dashed), rotated arrows, angle arc.
+    // The rotation view: each tip's circle, starting vectors (dashed), turned vectors, angle arc,
+    // all at their true lengths.
     circleTitle_ = addPlotTitle(circlePlot_, QString());
-    unitCircle_ = new QCPCurve(circlePlot_->xAxis, circlePlot_->yAxis);
-    QVector<double> t(kArcPoints * 4 + 1), cx(t.size()), cy(t.size());
-    for (int i = 0; i < t.size(); ++i) {
-        t[i] = i;
-        const double phi = 2.0 * std::numbers::pi * i / (t.size() - 1);
-        cx[i] = std::cos(phi);
-        cy[i] = std::sin(phi);
-    }
-    unitCircle_->setData(t, cx, cy);
-    setSeriesStyle(unitCircle_, {Series::Reference, Qt::SolidLine, 0.6}, theme());
+    queryCircle_ = new QCPCurve(circlePlot_->xAxis, circlePlot_->yAxis);
+    setSeriesStyle(queryCircle_, {Series::Query, Qt::DotLine, 0.6}, theme());
+    keyCircle_ = new QCPCurve(circlePlot_->xAxis, circlePlot_->yAxis);
+    setSeriesStyle(keyCircle_, {Series::Key, Qt::DotLine, 0.6}, theme());
     angleArc_ = new QCPCurve(circlePlot_->xAxis, circlePlot_->yAxis);
     setSeriesStyle(angleArc_, {Series::Third, Qt::SolidLine, 0.9, 50}, theme());
     // Where each arrow pointed at the positions before: dots θ_i apart on the circle.
@@ -126,8 +133,6 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     angleLabel_->position->setCoords(0.02, 0.03);
     angleLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     circlePlot_->legend->setVisible(false);
-    keepEqualAspect(circlePlot_,
-                    QRectF(-kCircleExtent, -kCircleExtent, 2 * kCircleExtent, 2 * kCircleExtent));
 
     // The score against relative distance, with the current m − n marked.
     scoreTitle_ = addPlotTitle(scorePlot_, QString());
@@ -194,19 +199,7 @@ Lesson::SharedParameters Rope2dLesson::sharedParameters() const {
 }
 
 void Rope2dLesson::retranslate() {
-    setExplanation(
-        title(),
-        tr("<p>RoPE splits q and k into d/2 pairs and turns pair <i>i</i> by the angle "
-           "<i>p</i>·θ<sub>i</sub>, where <i>p</i> is the token's position and "
-           "θ<sub>i</sub> = base<sup>−2i/d</sup>.</p>"
-           "<p>Here is one pair: q at position <i>m</i> is turned by <i>m</i>θ<sub>i</sub>, "
-           "k at position <i>n</i> by <i>n</i>θ<sub>i</sub> (dashed: before turning). Their dot "
-           "product depends only on the angle between them, which changes by "
-           "(<i>m</i> − <i>n</i>)θ<sub>i</sub>; summed over all pairs, q·k depends on "
-           "<i>m</i> − <i>n</i> alone.</p>"
-           "<p>Press <b>Shift both</b>: both arrows turn by the same angle and q·k stays the "
-           "same. Small <i>i</i> turn fast (θ<sub>0</sub> = 1 radian per token) and tell "
-           "neighbours apart; large <i>i</i> turn slowly and carry long-range information.</p>"));
+    explained_.reset();  // refresh() writes the explanation again
     scoreTitle_->setText(tr("Score q·k against the distance m − n"));
     scorePlot_->xAxis->setLabel(tr("relative distance m − n (tokens)"));
     scorePlot_->yAxis->setLabel(tr("score q\u2098·k\u2099"));
@@ -226,6 +219,27 @@ void Rope2dLesson::retranslate() {
     shiftRight_->setToolTip(tr("m + 1 and n + 1: the same distance, so the same q·k"));
     curveKey_.reset();  // legend names are translated text on the score plot
     refresh();
+}
+
+void Rope2dLesson::updateExplanation() {
+    if (explained_ == parameters().rope()) return;
+    explained_ = parameters().rope();
+    setExplanation(
+        title(),
+        tr("<p>RoPE splits q and k into d/2 pairs and turns pair <i>i</i> by the angle "
+           "<i>p</i>·θ<sub>i</sub>, where <i>p</i> is the token's position and θ<sub>i</sub> "
+           "the pair's frequency.</p>"
+           "<p>Here is one pair: q at position <i>m</i> is turned by <i>m</i>θ<sub>i</sub>, "
+           "k at position <i>n</i> by <i>n</i>θ<sub>i</sub> (dashed: before turning). The "
+           "arrows are drawn at their true lengths, and each tip runs round its own dotted "
+           "circle: turning changes a direction, not a length. The pair's part of q·k is "
+           "|q<sub>pair</sub>|·|k<sub>pair</sub>|·cos(angle between them), and the angle "
+           "changes by (<i>m</i> − <i>n</i>)θ<sub>i</sub>; summed over all pairs, q·k depends "
+           "on <i>m</i> − <i>n</i> alone.</p>"
+           "<p>Press <b>Shift both</b>: both arrows turn by the same angle and q·k stays the "
+           "same. Small <i>i</i> turn fast and tell neighbours apart; large <i>i</i> turn "
+           "slowly and carry long-range information.</p>") +
+            frequencyNote(parameters().rope()));
 }
 
 QJsonObject Rope2dLesson::saveState() const {
@@ -297,6 +311,7 @@ void Rope2dLesson::refresh() {
         const RopeParams& rope = parameters().rope();
         const RopeLayout layout = parameters().layout();
         const RopeFrequencies freqs = ropeFrequencies(rope);
+        updateExplanation();
         pairSlider_->setRange(0, freqs.pairs() - 1);
         pair_ = std::clamp(pair_, 0, freqs.pairs() - 1);
         pairSlider_->setValue(pair_);
@@ -310,32 +325,47 @@ void Rope2dLesson::refresh() {
         const Eigen::VectorXd kRotated = applyRope(k, n, freqs, layout);
         const RopePair pair = ropePair(pair_, freqs.rotaryDim, layout);
 
-        placeArrow(queryStart_, unitDirection(q[pair.a], q[pair.b]));
-        placeArrow(keyStart_, unitDirection(k[pair.a], k[pair.b]));
-        const QPointF qTip = unitDirection(qRotated[pair.a], qRotated[pair.b]);
-        const QPointF kTip = unitDirection(kRotated[pair.a], kRotated[pair.b]);
+        const QPointF qStart(q[pair.a], q[pair.b]);
+        const QPointF kStart(k[pair.a], k[pair.b]);
+        const QPointF qTip(qRotated[pair.a], qRotated[pair.b]);
+        const QPointF kTip(kRotated[pair.a], kRotated[pair.b]);
+        queryNorm_ = std::hypot(qStart.x(), qStart.y());
+        keyNorm_ = std::hypot(kStart.x(), kStart.y());
+        queryRadius_ = std::hypot(qTip.x(), qTip.y());
+        keyRadius_ = std::hypot(kTip.x(), kTip.y());
+        const double longest = std::max({queryNorm_, keyNorm_, queryRadius_, keyRadius_, 1e-9});
+        if (kCircleExtent * longest != extent_) {
+            extent_ = kCircleExtent * longest;
+            keepEqualAspect(circlePlot_, QRectF(-extent_, -extent_, 2 * extent_, 2 * extent_));
+        }
+        setCircle(queryCircle_, queryRadius_);
+        setCircle(keyCircle_, keyRadius_);
+        placeArrow(queryStart_, qStart);
+        placeArrow(keyStart_, kStart);
         placeArrow(queryArrow_, qTip);
         placeArrow(keyArrow_, kTip);
         const auto trail = [&](QCPGraph* graph, const Eigen::VectorXd& v, int last) {
             QVector<double> x, y;
             for (int p = std::max(0, last - kTrailLength); p < last; ++p) {
                 const Eigen::VectorXd r = applyRope(v, p, freqs, layout);
-                const QPointF dot = unitDirection(r[pair.a], r[pair.b]);
-                x.push_back(dot.x());
-                y.push_back(dot.y());
+                x.push_back(r[pair.a]);
+                y.push_back(r[pair.b]);
             }
             graph->setData(x, y);
         };
         trail(queryTrail_, q, m);
         trail(keyTrail_, k, n);
-        queryLabel_->position->setCoords(qTip * 1.17);
+        // Labels just beyond the tips, a fixed share of the view away.
+        const double labelGap = 0.12 * extent_;
+        queryLabel_->position->setCoords(qTip + labelGap * unitDirection(qTip));
         queryLabel_->setText(QStringLiteral("q\u2098"));
-        keyLabel_->position->setCoords(kTip * 1.17);
+        keyLabel_->position->setCoords(kTip + labelGap * unitDirection(kTip));
         keyLabel_->setText(QStringLiteral("k\u2099"));
 
         // The angle from k to q, drawn as an arc at the centre.
         const double keyAngle = std::atan2(kTip.y(), kTip.x());
         angle_ = wrapPhase(std::atan2(qTip.y(), qTip.x()) - keyAngle);
+        const double arcRadius = 0.5 * std::min(queryRadius_, keyRadius_);
         QVector<double> t(kArcPoints + 2), ax(kArcPoints + 2), ay(kArcPoints + 2);
         t[0] = 0;
         ax[0] = 0;
@@ -343,13 +373,13 @@ void Rope2dLesson::refresh() {
         for (int i = 0; i <= kArcPoints; ++i) {
             const double phi = keyAngle + angle_ * i / kArcPoints;
             t[i + 1] = i + 1;
-            ax[i + 1] = kArcRadius * std::cos(phi);
-            ay[i + 1] = kArcRadius * std::sin(phi);
+            ax[i + 1] = arcRadius * std::cos(phi);
+            ay[i + 1] = arcRadius * std::sin(phi);
         }
         angleArc_->setData(t, ax, ay);
         angleLabel_->setText(
             tr("angle from k to q: %1°").arg(angle_ * 180.0 / std::numbers::pi, 0, 'f', 1));
-        circleTitle_->setText(tr("Pair %1 of q and k on the unit circle (θ%2 = %3 rad/token)")
+        circleTitle_->setText(tr("Pair %1 of q and k at true length (θ%2 = %3 rad/token)")
                                   .arg(pair_)
                                   .arg(subscriptNumber(pair_))
                                   .arg(QString::number(freqs.invFreq[std::size_t(pair_)], 'g', 4)));
@@ -363,8 +393,6 @@ void Rope2dLesson::refresh() {
         pairScore_ = scoreAt(pairOnly(q, pair), pairOnly(k, pair), freqs, layout, m - n);
         theta_ = freqs.invFreq[static_cast<std::size_t>(pair_)];
         pairGraph_->setName(tr("pair %1 only").arg(pair_));
-        queryNorm_ = std::hypot(q[pair.a], q[pair.b]);
-        keyNorm_ = std::hypot(k[pair.a], k[pair.b]);
         curvesChanged = updateCurves(freqs, q, k);
         distanceMarker_->point1->setCoords(m - n, 0.0);
         distanceMarker_->point2->setCoords(m - n, 1.0);
@@ -413,8 +441,10 @@ void Rope2dLesson::updateReadout(const RopeFrequencies& freqs) {
         {tr("turn of k: nθ<sub>i</sub>"), tr("%1 rad").arg(QString::number(n * theta_, 'f', 3))},
         {tr("angle from k to q"),
          QStringLiteral("%1°").arg(angle_ * 180.0 / std::numbers::pi, 0, 'f', 1)},
-        {tr("|q<sub>pair</sub>|, |k<sub>pair</sub>|"),
+        {tr("|q<sub>pair</sub>|, |k<sub>pair</sub>| (dashed arrows)"),
          QStringLiteral("%1, %2").arg(queryNorm_, 0, 'f', 3).arg(keyNorm_, 0, 'f', 3)},
+        {tr("turned lengths (circle radii)"),
+         QStringLiteral("%1, %2").arg(queryRadius_, 0, 'f', 3).arg(keyRadius_, 0, 'f', 3)},
         {tr("pair %1 part of q·k").arg(pair_), QString::number(pairScore_, 'f', 4)},
         {tr("q·k, all %1 pairs").arg(freqs.pairs()), QString::number(score_, 'f', 4)},
     });

@@ -42,8 +42,10 @@ public:
     double score() const { return score_; }          // q_m·k_n over all pairs
     double pairScore() const { return pairScore_; }  // this pair's part of q_m·k_n
     double angleBetween() const { return angle_; }   // radians, k → q, in (−π, π]
-    QPointF queryTip() const;                        // unit arrow tips drawn on the circle
+    QPointF queryTip() const;  // arrow tips as drawn: the turned pair at its true length
     QPointF keyTip() const;
+    double queryCircleRadius() const { return queryRadius_; }  // the circles the tips run on
+    double keyCircleRadius() const { return keyRadius_; }
     LabeledSlider* pairSlider() const { return pairSlider_; }
     QPushButton* playButton() const { return playButton_; }
     void shiftBoth(int delta);
@@ -65,13 +67,16 @@ private:
     bool updateCurves(const RopeFrequencies& freqs, const Eigen::VectorXd& q,
                       const Eigen::VectorXd& k);
     void updateReadout(const RopeFrequencies& freqs);
+    // The explanation with the paragraph on θ_i for the shown configuration.
+    void updateExplanation();
     void setPlaying(bool playing);
 
     QCustomPlot* circlePlot_;
     QCustomPlot* scorePlot_;
     QCPTextElement* circleTitle_;
     QCPTextElement* scoreTitle_;
-    QCPCurve* unitCircle_;
+    QCPCurve* queryCircle_;
+    QCPCurve* keyCircle_;
     QCPCurve* angleArc_;
     QCPItemLine* queryArrow_;
     QCPItemLine* keyArrow_;
@@ -105,6 +110,10 @@ private:
     double theta_ = 0.0;
     double queryNorm_ = 0.0;
     double keyNorm_ = 0.0;
+    double queryRadius_ = 0.0;
+    double keyRadius_ = 0.0;
+    double extent_ = 0.0;                  // half the side of the square shown
+    std::optional<RopeParams> explained_;  // the configuration the explanation describes
 };
 
 }  // namespace ropelab::ui

@@ -21,6 +21,7 @@
 #include "analysis/trajectory.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_apply.h"
+#include "lessons/frequency_note.h"
 #include "model/parameter_model.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/latest_job.h"
@@ -36,9 +37,10 @@ constexpr int kCirclePoints = 48;      // per clock face
 constexpr double kClockSpacing = 2.6;  // clock centres, in clock radii
 constexpr int kMaxDrawnPairs = 16;     // arcs in the layout diagram beyond the chosen pair
 constexpr double kHelixHalfHeight = 1.5;
-constexpr double kHelixTurns = 6.0;    // wavelengths shown around the current position
-constexpr int kMinHelixWindow = 64;    // positions, for fast pairs
-constexpr int kMaxHelixPoints = 1024;  // beyond this the window is sampled with a stride
+constexpr double kHelixTurns = 6.0;       // wavelengths shown around the current position
+constexpr int kMinHelixWindow = 64;       // positions, for fast pairs
+constexpr int kHelixPointsPerTurn = 64;   // the continuous helix: smooth at any zoom shown
+constexpr int kMaxMarkedPositions = 160;  // integer positions dotted on the helix, at most
 constexpr double kDefaultYaw = 35.0;
 constexpr double kDefaultPitch = 20.0;
 const double kNan = std::numeric_limits<double>::quiet_NaN();
@@ -157,6 +159,10 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     helixTitle_ = addPlotTitle(helixPlot_, QString());
     hideAxes(helixPlot_);
     helixSegments_ = makeSegments(helixPlot_);
+    helixDots_ = helixPlot_->addGraph();
+    helixDots_->setLineStyle(QCPGraph::lsNone);
+    helixDots_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    setSeriesStyle(helixDots_, {Series::Neutral}, theme());
     helixMarker_ = helixPlot_->addGraph();
     helixMarker_->setLineStyle(QCPGraph::lsNone);
     helixMarker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 13));
@@ -263,23 +269,7 @@ Lesson::SharedParameters RopeNdLesson::sharedParameters() const {
 }
 
 void RopeNdLesson::retranslate() {
-    setExplanation(
-        title(),
-        tr("<p>In d dimensions RoPE turns all d/2 pairs at once, pair <i>i</i> by the angle "
-           "<i>p</i>θ<sub>i</sub> with θ<sub>i</sub> = base<sup>−2i/d</sup>. The clocks show "
-           "the hands at position <i>p</i> (the query position m): pair 0 turns one radian per "
-           "token, every later pair slower by the factor base<sup>2/d</sup>, and the last pairs "
-           "hardly move within the sequence — a clock with d/2 hands, one angle combination per "
-           "position.</p>"
-           "<p>One vector x turned to every position, R(x, <i>p</i>) for <i>p</i> = 0 … N − 1, "
-           "traces a path in d dimensions: each pair circles at its own speed, so the path winds "
-           "round a torus. It is shown in three chosen components or along its three principal "
-           "directions; drag it to turn it. For one pair, (cos <i>p</i>θ<sub>i</sub>, "
-           "sin <i>p</i>θ<sub>i</sub>, <i>p</i>) is a helix that climbs one wavelength "
-           "2π/θ<sub>i</sub> per turn.</p>"
-           "<p>The layout only decides which components form a pair: half-split pairs i with "
-           "i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, "
-           "Meta Llama). The angles are the same.</p>"));
+    explainedRope_.reset();  // refresh() writes the explanation again
     pairingTitle_->setText(tr("Pairs of components"));
     pairingPlot_->xAxis->setLabel(tr("component index"));
     positionScale_->axis()->setLabel(tr("position p"));
@@ -302,6 +292,31 @@ void RopeNdLesson::retranslate() {
     spiralDirty_ = true;
     pairingDrawn_.reset();
     refresh();
+}
+
+void RopeNdLesson::updateExplanation() {
+    if (explainedRope_ == parameters().rope()) return;
+    explainedRope_ = parameters().rope();
+    setExplanation(
+        title(),
+        tr("<p>In d dimensions RoPE turns all d/2 pairs at once, pair <i>i</i> by the angle "
+           "<i>p</i>θ<sub>i</sub>. The clocks show the hands at position <i>p</i> (the query "
+           "position m): pair 0 turns fastest, every later pair more slowly, and the last pairs "
+           "hardly move within the sequence — a clock with d/2 hands, one angle combination per "
+           "position.</p>"
+           "<p>One vector x turned to every position, R(x, <i>p</i>) for <i>p</i> = 0 … N − 1, "
+           "traces a path in d dimensions: each pair circles at its own speed, so the path winds "
+           "round a torus. It is shown in three chosen components or along its three principal "
+           "directions; drag it to turn it. For one pair, (cos <i>p</i>θ<sub>i</sub>, "
+           "sin <i>p</i>θ<sub>i</sub>, <i>p</i>) is a helix that climbs one wavelength "
+           "2π/θ<sub>i</sub> per turn. It is drawn as the continuous curve through every "
+           "position, fractional ones too; the dots are the whole-number positions tokens "
+           "actually sit at, 2π/θ<sub>i</sub> of them per turn (about six for a pair that turns "
+           "one radian per token).</p>"
+           "<p>The layout only decides which components form a pair: half-split pairs i with "
+           "i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, "
+           "Meta Llama). The angles are the same.</p>") +
+            frequencyNote(parameters().rope()));
 }
 
 QJsonObject RopeNdLesson::saveState() const {
@@ -356,6 +371,7 @@ void RopeNdLesson::refresh() {
     const bool valid = runGuarded([this] {
         const RopeParams& rope = parameters().rope();
         const RopeFrequencies freqs = ropeFrequencies(rope);
+        updateExplanation();
         pairSlider_->setRange(0, freqs.pairs() - 1);
         pair_ = std::clamp(pair_, 0, freqs.pairs() - 1);
         pairSlider_->setValue(pair_);
@@ -551,14 +567,21 @@ void RopeNdLesson::updateHelix(const RopeFrequencies& freqs) {
         n, std::max<std::int64_t>(kMinHelixWindow, std::llround(kHelixTurns * wavelength)));
     const std::int64_t p = parameters().queryPosition();
     const std::int64_t first = std::clamp<std::int64_t>(p - window / 2, 0, n - window);
-    const std::int64_t stride = (window + kMaxHelixPoints - 1) / kMaxHelixPoints;
-    const DistanceRange positions{first, first + window, stride};
-    const Helix helix = ropeHelix(freqs, pair_, positions);
-    helix_.x = helix.cos;
-    helix_.y = helix.sin;
-    helix_.z.resize(helix.cos.size());
-    for (std::size_t i = 0; i < helix_.z.size(); ++i) {
-        helix_.z[i] = static_cast<double>(positions.at(std::int64_t(i)));
+    const HelixCurve curve = ropeHelixCurve(freqs, pair_, double(first),
+                                            double(first + std::max<std::int64_t>(window - 1, 1)),
+                                            kHelixPointsPerTurn, 4 * kSegments);
+    helix_.x = curve.cos;
+    helix_.y = curve.sin;
+    helix_.z = curve.position;
+    helixPositions_ = {};
+    if (window <= kMaxMarkedPositions) {
+        const DistanceRange positions{first, first + window, 1};
+        const Helix marks = ropeHelix(freqs, pair_, positions);
+        helixPositions_.x = marks.cos;
+        helixPositions_.y = marks.sin;
+        for (std::int64_t i = 0; i < positions.count(); ++i) {
+            helixPositions_.z.push_back(static_cast<double>(positions.at(i)));
+        }
     }
 }
 
@@ -601,6 +624,14 @@ void RopeNdLesson::drawPaths() {
             points[i] = camera_->project(helix_.x[i], helix_.y[i], height(helix_.z[i]));
         }
         fillSegments(helixSegments_, points);
+        QVector<double> dotX, dotY;
+        for (std::size_t i = 0; i < helixPositions_.z.size(); ++i) {
+            const QPointF at = camera_->project(helixPositions_.x[i], helixPositions_.y[i],
+                                                height(helixPositions_.z[i]));
+            dotX.push_back(at.x());
+            dotY.push_back(at.y());
+        }
+        helixDots_->setData(dotX, dotY, true);
         // The current position's hand, at its height in the window.
         if (std::size_t(pair_) < hands_.size() && marked >= first && marked <= last) {
             const QPointF hand = hands_[std::size_t(pair_)];
@@ -609,7 +640,10 @@ void RopeNdLesson::drawPaths() {
         } else {
             helixMarker_->data()->clear();
         }
-        helixTitle_->setText(tr("Helix of pair %1\np = %2 … %3")
+        helixTitle_->setText((helixPositions_.z.empty()
+                                  ? tr("Helix of pair %1\np = %2 … %3")
+                                  : tr("Helix of pair %1, dots at whole positions\n"
+                                       "p = %2 … %3"))
                                  .arg(pair_)
                                  .arg(static_cast<qint64>(first))
                                  .arg(static_cast<qint64>(last)));

@@ -54,9 +54,12 @@ public:
     // The hand of each pair at the current position: (cos pθ_i, sin pθ_i), unit length.
     const std::vector<QPointF>& clockHands() const { return hands_; }
     // The 3D path and the helix last computed by core (before display scaling); the helix covers
-    // a window of positions around p (a few turns of the pair), z holding the positions.
+    // a window of positions around p (a few turns of the pair), z holding the positions: the
+    // continuous curve (fractional positions) and the integer positions marked on it (empty when
+    // the window is too long for single positions to be told apart).
     const Path3d& spiral() const { return spiral_; }
     const Path3d& helix() const { return helix_; }
+    const Path3d& helixPositions() const { return helixPositions_; }
     // Component pairs drawn in the layout diagram, in pair order.
     const std::vector<std::pair<int, int>>& drawnPairs() const { return drawnPairs_; }
     // Blocks until the background computation of the spiral and helix is shown.
@@ -85,6 +88,7 @@ private:
     void drawAxes(QCustomPlot* plot, std::array<QCPItemLine*, 3>& axes,
                   std::array<QCPItemText*, 3>& labels, double zHalf);
     void updateReadout(const RopeFrequencies& freqs);
+    void updateExplanation();
 
     QCustomPlot* clockPlot_;
     QCustomPlot* spiralPlot_;
@@ -105,6 +109,7 @@ private:
     QCPGraph* spiralMarker_;
     QCPLayer* spiralOverlay_;
     QCPGraph* helixMarker_;
+    QCPGraph* helixDots_;  // integer positions on the helix
     std::array<QCPItemLine*, 3> spiralAxes_{};
     std::array<QCPItemText*, 3> spiralAxisLabels_{};
     std::array<QCPItemLine*, 3> helixAxes_{};
@@ -129,6 +134,7 @@ private:
     std::optional<PathKey> pathKey_;
     Path3d spiral_;
     Path3d helix_;
+    Path3d helixPositions_;
     std::array<double, 3> explained_{};
     bool spiralIsPca_ = true;
     // The spiral's curves need drawing again (new path or view); else only its marker moves.
@@ -136,6 +142,7 @@ private:
     bool spiralRedrawn_ = false;
     std::optional<std::pair<std::vector<std::pair<int, int>>, int>> pairingDrawn_;
     std::array<int, 3> spiralComponents_{0, 1, 2};
+    std::optional<RopeParams> explainedRope_;  // the configuration the explanation describes
 };
 
 }  // namespace ropelab::ui

@@ -269,17 +269,21 @@ void SweepsLesson::retranslate() {
         tr("<p>RoPE's score for one q and k at distance Δ = m − n is "
            "Σ<sub>i</sub> Re(a<sub>i</sub> e<sup>iΔθ<sub>i</sub></sup>): a sum of d/2 waves. "
            "Over millions of distances the waves never line up the same way twice, and the "
-           "slowest pair (wavelength about 2π·base) sets how far the pattern keeps changing: a "
-           "larger base stretches everything.</p>"
+           "slowest pair (in plain RoPE its wavelength is 2π·base<sup>(d−2)/d</sup>) sets how "
+           "far the pattern keeps changing: a larger base slows the slow pairs and stretches the "
+           "long-range pattern. The fastest pair does not depend on the base "
+           "(θ<sub>0</sub> = base<sup>0</sup> = 1 in plain RoPE), so at small Δ the curves of "
+           "all bases nearly coincide.</p>"
            "<p>Score curves run up to 2<sup>24</sup> distances; each pixel column shows the "
            "lowest and highest score of the distances it covers, so no peak is lost. On the "
            "logarithmic axis a column further right covers more distances, so the band widens: "
            "it shows the range of scores reached, not a growing score. Heat maps "
            "run up to 65536 positions, pooled to %1 × %1 cells (mean or max of each block) "
            "without ever holding N × N scores.</p>"
-           "<p>The sweep runs in the background on the chosen backend: the CPU computes in "
-           "double precision, GPUs in float32 with the phase reduced exactly. Cancel keeps the "
-           "previous result.</p>")
+           "<p>The sweep runs in the background on the chosen backend: the CPU backend "
+           "computes in double precision; the OpenCL and CUDA backends compute in float32 with "
+           "the phase reduced exactly, whatever device they run on (an OpenCL device may be a "
+           "CPU, such as PoCL). Cancel keeps the previous result.</p>")
             .arg(kHeatCells));
     curveTitle_->setText(tr("Score q·k against distance, per base (min and max per pixel column)"));
     heatTitle_->setText(tr("Pooled score(m, n), one map per base"));

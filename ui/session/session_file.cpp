@@ -282,8 +282,23 @@ QString SessionReport::summary() const {
         lines << Tr::tr("Ignored: %1.").arg(ignored.join(QStringLiteral("; ")));
     }
     if (!missing.isEmpty()) {
+        // Said in words, not as the file's keys ("parameters", "lessons").
+        QStringList named;
+        for (const QString& key : missing) {
+            if (key == QLatin1String("lesson")) {
+                named << Tr::tr("which lesson is open");
+            } else if (key == QLatin1String("parameters")) {
+                named << Tr::tr("all shared parameters");
+            } else if (key == QLatin1String("lessons")) {
+                named << Tr::tr("every lesson's own settings");
+            } else if (key.startsWith(QLatin1String("parameters."))) {
+                named << Tr::tr("the parameter %1").arg(key.mid(11));
+            } else {
+                named << key;
+            }
+        }
         lines << Tr::tr("Not in the file, so the current values were kept: %1.")
-                     .arg(missing.join(QStringLiteral(", ")));
+                     .arg(named.join(QStringLiteral("; ")));
     }
     if (lines.isEmpty()) return Tr::tr("Everything in the session was loaded.");
     lines << Tr::tr("Everything else was loaded.");

@@ -1,0 +1,65 @@
+#include "lessons/frequency_note.h"
+
+#include <QCoreApplication>
+
+#include "encodings/rope_frequencies.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+// The translation context of this file's sentences (nothing here is a QObject).
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(ropelab::ui::FrequencyNote)
+};
+
+QString number(double value) {
+    return QString::number(value, 'g', 4);
+}
+
+}  // namespace
+
+QString frequencyNote(const RopeParams& params) {
+    const RopeFrequencies freqs = ropeFrequencies(params);
+    const int last = freqs.pairs() - 1;
+    QString html = QStringLiteral("<p>");
+    if (hasDefaultFrequencies(freqs, params.ropeTheta)) {
+        html += Tr::tr(
+                    "Here θ<sub>i</sub> = base<sup>−2i/d</sup> = %1<sup>−2i/%2</sup>: "
+                    "θ<sub>0</sub> = %3 rad/token, the slowest pair θ<sub>%4</sub> = %5 "
+                    "rad/token.")
+                    .arg(QString::number(params.ropeTheta, 'g', 12))
+                    .arg(freqs.rotaryDim)
+                    .arg(number(freqs.invFreq.front()))
+                    .arg(last)
+                    .arg(number(freqs.invFreq.back()));
+    } else {
+        html += Tr::tr(
+                    "Here rope_type %1 slows pairs down (lesson 7), so θ<sub>i</sub> = "
+                    "base<sup>−2i/d</sup> no longer holds for every pair: θ<sub>0</sub> = %2 "
+                    "rad/token, the slowest pair θ<sub>%3</sub> = %4 rad/token.")
+                    .arg(QString::fromUtf8(toString(params.ropeType).data()))
+                    .arg(number(freqs.invFreq.front()))
+                    .arg(last)
+                    .arg(number(freqs.invFreq.back()));
+    }
+    if (freqs.rotaryDim < freqs.headDim) {
+        html += QLatin1Char(' ') + Tr::tr(
+                                       "Only the first %1 of the %2 components are turned "
+                                       "(partial_rotary_factor); d in the formula is %1.")
+                                       .arg(freqs.rotaryDim)
+                                       .arg(freqs.headDim);
+    }
+    if (freqs.attentionFactor != 1.0) {
+        html += QLatin1Char(' ') +
+                Tr::tr(
+                    "cos and sin are also multiplied by the attention factor a = %1: every "
+                    "turned vector is %1 times as long, q·k is a² = %2 times larger, and R(p) "
+                    "is a rotation times %1, so all its singular values are %1, not 1.")
+                    .arg(number(freqs.attentionFactor))
+                    .arg(number(freqs.attentionFactor * freqs.attentionFactor));
+    }
+    return html + QStringLiteral("</p>");
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,16 @@
+#pragma once
+// A paragraph for a RoPE lesson's explanation: what θ_i and the attention factor are for the
+// configuration shown, from core's numbers, so the text stays true for a scaled rope_type.
+
+#include <QString>
+
+#include "encodings/rope_params.h"
+
+namespace ropelab::ui {
+
+// The closed formula θ_i = base^(−2i/d) only when every pair follows it; θ_0 and the slowest
+// pair as core computes them; partial rotary and the attention factor when they apply.
+// InputError for invalid params (as ropeFrequencies).
+QString frequencyNote(const RopeParams& params);
+
+}  // namespace ropelab::ui
