@@ -2118,8 +2118,8 @@ m = %2</translation>
         <translation>&lt;p&gt;T5 和 ALiBi 这类偏置方法不改动 q 和 k，而是在 softmax 之前给注意力分数 q·k 加上一个只取决于查询与键之间距离的偏置。（后面几课的 RoPE 也是相对位置编码，但它靠旋转 q 和 k 来实现。）&lt;/p&gt;&lt;p&gt;这里和其他各课一样，距离指查询位置减去键位置，即 i − j（在 RoPE 各课中写作 m − n）：键在查询之前时为正。&lt;/p&gt;&lt;p&gt;&lt;b&gt;T5&lt;/b&gt;：距离落入 num_buckets 个桶中的一个。双向（编码器）的桶把一半分给查询之前的键，另一半分给查询之后的键；因果（解码器）的桶全部分给查询之前的键，之后的键都放进第 0 号桶。在一个方向内，前 max_exact 个桶（该方向桶数的一半）每个只装一个距离（32 个双向桶：每个方向 16 个，max_exact = 8），之后桶按对数变宽，直到 max_distance，更远的距离都共用最后一个桶。每个桶在每个头上有一个可学习的偏置（这里取随机值，如同初始化时）。&lt;/p&gt;&lt;p&gt;&lt;b&gt;ALiBi&lt;/b&gt;：完全没有可学习的偏置：对查询 i 和键 j，第 h 个头加上 −m&lt;sub&gt;h&lt;/sub&gt;·(i − j)。H 个头、且 H 是 2 的幂时，斜率为 m&lt;sub&gt;h&lt;/sub&gt; = 2&lt;sup&gt;−8h/H&lt;/sup&gt;——一个等比数列，因此有的头看得远，有的头看得近。H 为其他值时，设 P 是小于 H 的最大的 2 的幂：前 P 个头取 P 个头时的斜率，其余 H − P 个头从 2P 个头的斜率中隔一个取一个（2&lt;sup&gt;−4/P&lt;/sup&gt;、2&lt;sup&gt;−12/P&lt;/sup&gt;、…）。在解码器中，位于查询之后的键会被遮蔽。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>distance |i − j| (tokens, logarithmic axis)</source>
-        <translation>距离 |i − j|（词元，对数坐标）</translation>
+        <source>distance |i − j| (tokens, log axis)</source>
+        <translation>距离 |i − j|（词元，对数轴）</translation>
     </message>
     <message>
         <source>key before the query, i − j &gt; 0</source>

@@ -374,8 +374,12 @@ void InvarianceLesson::publishReadouts() {
     publishReadout(QStringLiteral("right_deviation"), deviations_[1]);
     publishReadout(QStringLiteral("positions"), positions_);
     publishReadout(QStringLiteral("decay_distance"), decayDistances_.back());
-    publishReadout(QStringLiteral("relative_bound_start"), decayBound_.front());
-    publishReadout(QStringLiteral("relative_bound_end"), decayBound_.back());
+    // RoFormer's relative bound: the shape of the plotted bound, the paper's figure.
+    const std::vector<double> invFreq = ropeFrequencies(decayKey_->rope).invFreq;
+    publishReadout(QStringLiteral("relative_bound_start"),
+                   ropeDecayBound(decayDistances_.front(), invFreq));
+    publishReadout(QStringLiteral("relative_bound_end"),
+                   ropeDecayBound(decayDistances_.back(), invFreq));
     // How much of its value at distance 0 each curve keeps at the largest distance.
     publishReadout(QStringLiteral("aligned_score_ratio"),
                    alignedScore_.back() / alignedScore_.front());

@@ -172,7 +172,7 @@ void RelativeLesson::retranslate() {
            "heads (2<sup>−4/P</sup>, 2<sup>−12/P</sup>, …). Keys after the query are masked in "
            "a decoder.</p>"));
     bucketTitle_->setText(tr("T5 bucket of a relative position"));
-    bucketPlot_->xAxis->setLabel(tr("distance |i − j| (tokens, logarithmic axis)"));
+    bucketPlot_->xAxis->setLabel(tr("distance |i − j| (tokens, log axis)"));
     beforeGraph_->setName(tr("key before the query, i − j > 0"));
     afterGraph_->setName(tr("key after the query, i − j < 0"));
     bucketPlot_->yAxis->setLabel(tr("bucket"));
