@@ -95,8 +95,12 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
     controlsLayout()->addWidget(exampleBox_);
     for (int i = 0; i < 5; ++i) exampleBox_->addItem(QString());
     exampleBox_->setCurrentIndex(static_cast<int>(example_));
-    connect(exampleBox_, &QComboBox::activated, this,
-            [this](int index) { setExample(static_cast<Example>(index)); });
+    // currentIndexChanged, not activated: activities set the box as a user would.
+    connect(exampleBox_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0 && index != static_cast<int>(example_)) {
+            setExample(static_cast<Example>(index));
+        }
+    });
     connect(&parameters(), &ParameterModel::changed, this, &ClinicLesson::refresh);
 
     retranslate();
