@@ -1957,8 +1957,8 @@ colours ±%1</source>
         <translation>分量对 i</translation>
     </message>
     <message>
-        <source>Which pair the upper plot follows; θ_i = base^(−2i/d).</source>
-        <translation>上图跟踪哪一对；θ_i = base^(−2i/d)。</translation>
+        <source>Which pair the upper plot follows; pair 0 turns fastest.</source>
+        <translation>上图跟踪哪一对；第 0 对转得最快。</translation>
     </message>
     <message>
         <source>Position p</source>
@@ -2191,8 +2191,8 @@ b[bucket(i − j)]</translation>
         <translation>分量对序号 i</translation>
     </message>
     <message>
-        <source>Which pair of components to draw; θ_i = base^(−2i/d).</source>
-        <translation>要画出哪一对分量；θ_i = base^(−2i/d)。</translation>
+        <source>Which pair of components to draw; pair 0 turns fastest.</source>
+        <translation>要画出哪一对分量；第 0 对转得最快。</translation>
     </message>
     <message>
         <source>Pause</source>

@@ -147,7 +147,7 @@ void PrecisionLesson::retranslate() {
     }
     thetaGraph_->setName(tr("θᵢ: one token's turn"));
     pairSlider_->setLabel(tr("Pair i"));
-    pairSlider_->setToolTip(tr("Which pair the upper plot follows; θ_i = base^(−2i/d)."));
+    pairSlider_->setToolTip(tr("Which pair the upper plot follows; pair 0 turns fastest."));
     positionSlider_->setLabel(tr("Position p"));
     positionSlider_->setToolTip(tr("The position the lower plot shows, up to 2^24."));
     if (key_) updateReadout();

@@ -205,7 +205,7 @@ void Rope2dLesson::retranslate() {
     scorePlot_->yAxis->setLabel(tr("score q\u2098·k\u2099"));
     scoreGraph_->setName(tr("q·k, all pairs"));
     pairSlider_->setLabel(tr("Pair index i"));
-    pairSlider_->setToolTip(tr("Which pair of components to draw; θ_i = base^(−2i/d)."));
+    pairSlider_->setToolTip(tr("Which pair of components to draw; pair 0 turns fastest."));
     playButton_->setText(playButton_->isChecked() ? tr("Pause") : tr("Play"));
     playButton_->setAccessibleName(tr("Play or pause the position animation"));
     animateMode_->setItemText(0, tr("advance m only"));
