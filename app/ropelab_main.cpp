@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The desktop app: a thin main around ropelab_ui's MainWindow.
 #include <QApplication>
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installation and packaging: `cmake --install <build>` puts the programs, their man pages, the
 # desktop entry, the icon (SVG and PNG sizes), AppStream metainfo, the .ropelab MIME type, the
 # copyright file and the changelog in the usual places; `cpack -G DEB` (run in the build folder)

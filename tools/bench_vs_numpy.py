@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """RoPE Lab against numpy on the same machine, in the same script (issue 3, P2 and P3).
 
 P2: RoPE score curve, d = 128, distances 0 .. 2^20 - 1: `ropelab-cli bench score-curve` against a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Proof that the GPU check works on a bare machine, without a GPU. From the project root, as root:
 #   ../shared/tools/fresh-machine-check 'bash tools/fresh_gpu_check.sh [--pocl]'
 # In that clean Debian 12 root it installs only a compiler, CMake and ninja, fetches the packages

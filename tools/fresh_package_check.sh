@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Proof that the Debian package installs and runs on a clean Debian 12. From the project root,
 # as root:
 #   ../shared/tools/fresh-machine-check 'bash tools/fresh_package_check.sh'

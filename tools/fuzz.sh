@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs every libFuzzer target (tests/fuzz) for a given time each, one after another in one
 # process each (one core), at low priority, on a scratch copy of its seed corpus; crash inputs and logs land in build-fuzz/findings/.
 #   bash tools/fuzz.sh [SECONDS_PER_TARGET=60] [TARGET...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The GPU-machine check, in one command, within 8 minutes on a 16-core H200 machine:
 #   bash tools/gpu_check.sh [--out DIR] [--size p4|small]
 # 1. unpacks the packages tools/gpu_deps.sh fetched (.gpu-deps/) into a private prefix inside the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fetches (never installs) the Debian packages the GPU check builds against, for a machine that
 # has a compiler, CMake, ninja and nvcc but no dev packages and no network:
 #   bash tools/gpu_deps.sh            -> .gpu-deps/*.deb (git-ignored), then prints its size

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Checks of the Debian package and the files it ships; ctest runs them (package_* tests, see
 # cmake/RopeLabInstall.cmake) and so does `bash tools/setup.sh package`. Exit 0 pass, 1 fail,
 # 77 skipped (the tool is not installed: setup.sh package installs them).

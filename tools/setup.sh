@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # One command for a fresh Debian 12 machine: install what is missing, build, then run or test.
 #   bash tools/setup.sh run     install, build, launch the app
 #   bash tools/setup.sh test    install, build, run every test (ctest)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A long curve reduced for drawing: one column per pixel holds the min and max of the samples that
 // fall in it, so every peak and dip survives however many samples there are.

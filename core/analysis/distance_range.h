@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A half-open arithmetic range of integer distances or positions, like Python's range(start, stop,
 // step).

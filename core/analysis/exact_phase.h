@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // e^{i·p·θ} for large p without losing the phase: p·θ is split exactly into hi + lo with an FMA.
 

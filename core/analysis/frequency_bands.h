@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Which RoPE pairs a context-extension method keeps (extrapolates), slows by the full factor
 // (interpolates) or blends, compared with the wavelengths that fit in a context length.

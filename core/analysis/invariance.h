@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Is a score relative? The largest change of score(m, n) under a common shift of both positions.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The KV-cache pitfall of length-dependent RoPE. HF's dynamic NTK recomputes θ from the current
 // length at every forward, and longrope switches short → long factors once the length passes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Rounding to the 16-bit float formats RoPE runs in (round to nearest, ties to even, as a
 // hardware conversion): bfloat16 keeps 8 significant bits and float32's exponent range (integers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The memory an analysis may allocate, checked before allocating so a too-large request fails
 // with a clear message instead of an out-of-memory kill.

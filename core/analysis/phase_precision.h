@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How far float32, bfloat16 and float16 RoPE angles drift from the exact phase p·θ_i as the
 // position grows.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Internal to analysis: RoPE score sums constant + Re Σ_j a_j e^{iΔθ_j} evaluated for runs of
 // equally spaced distances by angle addition from an exact anchor (score curves, mean |score|).

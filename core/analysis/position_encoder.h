@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Internal to analysis: what one encoding does to a vector at a position before the dot product,
 // and the bias it adds after, for score curves, heatmaps and invariance.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Attention score against relative distance: score(Δ) = ⟨f(q, P + Δ), f(k, P)⟩ (+ bias) for Δ in
 // a range, P the key position.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // RoPE's long-term decay as measured: the mean |score(Δ)| over many random q, k (compare with the
 // RoFormer bound, encodings/rope_decay_bound.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Which positional encoding an attention score uses, with every parameter it needs.
 // score(m, n) = ⟨f(q, m), f(k, n)⟩ (+ bias(m, n)) for a query at position m and a key at n.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The score matrix score(m, n), m, n < N, pooled to a W×H grid without ever holding N×N values:
 // peak memory O(N·d + W·H).

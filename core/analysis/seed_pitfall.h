@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The seed text's sample code against correct RoPE: is the position map a rotation? The seed code
 // adds PE[p, j] = cos(p·j·0.01) and multiplies by one fixed M[i, j] = cos(i·j·0.01) for every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Internal to analysis: which vector instruction set the hand-vectorised kernels use. They are
 // compiled for each level and picked at run time, so one binary runs everywhere.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Internal to analysis: the inner loop of max-pooled heatmaps. For a tile of query rows and a
 // run of keys it returns, per key, the largest dot product over the rows, without storing the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A tiny single-head self-attention, to show that without position information attention is
 // permutation-equivariant: reordering the tokens only reorders the outputs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The path of a rotated vector R(x, p) as the position p advances, seen in 3D: chosen coordinates
 // or the top three principal components; and each pair's helix (cos pθ_i, sin pθ_i, p).

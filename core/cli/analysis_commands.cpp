@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Commands of core/analysis: score-curve, invariance, heatmap, decay, spiral, bands, precision and
 // bench. Each command splits into a job (options parsed, inputs built) and one function that
 // computes its result, so `bench` can time exactly the computation and a backend can swap it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The command line of one ropelab-cli command, and parsers for option values.
 // Every parser throws InputError with ONE line naming the option and what is allowed.

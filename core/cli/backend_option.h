@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // --backend auto|cpu|opencl|cuda for every sweep command (score-curve, heatmap, bench …):
 //   command.options.push_back(backendOptionSpec());

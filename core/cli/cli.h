@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // ropelab-cli: every command, Qt-free, callable in-process (tests) or from the thin main.
 

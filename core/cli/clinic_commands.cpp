@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Commands for what practitioners get wrong about RoPE: conventions (one configuration in each
 // tool's words), layout-permutation (the Meta-to-HF weight rows), kv-cache (keys cached with
 // the RoPE of their time).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The ropelab-cli command framework. A command is a value: its name, help text, the options it
 // accepts and a function that runs it. Each core folder contributes its commands through one

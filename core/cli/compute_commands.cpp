@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Commands of core/compute: backends (which compute backends this machine can run, and why not).
 
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The issue-2 commands: RoPE frequencies and rotation, sinusoidal, T5 buckets, ALiBi slopes and
 // the RoFormer decay bound.
 

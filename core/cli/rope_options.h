@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The RoPE options shared by every command that uses RoPE (the ropelab-cli contract):
 // --head-dim --partial-rotary-factor --rope-theta --rope-type --factor --max-position-embeddings

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Command results as columns of numbers plus named scalars, written as CSV or as one JSON object.
 // CSV: a header row of the column names, then one row per index; scalars are not part of the CSV

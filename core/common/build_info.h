@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What this build is made of: RoPE Lab's version (CMake's project(VERSION)) and the third-party
 // code the core library compiles in or links, for --version, Help → About and saved sessions.

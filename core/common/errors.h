@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The error types the core throws. Callers (CLI, UI) catch them and show what() as one line.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How a computation runs: thread count, cancellation and progress, passed explicitly (no globals).
 

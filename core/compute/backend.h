@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The compute-backend interface: the long sweeps (many score curves, pooled heatmaps, RoPE on
 // many vectors) on the CPU (the double-precision reference in core/analysis) or on a GPU through

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Which compute backends exist and what a machine offers for each; light enough for the CUDA
 // translation unit (no Eigen).

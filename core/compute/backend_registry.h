@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Every compute backend this build knows, what the machine offers for each, and how to make one.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs the sweeps on the backend the user chose (--backend auto|cpu|opencl|cuda) and falls back
 // to the CPU when a device fails; every result says which backend computed it, and why.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The CPU backend: the double-precision reference, a thin adapter over core/analysis
 // (ropeScoreCurve, ropeScoreHeatmap) and core/encodings (applyRope).

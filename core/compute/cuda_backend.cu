@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The CUDA device: the common kernels (compiled here by nvcc after the CUDA prelude) and the
 // runtime-API calls GpuDevice needs. No Eigen in this translation unit.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The CUDA backend: the common kernel source compiled by nvcc at build time (runtime API only,
 // so the program starts on machines without a driver). Built only when CMake finds nvcc and

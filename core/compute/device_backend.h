@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The GPU algorithms, written once over GpuDevice: packing inputs into float arrays, chunking to
 // fit device memory, launching the common kernels and reading back only the results.

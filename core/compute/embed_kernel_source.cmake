@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Writes a C++ header holding the concatenated kernel sources as one std::string_view, so the
 # OpenCL backend needs no files at run time.
 #   cmake -DOUTPUT=<header> -DNAME=<variable> -DINPUTS=<a|b|c> -P embed_kernel_source.cmake

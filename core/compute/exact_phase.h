@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Exact phase reduction for float32 kernels: a frequency θ becomes a 64-bit fixed-point fraction
 // of a turn, F = frac(θ/2π)·2⁶⁴, so that for an integer distance D the phase in turns is

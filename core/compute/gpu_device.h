@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The little a GPU API must offer for DeviceBackend to run the common kernels: buffers, copies
 // and launches by kernel name. OpenCL and CUDA implement it (opencl_backend.cpp,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "compute/opencl_backend.h"
 
 // OpenCL 1.2 everywhere: PoCL, Intel, AMD and NVIDIA all offer it (300/120 does not compile).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The OpenCL backend: compiles the common kernel source at run time on the best OpenCL device
 // (a GPU, else an accelerator, else a CPU device such as PoCL). Built only when CMake finds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // ALiBi (Press et al. 2022, ofirpress/attention_with_linear_biases; HF bloom build_alibi_tensor):
 // a per-head slope m and a bias −m·(i − j) added to the score of query i and key j.

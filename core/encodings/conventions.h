@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One RoPE configuration in the words of each tool that runs it: HuggingFace config.json keys,
 // llama.cpp command-line flags, GGUF metadata keys and tensors, vLLM's --rope-theta /

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // RoPE parameters from a GGUF file (llama.cpp's model format; versions 2 and 3, little-endian),
 // mapped to RopeParams exactly as llama.cpp applies them (src/llama-model.cpp load_hparams,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // RoPE parameters from a HuggingFace config.json, normalised as transformers does before it
 // computes frequencies: rope_parameters (v5) or rope_scaling (v4), the legacy "type" key and

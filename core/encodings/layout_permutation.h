@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The row permutation HF's Meta-to-HF conversion (convert_llama_weights_to_hf.py `permute`)
 // applies to W_q and W_k, head by head: Meta's row 2j + t (pair j of the interleaved layout,

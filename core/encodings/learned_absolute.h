@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Learned absolute positions (GPT-2, BERT): a table of max_len × d trained vectors, looked up by
 // position. We cannot train here, so the table holds its initialisation: N(0, 0.02²), the

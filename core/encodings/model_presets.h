@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // RoPE settings of published models (resources/presets/models.json): each preset keeps the
 // RoPE keys of the model's HuggingFace config.json and is read by the config.json importer, so a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Applying RoPE to vectors: out = x·cos(pθ) + rotate(x)·sin(pθ), times the attention factor,
 // on the first rotaryDim components; the rest pass through unchanged (partial rotary).

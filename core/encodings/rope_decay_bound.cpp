@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "encodings/rope_decay_bound.h"
 
 #include <algorithm>

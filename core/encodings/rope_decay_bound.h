@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // RoFormer's long-term decay (Su et al. 2021, §3.4.3): with S_j = Σ_{k<j} e^{i·Δ·θ_k}, the score
 // is bounded by (max |h_{i+1} − h_i|) · Σ_j |S_j|; the paper's figure plots the relative bound

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Inverse frequencies θ_i and the attention factor for every HF rope_type
 // (transformers/modeling_rope_utils.py; Meta llama-models apply_scaling for llama3).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // RoPE parameters, named after the HuggingFace config keys (rope_theta, rope_scaling.*).
 

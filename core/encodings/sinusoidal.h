@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Sinusoidal absolute positions (Vaswani et al. 2017, "Attention Is All You Need" §3.5):
 // PE(p, 2i) = sin(p / base^(2i/d)), PE(p, 2i+1) = cos(p / base^(2i/d)), base 10000 in the paper.

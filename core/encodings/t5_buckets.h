@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // T5 relative position buckets, exactly as HF transformers models/t5/modeling_t5.py
 // _relative_position_bucket, and the bias matrix a per-bucket table gives (one head).

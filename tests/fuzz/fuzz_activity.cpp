@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzz target: the activity loader (ui/activities/activity.h). Any bytes must either be refused
 // with one line naming the problem, or give activities that are complete (every step of a known
 // kind, every readout and control known to the catalog) and survive save → load unchanged.

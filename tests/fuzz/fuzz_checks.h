@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Invariants shared by the fuzz targets whose inputs end in RoPE frequencies.
 

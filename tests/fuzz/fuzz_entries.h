@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The fuzz entry points, one per input format. libFuzzer calls them through libfuzzer_main.cpp;
 // the ctest replay (tests/core/hardening/test_fuzz_regressions.cpp) calls the same functions on

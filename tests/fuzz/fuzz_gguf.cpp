@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzz target: the GGUF reader. Any bytes must either be refused with one InputError naming the
 // file, or give parameters that validate, frequencies that are finite and positive, factor
 // tensors of one value per rotated pair and the layout of llama.cpp's table.

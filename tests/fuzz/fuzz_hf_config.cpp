@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzz target: the config.json importer. Any bytes must either be refused with one InputError
 // naming the file, or give parameters that validate and whose frequencies are finite and positive.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzz target: the RANGE/LIST/number parsers and the option parser of ropelab-cli. Any text must
 // either be refused with an InputError/ResourceError naming the option, or give values that keep
 // the documented promises (finite, within the range, at most maxRangeValues, evenly stepped).

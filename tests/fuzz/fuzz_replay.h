@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Replays saved fuzz inputs in a GoogleTest (normal build): tests/fuzz/corpus/<target>/ and
 // tests/fuzz/regressions/<target>/ through the target's entry point. Linking fuzz_replay.cpp

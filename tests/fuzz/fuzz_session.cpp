@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzz target: the session loader (ui/session/session_file.h). Any bytes must either be refused
 // with an error sentence, or give a state that validates, applies to a ParameterModel without
 // complaint, and survives save → load unchanged.

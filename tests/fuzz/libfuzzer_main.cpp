@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer's entry point for one target; ROPELAB_FUZZ_ENTRY names the function (fuzz_entries.h).
 
 #include "fuzz_entries.h"

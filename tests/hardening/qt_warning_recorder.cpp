@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "qt_warning_recorder.h"
 
 #include <QMessageLogContext>

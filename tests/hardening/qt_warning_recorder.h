@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Records every Qt warning, critical and fatal message while it lives (qInstallMessageHandler),
 // so a test can assert that the app said nothing alarming. Messages the offscreen platform always

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The desktop app's own file loaders and writers under bad input and faults, through the real
 // `ropelab export` command: damaged session files must be one clear stderr line and exit 2 with
 // nothing written; a disk that fills up mid-export (a file size limit, as `ulimit -f`) and output

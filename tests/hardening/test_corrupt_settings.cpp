@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The app's settings file damaged on disk: the main window must start, reset the settings to the
 // defaults and say so; settings that parse but hold nonsense (garbage geometry, unknown lesson,
 // impossible sizes) must be ignored quietly. Neither may crash or make Qt warn.

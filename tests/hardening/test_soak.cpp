@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Soak: drag every slider of every lesson (and of the shared parameter panel) in the real main
 // window, offscreen, for many steps, showing each slider's lesson while it moves. Memory must not
 // grow beyond a small bound after a warm-up, and Qt must not warn.

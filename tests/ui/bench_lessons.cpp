@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // P1 benchmark (not a test): moves each lesson's main slider at head dim 128 and N = 4096 and
 // prints the median and 90th percentile time per update. "UI thread" is the slider handler plus
 // the repaint of the figures it changed (what must stay under 8 ms), as CPU time of the UI thread

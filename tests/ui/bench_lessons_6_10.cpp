@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // P1 benchmark for lessons 6–10 (not a test): moves each lesson's main control at head dim 128
 // and N = 4096 and prints the median and 90th percentile CPU time of the UI thread per update
 // (handler plus repaint; target ≤ 8 ms; CPU time, so other load on the machine does not count)

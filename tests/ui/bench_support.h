@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What the P1 benchmarks (bench_lessons, bench_lessons_6_10) share: per-thread CPU time,
 // median and 90th percentile, running the replots a move queued, and the bases a slider steps

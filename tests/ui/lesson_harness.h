@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A lesson (or every lesson) with its own ParameterModel and ThemeController, as the main window
 // would give it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Saves a lesson as a PNG when ROPELAB_SCREENSHOT_DIR is set (for looking at it), else nothing.
 

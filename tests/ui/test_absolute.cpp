@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lesson 2 (absolute encodings): the plotted tables are core's sinusoidal and learned tables, the
 // similarity is PE(p)·PE(q), positions beyond the learned table are marked impossible, and a shift
 // by k is the same rotation of pair i for every p.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Guided activities: the file format and its checks (every error names the file, the step and the
 // field), the catalog against the running lessons, and every built-in activity completed end to
 // end in the real window in both languages: predictions accepted and rejected, explore goals met

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lesson 11 (the confusion clinic): every view shows core's numbers: the conventions of the
 // chosen scaling, the layout identity, the KV-cache drift and the 16-bit positions.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Export: every lesson's figures in every format are valid and not blank; sizes, DPI and
 // backgrounds follow the options; CSV reads the plotted data generically; failed writes leave no
 // file and say why; the headless `ropelab export` writes what it prints and rejects bad input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lesson 7 (frequencies and context extension): presets load their published values, the plotted
 // wavelengths and bands are core's, config.json import and bad presets fail clearly, and the
 // score curves arrive off the UI thread.

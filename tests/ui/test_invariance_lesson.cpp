@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lesson 6 (dot product vs relative distance): plotted heat maps and curves are core's, relative
 // encodings are constant along diagonals and their curves coincide, absolute ones not; the decay
 // bound and the measured mean |score| are core's and follow base and d.

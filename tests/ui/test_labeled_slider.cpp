@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LabeledSlider: slider and spin box agree, keyboard works, invalid typed values never get out.
 #include <gtest/gtest.h>
 

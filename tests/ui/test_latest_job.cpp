@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LatestJob: work runs off the UI thread, only the newest job's result arrives, cancel leaves
 // the previous result, errors come back as messages.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window: lessons in teaching order, navigation, the parameter dock driving the model,
 // rejected values in the status bar, and the last lesson remembered.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lesson 1 (why order matters): without positions each word's output is the same in both orders;
 // with sinusoidal or rotary positions it moves, exactly as core's toy attention computes.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lesson 8 (the pitfall): the plotted heat maps, singular values and norms are core's, RoPE's
 // heat map is constant along diagonals and the seed code's is not.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Plot helpers the lessons share: dense lines skip antialiasing on screen but not in files,
 // envelope bands draw one zig-zag and export their min and max, titles wrap (Chinese too) and
 // legends re-flow to the width they get.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The plot theme: tagged series are re-penned when the theme changes, presenter mode scales fonts
 // and lines, palettes are colour-blind safe, and every lesson follows a theme change.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lesson 10 (precision): the plotted phase errors are core's, float32 loses the phase of fast
 // pairs at long range while the exact-turns fix stays near float32 resolution.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Presenter mode and themes: larger plot text and thicker lines, high contrast, less chrome, and
 // everything back when it ends; light/dark themes; the plot text-size control follows the system
 // font. Accessibility: colour maps are the colour-blind-safe ones, controls are keyboard operable

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lesson 3 (relative bias): the plotted T5 buckets, ALiBi slopes and both bias matrices are core's,
 // with known answers from HF T5 and the ALiBi paper; bad bucket settings give a clear message.
 #include <gtest/gtest.h>

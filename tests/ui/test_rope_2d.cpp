@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lesson 4 (RoPE in 2D): the arrows, angle and scores follow the RoPE formulas from core.
 #include <gtest/gtest.h>
 

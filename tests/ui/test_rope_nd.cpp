@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lesson 5 (RoPE in n-D): clock hands, the path R(x, p), the helix and the pairing all follow
 // core's RoPE; moving the position turns every hand by its own θ_i.
 #include <gtest/gtest.h>

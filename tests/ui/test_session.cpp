@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Sessions: the whole state survives a save/load round trip; files from newer or older versions
 // load as far as possible and say what was kept and ignored; a corrupt or invalid file is
 // refused with a clear message and changes nothing; undo/redo of parameter changes merges drags.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lesson 9 (long sweeps): results arrive from the background and match core, Cancel keeps the
 // previous result, a sweep larger than memory says so, and backends show their availability.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Languages: the zh_CN catalogue is complete and keeps every placeholder and markup tag; switching
 // the language retranslates the window and the lessons live, and back.
 #include <gtest/gtest.h>

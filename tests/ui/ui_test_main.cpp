@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GoogleTest main for widget tests: a QApplication on the offscreen platform when no display is set
 // (gtest discovery may run the binary without the test environment).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Guided activities: an ordered list of steps attached to a lesson, read from JSON (the built-ins
 // and a teacher's .ropelab-activity files share one schema). A step states a task (predict,

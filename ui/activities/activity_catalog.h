@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What activities may refer to: each lesson's named readouts (stable ids such as
 // "rope-2d.angle_deg", with the range their values can take) and its controls (object names of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // `ropelab activity`: tools for teachers, without a window.
 //   ropelab activity list [--format text|json] [--lang en|zh_CN]   every built-in activity

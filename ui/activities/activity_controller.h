@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Activities in the main window: the Activities menu (this lesson's activities, the lesson map,
 // opening a teacher's .ropelab-activity file, saving the current state as a step of a draft),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The built-in activities: every resources/activities/*.ropelab-activity file, embedded as
 // :/activities/, in teaching order of their lessons.

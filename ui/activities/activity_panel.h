@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The activity panel at the top of a lesson's side panel: step n of N, the prompt, the answer
 // widgets of a prediction, the goal of an exploration, feedback, a hint, "Show me", the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs one activity in the main window: shows its lesson, applies each step's setup (parameters,
 // the lesson's view state, locked and hidden controls), takes predictions, watches the lesson's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Moves a real control the way a student would (a slider's spin box, a combo box, a button), so
 // "Show me" and the activity tests go through the same signals as a hand on the mouse. A

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The lesson map: the lessons as cards in teaching order, each with a line on what it shows, its
 // activities and the student's progress in them; "Start here" opens lesson 1's first activity.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Light or dark colours, presenter mode and the plot font size, composed into the one PlotTheme
 // the ThemeController hands to every lesson (styling itself stays in style/plot_style).

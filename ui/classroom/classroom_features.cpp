@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "classroom/classroom_features.h"
 
 #include <qcustomplot.h>

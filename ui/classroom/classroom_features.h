@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Everything a teacher uses in front of a class, added to the main window's menus: export
 // (dialog and a context menu on every plot), sessions with undo/redo, presenter mode, light and

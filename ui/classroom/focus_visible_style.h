@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Keyboard focus must be visible on every control. Fusion shows it on buttons, boxes and fields
 // but not on sliders; this proxy style rings the focused slider's handle in the highlight colour.

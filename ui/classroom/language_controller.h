@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The UI language: English (the source text) or Simplified Chinese from the embedded Qt Linguist
 // catalogue (:/i18n/ropelab_zh_CN.qm). Switching installs the translators, which makes Qt send

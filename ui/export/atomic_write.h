@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Writes a whole file or nothing (QSaveFile: a temporary file renamed into place on success), and
 // says in one sentence why a write failed: a missing folder, no permission, a full disk.

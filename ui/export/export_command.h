@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // `ropelab export`: renders lessons' figures to files without a window.
 //   ropelab export --out DIR [--lesson NAME|all] [--format png,svg,pdf,csv] [--session FILE]

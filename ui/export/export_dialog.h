@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The export dialog: what to export (this figure, this lesson's figures, every lesson), formats,
 // size in pixels or centimetres, DPI, background and the folder. It only collects choices; the

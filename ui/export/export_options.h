@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What an export writes: which formats, how big, at what resolution, on which background.
 // Sizes follow print conventions: text is set in points at `dpi`, so a 16 × 10 cm figure at

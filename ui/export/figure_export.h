@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Figures to files: one plot rendered as PNG, SVG (vector), PDF (vector) or CSV (its data), and
 // whole lessons to a folder. Every file is written atomically (see atomic_write.h).

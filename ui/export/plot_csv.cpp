@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/plot_csv.h"
 
 #include <qcustomplot.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The data a plot shows, as CSV, read generically from QCustomPlot so every lesson's figure can
 // be exported without lesson code: graphs, curves, bars and colour maps, plus the lines, arrows

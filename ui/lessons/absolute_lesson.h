@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Lesson 2, absolute encodings: a learned table with a hard maximum length, the sinusoidal table
 // (positions × dimensions), the similarity PE(p)·PE(q), and a shift by k as a per-pair rotation.

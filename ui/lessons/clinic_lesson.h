@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Lesson 11, the confusion clinic: what practitioners get wrong about RoPE, computed. One model
 // in each tool's words (conventions), the two pair layouts as one rotation (the Meta-to-HF

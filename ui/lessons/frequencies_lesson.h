@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Lesson 7, frequencies and context extension: each pair's wavelength against the context
 // length (log axis) with the bands linear / dynamic / YaRN / Llama 3 / LongRoPE create, every

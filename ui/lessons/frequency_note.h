@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A paragraph for a RoPE lesson's explanation: what θ_i and the attention factor are for the
 // configuration shown, from core's numbers, so the text stays true for a scaled rope_type.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Lesson 6, dot product vs relative distance: for two chosen encodings side by side (RoPE,
 // sinusoidal or learned added, T5, ALiBi, the seed code) the score heat map score(m, n) and the

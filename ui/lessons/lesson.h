@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A lesson: plots with a short explanation beside them. It reads core results; it owns no math.
 

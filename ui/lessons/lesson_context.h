@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What every lesson is given: the shared parameters and the theme, both owned by the main window.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The common frame of a lesson: plots on the left; title, explanation, lesson controls and a
 // readout on the right; a banner above for anything core rejected. Subclasses fill the plot area

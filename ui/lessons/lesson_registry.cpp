@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "lessons/lesson_registry.h"
 
 #include "lessons/absolute_lesson.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Every lesson, in teaching order. To add a lesson, add one line to createLessons().
 

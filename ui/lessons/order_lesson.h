@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Lesson 1, why order matters (狗追猪 / 猪追狗): a tiny self-attention gives each word the same
 // output in both orders unless a positional encoding is added.

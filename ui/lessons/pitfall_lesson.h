@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Lesson 8, the pitfall: the seed text's sample code (add cos(p·j·0.01), multiply by the fixed
 // M[i, j] = cos(i·j·0.01)) beside correct RoPE — M is no rotation (singular values, norms) and

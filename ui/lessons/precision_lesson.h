@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Lesson 10, precision: how far a float32 RoPE angle drifts from the exact phase p·θ_i as the
 // position grows, per pair, for HF-style float32, fast GPU trig and the exact-turns fix, against

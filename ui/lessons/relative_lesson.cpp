@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "lessons/relative_lesson.h"
 
 #include <qcustomplot.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Lesson 3, relative bias: T5 buckets (relative position → bucket, the bias matrix a per-bucket
 // table gives) and ALiBi (a slope per head, the linear bias matrix).

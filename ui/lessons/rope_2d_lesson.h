@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Lesson 4, RoPE in 2D: one pair of q and k as arrows on the unit circle, rotated by mθ_i and
 // nθ_i; the score q·k against m − n; shifting both positions leaves q·k unchanged.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Lesson 5, RoPE in n-D: every pair as a clock hand turning at its own speed; the path R(x, p) of
 // one vector as a 3D curve the user turns by dragging; each pair's helix; the pairing layout.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Lesson 9, long sweeps: RoPE score curves up to 2^24 distances and pooled heat maps up to 65536
 // positions, for several bases at once, on the compute backend the user picks (CPU, OpenCL, CUDA

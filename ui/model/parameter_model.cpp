@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/parameter_model.h"
 
 #include "common/errors.h"

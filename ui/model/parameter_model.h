@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The parameters shared by every lesson (head dim, base, layout, positions, rope scaling).
 // Views observe changed(); setters validate through core and reject bad values with a message.

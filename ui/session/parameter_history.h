@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Undo/redo of shared-parameter changes. It watches the ParameterModel, so every change (panel,
 // lesson buttons, animation, loading a preset) is undoable without the caller doing anything.

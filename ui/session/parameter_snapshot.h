@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Every value of the shared ParameterModel as one comparable value: what sessions save and what
 // undo/redo steps between.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Sessions in the main window: Open, Open Recent, Save, Save As, and Undo/Redo of parameter
 // changes. Opening a file that cannot be used says why and changes nothing; a file from an older

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Sessions: the whole teaching state (current lesson, every shared parameter, each lesson's own
 // state such as view angles and compared configurations) as versioned JSON in a .ropelab file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one place that styles every plot: fonts, pens, colours and colour maps come from a PlotTheme.
 // Lessons tag their series with a role (setSeriesStyle); applyPlotTheme re-pens everything tagged,

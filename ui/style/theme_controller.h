@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Holds the current PlotTheme; the main window owns one and every lesson restyles on themeChanged.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A slider paired with a spin box and a unit: drag for a live sweep, type for an exact value.
 // Both halves are keyboard operable and carry the label as their accessible name; the spin box

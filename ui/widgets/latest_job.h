@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs heavy core work off the UI thread with the latest-value-wins rule: starting a job stops
 // the one still running (through Execution's stop token), and only the newest job's progress and

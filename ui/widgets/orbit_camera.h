@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Yaw and pitch of an orthographic 3D view drawn on 2D plots: dragging on any attached plot turns
 // it, and project() maps 3D points to the plot plane. Drawing only; the points come from core.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Small builders for the plot pieces lessons share (a titled plot, a heat map with a colour
 // scale). Styling stays in style/plot_style; these only assemble layout elements.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/rope_config_editor.h"
 
 #include <QCheckBox>

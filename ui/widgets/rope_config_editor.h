@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Edits every RoPE parameter HuggingFace knows, labelled with its config.json key: rope_type and
 // only the keys that type reads (linear, dynamic, yarn with beta_fast/beta_slow/mscale/

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Filling plots from core results: a pooled score grid on a heat map (cells centred on the
 // positions they pool), log axes. Lessons 6–10 share these; styling stays in style/plot_style.

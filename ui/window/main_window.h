@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The main window: lesson list (dock), the current lesson (centre), shared parameters (dock),
 // menus, a status bar for rejected values and lesson messages, and remembered window state.

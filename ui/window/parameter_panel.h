@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The dock with the parameters every lesson shares. It shows the ParameterModel and writes user
 // changes back to it; a value the model rejects snaps the control back to the model's value.

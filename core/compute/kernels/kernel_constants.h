@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* Launch geometry shared by the host code and rope_kernels.common (plain #defines: this file is
    valid C++, CUDA and OpenCL C; the OpenCL source embeds it, the host and cuda_backend.cu
    include it). */

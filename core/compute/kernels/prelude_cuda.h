@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // CUDA prelude for rope_kernels.common: maps the common kernel macros onto CUDA C++.
 // cuda_backend.cu includes this, then the common source, so nvcc compiles the same kernels.
 #pragma once

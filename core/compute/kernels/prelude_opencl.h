@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OpenCL prelude for rope_kernels.common: maps the common kernel macros onto OpenCL C 1.2.
 // Prepended to the common source at run time (the OpenCL backend compiles both with the driver).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Google Benchmark programs for the analysis engine (not run by ctest; see tools/bench.sh for the
 // numpy comparison). Thread counts are the benchmark argument.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Test-only reference scores computed the slow, obvious way from the encodings library, to check
 // the analysis engine's fast paths against.

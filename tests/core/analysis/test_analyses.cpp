@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Known answers for the smaller analyses: decay, trajectory, frequency bands, phase precision.
 
 #include <gtest/gtest.h>

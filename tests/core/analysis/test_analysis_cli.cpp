@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The analysis commands of ropelab-cli, run in-process through cli::run (same code path as the
 // binary's main), plus one run of the real binary for the exit status.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Min/max decimation keeps every extreme, whatever the chunking.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // KV-cache drift of length-dependent RoPE, against HF's dynamic-NTK base formula and longrope's
 // short/long switch written out here with complex rotations (transformers #25306, #33129).
 

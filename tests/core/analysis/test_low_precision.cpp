@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bfloat16 and float16 rounding (nearest, ties to even) and the phase error of RoPE computed in
 // them. Known answers: candle PR #3520 (15962 becomes 15936 in bf16), the formats' integer
 // limits, and bit-level conversions as PyTorch's c10 BFloat16 round_to_nearest_even does it.

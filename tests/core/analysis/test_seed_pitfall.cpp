@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The seed code's matrix is not a rotation; RoPE's is.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hand-vectorised kernels at every instruction-set level this CPU runs (AVX-512, AVX2,
 // plain x86-64), against straightforward loops.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The toy self-attention: softmax attention by hand on tiny inputs, permutation equivariance
 // without positions, and order sensitivity with sinusoidal or rotary positions.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The real ropelab-cli binary against the contract: CSV headers and values, JSON shape, help,
 // and exit 2 with exactly one stderr line for bad input. Numbers are the known answers of the
 // core tests (Python 3 double transcriptions of HF transformers / the reference code).

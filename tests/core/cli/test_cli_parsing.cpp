@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The CLI framework in-process: option parsing, RANGE/LIST/number parsing, table output, help.
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The clinic commands and options in-process: --gguf on a RoPE command, conventions in each
 // tool's words, --ntk-alpha (exllama alpha_value) and --rope-freq-scale (llama.cpp).
 

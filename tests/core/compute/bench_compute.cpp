@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Google Benchmark of the compute backends on the same workloads, ending with a table of each
 // backend's time over the CPU backend's (not run by ctest). tools/gpu_check.sh runs it.
 //   bench_compute                      PoCL-sized workloads (seconds on a laptop CPU)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every available backend against the CPU reference on the same inputs (the pattern of ggml's
 // test-backend-ops): score curves, pooled heatmaps and RoPE on batches of vectors, over several
 // head dims, bases, rope types, both layouts and distances up to 2^24, error normalised by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `ropelab-cli backends`: every backend listed, with what this machine offers for it; and the
 // --backend option of the sweep commands.
 

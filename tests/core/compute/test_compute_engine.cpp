@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine's choices: --backend parsing, named backends that are missing, Auto's size rule and
 // the visible CPU fallback when a device fails.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fixed-point turn reduction the GPU kernels rely on, checked on the host against long double
 // and against the analysis library's exact phasor.
 

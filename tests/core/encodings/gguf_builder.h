@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Builds GGUF files in tests, byte for byte as ggml's gguf writer lays them out: header (magic,
 // version, tensor count, metadata count), the key/value pairs, the tensor infos, padding to the

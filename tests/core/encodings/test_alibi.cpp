@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ALiBi slopes against ofirpress/attention_with_linear_biases get_slopes (values from running
 // that Python function) and the bias −m·(i − j).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The GGUF reader against files built here byte for byte, for several architectures, with and
 // without RoPE factor tensors, and truncated or corrupt. Expected frequencies are ggml's own
 // formulas (ggml-cpu rope: θᵢ = p·base^(−2i/n_dims) / freq_factor[i]; YaRN's ramp over

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Importing RoPE parameters from HuggingFace config.json files in tests/data/configs: the shapes
 // published configs have (v4 rope_scaling with rope_type or legacy type, "su", top-level
 // original_max_position_embeddings, GPT-NeoX rotary_pct/rotary_emb_base, v5 rope_parameters).

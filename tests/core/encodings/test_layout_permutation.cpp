@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Meta-to-HF weight permutation: HF's convert_llama_weights_to_hf.py `permute`
 // (w.view(heads, d/2, 2, in).transpose(1, 2).reshape(heads·d, in)) and the identity it exists for.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The learned absolute table: deterministic, N(0, 0.02²) (GPT-2/BERT initializer_range), and no
 // row beyond max_len.
 

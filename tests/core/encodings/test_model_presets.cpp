@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The shipped presets file: every preset loads through the config.json importer with the values
 // its source publishes, and a malformed file or value is reported with the preset and key.
 #include <gmock/gmock.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Properties of applying RoPE (RoFormer, Su et al. 2021): rotation preserves norms, scores depend
 // on m − n only, the two layouts are one permutation apart, partial rotary passes the tail.
 

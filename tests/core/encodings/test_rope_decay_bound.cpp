@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RoFormer §3.4.3 relative bound (1/(d/2))·Σ_j |S_j|. Known answers from a Python 3 transcription
 // of the formula with complex doubles, θ_k = 10000^(−2k/128).
 

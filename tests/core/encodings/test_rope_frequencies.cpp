@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Known answers for RoPE inverse frequencies and attention factors. Expected values were computed
 // with Python 3 floats (IEEE double) by the formulas of HF transformers modeling_rope_utils.py
 // (_compute_*_parameters) and Meta llama-models apply_scaling, transcribed line by line; HF itself

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Sinusoidal encoding (Vaswani et al. 2017 §3.5). Known answers computed with Python 3 math.sin /
 // math.cos of p / 10000^(2i/d) in double.
 

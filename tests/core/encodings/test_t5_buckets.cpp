@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // T5 buckets against HF transformers modeling_t5.py _relative_position_bucket. Expected buckets
 // were computed with a Python transcription of that function evaluated in float32 with numpy (as
 // torch does); the edges r = 16, 32, 64 land exactly on integers.

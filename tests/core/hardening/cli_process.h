@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs the real ropelab-cli binary as a child process with a deadline, and reports how it ended
 // (exit status or signal), what it printed, how long it took and its peak resident memory.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GPU backends missing or broken, through the real ropelab-cli: OpenCL made unavailable by
 // pointing the ICD loader at an empty vendor folder, at a vendor file naming a missing library,
 // or at one naming a library that is no OpenCL driver; CUDA hidden with CUDA_VISIBLE_DEVICES.

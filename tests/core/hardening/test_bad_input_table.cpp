@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Bad input for every ropelab-cli command and for the config.json loader: each must end with
 // exit status 2 and exactly one stderr line that names the problem, print nothing on stdout (no
 // half table), never die by a signal and never hang (output that cannot be written is exit 1).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Cancel during every long core computation: Execution::stop requested mid-run must make the call
 // throw Cancelled and return promptly (the UI's Cancel promises 200 ms; the bound here is a
 // generous 5 s so a loaded CI box cannot fail it, and the measured latency is printed and recorded

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Replays every saved fuzz input of the core targets (tests/fuzz/corpus/<target>/ and
 // tests/fuzz/regressions/<target>/) through the same entry points libFuzzer drives, in the normal
 // build: each input must be refused cleanly or accepted with sane results. The regressions are the

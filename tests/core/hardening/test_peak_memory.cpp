@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The largest sweeps the app and CLI allow stay within the memory they announce: the real
 // binary's peak resident set is at most the estimate its memory check uses (core's requireMemory
 // formulas) plus what the same program needs for a tiny run of the same command.
