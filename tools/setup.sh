@@ -25,10 +25,10 @@ packages=(
     ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers pocl-opencl-icd
     fonts-dejavu-core fonts-wqy-microhei
 )
-# Packaging tools, for the package command (and for the package_* tests where
-# ROPELAB_PACKAGE_CHECKS=1, as in CI): lintian, man pages from --help, the AppStream and
-# desktop-entry validators, dpkg-shlibdeps and dpkg-buildflags.
-if [ "$mode" = package ] || [ "${ROPELAB_PACKAGE_CHECKS:-0}" = 1 ]; then
+# Packaging tools, for the package command and for every test (the package_* tests: lintian,
+# man pages from --help, the AppStream and desktop-entry validators, dpkg-shlibdeps and
+# dpkg-buildflags).
+if [ "$mode" = package ] || [ "$mode" = test ]; then
     packages+=(lintian help2man appstream desktop-file-utils dpkg-dev)
 fi
 missing=()
