@@ -22,6 +22,7 @@ packages=(
     libeigen3-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
     qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqcustomplot-dev
     libgl-dev
+    libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev ffmpeg
     ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers pocl-opencl-icd
     fonts-dejavu-core fonts-wqy-microhei
 )

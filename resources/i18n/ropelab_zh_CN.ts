@@ -500,6 +500,131 @@ no row, impossible</source>
     </message>
 </context>
 <context>
+    <name>ropelab::ui::Animation</name>
+    <message>
+        <source>Lesson 4: the query advances (m grows, n fixed); its arrow turns and the score moves along the curve</source>
+        <translation>第 4 课：查询向前移动（m 增大，n 不变）；它的箭头转动，分数沿曲线移动</translation>
+    </message>
+    <message>
+        <source>Lesson 4: m and n advance together; both arrows turn, the angle between them and the score stay</source>
+        <translation>第 4 课：m 和 n 一起前进；两个箭头都在转，它们之间的夹角和分数不变</translation>
+    </message>
+    <message>
+        <source>Lesson 5: the position advances; every pair&apos;s clock hand turns at its own speed and the point runs along the spiral</source>
+        <translation>第 5 课：位置前进；每个分量对的时钟指针以各自的速度转动，点沿螺旋线移动</translation>
+    </message>
+    <message>
+        <source>Lesson 5: the camera orbits the spiral and the helix once</source>
+        <translation>第 5 课：视角绕螺旋线和单对螺旋转一整圈</translation>
+    </message>
+    <message>
+        <source>Lesson 7: the base grows from 10^2 to 10^7; the wavelengths and the score curves follow</source>
+        <translation>第 7 课：base 从 10^2 增大到 10^7；波长和分数曲线随之变化</translation>
+    </message>
+    <message>
+        <source>Lesson 10: the position grows from 1 to 2^24; the phase error of low-precision positions grows with it</source>
+        <translation>第 10 课：位置从 1 增大到 2^24；低精度位置的相位误差随之增大</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::AnimationEncoder</name>
+    <message>
+        <source>Animation export is unavailable: this build of RoPE Lab was made without the FFmpeg libraries (libavcodec, libavformat, libavfilter, libswscale).</source>
+        <translation>无法导出动画：这个 RoPE Lab 构建时没有 FFmpeg 库（libavcodec、libavformat、libavfilter、libswscale）。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2 (%3)</source>
+        <translation>无法写入 %1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>the encoder failed</source>
+        <translation>编码器出错</translation>
+    </message>
+    <message>
+        <source>the file could not be written</source>
+        <translation>文件无法写入</translation>
+    </message>
+    <message>
+        <source>the encoder refused a frame</source>
+        <translation>编码器拒绝了一帧</translation>
+    </message>
+    <message>
+        <source>the GIF palette could not be made</source>
+        <translation>无法生成 GIF 调色板</translation>
+    </message>
+    <message>
+        <source>Out of memory.</source>
+        <translation>内存不足。</translation>
+    </message>
+    <message>
+        <source>the GIF palette filters are missing</source>
+        <translation>缺少生成 GIF 调色板的滤镜</translation>
+    </message>
+    <message>
+        <source>This FFmpeg build has no %1 encoder, so %2 files cannot be written.</source>
+        <translation>这个 FFmpeg 没有 %1 编码器，因此无法写入 %2 文件。</translation>
+    </message>
+    <message>
+        <source>the container is not supported</source>
+        <translation>不支持这种容器格式</translation>
+    </message>
+    <message>
+        <source>the encoder could not start</source>
+        <translation>编码器无法启动</translation>
+    </message>
+    <message>
+        <source>the file header could not be written</source>
+        <translation>无法写入文件头</translation>
+    </message>
+    <message>
+        <source>no memory for a frame</source>
+        <translation>没有足够内存存放一帧</translation>
+    </message>
+    <message>
+        <source>A frame of %1×%2 does not fit a %3×%4 animation.</source>
+        <translation>%1×%2 的帧与 %3×%4 的动画尺寸不符。</translation>
+    </message>
+    <message>
+        <source>the file could not be finished</source>
+        <translation>文件无法写完</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::AnimationExport</name>
+    <message>
+        <source>The frame rate must be between 1 and %1 frames per second, not %2.</source>
+        <translation>帧率必须在每秒 1 到 %1 帧之间，而不是 %2。</translation>
+    </message>
+    <message>
+        <source>The duration must be more than 0 and at most %1 seconds, not %2.</source>
+        <translation>时长必须大于 0 且不超过 %1 秒，而不是 %2。</translation>
+    </message>
+    <message>
+        <source>%1 s at %2 frames per second is fewer than two frames.</source>
+        <translation>%1 秒、每秒 %2 帧，不足两帧。</translation>
+    </message>
+    <message>
+        <source>The size must be from %1×%1 to %2×%3 pixels, not %4×%5.</source>
+        <translation>尺寸必须在 %1×%1 到 %2×%3 像素之间，而不是 %4×%5。</translation>
+    </message>
+    <message>
+        <source>%1 needs an even width and height (yuv420p), not %2×%3.</source>
+        <translation>%1 需要偶数的宽和高（yuv420p），而不是 %2×%3。</translation>
+    </message>
+    <message>
+        <source>A GIF of %1 frames at %2×%3 needs %4 GB of memory for its palette; choose a smaller size, fewer frames or MP4.</source>
+        <translation>%1 帧、%2×%3 的 GIF 生成调色板需要 %4 GB 内存；请选更小的尺寸、更少的帧或 MP4。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: the lesson did not finish computing frame %2.</source>
+        <translation>无法写入 %1：课程没有算完第 %2 帧。</translation>
+    </message>
+</context>
+<context>
     <name>ropelab::ui::AtomicWrite</name>
     <message>
         <source>Could not write %1: %2.</source>

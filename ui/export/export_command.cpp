@@ -26,19 +26,47 @@ QString joined(const QStringList& items) {
     return items.join(QStringLiteral(", "));
 }
 
-std::variant<QList<ExportFormat>, QString> parseFormats(const QString& text) {
-    QList<ExportFormat> formats;
+// A comma-separated --format list, each name read by `parse`; `names` lists the choices.
+template <class Format, class Parse>
+std::variant<QList<Format>, QString> parseFormatList(const QString& text, Parse parse,
+                                                     const QStringList& names) {
+    QList<Format> formats;
     for (const QString& name : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        const std::optional<ExportFormat> format = parseExportFormat(name);
+        const std::optional<Format> format = parse(name);
         if (!format) {
-            return QStringLiteral("--format: unknown format '%1'; use png, svg, pdf or csv")
-                .arg(name.trimmed());
+            return QStringLiteral("--format: unknown format '%1'; use %2")
+                .arg(name.trimmed(), names.join(QStringLiteral(", ")));
         }
         if (!formats.contains(*format)) formats.append(*format);
     }
-    if (formats.isEmpty())
-        return QStringLiteral("--format: give at least one of png, svg, pdf, csv");
+    if (formats.isEmpty()) {
+        return QStringLiteral("--format: give at least one of %1")
+            .arg(names.join(QStringLiteral(", ")));
+    }
     return formats;
+}
+
+std::variant<QList<ExportFormat>, QString> parseFormats(const QString& text) {
+    return parseFormatList<ExportFormat>(text, parseExportFormat,
+                                         {QStringLiteral("png"), QStringLiteral("svg"),
+                                          QStringLiteral("pdf"), QStringLiteral("csv")});
+}
+
+std::variant<QList<AnimationFormat>, QString> parseAnimationFormats(const QString& text) {
+    return parseFormatList<AnimationFormat>(
+        text, parseAnimationFormat,
+        {QStringLiteral("gif"), QStringLiteral("mp4"), QStringLiteral("webm")});
+}
+
+// An animation's frame size in whole pixels: "800x450".
+std::variant<QSize, QString> parsePixelSize(const QString& text) {
+    static const QRegularExpression pattern(
+        QStringLiteral(R"(^\s*(\d+)\s*[x×X]\s*(\d+)\s*(px)?\s*$)"));
+    const QRegularExpressionMatch match = pattern.match(text);
+    if (!match.hasMatch()) {
+        return QStringLiteral("--size: expected WxH in whole pixels (800x450), got '%1'").arg(text);
+    }
+    return QSize(match.captured(1).toInt(), match.captured(2).toInt());
 }
 
 // "1200x800", "1200x800px", "16x10cm", "16.5×10cm".
@@ -81,6 +109,35 @@ int badInput(const QString& message) {
     return 2;
 }
 
+// Every chosen animation in every chosen format; 0 when all were written, else 1.
+int writeAnimations(const ExportCommand& command,
+                    const std::vector<std::unique_ptr<Lesson>>& lessons,
+                    ParameterModel& parameters) {
+    int failures = 0;
+    for (const QString& id : command.animations) {
+        const Animation& animation = *findAnimation(id);
+        const auto lesson =
+            std::find_if(lessons.begin(), lessons.end(),
+                         [&animation](const auto& l) { return l->id() == animation.lessonId; });
+        for (AnimationFormat format : command.animationFormats) {
+            AnimationSettings settings = command.animation;
+            settings.format = format;
+            const QString path =
+                QDir(command.outDir).filePath(animationFileName(animation.id, format));
+            // Without a progress callback nothing cancels, so there is always a result.
+            const WriteResult result =
+                *exportAnimation(animation, **lesson, parameters, settings, path);
+            if (result.ok()) {
+                printLine(stdout, QDir::toNativeSeparators(result.path));
+            } else {
+                printLine(stderr, QStringLiteral("ropelab export: %1").arg(result.error));
+                ++failures;
+            }
+        }
+    }
+    return failures == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 bool isExportCommand(int argc, char** argv) {
@@ -104,11 +161,30 @@ QString exportCommandUsage() {
         "  --dpi N                resolution; text keeps its point size (default 96)\n"
         "  --help                 this text\n"
         "\n"
-        "Files are named <lesson>_<figure>.<format>; each path written is printed.\n");
+        "Files are named <lesson>_<figure>.<format>; each path written is printed.\n"
+        "\n"
+        "Usage: ropelab export --list-animations\n"
+        "       ropelab export --animate ID[,ID...] --out DIR [options]\n"
+        "Renders animations of the lessons' figures as video files.\n"
+        "\n"
+        "  --animate LIST         animation ids (see --list-animations)\n"
+        "  --format LIST          gif,mp4,webm (default: all three)\n"
+        "  --fps N                frames per second, 1 to 60 (default 30)\n"
+        "  --seconds S            duration (default 6); frames = fps x seconds\n"
+        "  --size WxH             frame size in pixels (default 800x450; even for mp4, webm)\n"
+        "  --bounce               sweeps play forward and back, so they loop without a jump\n"
+        "  --session, --lang, --presenter, --theme   as for figures\n"
+        "\n"
+        "Files are named <animation>.<format>; each path written is printed.\n");
 }
 
 std::variant<ExportCommand, QString> parseExportCommand(const QStringList& arguments) {
     ExportCommand command;
+    // Figures and animations spell formats and sizes differently: read them once the mode is known.
+    QString formatText;
+    QString sizeText;
+    QStringList figureOnly;
+    QStringList animationOnly;
     for (int i = 0; i < arguments.size(); ++i) {
         QString option = arguments[i];
         QString value;
@@ -137,15 +213,14 @@ std::variant<ExportCommand, QString> parseExportCommand(const QStringList& argum
         } else if (option == QLatin1String("--lesson")) {
             const auto v = takeValue();
             if (!v || v->isEmpty()) return missing();
+            figureOnly.append(option);
             for (const QString& id : v->split(QLatin1Char(','), Qt::SkipEmptyParts)) {
                 if (id.trimmed() != QLatin1String("all")) command.lessons.append(id.trimmed());
             }
         } else if (option == QLatin1String("--format")) {
             const auto v = takeValue();
             if (!v) return missing();
-            auto formats = parseFormats(*v);
-            if (auto* error = std::get_if<QString>(&formats)) return *error;
-            command.formats = std::get<QList<ExportFormat>>(formats);
+            formatText = *v;
         } else if (option == QLatin1String("--session")) {
             const auto v = takeValue();
             if (!v || v->isEmpty()) return missing();
@@ -168,6 +243,7 @@ std::variant<ExportCommand, QString> parseExportCommand(const QStringList& argum
         } else if (option == QLatin1String("--background")) {
             const auto v = takeValue();
             if (!v) return missing();
+            figureOnly.append(option);
             if (*v == QLatin1String("theme")) {
                 command.options.background = ExportBackground::Theme;
             } else if (*v == QLatin1String("white")) {
@@ -181,20 +257,86 @@ std::variant<ExportCommand, QString> parseExportCommand(const QStringList& argum
         } else if (option == QLatin1String("--size")) {
             const auto v = takeValue();
             if (!v) return missing();
-            if (auto error = parseSize(*v, command.options)) return *error;
+            sizeText = *v;
         } else if (option == QLatin1String("--dpi")) {
             const auto v = takeValue();
             if (!v) return missing();
+            figureOnly.append(option);
             bool ok = false;
             const double dpi = v->toDouble(&ok);
             if (!ok) return QStringLiteral("--dpi: expected a number, got '%1'").arg(*v);
             command.options.dpi = dpi;
+        } else if (option == QLatin1String("--list-animations")) {
+            command.listAnimations = true;
+        } else if (option == QLatin1String("--animate")) {
+            const auto v = takeValue();
+            if (!v || v->isEmpty()) return missing();
+            for (const QString& id : v->split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+                if (findAnimation(id.trimmed()) == nullptr) {
+                    return QStringLiteral("--animate: no animation '%1'; choose from: %2")
+                        .arg(id.trimmed(), joined(animationIds()));
+                }
+                if (!command.animations.contains(id.trimmed())) {
+                    command.animations.append(id.trimmed());
+                }
+            }
+        } else if (option == QLatin1String("--fps")) {
+            const auto v = takeValue();
+            if (!v) return missing();
+            bool ok = false;
+            command.animation.fps = v->toInt(&ok);
+            if (!ok) return QStringLiteral("--fps: expected a whole number, got '%1'").arg(*v);
+            animationOnly.append(option);
+        } else if (option == QLatin1String("--seconds")) {
+            const auto v = takeValue();
+            if (!v) return missing();
+            bool ok = false;
+            command.animation.seconds = v->toDouble(&ok);
+            if (!ok) return QStringLiteral("--seconds: expected a number, got '%1'").arg(*v);
+            animationOnly.append(option);
+        } else if (option == QLatin1String("--bounce")) {
+            command.animation.bounce = true;
+            animationOnly.append(option);
         } else {
             return QStringLiteral("unknown argument '%1'").arg(arguments[i]);
         }
     }
-    if (command.help) return command;
+    if (command.help || command.listAnimations) return command;
     if (command.outDir.isEmpty()) return QStringLiteral("--out DIR is required");
+    if (!command.animations.isEmpty()) {
+        if (!figureOnly.isEmpty()) {
+            return QStringLiteral("%1 applies to figures, not to --animate").arg(figureOnly[0]);
+        }
+        if (!formatText.isNull()) {
+            auto formats = parseAnimationFormats(formatText);
+            if (auto* error = std::get_if<QString>(&formats)) return *error;
+            command.animationFormats = std::get<QList<AnimationFormat>>(formats);
+        }
+        if (!sizeText.isNull()) {
+            auto size = parsePixelSize(sizeText);
+            if (auto* error = std::get_if<QString>(&size)) return *error;
+            command.animation.size = std::get<QSize>(size);
+        }
+        for (AnimationFormat format : command.animationFormats) {
+            AnimationSettings settings = command.animation;
+            settings.format = format;
+            if (const QString problem = settings.problem(); !problem.isEmpty()) {
+                return QStringLiteral("--animate: %1").arg(problem);
+            }
+        }
+        return command;
+    }
+    if (!animationOnly.isEmpty()) {
+        return QStringLiteral("%1 needs --animate ID").arg(animationOnly[0]);
+    }
+    if (!formatText.isNull()) {
+        auto formats = parseFormats(formatText);
+        if (auto* error = std::get_if<QString>(&formats)) return *error;
+        command.formats = std::get<QList<ExportFormat>>(formats);
+    }
+    if (!sizeText.isNull()) {
+        if (auto error = parseSize(sizeText, command.options)) return *error;
+    }
     if (const QString problem = command.options.problem(); !problem.isEmpty()) {
         return QStringLiteral("%1: %2").arg(command.options.dpi < ExportOptions::kMinDpi ||
                                                     command.options.dpi > ExportOptions::kMaxDpi
@@ -214,6 +356,13 @@ int runExportCommand(int argc, char** argv) {
     if (command.help) {
         std::fputs(exportCommandUsage().toLocal8Bit().constData(), stdout);
         return 0;
+    }
+    if (command.listAnimations) {
+        for (const QString& id : animationIds()) printLine(stdout, id);
+        return 0;
+    }
+    if (!command.animations.isEmpty() && !animationEncodingAvailable()) {
+        return badInput(animationUnavailableReason());
     }
 
     qInstallMessageHandler(quietMessages);
@@ -260,6 +409,13 @@ int runExportCommand(int argc, char** argv) {
         if (load.report.hasNotes()) {
             printLine(stderr, QStringLiteral("ropelab export: %1").arg(load.report.summary()));
         }
+    }
+    if (!command.animations.isEmpty()) {
+        if (!QDir().mkpath(command.outDir)) {
+            return badInput(QStringLiteral("--out: cannot create the folder %1")
+                                .arg(QDir::toNativeSeparators(command.outDir)));
+        }
+        return writeAnimations(command, owned, parameters);
     }
     if (command.lessons.isEmpty()) {
         for (const auto& lesson : owned) chosen.push_back(lesson.get());

@@ -4,6 +4,9 @@
 //   ropelab export --out DIR [--lesson NAME|all] [--format png,svg,pdf,csv] [--session FILE]
 //                  [--lang en|zh_CN] [--presenter] [--theme light|dark]
 //                  [--background theme|white|transparent] [--size WxH[px|cm]] [--dpi N]
+//   ropelab export --list-animations
+//   ropelab export --animate ID[,ID…] --out DIR [--format gif,mp4,webm] [--fps N] [--seconds S]
+//                  [--size WxH] [--bounce] [--session FILE] [--lang] [--presenter] [--theme]
 // It prints each file it wrote (one per line), exits 0 when all were written, 1 when a write
 // failed (the reason on stderr), 2 with one line on stderr for bad arguments.
 
@@ -12,6 +15,7 @@
 #include <QStringList>
 #include <variant>
 
+#include "export/animation_export.h"
 #include "export/export_options.h"
 
 namespace ropelab::ui {
@@ -26,6 +30,11 @@ struct ExportCommand {
     bool dark = false;
     ExportOptions options;
     bool help = false;
+    // Animated export: ids from animation_catalog.h; the settings' format is set per file.
+    bool listAnimations = false;
+    QStringList animations;
+    QList<AnimationFormat> animationFormats = allAnimationFormats();
+    AnimationSettings animation;
 };
 
 // True when the app was started as `ropelab export ...`.

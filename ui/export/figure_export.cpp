@@ -194,6 +194,13 @@ QByteArray renderFigure(QCustomPlot& plot, ExportFormat format, const ExportOpti
     return bytes;
 }
 
+void paintFigure(QCustomPlot& plot, QCPPainter& painter, QSize layout) {
+    fitTextToWidth(&plot, layout.width());
+    settleLayout(plot, layout);
+    const AntialiasedForExport antialiased(plot);
+    plot.toPainter(&painter, layout.width(), layout.height());
+}
+
 QString figureFileName(const QString& lessonId, const QString& figureName, ExportFormat format) {
     return QStringLiteral("%1_%2.%3").arg(lessonId, figureName, formatSuffix(format));
 }

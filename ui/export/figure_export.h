@@ -6,6 +6,7 @@
 #include <QBrush>
 #include <QByteArray>
 #include <QList>
+#include <QSize>
 #include <QString>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "lessons/lesson.h"
 
 class QCustomPlot;
+class QCPPainter;
 
 namespace ropelab::ui {
 
@@ -25,6 +27,10 @@ class ThemeController;
 QByteArray renderFigure(QCustomPlot& plot, ExportFormat format, const ExportOptions& options,
                         const QBrush& background, const QBrush& restoreBackground,
                         const QString& title, QString* error = nullptr);
+
+// Paints the plot at `layout` size as a file export does (titles re-flowed to the width,
+// size-dependent ranges settled, every line antialiased); animation frames use it.
+void paintFigure(QCustomPlot& plot, QCPPainter& painter, QSize layout);
 
 // The lesson's figures a student sees now (a lesson may hide some, e.g. on another tab).
 QList<Figure> shownFigures(const Lesson& lesson);
