@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Animated export speed (not a test): a 10 s, 30 fps, 1280×720 MP4 of lesson 4's rotating pair,
 // rendered from the lesson's figures and encoded; prints frames per second (wall and CPU time).
 #include <QApplication>

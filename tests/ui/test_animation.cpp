@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Animated export: the files decode with FFmpeg's own demuxers as the codec, pixel format, size
 // and frame count asked for; the GIF loops forever; a periodic animation's frame after the last is
 // its first; sweeps move; cancelling leaves no file; `ropelab export --animate` rejects bad input

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The animations RoPE Lab exports: each moves one lesson through its public interface (the
 // shared ParameterModel setters and the lesson's own restoreState keys) and paints that lesson's

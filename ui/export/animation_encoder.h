@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Video files from rendered frames, with Debian's FFmpeg libraries: GIF (one palette for the
 // whole animation from palettegen/paletteuse, looping forever), MP4 (H.264, yuv420p, which

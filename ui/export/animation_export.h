@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One animation to one file: its frames rendered offscreen from the lesson's own figures, then
 // encoded (animation_encoder.h). Runs on the UI thread (lessons are widgets); a progress
