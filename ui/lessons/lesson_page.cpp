@@ -8,8 +8,11 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSignalBlocker>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTextDocumentFragment>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -21,14 +24,38 @@ namespace ropelab::ui {
 
 namespace {
 
-// The side panel scrolls up and down only: it is never narrower than its content needs, however
-// large the fonts (presenter mode), and text wraps inside it.
-class SidePanelScroll : public QScrollArea {
+// Scrolls up and down only: never narrower than its content needs, however large the fonts
+// (presenter mode); text wraps inside it. The side panel also keeps a least width that grows
+// with the font, so that the choices in its combo boxes stay readable in full; the plots scroll
+// only when the window is too short for all of them at a readable size.
+constexpr int kSidePanelMinimumWidth = 300;
+constexpr int kSidePanelMinimumChars = 40;
+
+class VerticalScroll : public QScrollArea {
 public:
+    explicit VerticalScroll(bool sidePanel) : sidePanel_(sidePanel) {
+        setWidgetResizable(true);
+        setFrameShape(QFrame::NoFrame);
+        setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        // The plots make room for a scroll bar only while they need one.
+        if (!sidePanel_) {
+            connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int most) {
+                if ((most > 0) != scrolling_) {
+                    scrolling_ = most > 0;
+                    updateGeometry();
+                }
+            });
+        }
+    }
+
     QSize minimumSizeHint() const override {
         const int content = widget() != nullptr ? widget()->minimumSizeHint().width() : 0;
-        const int bar = verticalScrollBar()->sizeHint().width();
-        return {std::max(300, content + bar + 2 * frameWidth()),
+        const int bar = sidePanel_ || scrolling_ ? verticalScrollBar()->sizeHint().width() : 0;
+        const int least = sidePanel_
+                              ? std::max(kSidePanelMinimumWidth,
+                                         kSidePanelMinimumChars * fontMetrics().averageCharWidth())
+                              : 0;
+        return {std::max(least, content + bar + 2 * frameWidth()),
                 QScrollArea::minimumSizeHint().height()};
     }
 
@@ -48,6 +75,8 @@ protected:
     }
 
 private:
+    bool sidePanel_;
+    bool scrolling_ = false;
     int contentWidth_ = -1;
 };
 
@@ -59,7 +88,11 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
       activitySlot_(new QWidget(this)),
       banner_(new QLabel(this)),
       plotArea_(new QWidget(this)),
+      sideTabs_(new QTabWidget(this)),
+      lessonScroll_(new VerticalScroll(true)),
+      sharedScroll_(new VerticalScroll(true)),
       heading_(new QLabel(this)),
+      moreButton_(new QToolButton(this)),
       explanation_(new QLabel(this)),
       controlsLayout_(new QVBoxLayout),
       readout_(new QLabel(this)),
@@ -78,7 +111,10 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setChildrenCollapsible(false);
-    splitter->addWidget(plotArea_);
+    auto* plotScroll = new VerticalScroll(false);
+    plotScroll->setObjectName(QStringLiteral("plotScroll"));
+    plotScroll->setWidget(plotArea_);
+    splitter->addWidget(plotScroll);
 
     auto* side = new QWidget;
     auto* sideLayout = new QVBoxLayout(side);
@@ -88,6 +124,13 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     headingFont.setBold(true);
     heading_->setFont(headingFont);
     heading_->setWordWrap(true);
+    moreButton_->setObjectName(QStringLiteral("explanationToggle"));
+    moreButton_->setCheckable(true);
+    moreButton_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    moreButton_->setAutoRaise(true);
+    moreButton_->hide();
+    connect(moreButton_, &QToolButton::toggled, this, &LessonPage::updateExplanationFold);
+    explanation_->setObjectName(QStringLiteral("explanation"));
     explanation_->setWordWrap(true);
     explanation_->setTextFormat(Qt::RichText);
     explanation_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -100,6 +143,7 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     slotLayout->setContentsMargins(0, 0, 0, 6);
     sideLayout->addWidget(activitySlot_);
     sideLayout->addWidget(heading_);
+    sideLayout->addWidget(moreButton_, 0, Qt::AlignLeft);
     sideLayout->addWidget(explanation_);
     sideLayout->addSpacing(6);
     sideLayout->addLayout(controlsLayout_);
@@ -118,19 +162,67 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     sideLayout->addWidget(readoutBox);
     sideLayout->addStretch(1);
 
-    auto* scroll = new SidePanelScroll;
-    scroll->setWidget(side);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    splitter->addWidget(scroll);
+    lessonScroll_->setObjectName(QStringLiteral("sidePanel"));
+    lessonScroll_->setWidget(side);
+    sharedScroll_->setObjectName(QStringLiteral("sharedPanel"));
+    // One tab shows no tab bar: the side panel looks the same until the shared parameters join.
+    sideTabs_->setObjectName(QStringLiteral("sideTabs"));
+    sideTabs_->setDocumentMode(true);
+    sideTabs_->setTabBarAutoHide(true);
+    sideTabs_->addTab(lessonScroll_, QString());
+    splitter->addWidget(sideTabs_);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({900, 360});
     layout->addWidget(splitter, 1);
+    retranslatePage();
 
     connect(context_.theme, &ThemeController::themeChanged, this,
             [this](const PlotTheme& theme) { applyTheme(theme); });
+}
+
+void LessonPage::setSharedPanel(QWidget* panel) {
+    if (panel == sharedScroll_->widget()) return;
+    if (QWidget* old = sharedScroll_->takeWidget()) old->setParent(nullptr);
+    if (panel == nullptr) {
+        sideTabs_->removeTab(sideTabs_->indexOf(sharedScroll_));
+        return;
+    }
+    sharedScroll_->setWidget(panel);
+    panel->show();
+    if (sideTabs_->indexOf(sharedScroll_) < 0) sideTabs_->addTab(sharedScroll_, QString());
+    retranslatePage();
+}
+
+QWidget* LessonPage::sharedPanel() const {
+    return sharedScroll_->widget();
+}
+
+void LessonPage::setExplanationFolded(bool folded) {
+    moreButton_->setVisible(folded);
+    const QSignalBlocker block(moreButton_);
+    moreButton_->setChecked(false);
+    updateExplanationFold();
+}
+
+void LessonPage::updateExplanationFold() {
+    const bool open = moreButton_->isHidden() || moreButton_->isChecked();
+    explanation_->setVisible(open);
+    moreButton_->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+    moreButton_->setText(open ? tr("Less") : tr("More…"));
+}
+
+bool LessonPage::explanationFolded() const {
+    return !moreButton_->isHidden();
+}
+
+void LessonPage::retranslatePage() {
+    sideTabs_->setTabText(sideTabs_->indexOf(lessonScroll_), tr("This lesson"));
+    if (const int shared = sideTabs_->indexOf(sharedScroll_); shared >= 0) {
+        sideTabs_->setTabText(shared, tr("Shared parameters"));
+    }
+    moreButton_->setToolTip(tr("Shows or hides the explanation"));
+    updateExplanationFold();
 }
 
 QString LessonPage::problem() const {
@@ -242,7 +334,10 @@ void LessonPage::applyTheme(const PlotTheme& theme) {
 }
 
 void LessonPage::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) retranslate();
+    if (event->type() == QEvent::LanguageChange) {
+        retranslatePage();
+        retranslate();
+    }
     Lesson::changeEvent(event);
 }
 

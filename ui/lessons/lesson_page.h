@@ -3,6 +3,8 @@
 // The common frame of a lesson: plots on the left; title, explanation, lesson controls and a
 // readout on the right; a banner above for anything core rejected. Subclasses fill the plot area
 // and controls, compute through core inside runGuarded(), and never style plots themselves.
+// The right-hand side panel scrolls up and down only; on a narrow screen it also holds the shared
+// parameters, as a second tab.
 
 #include <QList>
 #include <QString>
@@ -15,8 +17,10 @@
 
 class QGridLayout;
 class QLabel;
+class QScrollArea;
+class QTabWidget;
+class QToolButton;
 class QVBoxLayout;
-class QSplitter;
 class QCustomPlot;
 
 namespace ropelab::ui {
@@ -38,6 +42,16 @@ public:
     // Where a running activity's panel sits: at the top of the side panel, above the explanation.
     QWidget* activitySlot() const { return activitySlot_; }
     void setActivityPanel(QWidget* panel);
+
+    // Shows `panel` (the shared parameters) as a second tab of the side panel, for windows too
+    // narrow for a parameter dock; nullptr takes it out again and leaves it without a parent.
+    void setSharedPanel(QWidget* panel);
+    QWidget* sharedPanel() const;
+
+    // Folds the explanation under its heading behind a "More…" toggle, so that a panel shown above
+    // it leaves the controls in view on a small screen; unfolded by default.
+    void setExplanationFolded(bool folded);
+    bool explanationFolded() const;
 
 protected:
     ParameterModel& parameters() const { return *context_.parameters; }
@@ -93,13 +107,19 @@ protected:
 
 private:
     static QString problemText(const std::exception& e);
+    void retranslatePage();
+    void updateExplanationFold();
 
     LessonContext context_;
     QList<Figure> figures_;
     QWidget* activitySlot_;
     QLabel* banner_;
     QWidget* plotArea_;
+    QTabWidget* sideTabs_;
+    QScrollArea* lessonScroll_;
+    QScrollArea* sharedScroll_;
     QLabel* heading_;
+    QToolButton* moreButton_;
     QLabel* explanation_;
     QVBoxLayout* controlsLayout_;
     QLabel* readout_;

@@ -143,13 +143,44 @@ void fitTextToWidth(QCustomPlot* plot, int width) {
     if (legend->property(kLegendColumnsProperty).isValid()) reflowLegend(legend, width);
 }
 
+namespace {
+
+// A plot that asks for room for its text (titles, tick labels, axis labels, legend, as laid out
+// at its last replot) plus a readable data area, and never less than kPlotMinimumSize.
+class ReadablePlot : public QCustomPlot {
+public:
+    explicit ReadablePlot(QWidget* parent) : QCustomPlot(parent) {
+        connect(this, &QCustomPlot::afterReplot, this, &ReadablePlot::measureText);
+    }
+
+    QSize minimumSizeHint() const override {
+        return kPlotMinimumSize.expandedTo(text_ + kPlotMinimumDataArea);
+    }
+
+private:
+    void measureText() {
+        QSize text(0, 0);
+        for (QCPAxisRect* rect : axisRects()) {
+            // A rect not laid out yet says nothing about the text around it.
+            if (!rect->visible() || rect->width() <= 0 || rect->height() <= 0) continue;
+            text = text.expandedTo(size() - rect->rect().size());
+        }
+        if (text == text_) return;
+        text_ = text;
+        updateGeometry();
+    }
+
+    QSize text_{0, 0};
+};
+
+}  // namespace
+
 QCustomPlot* makePlot(QWidget* parent) {
-    auto* plot = new QCustomPlot(parent);
+    QCustomPlot* plot = new ReadablePlot(parent);
     // Lines and marks decide for themselves (see antialiasUnlessDense); grids stay crisp.
     plot->setNotAntialiasedElements(QCP::aeGrid | QCP::aeSubGrid);
     plot->setAntialiasedElements(QCP::aeAxes | QCP::aeLegend | QCP::aeLegendItems |
                                  QCP::aeZeroLine | QCP::aeOther | QCP::aeItems | QCP::aeFills);
-    plot->setMinimumSize(320, 240);
     plot->setInteractions({});
     // Polylines as separate segments: stroking one long jagged path with joins is ~20× slower.
     plot->setPlottingHint(QCP::phFastPolylines, true);

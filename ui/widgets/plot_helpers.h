@@ -4,6 +4,7 @@
 // scale). Styling stays in style/plot_style; these only assemble layout elements.
 
 #include <QRectF>
+#include <QSize>
 #include <QString>
 #include <QVector>
 #include <memory>
@@ -41,7 +42,12 @@ inline QVector<double> toQVector(const std::vector<double>& values) {
     return QVector<double>(values.begin(), values.end());
 }
 
-// A plot with antialiasing and a minimum size that keeps tick labels readable.
+// The least a plot gets: kPlotMinimumSize, and more if its text (titles, which wrap, tick and
+// axis labels, a legend, which re-flows) leaves its data area less than kPlotMinimumDataArea.
+inline constexpr QSize kPlotMinimumSize{300, 200};
+inline constexpr QSize kPlotMinimumDataArea{100, 60};
+
+// A plot with antialiasing and the least size above, so that its text stays readable.
 QCustomPlot* makePlot(QWidget* parent);
 
 // Titles and subtitles wrap at word boundaries and legends placed below re-flow to fit `width`

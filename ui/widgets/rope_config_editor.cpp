@@ -67,6 +67,8 @@ RopeConfigEditor::RopeConfigEditor(QWidget* parent)
     : QWidget(parent), form_(new QFormLayout(this)), type_(new QComboBox(this)) {
     form_->setContentsMargins(0, 0, 0, 0);
     form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // Long HF keys (original_max_position_embeddings) go above their field in a narrow panel.
+    form_->setRowWrapPolicy(QFormLayout::WrapLongRows);
     for (RopeType type : kTypes) {
         type_->addItem(QString::fromUtf8(toString(type).data()), static_cast<int>(type));
     }
