@@ -30,6 +30,8 @@ const char* const kUsage =
     "  --lang en|zh_CN        interface language (default: the system's)\n"
     "  --presenter            start in presenter mode (large text, thick lines)\n"
     "  --theme light|dark     colour theme\n"
+    "  --check-layout[=DIR]   show every lesson, list each control that does not fit this\n"
+    "                         screen (exit 1 if any) and save screenshots of each in DIR\n"
     "  --help                 show this help\n"
     "  --version              show the version\n"
     "\n"

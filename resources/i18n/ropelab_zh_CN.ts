@@ -1643,6 +1643,26 @@ no row, impossible</source>
         <source>Could not compute this view: %1</source>
         <translation>无法计算此视图：%1</translation>
     </message>
+    <message>
+        <source>Less</source>
+        <translation>收起</translation>
+    </message>
+    <message>
+        <source>More…</source>
+        <translation>更多…</translation>
+    </message>
+    <message>
+        <source>This lesson</source>
+        <translation>本课</translation>
+    </message>
+    <message>
+        <source>Shared parameters</source>
+        <translation>共享参数</translation>
+    </message>
+    <message>
+        <source>Shows or hides the explanation</source>
+        <translation>显示或隐藏讲解</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::MainWindow</name>
@@ -1705,6 +1725,14 @@ no row, impossible</source>
     <message>
         <source>&lt;h3&gt;RoPE Lab %1&lt;/h3&gt;&lt;p&gt;How transformers know word order: positional encodings, from learned tables to rotary position embeddings (RoPE), computed exactly and shown step by step.&lt;/p&gt;&lt;p&gt;Free software under the GNU General Public License, version 3 or any later version (GPL-3.0-or-later), with no warranty.&lt;/p&gt;&lt;p&gt;Third-party components: %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;RoPE 实验室 %1&lt;/h3&gt;&lt;p&gt;Transformer 如何知道词序：位置编码，从可学习的位置表到旋转位置编码（RoPE），精确计算，逐步展示。&lt;/p&gt;&lt;p&gt;自由软件，依据 GNU 通用公共许可证第 3 版或（由您选择）任何更高版本（GPL-3.0-or-later）发布，不提供任何担保。&lt;/p&gt;&lt;p&gt;第三方组件：%2。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Choose a lesson</source>
+        <translation>选择一课</translation>
     </message>
 </context>
 <context>

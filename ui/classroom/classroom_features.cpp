@@ -8,7 +8,6 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
-#include <QDockWidget>
 #include <QEvent>
 #include <QIcon>
 #include <QMenu>
@@ -30,6 +29,7 @@
 #include "export/figure_export.h"
 #include "session/session_controller.h"
 #include "style/theme_controller.h"
+#include "window/layout_check.h"
 #include "window/main_window.h"
 
 namespace ropelab::ui {
@@ -280,6 +280,8 @@ QString ClassroomFeatures::applyArguments(const QStringList& arguments) {
         }
         if (option == QLatin1String("--presenter")) {
             appearance_->setPresenter(true);
+        } else if (option == QLatin1String("--check-layout")) {
+            startLayoutCheck(window_, value);
         } else if (option == QLatin1String("--lang")) {
             // For this run only; the menu's choice stays saved.
             if (!language_->setLanguage(value)) {
@@ -364,25 +366,15 @@ void ClassroomFeatures::retranslate() {
 }
 
 void ClassroomFeatures::applyPresenterChrome(bool presenter) {
-    QDockWidget* lessons = window_.findChild<QDockWidget*>(QStringLiteral("lessonDock"));
     if (presenter) {
         normalFont_ = QApplication::font();
         QFont large = normalFont_;
         large.setPointSizeF(normalFont_.pointSizeF() * kPresenterUiScale);
         QApplication::setFont(large);
-        lessonDockWasVisible_ = lessons != nullptr && !lessons->isHidden();
-        statusBarWasVisible_ = !window_.statusBar()->isHidden();
-        if (lessons != nullptr) lessons->hide();
-        window_.statusBar()->hide();
-        // A projector needs every pixel: the window fills the screen and goes back afterwards.
-        windowWasMaximized_ = window_.isMaximized() || window_.isFullScreen();
-        if (!windowWasMaximized_) window_.showMaximized();
     } else {
         QApplication::setFont(normalFont_);
-        if (lessons != nullptr && lessonDockWasVisible_) lessons->show();
-        if (statusBarWasVisible_) window_.statusBar()->show();
-        if (!windowWasMaximized_ && window_.isMaximized()) window_.showNormal();
     }
+    window_.setPresenterChrome(presenter);
 }
 
 void ClassroomFeatures::installPlotMenus() {

@@ -37,7 +37,8 @@ public:
     QAction* presenterAction() const { return presenter_; }
     QAction* exportAction() const { return export_; }
 
-    // `ropelab [FILE.ropelab] [--lang en|zh_CN] [--presenter] [--theme light|dark]`
+    // `ropelab [FILE.ropelab] [--lang en|zh_CN] [--presenter] [--theme light|dark]
+    // [--check-layout[=DIR]]` (see window/layout_check.h)
     // (arguments after the program name). Empty when fine; else one line for stderr.
     QString applyArguments(const QStringList& arguments);
 
@@ -77,11 +78,8 @@ private:
     QAction* systemLanguage_ = nullptr;
     QList<QAction*> languageActions_;
 
-    // What presenter mode changed, to put back when it ends.
+    // The font presenter mode enlarged, to put back when it ends (the window keeps its chrome).
     QFont normalFont_;
-    bool lessonDockWasVisible_ = true;
-    bool statusBarWasVisible_ = true;
-    bool windowWasMaximized_ = false;
 };
 
 // Finds the window's ClassroomFeatures (nullptr if none).

@@ -4,23 +4,31 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
+#include <QTimer>
+#include <QVBoxLayout>
 
 #include <qcustomplot.h>
 
 #include "classroom/classroom_features.h"
 #include "common/build_info.h"
+#include "lessons/lesson_page.h"
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
 #include "style/theme_controller.h"
 #include "window/parameter_panel.h"
+#include "window/screen_fit.h"
 
 namespace ropelab::ui {
 
@@ -28,7 +36,10 @@ namespace {
 constexpr auto kGeometryKey = "mainWindow/geometry";
 constexpr auto kStateKey = "mainWindow/state";
 constexpr auto kLessonKey = "mainWindow/lesson";
+constexpr auto kLessonListKey = "mainWindow/lessonListShown";
+constexpr auto kParametersKey = "mainWindow/parametersShown";
 constexpr int kRejectedMessageMs = 8000;
+constexpr int kLessonTitleChars = 44;
 constexpr int kSettingsResetMessageMs = 20000;
 
 // A settings file QSettings cannot parse (damaged on disk) is emptied so that every part of the
@@ -49,8 +60,10 @@ MainWindow::MainWindow(QWidget* parent)
       model_(new ParameterModel(this)),
       theme_(new ThemeController(this)),
       lessonList_(new QListWidget),
+      lessonBox_(new QComboBox(this)),
       stack_(new QStackedWidget(this)),
       panel_(new ParameterPanel(*model_)),
+      panelHolder_(new QWidget),
       lessonDock_(new QDockWidget(this)),
       parameterDock_(new QDockWidget(this)) {
     setObjectName(QStringLiteral("mainWindow"));
@@ -62,6 +75,7 @@ MainWindow::MainWindow(QWidget* parent)
         stack_->addWidget(raw);
         lessons_.push_back(raw);
         lessonList_->addItem(raw->title());
+        lessonBox_->addItem(raw->title());
         connect(raw, &Lesson::statusMessage, this, [this, raw](const QString& text) {
             if (raw != currentLesson()) return;
             if (text.isEmpty()) {
@@ -81,12 +95,25 @@ MainWindow::MainWindow(QWidget* parent)
     lessonDock_->setWidget(lessonList_);
     lessonDock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::LeftDockWidgetArea, lessonDock_);
+    // The lesson list as a combo box in the menu bar, for windows with no room for its dock.
+    lessonBox_->setObjectName(QStringLiteral("lessonMenu"));
+    // As wide as the longest title, in either language, so the menu bar never has to re-measure.
+    lessonBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    lessonBox_->setMinimumContentsLength(kLessonTitleChars);
+    lessonBox_->hide();
+    menuBar()->setCornerWidget(lessonBox_, Qt::TopRightCorner);
+    connect(lessonBox_, &QComboBox::activated, this,
+            [this](int row) { lessonList_->setCurrentRow(row); });
+    auto* holderLayout = new QVBoxLayout(panelHolder_);
+    holderLayout->setContentsMargins(0, 0, 0, 0);
+    holderLayout->addWidget(panel_);
     parameterDock_->setObjectName(QStringLiteral("parameterDock"));
-    parameterDock_->setWidget(panel_);
+    parameterDock_->setWidget(panelHolder_);
     parameterDock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable |
                                 QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, parameterDock_);
     splitDockWidget(lessonDock_, parameterDock_, Qt::Vertical);
+    for (QDockWidget* dock : {lessonDock_, parameterDock_}) dock->installEventFilter(this);
 
     connect(lessonList_, &QListWidget::currentRowChanged, this, &MainWindow::onLessonRowChanged);
     connect(model_, &ParameterModel::rejected, this, [this](const QString& reason) {
@@ -98,8 +125,8 @@ MainWindow::MainWindow(QWidget* parent)
     // Export, sessions, presenter mode, themes and language add their menus (ui/classroom).
     new ClassroomFeatures(*this);
     statusBar()->setSizeGripEnabled(true);
-    resize(1440, 900);
     restoreSettings();
+    applyFit();
     if (lessonList_->currentRow() < 0 && !lessons_.empty()) lessonList_->setCurrentRow(0);
     if (settingsReset) {
         statusBar()->showMessage(
@@ -155,6 +182,14 @@ void MainWindow::createMenus() {
     viewMenu_->addSeparator();
     viewMenu_->addAction(lessonDock_->toggleViewAction());
     viewMenu_->addAction(parameterDock_->toggleViewAction());
+    connect(lessonDock_->toggleViewAction(), &QAction::triggered, this, [this](bool shown) {
+        lessonListWanted_ = shown;
+        applyFit();
+    });
+    connect(parameterDock_->toggleViewAction(), &QAction::triggered, this, [this](bool shown) {
+        parametersWanted_ = shown;
+        applyFit();
+    });
 
     helpMenu_ = menuBar()->addMenu(QString());
     aboutAction_ = helpMenu_->addAction(QString(), this, &MainWindow::showAbout);
@@ -176,9 +211,12 @@ void MainWindow::retranslate() {
     lessonDock_->setWindowTitle(tr("Lessons"));
     parameterDock_->setWindowTitle(tr("Shared parameters"));
     for (std::size_t i = 0; i < lessons_.size(); ++i) {
-        lessonList_->item(static_cast<int>(i))
-            ->setText(tr("%1. %2").arg(i + 1).arg(lessons_[i]->title()));
+        const QString title = tr("%1. %2").arg(i + 1).arg(lessons_[i]->title());
+        lessonList_->item(static_cast<int>(i))->setText(title);
+        lessonBox_->setItemText(static_cast<int>(i), title);
     }
+    lessonBox_->setAccessibleName(tr("Lesson"));
+    lessonBox_->setToolTip(tr("Choose a lesson"));
     panel_->retranslate();
 }
 
@@ -186,6 +224,8 @@ void MainWindow::onLessonRowChanged(int row) {
     if (row < 0 || row >= static_cast<int>(lessons_.size())) return;
     Lesson* lesson = lessons_[static_cast<std::size_t>(row)];
     stack_->setCurrentWidget(lesson);
+    lessonBox_->setCurrentIndex(row);
+    if (fit_ == Fit::ParametersInLesson) applyFit();  // the parameters tab follows the lesson
     panel_->setUsedParameters(lesson->sharedParameters());
     previousAction_->setEnabled(row > 0);
     nextAction_->setEnabled(row + 1 < static_cast<int>(lessons_.size()));
@@ -226,8 +266,18 @@ void MainWindow::showAbout() {
 
 void MainWindow::restoreSettings() {
     const QSettings settings;
-    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    if (restoreGeometry(settings.value(kGeometryKey).toByteArray())) {
+        keepOnScreen(*this);
+    } else {
+        const QScreen* shownOn = screen();
+        const WindowPlacement placement = initialPlacement(
+            shownOn != nullptr ? shownOn->availableGeometry() : QRect(0, 0, 1024, 768));
+        setGeometry(placement.geometry);
+        if (placement.maximized) setWindowState(windowState() | Qt::WindowMaximized);
+    }
     restoreState(settings.value(kStateKey).toByteArray());
+    lessonListWanted_ = settings.value(kLessonListKey, true).toBool();
+    parametersWanted_ = settings.value(kParametersKey, true).toBool();
     const QString last = settings.value(kLessonKey).toString();
     if (!last.isEmpty()) showLesson(last);
 }
@@ -236,6 +286,8 @@ void MainWindow::saveSettings() const {
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState());
+    settings.setValue(kLessonListKey, lessonListWanted_);
+    settings.setValue(kParametersKey, parametersWanted_);
     if (Lesson* lesson = currentLesson()) settings.setValue(kLessonKey, lesson->id());
 }
 
@@ -247,6 +299,105 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 void MainWindow::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslate();
     QMainWindow::changeEvent(event);
+}
+
+bool MainWindow::event(QEvent* event) {
+    const bool handled = QMainWindow::event(event);
+    // Fonts, language, the lesson or its controls changed what the layout needs.
+    if (event->type() == QEvent::LayoutRequest) scheduleFit();
+    return handled;
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    applyFit();
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    // A dock's own close button: the user no longer wants it.
+    if (event->type() == QEvent::Close) {
+        if (watched == lessonDock_) lessonListWanted_ = false;
+        if (watched == parameterDock_) parametersWanted_ = false;
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::setPresenterChrome(bool presenter) {
+    if (presenter == presenterChrome_) return;
+    presenterChrome_ = presenter;
+    if (presenter) {
+        statusBarWasVisible_ = !statusBar()->isHidden();
+        statusBar()->hide();
+        // A projector needs every pixel: the window fills the screen and goes back afterwards.
+        windowWasMaximized_ = isMaximized() || isFullScreen();
+        if (!windowWasMaximized_) showMaximized();
+    } else {
+        if (statusBarWasVisible_) statusBar()->show();
+        if (!windowWasMaximized_ && isMaximized()) showNormal();
+    }
+    applyFit();
+}
+
+void MainWindow::scheduleFit() {
+    if (fitPending_) return;
+    fitPending_ = true;
+    QTimer::singleShot(0, this, [this] {
+        fitPending_ = false;
+        applyFit();
+    });
+}
+
+void MainWindow::applyFit() {
+    if (applyingFit_) return;
+    applyingFit_ = true;
+    // Widths the lesson and each dock cannot do without (a floating dock takes none).
+    const int separator = style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, this);
+    const auto need = [separator](const QDockWidget* dock, bool wanted) {
+        return wanted && !dock->isFloating() ? dock->minimumSizeHint().width() + separator : 0;
+    };
+    const bool listWanted = lessonListWanted_ && !presenterChrome_;
+    // The stack needs what its widest lesson needs: the layout stays put from lesson to lesson.
+    const int lesson = stack_->minimumSizeHint().width();
+    const int parameters = need(parameterDock_, parametersWanted_);
+    const int list = need(lessonDock_, listWanted);
+    if (width() >= lesson + parameters + list) {
+        fit_ = Fit::Docks;
+    } else if (width() >= lesson + parameters) {
+        fit_ = Fit::LessonMenu;
+    } else {
+        fit_ = Fit::ParametersInLesson;
+    }
+
+    const bool listShown = listWanted && (fit_ == Fit::Docks || lessonDock_->isFloating());
+    lessonDock_->setVisible(listShown);
+    lessonDock_->toggleViewAction()->setEnabled(!presenterChrome_ && fit_ == Fit::Docks);
+    lessonBox_->setVisible(!listShown);
+
+    auto* current = qobject_cast<LessonPage*>(currentLesson());
+    const bool inLesson = fit_ == Fit::ParametersInLesson && current != nullptr;
+    for (Lesson* each : lessons_) {
+        auto* page = qobject_cast<LessonPage*>(each);
+        if (page != nullptr && page != current && page->sharedPanel() == panel_) {
+            page->setSharedPanel(nullptr);
+        }
+    }
+    if (inLesson) {
+        parameterDock_->hide();
+        current->setSharedPanel(panel_);
+    } else {
+        if (current != nullptr && current->sharedPanel() == panel_)
+            current->setSharedPanel(nullptr);
+        if (panel_->parentWidget() != panelHolder_) {
+            panelHolder_->layout()->addWidget(panel_);
+            panel_->show();
+        }
+        parameterDock_->setVisible(parametersWanted_);
+    }
+    parameterDock_->toggleViewAction()->setEnabled(!inLesson);
+
+    // The window may be made as narrow as the lesson alone needs: fitting does the rest.
+    setMinimumSize(stack_->minimumSizeHint().width(), layout()->totalMinimumSize().height());
+    applyingFit_ = false;
 }
 
 }  // namespace ropelab::ui

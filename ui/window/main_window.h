@@ -2,6 +2,9 @@
 #pragma once
 // The main window: lesson list (dock), the current lesson (centre), shared parameters (dock),
 // menus, a status bar for rejected values and lesson messages, and remembered window state.
+// It fits the screen it is on: when the window is too narrow for both docks beside the lesson,
+// the lesson list becomes a menu-bar combo box, and when it is narrower still, the shared
+// parameters move into a tab of the lesson's side panel.
 
 #include <QMainWindow>
 #include <QString>
@@ -10,6 +13,7 @@
 #include "lessons/lesson.h"
 
 class QAction;
+class QComboBox;
 class QDockWidget;
 class QListWidget;
 class QMenu;
@@ -46,11 +50,23 @@ public:
 
     void retranslate();
 
+    // How much of the window's chrome fits beside the lesson (see the comment at the top).
+    enum class Fit { Docks, LessonMenu, ParametersInLesson };
+    Fit fit() const { return fit_; }
+    // Presenter mode's chrome: no lesson list dock (the menu-bar combo box stays) and no status
+    // bar, the window maximised; false puts back what was there before.
+    void setPresenterChrome(bool presenter);
+
 protected:
+    bool event(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void scheduleFit();
+    void applyFit();
     void createMenus();
     void onLessonRowChanged(int row);
     void showAbout();
@@ -61,10 +77,21 @@ private:
     ThemeController* theme_;
     std::vector<Lesson*> lessons_;
     QListWidget* lessonList_;
+    QComboBox* lessonBox_;
     QStackedWidget* stack_;
     ParameterPanel* panel_;
+    QWidget* panelHolder_;
     QDockWidget* lessonDock_;
     QDockWidget* parameterDock_;
+    Fit fit_ = Fit::Docks;
+    bool fitPending_ = false;
+    bool applyingFit_ = false;
+    // What the user chose (View menu, the docks' close buttons), apart from what fitting hides.
+    bool lessonListWanted_ = true;
+    bool parametersWanted_ = true;
+    bool presenterChrome_ = false;
+    bool statusBarWasVisible_ = true;
+    bool windowWasMaximized_ = false;
     QMenu* fileMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QMenu* helpMenu_ = nullptr;

@@ -1,0 +1,17 @@
+#pragma once
+// `ropelab --check-layout[=DIR]`: shows every lesson in turn, as it is on this screen, and prints
+// each control that does not fit (auditLayout), one line each; with DIR it also saves a picture of
+// the whole screen per lesson (DIR/<lesson>.png). Then the window closes and the app exits with 0
+// when everything fits, 1 when something does not. For checking a classroom's projector or
+// display scaling before a lesson, and for the screen-size tests.
+
+#include <QString>
+
+namespace ropelab::ui {
+
+class MainWindow;
+
+// Starts once the event loop runs and the window is on screen; ends the app when done.
+void startLayoutCheck(MainWindow& window, const QString& screenshotDir);
+
+}  // namespace ropelab::ui
