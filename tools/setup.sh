@@ -32,6 +32,10 @@ packages=(
 if [ "$mode" = package ] || [ "$mode" = test ]; then
     packages+=(lintian help2man appstream desktop-file-utils dpkg-dev)
 fi
+# The screen-size tests run the app under a real X server with a window manager.
+if [ "$mode" = test ]; then
+    packages+=(xvfb xauth openbox x11-utils)
+fi
 missing=()
 for p in "${packages[@]}"; do
     status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)

@@ -88,7 +88,8 @@ TEST(Presenter, UsesHighContrastColours) {
 TEST(Presenter, ActionTogglesModeChromeAndFontAndRestoresThem) {
     QSettings().clear();
     MainWindow window;
-    window.show();
+    window.showNormal();
+    window.resize(2000, 1000);  // wide enough for the lesson list's dock
     ClassroomFeatures* features = classroomFeatures(window);
     ASSERT_NE(features, nullptr);
     QAction* action = features->presenterAction();
@@ -108,6 +109,7 @@ TEST(Presenter, ActionTogglesModeChromeAndFontAndRestoresThem) {
     testing::saveScreenshot(window, QStringLiteral("presenter-mode"), QSize(1440, 900));
 
     action->trigger();
+    for (int i = 0; i < 5; ++i) QApplication::processEvents();
     EXPECT_FALSE(window.themeController().theme().presenter);
     EXPECT_EQ(window.themeController().theme().fontPointSize, normalPlotFont);
     EXPECT_EQ(QApplication::font().pointSizeF(), normalFont);
@@ -131,7 +133,8 @@ TEST(Presenter, TitlesWrapAndSidePanelsNeverScrollSideways) {
     for (Lesson* lesson : window.lessons()) {
         SCOPED_TRACE(lesson->id().toStdString());
         window.showLesson(lesson->id());
-        for (int i = 0; i < 5; ++i) QApplication::processEvents();
+        // Plots measure their text after a replot, then the window re-fits: a few rounds.
+        for (int i = 0; i < 20; ++i) QApplication::processEvents();
         for (const Figure& figure : lesson->figures()) {
             if (!figure.plot->isVisible()) continue;
             figure.plot->replot();
