@@ -199,8 +199,10 @@ struct App {
     ActivityRunner& runner = activities.runner();
 
     App() {
-        window.resize(1280, 800);
-        window.show();
+        // A first start maximises on the small offscreen screen; this size docks the parameters
+        // (also with the widest activity panel beside a lesson).
+        window.showNormal();
+        window.resize(1600, 900);
         QApplication::processEvents();
     }
     Lesson* lesson(const QString& id) const { return window.lesson(id); }
