@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 20: the real app on one classroom screen, as a user meets it. Starts an X server of that
 # size (Xvfb) with a window manager (openbox, which frames, places and maximises windows), then
 # runs `ropelab --check-layout` with fresh settings in normal and presenter mode, in English and

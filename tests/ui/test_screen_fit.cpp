@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Issue 20: the window opens fitting its screen, restored geometry stays on screen, the layout
 // gives up docks before it squeezes a lesson, and the layout audit behind `--check-layout` finds
 // what does not fit. The screen sizes themselves run through the real app in screen_matrix.sh.

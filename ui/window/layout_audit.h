@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Checks a shown window the way a student at a small screen meets it: every visible control lies
 // inside the window and the screen (inside a scroll area only the up-and-down direction may

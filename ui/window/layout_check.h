@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // `ropelab --check-layout[=DIR]`: shows every lesson in turn, as it is on this screen, and prints
 // each control that does not fit (auditLayout), one line each; with DIR it also saves a picture of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Where the main window opens: on a first start a size that suits the screen it opens on, and a
 // geometry restored from the settings kept inside the current screen (the computer that saved it
