@@ -213,7 +213,9 @@ QRect viewRect(const QWidget& widget, const QWidget& window, bool* scrolls) {
 QList<LayoutFinding> auditLayout(const QWidget& window, const QRect& frame, const QRect& screen) {
     QList<LayoutFinding> findings;
     const QString windowName = QStringLiteral("window");
-    if (!screen.contains(frame)) {
+    // The window manager's frame is in device pixels: above 1x it may round up by one logical one.
+    const int slack = window.devicePixelRatioF() > 1.0 ? 1 : 0;
+    if (!screen.adjusted(-slack, -slack, slack, slack).contains(frame)) {
         findings.append({windowName, QStringLiteral("its frame %1 at (%2, %3) is not inside the "
                                                     "screen %4")
                                          .arg(sizeText(frame.size()))
