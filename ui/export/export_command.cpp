@@ -103,6 +103,16 @@ void quietMessages(QtMsgType type, const QMessageLogContext&, const QString& mes
     printLine(stderr, message);
 }
 
+// Prints the written file's path, or why it was not written; false for the latter.
+bool reportWrite(const WriteResult& result) {
+    if (result.ok()) {
+        printLine(stdout, QDir::toNativeSeparators(result.path));
+        return true;
+    }
+    printLine(stderr, QStringLiteral("ropelab export: %1").arg(result.error));
+    return false;
+}
+
 int badInput(const QString& message) {
     printLine(stderr,
               QStringLiteral("ropelab export: %1 (see ropelab export --help)").arg(message));
@@ -127,12 +137,7 @@ int writeAnimations(const ExportCommand& command,
             // Without a progress callback nothing cancels, so there is always a result.
             const WriteResult result =
                 *exportAnimation(animation, **lesson, parameters, settings, path);
-            if (result.ok()) {
-                printLine(stdout, QDir::toNativeSeparators(result.path));
-            } else {
-                printLine(stderr, QStringLiteral("ropelab export: %1").arg(result.error));
-                ++failures;
-            }
+            if (!reportWrite(result)) ++failures;
         }
     }
     return failures == 0 ? 0 : 1;
@@ -441,12 +446,7 @@ int runExportCommand(int argc, char** argv) {
     for (Lesson* lesson : chosen) {
         for (const WriteResult& result :
              exporter.exportLesson(*lesson, command.outDir, command.formats, command.options)) {
-            if (result.ok()) {
-                printLine(stdout, QDir::toNativeSeparators(result.path));
-            } else {
-                printLine(stderr, QStringLiteral("ropelab export: %1").arg(result.error));
-                ++failures;
-            }
+            if (!reportWrite(result)) ++failures;
         }
     }
     return failures == 0 ? 0 : 1;
