@@ -18,7 +18,8 @@ void parallelFor(std::int64_t n, const Execution& exec,
     if (n <= 0) return;
     const int threads = static_cast<int>(std::clamp<std::int64_t>(exec.threads, 1, n));
     // Enough chunks to balance load and report progress, none smaller than minChunk.
-    const std::int64_t chunk = std::max<std::int64_t>(minChunk, n / (std::int64_t{64} * threads) + 1);
+    const std::int64_t chunk =
+        std::max<std::int64_t>(minChunk, n / (std::int64_t{64} * threads) + 1);
     const std::int64_t chunks = (n + chunk - 1) / chunk;
     std::atomic<std::int64_t> next{0};
     std::atomic<std::int64_t> done{0};

@@ -5,7 +5,9 @@
 
 namespace ropelab::ui {
 
-ParameterModel::ParameterModel(QObject* parent) : QObject(parent) { rope_.headDim = 64; }
+ParameterModel::ParameterModel(QObject* parent) : QObject(parent) {
+    rope_.headDim = 64;
+}
 
 bool ParameterModel::setRope(const RopeParams& params) {
     if (params == rope_) return true;
