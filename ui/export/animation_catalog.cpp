@@ -66,6 +66,7 @@ QList<Animation> buildCatalog() {
         QStringLiteral("rope-2d"),
         {QStringLiteral("rotating-pair"), QStringLiteral("score-vs-distance")},
         false,
+        QT_TRANSLATE_NOOP("ropelab::ui::Animation", "Lesson 4: the query turns"),
         QT_TRANSLATE_NOOP("ropelab::ui::Animation",
                           "Lesson 4: the query advances (m grows, n fixed); its arrow turns and "
                           "the score moves along the curve"),
@@ -81,6 +82,7 @@ QList<Animation> buildCatalog() {
         QStringLiteral("rope-2d"),
         {QStringLiteral("rotating-pair"), QStringLiteral("score-vs-distance")},
         false,
+        QT_TRANSLATE_NOOP("ropelab::ui::Animation", "Lesson 4: both positions shift"),
         QT_TRANSLATE_NOOP("ropelab::ui::Animation",
                           "Lesson 4: m and n advance together; both arrows turn, the angle "
                           "between them and the score stay"),
@@ -99,6 +101,7 @@ QList<Animation> buildCatalog() {
         QStringLiteral("rope-nd"),
         {QStringLiteral("clock-hands"), QStringLiteral("spiral-3d")},
         false,
+        QT_TRANSLATE_NOOP("ropelab::ui::Animation", "Lesson 5: clock hands and spiral"),
         QT_TRANSLATE_NOOP("ropelab::ui::Animation",
                           "Lesson 5: the position advances; every pair's clock hand turns at its "
                           "own speed and the point runs along the spiral"),
@@ -113,6 +116,7 @@ QList<Animation> buildCatalog() {
         QStringLiteral("rope-nd"),
         {QStringLiteral("spiral-3d"), QStringLiteral("pair-helix")},
         true,
+        QT_TRANSLATE_NOOP("ropelab::ui::Animation", "Lesson 5: orbit around the spiral"),
         QT_TRANSLATE_NOOP("ropelab::ui::Animation",
                           "Lesson 5: the camera orbits the spiral and the helix once"),
         [](Lesson& lesson, ParameterModel& model, const AnimationStart& start, double u) {
@@ -125,6 +129,7 @@ QList<Animation> buildCatalog() {
         QStringLiteral("frequencies"),
         {QStringLiteral("wavelengths"), QStringLiteral("score-curves")},
         false,
+        QT_TRANSLATE_NOOP("ropelab::ui::Animation", "Lesson 7: base sweep"),
         QT_TRANSLATE_NOOP("ropelab::ui::Animation",
                           "Lesson 7: the base grows from 10^2 to 10^7; the wavelengths and the "
                           "score curves follow"),
@@ -138,6 +143,7 @@ QList<Animation> buildCatalog() {
         QStringLiteral("precision"),
         {QStringLiteral("phase-error-vs-position"), QStringLiteral("phase-error-per-pair")},
         false,
+        QT_TRANSLATE_NOOP("ropelab::ui::Animation", "Lesson 10: phase error grows"),
         QT_TRANSLATE_NOOP("ropelab::ui::Animation",
                           "Lesson 10: the position grows from 1 to 2^24; the phase error of "
                           "low-precision positions grows with it"),
@@ -150,6 +156,10 @@ QList<Animation> buildCatalog() {
 }
 
 }  // namespace
+
+QString Animation::displayTitle() const {
+    return QCoreApplication::translate("ropelab::ui::Animation", title);
+}
 
 QString Animation::describe() const {
     return QCoreApplication::translate("ropelab::ui::Animation", description);
@@ -171,6 +181,14 @@ QStringList animationIds() {
     QStringList ids;
     for (const Animation& animation : animationCatalog()) ids.append(animation.id);
     return ids;
+}
+
+QList<const Animation*> lessonAnimations(const QString& lessonId) {
+    QList<const Animation*> found;
+    for (const Animation& animation : animationCatalog()) {
+        if (animation.lessonId == lessonId) found.append(&animation);
+    }
+    return found;
 }
 
 }  // namespace ropelab::ui

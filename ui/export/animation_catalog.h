@@ -30,10 +30,13 @@ struct Animation {
     // Periodic: phase u ∈ [0, 1) is one full period, so frame count steps end one step before
     // the first frame comes back. Otherwise a sweep: u is its progress from 0 to 1.
     bool periodic = false;
+    const char* title = "";        // untranslated; see displayTitle()
     const char* description = "";  // untranslated; see describe()
     // Sets the lesson to phase u, starting from `start`.
     std::function<void(Lesson&, ParameterModel&, const AnimationStart&, double u)> apply;
 
+    // A few words naming it (for a menu), in the current language.
+    QString displayTitle() const;
     // The description in the current language.
     QString describe() const;
 };
@@ -43,5 +46,7 @@ const QList<Animation>& animationCatalog();
 // nullptr when no animation has this id.
 const Animation* findAnimation(const QString& id);
 QStringList animationIds();
+// The animations that move this lesson, in catalogue order (empty when it has none).
+QList<const Animation*> lessonAnimations(const QString& lessonId);
 
 }  // namespace ropelab::ui
