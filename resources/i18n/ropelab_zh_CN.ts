@@ -525,6 +525,173 @@ no row, impossible</source>
         <source>Lesson 10: the position grows from 1 to 2^24; the phase error of low-precision positions grows with it</source>
         <translation>第 10 课：位置从 1 增大到 2^24；低精度位置的相位误差随之增大</translation>
     </message>
+    <message>
+        <source>Lesson 4: the query turns</source>
+        <translation>第 4 课：查询向量转动</translation>
+    </message>
+    <message>
+        <source>Lesson 4: both positions shift</source>
+        <translation>第 4 课：两个位置一起平移</translation>
+    </message>
+    <message>
+        <source>Lesson 5: clock hands and spiral</source>
+        <translation>第 5 课：时钟指针与螺旋线</translation>
+    </message>
+    <message>
+        <source>Lesson 5: orbit around the spiral</source>
+        <translation>第 5 课：绕螺旋线环视</translation>
+    </message>
+    <message>
+        <source>Lesson 7: base sweep</source>
+        <translation>第 7 课：扫描 base</translation>
+    </message>
+    <message>
+        <source>Lesson 10: phase error grows</source>
+        <translation>第 10 课：相位误差增长</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::AnimationDialog</name>
+    <message>
+        <source>Choose a file to write.</source>
+        <translation>请选择要写入的文件。</translation>
+    </message>
+    <message>
+        <source>it loops without a jump.</source>
+        <translation>循环播放时没有跳变。</translation>
+    </message>
+    <message>
+        <source>it plays forward once; when it loops, it jumps back to the start.</source>
+        <translation>向前播放一遍；循环播放时会跳回开头。</translation>
+    </message>
+    <message>
+        <source>%1 frames of %2×%3 pixels; %4</source>
+        <translation>共 %1 帧，每帧 %2×%3 像素；%4</translation>
+    </message>
+    <message>
+        <source>Save the animation as</source>
+        <translation>动画另存为</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 文件 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Could not create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>正在导出 %1…</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was written.</source>
+        <translation>已取消；没有写入任何文件。</translation>
+    </message>
+    <message>
+        <source>Export animation</source>
+        <translation>导出动画</translation>
+    </message>
+    <message>
+        <source>&amp;Animation</source>
+        <translation>动画(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Format</source>
+        <translation>格式(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Loops forever; plays everywhere, in slides and web pages</source>
+        <translation>无限循环；在幻灯片和网页中随处可播放</translation>
+    </message>
+    <message>
+        <source>H.264 video for PowerPoint, Keynote and Google Slides</source>
+        <translation>H.264 视频，适用于 PowerPoint、Keynote 和 Google 幻灯片</translation>
+    </message>
+    <message>
+        <source>VP9 video for web pages</source>
+        <translation>VP9 视频，适用于网页</translation>
+    </message>
+    <message>
+        <source>&amp;Size</source>
+        <translation>尺寸(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Width in pixels</source>
+        <translation>宽度（像素）</translation>
+    </message>
+    <message>
+        <source>Height in pixels</source>
+        <translation>高度（像素）</translation>
+    </message>
+    <message>
+        <source>pixels</source>
+        <translation>像素</translation>
+    </message>
+    <message>
+        <source>MP4 and WebM need an even width and height.</source>
+        <translation>MP4 和 WebM 需要偶数的宽度和高度。</translation>
+    </message>
+    <message>
+        <source>F&amp;rame rate</source>
+        <translation>帧率(&amp;R)</translation>
+    </message>
+    <message>
+        <source> frames per second</source>
+        <translation> 帧/秒</translation>
+    </message>
+    <message>
+        <source>&amp;Duration</source>
+        <translation>时长(&amp;D)</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Forward and &amp;back</source>
+        <translation>往返播放(&amp;B)</translation>
+    </message>
+    <message>
+        <source>A sweep plays to its end and back again, so it loops without a jump. A periodic animation already loops.</source>
+        <translation>扫描动画播放到结尾后再倒放回来，因此循环时没有跳变。周期动画本身就能无缝循环。</translation>
+    </message>
+    <message>
+        <source>F&amp;ile</source>
+        <translation>文件(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Choose the file</source>
+        <translation>选择文件</translation>
+    </message>
+    <message>
+        <source>First frame</source>
+        <translation>第一帧</translation>
+    </message>
+    <message>
+        <source>Preview of the first frame</source>
+        <translation>第一帧预览</translation>
+    </message>
+    <message>
+        <source>%v of %m frames</source>
+        <translation>第 %v / %m 帧</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::AnimationEncoder</name>
@@ -800,6 +967,18 @@ no row, impossible</source>
     <message>
         <source>--activity: there is no activity &apos;%1&apos; (ropelab activity list shows them)</source>
         <translation>--activity：没有活动“%1”（ropelab activity list 会列出所有活动）</translation>
+    </message>
+    <message>
+        <source>Export a&amp;nimation…</source>
+        <translation>导出动画(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Save an animation of a lesson as GIF, MP4 or WebM</source>
+        <translation>将课程动画保存为 GIF、MP4 或 WebM</translation>
+    </message>
+    <message>
+        <source>Exported the animation to %1</source>
+        <translation>已将动画导出到 %1</translation>
     </message>
 </context>
 <context>

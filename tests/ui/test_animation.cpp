@@ -13,47 +13,14 @@
 #include "export/animation_catalog.h"
 #include "export/animation_export.h"
 #include "lesson_harness.h"
-
-extern "C" {
-#include <libavformat/avformat.h>
-}
+#include "video_probe.h"
 
 namespace ropelab::ui {
 namespace {
 
 using testing::AllLessons;
-
-struct Probe {
-    AVCodecID codec = AV_CODEC_ID_NONE;
-    int pixelFormat = AV_PIX_FMT_NONE;
-    int width = 0;
-    int height = 0;
-    int frames = 0;
-};
-
-// What libavformat reads back from the file: its one video stream and how many frames it holds.
-Probe probe(const QString& path) {
-    Probe result;
-    AVFormatContext* input = nullptr;
-    if (avformat_open_input(&input, QFile::encodeName(path).constData(), nullptr, nullptr) < 0) {
-        return result;
-    }
-    if (avformat_find_stream_info(input, nullptr) >= 0 && input->nb_streams == 1) {
-        const AVCodecParameters* codec = input->streams[0]->codecpar;
-        result.codec = codec->codec_id;
-        result.pixelFormat = codec->format;
-        result.width = codec->width;
-        result.height = codec->height;
-        AVPacket* packet = av_packet_alloc();
-        while (av_read_frame(input, packet) >= 0) {
-            ++result.frames;
-            av_packet_unref(packet);
-        }
-        av_packet_free(&packet);
-    }
-    avformat_close_input(&input);
-    return result;
-}
+using testing::probeVideo;
+using testing::VideoProbe;
 
 AnimationSettings small(AnimationFormat format) {
     AnimationSettings settings;
@@ -79,7 +46,7 @@ TEST(AnimationExport, EveryFormatDecodesAsAskedFor) {
         const auto written = exportAnimation(animation, *all.lesson(animation.lessonId), all.model,
                                              small(expected.format), path);
         ASSERT_TRUE(written && written->ok()) << written->error.toStdString();
-        const Probe read = probe(path);
+        const VideoProbe read = probeVideo(path);
         EXPECT_EQ(read.codec, expected.codec) << path.toStdString();
         EXPECT_EQ(read.width, 160);
         EXPECT_EQ(read.height, 90);
@@ -107,7 +74,7 @@ TEST(AnimationExport, GifLoopsForever) {
     const qsizetype at = bytes.indexOf("NETSCAPE2.0");
     ASSERT_GE(at, 0);
     EXPECT_EQ(bytes.mid(at + 11, 4), QByteArray("\x03\x01\x00\x00", 4));
-    EXPECT_EQ(probe(path).frames, 20);
+    EXPECT_EQ(probeVideo(path).frames, 20);
 }
 
 TEST(AnimationExport, PeriodicAnimationsComeBackToTheirFirstFrame) {
@@ -226,7 +193,7 @@ TEST(AnimationCommand, ListsAndWritesWhatItPrints) {
     ASSERT_EQ(paths.size(), 2);
     EXPECT_TRUE(paths[0].endsWith(QStringLiteral("precision-position.webm")));
     for (const QString& path : paths) {
-        const Probe read = probe(path);
+        const VideoProbe read = probeVideo(path);
         EXPECT_EQ(read.frames, 6) << "5 fps × 1.2 s";
         EXPECT_EQ(read.width, 96);
         EXPECT_EQ(read.height, 64);

@@ -25,6 +25,8 @@
 #include "classroom/appearance_controller.h"
 #include "classroom/focus_visible_style.h"
 #include "classroom/language_controller.h"
+#include "export/animation_catalog.h"
+#include "export/animation_dialog.h"
 #include "export/export_dialog.h"
 #include "export/figure_export.h"
 #include "session/session_controller.h"
@@ -139,12 +141,18 @@ void ClassroomFeatures::createActions() {
     export_->setObjectName(QStringLiteral("exportAction"));
     export_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(export_, &QAction::triggered, this, [this] { exportWithDialog(nullptr); });
+    exportAnimation_ = new QAction(this);
+    exportAnimation_->setObjectName(QStringLiteral("exportAnimationAction"));
+    exportAnimation_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    connect(exportAnimation_, &QAction::triggered, this,
+            [this] { exportAnimationWithDialog(nullptr); });
     file->insertAction(first, sessions_->openAction());
     file->insertMenu(first, sessions_->recentMenu());
     file->insertAction(first, sessions_->saveAction());
     file->insertAction(first, sessions_->saveAsAction());
     file->insertSeparator(first);
     file->insertAction(first, export_);
+    file->insertAction(first, exportAnimation_);
     file->insertSeparator(first);
 
     editMenu_ = new QMenu(&window_);
@@ -229,6 +237,7 @@ void ClassroomFeatures::createActions() {
     // Shortcuts keep working when presenter mode hides chrome.
     window_.addAction(presenter_);
     window_.addAction(export_);
+    window_.addAction(exportAnimation_);
 }
 
 void ClassroomFeatures::loadSettings() {
@@ -341,6 +350,8 @@ bool ClassroomFeatures::eventFilter(QObject* watched, QEvent* event) {
 void ClassroomFeatures::retranslate() {
     export_->setText(tr("&Export figures…"));
     export_->setStatusTip(tr("Save figures as PNG, SVG, PDF or CSV"));
+    exportAnimation_->setText(tr("Export a&nimation…"));
+    exportAnimation_->setStatusTip(tr("Save an animation of a lesson as GIF, MP4 or WebM"));
     editMenu_->setTitle(tr("&Edit"));
     presenter_->setText(tr("&Presenter mode"));
     presenter_->setStatusTip(tr("Large text, thick lines and less chrome for a projector (F5)"));
@@ -391,6 +402,11 @@ void ClassroomFeatures::installPlotMenus() {
 void ClassroomFeatures::showPlotMenu(QCustomPlot* plot, const QPoint& position) {
     QMenu menu(&window_);
     menu.addAction(tr("&Export this figure…"), this, [this, plot] { exportWithDialog(plot); });
+    Lesson* owner = nullptr;
+    if (findFigure(window_, plot, &owner) && !lessonAnimations(owner->id()).isEmpty()) {
+        menu.addAction(tr("Export a&nimation…"), this,
+                       [this, plot] { exportAnimationWithDialog(plot); });
+    }
     menu.addAction(tr("&Copy image"), this,
                    [plot] { QApplication::clipboard()->setImage(plot->toPixmap().toImage()); });
     menu.exec(plot->mapToGlobal(position));
@@ -459,6 +475,28 @@ void ClassroomFeatures::exportWithDialog(const QCustomPlot* figurePlot) {
                                  .arg(errors.size())
                                  .arg(results.size()) +
                              QStringLiteral("\n\n") + shown.join(QLatin1Char('\n')));
+}
+
+void ClassroomFeatures::exportAnimationWithDialog(const QCustomPlot* figurePlot) {
+    Lesson* lesson = window_.currentLesson();
+    if (lesson == nullptr) return;
+    const QString shown = lesson->id();
+    std::optional<Figure> figure;
+    if (figurePlot != nullptr) figure = findFigure(window_, figurePlot, &lesson);
+    // An animation's lesson computes only while shown: show it while the dialog renders.
+    AnimationDialog dialog(
+        [this](const QString& id) {
+            window_.showLesson(id);
+            return window_.lesson(id);
+        },
+        window_.parameterModel(), lesson->id(), &window_);
+    if (figure) dialog.chooseAnimationFor(figure->name);
+    const int answer = dialog.exec();
+    window_.showLesson(shown);
+    if (answer != QDialog::Accepted) return;
+    window_.statusBar()->showMessage(
+        tr("Exported the animation to %1").arg(QDir::toNativeSeparators(dialog.writtenPath())),
+        kStatusMessageMs);
 }
 
 QString applyStartupArguments(MainWindow& window, const QStringList& arguments) {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Everything a teacher uses in front of a class, added to the main window's menus: export
-// (dialog and a context menu on every plot), sessions with undo/redo, presenter mode, light and
-// dark themes, plot text size and the UI language. Settings persist in QSettings.
+// Everything a teacher uses in front of a class, added to the main window's menus: export of
+// figures and animations (dialogs and a context menu on every plot), sessions with undo/redo,
+// presenter mode, light and dark themes, plot text size and the UI language. Settings persist in
+// QSettings.
 
 #include <QFont>
 #include <QObject>
@@ -36,6 +37,7 @@ public:
 
     QAction* presenterAction() const { return presenter_; }
     QAction* exportAction() const { return export_; }
+    QAction* exportAnimationAction() const { return exportAnimation_; }
 
     // `ropelab [FILE.ropelab] [--lang en|zh_CN] [--presenter] [--theme light|dark]
     // [--check-layout[=DIR]]` (see window/layout_check.h)
@@ -54,6 +56,8 @@ private:
     void retranslate();
     void applyPresenterChrome(bool presenter);
     void exportWithDialog(const QCustomPlot* figurePlot);
+    // figurePlot: preselect an animation that paints it.
+    void exportAnimationWithDialog(const QCustomPlot* figurePlot);
     void installPlotMenus();
     void showPlotMenu(QCustomPlot* plot, const QPoint& position);
     void loadSettings();
@@ -69,6 +73,7 @@ private:
     QMenu* textMenu_ = nullptr;
     QMenu* languageMenu_ = nullptr;
     QAction* export_ = nullptr;
+    QAction* exportAnimation_ = nullptr;
     QAction* presenter_ = nullptr;
     QAction* light_ = nullptr;
     QAction* dark_ = nullptr;
