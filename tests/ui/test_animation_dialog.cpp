@@ -22,6 +22,7 @@
 #include <QSet>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -32,6 +33,7 @@
 #include "lesson_harness.h"
 #include "lesson_screenshot.h"
 #include "session/parameter_snapshot.h"
+#include "session/session_controller.h"
 #include "video_probe.h"
 #include "window/main_window.h"
 
@@ -287,11 +289,13 @@ TEST(AnimationDialog, PreviewIsTheFirstFrameAndLeavesTheLessonAsItWas) {
     before.check();
 }
 
-// The window's File menu has it right after "Export figures…", and it opens on the current
-// lesson's animation; the main window shows its lesson again when the dialog closes.
-TEST(AnimationDialog, FileMenuOpensItOnTheCurrentLesson) {
+// The window's File menu has it right after "Export figures…" and opens it on the current
+// lesson's animation; an export of another lesson's animation shows that lesson while it runs,
+// then the lesson shown before, the path in the status bar, and leaves nothing to undo.
+TEST(AnimationDialog, FileMenuExportsAndPutsTheWindowBack) {
     QSettings().clear();
     MainWindow window;
+    window.show();
     ClassroomFeatures& features = *classroomFeatures(window);
     const QList<QAction*> file = window.fileMenu()->actions();
     const qsizetype at = file.indexOf(features.exportAction());
@@ -300,18 +304,35 @@ TEST(AnimationDialog, FileMenuOpensItOnTheCurrentLesson) {
     EXPECT_EQ(features.exportAnimationAction()->text(), QStringLiteral("Export a&nimation…"));
 
     window.showLesson(QStringLiteral("precision"));
+    for (int i = 0; i < 5; ++i) QApplication::processEvents();
+    const ParameterSnapshot before = ParameterSnapshot::of(window.parameterModel());
+    ASSERT_FALSE(features.sessions().undoAction()->isEnabled());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("base.gif"));
     QString opened;
-    QTimer::singleShot(0, [&opened] {
-        if (auto* dialog = qobject_cast<AnimationDialog*>(QApplication::activeModalWidget())) {
-            opened = dialog->animationId();
-            dialog->setAnimation(QStringLiteral("rope-2d-rotate"));
-            dialog->updatePreview();
-            dialog->reject();
-        }
+    QString shownDuringExport;
+    QTimer::singleShot(0, [&] {
+        auto* dialog = qobject_cast<AnimationDialog*>(QApplication::activeModalWidget());
+        ASSERT_NE(dialog, nullptr);
+        opened = dialog->animationId();
+        dialog->setAnimation(QStringLiteral("frequencies-base"));
+        dialog->setSettings(tinyGif());
+        dialog->setPath(path);
+        QObject::connect(dialog, &AnimationDialog::progressed,
+                         [&] { shownDuringExport = window.currentLesson()->id(); });
+        dialog->startExport();
     });
     features.exportAnimationAction()->trigger();
+    for (int i = 0; i < 5; ++i) QApplication::processEvents();
     EXPECT_EQ(opened, QStringLiteral("precision-position"));
+    EXPECT_EQ(shownDuringExport, QStringLiteral("frequencies"));
     EXPECT_EQ(window.currentLesson()->id(), QStringLiteral("precision"));
+    EXPECT_TRUE(window.statusBar()->currentMessage().contains(QDir::toNativeSeparators(path)))
+        << window.statusBar()->currentMessage().toStdString();
+    EXPECT_EQ(probeVideo(path).frames, 5);
+    EXPECT_EQ(ParameterSnapshot::of(window.parameterModel()), before);
+    EXPECT_FALSE(features.sessions().undoAction()->isEnabled())
+        << "the export left nothing to undo";
 }
 
 // The plot's context menu offers an animation only where the lesson has one.
