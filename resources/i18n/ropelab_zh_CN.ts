@@ -792,6 +792,21 @@ no row, impossible</source>
     </message>
 </context>
 <context>
+    <name>ropelab::ui::AppLimits</name>
+    <message>
+        <source>each %1 value</source>
+        <translation>%1 的每个值</translation>
+    </message>
+    <message>
+        <source>%1 must be greater than %2 and at most %3 in the app; got %4</source>
+        <translation>%1 在本应用中必须大于 %2 且不超过 %3；实际为 %4</translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3 in the app; got %4</source>
+        <translation>%1 在本应用中必须介于 %2 和 %3 之间；实际为 %4</translation>
+    </message>
+</context>
+<context>
     <name>ropelab::ui::AtomicWrite</name>
     <message>
         <source>Could not write %1: %2.</source>
@@ -3111,6 +3126,10 @@ Nothing was changed.</source>
     <message>
         <source>the parameter %1</source>
         <translation>参数 %1</translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3; got %4</source>
+        <translation>%1 必须介于 %2 和 %3 之间；实际为 %4</translation>
     </message>
 </context>
 <context>

@@ -175,9 +175,9 @@ TEST(Session, CorruptOrInvalidFilesAreRefusedWithAClearMessage) {
                     .contains(QStringLiteral("parameters.head_dim must be a whole number")));
     EXPECT_TRUE(error(withParameter(current, QStringLiteral("layout"), QStringLiteral("diagonal")))
                     .contains(QStringLiteral("parameters.layout")));
-    // Core's validation names the parameter and the allowed values.
+    // The app's limits and core's validation name the parameter and the allowed values.
     EXPECT_TRUE(error(withParameter(current, QStringLiteral("rope_theta"), -3.0))
-                    .contains(QStringLiteral("rope-theta must be greater than 1")));
+                    .contains(QStringLiteral("parameters.rope_theta must be greater than 1")));
     EXPECT_TRUE(error(withParameter(current, QStringLiteral("head_dim"), 7))
                     .contains(QStringLiteral("head-dim must be a positive even integer")));
 }

@@ -28,6 +28,7 @@
 #include "encodings/hf_config.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_frequencies.h"
+#include "model/app_limits.h"
 #include "model/parameter_model.h"
 #include "widgets/latest_job.h"
 #include "widgets/rope_config_editor.h"
@@ -387,6 +388,11 @@ RopeParams FrequenciesLesson::config(Config which) const {
 }
 
 bool FrequenciesLesson::setConfig(Config which, const RopeParams& params) {
+    // An imported, restored or edited configuration beyond the app's limits changes nothing.
+    if (const QString problem = checkAppLimits(params); !problem.isEmpty()) {
+        showProblem(problem);
+        return false;
+    }
     // Everything this lesson draws must succeed before anything changes.
     if (!runGuarded([&] {
             ropeFrequencies(params);

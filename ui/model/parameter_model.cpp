@@ -2,6 +2,7 @@
 #include "model/parameter_model.h"
 
 #include "common/errors.h"
+#include "model/app_limits.h"
 
 namespace ropelab::ui {
 
@@ -11,6 +12,10 @@ ParameterModel::ParameterModel(QObject* parent) : QObject(parent) {
 
 bool ParameterModel::setRope(const RopeParams& params) {
     if (params == rope_) return true;
+    if (const QString problem = checkAppLimits(params); !problem.isEmpty()) {
+        emit rejected(problem);
+        return false;
+    }
     try {
         validate(params);
     } catch (const InputError& e) {
@@ -40,17 +45,28 @@ void ParameterModel::setLayout(RopeLayout layout) {
     emit changed();
 }
 
-void ParameterModel::setPositions(int queryPosition, int keyPosition) {
-    if (queryPosition == queryPosition_ && keyPosition == keyPosition_) return;
+bool ParameterModel::setPositions(int queryPosition, int keyPosition) {
+    if (queryPosition == queryPosition_ && keyPosition == keyPosition_) return true;
+    if (const QString problem = checkAppLimits(queryPosition, keyPosition, sequenceLength_);
+        !problem.isEmpty()) {
+        emit rejected(problem);
+        return false;
+    }
     queryPosition_ = queryPosition;
     keyPosition_ = keyPosition;
     emit changed();
+    return true;
 }
 
-void ParameterModel::setSequenceLength(int length) {
-    if (length == sequenceLength_ || length < 1) return;
+bool ParameterModel::setSequenceLength(int length) {
+    if (length == sequenceLength_) return true;
+    if (const QString problem = checkAppLimit("sequence_length", length); !problem.isEmpty()) {
+        emit rejected(problem);
+        return false;
+    }
     sequenceLength_ = length;
     emit changed();
+    return true;
 }
 
 void ParameterModel::setSeed(unsigned seed) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The parameters shared by every lesson (head dim, base, layout, positions, rope scaling).
-// Views observe changed(); setters validate through core and reject bad values with a message.
+// Views observe changed(); setters check the app's limits (model/app_limits.h) and core's rules
+// and reject bad values with a message.
 
 #include <QObject>
 #include <QString>
@@ -22,14 +23,14 @@ public:
     int sequenceLength() const { return sequenceLength_; }
     unsigned seed() const { return seed_; }
 
-    // Each setter returns false (and emits rejected) when core's validation refuses the value;
-    // the previous value stays.
+    // Each setter returns false (and emits rejected) when a value is outside the app's limits or
+    // core's validation refuses it; the previous value stays.
     bool setRope(const RopeParams& params);
     bool setHeadDim(int headDim);
     bool setRopeTheta(double base);
     void setLayout(RopeLayout layout);
-    void setPositions(int queryPosition, int keyPosition);
-    void setSequenceLength(int length);
+    bool setPositions(int queryPosition, int keyPosition);
+    bool setSequenceLength(int length);
     void setSeed(unsigned seed);
 
 signals:

@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include "common/errors.h"
+#include "model/app_limits.h"
 #include "model/parameter_model.h"
 
 namespace ropelab::ui {
@@ -14,14 +15,22 @@ ParameterSnapshot ParameterSnapshot::of(const ParameterModel& model) {
                              model.keyPosition(), model.sequenceLength(), model.seed()};
 }
 
-QString ParameterSnapshot::applyTo(ParameterModel& model) const {
+QString ParameterSnapshot::problem() const {
+    if (QString problem = checkAppLimits(rope); !problem.isEmpty()) return problem;
+    if (QString problem = checkAppLimits(queryPosition, keyPosition, sequenceLength);
+        !problem.isEmpty()) {
+        return problem;
+    }
     try {
         validate(rope);
     } catch (const InputError& e) {
         return QString::fromUtf8(e.what());
     }
-    if (sequenceLength < 1) return QStringLiteral("sequence_length must be at least 1");
-    if (queryPosition < 0 || keyPosition < 0) return QStringLiteral("positions must be ≥ 0");
+    return {};
+}
+
+QString ParameterSnapshot::applyTo(ParameterModel& model) const {
+    if (QString refused = problem(); !refused.isEmpty()) return refused;
     if (*this == of(model)) return {};
     {
         // One change for the lessons instead of six recomputations.

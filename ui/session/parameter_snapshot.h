@@ -21,8 +21,11 @@ struct ParameterSnapshot {
 
     static ParameterSnapshot of(const ParameterModel& model);
 
+    // Empty when every value is inside the app's limits (model/app_limits.h) and core accepts
+    // the configuration; otherwise the first reason, in one line.
+    QString problem() const;
     // Sets every value with one `changed` signal (lessons recompute once). Empty on success;
-    // otherwise core's reason, and the model is untouched.
+    // otherwise problem(), and the model is untouched.
     QString applyTo(ParameterModel& model) const;
 
     bool operator==(const ParameterSnapshot&) const = default;

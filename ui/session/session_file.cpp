@@ -15,6 +15,7 @@
 #include "common/build_info.h"
 #include "common/errors.h"
 #include "lessons/lesson.h"
+#include "model/app_limits.h"
 #include "model/parameter_model.h"
 
 namespace ropelab::ui {
@@ -45,19 +46,12 @@ public:
     ObjectReader(const QJsonObject& object, QString path, SessionReport& report, QString& error)
         : object_(object), path_(std::move(path)), report_(report), error_(error) {}
 
+    // A number within the app's limit for `key` (model/app_limits.h), or else within T.
     template <class T>
-    void number(const char* key, T& out, double minimum = -std::numeric_limits<double>::max(),
-                double maximum = std::numeric_limits<double>::max()) {
+    void number(const char* key, T& out) {
         const QJsonValue value = take(key, true);
         if (value.isUndefined() || failed()) return;
-        if (!value.isDouble() || !std::isfinite(value.toDouble()) ||
-            (std::is_integral_v<T> && value.toDouble() != std::floor(value.toDouble())) ||
-            !fitsIn<T>(value.toDouble()) || value.toDouble() < minimum ||
-            value.toDouble() > maximum) {
-            fail(key, std::is_integral_v<T> ? Tr::tr("a whole number") : Tr::tr("a number"));
-            return;
-        }
-        out = static_cast<T>(value.toDouble());
+        numberFrom(key, value, out);
     }
 
     // Absent or null means "not set" (the file omits unset optionals), so it is not reported.
@@ -160,13 +154,26 @@ private:
 
     template <class T>
     void numberFrom(const char* key, const QJsonValue& value, T& out) {
-        if (!value.isDouble() || !std::isfinite(value.toDouble()) ||
-            (std::is_integral_v<T> && value.toDouble() != std::floor(value.toDouble())) ||
-            !fitsIn<T>(value.toDouble())) {
+        const double number = value.toDouble();
+        if (!value.isDouble() || !std::isfinite(number) ||
+            (std::is_integral_v<T> && number != std::floor(number))) {
             fail(key, std::is_integral_v<T> ? Tr::tr("a whole number") : Tr::tr("a number"));
             return;
         }
-        out = static_cast<T>(value.toDouble());
+        const QString field = qualified(QString::fromLatin1(key));
+        if (const AppLimit* limit = appLimit(key)) {
+            if (!limit->contains(number)) {
+                error_ = appLimitMessage(*limit, field, number);
+                return;
+            }
+        } else if (!fitsIn<T>(number)) {
+            error_ = Tr::tr("%1 must be between %2 and %3; got %4")
+                         .arg(field, QString::number(std::numeric_limits<T>::min()),
+                              QString::number(std::numeric_limits<T>::max()),
+                              QString::number(number, 'g', 15));
+            return;
+        }
+        out = static_cast<T>(number);
     }
 
     void fail(const char* key, const QString& expected) {
@@ -231,13 +238,12 @@ void readParameters(const QJsonObject& json, ParameterSnapshot& p, SessionReport
                     QString& error) {
     ObjectReader in(json, QStringLiteral("parameters"), report, error);
     RopeParams& r = p.rope;
-    constexpr double kIntMax = std::numeric_limits<int>::max();
-    in.number("head_dim", r.headDim, 1, kIntMax);
+    in.number("head_dim", r.headDim);
     in.number("partial_rotary_factor", r.partialRotaryFactor);
     in.number("rope_theta", r.ropeTheta);
     in.name("rope_type", r.ropeType, [](const std::string& s) { return parseRopeType(s); });
     in.optionalNumber("factor", r.factor);
-    in.number("max_position_embeddings", r.maxPositionEmbeddings, 1, kIntMax);
+    in.number("max_position_embeddings", r.maxPositionEmbeddings);
     in.optionalNumber("original_max_position_embeddings", r.originalMaxPositionEmbeddings);
     in.optionalNumber("seq_len", r.seqLen);
     in.number("beta_fast", r.betaFast);
@@ -251,10 +257,10 @@ void readParameters(const QJsonObject& json, ParameterSnapshot& p, SessionReport
     in.numberList("short_factor", r.shortFactor);
     in.numberList("long_factor", r.longFactor);
     in.name("layout", p.layout, [](const std::string& s) { return parseRopeLayout(s); });
-    in.number("query_position", p.queryPosition, 0, kIntMax);
-    in.number("key_position", p.keyPosition, 0, kIntMax);
-    in.number("sequence_length", p.sequenceLength, 1, kIntMax);
-    in.number("seed", p.seed, 0, std::numeric_limits<unsigned>::max());
+    in.number("query_position", p.queryPosition);
+    in.number("key_position", p.keyPosition);
+    in.number("sequence_length", p.sequenceLength);
+    in.number("seed", p.seed);
     if (!in.failed()) in.finish();
 }
 
@@ -393,11 +399,8 @@ SessionLoad sessionFromJson(const QByteArray& json, const SessionState& current,
             }
         }
     }
-    try {
-        validate(state.parameters.rope);
-    } catch (const InputError& e) {
-        load.error =
-            Tr::tr("The session's parameters are not valid: %1").arg(QString::fromUtf8(e.what()));
+    if (const QString problem = state.parameters.problem(); !problem.isEmpty()) {
+        load.error = Tr::tr("The session's parameters are not valid: %1").arg(problem);
         return load;
     }
     load.state = std::move(state);
@@ -415,11 +418,7 @@ QString readSessionParameters(const QJsonObject& json, ParameterSnapshot& parame
     readParameters(json, read, report, error);
     if (!error.isEmpty()) return error;
     if (!report.ignored.isEmpty()) return report.ignored.first();
-    try {
-        validate(read.rope);
-    } catch (const InputError& e) {
-        return QString::fromUtf8(e.what());
-    }
+    if (QString problem = read.problem(); !problem.isEmpty()) return problem;
     parameters = read;
     return {};
 }

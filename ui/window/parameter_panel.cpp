@@ -9,29 +9,33 @@
 
 #include <algorithm>
 
+#include "model/app_limits.h"
 #include "model/parameter_model.h"
 #include "widgets/labeled_slider.h"
 
 namespace ropelab::ui {
 
 namespace {
-constexpr int kMaxHeadDim = 512;
+// The sliders' ends; the largest values are the app's limits (model/app_limits.h).
 constexpr double kMinBase = 2.0;
 constexpr double kMaxBase = 1.0e8;
 constexpr int kMinSequenceLength = 8;
-constexpr int kMaxSequenceLength = 16384;
+
+int largest(std::string_view key) {
+    return static_cast<int>(appLimitOf(key).maximum);
+}
 }  // namespace
 
 ParameterPanel::ParameterPanel(ParameterModel& model, QWidget* parent)
     : QWidget(parent),
       model_(model),
-      headDim_(new LabeledSlider(QString(), 2, kMaxHeadDim, 2, QString(), this)),
+      headDim_(new LabeledSlider(QString(), 2, largest("head_dim"), 2, QString(), this)),
       base_(new LabeledDoubleSlider(QString(), kMinBase, kMaxBase, 0,
                                     LabeledDoubleSlider::Scale::Logarithmic, QString(), this)),
       layoutLabel_(new QLabel(this)),
       layout_(new QComboBox(this)),
-      sequenceLength_(
-          new LabeledSlider(QString(), kMinSequenceLength, kMaxSequenceLength, 1, QString(), this)),
+      sequenceLength_(new LabeledSlider(QString(), kMinSequenceLength, largest("sequence_length"),
+                                        1, QString(), this)),
       queryPosition_(new LabeledSlider(QString(), 0, 255, 1, QString(), this)),
       keyPosition_(new LabeledSlider(QString(), 0, 255, 1, QString(), this)) {
     // Activities lock and move these by name.
