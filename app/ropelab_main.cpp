@@ -10,6 +10,7 @@
 #include "classroom/classroom_features.h"
 #include "common/build_info.h"
 #include "export/export_command.h"
+#include "session/recovery_copy.h"
 #include "window/main_window.h"
 
 namespace {
@@ -32,6 +33,9 @@ const char* const kUsage =
     "  --theme light|dark     colour theme\n"
     "  --check-layout[=DIR]   show every lesson, list each control that does not fit this\n"
     "                         screen (exit 1 if any) and save screenshots of each in DIR\n"
+    "  --recovery=ask|restore|discard\n"
+    "                         after a crash or kill, what to do with the recovery copy of\n"
+    "                         the last state (default ask: a message box offers it)\n"
     "  --help                 show this help\n"
     "  --version              show the version\n"
     "\n"
@@ -73,7 +77,10 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("RopeLab"));
     QApplication::setApplicationName(QStringLiteral("RoPE Lab"));
     ropelab::ui::MainWindow window;
-    const QString problem = ropelab::ui::applyStartupArguments(window, app.arguments().mid(1));
+    QStringList arguments = app.arguments().mid(1);
+    ropelab::ui::RecoveryCopy recovery(window);
+    QString problem = ropelab::ui::startRecovery(recovery, arguments);
+    if (problem.isEmpty()) problem = ropelab::ui::applyStartupArguments(window, arguments);
     if (!problem.isEmpty()) {
         std::fprintf(stderr, "ropelab: %s\n", qPrintable(problem));
         return 2;

@@ -2345,6 +2345,37 @@ colours ±%1</source>
     </message>
 </context>
 <context>
+    <name>ropelab::ui::RecoveryCopy</name>
+    <message>
+        <source>The recovery copy could not be restored: %1 It was kept as %2.</source>
+        <translation>恢复副本无法恢复：%1 它已另存为 %2。</translation>
+    </message>
+    <message>
+        <source>Restore your last session?</source>
+        <translation>恢复上次的会话吗？</translation>
+    </message>
+    <message>
+        <source>RoPE Lab did not close properly last time. Restore the lesson, the parameters and the views it had a few seconds before?</source>
+        <translation>RoPE Lab 上次没有正常关闭。要恢复它关闭前几秒的课程、参数和视图吗？</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>丢弃(&amp;D)</translation>
+    </message>
+    <message>
+        <source>--recovery: use ask, restore or discard, not &apos;%1&apos;</source>
+        <translation>--recovery：请使用 ask、restore 或 discard，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>Could not restore</source>
+        <translation>无法恢复</translation>
+    </message>
+</context>
+<context>
     <name>ropelab::ui::RelativeLesson</name>
     <message>
         <source>Relative position bias</source>
