@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/export_dialog.h"
+#include "widgets/choice_box.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -46,11 +47,11 @@ ExportDialog::ExportDialog(const QString& figureName, const QString& lessonTitle
       sizeLabel_(new QLabel(this)),
       width_(new QDoubleSpinBox(this)),
       height_(new QDoubleSpinBox(this)),
-      unit_(new QComboBox(this)),
+      unit_(new ChoiceBox(this)),
       dpiLabel_(new QLabel(this)),
       dpi_(new QSpinBox(this)),
       backgroundLabel_(new QLabel(this)),
-      background_(new QComboBox(this)),
+      background_(new ChoiceBox(this)),
       folderLabel_(new QLabel(this)),
       folder_(new QLineEdit(this)),
       browse_(new QPushButton(this)),

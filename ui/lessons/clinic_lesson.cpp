@@ -15,6 +15,7 @@
 #include "analysis/low_precision.h"
 #include "encodings/learned_absolute.h"
 #include "model/parameter_model.h"
+#include "widgets/choice_box.h"
 #include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
@@ -44,7 +45,7 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
       kvPlot_(createPlot(QStringLiteral("kv-cache-drift"))),
       positionsPlot_(createPlot(QStringLiteral("low-precision-positions"))),
       table_(new QTableWidget(0, 3, this)),
-      exampleBox_(new QComboBox(this)) {
+      exampleBox_(new ChoiceBox(this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(table_, 0, 0, 1, 2);

@@ -30,6 +30,7 @@
 #include "encodings/rope_frequencies.h"
 #include "model/app_limits.h"
 #include "model/parameter_model.h"
+#include "widgets/choice_box.h"
 #include "widgets/latest_job.h"
 #include "widgets/rope_config_editor.h"
 #include "widgets/score_plot_helpers.h"
@@ -241,7 +242,7 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
     layout->setContentsMargins(4, 4, 4, 4);
     auto* presetRow = new QHBoxLayout;
     presetLabels_[which] = new QLabel(tab);
-    presetBoxes_[which] = new QComboBox(tab);
+    presetBoxes_[which] = new ChoiceBox(tab);
     presetBoxes_[which]->setObjectName(QStringLiteral("preset%1").arg(sideName(which)));
     presetLabels_[which]->setBuddy(presetBoxes_[which]);
     presetRow->addWidget(presetLabels_[which]);

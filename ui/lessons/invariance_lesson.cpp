@@ -20,6 +20,7 @@
 #include "encodings/rope_decay_bound.h"
 #include "encodings/rope_frequencies.h"
 #include "model/parameter_model.h"
+#include "widgets/choice_box.h"
 #include "widgets/latest_job.h"
 #include "widgets/score_plot_helpers.h"
 
@@ -80,7 +81,7 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
     for (int s = 0; s < 2; ++s) {
         auto* row = new QHBoxLayout;
         encodingLabels_[static_cast<std::size_t>(s)] = new QLabel(this);
-        auto* box = new QComboBox(this);
+        auto* box = new ChoiceBox(this);
         box->setObjectName(QStringLiteral("encoding%1").arg(s + 1));
         for (ScoreEncoding e : kEncodings) box->addItem(QString(), static_cast<int>(e));
         box->setCurrentIndex(

@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "model/parameter_model.h"
+#include "widgets/choice_box.h"
 #include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
@@ -51,7 +52,7 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
       upButton_(new QPushButton(this)),
       downButton_(new QPushButton(this)),
       reverseButton_(new QPushButton(this)),
-      positionBox_(new QComboBox(this)) {
+      positionBox_(new ChoiceBox(this)) {
     auto* plots = new QVBoxLayout(plotArea());
     plots->setContentsMargins(0, 0, 0, 0);
     plots->addWidget(outputPlot_, 3);

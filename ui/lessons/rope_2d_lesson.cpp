@@ -21,6 +21,7 @@
 #include "encodings/rope_apply.h"
 #include "lessons/frequency_note.h"
 #include "model/parameter_model.h"
+#include "widgets/choice_box.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/plot_helpers.h"
 
@@ -79,7 +80,7 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
       scorePlot_(createPlot(QStringLiteral("score-vs-distance"))),
       pairSlider_(new LabeledSlider(QString(), 0, 31, 1, QString(), this)),
       playButton_(new QPushButton(this)),
-      animateMode_(new QComboBox(this)),
+      animateMode_(new ChoiceBox(this)),
       speedSlider_(new LabeledSlider(QString(), 1, 30, 1, QString(), this)),
       shiftLeft_(new QPushButton(this)),
       shiftRight_(new QPushButton(this)),

@@ -24,6 +24,7 @@
 #include "encodings/rope_apply.h"
 #include "lessons/frequency_note.h"
 #include "model/parameter_model.h"
+#include "widgets/choice_box.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/latest_job.h"
 #include "widgets/orbit_camera.h"
@@ -99,7 +100,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
       helixPlot_(createPlot(QStringLiteral("pair-helix"))),
       pairingPlot_(createPlot(QStringLiteral("pair-layout"))),
       pairSlider_(new LabeledSlider(QString(), 0, 31, 1, QString(), this)),
-      coordinateBox_(new QComboBox(this)),
+      coordinateBox_(new ChoiceBox(this)),
       yawSlider_(new LabeledSlider(QString(), -180, 180, 1, QStringLiteral("°"), this)),
       pitchSlider_(new LabeledSlider(QString(), -90, 90, 1, QStringLiteral("°"), this)),
       resetView_(new QPushButton(this)),

@@ -29,6 +29,7 @@
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_frequencies.h"
 #include "model/parameter_model.h"
+#include "widgets/choice_box.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/latest_job.h"
 #include "widgets/score_plot_helpers.h"
@@ -93,16 +94,16 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent),
       curvePlot_(createPlot(QStringLiteral("sweep-score-curves"))),
       heatPlot_(createPlot(QStringLiteral("sweep-heatmaps"))),
-      mode_(new QComboBox(this)),
+      mode_(new ChoiceBox(this)),
       log2Length_(new LabeledSlider(QString(), 8, kMaxCurveLog2, 1, QString(), this)),
       basesLabel_(new QLabel(this)),
       basesEdit_(new QLineEdit(this)),
       logAxis_(new QCheckBox(this)),
       poolingLabel_(new QLabel(this)),
-      pooling_(new QComboBox(this)),
-      inputs_(new QComboBox(this)),
+      pooling_(new ChoiceBox(this)),
+      inputs_(new ChoiceBox(this)),
       backendLabel_(new QLabel(this)),
-      backend_(new QComboBox(this)),
+      backend_(new ChoiceBox(this)),
       backendInfo_(new QLabel(this)),
       runButton_(new QPushButton(this)),
       cancelButton_(new QPushButton(this)),

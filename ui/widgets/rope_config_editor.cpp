@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/rope_config_editor.h"
+#include "widgets/choice_box.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -64,7 +65,7 @@ const std::set<QString>& commonKeys() {
 }  // namespace
 
 RopeConfigEditor::RopeConfigEditor(QWidget* parent)
-    : QWidget(parent), form_(new QFormLayout(this)), type_(new QComboBox(this)) {
+    : QWidget(parent), form_(new QFormLayout(this)), type_(new ChoiceBox(this)) {
     form_->setContentsMargins(0, 0, 0, 0);
     form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     // Long HF keys (original_max_position_embeddings) go above their field in a narrow panel.

@@ -141,7 +141,8 @@ QString shortfall(const QWidget& widget) {
         option.currentText = combo->currentText();
         const QRect field = combo->style()->subControlRect(QStyle::CC_ComboBox, &option,
                                                            QStyle::SC_ComboBoxEditField, combo);
-        const int text = combo->fontMetrics().horizontalAdvance(combo->currentText());
+        // The ink of the text: Qt sizes a combo box to it, not to the advance after the last glyph.
+        const int text = combo->fontMetrics().boundingRect(combo->currentText()).width();
         if (text > field.width()) {
             return QStringLiteral("shows its choice in %1 px, the text needs %2")
                 .arg(field.width())

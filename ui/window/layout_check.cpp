@@ -21,12 +21,36 @@ namespace {
 
 constexpr int kStableMs = 400;  // a window manager places, frames and maximises in steps
 constexpr int kStartTimeoutMs = 15000;
-constexpr int kLessonSettleMs = 150;  // fitting and queued replots after a lesson is shown
+// Fitting and queued replots after a lesson is shown take several passes of the event loop, and
+// longer on a busy machine: the check waits until no widget has moved for this long.
+constexpr int kLessonSettleMs = 300;
+constexpr int kLessonTimeoutMs = 20000;
 
-void runEventsFor(int ms) {
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < ms) QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+// Where every visible widget of the window is, in window coordinates.
+QList<QRect> widgetGeometries(const QWidget& window) {
+    QList<QRect> rects;
+    for (const QWidget* widget : window.findChildren<QWidget*>()) {
+        if (widget->isVisible())
+            rects.append(QRect(widget->mapTo(&window, QPoint()), widget->size()));
+    }
+    return rects;
+}
+
+// Until the lesson's layout has stopped changing.
+void waitUntilLaidOut(const QWidget& window) {
+    QElapsedTimer total;
+    total.start();
+    QElapsedTimer still;
+    still.start();
+    QList<QRect> last = widgetGeometries(window);
+    while (total.elapsed() < kLessonTimeoutMs && still.elapsed() < kLessonSettleMs) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        QList<QRect> now = widgetGeometries(window);
+        if (now != last) {
+            last = std::move(now);
+            still.restart();
+        }
+    }
 }
 
 // Until the window is on screen and its frame has stopped moving.
@@ -76,7 +100,7 @@ void check(MainWindow& window, const QString& screenshotDir) {
     for (Lesson* lesson : window.lessons()) {
         window.showLesson(lesson->id());
         waitForLessonComputations(*lesson);
-        runEventsFor(kLessonSettleMs);
+        waitUntilLaidOut(window);
         const QList<LayoutFinding> findings =
             auditLayout(window, window.frameGeometry(), screenRect);
         if (lesson == window.lessons().front()) {

@@ -11,6 +11,7 @@
 
 #include "model/app_limits.h"
 #include "model/parameter_model.h"
+#include "widgets/choice_box.h"
 #include "widgets/labeled_slider.h"
 
 namespace ropelab::ui {
@@ -33,7 +34,7 @@ ParameterPanel::ParameterPanel(ParameterModel& model, QWidget* parent)
       base_(new LabeledDoubleSlider(QString(), kMinBase, kMaxBase, 0,
                                     LabeledDoubleSlider::Scale::Logarithmic, QString(), this)),
       layoutLabel_(new QLabel(this)),
-      layout_(new QComboBox(this)),
+      layout_(new ChoiceBox(this)),
       sequenceLength_(new LabeledSlider(QString(), kMinSequenceLength, largest("sequence_length"),
                                         1, QString(), this)),
       queryPosition_(new LabeledSlider(QString(), 0, 255, 1, QString(), this)),
