@@ -9,15 +9,21 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStatusBar>
 
+#include <memory>
+#include <vector>
+
 #include "common/build_info.h"
+#include "export/figure_export.h"
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
 #include "style/theme_controller.h"
 #include "widgets/labeled_slider.h"
+#include "widgets/latest_job.h"
 #include "window/main_window.h"
 #include "window/parameter_panel.h"
 
@@ -133,6 +139,55 @@ TEST(MainWindow, AboutShowsVersionLicenceAndEveryComponent) {
     }
     EXPECT_NE(box->findChild<QPushButton*>(QStringLiteral("aboutQtButton")), nullptr);
     box->close();
+}
+
+// Issue 15: dragging a shared slider computes only the lesson on screen; the others catch up,
+// to the same readouts as a lesson that saw every change, when they are shown.
+TEST(MainWindow, AHiddenLessonRunsNoJobAndCatchesUpWhenShown) {
+    QSettings().clear();
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(window.showLesson(QStringLiteral("order")));
+    std::vector<std::unique_ptr<QSignalSpy>> jobStarts;
+    QHash<QString, QHash<QString, double>> before;
+    for (Lesson* lesson : window.lessons()) {
+        waitForLessonComputations(*lesson);
+        before.insert(lesson->id(), lesson->readouts());
+        if (lesson == window.currentLesson()) continue;
+        for (LatestJob* job : lesson->findChildren<LatestJob*>()) {
+            jobStarts.push_back(std::make_unique<QSignalSpy>(job, &LatestJob::started));
+        }
+    }
+    ASSERT_FALSE(jobStarts.empty());
+    for (double base : {20000.0, 50000.0, 500000.0}) {
+        ASSERT_TRUE(window.parameterModel().setRopeTheta(base));
+        window.parameterModel().setPositions(40, 7);
+        QCoreApplication::processEvents();
+    }
+    for (const auto& spy : jobStarts) EXPECT_EQ(spy->count(), 0);
+    const Lesson* rope2d = nullptr;
+    for (Lesson* lesson : window.lessons()) {
+        if (lesson == window.currentLesson()) continue;
+        EXPECT_EQ(lesson->readouts(), before.value(lesson->id())) << lesson->id().toStdString();
+        if (lesson->id() == QStringLiteral("rope-2d")) rope2d = lesson;
+    }
+    ASSERT_NE(rope2d, nullptr);
+
+    ParameterModel fresh;
+    ASSERT_TRUE(fresh.setRope(window.parameterModel().rope()));
+    fresh.setPositions(40, 7);
+    ThemeController theme;
+    const auto reference = createLessons(LessonContext{&fresh, &theme});
+    for (std::size_t i = 0; i < reference.size(); ++i) {
+        Lesson* lesson = window.lessons()[i];
+        ASSERT_TRUE(window.showLesson(lesson->id()));
+        reference[i]->setAttribute(Qt::WA_DontShowOnScreen);
+        reference[i]->show();  // the sweeps run when first shown
+        waitForLessonComputations(*lesson);
+        waitForLessonComputations(*reference[i]);
+        EXPECT_EQ(lesson->readouts(), reference[i]->readouts()) << lesson->id().toStdString();
+    }
+    EXPECT_NE(rope2d->readouts(), before.value(QStringLiteral("rope-2d")));
 }
 
 TEST(LessonRegistry, EveryLessonHasIdTitleFiguresAndStableIds) {

@@ -396,6 +396,8 @@ int runExportCommand(int argc, char** argv) {
                                       : AppearanceController::Scheme::Light);
     appearance.setPresenter(command.presenter);
     std::vector<std::unique_ptr<Lesson>> owned = createLessons(LessonContext{&parameters, &theme});
+    // Put away, as in the window's lesson stack: only the lesson being exported computes.
+    for (const auto& lesson : owned) lesson->hide();
 
     std::vector<Lesson*> chosen;
     QStringList known;

@@ -252,6 +252,7 @@ QList<WriteResult> FigureExporter::exportLesson(Lesson& lesson, const QString& f
         lesson.resize(kLessonWindowSize);
         lesson.show();
     }
+    lesson.catchUp();
     waitForLessonComputations(lesson);
     QList<WriteResult> results =
         exportFigures(lesson.id(), shownFigures(lesson), folder, formats, options);

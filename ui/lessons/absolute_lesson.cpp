@@ -131,7 +131,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
         showProblem(message);
         tableKey_.reset();
     });
-    connect(&parameters(), &ParameterModel::changed, this, &AbsoluteLesson::refresh);
+    refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
     applyTheme(theme());

@@ -103,7 +103,7 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
             setExample(static_cast<Example>(index));
         }
     });
-    connect(&parameters(), &ParameterModel::changed, this, &ClinicLesson::refresh);
+    refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
     applyTheme(theme());

@@ -196,7 +196,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         showCurveRectB(on);
         refresh();
     });
-    connect(&parameters(), &ParameterModel::changed, this, [this] {
+    refreshOnParameterChange([this] {
         if (editors_[A]->params() != parameters().rope()) {
             editors_[A]->setParams(parameters().rope());
         }

@@ -96,7 +96,7 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
         });
     }
 
-    connect(&parameters(), &ParameterModel::changed, this, &InvarianceLesson::refresh);
+    refreshOnParameterChange([this] { refresh(); });
     // A failure keeps what is shown, names the problem, and is retried on the next change.
     connect(job_, &LatestJob::failed, this, &InvarianceLesson::showProblem);
 

@@ -333,6 +333,29 @@ void LessonPage::applyTheme(const PlotTheme& theme) {
     replotAll();
 }
 
+void LessonPage::refreshOnParameterChange(std::function<void()> refresh) {
+    parameterRefresh_ = std::move(refresh);
+    connect(&parameters(), &ParameterModel::changed, this, [this] {
+        // Explicitly hidden: a page of the lesson stack that is not current.
+        if (isHidden() && testAttribute(Qt::WA_WState_ExplicitShowHide)) {
+            parametersChangedWhileAway_ = true;
+            return;
+        }
+        parameterRefresh_();
+    });
+}
+
+void LessonPage::catchUp() {
+    if (!parametersChangedWhileAway_) return;
+    parametersChangedWhileAway_ = false;
+    parameterRefresh_();
+}
+
+void LessonPage::showEvent(QShowEvent* event) {
+    catchUp();
+    Lesson::showEvent(event);
+}
+
 void LessonPage::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) {
         retranslatePage();

@@ -8,6 +8,7 @@
 
 #include <QList>
 #include <QString>
+#include <functional>
 #include <utility>
 
 #include "common/errors.h"
@@ -33,6 +34,7 @@ public:
     LessonPage(const LessonContext& context, QWidget* parent = nullptr);
 
     QList<Figure> figures() const override { return figures_; }
+    void catchUp() override;
 
     // The banner's text; empty when the lesson shows valid results (tests read it).
     QString problem() const;
@@ -56,6 +58,10 @@ public:
 protected:
     ParameterModel& parameters() const { return *context_.parameters; }
     const PlotTheme& theme() const;
+    // Runs `refresh` after each change of the shared parameters while the lesson is shown, or was
+    // never put away (a standalone lesson); a lesson hidden in the stack does no work until it
+    // is shown again (or catches up), then refreshes once.
+    void refreshOnParameterChange(std::function<void()> refresh);
 
     // Where the subclass lays out its plots (give it a layout).
     QWidget* plotArea() const { return plotArea_; }
@@ -104,6 +110,7 @@ protected:
     virtual void applyTheme(const PlotTheme& theme);
 
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     static QString problemText(const std::exception& e);
@@ -111,6 +118,8 @@ private:
     void updateExplanationFold();
 
     LessonContext context_;
+    std::function<void()> parameterRefresh_;
+    bool parametersChangedWhileAway_ = false;
     QList<Figure> figures_;
     QWidget* activitySlot_;
     QLabel* banner_;

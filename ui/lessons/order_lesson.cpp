@@ -184,7 +184,7 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
         setOrder(reversed);
     });
     connect(positionBox_, &QComboBox::currentIndexChanged, this, &OrderLesson::refresh);
-    connect(&parameters(), &ParameterModel::changed, this, &OrderLesson::refresh);
+    refreshOnParameterChange([this] { refresh(); });
 
     // Start on 猪追狗, the order that should mean something else.
     setOrder({2, 1, 0});

@@ -95,7 +95,7 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     connect(seedDimension_, &QCheckBox::toggled, this, &PitfallLesson::refresh);
     // A failure keeps what is shown, names the problem, and is retried on the next change.
     connect(job_, &LatestJob::failed, this, &PitfallLesson::showProblem);
-    connect(&parameters(), &ParameterModel::changed, this, &PitfallLesson::refresh);
+    refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
     applyTheme(theme());

@@ -101,7 +101,7 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
     connect(pairSlider_, &LabeledSlider::valueChanged, this, &PrecisionLesson::setPair);
     connect(positionSlider_, &LabeledDoubleSlider::valueChanged, this,
             [this](double p) { setPosition(std::llround(p)); });
-    connect(&parameters(), &ParameterModel::changed, this, &PrecisionLesson::refresh);
+    refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
     applyTheme(theme());

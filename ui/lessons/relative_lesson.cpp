@@ -131,7 +131,7 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
         showProblem(message);
         mapKey_.reset();
     });
-    connect(&parameters(), &ParameterModel::changed, this, &RelativeLesson::refresh);
+    refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
     applyTheme(theme());

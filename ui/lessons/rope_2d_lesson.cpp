@@ -184,7 +184,7 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     connect(shiftRight_, &QPushButton::clicked, this, [this] { shiftBoth(+1); });
     connect(timer_, &QTimer::timeout, this, &Rope2dLesson::advanceAnimation);
     timer_->setInterval(1000 / speedSlider_->value());
-    connect(&parameters(), &ParameterModel::changed, this, &Rope2dLesson::refresh);
+    refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
     applyTheme(theme());

@@ -253,7 +253,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         showProblem(message);
         pathKey_.reset();
     });
-    connect(&parameters(), &ParameterModel::changed, this, &RopeNdLesson::refresh);
+    refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
     applyTheme(theme());
