@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
     Lesson* lesson = nullptr;
     for (const auto& l : lessons) {
         if (l->id() == animation.lessonId) lesson = l.get();
+        l->hide();  // put away, as in the window's lesson stack
     }
     AnimationSettings settings;
     settings.format = AnimationFormat::Mp4;

@@ -6,6 +6,10 @@
 #include <QSaveFile>
 
 #include <cerrno>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
 
 #include "export/atomic_write.h"
 
@@ -111,6 +115,9 @@ QString ffmpegError(int code) {
 // on two cores.
 constexpr int kGopSeconds = 2;
 constexpr int kIoBufferBytes = 1 << 16;
+// Frames rendered ahead of the encoding thread: enough to smooth out uneven frames, few enough
+// to keep memory small (8 MB a 1920×1080 frame).
+constexpr std::size_t kQueuedFrames = 3;
 // One palette for every frame, error-diffused: smooth colour-map gradients without banding.
 constexpr const char* kGifFilters =
     "split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a";
@@ -138,9 +145,19 @@ struct AnimationEncoder::State {
     std::int64_t nextPts = 0;
     bool headerWritten = false;
 
+    // The encoding thread takes frames from `queue`, so the next frame renders meanwhile.
+    std::thread worker;
+    std::mutex queueMutex;
+    std::condition_variable queueChanged;
+    std::deque<QImage> queue;
+    bool closing = false;  // no more frames: the thread encodes what is queued, then stops
+    bool stopped = false;  // the thread has stopped (closed, or after a failure)
+    QString encodeError;   // why the thread stopped early
+
     explicit State(const QString& target) : file(target) {}
 
     ~State() {
+        stopWorker(true);
         sws_freeContext(scaler);
         avfilter_graph_free(&graph);
         av_frame_free(&frame);
@@ -222,6 +239,86 @@ struct AnimationEncoder::State {
             av_frame_unref(filtered);
             if (!error.isEmpty()) return error;
         }
+    }
+
+    // One frame of exactly the opened size, on the encoding thread.
+    QString encodeFrame(const QImage& rgb) {
+        const std::uint8_t* planes[1] = {rgb.constBits()};
+        const int strides[1] = {static_cast<int>(rgb.bytesPerLine())};
+        if (format == AnimationFormat::Gif) {
+            AVFrame* input = av_frame_alloc();
+            if (input == nullptr) return Tr::tr("Out of memory.");
+            input->format = AV_PIX_FMT_RGB32;
+            input->width = size.width();
+            input->height = size.height();
+            input->pts = nextPts++;
+            int result = av_frame_get_buffer(input, 0);
+            if (result >= 0) {
+                av_image_copy(input->data, input->linesize, planes, strides, AV_PIX_FMT_RGB32,
+                              size.width(), size.height());
+                result = av_buffersrc_add_frame(source, input);  // takes the reference
+            }
+            av_frame_free(&input);
+            if (result < 0) return failure(Tr::tr("the GIF palette could not be made"), result);
+            return drainFilter();
+        }
+        const int result = av_frame_make_writable(frame);
+        if (result < 0) return failure(Tr::tr("no memory for a frame"), result);
+        sws_scale(scaler, planes, strides, 0, size.height(), frame->data, frame->linesize);
+        frame->pts = nextPts++;
+        return encode(frame);
+    }
+
+    void startWorker() {
+        worker = std::thread([this] {
+            for (;;) {
+                QImage image;
+                {
+                    std::unique_lock lock(queueMutex);
+                    queueChanged.wait(lock, [this] { return !queue.empty() || closing; });
+                    if (queue.empty()) break;
+                    image = std::move(queue.front());
+                    queue.pop_front();
+                }
+                queueChanged.notify_all();
+                QString error = encodeFrame(image);
+                if (!error.isEmpty()) {
+                    const std::lock_guard lock(queueMutex);
+                    encodeError = std::move(error);
+                    queue.clear();
+                    break;
+                }
+            }
+            {
+                const std::lock_guard lock(queueMutex);
+                stopped = true;
+            }
+            queueChanged.notify_all();
+        });
+    }
+
+    // Waits for the encoding thread; `drop` throws away the frames it has not encoded yet.
+    void stopWorker(bool drop) {
+        if (!worker.joinable()) return;
+        {
+            const std::lock_guard lock(queueMutex);
+            closing = true;
+            if (drop) queue.clear();
+        }
+        queueChanged.notify_all();
+        worker.join();
+    }
+
+    // Queues a frame for the encoding thread, waiting while the queue is full. Empty, or the
+    // thread's failure if it has failed.
+    QString queueFrame(const QImage& rgb) {
+        std::unique_lock lock(queueMutex);
+        queueChanged.wait(lock, [this] { return queue.size() < kQueuedFrames || stopped; });
+        if (stopped) return encodeError;
+        queue.push_back(rgb);
+        lock.unlock();
+        queueChanged.notify_all();
+        return {};
     }
 
     QString openGifFilter() {
@@ -373,7 +470,11 @@ QString AnimationEncoder::open(const QString& path, AnimationFormat format, QSiz
     if (result < 0) return s.failure(Tr::tr("the file header could not be written"), result);
     s.headerWritten = true;
 
-    if (format == AnimationFormat::Gif) return s.openGifFilter();
+    if (format == AnimationFormat::Gif) {
+        if (const QString error = s.openGifFilter(); !error.isEmpty()) return error;
+        s.startWorker();
+        return {};
+    }
     s.frame = av_frame_alloc();
     if (s.frame == nullptr) return Tr::tr("Out of memory.");
     s.frame->format = s.codec->pix_fmt;
@@ -388,6 +489,7 @@ QString AnimationEncoder::open(const QString& path, AnimationFormat format, QSiz
     // Limited-range BT.709, as the stream is tagged; players assume it for HD video.
     const int* bt709 = sws_getCoefficients(SWS_CS_ITU709);
     sws_setColorspaceDetails(s.scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
+    s.startWorker();
     return {};
 }
 
@@ -404,36 +506,15 @@ QString AnimationEncoder::addFrame(const QImage& image) {
             .arg(s.size.width())
             .arg(s.size.height());
     }
-    const std::uint8_t* planes[1] = {rgb.constBits()};
-    const int strides[1] = {static_cast<int>(rgb.bytesPerLine())};
-    if (s.format == AnimationFormat::Gif) {
-        AVFrame* input = av_frame_alloc();
-        if (input == nullptr) return Tr::tr("Out of memory.");
-        input->format = AV_PIX_FMT_RGB32;
-        input->width = s.size.width();
-        input->height = s.size.height();
-        input->pts = s.nextPts++;
-        int result = av_frame_get_buffer(input, 0);
-        if (result >= 0) {
-            av_image_copy(input->data, input->linesize, planes, strides, AV_PIX_FMT_RGB32,
-                          s.size.width(), s.size.height());
-            result = av_buffersrc_add_frame(s.source, input);  // takes the reference
-        }
-        av_frame_free(&input);
-        if (result < 0) return s.failure(Tr::tr("the GIF palette could not be made"), result);
-        return s.drainFilter();
-    }
-    const int result = av_frame_make_writable(s.frame);
-    if (result < 0) return s.failure(Tr::tr("no memory for a frame"), result);
-    sws_scale(s.scaler, planes, strides, 0, s.size.height(), s.frame->data, s.frame->linesize);
-    s.frame->pts = s.nextPts++;
-    return s.encode(s.frame);
+    return s.queueFrame(rgb);
 }
 
 QString AnimationEncoder::finish() {
     State& s = *state_;
-    QString error;
-    if (s.format == AnimationFormat::Gif) {
+    s.stopWorker(false);
+    // A failure of the encoding thread: nothing more is written.
+    QString error = s.encodeError;
+    if (error.isEmpty() && s.format == AnimationFormat::Gif) {
         const int result = av_buffersrc_add_frame(s.source, nullptr);  // end: palette is made
         error = result < 0 ? s.failure(Tr::tr("the GIF palette could not be made"), result)
                            : s.drainFilter();

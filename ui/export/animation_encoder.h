@@ -37,7 +37,9 @@ public:
     // Starts a file of frames of exactly `size` at `fps`. Empty on success, else one sentence
     // (the encoder is missing from this FFmpeg build, the folder is not writable, ...).
     QString open(const QString& path, AnimationFormat format, QSize size, int fps);
-    // One frame of exactly the opened size. Empty on success, else why encoding failed.
+    // One frame of exactly the opened size, handed to an encoding thread so that the caller
+    // renders the next one meanwhile. Empty on success, else why encoding (of this or an
+    // earlier frame) failed.
     QString addFrame(const QImage& frame);
     // Flushes the encoder and commits the file. Empty on success; on failure nothing is left.
     QString finish();

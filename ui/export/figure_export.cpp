@@ -46,12 +46,26 @@ QSize layoutPixels(const ExportOptions& options) {
             std::max(1, static_cast<int>(std::lround(layout.height())))};
 }
 
-// Lets size-dependent hooks (equal-aspect ranges set in afterLayout) settle at the export size:
-// their new ranges apply from the next draw on, so the real draw comes second.
+// What QCustomPlot keeps protected: its layout step and its drawing, apart from toPainter().
+struct PlotAccess : QCustomPlot {
+    static void layOut(QCustomPlot& plot) { (plot.*&PlotAccess::updateLayout)(); }
+    static void drawOn(QCustomPlot& plot, QCPPainter* painter) {
+        (plot.*&PlotAccess::draw)(painter);
+    }
+    static const QBrush& backgroundBrush(const QCustomPlot& plot) {
+        return plot.*&PlotAccess::mBackgroundBrush;
+    }
+};
+
+// Lets size-dependent hooks (equal-aspect ranges set in afterLayout) settle at the export size
+// without drawing: their new ranges move the tick labels, so a second pass places the margins,
+// and the real draw comes third.
 void settleLayout(QCustomPlot& plot, QSize layout) {
-    QImage scratch(1, 1, QImage::Format_ARGB32_Premultiplied);
-    QCPPainter painter(&scratch);
-    plot.toPainter(&painter, layout.width(), layout.height());
+    const QRect shown = plot.viewport();
+    plot.setViewport(QRect(QPoint(0, 0), layout));
+    PlotAccess::layOut(plot);
+    PlotAccess::layOut(plot);
+    plot.setViewport(shown);
 }
 
 QByteArray renderPng(QCustomPlot& plot, const ExportOptions& options, const QString& title) {
@@ -198,7 +212,14 @@ void paintFigure(QCustomPlot& plot, QCPPainter& painter, QSize layout) {
     fitTextToWidth(&plot, layout.width());
     settleLayout(plot, layout);
     const AntialiasedForExport antialiased(plot);
-    plot.toPainter(&painter, layout.width(), layout.height());
+    // As toPainter() draws, but without its no-caching mode, which is meant for vector output
+    // and turns off QCustomPlot's fast polylines: a dense curve then strokes ~10× slower.
+    const QRect shown = plot.viewport();
+    plot.setViewport(QRect(QPoint(0, 0), layout));
+    const QBrush& background = PlotAccess::backgroundBrush(plot);
+    if (background.style() != Qt::NoBrush) painter.fillRect(plot.viewport(), background);
+    PlotAccess::drawOn(plot, &painter);
+    plot.setViewport(shown);
 }
 
 QString figureFileName(const QString& lessonId, const QString& figureName, ExportFormat format) {

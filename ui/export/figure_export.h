@@ -28,8 +28,8 @@ QByteArray renderFigure(QCustomPlot& plot, ExportFormat format, const ExportOpti
                         const QBrush& background, const QBrush& restoreBackground,
                         const QString& title, QString* error = nullptr);
 
-// Paints the plot at `layout` size as a file export does (titles re-flowed to the width,
-// size-dependent ranges settled, every line antialiased); animation frames use it.
+// Paints the plot at `layout` size into a raster image as a file export does (titles re-flowed
+// to the width, size-dependent ranges settled, every line antialiased); animation frames use it.
 void paintFigure(QCustomPlot& plot, QCPPainter& painter, QSize layout);
 
 // The lesson's figures a student sees now (a lesson may hide some, e.g. on another tab).
