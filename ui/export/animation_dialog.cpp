@@ -27,6 +27,7 @@
 #include <algorithm>
 
 #include "lessons/lesson.h"
+#include "widgets/choice_box.h"
 
 namespace ropelab::ui {
 
@@ -70,10 +71,10 @@ AnimationDialog::AnimationDialog(LessonProvider lessons, ParameterModel& paramet
       parameters_(parameters),
       currentLessonId_(currentLessonId),
       animationLabel_(new QLabel(this)),
-      animation_(new QComboBox(this)),
+      animation_(new ChoiceBox(this)),
       description_(new QLabel(this)),
       formatLabel_(new QLabel(this)),
-      format_(new QComboBox(this)),
+      format_(new ChoiceBox(this)),
       sizeLabel_(new QLabel(this)),
       width_(new QSpinBox(this)),
       height_(new QSpinBox(this)),
