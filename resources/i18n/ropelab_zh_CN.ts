@@ -1552,11 +1552,11 @@ no row, impossible</source>
     </message>
     <message>
         <source>A: score q·k</source>
-        <translation>A：注意力分数 q·k</translation>
+        <translation>A：分数 q·k</translation>
     </message>
     <message>
         <source>B: score q·k</source>
-        <translation>B：注意力分数 q·k</translation>
+        <translation>B：分数 q·k</translation>
     </message>
     <message>
         <source>A, B</source>
