@@ -225,6 +225,8 @@ void placeLegendBelow(QCustomPlot* plot, int columns) {
     band->addElement(0, 1, legend);
     band->addElement(0, 2, new QCPLayoutElement(plot));
     band->setColumnStretchFactors({1.0, 0.001, 1.0});
+    // Room under the legend's frame, which the outer edge would otherwise cut.
+    band->setMargins(QMargins(0, 0, 0, 3));
     // Wrap first, then the fill order with rearranging: items already in the legend move too.
     legend->setWrap(columns);
     legend->setProperty(kLegendColumnsProperty, columns);
