@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFontMetrics>
 
 #include <algorithm>
 #include <cmath>
@@ -24,9 +25,11 @@ struct Tr {
 
 // Headless lessons are laid out at a typical window size, as a student would see them.
 const QSize kLessonWindowSize(1440, 900);
-// Figures are laid out at least this tall (screen pixels) and scaled down into smaller frames,
-// so titles and tick labels keep their proportions in a thumbnail.
+// Figures are laid out at least this tall (screen pixels), and each at least this many
+// characters of its tick-label font wide, then scaled down into smaller frames: titles, tick
+// labels and legends keep their proportions (presenter fonts would not fit half of a small frame).
 constexpr double kMinLayoutHeight = 400.0;
+constexpr int kMinLayoutChars = 52;
 constexpr int kJobTimeoutMs = 60000;
 
 // Lets the lesson react to the new state: queued signals, then its background jobs.
@@ -134,7 +137,11 @@ QImage AnimationRenderer::frame(double u, QSize size) {
     QImage image(size, QImage::Format_RGB32);
     image.fill(lesson_.palette().color(QPalette::Base));
     if (plots.isEmpty()) return image;
-    const double scale = std::min(1.0, size.height() / kMinLayoutHeight);
+    const int leastWidth =
+        kMinLayoutChars * QFontMetrics(plots.front()->xAxis->tickLabelFont()).averageCharWidth();
+    const double scale =
+        std::min({1.0, size.height() / kMinLayoutHeight,
+                  size.width() / (static_cast<double>(leastWidth) * plots.size())});
     const double width = size.width() / scale;
     const int height = static_cast<int>(std::lround(size.height() / scale));
     QCPPainter painter(&image);
