@@ -1,30 +1,96 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Fuzz target: the session loader (ui/session/session_file.h). Any bytes must either be refused
-// with an error sentence, or give a state that validates, applies to a ParameterModel without
-// complaint, and survives save → load unchanged.
+// Fuzz target: the session loader (ui/session/session_file.h) and what opening a session does.
+// Any bytes must either be refused with an error sentence, or give a state that validates,
+// survives save → load unchanged, applies to every lesson (parameters and each lesson's own
+// state) and lets every lesson render each of its shown figures, offscreen, as PNG and CSV.
 
+#include <QApplication>
 #include <QByteArray>
+#include <QFileInfo>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <exception>
+#include <memory>
+#include <vector>
 
 #include "common/errors.h"
 #include "encodings/rope_frequencies.h"
+#include "export/figure_export.h"
 #include "fuzz_entries.h"
+#include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
 #include "session/session_file.h"
+#include "style/theme_controller.h"
 
 namespace ropelab::fuzz {
 
+namespace {
+
+using namespace ropelab::ui;
+
+// One offscreen application and one set of lessons for the whole run, as the app has.
+struct App {
+    App() {
+        if (QCoreApplication::instance() == nullptr) {
+            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+            }
+            application = std::make_unique<QApplication>(argc, argv);
+        }
+        lessons = createLessons(LessonContext{&model, &theme});
+        for (const auto& lesson : lessons) {
+            all.push_back(lesson.get());
+            ids.append(lesson->id());
+        }
+        defaults = captureSession(model, all, nullptr);
+    }
+
+    int argc = 1;
+    char name[8] = "fuzzing";
+    char* argv[2] = {name, nullptr};
+    std::unique_ptr<QApplication> application;
+    ParameterModel model;
+    ThemeController theme;
+    std::vector<std::unique_ptr<Lesson>> lessons;
+    std::vector<Lesson*> all;
+    QStringList ids;
+    SessionState defaults;
+};
+
+// Never destroyed: a QApplication torn down among the exit handlers, after Qt's own globals,
+// crashes in its post routines (seen at the end of a fuzzing run).
+App& app() {
+    static App* instance = new App;
+    return *instance;
+}
+
+void renderEveryLesson(App& a) {
+    QTemporaryDir folder;
+    if (!folder.isValid()) fuzzFail("no temporary folder", "");
+    ExportOptions options;
+    options.size = QSizeF(320, 240);
+    FigureExporter exporter(a.theme);
+    for (Lesson* lesson : a.all) {
+        const QList<WriteResult> results = exporter.exportLesson(
+            *lesson, folder.path(), {ExportFormat::Png, ExportFormat::Csv}, options);
+        if (results.isEmpty()) fuzzFail("a lesson rendered no figure", lesson->id().toStdString());
+        for (const WriteResult& result : results) {
+            if (!result.ok()) fuzzFail("a figure did not render", result.error.toStdString());
+            if (QFileInfo(result.path).size() == 0) {
+                fuzzFail("a figure rendered as an empty file", result.path.toStdString());
+            }
+        }
+    }
+}
+
+}  // namespace
+
 int session(const std::uint8_t* data, std::size_t size) {
-    using namespace ropelab::ui;
+    App& a = app();
     const QByteArray json =
         QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
-    const QStringList knownLessons = {QStringLiteral("rope-2d"), QStringLiteral("order"),
-                                      QStringLiteral("pitfall")};
-    ParameterModel model;
-    const SessionState current{QStringLiteral("rope-2d"), ParameterSnapshot::of(model), {}};
-    const SessionLoad load = sessionFromJson(json, current, knownLessons);
+    const SessionLoad load = sessionFromJson(json, a.defaults, a.ids);
     static_cast<void>(load.report.summary());
     if (!load.state) {
         if (load.error.isEmpty()) fuzzFail("session refused without a reason", "");
@@ -41,12 +107,17 @@ int session(const std::uint8_t* data, std::size_t size) {
             fuzzFail("loaded parameters do not validate", error.what());
         }
     }
-    if (const QString refused = state.parameters.applyTo(model); !refused.isEmpty()) {
-        fuzzFail("a loaded session does not apply", refused.toStdString());
-    }
-    const SessionLoad again = sessionFromJson(sessionToJson(state), current, knownLessons);
+    const SessionLoad again = sessionFromJson(sessionToJson(state), a.defaults, a.ids);
     if (!again.state) fuzzFail("a saved session does not load", again.error.toStdString());
     if (!(*again.state == state)) fuzzFail("save → load changed the session", "");
+    if (const QString refused = applySession(state, a.model, a.all); !refused.isEmpty()) {
+        fuzzFail("a loaded session does not apply", refused.toStdString());
+    }
+    renderEveryLesson(a);
+    // The next input starts from the defaults again, as a fresh start of the app would.
+    if (const QString refused = applySession(a.defaults, a.model, a.all); !refused.isEmpty()) {
+        fuzzFail("the defaults do not apply", refused.toStdString());
+    }
     return 0;
 }
 
