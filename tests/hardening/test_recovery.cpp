@@ -45,6 +45,15 @@ bool waitForFile(const QString& path, int milliseconds) {
 
 class Recovery : public ::testing::Test {
 protected:
+    // ctest -j runs each test in its own process: each gets its own data folder (test mode puts
+    // it under $HOME/.qttest), so their copies and locks never meet.
+    static void SetUpTestSuite() {
+        home_ = new QTemporaryDir;
+        qputenv("HOME", home_->path().toUtf8());
+    }
+    static void TearDownTestSuite() { delete home_; }
+    static inline QTemporaryDir* home_ = nullptr;
+
     void SetUp() override {
         QFile::remove(RecoveryCopy::path());
         QFile::remove(QDir(QFileInfo(RecoveryCopy::path()).path())
