@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# RoPE Lab against numpy (issue 3, P2 and P3): prints times, ratios, checksums and peak RSS.
+# RoPE Lab against numpy (P2 and P3): prints times, ratios, checksums and peak RSS.
 #   bash tools/bench.sh [path/to/ropelab-cli] [bench_vs_numpy.py options, e.g. --only p2]
 # Default CLI: $ROPELAB_BUILD_DIR/app/ropelab-cli, else build/app/ropelab-cli. Needs Debian's
 # python3-numpy and libopenblas0-pthread (numpy then multiplies with OpenBLAS), and time.

@@ -59,7 +59,7 @@ struct Command {
 };
 
 // Commands of each folder, in the order they appear in the tool's help.
-std::vector<Command> encodingCommands();  // core/cli/encoding_commands.cpp (issue 2)
+std::vector<Command> encodingCommands();  // core/cli/encoding_commands.cpp
 std::vector<Command> analysisCommands();  // core/cli/analysis_commands.cpp
 std::vector<Command> computeCommands();   // core/cli/compute_commands.cpp
 // conventions, layout-permutation, kv-cache (core/cli/clinic_commands.cpp); listed after the

@@ -46,13 +46,6 @@ std::string_view toString(BackendKind kind) {
     return "cpu";
 }
 
-BackendKind parseBackendKind(std::string_view text) {
-    for (BackendKind kind : {BackendKind::Cpu, BackendKind::OpenCl, BackendKind::Cuda}) {
-        if (text == toString(kind)) return kind;
-    }
-    throw InputError("--backend must be cpu, opencl or cuda, got '" + std::string(text) + "'");
-}
-
 BackendInfo probeBackend(BackendKind kind) {
     switch (kind) {
         case BackendKind::Cpu:

@@ -3,15 +3,11 @@
 // Every compute backend this build knows, what the machine offers for each, and how to make one.
 
 #include <memory>
-#include <string_view>
 #include <vector>
 
 #include "compute/backend.h"
 
 namespace ropelab {
-
-// "cpu" | "opencl" | "cuda"; InputError naming --backend otherwise.
-BackendKind parseBackendKind(std::string_view text);
 
 // cpu, opencl, cuda in that order. Probing loads drivers but compiles nothing; a backend this
 // build lacks is listed as unavailable with the reason ("built without OpenCL: …").
