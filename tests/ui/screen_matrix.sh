@@ -67,7 +67,7 @@ run_case() {
     local check=--check-layout
     [ -n "$shots" ] && check="--check-layout=$shots/$name"
     echo "== $size at scale $scale, $name"
-    env -u QT_QPA_PLATFORM XDG_CONFIG_HOME="$config" QT_SCALE_FACTOR="$scale" \
+    env -u QT_QPA_PLATFORM XDG_CONFIG_HOME="$config" XDG_DATA_HOME="$config/data" QT_SCALE_FACTOR="$scale" \
         timeout 180 "$app" "$check" "$@" >"$work/out" 2>"$work/err"
     local rc=$?
     grep -v '^QStandardPaths: ' "$work/err"
