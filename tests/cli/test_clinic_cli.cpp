@@ -11,7 +11,7 @@
 #include <numbers>
 #include <sstream>
 
-#include "../encodings/gguf_builder.h"
+#include "../core/encodings/gguf_builder.h"
 #include "cli/cli.h"
 
 namespace ropelab::cli {

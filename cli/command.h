@@ -4,7 +4,7 @@
 // accepts and a function that runs it. Each core folder contributes its commands through one
 // function below; cli.cpp collects them, parses the command line and handles --help and errors.
 //
-// Adding a command (e.g. in core/cli/analysis_commands.cpp):
+// Adding a command (e.g. in cli/analysis_commands.cpp):
 //
 //   Command scoreCurve() {
 //       Command command;
@@ -59,10 +59,10 @@ struct Command {
 };
 
 // Commands of each folder, in the order they appear in the tool's help.
-std::vector<Command> encodingCommands();  // core/cli/encoding_commands.cpp
-std::vector<Command> analysisCommands();  // core/cli/analysis_commands.cpp
-std::vector<Command> computeCommands();   // core/cli/compute_commands.cpp
-// conventions, layout-permutation, kv-cache (core/cli/clinic_commands.cpp); listed after the
+std::vector<Command> encodingCommands();  // cli/encoding_commands.cpp
+std::vector<Command> analysisCommands();  // cli/analysis_commands.cpp
+std::vector<Command> computeCommands();   // cli/compute_commands.cpp
+// conventions, layout-permutation, kv-cache (cli/clinic_commands.cpp); listed after the
 // analysis commands.
 std::vector<Command> clinicCommands();
 
