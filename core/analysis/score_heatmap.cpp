@@ -19,24 +19,6 @@ namespace {
 constexpr std::int64_t kQueryTile = 256;
 constexpr std::int64_t kKeyTile = 256;
 
-void validateHeatmap(const Eigen::Ref<const Eigen::MatrixXd>& queries,
-                     const Eigen::Ref<const Eigen::MatrixXd>& keys, int width, int height) {
-    if (queries.rows() == 0 || queries.cols() == 0) {
-        throw InputError("heatmap --length and the vector dimension must be > 0");
-    }
-    if (keys.rows() != queries.rows() || keys.cols() != queries.cols()) {
-        throw InputError("heatmap queries and keys must both be N × d, got " +
-                         std::to_string(queries.rows()) + "×" + std::to_string(queries.cols()) +
-                         " and " + std::to_string(keys.rows()) + "×" + std::to_string(keys.cols()));
-    }
-    const std::int64_t n = queries.rows();
-    if (width < 1 || height < 1) throw InputError("--grid W and H must be >= 1");
-    if (width > n || height > n) {
-        throw InputError("--grid " + std::to_string(width) + "x" + std::to_string(height) +
-                         " is larger than --length " + std::to_string(n) + "; use W, H <= length");
-    }
-}
-
 // For every index in [0, n): the block of `cells` it falls in.
 std::vector<int> blockOfIndex(std::int64_t n, int cells) {
     std::vector<int> block(static_cast<std::size_t>(n));
@@ -227,7 +209,6 @@ PooledGrid pooledHeatmap(const PositionEncoder& encoder,
                          const Eigen::Ref<const Eigen::MatrixXd>& queries,
                          const Eigen::Ref<const Eigen::MatrixXd>& keys, int width, int height,
                          Pooling pooling, const Execution& exec) {
-    validateHeatmap(queries, keys, width, height);
     const std::int64_t n = queries.rows();
     const double d = static_cast<double>(queries.cols());
     encoder.requirePositions(0, n - 1);
@@ -244,6 +225,34 @@ PooledGrid pooledHeatmap(const PositionEncoder& encoder,
 
 }  // namespace
 
+void validateHeatmapInput(const Eigen::Ref<const Eigen::MatrixXd>& queries,
+                          const Eigen::Ref<const Eigen::MatrixXd>& keys, int width, int height) {
+    if (queries.rows() == 0 || queries.cols() == 0) {
+        throw InputError("heatmap --length and the vector dimension must be > 0");
+    }
+    if (keys.rows() != queries.rows() || keys.cols() != queries.cols()) {
+        throw InputError("heatmap queries and keys must both be N × d, got " +
+                         std::to_string(queries.rows()) + "×" + std::to_string(queries.cols()) +
+                         " and " + std::to_string(keys.rows()) + "×" + std::to_string(keys.cols()));
+    }
+    const std::int64_t n = queries.rows();
+    if (width < 1 || height < 1) throw InputError("--grid W and H must be >= 1");
+    if (width > n || height > n) {
+        throw InputError("--grid " + std::to_string(width) + "x" + std::to_string(height) +
+                         " is larger than --length " + std::to_string(n) + "; use W, H <= length");
+    }
+}
+
+void validateRopeHeatmapInput(const Eigen::Ref<const Eigen::MatrixXd>& queries,
+                              const Eigen::Ref<const Eigen::MatrixXd>& keys,
+                              const RopeFrequencies& freqs, int width, int height) {
+    if (queries.cols() != freqs.headDim) {
+        throw InputError("heatmap vectors must have head_dim = " + std::to_string(freqs.headDim) +
+                         " components, got " + std::to_string(queries.cols()));
+    }
+    validateHeatmapInput(queries, keys, width, height);
+}
+
 std::int64_t poolBlockStart(std::int64_t n, int cells, int cell) {
     // ⌊cell·n / cells⌋ without overflow: cell·(n mod cells) < cells² < 2⁶².
     const std::int64_t whole = n / cells;
@@ -255,10 +264,7 @@ PooledGrid ropeScoreHeatmap(const Eigen::Ref<const Eigen::MatrixXd>& queries,
                             const Eigen::Ref<const Eigen::MatrixXd>& keys,
                             const RopeFrequencies& freqs, RopeLayout layout, int width, int height,
                             Pooling pooling, const Execution& exec) {
-    if (queries.cols() != freqs.headDim) {
-        throw InputError("heatmap vectors must have head_dim = " + std::to_string(freqs.headDim) +
-                         " components, got " + std::to_string(queries.cols()));
-    }
+    validateRopeHeatmapInput(queries, keys, freqs, width, height);
     const PositionEncoder encoder(freqs, layout);
     return pooledHeatmap(encoder, queries, keys, width, height, pooling, exec);
 }
@@ -268,6 +274,7 @@ PooledGrid scoreHeatmap(const Eigen::Ref<const Eigen::MatrixXd>& queries,
                         const ScoreEncodingParams& encoding, int width, int height, Pooling pooling,
                         const Execution& exec) {
     validate(encoding, static_cast<int>(queries.cols()));
+    validateHeatmapInput(queries, keys, width, height);
     const PositionEncoder encoder(encoding, static_cast<int>(queries.cols()));
     return pooledHeatmap(encoder, queries, keys, width, height, pooling, exec);
 }

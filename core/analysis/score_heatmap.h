@@ -30,6 +30,14 @@ struct PooledGrid {
 // First index of block `cell` when n items are split into `cells` blocks: ⌊cell·n / cells⌋.
 std::int64_t poolBlockStart(std::int64_t n, int cells, int cell);
 
+// InputError unless queries and keys are both N × d with N, d ≥ 1 and 1 ≤ width, height ≤ N.
+void validateHeatmapInput(const Eigen::Ref<const Eigen::MatrixXd>& queries,
+                          const Eigen::Ref<const Eigen::MatrixXd>& keys, int width, int height);
+// The same, and d = freqs.headDim: the checks every backend's RoPE heatmap makes first.
+void validateRopeHeatmapInput(const Eigen::Ref<const Eigen::MatrixXd>& queries,
+                              const Eigen::Ref<const Eigen::MatrixXd>& keys,
+                              const RopeFrequencies& freqs, int width, int height);
+
 // RoPE: queries and keys are N × headDim, row m the vector at position m. Every row is rotated
 // once; mean pooling then uses Σ⟨q'_m, k'_n⟩ = ⟨Σ q'_m, Σ k'_n⟩ per block, max pooling multiplies
 // tiles. InputError (sizes, grid larger than N), ResourceError (memory), Cancelled.

@@ -121,30 +121,6 @@ CurveBatch packCurves(const std::vector<RopeCurveInput>& curves) {
     return batch;
 }
 
-// The same checks and messages as the CPU heatmap (core/analysis/score_heatmap.cpp).
-void validateHeatmap(const Eigen::Ref<const Eigen::MatrixXd>& queries,
-                     const Eigen::Ref<const Eigen::MatrixXd>& keys, const RopeFrequencies& freqs,
-                     int width, int height) {
-    if (queries.cols() != freqs.headDim) {
-        throw InputError("heatmap vectors must have head_dim = " + std::to_string(freqs.headDim) +
-                         " components, got " + std::to_string(queries.cols()));
-    }
-    if (queries.rows() == 0 || queries.cols() == 0) {
-        throw InputError("heatmap --length and the vector dimension must be > 0");
-    }
-    if (keys.rows() != queries.rows() || keys.cols() != queries.cols()) {
-        throw InputError("heatmap queries and keys must both be N × d, got " +
-                         std::to_string(queries.rows()) + "×" + std::to_string(queries.cols()) +
-                         " and " + std::to_string(keys.rows()) + "×" + std::to_string(keys.cols()));
-    }
-    const std::int64_t n = queries.rows();
-    if (width < 1 || height < 1) throw InputError("--grid W and H must be >= 1");
-    if (width > n || height > n) {
-        throw InputError("--grid " + std::to_string(width) + "x" + std::to_string(height) +
-                         " is larger than --length " + std::to_string(n) + "; use W, H <= length");
-    }
-}
-
 // DeviceError instead of an allocation the device cannot hold, so the engine falls back.
 void requireDeviceBuffer(const GpuDevice& device, double bytes, const std::string& what) {
     const double limit = static_cast<double>(std::min(kMaxBufferBytes, device.maxBufferBytes()));
@@ -384,7 +360,7 @@ PooledGrid DeviceBackend::ropeScoreHeatmap(const Eigen::Ref<const Eigen::MatrixX
                                            int width, int height, Pooling pooling,
                                            const Execution& exec) {
     timings_ = {};
-    validateHeatmap(queries, keys, freqs, width, height);
+    validateRopeHeatmapInput(queries, keys, freqs, width, height);
     const std::int64_t n = queries.rows();
     const int dim = static_cast<int>(queries.cols());
     // Also keeps every index the kernels compute below 2^31.
