@@ -1857,6 +1857,10 @@ no row, impossible</source>
         <source>Shows or hides the explanation</source>
         <translation>显示或隐藏讲解</translation>
     </message>
+    <message>
+        <source>Copy readouts</source>
+        <translation>复制读数</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::MainWindow</name>

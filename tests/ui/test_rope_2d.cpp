@@ -2,6 +2,9 @@
 // Lesson 4 (RoPE in 2D): the arrows, angle and scores follow the RoPE formulas from core.
 #include <gtest/gtest.h>
 
+#include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QPushButton>
 #include <QSlider>
 #include <QTest>
@@ -143,6 +146,12 @@ TEST(Rope2dLesson, ArrowsAreDrawnAtTheirTrueLengthsOnTheirCircles) {
     EXPECT_NEAR(std::hypot(h.lesson.keyTip().x(), h.lesson.keyTip().y()), kNorm, 1e-12);
     EXPECT_NEAR(h.lesson.queryCircleRadius(), qNorm, 1e-12);
     EXPECT_TRUE(h.lesson.readoutText().contains(QString::number(qNorm, 'f', 3)));
+    // The readouts' context menu copies them as that text.
+    auto* readouts = h.lesson.findChild<QWidget*>(QStringLiteral("readouts"));
+    ASSERT_NE(readouts, nullptr);
+    ASSERT_EQ(readouts->actions().size(), 1);
+    readouts->actions().first()->trigger();
+    EXPECT_EQ(QGuiApplication::clipboard()->text(), h.lesson.readoutText());
     // YaRN multiplies cos and sin by the attention factor: the turned arrows grow by it.
     ASSERT_TRUE(h.model.setRope(testing::yarnFourTimes(h.model.rope())));
     const double a = 0.1 * std::log(4.0) + 1.0;

@@ -13,14 +13,14 @@
 #include <QVBoxLayout>
 
 #include "activities/activity_runner.h"
+#include "widgets/wrapped_label.h"
 
 namespace ropelab::ui {
 
 namespace {
 
 QLabel* wrappingLabel(QWidget* parent, const char* objectName) {
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
+    auto* label = new WrappedLabel(parent);
     label->setTextFormat(Qt::RichText);
     label->setObjectName(QLatin1String(objectName));
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -34,6 +34,7 @@
 #include "widgets/latest_job.h"
 #include "widgets/rope_config_editor.h"
 #include "widgets/score_plot_helpers.h"
+#include "widgets/wrapped_label.h"
 
 namespace ropelab::ui {
 
@@ -92,7 +93,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
       curvePlot_(createPlot(QStringLiteral("score-curves"))),
       compare_(new QCheckBox(this)),
       tabs_(new QTabWidget(this)),
-      curveStatus_(new QLabel(this)),
+      curveStatus_(new WrappedLabel(this)),
       curveJob_(new LatestJob(this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
@@ -176,7 +177,6 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     tabs_->addTab(makeConfigTab(A), QString());
     tabs_->addTab(makeConfigTab(B), QString());
     controlsLayout()->addWidget(tabs_);
-    curveStatus_->setWordWrap(true);
     controlsLayout()->addWidget(curveStatus_);
 
     // B starts as A stretched 4× with YaRN, so comparing shows a difference at once.
@@ -251,8 +251,7 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
     importButtons_[which] = new QPushButton(tab);
     importButtons_[which]->setObjectName(QStringLiteral("import%1").arg(sideName(which)));
     layout->addWidget(importButtons_[which]);
-    presetSources_[which] = new QLabel(tab);
-    presetSources_[which]->setWordWrap(true);
+    presetSources_[which] = new WrappedLabel(tab);
     presetSources_[which]->setTextFormat(Qt::RichText);
     presetSources_[which]->setOpenExternalLinks(true);
     presetSources_[which]->setTextInteractionFlags(Qt::TextBrowserInteraction);

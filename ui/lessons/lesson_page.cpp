@@ -3,8 +3,11 @@
 
 #include <qcustomplot.h>
 
+#include <QAction>
+#include <QClipboard>
 #include <QEvent>
 #include <QGridLayout>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -19,6 +22,7 @@
 #include "model/parameter_model.h"
 #include "style/theme_controller.h"
 #include "widgets/plot_helpers.h"
+#include "widgets/wrapped_label.h"
 
 namespace ropelab::ui {
 
@@ -86,21 +90,20 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     : Lesson(parent),
       context_(context),
       activitySlot_(new QWidget(this)),
-      banner_(new QLabel(this)),
+      banner_(new WrappedLabel(this)),
       plotArea_(new QWidget(this)),
       sideTabs_(new QTabWidget(this)),
       lessonScroll_(new VerticalScroll(true)),
       sharedScroll_(new VerticalScroll(true)),
-      heading_(new QLabel(this)),
+      heading_(new WrappedLabel(this)),
       moreButton_(new QToolButton(this)),
-      explanation_(new QLabel(this)),
+      explanation_(new WrappedLabel(this)),
       controlsLayout_(new QVBoxLayout),
-      readout_(new QLabel(this)),
+      readout_(new WrappedLabel(this)),
       readoutRows_(new QGridLayout) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
 
-    banner_->setWordWrap(true);
     banner_->setObjectName(QStringLiteral("problemBanner"));
     banner_->setStyleSheet(QStringLiteral(
         "QLabel#problemBanner { background: #fff3cd; color: #5c4400; border: 1px solid #e0b84a;"
@@ -123,7 +126,6 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     headingFont.setPointSizeF(headingFont.pointSizeF() * 1.35);
     headingFont.setBold(true);
     heading_->setFont(headingFont);
-    heading_->setWordWrap(true);
     moreButton_->setObjectName(QStringLiteral("explanationToggle"));
     moreButton_->setCheckable(true);
     moreButton_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -131,10 +133,8 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     moreButton_->hide();
     connect(moreButton_, &QToolButton::toggled, this, &LessonPage::updateExplanationFold);
     explanation_->setObjectName(QStringLiteral("explanation"));
-    explanation_->setWordWrap(true);
     explanation_->setTextFormat(Qt::RichText);
     explanation_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    readout_->setWordWrap(true);
     readout_->setTextFormat(Qt::RichText);
     readout_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     readout_->setObjectName(QStringLiteral("readout"));
@@ -159,6 +159,11 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     readoutLayout->setContentsMargins(0, 0, 0, 0);
     readoutLayout->addLayout(readoutRows_);
     readoutLayout->addWidget(readout_);
+    copyReadouts_ = new QAction(readoutBox);
+    connect(copyReadouts_, &QAction::triggered, this,
+            [this] { QGuiApplication::clipboard()->setText(readoutText()); });
+    readoutBox->addAction(copyReadouts_);
+    readoutBox->setContextMenuPolicy(Qt::ActionsContextMenu);
     sideLayout->addWidget(readoutBox);
     sideLayout->addStretch(1);
 
@@ -222,6 +227,7 @@ void LessonPage::retranslatePage() {
         sideTabs_->setTabText(shared, tr("Shared parameters"));
     }
     moreButton_->setToolTip(tr("Shows or hides the explanation"));
+    copyReadouts_->setText(tr("Copy readouts"));
     updateExplanationFold();
 }
 
@@ -267,20 +273,18 @@ void LessonPage::setReadout(const QString& html) {
 
 void LessonPage::setReadoutRows(const QList<ReadoutRow>& rows, const QString& noteHtml) {
     const auto valueLabel = [this] {
-        auto* label = new QLabel(this);
+        // Wraps: big presenter fonts must not widen the side panel.
+        auto* label = new WrappedLabel(this);
         label->setTextFormat(Qt::PlainText);
-        label->setWordWrap(true);  // big presenter fonts must not widen the side panel
         label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
         QFont bold = label->font();
         bold.setBold(true);
         label->setFont(bold);
         return label;
     };
     while (readoutLabels_.size() < rows.size()) {
-        auto* name = new QLabel(this);
+        auto* name = new WrappedLabel(this);
         name->setTextFormat(Qt::RichText);
-        name->setWordWrap(true);
         const ReadoutLabels labels{name, valueLabel(), valueLabel()};
         const int row = static_cast<int>(readoutLabels_.size());
         readoutRows_->addWidget(labels.name, row, 0);

@@ -17,6 +17,7 @@
 #include "style/plot_style.h"
 
 class QGridLayout;
+class QAction;
 class QLabel;
 class QScrollArea;
 class QTabWidget;
@@ -38,7 +39,7 @@ public:
 
     // The banner's text; empty when the lesson shows valid results (tests read it).
     QString problem() const;
-    // Text of the readout panel as plain text (tests read it).
+    // Text of the readout panel as plain text: what "Copy readouts" puts on the clipboard.
     QString readoutText() const;
 
     // Where a running activity's panel sits: at the top of the side panel, above the explanation.
@@ -132,6 +133,7 @@ private:
     QLabel* explanation_;
     QVBoxLayout* controlsLayout_;
     QLabel* readout_;
+    QAction* copyReadouts_ = nullptr;
     QGridLayout* readoutRows_;
     struct ReadoutLabels {
         QLabel* name;

@@ -33,6 +33,7 @@
 #include "widgets/labeled_slider.h"
 #include "widgets/latest_job.h"
 #include "widgets/score_plot_helpers.h"
+#include "widgets/wrapped_label.h"
 
 namespace ropelab::ui {
 
@@ -104,11 +105,11 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
       inputs_(new ChoiceBox(this)),
       backendLabel_(new QLabel(this)),
       backend_(new ChoiceBox(this)),
-      backendInfo_(new QLabel(this)),
+      backendInfo_(new WrappedLabel(this)),
       runButton_(new QPushButton(this)),
       cancelButton_(new QPushButton(this)),
       progressBar_(new QProgressBar(this)),
-      status_(new QLabel(this)),
+      status_(new WrappedLabel(this)),
       clock_(new QTimer(this)),
       job_(new LatestJob(this)),
       engines_(std::make_shared<EngineSlot>()) {
@@ -203,7 +204,6 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     backendRow->addWidget(backendLabel_);
     backendRow->addWidget(backend_, 1);
     controlsLayout()->addLayout(backendRow);
-    backendInfo_->setWordWrap(true);
     backendInfo_->setTextFormat(Qt::RichText);
     controlsLayout()->addWidget(backendInfo_);
     auto* runRow = new QHBoxLayout;
@@ -216,7 +216,6 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     progressBar_->setValue(0);
     progressBar_->setTextVisible(true);
     controlsLayout()->addWidget(progressBar_);
-    status_->setWordWrap(true);
     controlsLayout()->addWidget(status_);
     cancelButton_->setEnabled(false);
     clock_->setInterval(100);
