@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # RoPE Lab against numpy (P2 and P3): prints times, ratios, checksums and peak RSS.
 #   bash tools/bench.sh [path/to/ropelab-cli] [bench_vs_numpy.py options, e.g. --only p2]
+#   bash tools/bench.sh --cpu-like avx1   both sides on the kernels of a CPU with AVX, no AVX2
+#   bash tools/bench.sh --simd SSE4       ropelab's SIMD kernels capped at a lower target
 # Default CLI: $ROPELAB_BUILD_DIR/app/ropelab-cli, else build/app/ropelab-cli. Needs Debian's
 # python3-numpy and libopenblas0-pthread (numpy then multiplies with OpenBLAS), and time.
 set -euo pipefail

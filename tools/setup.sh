@@ -20,6 +20,7 @@ build=${ROPELAB_BUILD_DIR:-$root/build}
 packages=(
     g++ make cmake ninja-build pkg-config ccache git
     libeigen3-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
+    libhwy-dev libopenblas-dev
     qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqcustomplot-dev
     libgl-dev
     libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev ffmpeg

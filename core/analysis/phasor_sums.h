@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "analysis/score_curve.h"
-#include "analysis/simd_level.h"
 
 namespace ropelab {
 
@@ -16,7 +15,8 @@ namespace ropelab {
 // phasors are still good to ~5e-13 relative (the promise is 1e-9).
 inline constexpr std::int64_t kAnchorInterval = 2048;
 
-// Pairs are padded (a = 0, θ = 0) to a multiple of this, the most pairs a kernel pass holds.
+// Pairs are padded (a = 0, θ = 0) to a multiple of this, the most pairs a kernel pass holds
+// (four vectors of at most eight lanes).
 inline constexpr std::size_t kPairPadding = 32;
 
 // The coefficients, padded, with the step phasors e^{i·step·θ_j}.
@@ -35,9 +35,9 @@ struct PhasorScratch {
 PhasorSums phasorSums(const RopeScoreCoefficients& c, std::int64_t step);
 
 // Scores for distances first, first + step, … (count ≤ kAnchorInterval of them) into out,
-// starting from an exact anchor at `first`.
-// level must be supported by this CPU (simdLevelSupported); results agree to rounding.
+// starting from an exact anchor at `first`. Vectorised on the SIMD target chosen at run time
+// (simd_targets.h); targets agree to rounding, and each gives the same result on every call.
 void evaluatePhasorSums(const PhasorSums& s, double first, std::int64_t count, double* out,
-                        PhasorScratch& scratch, SimdLevel level = bestSimdLevel());
+                        PhasorScratch& scratch);
 
 }  // namespace ropelab

@@ -19,6 +19,7 @@ PositionEncoder::PositionEncoder(const ScoreEncodingParams& params, int dim)
     switch (params.encoding) {
         case ScoreEncoding::Rope:
             freqs_ = ropeFrequencies(params.rope);
+            ropeTables_ = ropeBlockTables(freqs_, layout_);
             break;
         case ScoreEncoding::Sinusoidal:
             break;
@@ -50,7 +51,11 @@ PositionEncoder::PositionEncoder(const ScoreEncodingParams& params, int dim)
 }
 
 PositionEncoder::PositionEncoder(const RopeFrequencies& freqs, RopeLayout layout)
-    : encoding_(ScoreEncoding::Rope), dim_(freqs.headDim), freqs_(freqs), layout_(layout) {
+    : encoding_(ScoreEncoding::Rope),
+      dim_(freqs.headDim),
+      freqs_(freqs),
+      layout_(layout),
+      ropeTables_(ropeBlockTables(freqs, layout)) {
     params_.layout = layout;
 }
 
@@ -138,6 +143,20 @@ void PositionEncoder::encodeRows(const Eigen::Ref<const Eigen::MatrixXd>& x,
         // x = x @ M, as the seed code's torch.matmul(x, rotation_matrix).
         const RowMatrix added = out;
         out.noalias() = added * seedMatrix_;
+    }
+}
+
+void PositionEncoder::sumEncodedBlocks(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                                       const std::int64_t* starts, std::int64_t blocks,
+                                       double* out) const {
+    if (encoding_ == ScoreEncoding::Rope) {
+        ropeBlockSums(ropeTables_, x.data(), x.outerStride(), 0, starts, blocks, out);
+        return;
+    }
+    RowMatrix encoded;
+    for (std::int64_t b = 0; b < blocks; ++b) {
+        encodeRows(x.middleRows(starts[b], starts[b + 1] - starts[b]), starts[b], encoded);
+        Eigen::Map<Eigen::RowVectorXd>(out + b * x.cols(), x.cols()) = encoded.colwise().sum();
     }
 }
 

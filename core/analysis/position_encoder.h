@@ -9,6 +9,7 @@
 
 #include <Eigen/Core>
 
+#include "analysis/pooling_kernels.h"
 #include "analysis/score_encoding.h"
 #include "encodings/rope_frequencies.h"
 
@@ -34,6 +35,12 @@ public:
     void encodeRows(const Eigen::Ref<const Eigen::MatrixXd>& x, std::int64_t firstPosition,
                     RowMatrix& out) const;
 
+    // The block sums of mean pooling: row b of out (blocks × x.cols(), row-major) =
+    // Σ_{m ∈ [starts[b], starts[b+1])} f(row m of x, m); RoPE rotates and sums in one vectorised
+    // pass.
+    void sumEncodedBlocks(const Eigen::Ref<const Eigen::MatrixXd>& x, const std::int64_t* starts,
+                          std::int64_t blocks, double* out) const;
+
     // ⟨f(x, p), v⟩ in O(d) for v = mapForDot(keyEncoded) (the seed code folds M into v).
     Eigen::VectorXd mapForDot(const Eigen::VectorXd& keyEncoded) const;
     double dotEncoded(const Eigen::Ref<const Eigen::VectorXd>& x, std::int64_t position,
@@ -53,6 +60,7 @@ private:
     int dim_ = 0;
     RopeFrequencies freqs_;
     RopeLayout layout_ = RopeLayout::HalfSplit;
+    RopeBlockTables ropeTables_;  // RoPE
     ScoreEncodingParams params_;
     std::optional<LearnedPositionTable> learnedTable_;  // Learned
     Eigen::MatrixXd seedMatrix_;                        // Seed: M[i, j] = cos(i·j·scale)

@@ -5,9 +5,10 @@
 #include <limits>
 #include <string>
 
+#include "analysis/blas_products.h"
 #include "analysis/memory_budget.h"
+#include "analysis/pooling_kernels.h"
 #include "analysis/position_encoder.h"
-#include "analysis/tile_max_kernel.h"
 #include "common/errors.h"
 
 namespace ropelab {
@@ -18,6 +19,11 @@ namespace {
 // (512 KiB) plus its operands stays in the L2 cache.
 constexpr std::int64_t kQueryTile = 256;
 constexpr std::int64_t kKeyTile = 256;
+// Max pooling splits its work into at least this many tasks where the grid allows it (the
+// same for every thread count).
+constexpr std::int64_t kMinTasks = 16;
+// Rows per task of mean pooling's block sums.
+constexpr std::int64_t kSumRows = 2048;
 
 // For every index in [0, n): the block of `cells` it falls in.
 std::vector<int> blockOfIndex(std::int64_t n, int cells) {
@@ -52,22 +58,25 @@ double biasBlockSum(const std::vector<double>& prefix, std::int64_t n, std::int6
     return sum;
 }
 
-// Rows of each block of `cells` summed after encoding: out.row(c) = Σ_{m in block c} f(x_m, m).
-Eigen::MatrixXd encodedBlockSums(const PositionEncoder& encoder,
-                                 const Eigen::Ref<const Eigen::MatrixXd>& x, int cells,
-                                 const Execution& exec) {
+// Rows of each block of `cells` summed after encoding: row c = Σ_{m in block c} f(x_m, m).
+RowMatrix encodedBlockSums(const PositionEncoder& encoder,
+                           const Eigen::Ref<const Eigen::MatrixXd>& x, int cells,
+                           const Execution& exec) {
     const std::int64_t n = x.rows();
-    Eigen::MatrixXd sums(cells, x.cols());
-    parallelFor(cells, exec, [&](std::int64_t begin, std::int64_t end) {
-        RowMatrix encoded;
-        for (std::int64_t c = begin; c < end; ++c) {
+    std::vector<std::int64_t> starts(static_cast<std::size_t>(cells) + 1);
+    for (int c = 0; c <= cells; ++c)
+        starts[static_cast<std::size_t>(c)] = poolBlockStart(n, cells, c);
+    RowMatrix sums(cells, x.cols());
+    // Chunks of at least kSumRows rows: long runs down each column keep the prefetcher busy.
+    const std::int64_t blocksPerChunk =
+        std::max<std::int64_t>(1, kSumRows / std::max<std::int64_t>(1, n / cells));
+    parallelFor(
+        cells, exec,
+        [&](std::int64_t begin, std::int64_t end) {
             if (exec.stop.stop_requested()) return;
-            const std::int64_t first = poolBlockStart(n, cells, static_cast<int>(c));
-            const std::int64_t last = poolBlockStart(n, cells, static_cast<int>(c) + 1);
-            encoder.encodeRows(x.middleRows(first, last - first), first, encoded);
-            sums.row(c) = encoded.colwise().sum();
-        }
-    });
+            encoder.sumEncodedBlocks(x, starts.data() + begin, end - begin, sums.row(begin).data());
+        },
+        blocksPerChunk);
     return sums;
 }
 
@@ -77,9 +86,13 @@ PooledGrid meanPooled(const PositionEncoder& encoder,
                       const Eigen::Ref<const Eigen::MatrixXd>& keys, int width, int height,
                       const Execution& exec) {
     const std::int64_t n = queries.rows();
-    const Eigen::MatrixXd querySums = encodedBlockSums(encoder, queries, height, exec);
-    const Eigen::MatrixXd keySums = encodedBlockSums(encoder, keys, width, exec);
-    const Eigen::MatrixXd dots = querySums * keySums.transpose();
+    const std::int64_t dim = queries.cols();
+    const RowMatrix querySums = encodedBlockSums(encoder, queries, height, exec);
+    const RowMatrix keySums = encodedBlockSums(encoder, keys, width, exec);
+    // One product on this thread, so its rounding never depends on the thread count.
+    RowMatrix dots(height, width);
+    multiplyByTranspose(height, width, dim, querySums.data(), dim, keySums.data(), dim, dots.data(),
+                        width);
     std::vector<double> prefix;
     if (encoder.hasBias()) {
         const std::vector<double> bias = biasByDistance(encoder, n);
@@ -87,13 +100,16 @@ PooledGrid meanPooled(const PositionEncoder& encoder,
         for (std::size_t i = 0; i < bias.size(); ++i) prefix[i + 1] = prefix[i] + bias[i];
     }
     PooledGrid grid{width, height, std::vector<double>(static_cast<std::size_t>(width) * height)};
+    std::vector<std::int64_t> colStart(static_cast<std::size_t>(width) + 1);
+    for (int c = 0; c <= width; ++c)
+        colStart[static_cast<std::size_t>(c)] = poolBlockStart(n, width, c);
     parallelFor(height, exec, [&](std::int64_t begin, std::int64_t end) {
         for (std::int64_t r = begin; r < end; ++r) {
             const std::int64_t a = poolBlockStart(n, height, static_cast<int>(r));
             const std::int64_t b = poolBlockStart(n, height, static_cast<int>(r) + 1);
             for (int c = 0; c < width; ++c) {
-                const std::int64_t cBegin = poolBlockStart(n, width, c);
-                const std::int64_t cEnd = poolBlockStart(n, width, c + 1);
+                const std::int64_t cBegin = colStart[static_cast<std::size_t>(c)];
+                const std::int64_t cEnd = colStart[static_cast<std::size_t>(c) + 1];
                 double sum = dots(r, c);
                 if (!prefix.empty()) sum += biasBlockSum(prefix, n, a, b, cBegin, cEnd);
                 grid.values[static_cast<std::size_t>(r) * width + c] =
@@ -104,98 +120,73 @@ PooledGrid meanPooled(const PositionEncoder& encoder,
     return grid;
 }
 
-// Max pooling needs every score. Each task owns whole grid rows, so no two threads write the
-// same cell. Without a bias the per-key maximum over a grid row's queries comes from the
-// vectorised tile kernel; T5 / ALiBi add their bias to tiles of an Eigen product.
+// Max pooling needs every score: tiles of kQueryTile × kKeyTile scores by OpenBLAS (plus the
+// bias of T5 / ALiBi), reduced to column maxima per grid row by the SIMD kernel, then to cells.
+// A task owns a band of grid rows and a band of grid columns, so no two threads write the same
+// cell; the bands depend on the sizes only, so every thread count multiplies the same tiles and
+// gives the same result.
 PooledGrid maxPooled(const PositionEncoder& encoder,
                      const Eigen::Ref<const Eigen::MatrixXd>& queries,
                      const Eigen::Ref<const Eigen::MatrixXd>& keys, int width, int height,
                      const Execution& exec) {
     const std::int64_t n = queries.rows();
+    const std::int64_t dim = queries.cols();
     const std::vector<int> keyBlock = blockOfIndex(n, width);
     PooledGrid grid{width, height,
                     std::vector<double>(static_cast<std::size_t>(width) * height,
                                         -std::numeric_limits<double>::infinity())};
-    // Enough consecutive grid rows per task for about kQueryTile queries.
+    // Bands of about kQueryTile queries (whole grid rows); when that leaves fewer than kMinTasks
+    // bands (a few tall grid rows), the keys are split into bands of grid columns too.
     const std::int64_t rowsPerBlock = std::max<std::int64_t>(1, n / height);
-    const std::int64_t gridRowsPerTask = std::max<std::int64_t>(1, kQueryTile / rowsPerBlock);
-    const std::int64_t tasks = (height + gridRowsPerTask - 1) / gridRowsPerTask;
-    const auto taskRows = [&](std::int64_t t) {
-        return std::pair{
-            static_cast<int>(t * gridRowsPerTask),
-            static_cast<int>(std::min<std::int64_t>(height, (t + 1) * gridRowsPerTask))};
-    };
-
-    if (!encoder.hasBias()) {
-        const PackedKeys packed = [&] {
-            RowMatrix encodedKeys;
-            encoder.encodeRows(keys, 0, encodedKeys);
-            return packKeys(encodedKeys);
-        }();
-        const std::int64_t panels = packed.panelCount();
-        const SimdLevel level = bestSimdLevel();
-        constexpr std::int64_t kPanelsPerBlock = kKeyTile / kKeyPanel;
-        parallelFor(tasks, exec, [&](std::int64_t begin, std::int64_t end) {
-            RowMatrix encodedQueries;
-            std::vector<double> columnMax(static_cast<std::size_t>(kKeyTile));
-            for (std::int64_t t = begin; t < end; ++t) {
-                const auto [row0, row1] = taskRows(t);
-                const std::int64_t first = poolBlockStart(n, height, row0);
-                encoder.encodeRows(
-                    queries.middleRows(first, poolBlockStart(n, height, row1) - first), first,
-                    encodedQueries);
-                // A block of keys stays in cache while every query of the task passes over it.
-                for (std::int64_t p0 = 0; p0 < panels; p0 += kPanelsPerBlock) {
-                    if (exec.stop.stop_requested()) return;
-                    const std::int64_t p1 = std::min(panels, p0 + kPanelsPerBlock);
-                    const std::int64_t keyEnd = std::min(n, p1 * kKeyPanel);
-                    for (int r = row0; r < row1; ++r) {
-                        const std::int64_t a = poolBlockStart(n, height, r);
-                        const std::int64_t b = poolBlockStart(n, height, r + 1);
-                        tileColumnMax(encodedQueries.row(a - first).data(), b - a, packed, p0, p1,
-                                      columnMax.data(), level);
-                        double* cells = grid.values.data() + static_cast<std::size_t>(r) * width;
-                        for (std::int64_t key = p0 * kKeyPanel; key < keyEnd; ++key) {
-                            double& cell = cells[keyBlock[static_cast<std::size_t>(key)]];
-                            cell = std::max(
-                                cell, columnMax[static_cast<std::size_t>(key - p0 * kKeyPanel)]);
-                        }
-                    }
-                }
-            }
-        });
-        return grid;
-    }
-
+    const std::int64_t gridRowsPerBand = std::max<std::int64_t>(1, kQueryTile / rowsPerBlock);
+    const std::int64_t rowBands = (height + gridRowsPerBand - 1) / gridRowsPerBand;
+    const std::int64_t colBands =
+        std::clamp<std::int64_t>((kMinTasks + rowBands - 1) / rowBands, 1, width);
     RowMatrix encodedKeys;
     encoder.encodeRows(keys, 0, encodedKeys);
-    const std::vector<double> bias = biasByDistance(encoder, n);
-    parallelFor(tasks, exec, [&](std::int64_t begin, std::int64_t end) {
+    const std::vector<double> bias =
+        encoder.hasBias() ? biasByDistance(encoder, n) : std::vector<double>();
+    parallelFor(rowBands * colBands, exec, [&](std::int64_t begin, std::int64_t end) {
         RowMatrix encodedQueries;
-        Eigen::MatrixXd scores;
+        std::vector<double> scores(static_cast<std::size_t>(kQueryTile * kKeyTile));
+        std::vector<double> colMax(static_cast<std::size_t>(kKeyTile));
         for (std::int64_t t = begin; t < end; ++t) {
-            const auto [row0, row1] = taskRows(t);
-            for (int r = row0; r < row1; ++r) {
-                const std::int64_t a = poolBlockStart(n, height, r);
-                const std::int64_t b = poolBlockStart(n, height, r + 1);
-                double* cells = grid.values.data() + static_cast<std::size_t>(r) * width;
-                for (std::int64_t m0 = a; m0 < b; m0 += kQueryTile) {
-                    const std::int64_t rows = std::min(kQueryTile, b - m0);
-                    encoder.encodeRows(queries.middleRows(m0, rows), m0, encodedQueries);
-                    for (std::int64_t n0 = 0; n0 < n; n0 += kKeyTile) {
-                        if (exec.stop.stop_requested()) return;
-                        const std::int64_t cols = std::min(kKeyTile, n - n0);
-                        scores.noalias() =
-                            encodedQueries * encodedKeys.middleRows(n0, cols).transpose();
+            const auto row0 = static_cast<int>(t / colBands * gridRowsPerBand);
+            const auto row1 =
+                static_cast<int>(std::min<std::int64_t>(height, row0 + gridRowsPerBand));
+            const auto col0 = static_cast<int>(t % colBands * width / colBands);
+            const auto col1 = static_cast<int>((t % colBands + 1) * width / colBands);
+            const std::int64_t keyBegin = poolBlockStart(n, width, col0);
+            const std::int64_t keyEnd = poolBlockStart(n, width, col1);
+            const std::int64_t queryEnd = poolBlockStart(n, height, row1);
+            for (std::int64_t q0 = poolBlockStart(n, height, row0); q0 < queryEnd;
+                 q0 += kQueryTile) {
+                const std::int64_t q1 = std::min(queryEnd, q0 + kQueryTile);
+                encoder.encodeRows(queries.middleRows(q0, q1 - q0), q0, encodedQueries);
+                for (std::int64_t k0 = keyBegin; k0 < keyEnd; k0 += kKeyTile) {
+                    if (exec.stop.stop_requested()) return;
+                    const std::int64_t cols = std::min(kKeyTile, keyEnd - k0);
+                    multiplyByTranspose(q1 - q0, cols, dim, encodedQueries.data(), dim,
+                                        encodedKeys.row(k0).data(), dim, scores.data(), cols);
+                    if (!bias.empty()) {
+                        // bias(m, k) at index m − k + N − 1.
+                        for (std::int64_t i = 0; i < q1 - q0; ++i) {
+                            const double* biasRow = bias.data() + (q0 + i - k0 + n - 1);
+                            double* row = scores.data() + i * cols;
+                            for (std::int64_t j = 0; j < cols; ++j) row[j] += biasRow[-j];
+                        }
+                    }
+                    // The grid rows this tile of queries meets, each reduced on its own.
+                    for (int r = row0; r < row1; ++r) {
+                        const std::int64_t a = std::max(q0, poolBlockStart(n, height, r));
+                        const std::int64_t b = std::min(q1, poolBlockStart(n, height, r + 1));
+                        if (a >= b) continue;
+                        columnMax(scores.data() + (a - q0) * cols, b - a, cols, cols,
+                                  colMax.data());
+                        double* cells = grid.values.data() + static_cast<std::size_t>(r) * width;
                         for (std::int64_t j = 0; j < cols; ++j) {
-                            const std::int64_t key = n0 + j;
-                            double& cell = cells[keyBlock[static_cast<std::size_t>(key)]];
-                            const double* biasRow = bias.data() + (m0 - key + n - 1);
-                            double best = cell;
-                            for (std::int64_t i = 0; i < rows; ++i) {
-                                best = std::max(best, scores(i, j) + biasRow[i]);
-                            }
-                            cell = best;
+                            double& cell = cells[keyBlock[static_cast<std::size_t>(k0 + j)]];
+                            cell = std::max(cell, colMax[static_cast<std::size_t>(j)]);
                         }
                     }
                 }

@@ -12,7 +12,10 @@ std::string versionLine() {
 }
 
 std::vector<ThirdPartyComponent> coreThirdPartyComponents() {
-    std::vector<ThirdPartyComponent> components{{"Eigen", "MPL-2.0"}, {"nlohmann/json", "MIT"}};
+    std::vector<ThirdPartyComponent> components{{"Eigen", "MPL-2.0"},
+                                                {"nlohmann/json", "MIT"},
+                                                {"Google Highway", "Apache-2.0"},
+                                                {"OpenBLAS", "BSD-3-Clause"}};
 #ifdef ROPELAB_HAVE_OPENCL
     components.push_back({"Khronos OpenCL headers", "Apache-2.0"});
     components.push_back({"OpenCL ICD loader (ocl-icd)", "BSD-2-Clause"});

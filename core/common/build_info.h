@@ -18,7 +18,7 @@ struct ThirdPartyComponent {
     std::string licence;  // SPDX identifier
 };
 
-// Eigen and nlohmann-json always; the OpenCL headers and ICD loader when the OpenCL backend is
+// Eigen, nlohmann-json, Google Highway and OpenBLAS always; the OpenCL headers and ICD loader when the OpenCL backend is
 // built, and NVIDIA's CUDA runtime when the CUDA backend is (never in the package: tools/setup.sh).
 std::vector<ThirdPartyComponent> coreThirdPartyComponents();
 

@@ -4,7 +4,9 @@
 #include <string>
 #include <thread>
 
+#include "analysis/blas_products.h"
 #include "analysis/score_curve.h"
+#include "analysis/simd_targets.h"
 #include "common/errors.h"
 #include "encodings/rope_apply.h"
 
@@ -12,7 +14,8 @@ namespace ropelab {
 
 std::string CpuBackend::device() const {
     return "CPU, double precision (" + std::to_string(std::thread::hardware_concurrency()) +
-           " hardware threads)";
+           " hardware threads); kernels: " + simdTargetsDescription() +
+           "; BLAS: " + blasDescription();
 }
 
 std::vector<std::vector<double>> CpuBackend::ropeScoreCurves(

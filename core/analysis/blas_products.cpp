@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysis/blas_products.h"
+
+#include <cblas.h>
+
+#include <mutex>
+#include <sstream>
+
+namespace ropelab {
+
+namespace {
+
+// Debian's OpenBLAS may be the pthread or OpenMP build (update-alternatives picks one): either
+// would start its own threads inside each call, on top of ours. One thread, set once, before
+// the first product, makes every build run each call on the calling thread.
+void useCallingThreadOnly() {
+    static std::once_flag once;
+    std::call_once(once, [] { openblas_set_num_threads(1); });
+}
+
+}  // namespace
+
+void multiplyByTranspose(std::int64_t rows, std::int64_t cols, std::int64_t depth, const double* a,
+                         std::int64_t aStride, const double* b, std::int64_t bStride, double* c,
+                         std::int64_t cStride) {
+    useCallingThreadOnly();
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<blasint>(rows),
+                static_cast<blasint>(cols), static_cast<blasint>(depth), 1.0, a,
+                static_cast<blasint>(aStride), b, static_cast<blasint>(bStride), 0.0, c,
+                static_cast<blasint>(cStride));
+}
+
+std::string blasDescription() {
+    // openblas_get_config(): "OpenBLAS 0.3.21 DYNAMIC_ARCH NO_AFFINITY Zen MAX_THREADS=64".
+    std::istringstream config(openblas_get_config());
+    std::string name, version;
+    config >> name >> version;
+    return name + " " + version + " " + openblas_get_corename() + " (run-time choice)";
+}
+
+}  // namespace ropelab

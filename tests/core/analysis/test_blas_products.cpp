@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The OpenBLAS products against plain fp64 loops. ctest runs this once on OpenBLAS's own choice
+// of kernels and once per forced core type (OPENBLAS_CORETYPE), so each kernel set this CPU can
+// run is checked.
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "analysis/blas_products.h"
+#include "analysis/position_encoder.h"
+#include "encodings/learned_absolute.h"
+
+namespace ropelab {
+namespace {
+
+std::string lower(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+TEST(BlasProducts, DescriptionNamesTheLibraryAndAnyForcedCoreType) {
+    const std::string description = blasDescription();
+    EXPECT_EQ(description.rfind("OpenBLAS 0.", 0), 0u) << description;
+    if (const char* forced = std::getenv("OPENBLAS_CORETYPE")) {
+        EXPECT_NE(lower(description).find(lower(forced)), std::string::npos) << description;
+    }
+}
+
+TEST(BlasProducts, MultiplyByTransposeEqualsPlainLoopsWithStridesAndOddSizes) {
+    // 37 × 29 times (23 × 29)ᵀ inside wider rows: every kernel edge case and the strides.
+    const RowMatrix a = seededStandardNormal(37, 31, 1);
+    const RowMatrix b = seededStandardNormal(23, 33, 2);
+    std::vector<double> c(37 * 25, -1.0);
+    multiplyByTranspose(37, 23, 29, a.data(), 31, b.data(), 33, c.data(), 25);
+    for (int i = 0; i < 37; ++i) {
+        for (int j = 0; j < 25; ++j) {
+            const double got = c[static_cast<std::size_t>(i * 25 + j)];
+            if (j >= 23) {
+                EXPECT_EQ(got, -1.0) << "written past the columns at " << i << ", " << j;
+                continue;
+            }
+            double expected = 0.0;
+            double scale = 0.0;
+            for (int k = 0; k < 29; ++k) {
+                expected += a(i, k) * b(j, k);
+                scale += std::abs(a(i, k) * b(j, k));
+            }
+            EXPECT_NEAR(got, expected, 1e-14 * scale) << i << ", " << j;
+        }
+    }
+}
+
+TEST(BlasProducts, ConcurrentCallersGetTheSameResultAsOneCaller) {
+    // Two threads multiplying at once (as the heatmap tasks do) each get the serial result.
+    const RowMatrix a = seededStandardNormal(256, 128, 3);
+    const RowMatrix b = seededStandardNormal(256, 128, 4);
+    std::vector<double> alone(256 * 256);
+    multiplyByTranspose(256, 256, 128, a.data(), 128, b.data(), 128, alone.data(), 256);
+    std::vector<double> first(alone.size()), second(alone.size());
+    std::thread other([&] {
+        multiplyByTranspose(256, 256, 128, a.data(), 128, b.data(), 128, first.data(), 256);
+    });
+    multiplyByTranspose(256, 256, 128, a.data(), 128, b.data(), 128, second.data(), 256);
+    other.join();
+    EXPECT_EQ(first, alone);
+    EXPECT_EQ(second, alone);
+}
+
+}  // namespace
+}  // namespace ropelab
