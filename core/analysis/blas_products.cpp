@@ -30,6 +30,16 @@ void multiplyByTranspose(std::int64_t rows, std::int64_t cols, std::int64_t dept
                 static_cast<blasint>(cStride));
 }
 
+void multiplyByTranspose(std::int64_t rows, std::int64_t cols, std::int64_t depth, const float* a,
+                         std::int64_t aStride, const float* b, std::int64_t bStride, float* c,
+                         std::int64_t cStride) {
+    useCallingThreadOnly();
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<blasint>(rows),
+                static_cast<blasint>(cols), static_cast<blasint>(depth), 1.0f, a,
+                static_cast<blasint>(aStride), b, static_cast<blasint>(bStride), 0.0f, c,
+                static_cast<blasint>(cStride));
+}
+
 std::string blasDescription() {
     // openblas_get_config(): "OpenBLAS 0.3.21 DYNAMIC_ARCH NO_AFFINITY Zen MAX_THREADS=64".
     std::istringstream config(openblas_get_config());

@@ -124,14 +124,15 @@ void RopeBlockSumsKernel(const RopeBlockTables& tables, const double* x, std::in
     }
 }
 
-void ColumnMaxKernel(const double* tile, std::int64_t rows, std::int64_t cols,
-                     std::int64_t rowStride, double* colMax) {
-    const hn::ScalableTag<double> d;
+template <typename T>
+void ColumnMaxOf(const T* tile, std::int64_t rows, std::int64_t cols, std::int64_t rowStride,
+                 T* colMax) {
+    const hn::ScalableTag<T> d;
     const auto lanes = static_cast<std::int64_t>(hn::Lanes(d));
     std::int64_t j = 0;
     // Four vectors of columns at a time: independent max chains.
     for (; j + 4 * lanes <= cols; j += 4 * lanes) {
-        const double* p = tile + j;
+        const T* p = tile + j;
         auto m0 = hn::LoadU(d, p), m1 = hn::LoadU(d, p + lanes);
         auto m2 = hn::LoadU(d, p + 2 * lanes), m3 = hn::LoadU(d, p + 3 * lanes);
         for (std::int64_t i = 1; i < rows; ++i) {
@@ -153,10 +154,49 @@ void ColumnMaxKernel(const double* tile, std::int64_t rows, std::int64_t cols,
         hn::StoreU(best, d, colMax + j);
     }
     for (; j < cols; ++j) {
-        double best = tile[j];
+        T best = tile[j];
         for (std::int64_t i = 1; i < rows; ++i) best = std::max(best, tile[i * rowStride + j]);
         colMax[j] = best;
     }
+}
+
+void ColumnMaxKernel(const double* tile, std::int64_t rows, std::int64_t cols,
+                     std::int64_t rowStride, double* colMax) {
+    ColumnMaxOf(tile, rows, cols, rowStride, colMax);
+}
+
+void ColumnMaxFloatKernel(const float* tile, std::int64_t rows, std::int64_t cols,
+                          std::int64_t rowStride, float* colMax) {
+    ColumnMaxOf(tile, rows, cols, rowStride, colMax);
+}
+
+// Whole vectors compared at once; only a vector with a hit is looked at lane by lane.
+std::int64_t AtLeastKernel(const float* tile, std::int64_t rows, std::int64_t cols,
+                           std::int64_t rowStride, const float* threshold, std::int64_t capacity,
+                           std::int32_t* hits) {
+    const hn::ScalableTag<float> d;
+    const auto lanes = static_cast<std::int64_t>(hn::Lanes(d));
+    std::int64_t count = 0;
+    const auto hit = [&](std::int64_t i, std::int64_t j) {
+        if (count < capacity) hits[count] = static_cast<std::int32_t>(i * cols + j);
+        ++count;
+    };
+    for (std::int64_t i = 0; i < rows && count <= capacity; ++i) {
+        const float* row = tile + i * rowStride;
+        std::int64_t j = 0;
+        for (; j + lanes <= cols; j += lanes) {
+            if (hn::AllFalse(d, hn::Ge(hn::LoadU(d, row + j), hn::LoadU(d, threshold + j)))) {
+                continue;
+            }
+            for (std::int64_t l = j; l < j + lanes; ++l) {
+                if (row[l] >= threshold[l]) hit(i, l);
+            }
+        }
+        for (; j < cols; ++j) {
+            if (row[j] >= threshold[j]) hit(i, j);
+        }
+    }
+    return count;
 }
 
 }  // namespace HWY_NAMESPACE
@@ -168,6 +208,8 @@ namespace ropelab {
 
 HWY_EXPORT(RopeBlockSumsKernel);
 HWY_EXPORT(ColumnMaxKernel);
+HWY_EXPORT(ColumnMaxFloatKernel);
+HWY_EXPORT(AtLeastKernel);
 
 RopeBlockTables ropeBlockTables(const RopeFrequencies& freqs, RopeLayout layout) {
     RopeBlockTables tables;
@@ -198,6 +240,20 @@ void columnMax(const double* tile, std::int64_t rows, std::int64_t cols, std::in
                double* colMax) {
     prepareSimdTargets();
     HWY_DYNAMIC_DISPATCH(ColumnMaxKernel)(tile, rows, cols, rowStride, colMax);
+}
+
+void columnMax(const float* tile, std::int64_t rows, std::int64_t cols, std::int64_t rowStride,
+               float* colMax) {
+    prepareSimdTargets();
+    HWY_DYNAMIC_DISPATCH(ColumnMaxFloatKernel)(tile, rows, cols, rowStride, colMax);
+}
+
+std::int64_t findAtLeast(const float* tile, std::int64_t rows, std::int64_t cols,
+                         std::int64_t rowStride, const float* threshold, std::int64_t capacity,
+                         std::int32_t* hits) {
+    prepareSimdTargets();
+    return HWY_DYNAMIC_DISPATCH(AtLeastKernel)(tile, rows, cols, rowStride, threshold, capacity,
+                                               hits);
 }
 
 }  // namespace ropelab

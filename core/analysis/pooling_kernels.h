@@ -40,5 +40,13 @@ void ropeBlockSums(const RopeBlockTables& tables, const double* x, std::int64_t 
 // colMax[j] = max over i < rows of tile[i·rowStride + j], for j < cols (rows ≥ 1).
 void columnMax(const double* tile, std::int64_t rows, std::int64_t cols, std::int64_t rowStride,
                double* colMax);
+void columnMax(const float* tile, std::int64_t rows, std::int64_t cols, std::int64_t rowStride,
+               float* colMax);
+
+// The entries with tile[i·rowStride + j] ≥ threshold[j] (i < rows, j < cols), row by row, as
+// i·cols + j in hits: returns how many there are, storing at most `capacity` of them.
+std::int64_t findAtLeast(const float* tile, std::int64_t rows, std::int64_t cols,
+                         std::int64_t rowStride, const float* threshold, std::int64_t capacity,
+                         std::int32_t* hits);
 
 }  // namespace ropelab

@@ -2,6 +2,7 @@
 #include "analysis/score_heatmap.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <string>
 
@@ -22,6 +23,9 @@ constexpr std::int64_t kKeyTile = 256;
 // Max pooling splits its work into at least this many tasks where the grid allows it (the
 // same for every thread count).
 constexpr std::int64_t kMinTasks = 16;
+// A grid row whose screening leaves more than 1 / kMaxHitShare of its scores as candidates is
+// multiplied in double precision instead (recomputing one costs about 8 screened scores).
+constexpr std::int64_t kMaxHitShare = 16;
 // Rows per task of mean pooling's block sums.
 constexpr std::int64_t kSumRows = 2048;
 
@@ -120,11 +124,47 @@ PooledGrid meanPooled(const PositionEncoder& encoder,
     return grid;
 }
 
-// Max pooling needs every score: tiles of kQueryTile × kKeyTile scores by OpenBLAS (plus the
-// bias of T5 / ALiBi), reduced to column maxima per grid row by the SIMD kernel, then to cells.
-// A task owns a band of grid rows and a band of grid columns, so no two threads write the same
-// cell; the bands depend on the sizes only, so every thread count multiplies the same tiles and
-// gives the same result.
+// Single-precision screening of max pooling. For rows of any length d, a float product of the
+// float-rounded vectors differs from the exact score by at most screenBound(d, ‖q‖, ‖k‖): 2u for
+// rounding the inputs, γ_d ≤ 1.01·d·u for any summation order (u = 2⁻²⁴), with margin for the
+// double recomputation, and an absolute 2⁻¹⁴⁰ term for underflow. A score whose float value is
+// more than twice the bound below its cell's float maximum cannot be that cell's maximum; the
+// rest (usually one or two per cell) are recomputed in double precision.
+double screenBound(std::int64_t dim, double queryNorm, double keyNorm) {
+    const auto d = static_cast<double>(dim);
+    return (d + 3.0) * 0x1p-24 * 1.02 * queryNorm * keyNorm +
+           0x1p-140 * (d + std::sqrt(d) * (queryNorm + keyNorm + 1.0));
+}
+
+// Screening is valid while floats cannot overflow and γ_d's bound holds (d·u ≤ 0.01).
+bool screenable(std::int64_t dim, double maxQueryNorm, double maxKeyNorm) {
+    return static_cast<double>(dim) * 0x1p-24 <= 0.01 && maxQueryNorm <= 0x1p60 &&
+           maxKeyNorm <= 0x1p60 && maxQueryNorm * maxKeyNorm <= 0x1p100;
+}
+
+// Row norms and a float copy of row-major rows (NaN norms fail screenable).
+void floatRows(const RowMatrix& rows, std::vector<float>& copy, std::vector<double>& norms,
+               double& maxNorm) {
+    copy.resize(static_cast<std::size_t>(rows.size()));
+    norms.resize(static_cast<std::size_t>(rows.rows()));
+    maxNorm = 0.0;
+    for (std::int64_t i = 0; i < rows.rows(); ++i) {
+        const double norm = rows.row(i).norm();
+        norms[static_cast<std::size_t>(i)] = norm;
+        maxNorm =
+            std::isnan(norm) ? std::numeric_limits<double>::infinity() : std::max(maxNorm, norm);
+    }
+    const double* source = rows.data();
+    for (std::size_t i = 0; i < copy.size(); ++i) copy[i] = static_cast<float>(source[i]);
+}
+
+// Max pooling needs every score: tiles of kQueryTile × kKeyTile scores by OpenBLAS, reduced to
+// column maxima per grid row by the SIMD kernels, then to cells. Without a bias the tiles are
+// multiplied in single precision (twice as fast) and only the candidates for each cell's maximum
+// recomputed in double; a grid row with too many candidates (near-ties, tiny cells) is multiplied
+// in double instead, as are T5 / ALiBi tiles (plus their bias). A task owns a band of grid rows
+// and a band of grid columns, so no two threads write the same cell; the bands depend on the
+// sizes only, so every thread count multiplies the same tiles and gives the same result.
 PooledGrid maxPooled(const PositionEncoder& encoder,
                      const Eigen::Ref<const Eigen::MatrixXd>& queries,
                      const Eigen::Ref<const Eigen::MatrixXd>& keys, int width, int height,
@@ -146,10 +186,21 @@ PooledGrid maxPooled(const PositionEncoder& encoder,
     encoder.encodeRows(keys, 0, encodedKeys);
     const std::vector<double> bias =
         encoder.hasBias() ? biasByDistance(encoder, n) : std::vector<double>();
+    std::vector<float> keysFloat;
+    std::vector<double> keyNorm;
+    double maxKeyNorm = 0.0;
+    if (bias.empty()) floatRows(encodedKeys, keysFloat, keyNorm, maxKeyNorm);
+    const bool screening = bias.empty() && screenable(dim, 0.0, maxKeyNorm);
+    constexpr std::int64_t kTileScores = kQueryTile * kKeyTile;
     parallelFor(rowBands * colBands, exec, [&](std::int64_t begin, std::int64_t end) {
         RowMatrix encodedQueries;
-        std::vector<double> scores(static_cast<std::size_t>(kQueryTile * kKeyTile));
+        std::vector<double> scores(static_cast<std::size_t>(kTileScores));
         std::vector<double> colMax(static_cast<std::size_t>(kKeyTile));
+        std::vector<float> queriesFloat, scoresFloat(static_cast<std::size_t>(kTileScores));
+        std::vector<float> colMaxFloat(static_cast<std::size_t>(kKeyTile));
+        std::vector<float> threshold(static_cast<std::size_t>(kKeyTile));
+        std::vector<double> queryNorm;
+        std::vector<std::int32_t> hits(static_cast<std::size_t>(kTileScores / kMaxHitShare));
         for (std::int64_t t = begin; t < end; ++t) {
             const auto row0 = static_cast<int>(t / colBands * gridRowsPerBand);
             const auto row1 =
@@ -163,24 +214,85 @@ PooledGrid maxPooled(const PositionEncoder& encoder,
                  q0 += kQueryTile) {
                 const std::int64_t q1 = std::min(queryEnd, q0 + kQueryTile);
                 encoder.encodeRows(queries.middleRows(q0, q1 - q0), q0, encodedQueries);
+                bool screened = screening;
+                if (screened) {
+                    double maxQueryNorm = 0.0;
+                    floatRows(encodedQueries, queriesFloat, queryNorm, maxQueryNorm);
+                    screened = screenable(dim, maxQueryNorm, maxKeyNorm);
+                }
                 for (std::int64_t k0 = keyBegin; k0 < keyEnd; k0 += kKeyTile) {
                     if (exec.stop.stop_requested()) return;
                     const std::int64_t cols = std::min(kKeyTile, keyEnd - k0);
-                    multiplyByTranspose(q1 - q0, cols, dim, encodedQueries.data(), dim,
-                                        encodedKeys.row(k0).data(), dim, scores.data(), cols);
-                    if (!bias.empty()) {
+                    // Double scores of queries [a, b) into scores, plus the bias.
+                    const auto exactScores = [&](std::int64_t a, std::int64_t b) {
+                        double* out = scores.data() + (a - q0) * cols;
+                        multiplyByTranspose(b - a, cols, dim, encodedQueries.row(a - q0).data(),
+                                            dim, encodedKeys.row(k0).data(), dim, out, cols);
+                        if (bias.empty()) return;
                         // bias(m, k) at index m − k + N − 1.
-                        for (std::int64_t i = 0; i < q1 - q0; ++i) {
-                            const double* biasRow = bias.data() + (q0 + i - k0 + n - 1);
-                            double* row = scores.data() + i * cols;
+                        for (std::int64_t m = a; m < b; ++m) {
+                            const double* biasRow = bias.data() + (m - k0 + n - 1);
+                            double* row = out + (m - a) * cols;
                             for (std::int64_t j = 0; j < cols; ++j) row[j] += biasRow[-j];
                         }
+                    };
+                    if (screened) {
+                        multiplyByTranspose(q1 - q0, cols, dim, queriesFloat.data(), dim,
+                                            keysFloat.data() + k0 * dim, dim, scoresFloat.data(),
+                                            cols);
+                    } else {
+                        exactScores(q0, q1);
                     }
+                    // Screens grid row r's queries [a, b): false when there are too many
+                    // candidates to recompute.
+                    const auto screenRow = [&](int r, std::int64_t a, std::int64_t b) {
+                        const float* tile = scoresFloat.data() + (a - q0) * cols;
+                        columnMax(tile, b - a, cols, cols, colMaxFloat.data());
+                        const double maxQueryNorm = *std::max_element(queryNorm.begin() + (a - q0),
+                                                                      queryNorm.begin() + (b - q0));
+                        for (std::int64_t j = 0; j < cols;) {
+                            const int cell = keyBlock[static_cast<std::size_t>(k0 + j)];
+                            std::int64_t last = j;
+                            float best = -std::numeric_limits<float>::infinity();
+                            double maxNorm = 0.0;
+                            for (; last < cols &&
+                                   keyBlock[static_cast<std::size_t>(k0 + last)] == cell;
+                                 ++last) {
+                                best = std::max(best, colMaxFloat[static_cast<std::size_t>(last)]);
+                                maxNorm =
+                                    std::max(maxNorm, keyNorm[static_cast<std::size_t>(k0 + last)]);
+                            }
+                            const double below = static_cast<double>(best) -
+                                                 2.0 * screenBound(dim, maxQueryNorm, maxNorm);
+                            // Rounded down, so no candidate is lost to the conversion.
+                            const float bar = std::nextafter(
+                                static_cast<float>(below), -std::numeric_limits<float>::infinity());
+                            std::fill(threshold.begin() + j, threshold.begin() + last, bar);
+                            j = last;
+                        }
+                        const auto capacity =
+                            static_cast<std::int64_t>(hits.size()) * (b - a) * cols / kTileScores;
+                        const std::int64_t count = findAtLeast(
+                            tile, b - a, cols, cols, threshold.data(), capacity, hits.data());
+                        if (count > capacity) return false;
+                        double* cells = grid.values.data() + static_cast<std::size_t>(r) * width;
+                        for (std::int64_t h = 0; h < count; ++h) {
+                            const std::int64_t i = hits[static_cast<std::size_t>(h)] / cols;
+                            const std::int64_t j = hits[static_cast<std::size_t>(h)] % cols;
+                            const double score =
+                                encodedQueries.row(a - q0 + i).dot(encodedKeys.row(k0 + j));
+                            double& cell = cells[keyBlock[static_cast<std::size_t>(k0 + j)]];
+                            cell = std::max(cell, score);
+                        }
+                        return true;
+                    };
                     // The grid rows this tile of queries meets, each reduced on its own.
                     for (int r = row0; r < row1; ++r) {
                         const std::int64_t a = std::max(q0, poolBlockStart(n, height, r));
                         const std::int64_t b = std::min(q1, poolBlockStart(n, height, r + 1));
                         if (a >= b) continue;
+                        if (screened && screenRow(r, a, b)) continue;
+                        if (screened) exactScores(a, b);
                         columnMax(scores.data() + (a - q0) * cols, b - a, cols, cols,
                                   colMax.data());
                         double* cells = grid.values.data() + static_cast<std::size_t>(r) * width;

@@ -56,6 +56,25 @@ TEST(BlasProducts, MultiplyByTransposeEqualsPlainLoopsWithStridesAndOddSizes) {
     }
 }
 
+TEST(BlasProducts, SinglePrecisionProductStaysWithinItsRoundingBound) {
+    // |float a·bᵀ − exact| ≤ (d + 3)·2⁻²⁴·Σ|a_k b_k|: the bound max pooling screens with.
+    const RowMatrix a = seededStandardNormal(19, 37, 5);
+    const RowMatrix b = seededStandardNormal(21, 37, 6);
+    const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> af =
+        a.cast<float>();
+    const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> bf =
+        b.cast<float>();
+    std::vector<float> c(19 * 21);
+    multiplyByTranspose(19, 21, 37, af.data(), 37, bf.data(), 37, c.data(), 21);
+    for (int i = 0; i < 19; ++i) {
+        for (int j = 0; j < 21; ++j) {
+            const double exact = a.row(i).dot(b.row(j));
+            const double bound = 40.0 * 0x1p-24 * (a.row(i).cwiseAbs().dot(b.row(j).cwiseAbs()));
+            EXPECT_NEAR(c[static_cast<std::size_t>(i * 21 + j)], exact, bound) << i << ", " << j;
+        }
+    }
+}
+
 TEST(BlasProducts, ConcurrentCallersGetTheSameResultAsOneCaller) {
     // Two threads multiplying at once (as the heatmap tasks do) each get the serial result.
     const RowMatrix a = seededStandardNormal(256, 128, 3);

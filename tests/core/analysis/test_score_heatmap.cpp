@@ -140,6 +140,45 @@ TEST(ScoreHeatmap, RejectsBadInput) {
     EXPECT_THROW(scoreHeatmap(queries, queries, learned, 2, 2, Pooling::Max, {}), InputError);
 }
 
+TEST(ScoreHeatmap, MaxPoolingIsExactForNearTiesAndAnyMagnitude) {
+    // Max pooling screens scores in single precision and recomputes the candidates in double:
+    // identical keys and zero queries make every score of a cell a candidate, tiny vectors
+    // underflow in single precision, large ones stress the error bound or skip screening.
+    const std::int64_t n = 300;
+    ScoreEncodingParams e;
+    e.rope.headDim = 16;
+    const Eigen::MatrixXd random = seededStandardNormal(n, 16, 31);
+    const Eigen::MatrixXd other = seededStandardNormal(n, 16, 32);
+    Eigen::MatrixXd same(n, 16);
+    same.rowwise() = other.row(0);
+    struct Case {
+        const char* name;
+        Eigen::MatrixXd queries, keys;
+    };
+    const Case cases[] = {
+        {"random", random, other},
+        {"identical keys", random, same},
+        {"zero queries", Eigen::MatrixXd::Zero(n, 16), other},
+        {"small", 1e-15 * random, 1e-15 * other},
+        {"underflowing", 1e-35 * random, 1e-35 * other},
+        {"large", 1e13 * random, 1e13 * other},
+        {"beyond single precision", 1e25 * random, other},
+    };
+    Execution exec;
+    exec.threads = 2;
+    for (const Case& c : cases) {
+        const PooledGrid expected = bruteForce(e, c.queries, c.keys, 7, 5, Pooling::Max);
+        const PooledGrid got = scoreHeatmap(c.queries, c.keys, e, 7, 5, Pooling::Max, exec);
+        const double scale =
+            c.queries.rowwise().norm().maxCoeff() * c.keys.rowwise().norm().maxCoeff();
+        ASSERT_EQ(got.values.size(), expected.values.size());
+        for (std::size_t i = 0; i < got.values.size(); ++i) {
+            EXPECT_NEAR(got.values[i], expected.values[i], 1e-12 * scale)
+                << c.name << " cell " << i;
+        }
+    }
+}
+
 TEST(PoolBlockStart, SplitsEvenly) {
     EXPECT_EQ(poolBlockStart(37, 5, 0), 0);
     EXPECT_EQ(poolBlockStart(37, 5, 1), 7);

@@ -165,6 +165,39 @@ TEST(SimdKernels, ColumnMaximaEqualBruteForceOnEveryTarget) {
     });
 }
 
+TEST(SimdKernels, SinglePrecisionMaximaAndThresholdHitsOnEveryTarget) {
+    // The screening kernels of max pooling: 37 of 41 columns, 13 rows, thresholds per column.
+    const RowMatrix values = seededStandardNormal(13, 41, 5);
+    const Eigen::MatrixXf tile = values.cast<float>();
+    const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rows = tile;
+    std::vector<float> threshold(37);
+    for (int j = 0; j < 37; ++j) threshold[static_cast<std::size_t>(j)] = 0.25f * (j % 7) - 0.5f;
+    std::vector<std::int32_t> expected;
+    for (int i = 0; i < 13; ++i) {
+        for (int j = 0; j < 37; ++j) {
+            if (rows(i, j) >= threshold[static_cast<std::size_t>(j)])
+                expected.push_back(i * 37 + j);
+        }
+    }
+    ASSERT_GT(expected.size(), 20u);
+    onEveryTarget([&] {
+        std::vector<float> colMax(37);
+        columnMax(rows.data(), 13, 37, 41, colMax.data());
+        for (int j = 0; j < 37; ++j) {
+            EXPECT_EQ(colMax[static_cast<std::size_t>(j)], rows.col(j).maxCoeff()) << j;
+        }
+        std::vector<std::int32_t> hits(expected.size());
+        const auto all = static_cast<std::int64_t>(expected.size());
+        EXPECT_EQ(findAtLeast(rows.data(), 13, 37, 41, threshold.data(), all, hits.data()), all);
+        EXPECT_EQ(hits, expected);
+        // Too small a capacity: the count says so, and only `capacity` hits are written.
+        std::vector<std::int32_t> few(5, -1);
+        EXPECT_GT(findAtLeast(rows.data(), 13, 37, 41, threshold.data(), 4, few.data()), 4);
+        EXPECT_EQ(few[4], -1);
+        EXPECT_TRUE(std::equal(few.begin(), few.begin() + 4, expected.begin()));
+    });
+}
+
 TEST(SimdKernels, RopeHeatmapsPoolLikeBruteForceOnEveryTarget) {
     // N = 45 over a 7 × 4 grid (uneven blocks), d = 14 (7 pairs: every vector tail).
     RopeParams params;
