@@ -18,26 +18,29 @@ void useCallingThreadOnly() {
     std::call_once(once, [] { openblas_set_num_threads(1); });
 }
 
+// c = a·bᵀ, row-major, by cblas_sgemm or cblas_dgemm.
+template <class T, class Gemm>
+void product(Gemm gemm, std::int64_t rows, std::int64_t cols, std::int64_t depth, const T* a,
+             std::int64_t aStride, const T* b, std::int64_t bStride, T* c, std::int64_t cStride) {
+    useCallingThreadOnly();
+    gemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<blasint>(rows),
+         static_cast<blasint>(cols), static_cast<blasint>(depth), T{1}, a,
+         static_cast<blasint>(aStride), b, static_cast<blasint>(bStride), T{0}, c,
+         static_cast<blasint>(cStride));
+}
+
 }  // namespace
 
 void multiplyByTranspose(std::int64_t rows, std::int64_t cols, std::int64_t depth, const double* a,
                          std::int64_t aStride, const double* b, std::int64_t bStride, double* c,
                          std::int64_t cStride) {
-    useCallingThreadOnly();
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<blasint>(rows),
-                static_cast<blasint>(cols), static_cast<blasint>(depth), 1.0, a,
-                static_cast<blasint>(aStride), b, static_cast<blasint>(bStride), 0.0, c,
-                static_cast<blasint>(cStride));
+    product(cblas_dgemm, rows, cols, depth, a, aStride, b, bStride, c, cStride);
 }
 
 void multiplyByTranspose(std::int64_t rows, std::int64_t cols, std::int64_t depth, const float* a,
                          std::int64_t aStride, const float* b, std::int64_t bStride, float* c,
                          std::int64_t cStride) {
-    useCallingThreadOnly();
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<blasint>(rows),
-                static_cast<blasint>(cols), static_cast<blasint>(depth), 1.0f, a,
-                static_cast<blasint>(aStride), b, static_cast<blasint>(bStride), 0.0f, c,
-                static_cast<blasint>(cStride));
+    product(cblas_sgemm, rows, cols, depth, a, aStride, b, bStride, c, cStride);
 }
 
 std::string blasDescription() {
