@@ -319,8 +319,9 @@ PooledGrid pooledHeatmap(const PositionEncoder& encoder,
     const double grid = static_cast<double>(width) * height;
     const double bytes = pooling == Pooling::Mean
                              ? 8.0 * (grid * 2.0 + (width + height) * d + 2.0 * n)
-                             : 8.0 * (grid + static_cast<double>(n) * (d + 3.0) +
-                                      threads * (kQueryTile * d + kQueryTile * kKeyTile));
+                             // Keys in double and float (with norms), a tile of each per thread.
+                             : 8.0 * (grid + static_cast<double>(n) * (1.5 * d + 4.0) +
+                                      threads * 1.5 * (kQueryTile * d + kQueryTile * kKeyTile));
     requireMemory(bytes, "a " + std::to_string(n) + "-position heatmap");
     return pooling == Pooling::Mean ? meanPooled(encoder, queries, keys, width, height, exec)
                                     : maxPooled(encoder, queries, keys, width, height, exec);
