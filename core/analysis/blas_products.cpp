@@ -11,8 +11,8 @@ namespace ropelab {
 namespace {
 
 // Debian's OpenBLAS may be the pthread or OpenMP build (update-alternatives picks one): either
-// would start its own threads inside each call, on top of ours. One thread, set once, before
-// the first product, makes every build run each call on the calling thread.
+// would split each call over its own threads, on top of ours. One thread, set once before the
+// first product, makes every build run each call on the calling thread.
 void useCallingThreadOnly() {
     static std::once_flag once;
     std::call_once(once, [] { openblas_set_num_threads(1); });

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Internal to analysis: matrix products by OpenBLAS, whose GEMM kernel is chosen for this CPU at
-// run time. Every product runs on the calling thread (OpenBLAS is told once to start no threads
-// of its own): callers split the work over Execution::threads, so the thread count is theirs.
+// run time. Every product runs on the calling thread (OpenBLAS is told once to use one thread,
+// so it never splits a call): callers split the work over Execution::threads themselves.
 
 #include <cstdint>
 #include <string>

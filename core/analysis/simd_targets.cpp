@@ -1,16 +1,38 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/simd_targets.h"
 
+#include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 
-#include <hwy/highway.h>
-
 #include "common/errors.h"
 
+// Compiled once per target like the kernels, so that the dispatcher itself can say which one it
+// calls (foreach_target re-includes this file).
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "analysis/simd_targets.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+HWY_BEFORE_NAMESPACE();
+namespace ropelab {
+namespace HWY_NAMESPACE {
+
+const char* TargetOfThisCode() {
+    return hwy::TargetName(HWY_TARGET);
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace ropelab
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
 namespace ropelab {
 
 namespace {
+
+HWY_EXPORT(TargetOfThisCode);
 
 // Every kernel file is compiled with the same flags as this one, so HWY_TARGETS here is the set
 // of targets each kernel has.
@@ -41,35 +63,46 @@ const std::string& simdCap() {
     return cap;
 }
 
+// The targets the dispatcher may choose from, set with it by choose().
+std::atomic<std::int64_t> offeredTargets{0};
+
+// hwy::SupportedTargets() re-detects the CPU and, while no test mock is set, points the
+// dispatcher at the best target detected, ignoring DisableTargets; it then returns the allowed
+// set. So it is called here only, and the dispatcher pointed at the allowed set right after.
+void choose() {
+    const std::int64_t allowed = hwy::SupportedTargets();
+    hwy::GetChosenTarget().Update(allowed);
+    offeredTargets = allowed & HWY_TARGETS;
+}
+
 }  // namespace
 
 void prepareSimdTargets() {
     static std::once_flag once;
     std::call_once(once, [] {
-        if (simdCap().empty()) return;
         // Disable every target better (lower bit) than the cap.
-        const std::int64_t cap = targetNamed(simdCap());
-        hwy::DisableTargets(cap - 1);
+        if (!simdCap().empty()) hwy::DisableTargets(targetNamed(simdCap()) - 1);
+        choose();
     });
 }
 
 std::vector<std::string> offeredSimdTargets() {
     prepareSimdTargets();
     std::vector<std::string> names;
-    for (std::int64_t target : hwy::SupportedAndGeneratedTargets()) {
-        names.emplace_back(hwy::TargetName(target));
+    for (std::int64_t left = offeredTargets; left != 0; left &= left - 1) {
+        names.emplace_back(hwy::TargetName(left & -left));
     }
     return names;
 }
 
 std::string chosenSimdTarget() {
-    return offeredSimdTargets().front();
+    prepareSimdTargets();
+    return HWY_DYNAMIC_DISPATCH(TargetOfThisCode)();
 }
 
 std::string simdTargetsDescription() {
-    const std::vector<std::string> offered = offeredSimdTargets();
-    std::string text = "Highway " + offered.front() + " (run-time choice; offered:";
-    for (const std::string& name : offered) text += " " + name;
+    std::string text = "Highway " + chosenSimdTarget() + " (run-time choice; offered:";
+    for (const std::string& name : offeredSimdTargets()) text += " " + name;
     if (!simdCap().empty()) text += "; capped by ROPELAB_SIMD=" + simdCap();
     return text + ")";
 }
@@ -77,6 +110,8 @@ std::string simdTargetsDescription() {
 void forceSimdTarget(const std::string& name) {
     prepareSimdTargets();
     hwy::SetSupportedTargetsForTest(name.empty() ? 0 : targetNamed(name));
+    choose();
 }
 
 }  // namespace ropelab
+#endif  // HWY_ONCE

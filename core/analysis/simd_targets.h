@@ -13,7 +13,7 @@ namespace ropelab {
 // With ROPELAB_SIMD=<name> in the environment, targets better than <name> are left out.
 std::vector<std::string> offeredSimdTargets();
 
-// The target the kernels run on: the first of offeredSimdTargets().
+// The target the kernels run on, as the dispatcher answers (the first of offeredSimdTargets()).
 std::string chosenSimdTarget();
 
 // "Highway AVX2 (run-time choice; offered: AVX2 SSE4 SSSE3 EMU128)", with the ROPELAB_SIMD cap
