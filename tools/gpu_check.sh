@@ -117,6 +117,10 @@ if compgen -G "$deps/*.deb" >/dev/null; then
         # headers and loader under this prefix; the loader is found at run time through the
         # build tree's RPATH.
         prefix_args=(-DCMAKE_PREFIX_PATH="$prefix/usr")
+        # The run path of our programs reaches the libraries they link, not those libraries' own
+        # dependencies (OpenBLAS's libgfortran): those are found through LD_LIBRARY_PATH.
+        multiarch=$(c++ -print-multiarch 2>/dev/null || true)
+        export LD_LIBRARY_PATH="$prefix/usr/lib/${multiarch:-x86_64-linux-gnu}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
     fi
 else
     echo "no .deb in $deps: using the system's packages (run 'bash tools/gpu_deps.sh' where apt works)"

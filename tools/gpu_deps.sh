@@ -11,9 +11,12 @@ dest=${GPU_DEPS:-$root/.gpu-deps}
 
 # Exactly what core, ropelab-cli, the compute tests and bench_compute need (no Qt: the check
 # builds without the GUI). The OpenCL loader comes with its headers, so a machine whose driver
-# installs an OpenCL ICD (NVIDIA's does) also gets the OpenCL backend.
+# installs an OpenCL ICD (NVIDIA's does) also gets the OpenCL backend. Highway and OpenBLAS come
+# with the shared libraries they run on (OpenBLAS's pthread build needs libgfortran5).
 packages=(
     libeigen3-dev nlohmann-json3-dev
+    libhwy-dev libhwy1
+    libopenblas-dev libopenblas-pthread-dev libopenblas0-pthread libopenblas0 libgfortran5 libquadmath0
     libgtest-dev libgmock-dev
     libbenchmark-dev libbenchmark1debian
     ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-c-headers opencl-clhpp-headers
