@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/cli.h"
 
+#include "cli/parameter_flags.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -10,6 +12,7 @@
 #include <sstream>
 
 #include "cli/command.h"
+#include "cli/parameter_flags.h"
 #include "common/build_info.h"
 #include "common/errors.h"
 
@@ -160,6 +163,9 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
         const Args parsed(command->name, rest, command->options);
         parsed.format();  // reject a bad --format before any work
         return command->run(parsed, out, err);
+    } catch (const ParameterError& error) {
+        err << prefix << ": " << oneLine(flagMessage(error.problem())) << '\n';
+        return 2;
     } catch (const InputError& error) {
         err << prefix << ": " << oneLine(error.what()) << '\n';
         return 2;

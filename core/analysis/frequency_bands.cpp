@@ -6,6 +6,7 @@
 #include <numbers>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 
 namespace ropelab {
 
@@ -39,8 +40,9 @@ FrequencyBands frequencyBands(const RopeParams& params, std::optional<double> co
     FrequencyBands bands;
     bands.contextLength = contextLength.value_or(
         params.originalMaxPositionEmbeddings.value_or(params.maxPositionEmbeddings));
-    if (!(bands.contextLength > 0.0) || !std::isfinite(bands.contextLength)) {
-        throw InputError("--context-length must be a number > 0");
+    requireFinite(bands.contextLength, "context_length");
+    if (!(bands.contextLength > 0.0)) {
+        throw ParameterError({"context_length", Rule::GreaterThan, bands.contextLength, 0});
     }
     bands.factor = scalingFactor(params);
     if (params.ropeType == RopeType::Yarn) bands.yarnRange = yarnCorrectionRange(params);

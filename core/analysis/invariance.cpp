@@ -11,6 +11,7 @@
 #include "analysis/memory_budget.h"
 #include "analysis/position_encoder.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 
 namespace ropelab {
 
@@ -25,9 +26,7 @@ InvarianceResult invariance(const Eigen::Ref<const Eigen::VectorXd>& q,
                             const Eigen::Ref<const Eigen::VectorXd>& k,
                             const ScoreEncodingParams& encoding, std::int64_t length,
                             const Execution& exec) {
-    if (length < 1) {
-        throw InputError("--length must be >= 1, got " + std::to_string(length));
-    }
+    requireAtLeast(static_cast<double>(length), 1, "length");
     if (q.size() != k.size()) {
         throw InputError("q and k must have the same length, got " + std::to_string(q.size()) +
                          " and " + std::to_string(k.size()));
@@ -41,9 +40,10 @@ InvarianceResult invariance(const Eigen::Ref<const Eigen::VectorXd>& q,
                   "invariance over " + std::to_string(length) + " positions");
     if (length > kMaxInvarianceLength) {
         // O(length²·d) work: past this it runs for minutes, so refuse instead of hanging.
-        throw ResourceError("--length must be at most " + std::to_string(kMaxInvarianceLength) +
-                            " for invariance (it compares all length² position pairs), got " +
-                            std::to_string(length));
+        throw ResourceError(
+            "invariance compares all length² position pairs: length must be at "
+            "most " +
+            std::to_string(kMaxInvarianceLength) + ", got " + std::to_string(length));
     }
 
     // f(q, m) and f(k, n) for every position, as rows.

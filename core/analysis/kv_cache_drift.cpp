@@ -7,6 +7,7 @@
 
 #include "analysis/memory_budget.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/number_text.h"
 #include "encodings/rope_apply.h"
@@ -25,14 +26,15 @@ RopeFrequencies frequenciesAtLength(const RopeParams& params, std::int64_t lengt
 
 KvCacheDrift kvCacheDrift(const RopeParams& params, std::int64_t promptLength,
                           std::int64_t generate, std::uint64_t seed, const Execution& exec) {
-    if (promptLength < 1) {
-        throw InputError("--prompt-length must be >= 1, got " + std::to_string(promptLength));
-    }
-    if (generate < 1) throw InputError("--generate must be >= 1, got " + std::to_string(generate));
+    requireAtLeast(static_cast<double>(promptLength), 1, "prompt_length");
+    requireAtLeast(static_cast<double>(generate), 1, "generate");
     const std::int64_t total = promptLength + generate;
+    // Prompt and generated tokens together stay within 2^24 positions.
     if (total > (std::int64_t{1} << 24)) {
-        throw InputError("--prompt-length + --generate must be at most 2^24 = 16777216, got " +
-                         std::to_string(total));
+        ParameterProblem problem("prompt_length", Rule::SumAtMost, static_cast<double>(total), 0,
+                                 static_cast<double>(std::int64_t{1} << 24));
+        problem.other = "generate";
+        throw ParameterError(problem);
     }
     const RopeFrequencies first = frequenciesAtLength(params, promptLength);  // validates
     const int pairs = first.pairs();

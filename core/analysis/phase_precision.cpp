@@ -10,6 +10,7 @@
 #include "analysis/low_precision.h"
 #include "analysis/memory_budget.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 
 namespace ropelab {
 
@@ -75,12 +76,13 @@ PhaseErrors ropePhaseErrors(const RopeFrequencies& freqs, const DistanceRange& p
     }
     for (int i : chosen) {
         if (i < 0 || i >= freqs.pairs()) {
-            throw InputError("--pairs must lie in [0, " + std::to_string(freqs.pairs() - 1) +
-                             "], got " + std::to_string(i));
+            ParameterProblem problem("pairs", Rule::Between, i, 0, freqs.pairs() - 1);
+            problem.eachValue = true;
+            throw ParameterError(problem);
         }
     }
     const std::int64_t count = positions.count();
-    if (count == 0) throw InputError("--positions must not be empty");
+    requireNotEmpty(static_cast<std::size_t>(count), "positions");
     const double rows = static_cast<double>(count) * static_cast<double>(chosen.size());
     requireMemory(72.0 * rows, "phase errors for " + std::to_string(count) + " positions × " +
                                    std::to_string(chosen.size()) + " pairs");

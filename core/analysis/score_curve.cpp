@@ -9,6 +9,7 @@
 #include "analysis/phasor_sums.h"
 #include "analysis/position_encoder.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/rope_apply.h"
 
 namespace ropelab {
@@ -50,7 +51,7 @@ std::vector<double> ropeScoreCurve(const Eigen::Ref<const Eigen::VectorXd>& q,
                                    const DistanceRange& distances, const Execution& exec) {
     const RopeScoreCoefficients coefficients = ropeScoreCoefficients(q, k, freqs, layout);
     const std::int64_t count = distances.count();
-    if (count == 0) throw InputError("--distances must not be empty");
+    requireNotEmpty(static_cast<std::size_t>(count), "distances");
     requireMemory(8.0 * static_cast<double>(count),
                   "a score curve over " + std::to_string(count) + " distances");
     const PhasorSums sums = phasorSums(coefficients, distances.step);
@@ -83,7 +84,7 @@ std::vector<double> scoreCurve(const Eigen::Ref<const Eigen::VectorXd>& q,
                               exec);
     }
     const std::int64_t count = distances.count();
-    if (count == 0) throw InputError("--distances must not be empty");
+    requireNotEmpty(static_cast<std::size_t>(count), "distances");
     requireMemory(8.0 * static_cast<double>(count),
                   "a score curve over " + std::to_string(count) + " distances");
     const PositionEncoder encoder(encoding, static_cast<int>(q.size()));

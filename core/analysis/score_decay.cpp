@@ -8,6 +8,7 @@
 #include "analysis/memory_budget.h"
 #include "analysis/phasor_sums.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/learned_absolute.h"
 
 namespace ropelab {
@@ -15,9 +16,9 @@ namespace ropelab {
 std::vector<double> ropeMeanAbsScore(const RopeFrequencies& freqs, RopeLayout layout,
                                      const DistanceRange& distances, int samples,
                                      std::uint64_t seed, const Execution& exec) {
-    if (samples < 1) throw InputError("--samples must be >= 1, got " + std::to_string(samples));
+    requireAtLeast(samples, 1, "samples");
     const std::int64_t count = distances.count();
-    if (count == 0) throw InputError("--distances must not be empty");
+    requireNotEmpty(static_cast<std::size_t>(count), "distances");
     requireMemory(8.0 * (static_cast<double>(count) + 2.0 * samples * freqs.headDim +
                          6.0 * samples * freqs.pairs()),
                   "a mean |score| over " + std::to_string(count) + " distances");

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/sinusoidal.h"
 
 namespace ropelab {
@@ -34,8 +35,10 @@ ScoreEncoding parseScoreEncoding(std::string_view name) {
     for (const EncodingName& entry : kNames) {
         if (entry.name == name) return entry.encoding;
     }
-    throw InputError("--encoding must be rope, sinusoidal, learned, t5, alibi or seed, got '" +
-                     std::string(name) + "'");
+    ParameterProblem problem("encoding", Rule::OneOf);
+    problem.valueText = std::string(name);
+    problem.allowed = "rope, sinusoidal, learned, t5, alibi, seed";
+    throw ParameterError(problem);
 }
 
 bool isRelative(ScoreEncoding encoding) {
@@ -49,18 +52,15 @@ void validate(const ScoreEncodingParams& params, int dim) {
         case ScoreEncoding::Rope:
             validate(params.rope);
             if (params.rope.headDim != dim) {
-                throw InputError("--head-dim " + std::to_string(params.rope.headDim) +
-                                 " does not match the vector length " + std::to_string(dim));
+                throw ParameterError({"q", Rule::Count, static_cast<double>(dim),
+                                      static_cast<double>(params.rope.headDim)});
             }
             break;
         case ScoreEncoding::Sinusoidal:
             validateSinusoidal(dim, params.sinusoidalBase);
             break;
         case ScoreEncoding::Learned:
-            if (params.learnedMaxLength < 1) {
-                throw InputError("--learned-max-length must be >= 1, got " +
-                                 std::to_string(params.learnedMaxLength));
-            }
+            requireAtLeast(params.learnedMaxLength, 1, "learned_max_length");
             if (!(params.learnedStddev > 0.0) || !std::isfinite(params.learnedStddev)) {
                 throw InputError("the learned table's standard deviation must be > 0");
             }
@@ -69,15 +69,14 @@ void validate(const ScoreEncodingParams& params, int dim) {
             validate(params.t5);
             break;
         case ScoreEncoding::Alibi:
-            if (params.alibiHeads < 1 || params.alibiHead < 1 ||
-                params.alibiHead > params.alibiHeads) {
-                throw InputError("--heads must be >= 1 and --head in [1, heads], got heads " +
-                                 std::to_string(params.alibiHeads) + ", head " +
-                                 std::to_string(params.alibiHead));
+            requireAtLeast(params.alibiHeads, 1, "heads");
+            if (params.alibiHead < 1 || params.alibiHead > params.alibiHeads) {
+                throw ParameterError({"head", Rule::Between, static_cast<double>(params.alibiHead),
+                                      1, static_cast<double>(params.alibiHeads)});
             }
             break;
         case ScoreEncoding::Seed:
-            if (!std::isfinite(params.seedScale)) throw InputError("--seed-scale must be finite");
+            requireFinite(params.seedScale, "seed_scale");
             break;
     }
 }

@@ -13,6 +13,7 @@
 #include "analysis/memory_budget.h"
 #include "analysis/position_encoder.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 
 namespace ropelab {
 
@@ -26,11 +27,11 @@ constexpr std::int64_t kPcaMinBlock = 2048;
 std::int64_t checkedCount(const DistanceRange& positions, const RopeFrequencies& freqs,
                           const Eigen::Ref<const Eigen::VectorXd>& x, double bytesPerPosition) {
     if (x.size() != freqs.headDim) {
-        throw InputError("--vector must have head_dim = " + std::to_string(freqs.headDim) +
-                         " components, got " + std::to_string(x.size()));
+        throw ParameterError({"vector", Rule::Count, static_cast<double>(x.size()),
+                              static_cast<double>(freqs.headDim)});
     }
     const std::int64_t count = positions.count();
-    if (count == 0) throw InputError("--positions must not be empty");
+    requireNotEmpty(static_cast<std::size_t>(count), "positions");
     requireMemory(bytesPerPosition * static_cast<double>(count),
                   "a trajectory over " + std::to_string(count) + " positions");
     return count;
@@ -55,8 +56,9 @@ Trajectory3d ropeTrajectory(const Eigen::Ref<const Eigen::VectorXd>& x,
     const std::int64_t count = checkedCount(positions, freqs, x, 3 * 8.0);
     for (int c : coordinates) {
         if (c < 0 || c >= freqs.headDim) {
-            throw InputError("--coords must lie in [0, " + std::to_string(freqs.headDim - 1) +
-                             "], got " + std::to_string(c));
+            ParameterProblem problem("coords", Rule::Between, c, 0, freqs.headDim - 1);
+            problem.eachValue = true;
+            throw ParameterError(problem);
         }
     }
     const PositionEncoder encoder(freqs, layout);
@@ -159,11 +161,11 @@ Trajectory3d ropeTrajectoryPca(const Eigen::Ref<const Eigen::VectorXd>& x,
 
 Helix ropeHelix(const RopeFrequencies& freqs, int pair, const DistanceRange& positions) {
     if (pair < 0 || pair >= freqs.pairs()) {
-        throw InputError("--pairs must lie in [0, " + std::to_string(freqs.pairs() - 1) +
-                         "], got " + std::to_string(pair));
+        throw ParameterError({"pairs", Rule::Between, static_cast<double>(pair), 0,
+                              static_cast<double>(freqs.pairs() - 1)});
     }
     const std::int64_t count = positions.count();
-    if (count == 0) throw InputError("--positions must not be empty");
+    requireNotEmpty(static_cast<std::size_t>(count), "positions");
     requireMemory(16.0 * static_cast<double>(count),
                   "a helix over " + std::to_string(count) + " positions");
     Helix helix;
@@ -181,8 +183,8 @@ Helix ropeHelix(const RopeFrequencies& freqs, int pair, const DistanceRange& pos
 HelixCurve ropeHelixCurve(const RopeFrequencies& freqs, int pair, double first, double last,
                           int pointsPerTurn, int minSegments) {
     if (pair < 0 || pair >= freqs.pairs()) {
-        throw InputError("--pairs must lie in [0, " + std::to_string(freqs.pairs() - 1) +
-                         "], got " + std::to_string(pair));
+        throw ParameterError({"pairs", Rule::Between, static_cast<double>(pair), 0,
+                              static_cast<double>(freqs.pairs() - 1)});
     }
     if (!(last > first) || !std::isfinite(first) || !std::isfinite(last)) {
         throw InputError("the helix needs a last position after the first");

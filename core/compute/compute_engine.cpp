@@ -4,6 +4,7 @@
 #include <string>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "compute/backend_registry.h"
 
 namespace ropelab {
@@ -27,8 +28,10 @@ BackendChoice parseBackendChoice(std::string_view text) {
          {BackendChoice::Auto, BackendChoice::Cpu, BackendChoice::OpenCl, BackendChoice::Cuda}) {
         if (text == toString(choice)) return choice;
     }
-    throw InputError("--backend must be auto, cpu, opencl or cuda, got '" + std::string(text) +
-                     "'");
+    ParameterProblem problem("backend", Rule::OneOf);
+    problem.valueText = std::string(text);
+    problem.allowed = "auto, cpu, opencl, cuda";
+    throw ParameterError(problem);
 }
 
 ComputeEngine::ComputeEngine(BackendChoice choice) : choice_(choice) {
@@ -36,9 +39,10 @@ ComputeEngine::ComputeEngine(BackendChoice choice) : choice_(choice) {
         const BackendInfo info = probeBackend(choice_ == BackendChoice::OpenCl ? BackendKind::OpenCl
                                                                                : BackendKind::Cuda);
         if (!info.available) {
-            throw InputError("--backend " + std::string(toString(choice_)) +
-                             " is unavailable: " + info.reason +
-                             " (see `ropelab-cli backends`; use --backend auto or cpu)");
+            ParameterProblem problem("backend", Rule::Unavailable);
+            problem.valueText = std::string(toString(choice_));
+            problem.reason = info.reason;
+            throw ParameterError(problem);
         }
     }
 }

@@ -8,6 +8,7 @@
 #include "analysis/score_curve.h"
 #include "analysis/simd_targets.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/rope_apply.h"
 
 namespace ropelab {
@@ -51,9 +52,9 @@ Eigen::MatrixXd CpuBackend::applyRopeRows(const Eigen::Ref<const Eigen::MatrixXd
                                           const RopeFrequencies& freqs, RopeLayout layout,
                                           const Execution& exec) {
     if (static_cast<std::int64_t>(positions.size()) != rows.rows()) {
-        throw InputError(
-            "--positions must give one position per vector: " + std::to_string(rows.rows()) +
-            " vectors, " + std::to_string(positions.size()) + " positions");
+        // One position per vector.
+        throw ParameterError({"positions", Rule::Count, static_cast<double>(positions.size()),
+                              static_cast<double>(rows.rows())});
     }
     Eigen::MatrixXd result(rows.rows(), rows.cols());
     parallelFor(

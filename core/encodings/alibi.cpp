@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 
 namespace ropelab {
 
@@ -23,8 +24,7 @@ std::vector<double> powerOfTwoSlopes(int n) {
 
 std::vector<double> alibiSlopes(int heads) {
     if (heads < 1 || heads > (1 << 20)) {
-        throw InputError("--heads must be an integer in [1, 1048576], got " +
-                         std::to_string(heads));
+        throw ParameterError({"heads", Rule::Between, static_cast<double>(heads), 1, 1 << 20});
     }
     int closest = 1;
     while (closest * 2 <= heads) closest *= 2;
@@ -38,9 +38,7 @@ std::vector<double> alibiSlopes(int heads) {
 }
 
 Eigen::MatrixXd alibiBias(int length, double slope, AlibiBias kind) {
-    if (length < 1) {
-        throw InputError("--length must be a positive integer, got " + std::to_string(length));
-    }
+    requireAtLeast(length, 1, "length");
     const double cells = static_cast<double>(length) * length;
     if (cells > 1e8) {
         throw ResourceError("a " + std::to_string(length) + " x " + std::to_string(length) +

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/number_text.h"
 #include "encodings/rope_frequencies.h"
 
@@ -158,7 +159,7 @@ public:
         for (char& c : text) {
             if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
         }
-        throw InputError("--gguf '" + name_ + "': " + text);
+        throw FileError(name_, text);
     }
 
     std::uint64_t position() const { return position_; }
@@ -698,6 +699,23 @@ GgufRope mapToRope(Parser& parser, const Metadata& metadata) {
     try {
         validate(p);
         ropeFrequencies(p);
+    } catch (const ParameterError& error) {
+        // Named by the GGUF key the value came from, where one key gives it directly.
+        const auto ggufName = [&m](std::string_view parameter) {
+            for (const auto& [id, suffix] :
+                 {std::pair{"rope_theta", "rope.freq_base"},
+                  std::pair{"max_position_embeddings", "context_length"},
+                  std::pair{"factor", "rope.scaling.factor"},
+                  std::pair{"original_max_position_embeddings",
+                            "rope.scaling.original_context_length"},
+                  std::pair{"beta_fast", "rope.scaling.yarn_beta_fast"},
+                  std::pair{"beta_slow", "rope.scaling.yarn_beta_slow"}}) {
+                if (parameter == id) return m.key(suffix);
+            }
+            return std::string(parameter);
+        };
+        parser.fail("describes RoPE that RoPE Lab cannot use: " +
+                    describe(error.problem(), ggufName));
     } catch (const InputError& error) {
         parser.fail(std::string("describes RoPE that RoPE Lab cannot use: ") + error.what());
     }
@@ -758,9 +776,7 @@ GgufRope ropeFromGgufBytes(std::span<const std::uint8_t> bytes, std::string_view
 
 GgufRope ropeFromGgufFile(const std::filesystem::path& file) {
     const std::string name = file.string();
-    const auto fail = [&](const std::string& problem) {
-        throw InputError("--gguf '" + name + "': " + problem);
-    };
+    const auto fail = [&](const std::string& problem) { throw FileError(name, problem); };
     std::error_code error;
     if (std::filesystem::is_directory(file, error)) fail("is a directory, expected a .gguf file");
     std::ifstream stream(file, std::ios::binary);

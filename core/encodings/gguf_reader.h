@@ -53,7 +53,7 @@ struct GgufRope {
     std::vector<double> shortFactors;  // rope_factors_short.weight as stored
 };
 
-// Reads the file. InputError "--gguf 'FILE': problem" (one line) for anything that cannot be
+// Reads the file. FileError "'FILE': problem" (one line) for anything that cannot be
 // read, is not GGUF v2/v3 little-endian, is truncated or inconsistent, or describes RoPE that
 // llama.cpp would not run or that RopeParams cannot express.
 GgufRope ropeFromGgufFile(const std::filesystem::path& file);

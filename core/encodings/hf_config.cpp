@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "encodings/hf_config.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <type_traits>
+#include <variant>
 
-#include "common/errors.h"
+#include "common/parameter_error.h"
+#include "encodings/rope_fields.h"
 
 namespace ropelab {
 
@@ -20,9 +24,9 @@ class ConfigReader {
 public:
     explicit ConfigReader(std::string_view source) : source_(source) {}
 
-    [[noreturn]] void fail(const std::string& problem) const {
-        throw InputError("--config '" + source_ + "': " + problem);
-    }
+    [[noreturn]] void fail(const std::string& problem) const { throw FileError(source_, problem); }
+
+    const std::string& source() const { return source_; }
 
     const Json* find(const Json& object, const char* key) const {
         const auto it = object.find(key);
@@ -52,13 +56,6 @@ public:
         result.reserve(value.size());
         for (const Json& item : value) result.push_back(number(item, key + "[]"));
         return result;
-    }
-
-    std::optional<double> optionalNumber(const Json& object, const char* key,
-                                         const std::string& prefix) const {
-        const Json* value = find(object, key);
-        if (value == nullptr) return std::nullopt;
-        return number(*value, prefix + key);
     }
 
 private:
@@ -106,6 +103,30 @@ RopeType scalingType(const ConfigReader& reader, const Json& dict, const std::st
     }
 }
 
+// Sets `field` of `params` from the file's value (named `key` in messages), as its member's type.
+void setField(const ConfigReader& reader, const RopeFieldInfo& field, const Json& value,
+              const std::string& key, RopeParams& params) {
+    std::visit(
+        [&](auto member) {
+            using T = std::remove_cvref_t<decltype(params.*member)>;
+            T& out = params.*member;
+            if constexpr (std::is_same_v<T, int> || std::is_same_v<T, std::optional<int>>) {
+                out = reader.integer(value, key);
+            } else if constexpr (std::is_same_v<T, double> ||
+                                 std::is_same_v<T, std::optional<double>>) {
+                out = reader.number(value, key);
+            } else if constexpr (std::is_same_v<T, bool>) {
+                if (!value.is_boolean()) reader.fail(key + " must be true or false");
+                out = value.get<bool>();
+            } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+                out = reader.numbers(value, key);
+            } else {
+                static_assert(std::is_same_v<T, RopeType>);  // read by scalingType
+            }
+        },
+        field.member);
+}
+
 }  // namespace
 
 RopeParams ropeParamsFromHfConfigJson(std::string_view json, std::string_view source) {
@@ -129,12 +150,15 @@ RopeParams ropeParamsFromHfConfigJson(std::string_view json, std::string_view so
     const Json& config = useText ? *textConfig : root;
 
     RopeParams params;
+    std::string headDimKey = "head_dim";
     // DeepSeek (MLA) rotates only a qk_rope_head_dim slice; HF sets head_dim to it.
     if (const Json* ropeHeadDim = reader.find(config, "qk_rope_head_dim")) {
-        params.headDim = reader.integer(*ropeHeadDim, "qk_rope_head_dim");
+        headDimKey = "qk_rope_head_dim";
+        params.headDim = reader.integer(*ropeHeadDim, headDimKey);
     } else if (const Json* headDim = reader.find(config, "head_dim")) {
-        params.headDim = reader.integer(*headDim, "head_dim");
+        params.headDim = reader.integer(*headDim, headDimKey);
     } else {
+        headDimKey = "hidden_size / num_attention_heads";
         const Json* hidden = reader.find(config, "hidden_size");
         const Json* heads = reader.find(config, "num_attention_heads");
         if (hidden == nullptr || heads == nullptr) {
@@ -145,69 +169,45 @@ RopeParams ropeParamsFromHfConfigJson(std::string_view json, std::string_view so
         if (headCount <= 0) reader.fail("num_attention_heads must be positive");
         params.headDim = hiddenSize / headCount;  // HF: hidden_size // num_attention_heads
     }
-    if (const Json* partial = reader.find(config, "partial_rotary_factor")) {
-        params.partialRotaryFactor = reader.number(*partial, "partial_rotary_factor");
-    } else if (const Json* pct = reader.find(config, "rotary_pct")) {
-        params.partialRotaryFactor = reader.number(*pct, "rotary_pct");
+    FileError::Keys keys{{"head_dim", headDimKey}};
+    // GPT-NeoX's names, used when the file lacks the usual keys.
+    for (const auto& [key, alias] : {std::pair{"partial_rotary_factor", "rotary_pct"},
+                                     std::pair{"rope_theta", "rotary_emb_base"}}) {
+        const Json* value = reader.find(config, alias);
+        if (value == nullptr || reader.find(config, key) != nullptr) continue;
+        setField(reader, *ropeFieldByKey(key), *value, alias, params);
+        keys.emplace_back(key, alias);
     }
-    if (const Json* maxPos = reader.find(config, "max_position_embeddings")) {
-        params.maxPositionEmbeddings = reader.integer(*maxPos, "max_position_embeddings");
-    }
-    if (const Json* originalMax = reader.find(config, "original_max_position_embeddings")) {
-        params.originalMaxPositionEmbeddings =
-            reader.integer(*originalMax, "original_max_position_embeddings");
-    }
-
     std::string dictName;
     const Json* dict = scalingDict(reader, config, dictName);
-    // The base: rope_theta (top level, or inside v5 rope_parameters), GPT-NeoX rotary_emb_base,
-    // else the Llama/NeoX default 10000 that transformers assumes.
-    params.ropeTheta = 10000.0;
-    if (const Json* theta = reader.find(config, "rope_theta")) {
-        params.ropeTheta = reader.number(*theta, "rope_theta");
-    } else if (const Json* neoxBase = reader.find(config, "rotary_emb_base")) {
-        params.ropeTheta = reader.number(*neoxBase, "rotary_emb_base");
-    }
     if (dict != nullptr) {
-        const std::string prefix = dictName + ".";
-        if (const Json* theta = reader.find(*dict, "rope_theta")) {
-            params.ropeTheta = reader.number(*theta, prefix + "rope_theta");
-        }
-        if (const Json* partial = reader.find(*dict, "partial_rotary_factor")) {
-            params.partialRotaryFactor = reader.number(*partial, prefix + "partial_rotary_factor");
-        }
         params.ropeType = scalingType(reader, *dict, dictName);
-        params.factor = reader.optionalNumber(*dict, "factor", prefix);
-        if (const Json* originalMax = reader.find(*dict, "original_max_position_embeddings")) {
-            params.originalMaxPositionEmbeddings =
-                reader.integer(*originalMax, prefix + "original_max_position_embeddings");
+        keys.emplace_back("rope_type", dictName + ".rope_type");
+    }
+    // Every other field where the table says the file holds it; the scaling dict wins.
+    for (const RopeFieldInfo& field : ropeFields()) {
+        if (field.id == RopeField::HeadDim || field.id == RopeField::Type) continue;
+        const std::string key(field.key);
+        if (field.place == ConfigPlace::TopLevel || field.place == ConfigPlace::TopOrScaling) {
+            if (const Json* value = reader.find(config, key.c_str())) {
+                setField(reader, field, *value, key, params);
+                keys.emplace_back(key, key);
+            }
         }
-        if (auto v = reader.optionalNumber(*dict, "beta_fast", prefix)) params.betaFast = *v;
-        if (auto v = reader.optionalNumber(*dict, "beta_slow", prefix)) params.betaSlow = *v;
-        params.mscale = reader.optionalNumber(*dict, "mscale", prefix);
-        params.mscaleAllDim = reader.optionalNumber(*dict, "mscale_all_dim", prefix);
-        params.attentionFactor = reader.optionalNumber(*dict, "attention_factor", prefix);
-        if (const Json* truncate = reader.find(*dict, "truncate")) {
-            if (!truncate->is_boolean()) reader.fail(prefix + "truncate must be true or false");
-            params.truncate = truncate->get<bool>();
-        }
-        if (auto v = reader.optionalNumber(*dict, "low_freq_factor", prefix)) {
-            params.lowFreqFactor = *v;
-        }
-        if (auto v = reader.optionalNumber(*dict, "high_freq_factor", prefix)) {
-            params.highFreqFactor = *v;
-        }
-        if (const Json* list = reader.find(*dict, "short_factor")) {
-            params.shortFactor = reader.numbers(*list, prefix + "short_factor");
-        }
-        if (const Json* list = reader.find(*dict, "long_factor")) {
-            params.longFactor = reader.numbers(*list, prefix + "long_factor");
+        if (dict != nullptr &&
+            (field.place == ConfigPlace::Scaling || field.place == ConfigPlace::TopOrScaling)) {
+            if (const Json* value = reader.find(*dict, key.c_str())) {
+                setField(reader, field, *value, dictName + "." + key, params);
+                keys.emplace_back(key, dictName + "." + key);
+            }
         }
     }
+    // The last key read for a field is the one that set it.
+    std::reverse(keys.begin(), keys.end());
     try {
         validate(params);
-    } catch (const InputError& error) {
-        reader.fail(std::string("describes invalid RoPE parameters: ") + error.what());
+    } catch (const ParameterError& error) {
+        throw FileError(reader.source(), error.problem(), std::move(keys));
     }
     return params;
 }
@@ -216,16 +216,44 @@ RopeParams ropeParamsFromHfConfigFile(const std::filesystem::path& file) {
     const std::string name = file.string();
     std::error_code error;
     if (std::filesystem::is_directory(file, error)) {
-        throw InputError("--config '" + name + "': is a directory, expected a config.json file");
+        throw FileError(name, "is a directory, expected a config.json file");
     }
     std::ifstream stream(file, std::ios::binary);
     if (!stream) {
-        throw InputError("--config '" + name + "': cannot open (" + std::strerror(errno) + ")");
+        throw FileError(name, std::string("cannot open (") + std::strerror(errno) + ")");
     }
     std::ostringstream text;
     text << stream.rdbuf();
-    if (stream.bad()) throw InputError("--config '" + name + "': read error");
+    if (stream.bad()) throw FileError(name, "read error");
     return ropeParamsFromHfConfigJson(text.str(), name);
+}
+
+std::string ropeParamsToHfConfigJson(const RopeParams& params) {
+    Json config = Json::object();
+    Json scaling = Json::object();
+    for (const RopeFieldInfo& field : ropeFields()) {
+        if (field.place == ConfigPlace::NotInConfig) continue;
+        Json& target = field.place == ConfigPlace::Scaling ? scaling : config;
+        const std::string key(field.key);
+        std::visit(
+            [&](auto member) {
+                const auto& value = params.*member;
+                using T = std::remove_cvref_t<decltype(value)>;
+                if constexpr (std::is_same_v<T, RopeType>) {
+                    target[key] = std::string(toString(value));
+                } else if constexpr (std::is_same_v<T, std::optional<int>> ||
+                                     std::is_same_v<T, std::optional<double>>) {
+                    if (value) target[key] = *value;
+                } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+                    if (!value.empty()) target[key] = value;
+                } else {
+                    target[key] = value;
+                }
+            },
+            field.member);
+    }
+    config["rope_scaling"] = std::move(scaling);
+    return config.dump();
 }
 
 }  // namespace ropelab

@@ -4,20 +4,20 @@
 #include <string>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/rope_apply.h"
 
 namespace ropelab {
 
 std::vector<int> metaRowOfHfRow(int headDim, int heads) {
-    if (headDim <= 0 || headDim % 2 != 0) {
-        throw InputError("--head-dim must be a positive even integer, got " +
-                         std::to_string(headDim));
-    }
-    if (heads < 1) throw InputError("--heads must be >= 1, got " + std::to_string(heads));
+    requireAtLeast(headDim, 2, "head_dim");
+    if (headDim % 2 != 0)
+        throw ParameterError({"head_dim", Rule::Even, static_cast<double>(headDim)});
+    requireAtLeast(heads, 1, "heads");
     if (static_cast<long long>(headDim) * heads > maxPermutationRows) {
-        throw InputError("--heads x --head-dim must be at most " +
-                         std::to_string(maxPermutationRows) + " rows, got " +
-                         std::to_string(static_cast<long long>(headDim) * heads));
+        // heads × head_dim rows at most.
+        throw ParameterError({"heads", Rule::AtMost, static_cast<double>(heads), 1,
+                              static_cast<double>(maxPermutationRows / headDim)});
     }
     std::vector<int> meta(static_cast<std::size_t>(headDim) * static_cast<std::size_t>(heads));
     for (int j = 0; j < headDim / 2; ++j) {

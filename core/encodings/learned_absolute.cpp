@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/number_text.h"
 
 namespace ropelab {
@@ -30,10 +31,8 @@ Eigen::MatrixXd seededStandardNormal(Eigen::Index rows, Eigen::Index cols, std::
 
 LearnedPositionTable::LearnedPositionTable(int maxLength, int dim, std::uint64_t seed,
                                            double stddev) {
-    if (maxLength < 1) {
-        throw InputError("--max-len must be a positive integer, got " + std::to_string(maxLength));
-    }
-    if (dim < 1) throw InputError("--dim must be a positive integer, got " + std::to_string(dim));
+    requireAtLeast(maxLength, 1, "max_len");
+    requireAtLeast(dim, 1, "dim");
     if (!std::isfinite(stddev) || stddev <= 0.0) {
         throw InputError("the learned table's standard deviation must be positive, got " +
                          numberText(stddev));

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/hf_config.h"
 
 namespace ropelab {
@@ -21,12 +22,6 @@ std::string requiredText(const Json& preset, const char* key, const std::string&
         throw InputError(where + ": \"" + key + "\" must be a non-empty string");
     }
     return it->get<std::string>();
-}
-
-// The importer names its input "--config '<source>': "; a preset names itself instead.
-std::string withoutImporterPrefix(const std::string& message, const std::string& importerSource) {
-    const std::string prefix = "--config '" + importerSource + "': ";
-    return message.starts_with(prefix) ? message.substr(prefix.size()) : message;
 }
 
 }  // namespace
@@ -69,8 +64,9 @@ std::vector<ModelPreset> modelPresetsFromJson(std::string_view json, std::string
         }
         try {
             preset.rope = ropeParamsFromHfConfigJson(config->dump(), where);
-        } catch (const InputError& error) {
-            throw InputError(where + ": config " + withoutImporterPrefix(error.what(), where));
+        } catch (const FileError& error) {
+            // The importer names its input; a preset names itself instead.
+            throw InputError(where + ": config " + error.problemText());
         }
         presets.push_back(std::move(preset));
     }

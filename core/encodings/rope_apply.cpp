@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 
 namespace ropelab {
 
@@ -16,11 +17,13 @@ RopePair ropePair(int pair, int rotaryDim, RopeLayout layout) {
 Eigen::VectorXd applyRope(const Eigen::Ref<const Eigen::VectorXd>& x, double position,
                           const RopeFrequencies& freqs, RopeLayout layout) {
     if (x.size() != freqs.headDim) {
-        throw InputError("--vector must have head_dim = " + std::to_string(freqs.headDim) +
-                         " components, got " + std::to_string(x.size()));
+        throw ParameterError({"vector", Rule::Count, static_cast<double>(x.size()),
+                              static_cast<double>(freqs.headDim)});
     }
     if (!std::isfinite(position)) {
-        throw InputError("--positions must be finite numbers");
+        ParameterProblem problem("positions", Rule::Finite, position);
+        problem.eachValue = true;
+        throw ParameterError(problem);
     }
     Eigen::VectorXd out = x;
     for (int i = 0; i < freqs.pairs(); ++i) {

@@ -3,36 +3,10 @@
 
 #include <cmath>
 
-#include "common/errors.h"
-#include "encodings/number_text.h"
+#include "common/parameter_error.h"
+#include "encodings/rope_fields.h"
 
 namespace ropelab {
-
-namespace {
-
-void requireFinite(double value, const char* option) {
-    if (!std::isfinite(value)) {
-        throw InputError(std::string(option) + " must be a finite number, got " +
-                         numberText(value));
-    }
-}
-
-// Checks the factor list a longrope model uses: one positive factor per rotated pair.
-void validateFactorList(const std::vector<double>& factors, int pairs, const char* option) {
-    if (factors.size() != static_cast<std::size_t>(pairs)) {
-        throw InputError(std::string(option) +
-                         " must have rotary_dim/2 = " + std::to_string(pairs) +
-                         " values (one per rotated pair), got " + std::to_string(factors.size()));
-    }
-    for (double value : factors) {
-        if (!std::isfinite(value) || value <= 0.0) {
-            throw InputError(std::string(option) + " values must be positive finite numbers, got " +
-                             numberText(value));
-        }
-    }
-}
-
-}  // namespace
 
 int rotaryDim(const RopeParams& params) {
     // HF: int(head_dim * partial_rotary_factor), truncating toward zero.
@@ -40,98 +14,35 @@ int rotaryDim(const RopeParams& params) {
 }
 
 void validate(const RopeParams& params) {
-    if (params.headDim <= 0 || params.headDim % 2 != 0) {
-        throw InputError("--head-dim must be a positive even integer, got " +
-                         std::to_string(params.headDim));
-    }
-    if (params.headDim > maxHeadDim) {
-        throw InputError("--head-dim must be at most " + std::to_string(maxHeadDim) + ", got " +
-                         std::to_string(params.headDim));
-    }
-    requireFinite(params.partialRotaryFactor, "--partial-rotary-factor");
-    if (params.partialRotaryFactor <= 0.0 || params.partialRotaryFactor > 1.0) {
-        throw InputError("--partial-rotary-factor must be in (0, 1], got " +
-                         numberText(params.partialRotaryFactor));
-    }
+    for (const RopeFieldInfo& field : ropeFields()) validateField(field, params);
+    const RopeType type = params.ropeType;
+    const std::string typeName(toString(type));
     const int dim = rotaryDim(params);
     if (dim < 2 || dim % 2 != 0) {
-        throw InputError("--partial-rotary-factor gives rotary dim int(" +
-                         std::to_string(params.headDim) + " * " +
-                         numberText(params.partialRotaryFactor) + ") = " + std::to_string(dim) +
-                         "; it must be an even number >= 2");
+        throw ParameterError({"partial_rotary_factor", Rule::RotaryDimEven,
+                              params.partialRotaryFactor, static_cast<double>(params.headDim),
+                              static_cast<double>(dim)});
     }
-    requireFinite(params.ropeTheta, "--rope-theta");
-    if (params.ropeTheta <= 1.0) {
-        throw InputError("--rope-theta must be greater than 1, got " +
-                         numberText(params.ropeTheta));
-    }
-    if (params.maxPositionEmbeddings <= 0) {
-        throw InputError("--max-position-embeddings must be a positive integer, got " +
-                         std::to_string(params.maxPositionEmbeddings));
-    }
-    if (params.originalMaxPositionEmbeddings && *params.originalMaxPositionEmbeddings <= 0) {
-        throw InputError("--original-max-position-embeddings must be a positive integer, got " +
-                         std::to_string(*params.originalMaxPositionEmbeddings));
-    }
-    if (params.seqLen && *params.seqLen < 0) {
-        throw InputError("--seq-len must be a non-negative integer, got " +
-                         std::to_string(*params.seqLen));
-    }
-    if (params.factor) {
-        requireFinite(*params.factor, "--factor");
-        if (*params.factor < 1.0) {
-            throw InputError("--factor must be >= 1, got " + numberText(*params.factor));
-        }
-    }
-    const RopeType type = params.ropeType;
+    const auto forType = [&typeName](ParameterProblem problem) {
+        problem.ropeType = typeName;
+        return ParameterError(std::move(problem));
+    };
     if (!params.factor &&
         (type == RopeType::Linear || type == RopeType::Dynamic || type == RopeType::Yarn)) {
-        throw InputError("--factor is required for rope_type " + std::string(toString(type)) +
-                         " (a number >= 1)");
+        throw forType({"factor", Rule::RequiredFor});
     }
     // dim/(dim-2) in the dynamic-NTK base formula needs at least two pairs.
     if (type == RopeType::Dynamic && dim < 4) {
-        throw InputError("rope_type dynamic needs a rotary dim >= 4, got " + std::to_string(dim));
-    }
-    requireFinite(params.betaFast, "--beta-fast");
-    requireFinite(params.betaSlow, "--beta-slow");
-    if (params.betaFast <= 0.0) {
-        throw InputError("--beta-fast must be positive, got " + numberText(params.betaFast));
-    }
-    if (params.betaSlow <= 0.0) {
-        throw InputError("--beta-slow must be positive, got " + numberText(params.betaSlow));
-    }
-    if (params.mscale) {
-        requireFinite(*params.mscale, "--mscale");
-        if (*params.mscale < 0.0) {
-            throw InputError("--mscale must be >= 0, got " + numberText(*params.mscale));
-        }
-    }
-    if (params.mscaleAllDim) {
-        requireFinite(*params.mscaleAllDim, "--mscale-all-dim");
-        if (*params.mscaleAllDim < 0.0) {
-            throw InputError("--mscale-all-dim must be >= 0, got " +
-                             numberText(*params.mscaleAllDim));
-        }
-    }
-    if (params.attentionFactor) {
-        requireFinite(*params.attentionFactor, "--attention-factor");
-        if (*params.attentionFactor <= 0.0) {
-            throw InputError("--attention-factor must be positive, got " +
-                             numberText(*params.attentionFactor));
-        }
-    }
-    requireFinite(params.lowFreqFactor, "--low-freq-factor");
-    requireFinite(params.highFreqFactor, "--high-freq-factor");
-    if (params.lowFreqFactor <= 0.0) {
-        throw InputError("--low-freq-factor must be positive, got " +
-                         numberText(params.lowFreqFactor));
+        ParameterProblem problem("rope_type", Rule::RotaryDimAtLeast, dim, 4);
+        problem.valueText = typeName;
+        throw ParameterError(problem);
     }
     // The llama3 blend divides by (high - low).
     if (type == RopeType::Llama3 && params.highFreqFactor <= params.lowFreqFactor) {
-        throw InputError("--high-freq-factor must be greater than --low-freq-factor (" +
-                         numberText(params.lowFreqFactor) + "), got " +
-                         numberText(params.highFreqFactor));
+        ParameterProblem problem("high_freq_factor", Rule::GreaterThanOther, params.highFreqFactor,
+                                 params.lowFreqFactor);
+        problem.other = "low_freq_factor";
+        throw ParameterError(problem);
     }
     if (type == RopeType::LongRope) {
         const int pairs = dim / 2;
@@ -139,29 +50,39 @@ void validate(const RopeParams& params) {
             params.originalMaxPositionEmbeddings.value_or(params.maxPositionEmbeddings);
         // The default attention factor divides by ln(original_max).
         if (originalMax < 2) {
-            throw InputError(
-                "rope_type longrope needs --original-max-position-embeddings >= 2, got " +
-                std::to_string(originalMax));
+            throw forType({"original_max_position_embeddings", Rule::AtLeast,
+                           static_cast<double>(originalMax), 2});
         }
         const bool useLong = params.seqLen && *params.seqLen > originalMax;
         if (useLong && params.longFactor.empty()) {
-            throw InputError("--long-factor is required for rope_type longrope when --seq-len (" +
-                             std::to_string(*params.seqLen) +
-                             ") exceeds the original max position embeddings (" +
-                             std::to_string(originalMax) + ")");
+            ParameterProblem problem("long_factor", Rule::RequiredFor,
+                                     static_cast<double>(*params.seqLen), originalMax);
+            problem.other = "seq_len";
+            throw forType(problem);
         }
-        if (!useLong && params.shortFactor.empty()) {
-            throw InputError("--short-factor is required for rope_type longrope (" +
-                             std::to_string(pairs) + " comma-separated values)");
-        }
-        if (!params.shortFactor.empty()) {
-            validateFactorList(params.shortFactor, pairs, "--short-factor");
-        }
-        if (!params.longFactor.empty()) {
-            validateFactorList(params.longFactor, pairs, "--long-factor");
+        if (!useLong && params.shortFactor.empty())
+            throw forType({"short_factor", Rule::RequiredFor});
+        for (const auto& [key, list] : {std::pair{"short_factor", &params.shortFactor},
+                                        std::pair{"long_factor", &params.longFactor}}) {
+            // One factor per rotated pair.
+            if (!list->empty() && list->size() != static_cast<std::size_t>(pairs)) {
+                throw ParameterError({key, Rule::Count, static_cast<double>(list->size()),
+                                      static_cast<double>(pairs)});
+            }
         }
     }
 }
+
+namespace {
+
+ParameterError unknownName(const char* parameter, std::string_view name, const char* allowed) {
+    ParameterProblem problem(parameter, Rule::OneOf);
+    problem.valueText = std::string(name);
+    problem.allowed = allowed;
+    return ParameterError(problem);
+}
+
+}  // namespace
 
 std::string_view toString(RopeType type) {
     switch (type) {
@@ -193,15 +114,13 @@ RopeType parseRopeType(std::string_view name) {
     // "su" is the name early Phi-3 configs used for what transformers now calls longrope.
     if (name == "longrope" || name == "su") return RopeType::LongRope;
     if (name == "llama3") return RopeType::Llama3;
-    throw InputError("--rope-type: unknown value '" + std::string(name) +
-                     "'; allowed: default, linear, dynamic, yarn, longrope, llama3");
+    throw unknownName("rope_type", name, "default, linear, dynamic, yarn, longrope, llama3");
 }
 
 RopeLayout parseRopeLayout(std::string_view name) {
     if (name == "half") return RopeLayout::HalfSplit;
     if (name == "interleaved") return RopeLayout::Interleaved;
-    throw InputError("--layout: unknown value '" + std::string(name) +
-                     "'; allowed: half, interleaved");
+    throw unknownName("layout", name, "half, interleaved");
 }
 
 }  // namespace ropelab

@@ -44,7 +44,7 @@ inline constexpr int maxHeadDim = 1 << 20;
 // The number of rotated components: int(headDim * partialRotaryFactor), as HF.
 int rotaryDim(const RopeParams& params);
 
-// Throws InputError naming the first bad parameter and the allowed values.
+// Throws ParameterError (an InputError) for the first bad parameter: its key, the rule, the value.
 void validate(const RopeParams& params);
 
 std::string_view toString(RopeType type);           // HF spelling: "default", "linear", ...

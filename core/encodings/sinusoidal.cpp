@@ -5,18 +5,17 @@
 #include <string>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/number_text.h"
 
 namespace ropelab {
 
 void validateSinusoidal(int dim, double base) {
-    if (dim < 2 || dim % 2 != 0 || dim > (1 << 20)) {
-        throw InputError("--dim must be a positive even integer <= 1048576, got " +
-                         std::to_string(dim));
-    }
-    if (!std::isfinite(base) || base <= 1.0) {
-        throw InputError("--base must be a finite number greater than 1, got " + numberText(base));
-    }
+    if (dim < 2 || dim > (1 << 20))
+        throw ParameterError({"dim", Rule::Between, static_cast<double>(dim), 2, 1 << 20});
+    if (dim % 2 != 0) throw ParameterError({"dim", Rule::Even, static_cast<double>(dim)});
+    requireFinite(base, "base");
+    if (base <= 1.0) throw ParameterError({"base", Rule::GreaterThan, base, 1});
 }
 
 std::vector<double> sinusoidalFrequencies(int dim, double base) {

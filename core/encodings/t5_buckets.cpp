@@ -6,23 +6,20 @@
 #include <string>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 
 namespace ropelab {
 
 void validate(const T5BucketParams& params) {
     const int minimum = params.bidirectional ? 4 : 2;
-    if (params.numBuckets < minimum) {
-        throw InputError("--num-buckets must be an integer >= " + std::to_string(minimum) +
-                         (params.bidirectional ? " (bidirectional)" : " (causal)") + ", got " +
-                         std::to_string(params.numBuckets));
-    }
+    requireAtLeast(params.numBuckets, minimum, "num_buckets");
     const int halves = params.bidirectional ? params.numBuckets / 2 : params.numBuckets;
     const int maxExact = halves / 2;
     if (params.maxDistance <= maxExact) {
-        throw InputError(
-            "--max-distance must be greater than max_exact = " + std::to_string(maxExact) +
-            " (num_buckets " + (params.bidirectional ? "/ 4" : "/ 2") + "), got " +
-            std::to_string(params.maxDistance));
+        // max_exact: num_buckets / 4 bidirectional, / 2 causal.
+        throw ParameterError({"max_distance", Rule::GreaterThan,
+                              static_cast<double>(params.maxDistance),
+                              static_cast<double>(maxExact)});
     }
 }
 
@@ -62,9 +59,7 @@ Eigen::MatrixXd t5BiasMatrix(int length, const T5BucketParams& params,
             "the T5 bias table needs num_buckets = " + std::to_string(params.numBuckets) +
             " entries, got " + std::to_string(bucketBias.size()));
     }
-    if (length < 1) {
-        throw InputError("--length must be a positive integer, got " + std::to_string(length));
-    }
+    requireAtLeast(length, 1, "length");
     const double cells = static_cast<double>(length) * length;
     if (cells > 1e8) {
         throw ResourceError("a " + std::to_string(length) + " x " + std::to_string(length) +

@@ -176,7 +176,7 @@ TEST(AnalysisCli, BadInputExitsTwoWithOneLine) {
         "--encoding");
     expectBadInput(
         {"score-curve", "--q", "1,2,3", "--k", "ones", "--distances", "0:3", "--head-dim", "8"},
-        "--head-dim");
+        "--q must have 8 values, got 3");
     expectBadInput({"score-curve", "--q", "ones", "--k", "ones", "--distances", "5:5"}, "empty");
     expectBadInput({"score-curve", "--q", "ones", "--k", "ones", "--distances", "0:9:0"}, "STEP");
     expectBadInput({"score-curve", "--q", "ones", "--k", "ones", "--distances", "0:1.5"},

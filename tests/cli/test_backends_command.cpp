@@ -86,7 +86,7 @@ TEST(BackendOption, RejectsUnknownBackendsAndNamesTheAllowedOnes) {
     const Outcome r = runCli(
         {"score-curve", "--q", "ones", "--k", "ones", "--distances", "0:4", "--backend", "gpu"});
     EXPECT_EQ(r.status, 2);
-    EXPECT_NE(r.err.find("--backend must be auto, cpu, opencl or cuda"), std::string::npos)
+    EXPECT_NE(r.err.find("--backend must be one of auto, cpu, opencl, cuda"), std::string::npos)
         << r.err;
 }
 

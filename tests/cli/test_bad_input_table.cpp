@@ -275,7 +275,7 @@ const std::map<std::string, std::vector<BadRow>>& specificRows() {
           {{"--dim", "2000000000"}, "output"}}},
         {"score-curve",
          {{{"--q", "1,2", "--k", "1,2,3"}, "--q"},
-          {{"--q", "1,2,3", "--k", "ones", "--head-dim", "8"}, "vector length"},
+          {{"--q", "1,2,3", "--k", "ones", "--head-dim", "8"}, "--q must have 8 values, got 3"},
           {{"--q", "random:x"}, "--q"},
           {{"--q", "random:-1"}, "--q"},
           {{"--encoding", "bogus"}, "--encoding"},
@@ -378,7 +378,7 @@ TEST(BadInputTable, ToolLevelAndBenchMistakesThroughTheBinary) {
 TEST(BadInputTable, HugeAndControlCharacterValuesStayOneShortLine) {
     const std::string huge(100000, 'x');
     const std::vector<std::pair<Args, std::string>> cases = {
-        {invocation("inv-freq", {"--rope-type", huge}), "allowed: default"},
+        {invocation("inv-freq", {"--rope-type", huge}), "must be one of default"},
         {invocation("rope-apply", {"--positions", huge}), "--positions"},
         {invocation("score-curve", {"--distances", "0:" + huge}), "--distances"},
         {invocation("inv-freq", {"--rope-type", "yarn\n\x1b[31mred\r"}), "--rope-type"},

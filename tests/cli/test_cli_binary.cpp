@@ -228,12 +228,12 @@ TEST(CliBinary, BadInputExitsTwoWithOneLine) {
     expectBadInput("inv-freq --head-dim 0", "--head-dim");
     expectBadInput("inv-freq --head-dim -8", "--head-dim");
     expectBadInput("inv-freq --head-dim 12x", "--head-dim");
-    expectBadInput("inv-freq --head-dim 2000000000", "--head-dim must be at most");
+    expectBadInput("inv-freq --head-dim 2000000000", "--head-dim must be in [2, 1048576]");
     expectBadInput("inv-freq --rope-type dynamic --factor 1e300 --seq-len 100000", "--factor");
     expectBadInput("inv-freq --rope-theta 1", "--rope-theta");
     expectBadInput("inv-freq --rope-theta -5", "--rope-theta");
     expectBadInput("inv-freq --rope-theta nan", "--rope-theta");
-    expectBadInput("inv-freq --rope-type ntk", "allowed: default, linear, dynamic, yarn");
+    expectBadInput("inv-freq --rope-type ntk", "one of default, linear, dynamic, yarn");
     expectBadInput("inv-freq --rope-type yarn", "--factor is required for rope_type yarn");
     expectBadInput("inv-freq --rope-type linear --factor 0.5", "--factor must be >= 1");
     expectBadInput("inv-freq --max-position-embeddings -5", "--max-position-embeddings");
@@ -265,3 +265,25 @@ TEST(CliBinary, BadInputExitsTwoWithOneLine) {
 }
 
 }  // namespace
+
+// A bad value in config.json is named by the file's key, a bad flag by the flag (issue 16).
+TEST(CliBinary, ABadConfigValueIsNamedByItsKeyAndABadFlagByItsFlag) {
+    const CliResult theta = runCli("inv-freq --config " + config("bad_rope_theta.json"));
+    EXPECT_EQ(theta.status, 2);
+    EXPECT_NE(theta.err.find("bad_rope_theta.json': rope_theta must be > 1, got 0.5\n"),
+              std::string::npos)
+        << theta.err;
+    EXPECT_EQ(theta.err.find("--rope-theta"), std::string::npos) << theta.err;
+    const CliResult factor = runCli("inv-freq --config " + config("bad_scaling_factor.json"));
+    EXPECT_EQ(factor.status, 2);
+    EXPECT_NE(factor.err.find("bad_scaling_factor.json': rope_scaling.factor must be >= 1, got "
+                              "0.5\n"),
+              std::string::npos)
+        << factor.err;
+    EXPECT_EQ(factor.err.find("--factor"), std::string::npos) << factor.err;
+    const CliResult flag = runCli("inv-freq --rope-theta 0.5");
+    EXPECT_EQ(flag.status, 2);
+    EXPECT_EQ(flag.err, "ropelab-cli inv-freq: --rope-theta must be > 1, got 0.5\n");
+    const CliResult factorFlag = runCli("inv-freq --rope-type linear --factor 0.5");
+    EXPECT_EQ(factorFlag.err, "ropelab-cli inv-freq: --factor must be >= 1, got 0.5\n");
+}

@@ -3,12 +3,16 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "cli/cli.h"
 #include "cli/command.h"
+#include "cli/parameter_flags.h"
 #include "cli/rope_options.h"
 #include "common/errors.h"
+#include "encodings/rope_fields.h"
+#include "tests/core/encodings/rope_field_sample.h"
 
 namespace ropelab::cli {
 namespace {
@@ -105,8 +109,7 @@ TEST(CliParsing, RunReportsOneLineAndExitCodes) {
     std::ostringstream out2, err2;
     EXPECT_EQ(run({"inv-freq", "--head-dim", "5"}, out2, err2), 2);
     EXPECT_TRUE(out2.str().empty());
-    EXPECT_EQ(err2.str(),
-              "ropelab-cli inv-freq: --head-dim must be a positive even integer, got 5\n");
+    EXPECT_EQ(err2.str(), "ropelab-cli inv-freq: --head-dim must be even, got 5\n");
 }
 
 TEST(CliParsing, EveryCommandHasHelp) {
@@ -123,6 +126,51 @@ TEST(CliParsing, EveryCommandHasHelp) {
          {"inv-freq", "rope-apply", "sinusoidal", "t5-bucket", "alibi-slopes", "decay-bound"}) {
         EXPECT_NE(out.str().find(name), std::string::npos) << name;
     }
+}
+
+// Every field of the parameter table is a CLI option with its help, and parses back.
+TEST(CliParsing, EveryTableFieldIsAnOptionThatRoundTrips) {
+    const RopeParams sample = samples::everyFieldSample();
+    const std::vector<OptionSpec> specs = ropeOptionSpecs();
+    std::vector<std::string> tokens;
+    for (const RopeFieldInfo& field : ropeFields()) {
+        const auto spec = std::find_if(specs.begin(), specs.end(),
+                                       [&](const OptionSpec& s) { return s.name == field.flag; });
+        ASSERT_NE(spec, specs.end()) << field.flag;
+        EXPECT_EQ(spec->valueName, field.valueName);
+        EXPECT_TRUE(spec->help.starts_with(field.help)) << spec->help;
+        tokens.emplace_back(field.flag);
+        std::visit(
+            [&](auto member) {
+                const auto& value = sample.*member;
+                using T = std::remove_cvref_t<decltype(value)>;
+                if constexpr (std::is_same_v<T, RopeType>) {
+                    tokens.emplace_back(toString(value));
+                } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+                    std::string list;
+                    for (double v : value) list += (list.empty() ? "" : ",") + formatDouble(v);
+                    tokens.push_back(list);
+                } else if constexpr (std::is_same_v<T, std::optional<int>> ||
+                                     std::is_same_v<T, std::optional<double>>) {
+                    tokens.push_back(formatDouble(*value));
+                } else if constexpr (!std::is_same_v<T, bool>) {
+                    tokens.push_back(formatDouble(value));
+                }
+            },
+            field.member);
+    }
+    EXPECT_NE(std::find(tokens.begin(), tokens.end(), "--no-truncate"), tokens.end());
+    EXPECT_EQ(ropeParamsFromArgs(Args("inv-freq", tokens, specs)), sample);
+}
+
+TEST(CliParsing, CoreParameterIdsBecomeFlags) {
+    EXPECT_EQ(flagOf("rope_theta"), "--rope-theta");
+    EXPECT_EQ(flagOf("original_max_position_embeddings"), "--original-max-position-embeddings");
+    EXPECT_EQ(flagOf("prompt_length"), "--prompt-length");
+    EXPECT_EQ(flagOf("grid"), "--grid");
+    ParameterProblem problem("high_freq_factor", Rule::GreaterThanOther, 2, 4);
+    problem.other = "low_freq_factor";
+    EXPECT_EQ(flagMessage(problem), "--high-freq-factor must be > --low-freq-factor (4), got 2");
 }
 
 }  // namespace

@@ -16,7 +16,7 @@
 namespace ropelab::fuzz {
 
 int gguf(const std::uint8_t* data, std::size_t size) {
-    constexpr std::string_view prefix = "--gguf 'fuzz.gguf': ";
+    constexpr std::string_view prefix = "'fuzz.gguf': ";
     GgufRope rope;
     try {
         rope = ropeFromGgufBytes({data, size}, "fuzz.gguf");

@@ -16,7 +16,7 @@ namespace ropelab::fuzz {
 
 int hfConfig(const std::uint8_t* data, std::size_t size) {
     const std::string_view json(reinterpret_cast<const char*>(data), size);
-    constexpr std::string_view prefix = "--config 'fuzz.json': ";
+    constexpr std::string_view prefix = "'fuzz.json': ";
     RopeParams params;
     try {
         params = ropeParamsFromHfConfigJson(json, "fuzz.json");

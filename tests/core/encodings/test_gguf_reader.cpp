@@ -316,7 +316,7 @@ TEST(GgufReader, ArchitectureTable) {
     GgufBuilder gpt2;
     gpt2.string("general.architecture", "gpt2").u32("gpt2.context_length", 1024);
     EXPECT_EQ(refusal(gpt2.bytes()),
-              "--gguf 'model.gguf': architecture 'gpt2' uses no RoPE in "
+              "'model.gguf': architecture 'gpt2' uses no RoPE in "
               "llama.cpp");
 }
 
@@ -328,7 +328,7 @@ TEST(GgufReader, EveryTruncationIsOneClearRefusal) {
     for (std::size_t length = 0; length < whole.size(); ++length) {
         const std::vector<std::uint8_t> part(whole.begin(), whole.begin() + length);
         const std::string message = refusal(part);
-        ASSERT_EQ(message.rfind("--gguf 'model.gguf': ", 0), 0u) << length << ": " << message;
+        ASSERT_EQ(message.rfind("'model.gguf': ", 0), 0u) << length << ": " << message;
         ASSERT_EQ(message.find('\n'), std::string::npos);
     }
     EXPECT_NE(refusal({'G', 'G'}).find("truncated"), std::string::npos);
@@ -343,7 +343,7 @@ TEST(GgufReader, CorruptAndHostileFilesAreRefusedWithoutHugeAllocations) {
         return out;
     };
     EXPECT_EQ(refusal({'P', 'K', 3, 4, 0, 0, 0, 0}),
-              "--gguf 'model.gguf': not a GGUF file (it starts with bytes 50 4b 03 04, not "
+              "'model.gguf': not a GGUF file (it starts with bytes 50 4b 03 04, not "
               "'GGUF')");
     EXPECT_NE(refusal(header(1, 0, 0)).find("version 1"), std::string::npos);
     EXPECT_NE(refusal(header(0x03000000u, 0, 0)).find("big-endian"), std::string::npos);
@@ -442,7 +442,7 @@ TEST(GgufReader, CorruptAndHostileFilesAreRefusedWithoutHugeAllocations) {
     EXPECT_NE(refusal(zeroHead.bytes()).find("head dim of 0"), std::string::npos);
     GgufBuilder noArch;
     noArch.u32("llama.context_length", 4096);
-    EXPECT_EQ(refusal(noArch.bytes()), "--gguf 'model.gguf': has no general.architecture");
+    EXPECT_EQ(refusal(noArch.bytes()), "'model.gguf': has no general.architecture");
     GgufBuilder noHeads;
     noHeads.string("general.architecture", "llama").u32("llama.context_length", 4096);
     EXPECT_NE(refusal(noHeads.bytes()).find("needs llama.attention.key_length"), std::string::npos);

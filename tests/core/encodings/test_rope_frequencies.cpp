@@ -10,6 +10,7 @@
 #include <numbers>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/rope_frequencies.h"
 
 namespace ropelab {
@@ -180,39 +181,51 @@ TEST(RopeFrequencies, PartialRotaryUsesTheRotaryDimInTheExponent) {
     EXPECT_DOUBLE_EQ(freqs.invFreq[1], std::pow(10000.0, -2.0 / 24));
 }
 
-void expectInputError(const RopeParams& params, const std::string& fragment) {
+// Core names the parameter by its key and the rule as data; what() is core's own sentence.
+void expectParameterError(const RopeParams& params, const std::string& parameter, Rule rule,
+                          const std::string& sentence) {
     try {
         ropeFrequencies(params);
-        ADD_FAILURE() << "expected InputError containing " << fragment;
-    } catch (const InputError& error) {
-        EXPECT_NE(std::string(error.what()).find(fragment), std::string::npos) << error.what();
-        EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos);
+        ADD_FAILURE() << "expected a ParameterError for " << parameter;
+    } catch (const ParameterError& error) {
+        EXPECT_EQ(error.problem().parameter, parameter) << error.what();
+        EXPECT_EQ(error.problem().rule, rule) << error.what();
+        EXPECT_EQ(std::string(error.what()), sentence);
+        EXPECT_EQ(std::string(error.what()).find("--"), std::string::npos) << error.what();
     }
 }
 
 TEST(RopeFrequencies, RejectsBadParametersNamingThem) {
     RopeParams params;
     params.headDim = 7;
-    expectInputError(params, "--head-dim");
+    expectParameterError(params, "head_dim", Rule::Even, "head_dim must be even, got 7");
     params.headDim = 0;
-    expectInputError(params, "--head-dim");
+    expectParameterError(params, "head_dim", Rule::Between,
+                         "head_dim must be in [2, 1048576], got 0");
     params = RopeParams{};
     params.ropeTheta = 1.0;
-    expectInputError(params, "--rope-theta must be greater than 1");
+    expectParameterError(params, "rope_theta", Rule::GreaterThan, "rope_theta must be > 1, got 1");
     params.ropeTheta = std::nan("");
-    expectInputError(params, "--rope-theta");
-    expectInputError(withType(RopeType::Yarn), "--factor is required for rope_type yarn");
-    expectInputError(withType(RopeType::Linear, 0.5), "--factor must be >= 1");
+    expectParameterError(params, "rope_theta", Rule::Finite,
+                         "rope_theta must be a finite number, got nan");
+    expectParameterError(withType(RopeType::Yarn), "factor", Rule::RequiredFor,
+                         "factor is required for rope_type yarn");
+    expectParameterError(withType(RopeType::Linear, 0.5), "factor", Rule::AtLeast,
+                         "factor must be >= 1, got 0.5");
     params = RopeParams{};
     params.headDim = 10;
     params.partialRotaryFactor = 0.5;  // int(10·0.5) = 5: odd
-    expectInputError(params, "rotary dim");
+    expectParameterError(
+        params, "partial_rotary_factor", Rule::RotaryDimEven,
+        "partial_rotary_factor gives rotary dim int(10 * 0.5) = 5; it must be an even number >= 2");
     params = withType(RopeType::LongRope);
     params.shortFactor = {1.0, 2.0};
-    expectInputError(params, "--short-factor must have rotary_dim/2 = 64 values");
+    expectParameterError(params, "short_factor", Rule::Count,
+                         "short_factor must have 64 values, got 2");
     params = withType(RopeType::Llama3);
     params.highFreqFactor = 1.0;
-    expectInputError(params, "--high-freq-factor");
+    expectParameterError(params, "high_freq_factor", Rule::GreaterThanOther,
+                         "high_freq_factor must be > low_freq_factor (1), got 1");
 }
 
 TEST(RopeParams, ParsesHfNamesAndLegacySu) {
@@ -227,10 +240,12 @@ TEST(RopeParams, ParsesHfNamesAndLegacySu) {
     try {
         parseRopeType("ntk");
         ADD_FAILURE();
-    } catch (const InputError& error) {
+    } catch (const ParameterError& error) {
+        EXPECT_EQ(error.problem().rule, Rule::OneOf);
+        EXPECT_EQ(error.problem().valueText, "ntk");
         EXPECT_STREQ(error.what(),
-                     "--rope-type: unknown value 'ntk'; allowed: default, linear, dynamic, yarn, "
-                     "longrope, llama3");
+                     "rope_type must be one of default, linear, dynamic, yarn, longrope, llama3, "
+                     "got 'ntk'");
     }
 }
 

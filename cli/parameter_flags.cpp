@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/parameter_flags.h"
+
+#include <algorithm>
+
+#include "encodings/rope_fields.h"
+
+namespace ropelab::cli {
+
+std::string flagOf(std::string_view parameter) {
+    if (const RopeFieldInfo* field = ropeFieldByKey(parameter)) {
+        // A switch's flag says the opposite value (--no-truncate); the value is still truncate.
+        if (!field->valueName.empty()) return std::string(field->flag);
+    }
+    std::string flag = "--" + std::string(parameter);
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    return flag;
+}
+
+std::string flagMessage(const ParameterProblem& problem) {
+    return describe(problem, flagOf);
+}
+
+}  // namespace ropelab::cli

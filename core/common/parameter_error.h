@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// A bad parameter as data: which parameter, which rule it breaks, the limits and the value. Core
+// names parameters by its own ids (the config.json keys for RoPE: "rope_theta"; "grid",
+// "distances", ... elsewhere) and builds no front end's sentence: the CLI words the problem with
+// its flags, the config.json and GGUF readers with the file's keys, the app with the control's
+// label in the user's language. what() is the sentence with core's ids, for logs.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "common/errors.h"
+
+namespace ropelab {
+
+enum class Rule {
+    Finite,            // a finite number
+    WholeNumber,       // a whole number
+    Even,              // an even whole number
+    GreaterThan,       // value > lower
+    AtLeast,           // value >= lower
+    AtMost,            // value <= upper
+    Between,           // lower <= value <= upper
+    AboveAtMost,       // lower < value <= upper
+    OneOf,             // valueText is not one of `allowed`
+    NotEmpty,          // an empty list
+    Count,             // a list of `value` entries where `lower` are needed
+    GreaterThanOther,  // value > the parameter `other`, whose value is lower
+    RequiredFor,  // absent, but rope_type `ropeType` needs it (when `other`'s value exceeds lower)
+    RotaryDimEven,  // int(head_dim × value) = upper is not an even number >= 2 (lower: head_dim)
+    RotaryDimAtLeast,  // rope_type valueText needs a rotary dim >= lower, got value
+    Unavailable,       // the choice valueText exists but cannot be used here, for `reason`
+    SumAtMost,         // value (the sum with the parameter `other`) must be <= upper
+};
+
+struct ParameterProblem {
+    ParameterProblem(std::string parameter, Rule rule, double value = 0, double lower = 0,
+                     double upper = 0)
+        : parameter(std::move(parameter)), rule(rule), value(value), lower(lower), upper(upper) {}
+
+    std::string parameter;  // core's id: "rope_theta", "rope_scaling" never; "grid", "distances"
+    Rule rule;
+    double value = 0;       // the offending number (a list's size for Count)
+    std::string valueText;  // the offending text (OneOf, a rope_type name)
+    double lower = 0;
+    double upper = 0;
+    bool eachValue =
+        false;             // the rule applies to every value of a list; value is the first bad one
+    std::string allowed;   // OneOf: "default, linear, ..."
+    std::string other;     // GreaterThanOther, RequiredFor: the other parameter's id
+    std::string ropeType;  // RequiredFor and rules only some rope types have: "longrope"
+    std::string reason;    // Unavailable: why, in core's words
+
+    bool operator==(const ParameterProblem&) const = default;
+};
+
+// A front end's name for a parameter id (a flag, a config key, a label).
+using ParameterNamer = std::function<std::string(std::string_view parameter)>;
+
+// The English sentence for a problem, with every parameter named by `name`:
+// "NAME must be > 1, got 0.5".
+std::string describe(const ParameterProblem& problem, const ParameterNamer& name);
+
+class ParameterError : public InputError {
+public:
+    explicit ParameterError(ParameterProblem problem);
+    const ParameterProblem& problem() const { return problem_; }
+
+private:
+    ParameterProblem problem_;
+};
+
+// A file that cannot be used (config.json, GGUF, presets): `source` names the file; when the
+// problem is a bad parameter, parameterProblem() has it and keyOf() gives the file's own name for
+// each parameter it read ("rope_scaling.factor", "llama.rope.freq_base").
+// what(): "'SOURCE': PROBLEM", the problem worded with the file's keys.
+class FileError : public InputError {
+public:
+    using Keys = std::vector<std::pair<std::string, std::string>>;  // core id -> the file's key
+
+    FileError(std::string source, std::string problem);
+    FileError(std::string source, ParameterProblem problem, Keys keys);
+
+    const std::string& source() const { return source_; }
+    // The sentence without the source: "rope_scaling.factor must be >= 1, got 0.5".
+    const std::string& problemText() const { return problemText_; }
+    const std::optional<ParameterProblem>& parameterProblem() const { return parameter_; }
+    // The file's key for a parameter id; the id itself when the file did not set it.
+    std::string keyOf(std::string_view parameter) const;
+
+private:
+    std::string source_;
+    std::optional<ParameterProblem> parameter_;
+    Keys keys_;
+    std::string problemText_;
+};
+
+// Throws ParameterError for the common rules; `parameter` is core's id.
+void requireFinite(double value, std::string_view parameter);
+void requireAtLeast(double value, double lower, std::string_view parameter);
+void requireNotEmpty(std::size_t size, std::string_view parameter);
+
+}  // namespace ropelab
