@@ -16,7 +16,6 @@ constexpr unsigned bit(RopeType type) {
     return 1u << static_cast<unsigned>(type);
 }
 
-constexpr unsigned kAll = ~0u;
 constexpr unsigned kScaled = bit(RopeType::Linear) | bit(RopeType::Dynamic) | bit(RopeType::Yarn) |
                              bit(RopeType::LongRope) | bit(RopeType::Llama3);
 constexpr unsigned kYarn = bit(RopeType::Yarn);

@@ -61,6 +61,9 @@ struct FieldRange {
     bool minimumExcluded = false;
 };
 
+// RopeFieldInfo::ropeTypes of a field every rope type reads.
+inline constexpr unsigned everyRopeType = ~0u;
+
 struct RopeFieldInfo {
     RopeField id;
     std::string_view key;  // config.json key; core's id; the session key
@@ -71,7 +74,7 @@ struct RopeFieldInfo {
     std::string_view help;       // the CLI help line, defaults said where RopeParams{} has none
     FieldRange range;            // core's range (numbers only)
     bool even = false;           // whole numbers that must be even (head_dim)
-    unsigned ropeTypes = ~0u;    // bit (1 << int(RopeType)) for each type that reads it
+    unsigned ropeTypes = everyRopeType;  // bit (1 << int(RopeType)) for each type that reads it
 };
 
 std::span<const RopeFieldInfo> ropeFields();

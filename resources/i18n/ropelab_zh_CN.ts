@@ -2131,6 +2131,197 @@ no row, impossible</source>
     </message>
 </context>
 <context>
+    <name>ropelab::ui::ParameterText</name>
+    <message>
+        <source>Head dimension d</source>
+        <translation>头维度 d</translation>
+    </message>
+    <message>
+        <source>Rotated fraction (partial_rotary_factor)</source>
+        <translation>旋转比例（partial_rotary_factor）</translation>
+    </message>
+    <message>
+        <source>Base (rope_theta)</source>
+        <translation>底数（rope_theta）</translation>
+    </message>
+    <message>
+        <source>Scaling type (rope_type)</source>
+        <translation>缩放类型（rope_type）</translation>
+    </message>
+    <message>
+        <source>Scaling factor (factor)</source>
+        <translation>缩放因子（factor）</translation>
+    </message>
+    <message>
+        <source>Context (max_position_embeddings)</source>
+        <translation>上下文长度（max_position_embeddings）</translation>
+    </message>
+    <message>
+        <source>Pre-training context (original_max_position_embeddings)</source>
+        <translation>预训练上下文长度（original_max_position_embeddings）</translation>
+    </message>
+    <message>
+        <source>Current sequence length (seq_len)</source>
+        <translation>当前序列长度（seq_len）</translation>
+    </message>
+    <message>
+        <source>YaRN beta_fast</source>
+        <translation>YaRN beta_fast</translation>
+    </message>
+    <message>
+        <source>YaRN beta_slow</source>
+        <translation>YaRN beta_slow</translation>
+    </message>
+    <message>
+        <source>YaRN mscale</source>
+        <translation>YaRN mscale</translation>
+    </message>
+    <message>
+        <source>YaRN mscale_all_dim</source>
+        <translation>YaRN mscale_all_dim</translation>
+    </message>
+    <message>
+        <source>Attention factor (attention_factor)</source>
+        <translation>注意力因子（attention_factor）</translation>
+    </message>
+    <message>
+        <source>YaRN truncate</source>
+        <translation>YaRN truncate</translation>
+    </message>
+    <message>
+        <source>Llama 3 low_freq_factor</source>
+        <translation>Llama 3 low_freq_factor</translation>
+    </message>
+    <message>
+        <source>Llama 3 high_freq_factor</source>
+        <translation>Llama 3 high_freq_factor</translation>
+    </message>
+    <message>
+        <source>LongRoPE short_factor</source>
+        <translation>LongRoPE short_factor</translation>
+    </message>
+    <message>
+        <source>LongRoPE long_factor</source>
+        <translation>LongRoPE long_factor</translation>
+    </message>
+    <message>
+        <source>Pair layout</source>
+        <translation>配对布局</translation>
+    </message>
+    <message>
+        <source>Query position m</source>
+        <translation>查询位置 m</translation>
+    </message>
+    <message>
+        <source>Key position n</source>
+        <translation>键位置 n</translation>
+    </message>
+    <message>
+        <source>Sequence length N</source>
+        <translation>序列长度 N</translation>
+    </message>
+    <message>
+        <source>Compute backend</source>
+        <translation>计算后端</translation>
+    </message>
+    <message>
+        <source>%1 must be a finite number; got %2</source>
+        <translation>%1 必须是有限的数；实际为 %2</translation>
+    </message>
+    <message>
+        <source>every value of %1 must be a finite number; got %2</source>
+        <translation>%1 的每个值都必须是有限的数；实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number; got %2</source>
+        <translation>%1 必须是整数；实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be even; got %2</source>
+        <translation>%1 必须是偶数；实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be greater than %2; got %3</source>
+        <translation>%1 必须大于 %2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>every value of %1 must be greater than %2; got %3</source>
+        <translation>%1 的每个值都必须大于 %2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1 must be at least %2 for rope_type %3; got %4</source>
+        <translation>rope_type 为 %3 时，%1 必须至少为 %2；实际为 %4</translation>
+    </message>
+    <message>
+        <source>%1 must be at least %2; got %3</source>
+        <translation>%1 必须至少为 %2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1 must be at most %2; got %3</source>
+        <translation>%1 不能超过 %2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3; got %4</source>
+        <translation>%1 必须介于 %2 和 %3 之间；实际为 %4</translation>
+    </message>
+    <message>
+        <source>every value of %1 must be between %2 and %3; got %4</source>
+        <translation>%1 的每个值都必须介于 %2 和 %3 之间；实际为 %4</translation>
+    </message>
+    <message>
+        <source>%1 must be greater than %2 and at most %3; got %4</source>
+        <translation>%1 必须大于 %2 且不超过 %3；实际为 %4</translation>
+    </message>
+    <message>
+        <source>%1 must be one of %2; got &quot;%3&quot;</source>
+        <translation>%1 必须是 %2 之一；实际为“%3”</translation>
+    </message>
+    <message>
+        <source>%1 must not be empty</source>
+        <translation>%1 不能为空</translation>
+    </message>
+    <message>
+        <source>%1 must have %2 values; got %3</source>
+        <translation>%1 必须有 %2 个值；实际为 %3 个</translation>
+    </message>
+    <message>
+        <source>%1 must be greater than %2 (%3); got %4</source>
+        <translation>%1 必须大于 %2（%3）；实际为 %4</translation>
+    </message>
+    <message>
+        <source>%1 is needed for rope_type %2 when %3 (%4) exceeds %5</source>
+        <translation>当 %3（%4）超过 %5 时，rope_type %2 需要 %1</translation>
+    </message>
+    <message>
+        <source>%1 is needed for rope_type %2</source>
+        <translation>rope_type %2 需要 %1</translation>
+    </message>
+    <message>
+        <source>%1 gives a rotary dimension of int(%2 × %3) = %4; it must be an even number of at least 2</source>
+        <translation>%1 给出的旋转维度为 int(%2 × %3) = %4；它必须是不小于 2 的偶数</translation>
+    </message>
+    <message>
+        <source>rope_type %1 needs a rotary dimension of at least %2; got %3</source>
+        <translation>rope_type %1 需要至少为 %2 的旋转维度；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1 %2 is unavailable: %3</source>
+        <translation>%1 %2 不可用：%3</translation>
+    </message>
+    <message>
+        <source>%1 + %2 must be at most %3; got %4</source>
+        <translation>%1 + %2 不能超过 %3；实际为 %4</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Random seed</source>
+        <translation>随机种子</translation>
+    </message>
+</context>
+<context>
     <name>ropelab::ui::PitfallLesson</name>
     <message>
         <source>The pitfall: a matrix that is not a rotation</source>

@@ -88,6 +88,50 @@ TEST(AppBadInput, DamagedSessionFilesAreOneLineAndWriteNothing) {
     }
 }
 
+// `ropelab export --session` words a bad session value with the control's label in the chosen
+// language, never with a command-line flag of the value (issue 16): core's rule (an odd head
+// dimension) and the app's range (a base of 0.5).
+TEST(AppBadInput, ABadSessionValueIsNamedByItsLabelInTheChosenLanguage) {
+    QTemporaryDir dir;
+    struct Case {
+        std::string parameters;
+        std::string language;
+        std::string expected;
+    };
+    const std::vector<Case> cases = {
+        {R"({"head_dim": 63})", "zh_CN", "头维度 d 必须是偶数；实际为 63"},
+        {R"({"head_dim": 63})", "en", "Head dimension d must be even; got 63"},
+        {R"({"rope_theta": 0.5})", "zh_CN",
+         "底数（rope_theta） 在本应用中必须大于 1 且不超过 10000000000；实际为 0.5"},
+        {R"({"rope_theta": 0.5})", "en",
+         "Base (rope_theta) must be greater than 1 and at most 10000000000 in the app; got 0.5"},
+        {R"({"rope_type": "linear"})", "zh_CN", "rope_type linear 需要 缩放因子（factor）"},
+    };
+    for (const Case& c : cases) {
+        const QString path = dir.filePath(QStringLiteral("bad.ropelab"));
+        QFile file(path);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        const std::string bytes =
+            R"({"format": "ropelab-session", "version": 1, "parameters": )" + c.parameters + "}";
+        file.write(bytes.data(), static_cast<qint64>(bytes.size()));
+        file.close();
+        const QString out = dir.filePath(QStringLiteral("out"));
+        const std::vector<std::string> args = {"export",    "--out",           out.toStdString(),
+                                               "--lesson",  "rope-2d",         "--lang",
+                                               c.language,  "--format",        "csv",
+                                               "--session", path.toStdString()};
+        const ProcessResult result = runApp(args);
+        const std::string context = describe(args, result, "ropelab");
+        ASSERT_TRUE(result.exited) << context;
+        EXPECT_EQ(result.status, 2) << context;
+        EXPECT_NE(result.err.find(c.expected), std::string::npos) << context;
+        for (const char* flag : {"--head-dim", "--rope-theta", "--factor", "--rope-type"}) {
+            EXPECT_EQ(result.err.find(flag), std::string::npos) << context;
+        }
+        EXPECT_TRUE(filesIn(out).empty()) << context << ": wrote files";
+    }
+}
+
 // A valid session with 16 MB of keys this version does not know loads (ignoring them) and
 // exports; the report of what was ignored goes to stderr.
 TEST(AppBadInput, AHugeSessionWithUnknownKeysStillLoads) {

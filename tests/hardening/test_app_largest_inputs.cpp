@@ -24,6 +24,7 @@
 
 #include "../core/hardening/cli_process.h"
 #include "model/app_limits.h"
+#include "model/parameter_text.h"
 
 namespace ropelab::ui {
 namespace {
@@ -269,7 +270,8 @@ TEST(AppLargestInputs, OneStepBeyondIsRefusedWithTheFieldAndItsRange) {
         ASSERT_TRUE(result.exited) << context;
         EXPECT_EQ(result.status, 2) << context;
         EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << context;
-        EXPECT_NE(result.err.find(key), std::string::npos) << context;
+        // Named by its control's label, as the app's messages are.
+        EXPECT_NE(result.err.find(parameterLabel(key).toStdString()), std::string::npos) << context;
         const std::string range =
             limit.minimumExcluded
                 ? " at most " + QString::number(limit.maximum, 'g', 15).toStdString() +

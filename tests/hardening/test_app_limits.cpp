@@ -30,27 +30,27 @@ TEST(AppLimits, ModelSettersRefuseValuesBeyondTheLimitsAndKeepTheOldOnes) {
     EXPECT_EQ(model.rope().headDim, headDim);
     ASSERT_EQ(rejected.size(), 1);
     EXPECT_EQ(rejected.takeFirst().at(0).toString(),
-              QStringLiteral("head_dim must be between 2 and 512 in the app; got 1048576"));
+              QStringLiteral("Head dimension d must be between 2 and 512 in the app; got 1048576"));
     EXPECT_FALSE(model.setRopeTheta(1e11));
     EXPECT_EQ(rejected.takeFirst().at(0).toString(),
-              QStringLiteral("rope_theta must be greater than 1 and at most 10000000000 in the "
-                             "app; got 100000000000"));
+              QStringLiteral("Base (rope_theta) must be greater than 1 and at most 10000000000 in "
+                             "the app; got 100000000000"));
     EXPECT_FALSE(model.setSequenceLength(4097));
     EXPECT_EQ(model.sequenceLength(), 256);
     EXPECT_EQ(rejected.takeFirst().at(0).toString(),
-              QStringLiteral("sequence_length must be between 1 and 4096 in the app; got 4097"));
+              QStringLiteral("Sequence length N must be between 1 and 4096 in the app; got 4097"));
     EXPECT_FALSE(model.setPositions(-5, 2));
     EXPECT_EQ(model.queryPosition(), 5);
     EXPECT_EQ(rejected.takeFirst().at(0).toString(),
-              QStringLiteral("query_position must be between 0 and 4095 in the app; got -5"));
+              QStringLiteral("Query position m must be between 0 and 4095 in the app; got -5"));
     RopeParams longrope = model.rope();
     longrope.ropeType = RopeType::LongRope;
     longrope.shortFactor.assign(static_cast<std::size_t>(longrope.headDim / 2), 1.0);
     longrope.shortFactor[3] = 2e4;
     EXPECT_FALSE(model.setRope(longrope));
     EXPECT_EQ(rejected.takeFirst().at(0).toString(),
-              QStringLiteral("each short_factor value must be greater than 0 and at most 10000 in "
-                             "the app; got 20000"));
+              QStringLiteral("each LongRoPE short_factor value must be greater than 0 and at most "
+                             "10000 in the app; got 20000"));
     EXPECT_EQ(changed.size(), 0);
 
     // The largest values are accepted.
@@ -81,21 +81,21 @@ QString sessionError(const QJsonObject& parameters) {
 // Out-of-range whole numbers used to be "must be a whole number".
 TEST(AppLimits, SessionFilesNameTheRuleAndTheRange) {
     EXPECT_EQ(sessionError({{QStringLiteral("query_position"), -5}}),
-              QStringLiteral("The session cannot be used: parameters.query_position must be "
-                             "between 0 and 4095 in the app; got -5"));
+              QStringLiteral("The session cannot be used: Query position m must be between 0 and "
+                             "4095 in the app; got -5"));
     EXPECT_EQ(sessionError({{QStringLiteral("sequence_length"), 1099511627776.0}}),
-              QStringLiteral("The session cannot be used: parameters.sequence_length must be "
-                             "between 1 and 4096 in the app; got 1099511627776"));
+              QStringLiteral("The session cannot be used: Sequence length N must be between 1 and "
+                             "4096 in the app; got 1099511627776"));
     EXPECT_EQ(sessionError({{QStringLiteral("head_dim"), 1048576}}),
-              QStringLiteral("The session cannot be used: parameters.head_dim must be between 2 "
-                             "and 512 in the app; got 1048576"));
+              QStringLiteral("The session cannot be used: Head dimension d must be between 2 and "
+                             "512 in the app; got 1048576"));
     EXPECT_EQ(sessionError({{QStringLiteral("seed"), -1}}),
-              QStringLiteral("The session cannot be used: parameters.seed must be between 0 and "
+              QStringLiteral("The session cannot be used: Random seed must be between 0 and "
                              "4294967295; got -1"));
     EXPECT_EQ(sessionError({{QStringLiteral("original_max_position_embeddings"), 1e9}}),
-              QStringLiteral("The session cannot be used: "
-                             "parameters.original_max_position_embeddings must be between 1 and "
-                             "100000000 in the app; got 1000000000"));
+              QStringLiteral("The session cannot be used: Pre-training context "
+                             "(original_max_position_embeddings) must be between 1 and 100000000 "
+                             "in the app; got 1000000000"));
     // A fraction is still a whole-number problem.
     EXPECT_EQ(sessionError({{QStringLiteral("head_dim"), 64.5}}),
               QStringLiteral("The session cannot be used: parameters.head_dim must be a whole "
@@ -107,13 +107,12 @@ TEST(AppLimits, AnActivityStepBeyondTheLimitsIsRefusedAndChangesNothing) {
     ParameterSnapshot step = ParameterSnapshot::of(model);
     const ParameterSnapshot before = step;
     EXPECT_EQ(readSessionParameters({{QStringLiteral("key_position"), 5000}}, step),
-              QStringLiteral("parameters.key_position must be between 0 and 4095 in the app; "
-                             "got 5000"));
+              QStringLiteral("Key position n must be between 0 and 4095 in the app; got 5000"));
     EXPECT_EQ(step, before);
     ParameterSnapshot beyond = before;
     beyond.sequenceLength = 5000;
     EXPECT_EQ(beyond.applyTo(model),
-              QStringLiteral("sequence_length must be between 1 and 4096 in the app; got 5000"));
+              QStringLiteral("Sequence length N must be between 1 and 4096 in the app; got 5000"));
     EXPECT_EQ(ParameterSnapshot::of(model), before);
 }
 
@@ -129,8 +128,9 @@ TEST(AppLimits, Lesson7RefusesAnImportedConfigBeyondTheLimits) {
     const RopeParams b = h.lesson.config(FrequenciesLesson::B);
     for (FrequenciesLesson::Config which : {FrequenciesLesson::A, FrequenciesLesson::B}) {
         EXPECT_FALSE(h.lesson.importConfig(path, which));
-        EXPECT_EQ(h.lesson.problem(),
-                  QStringLiteral("head_dim must be between 2 and 512 in the app; got 1048576"));
+        EXPECT_EQ(
+            h.lesson.problem(),
+            QStringLiteral("Head dimension d must be between 2 and 512 in the app; got 1048576"));
     }
     EXPECT_EQ(h.model.rope(), a);
     EXPECT_EQ(h.lesson.config(FrequenciesLesson::B), b);
@@ -140,9 +140,9 @@ TEST(AppLimits, TheMessageIsTranslated) {
     LanguageController language;
     ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
     EXPECT_EQ(checkAppLimit("head_dim", 1048576),
-              QStringLiteral("head_dim 在本应用中必须介于 2 和 512 之间；实际为 1048576"));
+              QStringLiteral("头维度 d 在本应用中必须介于 2 和 512 之间；实际为 1048576"));
     EXPECT_EQ(checkAppLimit("beta_fast", 0),
-              QStringLiteral("beta_fast 在本应用中必须大于 0 且不超过 10000；实际为 0"));
+              QStringLiteral("YaRN beta_fast 在本应用中必须大于 0 且不超过 10000；实际为 0"));
     ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
 }
 

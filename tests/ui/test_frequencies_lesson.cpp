@@ -14,10 +14,12 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <utility>
 
 #include "analysis/curve_envelope.h"
 #include "analysis/frequency_bands.h"
 #include "analysis/score_curve.h"
+#include "classroom/language_controller.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_frequencies.h"
 #include "lesson_harness.h"
@@ -167,7 +169,7 @@ TEST(FrequenciesLesson, ImportReadsAGgufModelAsLlamaCppDoes) {
     EXPECT_EQ(h.model.rope().originalMaxPositionEmbeddings, 32768);
     const RopeParams before = h.model.rope();
     EXPECT_FALSE(h.lesson.importConfig(dir + "truncated.gguf", Lesson7::A));
-    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("--gguf")))
+    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("truncated.gguf: claims 2 tensors")))
         << h.lesson.problem().toStdString();
     EXPECT_EQ(h.model.rope(), before);
 }
@@ -191,6 +193,29 @@ TEST(FrequenciesLesson, BadConfigJsonIsReportedAndNothingIsLost) {
     EXPECT_EQ(h.model.rope(), before);
 }
 
+// An imported config.json's bad value is named by the file's own key, in the user's language,
+// never by a command-line flag (issue 16).
+TEST(FrequenciesLesson, ABadImportedValueIsNamedByItsConfigKeyInBothLanguages) {
+    const std::pair<const char*, QString> cases[] = {
+        {"en", QStringLiteral("bad_scaling_factor.json: rope_scaling.factor must be at least 1; "
+                              "got 0.5")},
+        {"zh_CN", QStringLiteral("bad_scaling_factor.json：rope_scaling.factor 必须至少为 1；"
+                                 "实际为 0.5")},
+    };
+    for (const auto& [code, expected] : cases) {
+        LanguageController language;
+        ASSERT_TRUE(language.setLanguage(QString::fromLatin1(code)));
+        LessonHarness<Lesson7> h;
+        const RopeParams before = h.model.rope();
+        EXPECT_FALSE(h.lesson.importConfig(config("bad_scaling_factor.json"), Lesson7::A));
+        EXPECT_TRUE(h.lesson.problem().contains(expected)) << h.lesson.problem().toStdString();
+        EXPECT_FALSE(h.lesson.problem().contains(QStringLiteral("--")))
+            << h.lesson.problem().toStdString();
+        EXPECT_EQ(h.model.rope(), before);
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+    }
+}
+
 TEST(FrequenciesLesson, BadPresetsFileNamesThePresetAndKeepsTheOldList) {
     LessonHarness<Lesson7> h;
     const std::size_t shipped = h.lesson.presets().size();
@@ -200,7 +225,8 @@ TEST(FrequenciesLesson, BadPresetsFileNamesThePresetAndKeepsTheOldList) {
     const QString problem = h.lesson.problem();
     EXPECT_TRUE(problem.contains(QStringLiteral("my_models.json"))) << problem.toStdString();
     EXPECT_TRUE(problem.contains(QStringLiteral("\"broken\""))) << problem.toStdString();
-    EXPECT_TRUE(problem.contains(QStringLiteral("rope-theta"))) << problem.toStdString();
+    EXPECT_TRUE(problem.contains(QStringLiteral("rope_theta must be > 1, got -5")))
+        << problem.toStdString();
     EXPECT_EQ(h.lesson.presets().size(), shipped);
 }
 

@@ -4,14 +4,19 @@
 // refused with a clear message and changes nothing; undo/redo of parameter changes merges drags.
 #include <gtest/gtest.h>
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMenu>
+#include <QMessageBox>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <memory>
@@ -176,10 +181,11 @@ TEST(Session, CorruptOrInvalidFilesAreRefusedWithAClearMessage) {
     EXPECT_TRUE(error(withParameter(current, QStringLiteral("layout"), QStringLiteral("diagonal")))
                     .contains(QStringLiteral("parameters.layout")));
     // The app's limits and core's validation name the parameter and the allowed values.
-    EXPECT_TRUE(error(withParameter(current, QStringLiteral("rope_theta"), -3.0))
-                    .contains(QStringLiteral("parameters.rope_theta must be greater than 1")));
+    EXPECT_TRUE(
+        error(withParameter(current, QStringLiteral("rope_theta"), -3.0))
+            .contains(QStringLiteral("Base (rope_theta) must be greater than 1 and at most")));
     EXPECT_TRUE(error(withParameter(current, QStringLiteral("head_dim"), 7))
-                    .contains(QStringLiteral("head-dim must be a positive even integer")));
+                    .contains(QStringLiteral("Head dimension d must be even; got 7")));
 }
 
 TEST(Session, UndoRedoStepsThroughParameterChanges) {
@@ -274,6 +280,56 @@ TEST(SessionController, CorruptFileLeavesTheStateUntouched) {
     EXPECT_TRUE(error.contains(QStringLiteral("not valid JSON"))) << error.toStdString();
     EXPECT_EQ(ParameterSnapshot::of(window.parameterModel()), before);
     EXPECT_TRUE(classroomFeatures(window)->sessions().recentFiles().isEmpty());
+}
+
+// A bad session value is named by its control's label in the user's language, never by a
+// command-line flag: in the dialog that opening it shows, and a rejected value in the status bar
+// (issue 16).
+TEST(SessionController, ABadValueIsNamedByItsLabelInBothLanguages) {
+    struct Case {
+        const char* language;
+        QString dialog;
+        QString status;
+    };
+    const Case cases[] = {
+        {"en", QStringLiteral("Head dimension d must be even; got 63"),
+         QStringLiteral("Head dimension d must be even; got 7")},
+        {"zh_CN", QStringLiteral("头维度 d 必须是偶数；实际为 63"),
+         QStringLiteral("头维度 d 必须是偶数；实际为 7")},
+    };
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bad.ropelab"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "ropelab-session", "version": 1, "parameters": {"head_dim": 63}})");
+    file.close();
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.language);
+        QSettings().clear();
+        QSettings().setValue(QStringLiteral("ui/language"), QString::fromLatin1(c.language));
+        QSettings().setValue(QStringLiteral("session/recentFiles"), QStringList{path});
+        MainWindow window;
+        SessionController& sessions = classroomFeatures(window)->sessions();
+        emit sessions.recentMenu()->aboutToShow();
+        ASSERT_FALSE(sessions.recentMenu()->actions().isEmpty());
+        QString shown;
+        QTimer::singleShot(0, [&shown] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                shown = box->text();
+                box->accept();
+            }
+        });
+        sessions.recentMenu()->actions().first()->trigger();  // opens it, as File → Recent does
+        EXPECT_TRUE(shown.contains(c.dialog)) << shown.toStdString();
+        EXPECT_FALSE(shown.contains(QStringLiteral("--"))) << shown.toStdString();
+        EXPECT_EQ(window.parameterModel().rope().headDim, 64);  // nothing was changed
+
+        EXPECT_FALSE(window.parameterModel().setHeadDim(7));
+        const QString status = window.statusBar()->currentMessage();
+        EXPECT_TRUE(status.contains(c.status)) << status.toStdString();
+        EXPECT_FALSE(status.contains(QStringLiteral("--"))) << status.toStdString();
+    }
+    QSettings().clear();
 }
 
 TEST(SessionController, SavingWhereItCannotWriteSaysWhyAndWritesNothing) {

@@ -9,7 +9,6 @@
 #include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -54,34 +53,7 @@ QString sideName(int side) {
 
 // The configuration as config.json keys, so it can be saved and read back by the importer.
 QJsonObject toConfigJson(const RopeParams& p) {
-    QJsonObject scaling{
-        {QStringLiteral("rope_type"), QString::fromUtf8(toString(p.ropeType).data())},
-        {QStringLiteral("beta_fast"), p.betaFast},
-        {QStringLiteral("beta_slow"), p.betaSlow},
-        {QStringLiteral("truncate"), p.truncate},
-        {QStringLiteral("low_freq_factor"), p.lowFreqFactor},
-        {QStringLiteral("high_freq_factor"), p.highFreqFactor}};
-    if (p.factor) scaling.insert(QStringLiteral("factor"), *p.factor);
-    if (p.mscale) scaling.insert(QStringLiteral("mscale"), *p.mscale);
-    if (p.mscaleAllDim) scaling.insert(QStringLiteral("mscale_all_dim"), *p.mscaleAllDim);
-    if (p.attentionFactor) scaling.insert(QStringLiteral("attention_factor"), *p.attentionFactor);
-    const auto list = [](const std::vector<double>& v) {
-        QJsonArray a;
-        for (double x : v) a.append(x);
-        return a;
-    };
-    if (!p.shortFactor.empty()) scaling.insert(QStringLiteral("short_factor"), list(p.shortFactor));
-    if (!p.longFactor.empty()) scaling.insert(QStringLiteral("long_factor"), list(p.longFactor));
-    QJsonObject config{{QStringLiteral("head_dim"), p.headDim},
-                       {QStringLiteral("partial_rotary_factor"), p.partialRotaryFactor},
-                       {QStringLiteral("rope_theta"), p.ropeTheta},
-                       {QStringLiteral("max_position_embeddings"), p.maxPositionEmbeddings},
-                       {QStringLiteral("rope_scaling"), scaling}};
-    if (p.originalMaxPositionEmbeddings) {
-        config.insert(QStringLiteral("original_max_position_embeddings"),
-                      *p.originalMaxPositionEmbeddings);
-    }
-    return config;
+    return QJsonDocument::fromJson(QByteArray::fromStdString(ropeParamsToHfConfigJson(p))).object();
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include <algorithm>
 
 #include "model/parameter_model.h"
+#include "model/parameter_text.h"
 #include "style/theme_controller.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/wrapped_label.h"
@@ -370,7 +371,7 @@ void LessonPage::changeEvent(QEvent* event) {
 
 QString LessonPage::problemText(const std::exception& e) {
     if (dynamic_cast<const InputError*>(&e) != nullptr) {
-        return tr("Invalid parameter: %1").arg(QString::fromUtf8(e.what()));
+        return tr("Invalid parameter: %1").arg(errorText(e));
     }
     if (dynamic_cast<const ResourceError*>(&e) != nullptr) {
         return tr("Too large to compute: %1").arg(QString::fromUtf8(e.what()));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/app_limits.h"
 
+#include "model/parameter_text.h"
+
 #include <QCoreApplication>
 #include <algorithm>
 #include <array>
@@ -50,10 +52,6 @@ constexpr std::array kLimits{
     AppLimit{"sequence_length", 1, 4096},
 };
 
-QString text(std::string_view key) {
-    return QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size()));
-}
-
 QString number(double value) {
     return QString::number(value, 'g', 15);
 }
@@ -67,7 +65,8 @@ QString firstProblem(std::initializer_list<QString> problems) {
 
 QString checkList(std::string_view key, const std::vector<double>& values) {
     for (double value : values) {
-        if (QString problem = checkAppLimit(key, value, Tr::tr("each %1 value").arg(text(key)));
+        if (QString problem =
+                checkAppLimit(key, value, Tr::tr("each %1 value").arg(parameterLabel(key)));
             !problem.isEmpty()) {
             return problem;
         }
@@ -105,7 +104,7 @@ QString appLimitMessage(const AppLimit& limit, const QString& field, double valu
 QString checkAppLimit(std::string_view key, double value, const QString& field) {
     const AppLimit* limit = appLimit(key);
     if (limit == nullptr || limit->contains(value)) return {};
-    return appLimitMessage(*limit, field.isEmpty() ? text(key) : field, value);
+    return appLimitMessage(*limit, field.isEmpty() ? parameterLabel(key) : field, value);
 }
 
 QString checkAppLimits(const RopeParams& r) {

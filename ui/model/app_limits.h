@@ -35,7 +35,7 @@ const AppLimit& appLimitOf(std::string_view key);  // a key the table has (else 
 QString appLimitMessage(const AppLimit& limit, const QString& field, double value);
 
 // Empty when `value` is inside the row of `key` (or `key` has none), else appLimitMessage;
-// `field` names it in the message (default: the key itself).
+// `field` names it in the message (default: the parameter's label, model/parameter_text.h).
 QString checkAppLimit(std::string_view key, double value, const QString& field = {});
 
 // Every bounded number of a RoPE configuration (the factor lists value by value): empty when all

@@ -3,6 +3,7 @@
 
 #include "common/errors.h"
 #include "model/app_limits.h"
+#include "model/parameter_text.h"
 
 namespace ropelab::ui {
 
@@ -19,7 +20,7 @@ bool ParameterModel::setRope(const RopeParams& params) {
     try {
         validate(params);
     } catch (const InputError& e) {
-        emit rejected(QString::fromStdString(e.what()));
+        emit rejected(errorText(e));
         return false;
     }
     rope_ = params;

@@ -7,6 +7,7 @@
 #include "common/errors.h"
 #include "model/app_limits.h"
 #include "model/parameter_model.h"
+#include "model/parameter_text.h"
 
 namespace ropelab::ui {
 
@@ -24,7 +25,7 @@ QString ParameterSnapshot::problem() const {
     try {
         validate(rope);
     } catch (const InputError& e) {
-        return QString::fromUtf8(e.what());
+        return errorText(e);
     }
     return {};
 }

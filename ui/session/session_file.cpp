@@ -11,12 +11,15 @@
 #include <cmath>
 #include <limits>
 #include <type_traits>
+#include <variant>
 
 #include "common/build_info.h"
 #include "common/errors.h"
+#include "encodings/rope_fields.h"
 #include "lessons/lesson.h"
 #include "model/app_limits.h"
 #include "model/parameter_model.h"
+#include "model/parameter_text.h"
 
 namespace ropelab::ui {
 
@@ -112,8 +115,7 @@ public:
         try {
             out = parse(value.toString().toStdString());
         } catch (const InputError& e) {
-            error_ =
-                Tr::tr("%1 is not usable: %2").arg(qualified(key), QString::fromUtf8(e.what()));
+            error_ = Tr::tr("%1 is not usable: %2").arg(qualified(key), errorText(e));
         }
     }
 
@@ -160,7 +162,7 @@ private:
             fail(key, std::is_integral_v<T> ? Tr::tr("a whole number") : Tr::tr("a number"));
             return;
         }
-        const QString field = qualified(QString::fromLatin1(key));
+        const QString field = parameterLabel(key);
         if (const AppLimit* limit = appLimit(key)) {
             if (!limit->contains(number)) {
                 error_ = appLimitMessage(*limit, field, number);
@@ -197,65 +199,64 @@ QJsonArray toArray(const std::vector<double>& values) {
     return array;
 }
 
+QString keyText(std::string_view key) {
+    return QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size()));
+}
+
+// Every field of the RoPE table (encodings/rope_fields.h) under its key, then the app's own values.
 QJsonObject parametersToJson(const ParameterSnapshot& p) {
-    const RopeParams& r = p.rope;
-    QJsonObject json{
-        {QStringLiteral("head_dim"), r.headDim},
-        {QStringLiteral("partial_rotary_factor"), r.partialRotaryFactor},
-        {QStringLiteral("rope_theta"), r.ropeTheta},
-        {QStringLiteral("rope_type"),
-         QString::fromUtf8(toString(r.ropeType).data(),
-                           static_cast<qsizetype>(toString(r.ropeType).size()))},
-        {QStringLiteral("max_position_embeddings"), r.maxPositionEmbeddings},
-        {QStringLiteral("beta_fast"), r.betaFast},
-        {QStringLiteral("beta_slow"), r.betaSlow},
-        {QStringLiteral("truncate"), r.truncate},
-        {QStringLiteral("low_freq_factor"), r.lowFreqFactor},
-        {QStringLiteral("high_freq_factor"), r.highFreqFactor},
-        {QStringLiteral("layout"),
-         QString::fromUtf8(toString(p.layout).data(),
-                           static_cast<qsizetype>(toString(p.layout).size()))},
-        {QStringLiteral("query_position"), p.queryPosition},
-        {QStringLiteral("key_position"), p.keyPosition},
-        {QStringLiteral("sequence_length"), p.sequenceLength},
-        {QStringLiteral("seed"), static_cast<double>(p.seed)},
-    };
-    if (r.factor) json.insert(QStringLiteral("factor"), *r.factor);
-    if (r.originalMaxPositionEmbeddings) {
-        json.insert(QStringLiteral("original_max_position_embeddings"),
-                    *r.originalMaxPositionEmbeddings);
+    QJsonObject json;
+    for (const RopeFieldInfo& field : ropeFields()) {
+        const QString key = keyText(field.key);
+        std::visit(
+            [&](auto member) {
+                const auto& value = p.rope.*member;
+                using T = std::remove_cvref_t<decltype(value)>;
+                if constexpr (std::is_same_v<T, RopeType>) {
+                    json.insert(key, keyText(toString(value)));
+                } else if constexpr (std::is_same_v<T, std::optional<int>> ||
+                                     std::is_same_v<T, std::optional<double>>) {
+                    if (value) json.insert(key, *value);  // unset optionals are left out
+                } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+                    if (!value.empty()) json.insert(key, toArray(value));
+                } else {
+                    json.insert(key, value);
+                }
+            },
+            field.member);
     }
-    if (r.seqLen) json.insert(QStringLiteral("seq_len"), *r.seqLen);
-    if (r.mscale) json.insert(QStringLiteral("mscale"), *r.mscale);
-    if (r.mscaleAllDim) json.insert(QStringLiteral("mscale_all_dim"), *r.mscaleAllDim);
-    if (r.attentionFactor) json.insert(QStringLiteral("attention_factor"), *r.attentionFactor);
-    if (!r.shortFactor.empty()) json.insert(QStringLiteral("short_factor"), toArray(r.shortFactor));
-    if (!r.longFactor.empty()) json.insert(QStringLiteral("long_factor"), toArray(r.longFactor));
+    json.insert(QStringLiteral("layout"), keyText(toString(p.layout)));
+    json.insert(QStringLiteral("query_position"), p.queryPosition);
+    json.insert(QStringLiteral("key_position"), p.keyPosition);
+    json.insert(QStringLiteral("sequence_length"), p.sequenceLength);
+    json.insert(QStringLiteral("seed"), static_cast<double>(p.seed));
     return json;
 }
 
 void readParameters(const QJsonObject& json, ParameterSnapshot& p, SessionReport& report,
                     QString& error) {
     ObjectReader in(json, QStringLiteral("parameters"), report, error);
-    RopeParams& r = p.rope;
-    in.number("head_dim", r.headDim);
-    in.number("partial_rotary_factor", r.partialRotaryFactor);
-    in.number("rope_theta", r.ropeTheta);
-    in.name("rope_type", r.ropeType, [](const std::string& s) { return parseRopeType(s); });
-    in.optionalNumber("factor", r.factor);
-    in.number("max_position_embeddings", r.maxPositionEmbeddings);
-    in.optionalNumber("original_max_position_embeddings", r.originalMaxPositionEmbeddings);
-    in.optionalNumber("seq_len", r.seqLen);
-    in.number("beta_fast", r.betaFast);
-    in.number("beta_slow", r.betaSlow);
-    in.optionalNumber("mscale", r.mscale);
-    in.optionalNumber("mscale_all_dim", r.mscaleAllDim);
-    in.optionalNumber("attention_factor", r.attentionFactor);
-    in.boolean("truncate", r.truncate);
-    in.number("low_freq_factor", r.lowFreqFactor);
-    in.number("high_freq_factor", r.highFreqFactor);
-    in.numberList("short_factor", r.shortFactor);
-    in.numberList("long_factor", r.longFactor);
+    for (const RopeFieldInfo& field : ropeFields()) {
+        const char* key = field.key.data();  // the table's keys are string literals
+        std::visit(
+            [&](auto member) {
+                auto& out = p.rope.*member;
+                using T = std::remove_cvref_t<decltype(out)>;
+                if constexpr (std::is_same_v<T, RopeType>) {
+                    in.name(key, out, [](const std::string& s) { return parseRopeType(s); });
+                } else if constexpr (std::is_same_v<T, std::optional<int>> ||
+                                     std::is_same_v<T, std::optional<double>>) {
+                    in.optionalNumber(key, out);
+                } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+                    in.numberList(key, out);
+                } else if constexpr (std::is_same_v<T, bool>) {
+                    in.boolean(key, out);
+                } else {
+                    in.number(key, out);
+                }
+            },
+            field.member);
+    }
     in.name("layout", p.layout, [](const std::string& s) { return parseRopeLayout(s); });
     in.number("query_position", p.queryPosition);
     in.number("key_position", p.keyPosition);

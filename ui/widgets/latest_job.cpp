@@ -9,6 +9,7 @@
 #include <stop_token>
 
 #include "common/errors.h"
+#include "model/parameter_text.h"
 
 namespace ropelab::ui {
 
@@ -18,7 +19,7 @@ constexpr qint64 kProgressIntervalMs = 50;
 
 QString messageFor(const std::exception& e) {
     if (dynamic_cast<const InputError*>(&e) != nullptr) {
-        return LatestJob::tr("Invalid parameter: %1").arg(QString::fromUtf8(e.what()));
+        return LatestJob::tr("Invalid parameter: %1").arg(errorText(e));
     }
     if (dynamic_cast<const ResourceError*>(&e) != nullptr) {
         return LatestJob::tr("Too large to compute: %1").arg(QString::fromUtf8(e.what()));

@@ -14,6 +14,8 @@
 #include <array>
 #include <set>
 
+#include "encodings/rope_fields.h"
+
 namespace ropelab::ui {
 
 namespace {
@@ -21,44 +23,36 @@ namespace {
 constexpr std::array kTypes{RopeType::Default, RopeType::Linear,   RopeType::Dynamic,
                             RopeType::Yarn,    RopeType::LongRope, RopeType::Llama3};
 
-// The config.json keys each rope_type reads besides the common ones.
-std::set<QString> keysOf(RopeType type) {
-    switch (type) {
-        case RopeType::Default:
-            return {};
-        case RopeType::Linear:
-            return {QStringLiteral("factor")};
-        case RopeType::Dynamic:
-            return {QStringLiteral("factor"), QStringLiteral("seq_len")};
-        case RopeType::Yarn:
-            return {QStringLiteral("factor"),
-                    QStringLiteral("original_max_position_embeddings"),
-                    QStringLiteral("beta_fast"),
-                    QStringLiteral("beta_slow"),
-                    QStringLiteral("mscale"),
-                    QStringLiteral("mscale_all_dim"),
-                    QStringLiteral("attention_factor"),
-                    QStringLiteral("truncate")};
-        case RopeType::LongRope:
-            return {QStringLiteral("factor"), QStringLiteral("original_max_position_embeddings"),
-                    QStringLiteral("seq_len"), QStringLiteral("attention_factor"),
-                    QStringLiteral("short_factor / long_factor")};
-        case RopeType::Llama3:
-            return {QStringLiteral("factor"), QStringLiteral("original_max_position_embeddings"),
-                    QStringLiteral("low_freq_factor"), QStringLiteral("high_freq_factor")};
+// The editor's row for a field: its config.json key; both factor lists share one row.
+QString rowKey(const RopeFieldInfo& field) {
+    if (field.id == RopeField::ShortFactor || field.id == RopeField::LongFactor) {
+        return QStringLiteral("short_factor / long_factor");
     }
-    return {};
+    return QString::fromUtf8(field.key.data(), static_cast<qsizetype>(field.key.size()));
+}
+
+// The rows each rope_type reads besides the common ones (the table's rope types).
+std::set<QString> keysOf(RopeType type) {
+    std::set<QString> keys;
+    for (const RopeFieldInfo& field : ropeFields()) {
+        if (field.ropeTypes != everyRopeType && usedBy(field, type)) keys.insert(rowKey(field));
+    }
+    return keys;
 }
 
 bool factorRequired(RopeType type) {
     return type == RopeType::Linear || type == RopeType::Dynamic || type == RopeType::Yarn;
 }
 
+// The rows every rope_type reads.
 const std::set<QString>& commonKeys() {
-    static const std::set<QString> keys{QStringLiteral("rope_type"), QStringLiteral("head_dim"),
-                                        QStringLiteral("partial_rotary_factor"),
-                                        QStringLiteral("rope_theta"),
-                                        QStringLiteral("max_position_embeddings")};
+    static const std::set<QString> keys = [] {
+        std::set<QString> common;
+        for (const RopeFieldInfo& field : ropeFields()) {
+            if (field.ropeTypes == everyRopeType) common.insert(rowKey(field));
+        }
+        return common;
+    }();
     return keys;
 }
 

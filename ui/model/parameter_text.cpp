@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/parameter_text.h"
+
+#include <QCoreApplication>
+
+namespace ropelab::ui {
+
+namespace {
+
+// The translation context of these texts (nothing here is a QObject).
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(ropelab::ui::ParameterText)
+};
+
+QString text(std::string_view value) {
+    return QString::fromUtf8(value.data(), static_cast<qsizetype>(value.size()));
+}
+
+QString number(double value) {
+    return QString::number(value, 'g', 15);
+}
+
+}  // namespace
+
+QString parameterLabel(std::string_view p) {
+    // The RoPE table's fields (encodings/rope_fields.h), then the app's own shared values.
+    if (p == "head_dim") return Tr::tr("Head dimension d");
+    if (p == "partial_rotary_factor") return Tr::tr("Rotated fraction (partial_rotary_factor)");
+    if (p == "rope_theta") return Tr::tr("Base (rope_theta)");
+    if (p == "rope_type") return Tr::tr("Scaling type (rope_type)");
+    if (p == "factor") return Tr::tr("Scaling factor (factor)");
+    if (p == "max_position_embeddings") return Tr::tr("Context (max_position_embeddings)");
+    if (p == "original_max_position_embeddings") {
+        return Tr::tr("Pre-training context (original_max_position_embeddings)");
+    }
+    if (p == "seq_len") return Tr::tr("Current sequence length (seq_len)");
+    if (p == "beta_fast") return Tr::tr("YaRN beta_fast");
+    if (p == "beta_slow") return Tr::tr("YaRN beta_slow");
+    if (p == "mscale") return Tr::tr("YaRN mscale");
+    if (p == "mscale_all_dim") return Tr::tr("YaRN mscale_all_dim");
+    if (p == "attention_factor") return Tr::tr("Attention factor (attention_factor)");
+    if (p == "truncate") return Tr::tr("YaRN truncate");
+    if (p == "low_freq_factor") return Tr::tr("Llama 3 low_freq_factor");
+    if (p == "high_freq_factor") return Tr::tr("Llama 3 high_freq_factor");
+    if (p == "short_factor") return Tr::tr("LongRoPE short_factor");
+    if (p == "long_factor") return Tr::tr("LongRoPE long_factor");
+    if (p == "layout") return Tr::tr("Pair layout");
+    if (p == "query_position") return Tr::tr("Query position m");
+    if (p == "key_position") return Tr::tr("Key position n");
+    if (p == "sequence_length") return Tr::tr("Sequence length N");
+    if (p == "seed") return Tr::tr("Random seed");
+    if (p == "backend") return Tr::tr("Compute backend");
+    return text(p);
+}
+
+QString parameterProblemText(const ParameterProblem& p, const ParameterNames& names) {
+    const auto name = [&names](std::string_view id) {
+        return names ? names(id) : parameterLabel(id);
+    };
+    const QString who = name(p.parameter);
+    const QString value = number(p.value);
+    const auto each = [&p](const QString& single, const QString& everyValue) {
+        return p.eachValue ? everyValue : single;
+    };
+    switch (p.rule) {
+        case Rule::Finite:
+            return each(Tr::tr("%1 must be a finite number; got %2"),
+                        Tr::tr("every value of %1 must be a finite number; got %2"))
+                .arg(who, value);
+        case Rule::WholeNumber:
+            return Tr::tr("%1 must be a whole number; got %2").arg(who, value);
+        case Rule::Even:
+            return Tr::tr("%1 must be even; got %2").arg(who, value);
+        case Rule::GreaterThan:
+            return each(Tr::tr("%1 must be greater than %2; got %3"),
+                        Tr::tr("every value of %1 must be greater than %2; got %3"))
+                .arg(who, number(p.lower), value);
+        case Rule::AtLeast:
+            if (!p.ropeType.empty()) {
+                return Tr::tr("%1 must be at least %2 for rope_type %3; got %4")
+                    .arg(who, number(p.lower), text(p.ropeType), value);
+            }
+            return Tr::tr("%1 must be at least %2; got %3").arg(who, number(p.lower), value);
+        case Rule::AtMost:
+            return Tr::tr("%1 must be at most %2; got %3").arg(who, number(p.upper), value);
+        case Rule::Between:
+            return each(Tr::tr("%1 must be between %2 and %3; got %4"),
+                        Tr::tr("every value of %1 must be between %2 and %3; got %4"))
+                .arg(who, number(p.lower), number(p.upper), value);
+        case Rule::AboveAtMost:
+            return Tr::tr("%1 must be greater than %2 and at most %3; got %4")
+                .arg(who, number(p.lower), number(p.upper), value);
+        case Rule::OneOf:
+            return Tr::tr("%1 must be one of %2; got \"%3\"")
+                .arg(who, text(p.allowed), text(p.valueText));
+        case Rule::NotEmpty:
+            return Tr::tr("%1 must not be empty").arg(who);
+        case Rule::Count:
+            return Tr::tr("%1 must have %2 values; got %3").arg(who, number(p.lower), value);
+        case Rule::GreaterThanOther:
+            return Tr::tr("%1 must be greater than %2 (%3); got %4")
+                .arg(who, name(p.other), number(p.lower), value);
+        case Rule::RequiredFor:
+            if (!p.other.empty()) {
+                return Tr::tr("%1 is needed for rope_type %2 when %3 (%4) exceeds %5")
+                    .arg(who, text(p.ropeType), name(p.other), value, number(p.lower));
+            }
+            return Tr::tr("%1 is needed for rope_type %2").arg(who, text(p.ropeType));
+        case Rule::RotaryDimEven:
+            return Tr::tr(
+                       "%1 gives a rotary dimension of int(%2 × %3) = %4; it must be an even "
+                       "number of at least 2")
+                .arg(who, number(p.lower), value, number(p.upper));
+        case Rule::RotaryDimAtLeast:
+            return Tr::tr("rope_type %1 needs a rotary dimension of at least %2; got %3")
+                .arg(text(p.valueText), number(p.lower), value);
+        case Rule::Unavailable:
+            return Tr::tr("%1 %2 is unavailable: %3").arg(who, text(p.valueText), text(p.reason));
+        case Rule::SumAtMost:
+            return Tr::tr("%1 + %2 must be at most %3; got %4")
+                .arg(who, name(p.other), number(p.upper), value);
+    }
+    return QString::fromUtf8(describe(p, [](std::string_view id) { return std::string(id); }));
+}
+
+QString errorText(const std::exception& error) {
+    if (const auto* parameter = dynamic_cast<const ParameterError*>(&error)) {
+        return parameterProblemText(parameter->problem());
+    }
+    if (const auto* file = dynamic_cast<const FileError*>(&error)) {
+        const auto key = [file](std::string_view id) {
+            return QString::fromStdString(file->keyOf(id));
+        };
+        const auto& problem = file->parameterProblem();
+        return Tr::tr("%1: %2").arg(QString::fromStdString(file->source()),
+                                    problem ? parameterProblemText(*problem, key)
+                                            : QString::fromStdString(file->problemText()));
+    }
+    return QString::fromUtf8(error.what());
+}
+
+}  // namespace ropelab::ui

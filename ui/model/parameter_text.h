@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Core's parameter problems in the app's words: each parameter named by its control's label,
+// translated. The labels are keyed by core's parameter ids (the session / config.json keys,
+// encodings/rope_fields.h); the app's own shared values (layout, positions, sequence length,
+// seed) have labels here too.
+
+#include <QString>
+#include <exception>
+#include <functional>
+#include <string_view>
+
+#include "common/parameter_error.h"
+
+namespace ropelab::ui {
+
+// The translated label of a parameter id ("rope_theta" → "Base (rope_theta)"); the id itself
+// for parameters without a control.
+QString parameterLabel(std::string_view parameter);
+
+// One translated sentence, each parameter named by `name` (default: its label).
+using ParameterNames = std::function<QString(std::string_view parameter)>;
+QString parameterProblemText(const ParameterProblem& problem, const ParameterNames& name = {});
+
+// The message for anything a computation, a session or an import threw: a ParameterError with
+// labels, a FileError as "FILE: problem" with the file's own keys (translated when the problem is a
+// bad parameter), else what().
+QString errorText(const std::exception& error);
+
+}  // namespace ropelab::ui
