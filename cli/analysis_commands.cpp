@@ -209,18 +209,6 @@ double sum(const std::vector<double>& values) {
     return std::accumulate(values.begin(), values.end(), 0.0);
 }
 
-// Output rows × columns beyond this would print gigabytes; refuse with what it would take.
-void checkOutputCells(double rows, double columns) {
-    constexpr double kMaxCells = 1e9;
-    if (rows * columns > kMaxCells) {
-        throw ResourceError("the output would have " + formatDouble(rows * columns) +
-                            " numbers; at most 1e9 are printed, ask for fewer (use a STEP)");
-    }
-    // The printed table holds each number once, and briefly a copy while a column moves in.
-    requireMemory(16.0 * rows * columns,
-                  "an output table of " + formatDouble(rows * columns) + " numbers");
-}
-
 // A CSV gets scalars as a one-row table; JSON as plain keys.
 void addScalars(Table& table, OutputFormat format,
                 const std::vector<std::pair<std::string, double>>& scalars) {
@@ -334,7 +322,7 @@ Command scoreCurveCommand() {
     command.options = scoreCurveOptions();
     command.run = [](const Args& args, std::ostream& out, std::ostream& err) {
         const ScoreCurveJob job = scoreCurveJob(args);
-        checkOutputCells(static_cast<double>(positionCount(job.distances)), 2.0);
+        requireOutputCells(static_cast<double>(positionCount(job.distances)), 2.0);
         Computed<std::vector<double>> scores = computeScoreCurve(job);
         reportBackendNote(args, scores.note, err);
         Table table;
@@ -437,7 +425,7 @@ HeatmapJob heatmapJob(const Args& args) {
         throw InputError("--grid " + std::to_string(width) + "x" + std::to_string(height) +
                          " is larger than --length " + std::to_string(length));
     }
-    checkOutputCells(static_cast<double>(width) * height, 3.0);  // row, col, value
+    requireOutputCells(static_cast<double>(width) * height, 3.0);  // row, col, value
     const std::string pool = args.value("--pool").value_or("mean");
     if (pool != "mean" && pool != "max") {
         throw InputError("--pool must be mean or max, got '" + pool + "'");
@@ -553,7 +541,7 @@ Command decayCommand() {
     command.options = decayOptions();
     command.run = [](const Args& args, std::ostream& out, std::ostream&) {
         const DecayJob job = decayJob(args);
-        checkOutputCells(static_cast<double>(positionCount(job.distances)), 3.0);
+        requireOutputCells(static_cast<double>(positionCount(job.distances)), 3.0);
         std::vector<double> mean = computeMeanAbsScore(job);
         std::vector<double> distances;
         for (std::int64_t d : positionColumn(job.distances))
@@ -681,8 +669,8 @@ Command spiralCommand() {
     command.run = [](const Args& args, std::ostream& out, std::ostream&) {
         const SpiralJob job = spiralJob(args);
         const double count = static_cast<double>(job.positions.count());
-        checkOutputCells(count * (job.helixPairs ? static_cast<double>(job.helixPairs->size()) : 1),
-                         4.0);
+        requireOutputCells(
+            count * (job.helixPairs ? static_cast<double>(job.helixPairs->size()) : 1), 4.0);
         const SpiralResult result = computeSpiral(job);
         Table table;
         if (job.helixPairs) {
@@ -852,7 +840,7 @@ Command precisionCommand() {
         const PrecisionJob job = precisionJob(args);
         const double pairs =
             job.pairs.empty() ? job.freqs.pairs() : static_cast<double>(job.pairs.size());
-        checkOutputCells(static_cast<double>(positionCount(job.positions)) * pairs, 9.0);
+        requireOutputCells(static_cast<double>(positionCount(job.positions)) * pairs, 9.0);
         PhaseErrors e = computePrecision(job);
         Table table;
         table.addColumn("position", std::move(e.position));

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <system_error>
 
+#include "analysis/memory_budget.h"
 #include "common/errors.h"
 
 namespace ropelab::cli {
@@ -300,6 +301,17 @@ void requireAtLeast(const std::vector<double>& values, double min, std::string_v
                              ", got " + formatDouble(value));
         }
     }
+}
+
+void requireOutputCells(double rows, double columns) {
+    const double cells = rows * columns;
+    if (cells > maxOutputCells) {
+        throw ResourceError("the output would have " + formatDouble(cells) + " numbers (about " +
+                            formatDouble(std::ceil(cells * 8 / 1e6)) +
+                            " MB as doubles); at most 1e9 are printed, ask for fewer (use a STEP)");
+    }
+    // The printed table holds each number once, and briefly a copy while a column moves in.
+    requireMemory(16.0 * cells, "an output table of " + formatDouble(cells) + " numbers");
 }
 
 }  // namespace ropelab::cli

@@ -79,6 +79,13 @@ void requireAtLeast(const std::vector<double>& values, double min, std::string_v
 // The most values a RANGE may expand to (ResourceError beyond: it would not fit our output).
 inline constexpr std::int64_t maxRangeValues = 10'000'000;
 
+// The most numbers one command prints (rows × columns): beyond, the output would be gigabytes.
+inline constexpr double maxOutputCells = 1e9;
+
+// The one output-size rule of every command: ResourceError when rows × columns exceeds
+// maxOutputCells or the table would not fit in memory, saying how much it would take.
+void requireOutputCells(double rows, double columns);
+
 // Shortest text that reads back to the same double (std::to_chars), used for CSV and messages.
 std::string formatDouble(double value);
 

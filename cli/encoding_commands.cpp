@@ -40,17 +40,6 @@ void addVectorColumns(Table& table, const Eigen::MatrixXd& rows) {
     }
 }
 
-// Rows × columns beyond this would print gigabytes; refuse with the size it would take.
-void checkCells(std::size_t rows, std::size_t columns) {
-    constexpr double maxCells = 50'000'000.0;
-    const double cells = static_cast<double>(rows) * static_cast<double>(columns);
-    if (cells > maxCells) {
-        throw ResourceError("the output would have " + formatDouble(cells) + " numbers (about " +
-                            formatDouble(std::ceil(cells * 8 / 1e6)) +
-                            " MB as doubles); at most 5e7 are allowed, ask for fewer positions");
-    }
-}
-
 Command invFreqCommand() {
     Command command;
     command.name = "inv-freq";
@@ -109,7 +98,8 @@ Command ropeApplyCommand() {
             throw InputError("--vector has " + std::to_string(vector.size()) +
                              " values; it must have head_dim = " + std::to_string(freqs.headDim));
         }
-        checkCells(positions.size(), vector.size() + 1);
+        requireOutputCells(static_cast<double>(positions.size()),
+                           static_cast<double>(vector.size()) + 1);
         const Eigen::Map<const Eigen::VectorXd> x(vector.data(),
                                                   static_cast<Eigen::Index>(vector.size()));
         Eigen::MatrixXd rows(static_cast<Eigen::Index>(positions.size()), freqs.headDim);
@@ -146,7 +136,7 @@ Command sinusoidalCommand() {
         const std::vector<double> positions =
             parseRangeOrList(args.required("--positions"), "--positions");
         requireAtLeast(positions, 0.0, "--positions");
-        checkCells(positions.size(), static_cast<std::size_t>(dim) + 1);
+        requireOutputCells(static_cast<double>(positions.size()), dim + 1.0);
         Table table;
         table.addColumn("position", positions);
         addVectorColumns(table, sinusoidalTable(positions, dim, base));
@@ -178,7 +168,7 @@ Command learnedAbsoluteCommand() {
         const auto seed = static_cast<std::uint64_t>(args.integerOr("--seed", 0, 0, INT64_MAX));
         const std::vector<std::int64_t> positions =
             parseIntegerRangeOrList(args.required("--positions"), "--positions");
-        checkCells(positions.size(), static_cast<std::size_t>(dim) + 1);
+        requireOutputCells(static_cast<double>(positions.size()), dim + 1.0);
         const LearnedPositionTable table(maxLength, dim, seed);
         Eigen::MatrixXd rows(static_cast<Eigen::Index>(positions.size()), dim);
         for (std::size_t r = 0; r < positions.size(); ++r) {

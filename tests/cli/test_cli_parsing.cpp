@@ -163,6 +163,28 @@ TEST(CliParsing, EveryTableFieldIsAnOptionThatRoundTrips) {
     EXPECT_EQ(ropeParamsFromArgs(Args("inv-freq", tokens, specs)), sample);
 }
 
+// One output-size rule for every command (encodings and analyses alike).
+TEST(CliParsing, OutputSizeIsOneRule) {
+    EXPECT_NO_THROW(requireOutputCells(1000, 3));
+    try {
+        requireOutputCells(1e5, 1e4 + 1);
+        ADD_FAILURE() << "1.0001e9 numbers accepted";
+    } catch (const ResourceError& error) {
+        EXPECT_NE(std::string(error.what()).find("at most 1e9 are printed"), std::string::npos)
+            << error.what();
+    }
+    std::string pairs = "0";
+    for (int i = 1; i < 128; ++i) pairs += "," + std::to_string(i);
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"sinusoidal", "--dim", "100000", "--positions", "0:100000"},
+          std::vector<std::string>{"spiral", "--head-dim", "256", "--positions", "0:9999999",
+                                   "--helix", "--pairs", pairs}}) {
+        std::ostringstream out, err;
+        EXPECT_EQ(run(args, out, err), 2) << args.front();
+        EXPECT_NE(err.str().find("at most 1e9 are printed"), std::string::npos) << err.str();
+    }
+}
+
 TEST(CliParsing, CoreParameterIdsBecomeFlags) {
     EXPECT_EQ(flagOf("rope_theta"), "--rope-theta");
     EXPECT_EQ(flagOf("original_max_position_embeddings"), "--original-max-position-embeddings");
