@@ -2,7 +2,7 @@
 #pragma once
 // Which SIMD instruction set the vectorised kernels (phasor sums, RoPE block sums, column maxima)
 // run on. Google Highway compiles each kernel for several targets (AVX-512, AVX2, SSE4, SSSE3,
-// 128-bit emulation on x86; NEON, SVE on ARM) and picks the best one this CPU runs, at run time.
+// a scalar baseline on x86; NEON, SVE on ARM) and picks the best one this CPU runs, at run time.
 
 #include <string>
 #include <vector>
@@ -16,7 +16,7 @@ std::vector<std::string> offeredSimdTargets();
 // The target the kernels run on, as the dispatcher answers (the first of offeredSimdTargets()).
 std::string chosenSimdTarget();
 
-// "Highway AVX2 (run-time choice; offered: AVX2 SSE4 SSSE3 EMU128)", with the ROPELAB_SIMD cap
+// "Highway AVX2 (run-time choice; offered: AVX2 SSE4 SSSE3 SCALAR)", with the ROPELAB_SIMD cap
 // when one is set.
 std::string simdTargetsDescription();
 
