@@ -161,10 +161,11 @@ void floatRows(const RowMatrix& rows, std::vector<float>& copy, std::vector<doub
 // Max pooling needs every score: tiles of kQueryTile × kKeyTile scores by OpenBLAS, reduced to
 // column maxima per grid row by the SIMD kernels, then to cells. Without a bias the tiles are
 // multiplied in single precision (twice as fast) and only the candidates for each cell's maximum
-// recomputed in double; a grid row with too many candidates (near-ties, tiny cells) is multiplied
-// in double instead, as are T5 / ALiBi tiles (plus their bias). A task owns a band of grid rows
-// and a band of grid columns, so no two threads write the same cell; the bands depend on the
-// sizes only, so every thread count multiplies the same tiles and gives the same result.
+// recomputed in double; from a grid row with too many candidates on (near-ties, tiny cells) the
+// tile is multiplied in double instead, as are T5 / ALiBi tiles (plus their bias). A task owns a
+// band of grid rows and a band of grid columns, so no two threads write the same cell; the bands
+// depend on the sizes only, so every thread count multiplies the same tiles and gives the same
+// result.
 PooledGrid maxPooled(const PositionEncoder& encoder,
                      const Eigen::Ref<const Eigen::MatrixXd>& queries,
                      const Eigen::Ref<const Eigen::MatrixXd>& keys, int width, int height,
@@ -286,13 +287,19 @@ PooledGrid maxPooled(const PositionEncoder& encoder,
                         }
                         return true;
                     };
-                    // The grid rows this tile of queries meets, each reduced on its own.
+                    // The grid rows this tile of queries meets, each reduced on its own. Once one
+                    // has too many candidates, the rest of the tile is multiplied in double in one
+                    // product (a choice made by the tile's numbers alone).
+                    bool exact = !screened;
                     for (int r = row0; r < row1; ++r) {
                         const std::int64_t a = std::max(q0, poolBlockStart(n, height, r));
                         const std::int64_t b = std::min(q1, poolBlockStart(n, height, r + 1));
                         if (a >= b) continue;
-                        if (screened && screenRow(r, a, b)) continue;
-                        if (screened) exactScores(a, b);
+                        if (!exact) {
+                            if (screenRow(r, a, b)) continue;
+                            exactScores(a, q1);
+                            exact = true;
+                        }
                         columnMax(scores.data() + (a - q0) * cols, b - a, cols, cols,
                                   colMax.data());
                         double* cells = grid.values.data() + static_cast<std::size_t>(r) * width;
