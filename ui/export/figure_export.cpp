@@ -68,6 +68,25 @@ void settleLayout(QCustomPlot& plot, QSize layout) {
     plot.setViewport(shown);
 }
 
+// Draws a plot laid out at `layout` as toPainter() does, but without its no-caching mode: that
+// mode is meant for vector output and turns off QCustomPlot's fast polylines, so a dense curve
+// strokes ~10x slower. A painter that enlarges (a PNG above 96 DPI) gets tick labels drawn as
+// text, not as cached screen-resolution pixmaps, which it would blur.
+void drawLaidOut(QCustomPlot& plot, QCPPainter& painter, QSize layout) {
+    const QCP::PlottingHints hints = plot.plottingHints();
+    const QTransform scale = painter.worldTransform();
+    if (std::max(std::abs(scale.m11()), std::abs(scale.m22())) > 1.0) {
+        plot.setPlottingHint(QCP::phCacheLabels, false);
+    }
+    const QRect shown = plot.viewport();
+    plot.setViewport(QRect(QPoint(0, 0), layout));
+    const QBrush& background = PlotAccess::backgroundBrush(plot);
+    if (background.style() != Qt::NoBrush) painter.fillRect(plot.viewport(), background);
+    PlotAccess::drawOn(plot, &painter);
+    plot.setViewport(shown);
+    plot.setPlottingHints(hints);
+}
+
 QByteArray renderPng(QCustomPlot& plot, const ExportOptions& options, const QString& title) {
     const QSize layout = layoutPixels(options);
     QImage image(options.outputPixels(), QImage::Format_ARGB32_Premultiplied);
@@ -79,7 +98,7 @@ QByteArray renderPng(QCustomPlot& plot, const ExportOptions& options, const QStr
         painter.setRenderHint(QPainter::SmoothPixmapTransform);
         painter.scale(static_cast<double>(image.width()) / layout.width(),
                       static_cast<double>(image.height()) / layout.height());
-        plot.toPainter(&painter, layout.width(), layout.height());
+        drawLaidOut(plot, painter, layout);
     }
     // Set only now: while painting, the image's DPI would scale point-size fonts a second time.
     const int dotsPerMetre = static_cast<int>(std::lround(options.dpi * kInchesPerMetre));
@@ -212,14 +231,7 @@ void paintFigure(QCustomPlot& plot, QCPPainter& painter, QSize layout) {
     fitTextToWidth(&plot, layout.width());
     settleLayout(plot, layout);
     const AntialiasedForExport antialiased(plot);
-    // As toPainter() draws, but without its no-caching mode, which is meant for vector output
-    // and turns off QCustomPlot's fast polylines: a dense curve then strokes ~10× slower.
-    const QRect shown = plot.viewport();
-    plot.setViewport(QRect(QPoint(0, 0), layout));
-    const QBrush& background = PlotAccess::backgroundBrush(plot);
-    if (background.style() != Qt::NoBrush) painter.fillRect(plot.viewport(), background);
-    PlotAccess::drawOn(plot, &painter);
-    plot.setViewport(shown);
+    drawLaidOut(plot, painter, layout);
 }
 
 QString figureFileName(const QString& lessonId, const QString& figureName, ExportFormat format) {
