@@ -14,12 +14,17 @@ namespace ropelab::ui {
 
 namespace {
 
-QByteArray number(double value) {
-    if (std::isnan(value)) return QByteArrayLiteral("nan");
-    if (std::isinf(value)) return value > 0 ? QByteArrayLiteral("inf") : QByteArrayLiteral("-inf");
-    std::array<char, 32> buffer{};
-    const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
-    return QByteArray(buffer.data(), static_cast<qsizetype>(end - buffer.data()));
+// Appends the shortest text that reads back as the same double.
+void appendNumber(QByteArray& out, double value) {
+    if (std::isnan(value)) {
+        out.append("nan");
+    } else if (std::isinf(value)) {
+        out.append(value > 0 ? "inf" : "-inf");
+    } else {
+        std::array<char, 32> buffer{};
+        const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+        out.append(buffer.data(), static_cast<qsizetype>(end - buffer.data()));
+    }
 }
 
 // RFC 4180: quote fields holding a separator, a quote or a line break; double inner quotes.
@@ -33,19 +38,38 @@ QByteArray field(const QString& text) {
     return '"' + utf8 + '"';
 }
 
+// Appends in place: a heat map is millions of rows, and temporaries per row cost more than the
+// numbers' text.
 class CsvWriter {
 public:
     CsvWriter() { out_ = QByteArrayLiteral("series,kind,x,y,z\r\n"); }
 
     void row(const QByteArray& series, const char* kind, double x, double y) {
-        out_ += series + ',' + kind + ',' + number(x) + ',' + number(y) + ",\r\n";
+        start(series, kind, x, y);
+        out_.append(",\r\n");
     }
     void row(const QByteArray& series, const char* kind, double x, double y, double z) {
-        out_ += series + ',' + kind + ',' + number(x) + ',' + number(y) + ',' + number(z) + "\r\n";
+        start(series, kind, x, y);
+        out_.append(',');
+        appendNumber(out_, z);
+        out_.append("\r\n");
+    }
+    void reserveRows(qsizetype rows, qsizetype seriesBytes) {
+        out_.reserve(out_.size() + rows * (seriesBytes + 80));
     }
     QByteArray take() { return std::move(out_); }
 
 private:
+    void start(const QByteArray& series, const char* kind, double x, double y) {
+        out_.append(series);
+        out_.append(',');
+        out_.append(kind);
+        out_.append(',');
+        appendNumber(out_, x);
+        out_.append(',');
+        appendNumber(out_, y);
+    }
+
     QByteArray out_;
 };
 
@@ -101,6 +125,7 @@ void writePlottable(CsvWriter& csv, QCPAbstractPlottable* plottable, int index) 
     } else if (auto* map = qobject_cast<QCPColorMap*>(plottable)) {
         const QByteArray name = seriesName(*map, map->name(), "colormap", index);
         QCPColorMapData* data = map->data();
+        csv.reserveRows(qsizetype(data->keySize()) * data->valueSize(), name.size());
         for (int j = 0; j < data->valueSize(); ++j) {
             for (int i = 0; i < data->keySize(); ++i) {
                 csv.row(name, "colormap", cellCentre(data->keyRange(), data->keySize(), i),
