@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include "classroom/appearance_controller.h"
@@ -352,7 +353,9 @@ std::variant<ExportCommand, QString> parseExportCommand(const QStringList& argum
     return command;
 }
 
-int runExportCommand(int argc, char** argv) {
+namespace {
+
+int exportCommand(int argc, char** argv) {
     QStringList arguments;
     for (int i = 2; i < argc; ++i) arguments.append(QString::fromLocal8Bit(argv[i]));
     auto parsed = parseExportCommand(arguments);
@@ -452,6 +455,22 @@ int runExportCommand(int argc, char** argv) {
         }
     }
     return failures == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int runExportCommand(int argc, char** argv) {
+    try {
+        return exportCommand(argc, argv);
+    } catch (const std::bad_alloc&) {
+        // Files are written whole or not at all, so what is on disk is complete.
+        std::fputs(
+            "ropelab export: not enough memory for these figures; files already listed "
+            "were written completely. Try a smaller --size, fewer formats, or a session "
+            "with fewer positions.\n",
+            stderr);
+        return 1;
+    }
 }
 
 }  // namespace ropelab::ui
