@@ -99,6 +99,7 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
       heading_(new WrappedLabel(this)),
       moreButton_(new QToolButton(this)),
       explanation_(new WrappedLabel(this)),
+      explanationNote_(new WrappedLabel(this)),
       controlsLayout_(new QVBoxLayout),
       readout_(new WrappedLabel(this)),
       readoutRows_(new QGridLayout) {
@@ -136,6 +137,10 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     explanation_->setObjectName(QStringLiteral("explanation"));
     explanation_->setTextFormat(Qt::RichText);
     explanation_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    explanationNote_->setObjectName(QStringLiteral("explanationNote"));
+    explanationNote_->setTextFormat(Qt::RichText);
+    explanationNote_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    explanationNote_->hide();
     readout_->setTextFormat(Qt::RichText);
     readout_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     readout_->setObjectName(QStringLiteral("readout"));
@@ -146,6 +151,7 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     sideLayout->addWidget(heading_);
     sideLayout->addWidget(moreButton_, 0, Qt::AlignLeft);
     sideLayout->addWidget(explanation_);
+    sideLayout->addWidget(explanationNote_);
     sideLayout->addSpacing(6);
     sideLayout->addLayout(controlsLayout_);
     sideLayout->addSpacing(6);
@@ -214,6 +220,7 @@ void LessonPage::setExplanationFolded(bool folded) {
 void LessonPage::updateExplanationFold() {
     const bool open = moreButton_->isHidden() || moreButton_->isChecked();
     explanation_->setVisible(open);
+    explanationNote_->setVisible(open && !explanationNote_->text().isEmpty());
     moreButton_->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
     moreButton_->setText(open ? tr("Less") : tr("More…"));
 }
@@ -263,9 +270,15 @@ QCustomPlot* LessonPage::createPlot(const QString& figureName) {
     return plot;
 }
 
-void LessonPage::setExplanation(const QString& heading, const QString& html) {
-    heading_->setText(heading);
-    explanation_->setText(html);
+void LessonPage::setExplanation(const QString& heading, const QString& html,
+                                const QString& noteHtml) {
+    // Unchanged text is not set again: setText relays the side panel out even then.
+    if (heading_->text() != heading) heading_->setText(heading);
+    if (explanation_->text() != html) explanation_->setText(html);
+    if (explanationNote_->text() != noteHtml) {
+        explanationNote_->setText(noteHtml);
+        updateExplanationFold();
+    }
 }
 
 void LessonPage::setReadout(const QString& html) {

@@ -71,7 +71,9 @@ protected:
     // A themed plot registered as an exportable figure named `figureName`.
     QCustomPlot* createPlot(const QString& figureName);
 
-    void setExplanation(const QString& heading, const QString& html);
+    // The note (numbers that follow the parameters) sits in a label of its own below the text,
+    // so a slider that changes it does not lay the whole explanation out again.
+    void setExplanation(const QString& heading, const QString& html, const QString& noteHtml = {});
     void setReadout(const QString& html);
     // The readout as a table of (name, value[, second value]) rows, names in rich text (set once,
     // e.g. θ<sub>i</sub>), values plain; updating values while a slider moves skips HTML parsing.
@@ -131,6 +133,7 @@ private:
     QLabel* heading_;
     QToolButton* moreButton_;
     QLabel* explanation_;
+    QLabel* explanationNote_;
     QVBoxLayout* controlsLayout_;
     QLabel* readout_;
     QAction* copyReadouts_ = nullptr;

@@ -168,8 +168,8 @@ void PitfallLesson::updateExplanation() {
            "out<sub>2i+1</sub> = x<sub>2i+1</sub>cos + x<sub>2i</sub>sin.</li></ul>"
            "<p>Then R(<i>m</i>)q · R(<i>n</i>)k = q · R(<i>n</i> − <i>m</i>)k: the score "
            "depends on <i>m</i> − <i>n</i> alone, and the heat map is constant along every "
-           "diagonal.</p>") +
-            frequencyNote(rope));
+           "diagonal.</p>"),
+        frequencyNote(rope));
     explained_ = rope;
 }
 

@@ -240,8 +240,8 @@ void Rope2dLesson::updateExplanation() {
            "on <i>m</i> − <i>n</i> alone.</p>"
            "<p>Press <b>Shift both</b>: both arrows turn by the same angle and q·k stays the "
            "same. Small <i>i</i> turn fast and tell neighbours apart; large <i>i</i> turn "
-           "slowly and carry long-range information.</p>") +
-            frequencyNote(parameters().rope()));
+           "slowly and carry long-range information.</p>"),
+        frequencyNote(parameters().rope()));
 }
 
 QJsonObject Rope2dLesson::saveState() const {

@@ -317,8 +317,8 @@ void RopeNdLesson::updateExplanation() {
            "one radian per token).</p>"
            "<p>The layout only decides which components form a pair: half-split pairs i with "
            "i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, "
-           "Meta Llama). The angles are the same.</p>") +
-            frequencyNote(parameters().rope()));
+           "Meta Llama). The angles are the same.</p>"),
+        frequencyNote(parameters().rope()));
 }
 
 QJsonObject RopeNdLesson::saveState() const {
