@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <algorithm>
 #include <cmath>
@@ -25,6 +26,7 @@
 #include "lesson_harness.h"
 #include "lesson_screenshot.h"
 #include "lessons/frequencies_lesson.h"
+#include "model/app_limits.h"
 #include "widgets/latest_job.h"
 #include "widgets/rope_config_editor.h"
 
@@ -131,6 +133,28 @@ TEST(FrequenciesLesson, EditorShowsExactlyTheKeysOfEachRopeType) {
     EXPECT_TRUE(editor->isKeyShown(QStringLiteral("high_freq_factor")));
     EXPECT_FALSE(editor->isKeyShown(QStringLiteral("beta_fast")));
     EXPECT_EQ(h.lesson.config(Lesson7::B).ropeType, RopeType::Llama3);  // the edit applied
+}
+
+TEST(FrequenciesLesson, EditorOffersNoValueBeyondTheAppsLimits) {
+    LessonHarness<Lesson7> h;
+    RopeConfigEditor* editor = h.lesson.editor(Lesson7::B);
+    for (const AppLimit& limit : appLimits()) {
+        const QString key = QString::fromLatin1(limit.key);
+        // The field itself, or the value box beside an optional key's check box.
+        QAbstractSpinBox* box = nullptr;
+        for (QAbstractSpinBox* candidate : editor->findChildren<QAbstractSpinBox*>()) {
+            if (candidate->accessibleName() == key) box = candidate;
+        }
+        if (box == nullptr) continue;  // short_factor and the positions are not edited here
+        if (auto* ints = qobject_cast<QSpinBox*>(box)) {
+            EXPECT_EQ(ints->maximum(), static_cast<int>(limit.maximum)) << limit.key;
+        } else {
+            EXPECT_EQ(qobject_cast<QDoubleSpinBox*>(box)->maximum(), limit.maximum) << limit.key;
+        }
+    }
+    auto* headDim = editor->findChild<QSpinBox*>(QStringLiteral("head_dim"));
+    ASSERT_NE(headDim, nullptr);
+    EXPECT_EQ(headDim->maximum(), 512);
 }
 
 TEST(FrequenciesLesson, LinearFactorSlowsEveryPairOfB) {

@@ -20,6 +20,7 @@
 #include "common/build_info.h"
 #include "export/figure_export.h"
 #include "lessons/lesson_registry.h"
+#include "model/app_limits.h"
 #include "model/parameter_model.h"
 #include "style/theme_controller.h"
 #include "widgets/labeled_slider.h"
@@ -69,6 +70,10 @@ TEST(MainWindow, ParameterDockDrivesTheSharedModel) {
     EXPECT_EQ(window.parameterModel().rope().headDim, 32);
     panel->baseSlider()->spinBox()->setValue(500000.0);
     EXPECT_EQ(window.parameterModel().rope().ropeTheta, 500000.0);
+    // Every base the app accepts can be shown and set from the dock.
+    EXPECT_EQ(panel->baseSlider()->maximum(), appLimitOf("rope_theta").maximum);
+    panel->baseSlider()->spinBox()->setValue(1e10);
+    EXPECT_EQ(window.parameterModel().rope().ropeTheta, 1e10);
     panel->layoutBox()->setCurrentIndex(1);
     EXPECT_EQ(window.parameterModel().layout(), RopeLayout::Interleaved);
     panel->queryPositionSlider()->spinBox()->setValue(17);

@@ -15,6 +15,7 @@
 #include <set>
 
 #include "encodings/rope_fields.h"
+#include "model/app_limits.h"
 
 namespace ropelab::ui {
 
@@ -56,6 +57,11 @@ const std::set<QString>& commonKeys() {
     return keys;
 }
 
+// A field's largest value: the app's limit for its key (model/app_limits.h), stated only there.
+double largest(const QString& key) {
+    return appLimitOf(key.toStdString()).maximum;
+}
+
 }  // namespace
 
 RopeConfigEditor::RopeConfigEditor(QWidget* parent)
@@ -68,24 +74,23 @@ RopeConfigEditor::RopeConfigEditor(QWidget* parent)
         type_->addItem(QString::fromUtf8(toString(type).data()), static_cast<int>(type));
     }
     addRow(QStringLiteral("rope_type"), type_);
-    headDim_ = addInt(QStringLiteral("head_dim"), 2, 1024, 2);
-    partial_ = addDouble(QStringLiteral("partial_rotary_factor"), 0.01, 1.0, 3, 0.05);
-    theta_ = addDouble(QStringLiteral("rope_theta"), 1.01, 1e10, 1, 1000.0);
-    maxPositions_ = addInt(QStringLiteral("max_position_embeddings"), 1, 100'000'000, 1024);
-    factorOpt_ = addOptionalDouble(QStringLiteral("factor"), 1.0, 1024.0, 3, 0.5);
+    headDim_ = addInt(QStringLiteral("head_dim"), 2, 2);
+    partial_ = addDouble(QStringLiteral("partial_rotary_factor"), 0.01, 3, 0.05);
+    theta_ = addDouble(QStringLiteral("rope_theta"), 1.01, 1, 1000.0);
+    maxPositions_ = addInt(QStringLiteral("max_position_embeddings"), 1, 1024);
+    factorOpt_ = addOptionalDouble(QStringLiteral("factor"), 1.0, 3, 0.5);
     factor_ = factorOpt_.value;
-    originalMax_ =
-        addOptionalInt(QStringLiteral("original_max_position_embeddings"), 1, 100'000'000);
-    seqLen_ = addOptionalInt(QStringLiteral("seq_len"), 0, 100'000'000);
-    betaFast_ = addDouble(QStringLiteral("beta_fast"), 0.001, 1e4, 3, 1.0);
-    betaSlow_ = addDouble(QStringLiteral("beta_slow"), 0.001, 1e4, 3, 0.5);
-    mscale_ = addOptionalDouble(QStringLiteral("mscale"), 0.0, 100.0, 3, 0.1);
-    mscaleAllDim_ = addOptionalDouble(QStringLiteral("mscale_all_dim"), 0.0, 100.0, 3, 0.1);
-    attentionFactor_ = addOptionalDouble(QStringLiteral("attention_factor"), 0.001, 100.0, 4, 0.05);
+    originalMax_ = addOptionalInt(QStringLiteral("original_max_position_embeddings"), 1);
+    seqLen_ = addOptionalInt(QStringLiteral("seq_len"), 0);
+    betaFast_ = addDouble(QStringLiteral("beta_fast"), 0.001, 3, 1.0);
+    betaSlow_ = addDouble(QStringLiteral("beta_slow"), 0.001, 3, 0.5);
+    mscale_ = addOptionalDouble(QStringLiteral("mscale"), 0.0, 3, 0.1);
+    mscaleAllDim_ = addOptionalDouble(QStringLiteral("mscale_all_dim"), 0.0, 3, 0.1);
+    attentionFactor_ = addOptionalDouble(QStringLiteral("attention_factor"), 0.001, 4, 0.05);
     truncate_ = new QCheckBox(this);
     addRow(QStringLiteral("truncate"), truncate_);
-    lowFreq_ = addDouble(QStringLiteral("low_freq_factor"), 0.001, 1e4, 3, 0.5);
-    highFreq_ = addDouble(QStringLiteral("high_freq_factor"), 0.001, 1e4, 3, 0.5);
+    lowFreq_ = addDouble(QStringLiteral("low_freq_factor"), 0.001, 3, 0.5);
+    highFreq_ = addDouble(QStringLiteral("high_freq_factor"), 0.001, 3, 0.5);
     factorLists_ = new QLabel(this);
     factorLists_->setWordWrap(true);
     addRow(QStringLiteral("short_factor / long_factor"), factorLists_);
@@ -108,10 +113,10 @@ void RopeConfigEditor::addRow(const QString& key, QWidget* field) {
     form_->addRow(label, field);
 }
 
-QDoubleSpinBox* RopeConfigEditor::addDouble(const QString& key, double min, double max,
-                                            int decimals, double step) {
+QDoubleSpinBox* RopeConfigEditor::addDouble(const QString& key, double min, int decimals,
+                                            double step) {
     auto* box = new QDoubleSpinBox(this);
-    box->setRange(min, max);
+    box->setRange(min, largest(key));
     box->setDecimals(decimals);
     box->setSingleStep(step);
     box->setKeyboardTracking(false);
@@ -120,9 +125,9 @@ QDoubleSpinBox* RopeConfigEditor::addDouble(const QString& key, double min, doub
     return box;
 }
 
-QSpinBox* RopeConfigEditor::addInt(const QString& key, int min, int max, int step) {
+QSpinBox* RopeConfigEditor::addInt(const QString& key, int min, int step) {
     auto* box = new QSpinBox(this);
-    box->setRange(min, max);
+    box->setRange(min, static_cast<int>(largest(key)));
     box->setSingleStep(step);
     box->setKeyboardTracking(false);
     addRow(key, box);
@@ -131,10 +136,9 @@ QSpinBox* RopeConfigEditor::addInt(const QString& key, int min, int max, int ste
 }
 
 RopeConfigEditor::OptionalDouble RopeConfigEditor::addOptionalDouble(const QString& key, double min,
-                                                                     double max, int decimals,
-                                                                     double step) {
+                                                                     int decimals, double step) {
     OptionalDouble optional{new QCheckBox(this), new QDoubleSpinBox(this)};
-    optional.value->setRange(min, max);
+    optional.value->setRange(min, largest(key));
     optional.value->setDecimals(decimals);
     optional.value->setSingleStep(step);
     addOptionalRow(key, optional.set, optional.value);
@@ -142,10 +146,9 @@ RopeConfigEditor::OptionalDouble RopeConfigEditor::addOptionalDouble(const QStri
     return optional;
 }
 
-RopeConfigEditor::OptionalInt RopeConfigEditor::addOptionalInt(const QString& key, int min,
-                                                               int max) {
+RopeConfigEditor::OptionalInt RopeConfigEditor::addOptionalInt(const QString& key, int min) {
     OptionalInt optional{new QCheckBox(this), new QSpinBox(this)};
-    optional.value->setRange(min, max);
+    optional.value->setRange(min, static_cast<int>(largest(key)));
     optional.value->setSingleStep(1024);
     addOptionalRow(key, optional.set, optional.value);
     connect(optional.value, &QSpinBox::valueChanged, this, &RopeConfigEditor::emitEdited);

@@ -50,12 +50,10 @@ private:
         QSpinBox* value;
     };
 
-    QDoubleSpinBox* addDouble(const QString& key, double min, double max, int decimals,
-                              double step);
-    QSpinBox* addInt(const QString& key, int min, int max, int step);
-    OptionalDouble addOptionalDouble(const QString& key, double min, double max, int decimals,
-                                     double step);
-    OptionalInt addOptionalInt(const QString& key, int min, int max);
+    QDoubleSpinBox* addDouble(const QString& key, double min, int decimals, double step);
+    QSpinBox* addInt(const QString& key, int min, int step);
+    OptionalDouble addOptionalDouble(const QString& key, double min, int decimals, double step);
+    OptionalInt addOptionalInt(const QString& key, int min);
     // A checkbox ("set") beside its spin box, which is enabled only while the box is ticked.
     void addOptionalRow(const QString& key, QCheckBox* set, QAbstractSpinBox* value);
     void addRow(const QString& key, QWidget* field);

@@ -19,7 +19,6 @@ namespace ropelab::ui {
 namespace {
 // The sliders' ends; the largest values are the app's limits (model/app_limits.h).
 constexpr double kMinBase = 2.0;
-constexpr double kMaxBase = 1.0e8;
 constexpr int kMinSequenceLength = 8;
 
 int largest(std::string_view key) {
@@ -31,7 +30,7 @@ ParameterPanel::ParameterPanel(ParameterModel& model, QWidget* parent)
     : QWidget(parent),
       model_(model),
       headDim_(new LabeledSlider(QString(), 2, largest("head_dim"), 2, QString(), this)),
-      base_(new LabeledDoubleSlider(QString(), kMinBase, kMaxBase, 0,
+      base_(new LabeledDoubleSlider(QString(), kMinBase, appLimitOf("rope_theta").maximum, 0,
                                     LabeledDoubleSlider::Scale::Logarithmic, QString(), this)),
       layoutLabel_(new QLabel(this)),
       layout_(new ChoiceBox(this)),
