@@ -105,7 +105,6 @@ ClassroomFeatures::ClassroomFeatures(MainWindow& window)
       language_(new LanguageController(this)),
       sessions_(new SessionController(window, this)),
       activities_(new ActivityController(window, *sessions_, *language_, this)) {
-    setObjectName(QStringLiteral("classroomFeatures"));
     FocusVisibleStyle::install();
     QIcon icon;
     for (int size : {16, 32, 48, 64, 128, 256}) {
@@ -127,11 +126,6 @@ ClassroomFeatures::ClassroomFeatures(MainWindow& window)
             });
     window_.installEventFilter(this);
     retranslate();
-}
-
-ClassroomFeatures* classroomFeatures(const MainWindow& window) {
-    return window.findChild<ClassroomFeatures*>(QStringLiteral("classroomFeatures"),
-                                                Qt::FindDirectChildrenOnly);
 }
 
 void ClassroomFeatures::createActions() {
@@ -500,11 +494,10 @@ void ClassroomFeatures::exportAnimationWithDialog(const QCustomPlot* figurePlot)
 }
 
 QString applyStartupArguments(MainWindow& window, const QStringList& arguments) {
-    ClassroomFeatures* features = classroomFeatures(window);
-    if (features == nullptr) return {};
-    const QString problem = features->applyArguments(arguments);
+    ClassroomFeatures& features = window.classroom();
+    const QString problem = features.applyArguments(arguments);
     // A first start with nothing asked for opens the lesson map once the window is up.
-    if (problem.isEmpty() && arguments.isEmpty()) features->activities().offerLessonMapOnce();
+    if (problem.isEmpty() && arguments.isEmpty()) features.activities().offerLessonMapOnce();
     return problem;
 }
 

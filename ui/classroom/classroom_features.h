@@ -87,9 +87,6 @@ private:
     QFont normalFont_;
 };
 
-// Finds the window's ClassroomFeatures (nullptr if none).
-ClassroomFeatures* classroomFeatures(const MainWindow& window);
-
 // The GUI's command line (see applyArguments) for the app's main; empty or one line for stderr.
 QString applyStartupArguments(MainWindow& window, const QStringList& arguments);
 

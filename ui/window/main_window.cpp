@@ -123,7 +123,7 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
     retranslate();
     // Export, sessions, presenter mode, themes and language add their menus (ui/classroom).
-    new ClassroomFeatures(*this);
+    classroom_ = new ClassroomFeatures(*this);
     statusBar()->setSizeGripEnabled(true);
     restoreSettings();
     applyFit();

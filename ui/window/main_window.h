@@ -21,6 +21,7 @@ class QStackedWidget;
 
 namespace ropelab::ui {
 
+class ClassroomFeatures;
 class ParameterModel;
 class ParameterPanel;
 class ThemeController;
@@ -34,6 +35,9 @@ public:
     ParameterModel& parameterModel() const { return *model_; }
     ThemeController& themeController() const { return *theme_; }
     ParameterPanel* parameterPanel() const { return panel_; }
+    // Export, sessions, presenter mode, themes, language and activities (ui/classroom), owned by
+    // the window.
+    ClassroomFeatures& classroom() const { return *classroom_; }
     // Every lesson in teaching order (owned by the central stack).
     const std::vector<Lesson*>& lessons() const { return lessons_; }
     Lesson* currentLesson() const;
@@ -80,6 +84,7 @@ private:
     QComboBox* lessonBox_;
     QStackedWidget* stack_;
     ParameterPanel* panel_;
+    ClassroomFeatures* classroom_ = nullptr;
     QWidget* panelHolder_;
     QDockWidget* lessonDock_;
     QDockWidget* parameterDock_;

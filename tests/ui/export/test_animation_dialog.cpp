@@ -296,7 +296,7 @@ TEST(AnimationDialog, FileMenuExportsAndPutsTheWindowBack) {
     QSettings().clear();
     MainWindow window;
     window.show();
-    ClassroomFeatures& features = *classroomFeatures(window);
+    ClassroomFeatures& features = window.classroom();
     const QList<QAction*> file = window.fileMenu()->actions();
     const qsizetype at = file.indexOf(features.exportAction());
     ASSERT_GE(at, 0);

@@ -124,7 +124,7 @@ TEST(Translations, LanguageCodesNormalise) {
 TEST(Translations, SwitchingRetranslatesWindowAndLessonsLive) {
     QSettings().clear();
     MainWindow window;
-    LanguageController& language = classroomFeatures(window)->language();
+    LanguageController& language = window.classroom().language();
     ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
     QCoreApplication::processEvents();
     std::map<QString, QString> englishTitles;
@@ -141,7 +141,7 @@ TEST(Translations, SwitchingRetranslatesWindowAndLessonsLive) {
     QCoreApplication::processEvents();
     EXPECT_EQ(window.fileMenu()->title(), QStringLiteral("文件(&F)"));
     EXPECT_EQ(window.viewMenu()->title(), QStringLiteral("视图(&V)"));
-    EXPECT_EQ(classroomFeatures(window)->presenterAction()->text(), QStringLiteral("演示模式(&P)"));
+    EXPECT_EQ(window.classroom().presenterAction()->text(), QStringLiteral("演示模式(&P)"));
     EXPECT_EQ(score->xAxis->label(), QStringLiteral("相对距离 m − n（词元）"));
     auto* list = window.findChild<QListWidget*>(QStringLiteral("lessonList"));
     for (std::size_t i = 0; i < window.lessons().size(); ++i) {

@@ -90,7 +90,7 @@ TEST(Presenter, ActionTogglesModeChromeAndFontAndRestoresThem) {
     MainWindow window;
     window.showNormal();
     window.resize(2000, 1000);  // wide enough for the lesson list's dock
-    ClassroomFeatures* features = classroomFeatures(window);
+    ClassroomFeatures* features = &window.classroom();
     ASSERT_NE(features, nullptr);
     QAction* action = features->presenterAction();
     EXPECT_TRUE(action->shortcuts().contains(QKeySequence(Qt::Key_F5)));
@@ -124,7 +124,7 @@ TEST(Presenter, TitlesWrapAndSidePanelsNeverScrollSideways) {
     MainWindow window;
     window.resize(1440, 900);
     window.show();
-    ClassroomFeatures* features = classroomFeatures(window);
+    ClassroomFeatures* features = &window.classroom();
     ASSERT_NE(features, nullptr);
     features->appearance().setPresenter(true);
     // Presenter mode maximises the window: here to the offscreen screen, smaller than a projector.
@@ -162,7 +162,7 @@ TEST(Presenter, TitlesWrapAndSidePanelsNeverScrollSideways) {
 TEST(Presenter, CommandLineTurnsItOnAndRejectsUnknownOptions) {
     QSettings().clear();
     MainWindow window;
-    ClassroomFeatures* features = classroomFeatures(window);
+    ClassroomFeatures* features = &window.classroom();
     EXPECT_TRUE(
         features->applyArguments({QStringLiteral("--presenter"), QStringLiteral("--theme=dark")})
             .isEmpty());
@@ -178,7 +178,7 @@ TEST(Presenter, CommandLineTurnsItOnAndRejectsUnknownOptions) {
 TEST(Themes, DarkThemeRestylesPlotsAndTheWindow) {
     QSettings().clear();
     MainWindow window;
-    AppearanceController& appearance = classroomFeatures(window)->appearance();
+    AppearanceController& appearance = window.classroom().appearance();
     appearance.setScheme(AppearanceController::Scheme::Dark);
     EXPECT_TRUE(window.themeController().theme().dark);
     EXPECT_LT(QApplication::palette().color(QPalette::Window).lightness(), 80);

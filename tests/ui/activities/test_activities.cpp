@@ -194,7 +194,7 @@ TEST(ActivityFile, ConditionsReadTheReadoutsAtCheckTime) {
 // The app with its menus, as a student starts it.
 struct App {
     MainWindow window;
-    ClassroomFeatures& features = *classroomFeatures(window);
+    ClassroomFeatures& features = window.classroom();
     ActivityController& activities = features.activities();
     ActivityRunner& runner = activities.runner();
 
