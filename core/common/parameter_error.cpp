@@ -37,8 +37,6 @@ std::string describe(const ParameterProblem& p, const ParameterNamer& name) {
     switch (p.rule) {
         case Rule::Finite:
             return who + " must be a finite number" + got;
-        case Rule::WholeNumber:
-            return who + " must be a whole number" + got;
         case Rule::Even:
             return who + " must be even" + got;
         case Rule::GreaterThan:

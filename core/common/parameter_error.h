@@ -19,7 +19,6 @@ namespace ropelab {
 
 enum class Rule {
     Finite,            // a finite number
-    WholeNumber,       // a whole number
     Even,              // an even whole number
     GreaterThan,       // value > lower
     AtLeast,           // value >= lower
@@ -42,7 +41,7 @@ struct ParameterProblem {
                      double upper = 0)
         : parameter(std::move(parameter)), rule(rule), value(value), lower(lower), upper(upper) {}
 
-    std::string parameter;  // core's id: "rope_theta", "rope_scaling" never; "grid", "distances"
+    std::string parameter;  // core's id: "rope_theta", "grid", "distances", ...
     Rule rule;
     double value = 0;       // the offending number (a list's size for Count)
     std::string valueText;  // the offending text (OneOf, a rope_type name)

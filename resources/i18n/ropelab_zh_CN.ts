@@ -2233,10 +2233,6 @@ no row, impossible</source>
         <translation>%1 的每个值都必须是有限的数；实际为 %2</translation>
     </message>
     <message>
-        <source>%1 must be a whole number; got %2</source>
-        <translation>%1 必须是整数；实际为 %2</translation>
-    </message>
-    <message>
         <source>%1 must be even; got %2</source>
         <translation>%1 必须是偶数；实际为 %2</translation>
     </message>

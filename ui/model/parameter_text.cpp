@@ -67,8 +67,6 @@ QString parameterProblemText(const ParameterProblem& p, const ParameterNames& na
             return each(Tr::tr("%1 must be a finite number; got %2"),
                         Tr::tr("every value of %1 must be a finite number; got %2"))
                 .arg(who, value);
-        case Rule::WholeNumber:
-            return Tr::tr("%1 must be a whole number; got %2").arg(who, value);
         case Rule::Even:
             return Tr::tr("%1 must be even; got %2").arg(who, value);
         case Rule::GreaterThan:
