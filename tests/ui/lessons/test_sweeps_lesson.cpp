@@ -154,7 +154,8 @@ TEST_F(Sweeps, BadBasesAreRejectedBeforeAnythingRuns) {
     EXPECT_FALSE(h.lesson.setBasesText(QStringLiteral("10000, banana")));
     EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("banana")));
     EXPECT_FALSE(h.lesson.setBasesText(QStringLiteral("0.5")));
-    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("rope-theta")))
+    EXPECT_TRUE(h.lesson.problem().contains(
+        QStringLiteral("Base (rope_theta) must be greater than 1; got 0.5")))
         << h.lesson.problem().toStdString();
     EXPECT_FALSE(h.lesson.setBasesText(QStringLiteral("2, 3, 4, 5, 6")));
     EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("at most 4")));
