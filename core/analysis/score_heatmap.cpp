@@ -11,6 +11,7 @@
 #include "analysis/pooling_kernels.h"
 #include "analysis/position_encoder.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 
 namespace ropelab {
 
@@ -347,10 +348,14 @@ void validateHeatmapInput(const Eigen::Ref<const Eigen::MatrixXd>& queries,
                          " and " + std::to_string(keys.rows()) + "×" + std::to_string(keys.cols()));
     }
     const std::int64_t n = queries.rows();
-    if (width < 1 || height < 1) throw InputError("--grid W and H must be >= 1");
+    // The grid's cells are positions pooled together: at least one, at most one per position.
+    if (width < 1 || height < 1) {
+        throw ParameterError(
+            {"grid", Rule::AtLeast, static_cast<double>(std::min(width, height)), 1.0});
+    }
     if (width > n || height > n) {
-        throw InputError("--grid " + std::to_string(width) + "x" + std::to_string(height) +
-                         " is larger than --length " + std::to_string(n) + "; use W, H <= length");
+        throw ParameterError({"grid", Rule::AtMost, static_cast<double>(std::max(width, height)),
+                              0.0, static_cast<double>(n)});
     }
 }
 

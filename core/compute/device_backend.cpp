@@ -14,6 +14,7 @@
 #include "analysis/memory_budget.h"
 #include "analysis/score_curve.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "compute/exact_phase.h"
 #include "compute/kernels/kernel_constants.h"
 #include "encodings/rope_apply.h"
@@ -166,7 +167,7 @@ std::vector<std::vector<double>> DeviceBackend::ropeScoreCurves(
     const Execution& exec) {
     timings_ = {};
     const std::int64_t count = distances.count();
-    if (count == 0) throw InputError("--distances must not be empty");
+    if (count == 0) throw ParameterError({"distances", Rule::NotEmpty});
     const CurveBatch batch = packCurves(curves);
     requireMemory(8.0 * static_cast<double>(curves.size()) * static_cast<double>(count),
                   std::to_string(curves.size()) + " score curves over " + std::to_string(count) +
@@ -314,20 +315,23 @@ Eigen::MatrixXd DeviceBackend::applyRopeRows(const Eigen::Ref<const Eigen::Matri
                                              const Execution& exec) {
     timings_ = {};
     if (rows.cols() != freqs.headDim) {
-        throw InputError("--vector must have head_dim = " + std::to_string(freqs.headDim) +
-                         " components, got " + std::to_string(rows.cols()));
+        throw ParameterError({"vector", Rule::Count, static_cast<double>(rows.cols()),
+                              static_cast<double>(freqs.headDim)});
     }
     if (static_cast<std::int64_t>(positions.size()) != rows.rows()) {
-        throw InputError(
-            "--positions must give one position per vector: " + std::to_string(rows.rows()) +
-            " vectors, " + std::to_string(positions.size()) + " positions");
+        // One position per vector.
+        throw ParameterError({"positions", Rule::Count, static_cast<double>(positions.size()),
+                              static_cast<double>(rows.rows())});
     }
     std::vector<std::int64_t> whole(positions.size());
     std::vector<float> fractions(positions.size());
     for (std::size_t r = 0; r < positions.size(); ++r) {
         const double p = positions[r];
-        if (!std::isfinite(p) || std::abs(p) >= 0x1p62) {
-            throw InputError("--positions must be finite numbers with |p| < 2^62");
+        if (!std::isfinite(p)) throw ParameterError({"positions", Rule::Finite, p});
+        if (std::abs(p) >= 0x1p62) {
+            ParameterProblem problem("positions", Rule::Between, p, -0x1p62, 0x1p62);
+            problem.eachValue = true;
+            throw ParameterError(problem);
         }
         // The whole part is reduced exactly on the device; the fraction in [0, 1) is small.
         const double floorP = std::floor(p);
