@@ -18,8 +18,9 @@ struct ThirdPartyComponent {
     std::string licence;  // SPDX identifier
 };
 
-// Eigen, nlohmann-json, Google Highway and OpenBLAS always; the OpenCL headers and ICD loader when the OpenCL backend is
-// built, and NVIDIA's CUDA runtime when the CUDA backend is (never in the package: tools/setup.sh).
+// Eigen, nlohmann-json, Google Highway and OpenBLAS always; the OpenCL headers and ICD loader when
+// the OpenCL backend is built, and NVIDIA's CUDA runtime when the CUDA backend is (never in the
+// package: tools/setup.sh).
 std::vector<ThirdPartyComponent> coreThirdPartyComponents();
 
 }  // namespace ropelab
