@@ -74,8 +74,8 @@ void settleLayout(QCustomPlot& plot, QSize layout) {
 // text, not as cached screen-resolution pixmaps, which it would blur.
 void drawLaidOut(QCustomPlot& plot, QCPPainter& painter, QSize layout) {
     const QCP::PlottingHints hints = plot.plottingHints();
-    const QTransform scale = painter.worldTransform();
-    if (std::max(std::abs(scale.m11()), std::abs(scale.m22())) > 1.0) {
+    const QTransform transform = painter.worldTransform();
+    if (std::max(std::abs(transform.m11()), std::abs(transform.m22())) > 1.0) {
         plot.setPlottingHint(QCP::phCacheLabels, false);
     }
     const QRect shown = plot.viewport();

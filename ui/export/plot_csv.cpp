@@ -54,9 +54,6 @@ public:
         appendNumber(out_, z);
         out_.append("\r\n");
     }
-    void reserveRows(qsizetype rows, qsizetype seriesBytes) {
-        out_.reserve(out_.size() + rows * (seriesBytes + 80));
-    }
     QByteArray take() { return std::move(out_); }
 
 private:
@@ -125,7 +122,6 @@ void writePlottable(CsvWriter& csv, QCPAbstractPlottable* plottable, int index) 
     } else if (auto* map = qobject_cast<QCPColorMap*>(plottable)) {
         const QByteArray name = seriesName(*map, map->name(), "colormap", index);
         QCPColorMapData* data = map->data();
-        csv.reserveRows(qsizetype(data->keySize()) * data->valueSize(), name.size());
         for (int j = 0; j < data->valueSize(); ++j) {
             for (int i = 0; i < data->keySize(); ++i) {
                 csv.row(name, "colormap", cellCentre(data->keyRange(), data->keySize(), i),
