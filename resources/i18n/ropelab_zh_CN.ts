@@ -2546,8 +2546,8 @@ colours ±%1</source>
         <translation>恢复上次的会话吗？</translation>
     </message>
     <message>
-        <source>RoPE Lab did not close properly last time. Restore the lesson, the parameters and the views it had a few seconds before?</source>
-        <translation>RoPE Lab 上次没有正常关闭。要恢复它关闭前几秒的课程、参数和视图吗？</translation>
+        <source>RoPE Lab did not close properly last time. Restore the lesson, the parameters, the views and any activity or unsaved activity draft it had a few seconds before?</source>
+        <translation>RoPE Lab 上次没有正常关闭。要恢复它关闭前几秒的课程、参数、视图，以及进行中的活动或未保存的活动草稿吗？</translation>
     </message>
     <message>
         <source>&amp;Restore</source>

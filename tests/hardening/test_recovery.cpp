@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -18,6 +19,10 @@
 
 #include <csignal>
 
+#include "activities/activity.h"
+#include "activities/activity_catalog.h"
+#include "activities/activity_controller.h"
+#include "classroom/classroom_features.h"
 #include "lessons/lesson.h"
 #include "model/parameter_model.h"
 #include "session/recovery_copy.h"
@@ -31,6 +36,22 @@ QJsonObject readJson(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) return {};
     return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+// The real app offscreen, in its own home and data folders under `home`.
+QProcessEnvironment appEnvironment(const QTemporaryDir& home) {
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("HOME"), home.path());
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+    environment.insert(QStringLiteral("LANG"), QStringLiteral("C"));
+    return environment;
+}
+
+// The app's own data folder: $XDG_DATA_HOME/<organisation>/<application>.
+QString appDataFile(const QTemporaryDir& home, const QString& name) {
+    return home.filePath(QStringLiteral("data/RopeLab/RoPE Lab/") + name);
 }
 
 bool waitForFile(const QString& path, int milliseconds) {
@@ -55,11 +76,30 @@ protected:
     static inline QTemporaryDir* home_ = nullptr;
 
     void SetUp() override {
-        QFile::remove(RecoveryCopy::path());
-        QFile::remove(QDir(QFileInfo(RecoveryCopy::path()).path())
-                          .filePath(QStringLiteral("recovery-unusable.ropelab")));
+        QDir folder = QFileInfo(RecoveryCopy::path()).dir();
+        for (const char* name : {"recovery.ropelab", "recovery-draft.ropelab-activity",
+                                 "recovery-running.ropelab-activity", "recovery-unusable.ropelab",
+                                 "recovery-draft-unusable.ropelab-activity",
+                                 "recovery-running-unusable.ropelab-activity"}) {
+            folder.remove(QLatin1String(name));
+        }
     }
-    void TearDown() override { QFile::remove(RecoveryCopy::path()); }
+    // A copy as a killed app leaves it: the pitfall lesson shown, head_dim 16.
+    static bool leaveCopyOfPitfallWithHeadDim16() {
+        ParameterSnapshot parameters = ParameterSnapshot::of(ParameterModel());
+        parameters.rope.headDim = 16;
+        QDir().mkpath(QFileInfo(RecoveryCopy::path()).path());
+        return saveSessionFile(RecoveryCopy::path(),
+                               SessionState{QStringLiteral("pitfall"), parameters, {}})
+            .ok();
+    }
+
+    void TearDown() override {
+        for (const QString& file :
+             {RecoveryCopy::path(), RecoveryCopy::draftPath(), RecoveryCopy::activityPath()}) {
+            QFile::remove(file);
+        }
+    }
 };
 
 TEST_F(Recovery, AKilledAppLeavesACopyThatTheNextStartRestores) {
@@ -75,17 +115,10 @@ TEST_F(Recovery, AKilledAppLeavesACopyThatTheNextStartRestores) {
             saveSessionFile(session, SessionState{QStringLiteral("rope-nd"), parameters, {}}).ok());
     }
     QProcess app;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    environment.insert(QStringLiteral("HOME"), home.path());
-    environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
-    environment.insert(QStringLiteral("LANG"), QStringLiteral("C"));
-    app.setProcessEnvironment(environment);
+    app.setProcessEnvironment(appEnvironment(home));
     app.start(QStringLiteral(ROPELAB_APP_PATH), {session});
     ASSERT_TRUE(app.waitForStarted(10000));
-    // The app's own data folder: $XDG_DATA_HOME/<organisation>/<application>.
-    const QString copy = home.filePath(QStringLiteral("data/RopeLab/RoPE Lab/recovery.ropelab"));
+    const QString copy = appDataFile(home, QStringLiteral("recovery.ropelab"));
     const bool written = waitForFile(copy, 60000);
     ::kill(static_cast<pid_t>(app.processId()), SIGKILL);
     ASSERT_TRUE(app.waitForFinished(10000));
@@ -120,14 +153,113 @@ TEST_F(Recovery, AKilledAppLeavesACopyThatTheNextStartRestores) {
     EXPECT_FALSE(QFile::exists(RecoveryCopy::path()));
 }
 
+TEST_F(Recovery, AKilledAppLeavesTheActivityInProgressAndTheNextStartResumesIt) {
+    QTemporaryDir home;
+    QProcess app;
+    app.setProcessEnvironment(appEnvironment(home));
+    app.start(QStringLiteral(ROPELAB_APP_PATH),
+              {QStringLiteral("--activity"), QStringLiteral("rope-nd.clock-hands")});
+    ASSERT_TRUE(app.waitForStarted(10000));
+    const QString running = appDataFile(home, QStringLiteral("recovery-running.ropelab-activity"));
+    const bool written = waitForFile(running, 60000);
+    ::kill(static_cast<pid_t>(app.processId()), SIGKILL);
+    ASSERT_TRUE(app.waitForFinished(10000));
+    ASSERT_TRUE(written) << "no copy of the running activity within 60 s: "
+                         << app.readAllStandardError().toStdString();
+    const QJsonArray activities = readJson(running).value(QStringLiteral("activities")).toArray();
+    ASSERT_EQ(activities.size(), 1);
+    EXPECT_EQ(activities[0].toObject().value(QStringLiteral("id")).toString(),
+              QStringLiteral("rope-nd.clock-hands"));
+    // No draft was made, so none is kept.
+    EXPECT_FALSE(
+        QFile::exists(appDataFile(home, QStringLiteral("recovery-draft.ropelab-activity"))));
+
+    QDir().mkpath(QFileInfo(RecoveryCopy::path()).path());
+    ASSERT_TRUE(
+        QFile::copy(appDataFile(home, QStringLiteral("recovery.ropelab")), RecoveryCopy::path()));
+    ASSERT_TRUE(QFile::copy(running, RecoveryCopy::activityPath()));
+    MainWindow window;
+    RecoveryCopy recovery(window);
+    QStringList arguments = {QStringLiteral("--recovery=restore")};
+    EXPECT_EQ(startRecovery(recovery, arguments), QString());
+    const Activity* resumed = window.classroom().activities().runningActivity();
+    ASSERT_NE(resumed, nullptr);
+    EXPECT_EQ(resumed->id, QStringLiteral("rope-nd.clock-hands"));
+    ASSERT_NE(window.currentLesson(), nullptr);
+    EXPECT_EQ(window.currentLesson()->id(), QStringLiteral("rope-nd"));
+    recovery.finish();
+    EXPECT_FALSE(QFile::exists(RecoveryCopy::activityPath()));
+}
+
+TEST_F(Recovery, AnUnsavedActivityDraftIsKeptAndRestored) {
+    QList<Activity> draft;
+    {
+        MainWindow window;
+        RecoveryCopy recovery(window);
+        recovery.start();
+        ASSERT_TRUE(window.showLesson(QStringLiteral("rope-2d")));
+        ASSERT_TRUE(window.parameterModel().setHeadDim(24));
+        ActivityController& activities = window.classroom().activities();
+        activities.addStateAsStep(QStringLiteral("Which pair turns fastest?"));
+        ASSERT_TRUE(window.parameterModel().setPositions(9, window.parameterModel().keyPosition()));
+        activities.addStateAsStep(QStringLiteral("Now move m to 9."));
+        draft = activities.draft();
+        recovery.writeIfChanged();
+        EXPECT_TRUE(QFile::exists(RecoveryCopy::draftPath()));
+        EXPECT_FALSE(QFile::exists(RecoveryCopy::activityPath()));
+        // Destroyed without finish(): as a crash leaves it (the lock goes with the process).
+    }
+    ASSERT_EQ(draft.size(), 1);
+    ASSERT_EQ(draft.front().steps.size(), 2);
+
+    MainWindow window;
+    RecoveryCopy recovery(window);
+    ASSERT_TRUE(recovery.pending());
+    EXPECT_EQ(recovery.offer([](MainWindow&) { return RecoveryCopy::Answer::Restore; }), QString());
+    ActivityController& activities = window.classroom().activities();
+    EXPECT_EQ(activities.draft(), draft);
+    EXPECT_EQ(activities.runningActivity(), nullptr);
+    EXPECT_EQ(window.parameterModel().rope().headDim, 24);
+    EXPECT_EQ(window.parameterModel().queryPosition(), 9);
+    // Restored, the draft saves as if it had never been lost.
+    QTemporaryDir folder;
+    const QString saved = folder.filePath(QStringLiteral("mine.ropelab-activity"));
+    EXPECT_EQ(activities.saveDraft(saved), QString());
+    const ActivityLoad load = loadActivityFile(saved, ActivityCatalog::builtIn());
+    EXPECT_EQ(load.error, QString());
+    EXPECT_EQ(load.activities, draft);
+    recovery.finish();
+    EXPECT_FALSE(QFile::exists(RecoveryCopy::draftPath()));
+}
+
+TEST_F(Recovery, ADamagedActivityCopyChangesNothingAndIsKeptAside) {
+    ParameterModel defaults;
+    ASSERT_TRUE(leaveCopyOfPitfallWithHeadDim16());
+    {
+        QFile damaged(RecoveryCopy::draftPath());
+        ASSERT_TRUE(damaged.open(QIODevice::WriteOnly));
+        damaged.write("{\"format\": \"ropelab-activity\", \"version\": 1, \"activities\": [");
+    }
+    MainWindow window;
+    RecoveryCopy recovery(window);
+    const QString problem =
+        recovery.offer([](MainWindow&) { return RecoveryCopy::Answer::Restore; });
+    EXPECT_TRUE(problem.startsWith(QStringLiteral("The recovery copy could not be restored: ")))
+        << problem.toStdString();
+    EXPECT_TRUE(problem.endsWith(QStringLiteral("recovery-draft-unusable.ropelab-activity.")))
+        << problem.toStdString();
+    EXPECT_EQ(window.parameterModel().rope().headDim, defaults.rope().headDim);
+    EXPECT_TRUE(window.classroom().activities().draft().isEmpty());
+    const QDir folder = QFileInfo(RecoveryCopy::path()).dir();
+    EXPECT_TRUE(folder.exists(QStringLiteral("recovery-unusable.ropelab")));
+    EXPECT_TRUE(folder.exists(QStringLiteral("recovery-draft-unusable.ropelab-activity")));
+    EXPECT_FALSE(QFile::exists(RecoveryCopy::draftPath()));
+    recovery.finish();
+}
+
 TEST_F(Recovery, DiscardRemovesTheCopyAndChangesNothing) {
     ParameterModel defaults;
-    ParameterSnapshot parameters = ParameterSnapshot::of(defaults);
-    parameters.rope.headDim = 16;
-    QDir().mkpath(QFileInfo(RecoveryCopy::path()).path());
-    ASSERT_TRUE(saveSessionFile(RecoveryCopy::path(),
-                                SessionState{QStringLiteral("pitfall"), parameters, {}})
-                    .ok());
+    ASSERT_TRUE(leaveCopyOfPitfallWithHeadDim16());
     MainWindow window;
     RecoveryCopy recovery(window);
     int asked = 0;

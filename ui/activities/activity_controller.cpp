@@ -169,16 +169,30 @@ void ActivityController::placePanel() {
     panel_->show();
 }
 
+void ActivityController::addActivities(const QList<Activity>& activities) {
+    // A file opened again replaces its earlier copy.
+    for (const Activity& activity : activities) {
+        activities_.removeIf([&](const Activity& a) { return a.id == activity.id; });
+    }
+    activities_ += activities;
+}
+
 QString ActivityController::openActivityFile(const QString& path) {
     const ActivityLoad load = loadActivityFile(path, ActivityCatalog::builtIn());
     if (!load.error.isEmpty()) return load.error;
-    // A file opened again replaces its earlier copy.
-    for (const Activity& activity : load.activities) {
-        activities_.removeIf([&](const Activity& a) { return a.id == activity.id; });
-    }
-    activities_ += load.activities;
+    addActivities(load.activities);
     if (!startActivity(load.activities.front().id)) return runner_->setupProblem();
     return {};
+}
+
+QString ActivityController::resumeActivity(const Activity& activity) {
+    addActivities({activity});
+    if (!startActivity(activity.id)) return runner_->setupProblem();
+    return {};
+}
+
+const Activity* ActivityController::runningActivity() const {
+    return runner_->running() ? &runner_->activity() : nullptr;
 }
 
 void ActivityController::openWithDialog() {
@@ -268,6 +282,11 @@ void ActivityController::addStepWithDialog() {
         tr("Step saved; the draft has %n step(s). Activities → Save activity draft as… writes it.",
            nullptr, steps),
         kStatusMs);
+}
+
+void ActivityController::restoreDraft(const QList<Activity>& draft) {
+    draft_ = draft;
+    saveDraft_->setEnabled(!draft_.isEmpty());
 }
 
 QString ActivityController::saveDraft(const QString& path) const {

@@ -47,6 +47,13 @@ public:
     void addStateAsStep(const QString& prompt);
     const QList<Activity>& draft() const { return draft_; }
     QString saveDraft(const QString& path) const;
+    // Puts a draft back that was never saved (the recovery copy's), ready to be saved again.
+    void restoreDraft(const QList<Activity>& draft);
+    // The activity in progress (its panel shown), or nullptr.
+    const Activity* runningActivity() const;
+    // Runs `activity` again at its remembered step, as after opening its file; empty on success,
+    // else why it could not start.
+    QString resumeActivity(const Activity& activity);
 
     LessonMap* showLessonMap();
     // On the very first start: the lesson map, once the window is shown (View → Lesson map
@@ -56,6 +63,7 @@ public:
 
 private:
     void createMenu();
+    void addActivities(const QList<Activity>& activities);
     void retranslate();
     void rebuildLessonActivities();
     void placePanel();

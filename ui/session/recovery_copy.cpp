@@ -9,6 +9,10 @@
 #include <QStandardPaths>
 #include <cstdio>
 
+#include "activities/activity_catalog.h"
+#include "activities/activity_controller.h"
+#include "classroom/classroom_features.h"
+#include "export/atomic_write.h"
 #include "window/main_window.h"
 
 namespace ropelab::ui {
@@ -25,8 +29,22 @@ QStringList lessonIds(const MainWindow& window) {
     return ids;
 }
 
-SessionState capture(const MainWindow& window) {
-    return captureSession(window.parameterModel(), window.lessons(), window.currentLesson());
+QString inDataFolder(const char* name) {
+    return QDir(dataFolder()).filePath(QLatin1String(name));
+}
+
+// Where a copy that could not be restored is kept, so that the next copy does not overwrite it:
+// recovery.ropelab → recovery-unusable.ropelab.
+QString asideOf(const QString& path) {
+    const QFileInfo file(path);
+    return file.dir().filePath(file.baseName() + QStringLiteral("-unusable.") +
+                               file.completeSuffix());
+}
+
+// Writes `activities` as an activity file, or removes the file when there are none.
+bool keepActivities(const QString& path, const QList<Activity>& activities) {
+    if (activities.isEmpty()) return !QFile::exists(path) || QFile::remove(path);
+    return writeFileAtomically(path, activitiesToJson(activities)).ok();
 }
 
 }  // namespace
@@ -46,7 +64,66 @@ RecoveryCopy::RecoveryCopy(MainWindow& window, QObject* parent) : QObject(parent
 RecoveryCopy::~RecoveryCopy() = default;
 
 QString RecoveryCopy::path() {
-    return QDir(dataFolder()).filePath(QStringLiteral("recovery.ropelab"));
+    return inDataFolder("recovery.ropelab");
+}
+
+QString RecoveryCopy::draftPath() {
+    return inDataFolder("recovery-draft.ropelab-activity");
+}
+
+QString RecoveryCopy::activityPath() {
+    return inDataFolder("recovery-running.ropelab-activity");
+}
+
+RecoveryCopy::Kept RecoveryCopy::capture() const {
+    const ActivityController& activities = window_.classroom().activities();
+    const Activity* running = activities.runningActivity();
+    return Kept{
+        captureSession(window_.parameterModel(), window_.lessons(), window_.currentLesson()),
+        activities.draft(), running != nullptr ? std::optional<Activity>(*running) : std::nullopt};
+}
+
+bool RecoveryCopy::write(const Kept& kept) const {
+    QDir().mkpath(dataFolder());
+    const bool session = saveSessionFile(path(), kept.session).ok();
+    const bool draft = keepActivities(draftPath(), kept.draft);
+    const bool running = keepActivities(
+        activityPath(), kept.running ? QList<Activity>{*kept.running} : QList<Activity>{});
+    return session && draft && running;
+}
+
+void RecoveryCopy::removeFiles() {
+    for (const QString& file : {path(), draftPath(), activityPath()}) QFile::remove(file);
+}
+
+RecoveryCopy::Failure RecoveryCopy::restore() {
+    // Everything is read before anything changes, so a damaged file changes nothing.
+    const SessionLoad load = loadSessionFile(path(), capture().session, lessonIds(window_));
+    if (!load.state) return {load.error, path()};
+    const ActivityCatalog& catalog = ActivityCatalog::builtIn();
+    std::optional<ActivityLoad> running;
+    std::optional<ActivityLoad> draft;
+    for (auto [file, read] :
+         {std::pair{activityPath(), &running}, std::pair{draftPath(), &draft}}) {
+        if (!QFile::exists(file)) continue;
+        *read = loadActivityFile(file, catalog);
+        if (!(*read)->error.isEmpty()) return {(*read)->error, file};
+    }
+    ActivityController& activities = window_.classroom().activities();
+    // The activity first (its step sets parameters up), then what the student had changed.
+    if (running) {
+        if (QString error = activities.resumeActivity(running->activities.front());
+            !error.isEmpty()) {
+            return {error, activityPath()};
+        }
+    }
+    if (draft) activities.restoreDraft(draft->activities);
+    if (QString error = applySession(*load.state, window_.parameterModel(), window_.lessons());
+        !error.isEmpty()) {
+        return {error, path()};
+    }
+    if (!load.state->lessonId.isEmpty()) window_.showLesson(load.state->lessonId);
+    return {};
 }
 
 bool RecoveryCopy::pending() const {
@@ -57,23 +134,14 @@ QString RecoveryCopy::offer(const Prompt& prompt) {
     QString problem;
     if (pending()) {
         if (prompt(window_) == Answer::Discard) {
-            QFile::remove(path());
-        } else {
-            const SessionLoad load = loadSessionFile(path(), capture(window_), lessonIds(window_));
-            QString error =
-                load.state ? applySession(*load.state, window_.parameterModel(), window_.lessons())
-                           : load.error;
-            if (error.isEmpty()) {
-                if (!load.state->lessonId.isEmpty()) window_.showLesson(load.state->lessonId);
-            } else {
-                // Kept aside, so that the next copy does not overwrite it.
-                const QString aside =
-                    QDir(dataFolder()).filePath(QStringLiteral("recovery-unusable.ropelab"));
-                QFile::remove(aside);
-                QFile::rename(path(), aside);
-                problem = tr("The recovery copy could not be restored: %1 It was kept as %2.")
-                              .arg(error, QDir::toNativeSeparators(aside));
+            removeFiles();
+        } else if (const Failure failure = restore(); !failure.error.isEmpty()) {
+            for (const QString& file : {path(), draftPath(), activityPath()}) {
+                QFile::remove(asideOf(file));
+                QFile::rename(file, asideOf(file));
             }
+            problem = tr("The recovery copy could not be restored: %1 It was kept as %2.")
+                          .arg(failure.error, QDir::toNativeSeparators(asideOf(failure.file)));
         }
     }
     start();
@@ -82,24 +150,23 @@ QString RecoveryCopy::offer(const Prompt& prompt) {
 
 void RecoveryCopy::start() {
     if (!owner_) return;
-    written_ = capture(window_);
+    written_ = capture();
     timer_.start();
 }
 
 void RecoveryCopy::writeIfChanged() {
     if (!owner_) return;
-    SessionState state = capture(window_);
-    if (written_ && *written_ == state) return;
-    QDir().mkpath(dataFolder());
+    Kept kept = capture();
+    if (written_ && *written_ == kept) return;
     // Atomic: a kill mid-write leaves the previous copy whole. A failed write is retried on the
     // next tick, as the state still differs.
-    if (saveSessionFile(path(), state).ok()) written_ = std::move(state);
+    if (write(kept)) written_ = std::move(kept);
 }
 
 void RecoveryCopy::finish() {
     timer_.stop();
     if (!owner_) return;
-    QFile::remove(path());
+    removeFiles();
     lock_->unlock();
     owner_ = false;
 }
@@ -107,7 +174,8 @@ void RecoveryCopy::finish() {
 RecoveryCopy::Answer RecoveryCopy::askWithMessageBox(MainWindow& window) {
     QMessageBox box(QMessageBox::Question, tr("Restore your last session?"),
                     tr("RoPE Lab did not close properly last time. Restore the lesson, the "
-                       "parameters and the views it had a few seconds before?"),
+                       "parameters, the views and any activity or unsaved activity draft it had a "
+                       "few seconds before?"),
                     QMessageBox::NoButton, &window);
     QPushButton* restore = box.addButton(tr("&Restore"), QMessageBox::AcceptRole);
     box.addButton(tr("&Discard"), QMessageBox::DestructiveRole);

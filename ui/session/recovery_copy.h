@@ -2,9 +2,11 @@
 #pragma once
 // Nothing lost: a recovery copy of the whole teaching state (lesson, parameters, every lesson's
 // view state), written as a session file (session_file.h) a few seconds after it changes, and
-// atomically, to recovery.ropelab in the app's data folder. A clean exit removes it; if it is
-// still there at the next start, the app crashed or was killed, and the user is asked whether to
-// restore it. A second window running at the same time (the lock is held) keeps no copy.
+// atomically, to recovery.ropelab in the app's data folder; beside it, as activity files
+// (activity.h), a teacher's unsaved activity draft and the activity in progress. A clean exit
+// removes them; if they are still there at the next start, the app crashed or was killed, and the
+// user is asked whether to restore them. A second window running at the same time (the lock is
+// held) keeps no copy.
 
 #include <QLockFile>
 #include <QObject>
@@ -15,6 +17,7 @@
 #include <memory>
 #include <optional>
 
+#include "activities/activity.h"
 #include "session/session_file.h"
 
 namespace ropelab::ui {
@@ -35,6 +38,9 @@ public:
 
     // recovery.ropelab in QStandardPaths::AppDataLocation.
     static QString path();
+    // The unsaved activity draft and the running activity, beside it; absent when there is none.
+    static QString draftPath();
+    static QString activityPath();
 
     // Whether a copy from a run that did not exit cleanly is waiting (false while another
     // instance holds the lock).
@@ -53,11 +59,29 @@ public:
     static Answer askWithMessageBox(MainWindow& window);
 
 private:
+    struct Kept {
+        SessionState session;
+        QList<Activity> draft;
+        std::optional<Activity> running;
+        bool operator==(const Kept&) const = default;
+    };
+
+    // Why the copy could not be restored, and the file that was not usable.
+    struct Failure {
+        QString error;
+        QString file;
+    };
+
+    Kept capture() const;
+    Failure restore();
+    bool write(const Kept& kept) const;
+    static void removeFiles();
+
     MainWindow& window_;
     std::unique_ptr<QLockFile> lock_;
     bool owner_ = false;
     QTimer timer_;
-    std::optional<SessionState> written_;
+    std::optional<Kept> written_;
 };
 
 // The recovery hook of the app's main: takes `--recovery=ask|restore|discard` out of `arguments`
