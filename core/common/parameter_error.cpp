@@ -79,13 +79,60 @@ std::string describe(const ParameterProblem& p, const ParameterNamer& name) {
 ParameterError::ParameterError(ParameterProblem problem)
     : InputError(describe(problem, identity)), problem_(std::move(problem)) {}
 
-FileError::FileError(std::string source, std::string problem)
-    : InputError("'" + source + "': " + problem),
+std::string describe(const FileProblem& p) {
+    const std::string got = p.found.empty() ? std::string() : ", got " + p.found;
+    switch (p.issue) {
+        case FileIssue::CannotOpen:
+            return "cannot open (" + p.detail + ")";
+        case FileIssue::ReadFailed:
+            return p.detail.empty() ? "read error" : "read error (" + p.detail + ")";
+        case FileIssue::IsDirectory:
+            return "is a directory, expected " + p.detail;
+        case FileIssue::NotJson:
+            return "not valid JSON (" + p.detail + ")";
+        case FileIssue::NumberTooLarge:
+            return "has a number beyond the range of a double (" + p.detail + ")";
+        case FileIssue::WrongType: {
+            static constexpr const char* kinds[] = {
+                "a number",  "an integer", "a list of numbers", "a string", "true or false",
+                "an object", "a float"};
+            const std::string kind = kinds[static_cast<int>(p.expected)];
+            return (p.key.empty() ? "expected " + kind : p.key + " must be " + kind) + got;
+        }
+        case FileIssue::NotFinite:
+            return p.key + " must be finite";
+        case FileIssue::Missing:
+            return p.detail.empty() ? "has no " + p.key : "needs " + p.key + ", or " + p.detail;
+        case FileIssue::NotGguf:
+            return "not a GGUF file (it starts with bytes " + p.found + ", not 'GGUF')";
+        case FileIssue::UnsupportedVersion:
+            return "GGUF version " + p.found + " is not supported; versions 2 and 3 are";
+        case FileIssue::Truncated:
+            return "truncated: " + p.detail;
+        case FileIssue::Damaged:
+            return "damaged: " + p.detail;
+        case FileIssue::Unsupported:
+            return "unsupported: " + p.detail;
+        case FileIssue::NoRope:
+            return "architecture '" + p.found + "' uses no RoPE in llama.cpp";
+        case FileIssue::NoEquivalent:
+            return "describes RoPE that RoPE Lab cannot use: " + p.detail;
+    }
+    return p.detail;
+}
+
+FileError::FileError(std::string source, std::string problemText)
+    : InputError("'" + source + "': " + problemText),
       source_(std::move(source)),
-      problemText_(std::move(problem)) {}
+      problemText_(std::move(problemText)) {}
+
+FileError::FileError(std::string source, FileProblem problem)
+    : FileError(std::move(source), describe(problem)) {
+    file_ = std::move(problem);
+}
 
 FileError::FileError(std::string source, ParameterProblem problem, Keys keys)
-    : FileError(source,
+    : FileError(std::move(source),
                 describe(problem, [&keys](std::string_view id) { return keyIn(keys, id); })) {
     parameter_ = std::move(problem);
     keys_ = std::move(keys);

@@ -73,27 +73,67 @@ private:
     ParameterProblem problem_;
 };
 
-// A file that cannot be used (config.json, GGUF, presets): `source` names the file; when the
-// problem is a bad parameter, parameterProblem() has it and keyOf() gives the file's own name for
-// each parameter it read ("rope_scaling.factor", "llama.rope.freq_base").
-// what(): "'SOURCE': PROBLEM", the problem worded with the file's keys.
+// What is wrong with a file's structure, as data: each front end words the kind its own way.
+enum class FileIssue {
+    CannotOpen,          // detail: the system's reason
+    ReadFailed,          // detail: the system's reason ("" when it gave none)
+    IsDirectory,         // detail: the file that was expected ("a config.json file")
+    NotJson,             // detail: the JSON parser's message
+    NumberTooLarge,      // a JSON number beyond a double; detail: the parser's message
+    WrongType,           // the value at `key` ("" for the whole file) is not `expected`;
+                         // found: its JSON type or text ("" when not said)
+    NotFinite,           // the number at `key` is not finite
+    Missing,             // the file lacks `key`; detail: the keys that would do instead, if any
+    NotGguf,             // found: the first four bytes, in hex
+    UnsupportedVersion,  // found: the GGUF version (RoPE Lab reads 2 and 3)
+    Truncated,           // detail: what is cut off, and where
+    Damaged,             // the file contradicts itself; detail: how
+    Unsupported,         // a structure RoPE Lab does not read; detail: which
+    NoRope,              // found: the architecture, which uses no RoPE
+    NoEquivalent,        // RoPE that RoPE Lab cannot express; detail: why
+};
+
+// The kind of value a key needs (FileIssue::WrongType).
+enum class ValueKind { Number, WholeNumber, NumberList, Text, TrueFalse, Object, Float };
+
+struct FileProblem {
+    FileIssue issue;
+    std::string key{};  // as the file writes it ("rope_scaling.factor"); "" for none
+    ValueKind expected = ValueKind::Number;
+    std::string found{};   // what the file holds there: a JSON type, a value, a version, bytes
+    std::string detail{};  // technical detail in English (a system or parser message)
+
+    bool operator==(const FileProblem&) const = default;
+};
+
+// The English sentence for a file problem: "rope_scaling must be an object, got array".
+std::string describe(const FileProblem& problem);
+
+// A file that cannot be used (config.json, GGUF, presets): `source` names the file. The problem is
+// either a bad parameter (parameterProblem(), with keyOf() giving the file's own name for each
+// parameter it read: "rope_scaling.factor", "llama.rope.freq_base") or a structural one
+// (fileProblem()). what(): "'SOURCE': PROBLEM" in English, parameters named with the file's keys.
 class FileError : public InputError {
 public:
     using Keys = std::vector<std::pair<std::string, std::string>>;  // core id -> the file's key
 
-    FileError(std::string source, std::string problem);
+    FileError(std::string source, FileProblem problem);
     FileError(std::string source, ParameterProblem problem, Keys keys);
 
     const std::string& source() const { return source_; }
-    // The sentence without the source: "rope_scaling.factor must be >= 1, got 0.5".
+    // The English sentence without the source: "rope_scaling.factor must be >= 1, got 0.5".
     const std::string& problemText() const { return problemText_; }
     const std::optional<ParameterProblem>& parameterProblem() const { return parameter_; }
+    const std::optional<FileProblem>& fileProblem() const { return file_; }
     // The file's key for a parameter id; the id itself when the file did not set it.
     std::string keyOf(std::string_view parameter) const;
 
 private:
+    FileError(std::string source, std::string problemText);
+
     std::string source_;
     std::optional<ParameterProblem> parameter_;
+    std::optional<FileProblem> file_;
     Keys keys_;
     std::string problemText_;
 };

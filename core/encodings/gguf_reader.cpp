@@ -146,20 +146,36 @@ struct TensorInfo {
     std::uint64_t offset = 0;
 };
 
+// One short line whatever the file holds: keys and names echoed from it may contain control
+// characters or run to 64 KiB.
+std::string oneLine(const std::string& text) {
+    constexpr std::size_t maxText = 300;
+    std::string line = text.size() > maxText ? text.substr(0, maxText) + "..." : text;
+    for (char& c : line) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+    }
+    return line;
+}
+
 class Parser {
 public:
     Parser(Source& source, std::string name) : source_(source), name_(std::move(name)) {}
 
-    // One short line whatever the file holds: keys and names echoed from it may contain control
-    // characters or run to 64 KiB.
-    [[noreturn]] void fail(const std::string& problem) const {
-        constexpr std::size_t maxProblem = 300;
-        std::string text =
-            problem.size() > maxProblem ? problem.substr(0, maxProblem) + "..." : problem;
-        for (char& c : text) {
-            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+    [[noreturn]] void fail(FileProblem problem) const {
+        for (std::string* text : {&problem.key, &problem.found, &problem.detail}) {
+            *text = oneLine(*text);
         }
-        throw FileError(name_, text);
+        throw FileError(name_, std::move(problem));
+    }
+    [[noreturn]] void fail(FileIssue issue, const std::string& detail) const {
+        fail({issue, "", {}, "", detail});
+    }
+    // A bad value: `keys` names each parameter by the GGUF key that gave it.
+    [[noreturn]] void fail(ParameterProblem problem, FileError::Keys keys = {}) const {
+        problem.parameter = oneLine(problem.parameter);
+        problem.valueText = oneLine(problem.valueText);
+        for (auto& [id, key] : keys) key = oneLine(key);
+        throw FileError(name_, std::move(problem), std::move(keys));
     }
 
     std::uint64_t position() const { return position_; }
@@ -167,8 +183,9 @@ public:
 
     void need(std::uint64_t bytes, const std::string& what) const {
         if (bytes > remaining()) {
-            fail("truncated: " + what + " at byte " + std::to_string(position_) + " needs " +
-                 std::to_string(bytes) + " bytes, only " + std::to_string(remaining()) + " remain");
+            fail(FileIssue::Truncated, what + " at byte " + std::to_string(position_) + " needs " +
+                                           std::to_string(bytes) + " bytes, only " +
+                                           std::to_string(remaining()) + " remain");
         }
     }
 
@@ -302,29 +319,32 @@ void readValue(Parser& parser, const std::string& key, std::uint32_t type, bool 
         const std::optional<std::string> text = parser.string(maxKeptStringBytes, what);
         if (!keep) return;
         if (!text)
-            parser.fail("'" + key + "' is longer than " + std::to_string(maxKeptStringBytes) +
-                        " bytes");
+            parser.fail(FileIssue::Unsupported, "'" + key + "' is longer than " +
+                                                    std::to_string(maxKeptStringBytes) + " bytes");
         value.text = *text;
     } else if (type == Array) {
         const std::uint32_t elementType = parser.u32(what + " (array type)");
         const std::uint64_t count = parser.u64(what + " (array length)");
-        if (elementType == Array) parser.fail("'" + key + "' is an array of arrays (unsupported)");
+        if (elementType == Array) {
+            parser.fail(FileIssue::Unsupported, "'" + key + "' is an array of arrays");
+        }
         if (elementType == String) {
             // Each string is at least its 8-byte length: a bound before looping.
             if (count > parser.remaining() / 8) {
-                parser.fail("'" + key + "' claims " + std::to_string(count) +
-                            " strings, more than the file can hold");
+                parser.fail(FileIssue::Damaged, "'" + key + "' claims " + std::to_string(count) +
+                                                    " strings, more than the file can hold");
             }
             for (std::uint64_t i = 0; i < count; ++i) parser.string(0, what);
             return;
         }
         const std::uint64_t size = fixedSize(elementType);
         if (size == 0) {
-            parser.fail("'" + key + "' is an array of unknown type " + std::to_string(elementType));
+            parser.fail(FileIssue::Damaged,
+                        "'" + key + "' is an array of unknown type " + std::to_string(elementType));
         }
         if (count > parser.remaining() / size) {
-            parser.fail("truncated: '" + key + "' claims " + std::to_string(count) +
-                        " elements, more than the file can hold");
+            parser.fail(FileIssue::Truncated, "'" + key + "' claims " + std::to_string(count) +
+                                                  " elements, more than the file can hold");
         }
         if (!keep || count == 0) {
             parser.skip(count * size, what);
@@ -336,14 +356,18 @@ void readValue(Parser& parser, const std::string& key, std::uint32_t type, bool 
         parser.skip((count - 1) * size, what);
     } else {
         if (fixedSize(type) == 0) {
-            parser.fail("'" + key + "' has unknown value type " + std::to_string(type));
+            parser.fail(FileIssue::Damaged,
+                        "'" + key + "' has unknown value type " + std::to_string(type));
         }
         value.number = parser.number(type, what);
         if (!keep) return;
     }
-    if (metadata.find(key) != nullptr) parser.fail("duplicate key '" + key + "'");
+    if (metadata.find(key) != nullptr) {
+        parser.fail(FileIssue::Damaged, "duplicate key '" + key + "'");
+    }
     if (metadata.values.size() >= maxKeptValues) {
-        parser.fail("more than " + std::to_string(maxKeptValues) + " RoPE-related keys");
+        parser.fail(FileIssue::Unsupported,
+                    "more than " + std::to_string(maxKeptValues) + " RoPE-related keys");
     }
     metadata.values.emplace_back(key, std::move(value));
 }
@@ -355,19 +379,15 @@ Metadata readMetadata(Parser& parser) {
     if (magic != 0x46554747u) {  // "GGUF" little-endian
         std::array<std::uint8_t, 4> bytes{};
         for (std::size_t i = 0; i < 4; ++i) bytes[i] = static_cast<std::uint8_t>(magic >> (8 * i));
-        parser.fail("not a GGUF file (it starts with bytes " + hexBytes(bytes.data(), 4) +
-                    ", not 'GGUF')");
+        parser.fail({FileIssue::NotGguf, "", {}, hexBytes(bytes.data(), 4)});
     }
     metadata.version = parser.u32("the version");
     if (metadata.version == 0x02000000u || metadata.version == 0x03000000u) {
-        parser.fail("a big-endian GGUF file; only little-endian files are supported");
+        parser.fail(FileIssue::Unsupported,
+                    "a big-endian GGUF file; only little-endian files are supported");
     }
-    if (metadata.version == 1) {
-        parser.fail("GGUF version 1 (2023) is not supported; versions 2 and 3 are");
-    }
-    if (metadata.version != 2 && metadata.version != 3) {
-        parser.fail("unknown GGUF version " + std::to_string(metadata.version) +
-                    "; versions 2 and 3 are supported");
+    if (metadata.version != 2 && metadata.version != 3) {  // version 1 is 2023's first draft
+        parser.fail({FileIssue::UnsupportedVersion, "", {}, std::to_string(metadata.version)});
     }
     const std::uint64_t tensorCount = parser.u64("the tensor count");
     const std::uint64_t kvCount = parser.u64("the metadata count");
@@ -375,27 +395,29 @@ Metadata readMetadata(Parser& parser) {
     constexpr std::uint64_t minKvBytes = 8 + 4 + 1;
     constexpr std::uint64_t minTensorBytes = 8 + 4 + 4 + 8;
     if (kvCount > parser.remaining() / minKvBytes) {
-        parser.fail("claims " + std::to_string(kvCount) +
-                    " metadata entries, more than the file can hold");
+        parser.fail(FileIssue::Damaged, "claims " + std::to_string(kvCount) +
+                                            " metadata entries, more than the file can hold");
     }
     for (std::uint64_t i = 0; i < kvCount; ++i) {
         const std::string where = "metadata entry " + std::to_string(i);
         const std::optional<std::string> key = parser.string(maxKeyBytes, where + " key");
-        if (!key) parser.fail(where + " has a key longer than GGUF's 65535 bytes");
+        if (!key)
+            parser.fail(FileIssue::Damaged, where + " has a key longer than GGUF's 65535 bytes");
         const std::uint32_t type = parser.u32("the type of '" + *key + "'");
         readValue(parser, *key, type, isRopeKey(*key), metadata);
     }
     if (tensorCount > parser.remaining() / minTensorBytes) {
-        parser.fail("claims " + std::to_string(tensorCount) +
-                    " tensors, more than the file can hold");
+        parser.fail(FileIssue::Damaged, "claims " + std::to_string(tensorCount) +
+                                            " tensors, more than the file can hold");
     }
     for (std::uint64_t i = 0; i < tensorCount; ++i) {
         const std::string where = "tensor " + std::to_string(i);
         const std::optional<std::string> name = parser.string(64, where + " name");
         const std::uint32_t dims = parser.u32(where + " dimension count");
         if (dims > ggmlMaxDims) {
-            parser.fail(where + " has " + std::to_string(dims) + " dimensions; ggml allows " +
-                        std::to_string(ggmlMaxDims));
+            parser.fail(FileIssue::Damaged, where + " has " + std::to_string(dims) +
+                                                " dimensions; ggml allows " +
+                                                std::to_string(ggmlMaxDims));
         }
         TensorInfo info;
         for (std::uint32_t d = 0; d < dims; ++d) info.dims.push_back(parser.u64(where + " shape"));
@@ -404,7 +426,9 @@ Metadata readMetadata(Parser& parser) {
         if (name && std::find(std::begin(ropeTensorNames), std::end(ropeTensorNames), *name) !=
                         std::end(ropeTensorNames)) {
             for (const TensorInfo& seen : metadata.ropeTensors) {
-                if (seen.name == *name) parser.fail("duplicate tensor '" + *name + "'");
+                if (seen.name == *name) {
+                    parser.fail(FileIssue::Damaged, "duplicate tensor '" + *name + "'");
+                }
             }
             info.name = *name;
             metadata.ropeTensors.push_back(std::move(info));
@@ -414,8 +438,9 @@ Metadata readMetadata(Parser& parser) {
     if (const Value* value = metadata.find("general.alignment")) {
         if (value->type != U32 || value->fromArray || value->number == 0.0 ||
             !std::has_single_bit(static_cast<std::uint64_t>(value->number))) {
-            parser.fail("general.alignment must be a power of two (uint32), got " +
-                        numberText(value->number));
+            parser.fail(FileIssue::Damaged,
+                        "general.alignment must be a power of two (uint32), got " +
+                            numberText(value->number));
         }
         alignment = static_cast<std::uint64_t>(value->number);
     }
@@ -423,8 +448,9 @@ Metadata readMetadata(Parser& parser) {
     metadata.dataStart = end + (alignment - end % alignment) % alignment;
     for (const TensorInfo& info : metadata.ropeTensors) {
         if (info.offset % alignment != 0) {
-            parser.fail("tensor '" + info.name + "' has offset " + std::to_string(info.offset) +
-                        ", not a multiple of the alignment " + std::to_string(alignment));
+            parser.fail(FileIssue::Damaged,
+                        "tensor '" + info.name + "' has offset " + std::to_string(info.offset) +
+                            ", not a multiple of the alignment " + std::to_string(alignment));
         }
     }
     return metadata;
@@ -437,14 +463,32 @@ public:
 
     std::string key(std::string_view suffix) const { return arch_ + "." + std::string(suffix); }
 
+    // Core's parameter ids and the GGUF keys that give them directly (head_dim: `headDimKey`).
+    FileError::Keys keys(const std::string& headDimKey) const {
+        FileError::Keys keys{{"head_dim", headDimKey}};
+        for (const auto& [id, suffix] :
+             {std::pair{"rope_theta", "rope.freq_base"},
+              std::pair{"max_position_embeddings", "context_length"},
+              std::pair{"rope_type", "rope.scaling.type"},
+              std::pair{"factor", metadata_.find(key("rope.scaling.factor")) == nullptr &&
+                                          metadata_.find(key("rope.scale_linear")) != nullptr
+                                      ? "rope.scale_linear"
+                                      : "rope.scaling.factor"},
+              std::pair{"original_max_position_embeddings", "rope.scaling.original_context_length"},
+              std::pair{"beta_fast", "rope.scaling.yarn_beta_fast"},
+              std::pair{"beta_slow", "rope.scaling.yarn_beta_slow"}}) {
+            keys.emplace_back(id, key(suffix));
+        }
+        return keys;
+    }
+
     std::optional<int> positiveInteger(std::string_view suffix) const {
         const std::string name = key(suffix);
         const Value* value = metadata_.find(name);
         if (value == nullptr) return std::nullopt;
-        if (!value->isInteger()) parser_.fail(name + " must be an integer");
+        if (!value->isInteger()) parser_.fail({FileIssue::WrongType, name, ValueKind::WholeNumber});
         if (value->number < 1 || value->number > INT_MAX) {
-            parser_.fail(name + " must be a positive integer below 2^31, got " +
-                         numberText(value->number));
+            parser_.fail({name, Rule::Between, value->number, 1, INT_MAX});
         }
         return static_cast<int>(value->number);
     }
@@ -453,8 +497,10 @@ public:
         const std::string name = key(suffix);
         const Value* value = metadata_.find(name);
         if (value == nullptr) return std::nullopt;
-        if (!value->isFloat() || value->fromArray) parser_.fail(name + " must be a float");
-        if (!std::isfinite(value->number)) parser_.fail(name + " must be finite");
+        if (!value->isFloat() || value->fromArray) {
+            parser_.fail({FileIssue::WrongType, name, ValueKind::Float});
+        }
+        if (!std::isfinite(value->number)) parser_.fail({FileIssue::NotFinite, name});
         return value->number;
     }
 
@@ -462,7 +508,7 @@ public:
         const std::string name = key(suffix);
         const Value* value = metadata_.find(name);
         if (value == nullptr) return std::nullopt;
-        if (value->type != String) parser_.fail(name + " must be a string");
+        if (value->type != String) parser_.fail({FileIssue::WrongType, name, ValueKind::Text});
         return value->text;
     }
 
@@ -477,29 +523,34 @@ std::vector<double> readFactors(Parser& parser, const Metadata& metadata, const 
                                 int pairs) {
     std::uint64_t elements = 1;
     for (std::uint64_t d : info.dims) {
-        if (d != 0 && elements > UINT64_MAX / d) parser.fail("tensor '" + info.name + "' is huge");
+        if (d != 0 && elements > UINT64_MAX / d)
+            parser.fail(FileIssue::Damaged, "tensor '" + info.name + "' is huge");
         elements *= d;
     }
     if (info.type != ggmlTypeF32) {
-        parser.fail("tensor '" + info.name + "' has ggml type " + std::to_string(info.type) +
-                    "; llama.cpp's converter writes RoPE factors as F32 (type 0)");
+        parser.fail(FileIssue::Unsupported,
+                    "tensor '" + info.name + "' has ggml type " + std::to_string(info.type) +
+                        "; llama.cpp's converter writes RoPE factors as F32 (type 0)");
     }
     if (elements != static_cast<std::uint64_t>(pairs)) {
-        parser.fail("tensor '" + info.name + "' has " + std::to_string(elements) +
-                    " values; llama.cpp expects rope.dimension_count/2 = " + std::to_string(pairs));
+        parser.fail(
+            FileIssue::Damaged,
+            "tensor '" + info.name + "' has " + std::to_string(elements) +
+                " values; llama.cpp expects rope.dimension_count/2 = " + std::to_string(pairs));
     }
     const std::uint64_t bytes = elements * 4;
     const std::uint64_t size = parser.position() + parser.remaining();
     if (info.offset > size || metadata.dataStart > size - info.offset ||
         bytes > size - info.offset - metadata.dataStart) {
-        parser.fail("truncated: tensor '" + info.name + "' lies beyond the end of the file");
+        parser.fail(FileIssue::Truncated,
+                    "tensor '" + info.name + "' lies beyond the end of the file");
     }
     std::vector<double> factors;
     parser.floats(metadata.dataStart + info.offset, factors, static_cast<std::size_t>(elements));
     for (double f : factors) {
         if (!(std::isfinite(f) && f > 0.0)) {
-            parser.fail("tensor '" + info.name + "' holds " + numberText(f) +
-                        "; factors must be positive and finite");
+            parser.fail(FileIssue::Damaged, "tensor '" + info.name + "' holds " + numberText(f) +
+                                                "; factors must be positive and finite");
         }
     }
     return factors;
@@ -567,35 +618,41 @@ GgufRope mapToRope(Parser& parser, const Metadata& metadata) {
     GgufRope rope;
     rope.version = metadata.version;
     const Value* archValue = metadata.find("general.architecture");
-    if (archValue == nullptr) parser.fail("has no general.architecture");
-    if (archValue->type != String) parser.fail("general.architecture must be a string");
+    if (archValue == nullptr) parser.fail({FileIssue::Missing, "general.architecture"});
+    if (archValue->type != String) {
+        parser.fail({FileIssue::WrongType, "general.architecture", ValueKind::Text});
+    }
     rope.architecture = archValue->text;
     if (llamaCppUsesNoRope(rope.architecture)) {
-        parser.fail("architecture '" + rope.architecture + "' uses no RoPE in llama.cpp");
+        parser.fail({FileIssue::NoRope, "", {}, rope.architecture});
     }
     rope.layout = llamaCppLayout(rope.architecture);
     const RopeMapper m(parser, metadata, rope.architecture);
 
     const std::optional<int> context = m.positiveInteger("context_length");
-    if (!context) parser.fail("has no " + m.key("context_length"));
+    if (!context) parser.fail({FileIssue::Missing, m.key("context_length")});
     std::optional<int> headDim = m.positiveInteger("attention.key_length");
+    std::string headDimKey = m.key("attention.key_length");
     if (!headDim) {
         const std::optional<int> embedding = m.positiveInteger("embedding_length");
         const std::optional<int> heads = m.positiveInteger("attention.head_count");
         if (!embedding || !heads) {
-            parser.fail("needs " + m.key("attention.key_length") + ", or " +
-                        m.key("embedding_length") + " and " + m.key("attention.head_count"));
+            parser.fail({FileIssue::Missing,
+                         m.key("attention.key_length"),
+                         {},
+                         "",
+                         m.key("embedding_length") + " and " + m.key("attention.head_count")});
         }
         headDim = *embedding / *heads;  // llama.cpp: n_embd / n_head
+        headDimKey = m.key("embedding_length") + " / " + m.key("attention.head_count");
     }
-    if (*headDim < 2) {
-        parser.fail("gives a head dim of " + std::to_string(*headDim) +
-                    " (embedding_length / head_count); RoPE needs at least 2");
-    }
+    const FileError::Keys keys = m.keys(headDimKey);
+    if (*headDim < 2) parser.fail({"head_dim", Rule::AtLeast, double(*headDim), 2}, keys);
     const int nRot = m.positiveInteger("rope.dimension_count").value_or(*headDim);
-    if (nRot % 2 != 0 || nRot > *headDim) {
-        parser.fail(m.key("rope.dimension_count") + " must be even and at most the head dim " +
-                    std::to_string(*headDim) + ", got " + std::to_string(nRot));
+    const std::string nRotKey = m.key("rope.dimension_count");
+    if (nRot % 2 != 0) parser.fail({nRotKey, Rule::Even, double(nRot)});
+    if (nRot > *headDim) {
+        parser.fail({nRotKey, Rule::AtMost, double(nRot), 0, double(*headDim)});
     }
     RopeParams& p = rope.params;
     p.headDim = *headDim;
@@ -609,16 +666,20 @@ GgufRope mapToRope(Parser& parser, const Metadata& metadata) {
 
     const std::string type = m.text("rope.scaling.type").value_or("linear");
     if (type != "none" && type != "linear" && type != "yarn" && type != "longrope") {
-        parser.fail(m.key("rope.scaling.type") + " '" + type +
-                    "' is not one llama.cpp knows (none, linear, yarn, longrope)");
+        ParameterProblem problem("rope_type", Rule::OneOf);
+        problem.valueText = type;
+        problem.allowed = "none, linear, yarn, longrope";
+        parser.fail(problem, keys);
     }
     std::optional<double> factor = m.real("rope.scaling.factor");
     if (!factor) factor = m.real("rope.scale_linear");           // the older key
     double scale = factor.value_or(0.0) == 0.0 ? 1.0 : *factor;  // llama.cpp: 0 means none
     if (type == "none") scale = 1.0;
-    if (!(scale > 0.0)) parser.fail(m.key("rope.scaling.factor") + " must be positive");
+    if (!(scale > 0.0)) parser.fail({"factor", Rule::GreaterThan, scale, 0}, keys);
     const double attnFactor = m.real("rope.scaling.attn_factor").value_or(1.0);
-    if (!(attnFactor > 0.0)) parser.fail(m.key("rope.scaling.attn_factor") + " must be positive");
+    if (!(attnFactor > 0.0)) {
+        parser.fail({m.key("rope.scaling.attn_factor"), Rule::GreaterThan, attnFactor, 0});
+    }
     const int originalContext =
         m.positiveInteger("rope.scaling.original_context_length").value_or(*context);
 
@@ -638,22 +699,29 @@ GgufRope mapToRope(Parser& parser, const Metadata& metadata) {
     const bool hasFactors = freqs || longT || shortT;
     const bool yarn = type == "yarn";
     if (hasFactors && (yarn || scale != 1.0)) {
-        parser.fail("combines RoPE factor tensors with " + type + " scaling factor " +
-                    numberText(scale) + ", which RoPE Lab cannot express");
+        parser.fail(FileIssue::NoEquivalent, "combines RoPE factor tensors with " + type +
+                                                 " scaling factor " + numberText(scale) +
+                                                 ", which RoPE Lab cannot express");
     }
     if (!yarn && !(longT || shortT) && attnFactor != 1.0) {
-        parser.fail(m.key("rope.scaling.attn_factor") + " " + numberText(attnFactor) +
-                    " without YaRN or LongRoPE scaling has no HuggingFace equivalent");
+        parser.fail(FileIssue::NoEquivalent,
+                    m.key("rope.scaling.attn_factor") + " " + numberText(attnFactor) +
+                        " without YaRN or LongRoPE scaling has no HuggingFace equivalent");
     }
 
     if (yarn) {
         if (const auto ext = m.real("rope.scaling.yarn_ext_factor"); ext && *ext != 1.0) {
-            parser.fail(m.key("rope.scaling.yarn_ext_factor") + " " + numberText(*ext) +
-                        " (a partial YaRN blend) has no HuggingFace equivalent");
+            parser.fail(FileIssue::NoEquivalent,
+                        m.key("rope.scaling.yarn_ext_factor") + " " + numberText(*ext) +
+                            " (a partial YaRN blend) has no HuggingFace equivalent");
         }
         rope.scaling = GgufScaling::Yarn;
         p.ropeType = RopeType::Yarn;
-        if (scale < 1.0) parser.fail(m.key("rope.scaling.factor") + " must be >= 1 for yarn");
+        if (scale < 1.0) {
+            ParameterProblem problem("factor", Rule::AtLeast, scale, 1);
+            problem.ropeType = "yarn";
+            parser.fail(problem, keys);
+        }
         p.factor = scale;
         p.originalMaxPositionEmbeddings = originalContext;
         if (auto v = m.real("rope.scaling.yarn_beta_fast")) p.betaFast = *v;
@@ -693,31 +761,16 @@ GgufRope mapToRope(Parser& parser, const Metadata& metadata) {
     } else if (scale != 1.0) {
         rope.scaling = GgufScaling::Linear;
         p.ropeType = RopeType::Linear;
-        if (scale < 1.0) parser.fail(m.key("rope.scaling.factor") + " must be >= 1");
+        if (scale < 1.0) parser.fail({"factor", Rule::AtLeast, scale, 1}, keys);
         p.factor = scale;
     }
     try {
         validate(p);
         ropeFrequencies(p);
     } catch (const ParameterError& error) {
-        // Named by the GGUF key the value came from, where one key gives it directly.
-        const auto ggufName = [&m](std::string_view parameter) {
-            for (const auto& [id, suffix] :
-                 {std::pair{"rope_theta", "rope.freq_base"},
-                  std::pair{"max_position_embeddings", "context_length"},
-                  std::pair{"factor", "rope.scaling.factor"},
-                  std::pair{"original_max_position_embeddings",
-                            "rope.scaling.original_context_length"},
-                  std::pair{"beta_fast", "rope.scaling.yarn_beta_fast"},
-                  std::pair{"beta_slow", "rope.scaling.yarn_beta_slow"}}) {
-                if (parameter == id) return m.key(suffix);
-            }
-            return std::string(parameter);
-        };
-        parser.fail("describes RoPE that RoPE Lab cannot use: " +
-                    describe(error.problem(), ggufName));
+        parser.fail(error.problem(), keys);
     } catch (const InputError& error) {
-        parser.fail(std::string("describes RoPE that RoPE Lab cannot use: ") + error.what());
+        parser.fail(FileIssue::NoEquivalent, error.what());
     }
     return rope;
 }
@@ -776,18 +829,22 @@ GgufRope ropeFromGgufBytes(std::span<const std::uint8_t> bytes, std::string_view
 
 GgufRope ropeFromGgufFile(const std::filesystem::path& file) {
     const std::string name = file.string();
-    const auto fail = [&](const std::string& problem) { throw FileError(name, problem); };
+    const auto fail = [&](FileIssue issue, std::string detail) {
+        throw FileError(name, {issue, "", {}, "", std::move(detail)});
+    };
     std::error_code error;
-    if (std::filesystem::is_directory(file, error)) fail("is a directory, expected a .gguf file");
+    if (std::filesystem::is_directory(file, error)) {
+        fail(FileIssue::IsDirectory, "a .gguf file");
+    }
     std::ifstream stream(file, std::ios::binary);
-    if (!stream) fail(std::string("cannot open (") + std::strerror(errno) + ")");
+    if (!stream) fail(FileIssue::CannotOpen, std::strerror(errno));
     const std::uintmax_t size = std::filesystem::file_size(file, error);
-    if (error) fail("cannot read its size (" + error.message() + ")");
+    if (error) fail(FileIssue::ReadFailed, error.message());
     FileSource source(stream, size);
     try {
         return parse(source, name);
     } catch (const std::ios_base::failure&) {
-        fail("read error");
+        fail(FileIssue::ReadFailed, "");
     }
     return {};
 }

@@ -24,7 +24,15 @@ class ConfigReader {
 public:
     explicit ConfigReader(std::string_view source) : source_(source) {}
 
-    [[noreturn]] void fail(const std::string& problem) const { throw FileError(source_, problem); }
+    [[noreturn]] void fail(FileProblem problem) const {
+        throw FileError(source_, std::move(problem));
+    }
+
+    // The value at `key` is not what it must be.
+    [[noreturn]] void wrongType(const std::string& key, ValueKind expected,
+                                std::string found) const {
+        fail({FileIssue::WrongType, key, expected, std::move(found)});
+    }
 
     const std::string& source() const { return source_; }
 
@@ -35,23 +43,22 @@ public:
     }
 
     double number(const Json& value, const std::string& key) const {
-        if (!value.is_number())
-            fail(key + " must be a number, got " + std::string(value.type_name()));
+        if (!value.is_number()) wrongType(key, ValueKind::Number, value.type_name());
         const double result = value.get<double>();
-        if (!std::isfinite(result)) fail(key + " must be finite");
+        if (!std::isfinite(result)) fail({FileIssue::NotFinite, key});
         return result;
     }
 
     int integer(const Json& value, const std::string& key) const {
         const double result = number(value, key);
         if (result != std::floor(result) || std::abs(result) > 2147483647.0) {
-            fail(key + " must be an integer, got " + value.dump());
+            wrongType(key, ValueKind::WholeNumber, value.dump());
         }
         return static_cast<int>(result);
     }
 
     std::vector<double> numbers(const Json& value, const std::string& key) const {
-        if (!value.is_array()) fail(key + " must be a list of numbers, got " + value.type_name());
+        if (!value.is_array()) wrongType(key, ValueKind::NumberList, value.type_name());
         std::vector<double> result;
         result.reserve(value.size());
         for (const Json& item : value) result.push_back(number(item, key + "[]"));
@@ -69,7 +76,7 @@ const Json* scalingDict(const ConfigReader& reader, const Json& config, std::str
         const Json* dict = reader.find(config, key);
         if (dict == nullptr) continue;
         name = key;
-        if (!dict->is_object()) reader.fail(name + " must be an object, got " + dict->type_name());
+        if (!dict->is_object()) reader.wrongType(name, ValueKind::Object, dict->type_name());
         if (!dict->contains("rope_type") && !dict->contains("type")) {
             const Json* full = reader.find(*dict, "full_attention");
             if (full != nullptr && full->is_object()) {
@@ -90,16 +97,17 @@ RopeType scalingType(const ConfigReader& reader, const Json& dict, const std::st
         key = name + ".type";
     }
     if (type == nullptr) return RopeType::Default;
-    if (!type->is_string()) reader.fail(key + " must be a string, got " + type->type_name());
+    if (!type->is_string()) reader.wrongType(key, ValueKind::Text, type->type_name());
     const std::string text = type->get<std::string>();
     // Qwen2-VL's multimodal "mrope" computes its frequencies as default RoPE.
     if (text == "mrope") return RopeType::Default;
     try {
         return parseRopeType(text);
     } catch (const InputError&) {
-        reader.fail(key + " '" + text +
-                    "' is not supported; allowed: default, linear, dynamic, yarn, longrope "
-                    "(or su), llama3");
+        ParameterProblem problem("rope_type", Rule::OneOf);
+        problem.valueText = text;
+        problem.allowed = "default, linear, dynamic, yarn, longrope (or su), llama3";
+        throw FileError(reader.source(), std::move(problem), {{"rope_type", key}});
     }
 }
 
@@ -116,7 +124,9 @@ void setField(const ConfigReader& reader, const RopeFieldInfo& field, const Json
                                  std::is_same_v<T, std::optional<double>>) {
                 out = reader.number(value, key);
             } else if constexpr (std::is_same_v<T, bool>) {
-                if (!value.is_boolean()) reader.fail(key + " must be true or false");
+                if (!value.is_boolean()) {
+                    reader.wrongType(key, ValueKind::TrueFalse, value.type_name());
+                }
                 out = value.get<bool>();
             } else if constexpr (std::is_same_v<T, std::vector<double>>) {
                 out = reader.numbers(value, key);
@@ -135,14 +145,12 @@ RopeParams ropeParamsFromHfConfigJson(std::string_view json, std::string_view so
     try {
         root = Json::parse(json.begin(), json.end());
     } catch (const Json::parse_error& error) {
-        reader.fail("not valid JSON (" + std::string(error.what()) + ")");
+        reader.fail({FileIssue::NotJson, "", {}, "", error.what()});
     } catch (const Json::out_of_range& error) {
         // 1e999 is valid JSON text, but no double holds it.
-        reader.fail("has a number beyond the range of a double (" + std::string(error.what()) +
-                    ")");
+        reader.fail({FileIssue::NumberTooLarge, "", {}, "", error.what()});
     }
-    if (!root.is_object())
-        reader.fail("expected a JSON object, got " + std::string(root.type_name()));
+    if (!root.is_object()) reader.wrongType("", ValueKind::Object, root.type_name());
     // Multimodal configs keep the language model's settings in text_config.
     const Json* textConfig = reader.find(root, "text_config");
     const bool useText = textConfig != nullptr && textConfig->is_object() &&
@@ -162,11 +170,15 @@ RopeParams ropeParamsFromHfConfigJson(std::string_view json, std::string_view so
         const Json* hidden = reader.find(config, "hidden_size");
         const Json* heads = reader.find(config, "num_attention_heads");
         if (hidden == nullptr || heads == nullptr) {
-            reader.fail("needs head_dim, or hidden_size and num_attention_heads");
+            reader.fail(
+                {FileIssue::Missing, "head_dim", {}, "", "hidden_size and num_attention_heads"});
         }
         const int hiddenSize = reader.integer(*hidden, "hidden_size");
         const int headCount = reader.integer(*heads, "num_attention_heads");
-        if (headCount <= 0) reader.fail("num_attention_heads must be positive");
+        if (headCount <= 0) {
+            throw FileError(reader.source(),
+                            {"num_attention_heads", Rule::GreaterThan, double(headCount), 0}, {});
+        }
         params.headDim = hiddenSize / headCount;  // HF: hidden_size // num_attention_heads
     }
     FileError::Keys keys{{"head_dim", headDimKey}};
@@ -216,15 +228,15 @@ RopeParams ropeParamsFromHfConfigFile(const std::filesystem::path& file) {
     const std::string name = file.string();
     std::error_code error;
     if (std::filesystem::is_directory(file, error)) {
-        throw FileError(name, "is a directory, expected a config.json file");
+        throw FileError(name, {FileIssue::IsDirectory, "", {}, "", "a config.json file"});
     }
     std::ifstream stream(file, std::ios::binary);
     if (!stream) {
-        throw FileError(name, std::string("cannot open (") + std::strerror(errno) + ")");
+        throw FileError(name, {FileIssue::CannotOpen, "", {}, "", std::strerror(errno)});
     }
     std::ostringstream text;
     text << stream.rdbuf();
-    if (stream.bad()) throw FileError(name, "read error");
+    if (stream.bad()) throw FileError(name, FileProblem{FileIssue::ReadFailed});
     return ropeParamsFromHfConfigJson(text.str(), name);
 }
 

@@ -2316,6 +2316,110 @@ no row, impossible</source>
         <source>Random seed</source>
         <translation>随机种子</translation>
     </message>
+    <message>
+        <source>a number</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a list of numbers</source>
+        <translation>数字列表</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>布尔值（true 或 false）</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>a floating-point number</source>
+        <translation>浮点数</translation>
+    </message>
+    <message>
+        <source>cannot be opened (%1)</source>
+        <translation>无法打开（%1）</translation>
+    </message>
+    <message>
+        <source>cannot be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>cannot be read (%1)</source>
+        <translation>无法读取（%1）</translation>
+    </message>
+    <message>
+        <source>is a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>is not valid JSON (%1)</source>
+        <translation>不是有效的 JSON（%1）</translation>
+    </message>
+    <message>
+        <source>holds a number too large for a double (%1)</source>
+        <translation>含有超出双精度范围的数字（%1）</translation>
+    </message>
+    <message>
+        <source>must hold %1; it holds %2</source>
+        <translation>必须是%1；实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be %2</source>
+        <translation>%1 必须是%2</translation>
+    </message>
+    <message>
+        <source>%1 must be %2; got %3</source>
+        <translation>%1 必须是%2；实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1 must be a finite number</source>
+        <translation>%1 必须是有限数</translation>
+    </message>
+    <message>
+        <source>has no %1</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>needs %1, or %2</source>
+        <translation>需要 %1，或 %2</translation>
+    </message>
+    <message>
+        <source>is not a GGUF file (it starts with the bytes %1, not &quot;GGUF&quot;)</source>
+        <translation>不是 GGUF 文件（开头字节为 %1，而不是“GGUF”）</translation>
+    </message>
+    <message>
+        <source>is GGUF version %1; RoPE Lab reads versions 2 and 3</source>
+        <translation>是 GGUF 第 %1 版；RoPE Lab 只能读取第 2 和第 3 版</translation>
+    </message>
+    <message>
+        <source>is cut short (%1)</source>
+        <translation>不完整（%1）</translation>
+    </message>
+    <message>
+        <source>is damaged (%1)</source>
+        <translation>已损坏（%1）</translation>
+    </message>
+    <message>
+        <source>holds something RoPE Lab cannot read (%1)</source>
+        <translation>含有 RoPE Lab 无法读取的内容（%1）</translation>
+    </message>
+    <message>
+        <source>describes the architecture &quot;%1&quot;, which uses no RoPE in llama.cpp</source>
+        <translation>描述的架构“%1”在 llama.cpp 中不使用 RoPE</translation>
+    </message>
+    <message>
+        <source>describes RoPE that RoPE Lab cannot use (%1)</source>
+        <translation>描述的 RoPE 是 RoPE Lab 无法使用的（%1）</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::PitfallLesson</name>
@@ -3243,7 +3347,7 @@ Nothing was changed.</source>
     </message>
     <message>
         <source>true or false</source>
-        <translation>true 或 false</translation>
+        <translation>布尔值（true 或 false）</translation>
     </message>
     <message>
         <source>a list of numbers</source>

@@ -243,7 +243,9 @@ TEST(CliBinary, BadInputExitsTwoWithOneLine) {
     expectBadInput("inv-freq --format xml", "--format");
     expectBadInput("inv-freq --config /nonexistent/config.json", "/nonexistent/config.json");
     expectBadInput("inv-freq --config " + config("malformed.json"), "not valid JSON");
-    expectBadInput("inv-freq --config " + config("unknown_rope_type.json"), "allowed:");
+    expectBadInput("inv-freq --config " + config("unknown_rope_type.json"),
+                   "rope_scaling.type must be one of default, linear, dynamic, yarn, longrope (or "
+                   "su), llama3, got 'ntk-by-parts'");
     expectBadInput("rope-apply --vector 1,2,3,4 --positions 0:5:0", "--positions");
     expectBadInput("rope-apply --vector 1,2,3,4 --positions 0:", "--positions");
     expectBadInput("rope-apply --vector 1,2,3,4 --positions -1", "--positions");

@@ -90,7 +90,8 @@ TEST(AppBadInput, DamagedSessionFilesAreOneLineAndWriteNothing) {
 
 // `ropelab export --session` words a bad session value with the control's label in the chosen
 // language, never with a command-line flag of the value (issue 16): core's rule (an odd head
-// dimension) and the app's range (a base of 0.5).
+// dimension), the app's range (a base of 0.5), a value of the wrong type; a structural problem
+// (parameters not an object) by its key.
 TEST(AppBadInput, ABadSessionValueIsNamedByItsLabelInTheChosenLanguage) {
     QTemporaryDir dir;
     struct Case {
@@ -106,6 +107,10 @@ TEST(AppBadInput, ABadSessionValueIsNamedByItsLabelInTheChosenLanguage) {
         {R"({"rope_theta": 0.5})", "en",
          "Base (rope_theta) must be greater than 1 and at most 10000000000 in the app; got 0.5"},
         {R"({"rope_type": "linear"})", "zh_CN", "rope_type linear 需要 缩放因子（factor）"},
+        {R"({"head_dim": "big"})", "zh_CN", "无法使用此会话：头维度 d 必须是整数。"},
+        {R"({"head_dim": "big"})", "en",
+         "The session cannot be used: Head dimension d must be a whole number."},
+        {"[64]", "zh_CN", "无法使用此会话：parameters 必须是对象。"},
     };
     for (const Case& c : cases) {
         const QString path = dir.filePath(QStringLiteral("bad.ropelab"));

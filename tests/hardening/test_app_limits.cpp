@@ -98,7 +98,7 @@ TEST(AppLimits, SessionFilesNameTheRuleAndTheRange) {
                              "in the app; got 1000000000"));
     // A fraction is still a whole-number problem.
     EXPECT_EQ(sessionError({{QStringLiteral("head_dim"), 64.5}}),
-              QStringLiteral("The session cannot be used: parameters.head_dim must be a whole "
+              QStringLiteral("The session cannot be used: Head dimension d must be a whole "
                              "number."));
 }
 

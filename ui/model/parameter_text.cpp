@@ -20,6 +20,26 @@ QString number(double value) {
     return QString::number(value, 'g', 15);
 }
 
+QString valueKindText(ValueKind kind) {
+    switch (kind) {
+        case ValueKind::Number:
+            return Tr::tr("a number");
+        case ValueKind::WholeNumber:
+            return Tr::tr("a whole number");
+        case ValueKind::NumberList:
+            return Tr::tr("a list of numbers");
+        case ValueKind::Text:
+            return Tr::tr("text");
+        case ValueKind::TrueFalse:
+            return Tr::tr("true or false");
+        case ValueKind::Object:
+            return Tr::tr("an object");
+        case ValueKind::Float:
+            return Tr::tr("a floating-point number");
+    }
+    return {};
+}
+
 }  // namespace
 
 QString parameterLabel(std::string_view p) {
@@ -121,6 +141,53 @@ QString parameterProblemText(const ParameterProblem& p, const ParameterNames& na
     return QString::fromUtf8(describe(p, [](std::string_view id) { return std::string(id); }));
 }
 
+QString fileProblemText(const FileProblem& p) {
+    const QString key = text(p.key);
+    const QString found = text(p.found);
+    const QString detail = text(p.detail);
+    switch (p.issue) {
+        case FileIssue::CannotOpen:
+            return Tr::tr("cannot be opened (%1)").arg(detail);
+        case FileIssue::ReadFailed:
+            return detail.isEmpty() ? Tr::tr("cannot be read")
+                                    : Tr::tr("cannot be read (%1)").arg(detail);
+        case FileIssue::IsDirectory:
+            return Tr::tr("is a folder, not a file");
+        case FileIssue::NotJson:
+            return Tr::tr("is not valid JSON (%1)").arg(detail);
+        case FileIssue::NumberTooLarge:
+            return Tr::tr("holds a number too large for a double (%1)").arg(detail);
+        case FileIssue::WrongType: {
+            const QString kind = valueKindText(p.expected);
+            if (key.isEmpty()) return Tr::tr("must hold %1; it holds %2").arg(kind, found);
+            return found.isEmpty() ? Tr::tr("%1 must be %2").arg(key, kind)
+                                   : Tr::tr("%1 must be %2; got %3").arg(key, kind, found);
+        }
+        case FileIssue::NotFinite:
+            return Tr::tr("%1 must be a finite number").arg(key);
+        case FileIssue::Missing:
+            return detail.isEmpty() ? Tr::tr("has no %1").arg(key)
+                                    : Tr::tr("needs %1, or %2").arg(key, detail);
+        case FileIssue::NotGguf:
+            return Tr::tr("is not a GGUF file (it starts with the bytes %1, not \"GGUF\")")
+                .arg(found);
+        case FileIssue::UnsupportedVersion:
+            return Tr::tr("is GGUF version %1; RoPE Lab reads versions 2 and 3").arg(found);
+        case FileIssue::Truncated:
+            return Tr::tr("is cut short (%1)").arg(detail);
+        case FileIssue::Damaged:
+            return Tr::tr("is damaged (%1)").arg(detail);
+        case FileIssue::Unsupported:
+            return Tr::tr("holds something RoPE Lab cannot read (%1)").arg(detail);
+        case FileIssue::NoRope:
+            return Tr::tr("describes the architecture \"%1\", which uses no RoPE in llama.cpp")
+                .arg(found);
+        case FileIssue::NoEquivalent:
+            return Tr::tr("describes RoPE that RoPE Lab cannot use (%1)").arg(detail);
+    }
+    return QString::fromStdString(describe(p));
+}
+
 QString errorText(const std::exception& error) {
     if (const auto* parameter = dynamic_cast<const ParameterError*>(&error)) {
         return parameterProblemText(parameter->problem());
@@ -129,10 +196,12 @@ QString errorText(const std::exception& error) {
         const auto key = [file](std::string_view id) {
             return QString::fromStdString(file->keyOf(id));
         };
-        const auto& problem = file->parameterProblem();
-        return Tr::tr("%1: %2").arg(QString::fromStdString(file->source()),
-                                    problem ? parameterProblemText(*problem, key)
-                                            : QString::fromStdString(file->problemText()));
+        const auto& parameter = file->parameterProblem();
+        const auto& structure = file->fileProblem();
+        QString problem = QString::fromStdString(file->problemText());
+        if (parameter) problem = parameterProblemText(*parameter, key);
+        if (structure) problem = fileProblemText(*structure);
+        return Tr::tr("%1: %2").arg(QString::fromStdString(file->source()), problem);
     }
     return QString::fromUtf8(error.what());
 }

@@ -22,9 +22,11 @@ QString parameterLabel(std::string_view parameter);
 using ParameterNames = std::function<QString(std::string_view parameter)>;
 QString parameterProblemText(const ParameterProblem& problem, const ParameterNames& name = {});
 
+// A file's structural problem, translated: "rope_scaling must be an object; got array".
+QString fileProblemText(const FileProblem& problem);
+
 // The message for anything a computation, a session or an import threw: a ParameterError with
-// labels, a FileError as "FILE: problem" with the file's own keys (translated when the problem is a
-// bad parameter), else what().
+// labels, a FileError as "FILE: problem", translated, with the file's own keys, else what().
 QString errorText(const std::exception& error);
 
 }  // namespace ropelab::ui

@@ -26,6 +26,7 @@ namespace ropelab::ui {
 namespace {
 
 constexpr auto kFormatName = "ropelab-session";
+constexpr auto kParameters = "parameters";  // the object of shared parameters
 
 // The translation context of this file's messages (nothing here is a QObject).
 struct Tr {
@@ -115,7 +116,7 @@ public:
         try {
             out = parse(value.toString().toStdString());
         } catch (const InputError& e) {
-            error_ = Tr::tr("%1 is not usable: %2").arg(qualified(key), errorText(e));
+            error_ = Tr::tr("%1 is not usable: %2").arg(named(key), errorText(e));
         }
     }
 
@@ -179,7 +180,13 @@ private:
     }
 
     void fail(const char* key, const QString& expected) {
-        error_ = Tr::tr("%1 must be %2.").arg(qualified(QString::fromLatin1(key)), expected);
+        error_ = Tr::tr("%1 must be %2.").arg(named(key), expected);
+    }
+
+    // A shared parameter by its control's label, anything else by its key path.
+    QString named(const char* key) const {
+        return path_ == QLatin1String(kParameters) ? parameterLabel(key)
+                                                   : qualified(QString::fromLatin1(key));
     }
 
     QString qualified(const QString& key) const {
@@ -235,7 +242,7 @@ QJsonObject parametersToJson(const ParameterSnapshot& p) {
 
 void readParameters(const QJsonObject& json, ParameterSnapshot& p, SessionReport& report,
                     QString& error) {
-    ObjectReader in(json, QStringLiteral("parameters"), report, error);
+    ObjectReader in(json, QLatin1String(kParameters), report, error);
     for (const RopeFieldInfo& field : ropeFields()) {
         const char* key = field.key.data();  // the table's keys are string literals
         std::visit(

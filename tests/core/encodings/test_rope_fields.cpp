@@ -115,7 +115,7 @@ TEST(RopeFields, ConfigErrorsNameTheFilesOwnKeyNeverAFlag) {
             return error;
         }
         ADD_FAILURE() << json << " accepted";
-        return FileError("", "");
+        return FileError("", FileProblem{FileIssue::ReadFailed});
     };
     const FileError theta = fileError(R"({"head_dim": 64, "rope_theta": 0.5})");
     EXPECT_STREQ(theta.what(), "'c1.json': rope_theta must be > 1, got 0.5");
@@ -139,4 +139,34 @@ TEST(RopeFields, ConfigErrorsNameTheFilesOwnKeyNeverAFlag) {
     for (const FileError* error : {&theta, &factor, &v5, &neox, &llama3}) {
         EXPECT_EQ(std::string(error->what()).find("--"), std::string::npos) << error->what();
     }
+}
+
+// A file's structural problems are data as well: the kind, the file's key, what it holds there.
+TEST(RopeFields, StructuralConfigProblemsAreDataWithTheFilesKey) {
+    const auto problem = [](const std::string& json) {
+        try {
+            ropeParamsFromHfConfigJson(json, "c1.json");
+        } catch (const FileError& error) {
+            EXPECT_FALSE(error.parameterProblem()) << error.what();
+            return std::pair{error.fileProblem().value_or(FileProblem{FileIssue::Damaged}),
+                             error.problemText()};
+        }
+        ADD_FAILURE() << json << " accepted";
+        return std::pair{FileProblem{FileIssue::Damaged}, std::string()};
+    };
+    const auto [scaling, scalingText] = problem(R"({"head_dim": 64, "rope_scaling": [1]})");
+    EXPECT_EQ(scaling,
+              (FileProblem{FileIssue::WrongType, "rope_scaling", ValueKind::Object, "array"}));
+    EXPECT_EQ(scalingText, "rope_scaling must be an object, got array");
+    const auto [theta, thetaText] = problem(R"({"head_dim": 64, "rope_theta": "big"})");
+    EXPECT_EQ(theta,
+              (FileProblem{FileIssue::WrongType, "rope_theta", ValueKind::Number, "string"}));
+    const auto [root, rootText] = problem("[64]");
+    EXPECT_EQ(root, (FileProblem{FileIssue::WrongType, "", ValueKind::Object, "array"}));
+    EXPECT_EQ(rootText, "expected an object, got array");
+    const auto [missing, missingText] = problem("{}");
+    EXPECT_EQ(missing, (FileProblem{FileIssue::Missing, "head_dim", ValueKind::Number, "",
+                                    "hidden_size and num_attention_heads"}));
+    EXPECT_EQ(missingText, "needs head_dim, or hidden_size and num_attention_heads");
+    EXPECT_EQ(problem("{").first.issue, FileIssue::NotJson);
 }

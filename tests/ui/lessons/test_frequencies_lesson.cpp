@@ -9,14 +9,17 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <utility>
 
+#include "../../core/encodings/gguf_builder.h"
 #include "analysis/curve_envelope.h"
 #include "analysis/frequency_bands.h"
 #include "analysis/score_curve.h"
@@ -193,7 +196,8 @@ TEST(FrequenciesLesson, ImportReadsAGgufModelAsLlamaCppDoes) {
     EXPECT_EQ(h.model.rope().originalMaxPositionEmbeddings, 32768);
     const RopeParams before = h.model.rope();
     EXPECT_FALSE(h.lesson.importConfig(dir + "truncated.gguf", Lesson7::A));
-    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("truncated.gguf: claims 2 tensors")))
+    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral(
+        "truncated.gguf: is damaged (claims 2 tensors, more than the file can hold)")))
         << h.lesson.problem().toStdString();
     EXPECT_EQ(h.model.rope(), before);
 }
@@ -209,10 +213,11 @@ TEST(FrequenciesLesson, BadConfigJsonIsReportedAndNothingIsLost) {
     EXPECT_EQ(h.model.rope(), before);
     EXPECT_EQ(h.figure("wavelengths")->graph(1)->data()->size(), points);
     EXPECT_FALSE(h.lesson.importConfig(config("unknown_rope_type.json"), Lesson7::A));
-    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("not supported")))
+    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("rope_scaling.type must be one of")))
         << h.lesson.problem().toStdString();
     EXPECT_FALSE(h.lesson.importConfig(config("does_not_exist.json"), Lesson7::B));
-    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("cannot open")))
+    EXPECT_TRUE(
+        h.lesson.problem().contains(QStringLiteral("does_not_exist.json: cannot be opened")))
         << h.lesson.problem().toStdString();
     EXPECT_EQ(h.model.rope(), before);
 }
@@ -235,6 +240,51 @@ TEST(FrequenciesLesson, ABadImportedValueIsNamedByItsConfigKeyInBothLanguages) {
         EXPECT_TRUE(h.lesson.problem().contains(expected)) << h.lesson.problem().toStdString();
         EXPECT_FALSE(h.lesson.problem().contains(QStringLiteral("--")))
             << h.lesson.problem().toStdString();
+        EXPECT_EQ(h.model.rope(), before);
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+    }
+}
+
+// The same for a GGUF file: a bad value by the GGUF key the file wrote, a structural problem by
+// its kind (issue 16).
+TEST(FrequenciesLesson, ABadGgufIsWordedInBothLanguagesWithItsOwnKeys) {
+    QTemporaryDir dir;
+    const auto write = [&dir](const char* name, const std::vector<std::uint8_t>& bytes) {
+        const QString path = dir.filePath(QLatin1String(name));
+        QFile file(path);
+        EXPECT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<qint64>(bytes.size()));
+        return path;
+    };
+    ropelab::test::GgufBuilder badBase;
+    badBase.string("general.architecture", "llama")
+        .u32("llama.context_length", 4096)
+        .u32("llama.attention.key_length", 64)
+        .f32("llama.rope.freq_base", 0.5f);
+    const QString base = write("bad_base.gguf", badBase.bytes());
+    const QString version = write("version7.gguf", ropelab::test::GgufBuilder(7).bytes());
+    struct Case {
+        const char* language;
+        QString path;
+        QString expected;
+    };
+    const Case cases[] = {
+        {"en", base,
+         QStringLiteral("bad_base.gguf: llama.rope.freq_base must be greater than 1; got 0.5")},
+        {"zh_CN", base,
+         QStringLiteral("bad_base.gguf：llama.rope.freq_base 必须大于 1；实际为 0.5")},
+        {"en", version,
+         QStringLiteral("version7.gguf: is GGUF version 7; RoPE Lab reads versions 2 and 3")},
+        {"zh_CN", version,
+         QStringLiteral("version7.gguf：是 GGUF 第 7 版；RoPE Lab 只能读取第 2 和第 3 版")},
+    };
+    for (const Case& c : cases) {
+        LanguageController language;
+        ASSERT_TRUE(language.setLanguage(QString::fromLatin1(c.language)));
+        LessonHarness<Lesson7> h;
+        const RopeParams before = h.model.rope();
+        EXPECT_FALSE(h.lesson.importConfig(c.path, Lesson7::A));
+        EXPECT_TRUE(h.lesson.problem().contains(c.expected)) << h.lesson.problem().toStdString();
         EXPECT_EQ(h.model.rope(), before);
         ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
     }

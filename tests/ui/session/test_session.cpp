@@ -177,9 +177,9 @@ TEST(Session, CorruptOrInvalidFilesAreRefusedWithAClearMessage) {
         error("{\"lesson\": \"rope-2d\"}").contains(QStringLiteral("not a RoPE Lab session")));
     EXPECT_TRUE(error("[1, 2]").contains(QStringLiteral("not a RoPE Lab session")));
     EXPECT_TRUE(error(withParameter(current, QStringLiteral("head_dim"), QStringLiteral("big")))
-                    .contains(QStringLiteral("parameters.head_dim must be a whole number")));
+                    .contains(QStringLiteral("Head dimension d must be a whole number.")));
     EXPECT_TRUE(error(withParameter(current, QStringLiteral("layout"), QStringLiteral("diagonal")))
-                    .contains(QStringLiteral("parameters.layout")));
+                    .contains(QStringLiteral("Pair layout is not usable")));
     // The app's limits and core's validation name the parameter and the allowed values.
     EXPECT_TRUE(
         error(withParameter(current, QStringLiteral("rope_theta"), -3.0))
