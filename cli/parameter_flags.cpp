@@ -18,7 +18,12 @@ std::string flagOf(std::string_view parameter) {
 }
 
 std::string flagMessage(const ParameterProblem& problem) {
-    return describe(problem, flagOf);
+    std::string message = describe(problem, flagOf);
+    // Where to look, and what works instead, for a device backend this machine lacks.
+    if (problem.parameter == "backend" && problem.rule == Rule::Unavailable) {
+        message += " (see `ropelab-cli backends`; use --backend auto or cpu)";
+    }
+    return message;
 }
 
 }  // namespace ropelab::cli

@@ -13,7 +13,7 @@ namespace ropelab::cli {
 // the id with dashes ("grid" → "--grid", "prompt_length" → "--prompt-length").
 std::string flagOf(std::string_view parameter);
 
-// "--rope-theta must be > 1, got 0.5".
+// "--rope-theta must be > 1, got 0.5"; an unavailable --backend also says where to look.
 std::string flagMessage(const ParameterProblem& problem);
 
 }  // namespace ropelab::cli
