@@ -79,6 +79,34 @@ void checkNotEmpty(std::size_t count, std::string_view text, std::string_view op
     }
 }
 
+// The comma-separated items of a LIST, each read by `parse`; an empty item makes the list
+// malformed, and `expected` says what a good one looks like.
+template <class Parse>
+auto parseItems(std::string_view text, std::string_view option, std::string_view expected,
+                Parse parse) {
+    std::vector<decltype(parse(text))> values;
+    std::size_t begin = 0;
+    for (;;) {
+        const std::size_t comma = text.find(',', begin);
+        const std::string_view item =
+            text.substr(begin, comma == std::string_view::npos ? text.npos : comma - begin);
+        if (trim(item).empty()) {
+            throw InputError(std::string(option) + ": malformed LIST " + quoted(text) +
+                             "; expected " + std::string(expected));
+        }
+        values.push_back(parse(item));
+        if (comma == std::string_view::npos) break;
+        begin = comma + 1;
+    }
+    return values;
+}
+
+void requireNonZeroStep(bool zero, std::string_view text, std::string_view option) {
+    if (zero) {
+        throw InputError(std::string(option) + ": RANGE step must not be 0, got " + quoted(text));
+    }
+}
+
 }  // namespace
 
 std::string formatDouble(double value) {
@@ -213,21 +241,8 @@ std::int64_t parseInteger(std::string_view text, std::string_view option, std::i
 }
 
 std::vector<double> parseList(std::string_view text, std::string_view option) {
-    std::vector<double> values;
-    std::size_t begin = 0;
-    for (;;) {
-        const std::size_t comma = text.find(',', begin);
-        const std::string_view item =
-            text.substr(begin, comma == std::string_view::npos ? text.npos : comma - begin);
-        if (trim(item).empty()) {
-            throw InputError(std::string(option) + ": malformed LIST " + quoted(text) +
-                             "; expected comma-separated numbers like 1,-2,0.5");
-        }
-        values.push_back(parseNumber(item, option));
-        if (comma == std::string_view::npos) break;
-        begin = comma + 1;
-    }
-    return values;
+    return parseItems(text, option, "comma-separated numbers like 1,-2,0.5",
+                      [option](std::string_view item) { return parseNumber(item, option); });
 }
 
 std::vector<double> parseRange(std::string_view text, std::string_view option) {
@@ -235,9 +250,7 @@ std::vector<double> parseRange(std::string_view text, std::string_view option) {
     const double start = parseNumber(parts.start, option);
     const double stop = parseNumber(parts.stop, option);
     const double step = parts.hasStep ? parseNumber(parts.step, option) : 1.0;
-    if (step == 0.0) {
-        throw InputError(std::string(option) + ": RANGE step must not be 0, got " + quoted(text));
-    }
+    requireNonZeroStep(step == 0.0, text, option);
     const double count = std::max(0.0, std::ceil((stop - start) / step));
     checkCount(count, option, text);
     std::vector<double> values;
@@ -260,36 +273,22 @@ std::vector<double> parseRangeOrList(std::string_view text, std::string_view opt
 std::vector<std::int64_t> parseIntegerRangeOrList(std::string_view text, std::string_view option) {
     // Keeps |values| well inside int64 so stop - start cannot overflow.
     constexpr std::int64_t limit = std::int64_t{1} << 53;
-    std::vector<std::int64_t> values;
     if (text.find(':') == std::string_view::npos) {
-        std::size_t begin = 0;
-        for (;;) {
-            const std::size_t comma = text.find(',', begin);
-            const std::string_view item =
-                text.substr(begin, comma == std::string_view::npos ? text.npos : comma - begin);
-            if (trim(item).empty()) {
-                throw InputError(std::string(option) + ": malformed LIST " + quoted(text) +
-                                 "; expected comma-separated integers like -3,0,5");
-            }
-            values.push_back(parseInteger(item, option, -limit, limit));
-            if (comma == std::string_view::npos) break;
-            begin = comma + 1;
-        }
-        return values;
+        return parseItems(
+            text, option, "comma-separated integers like -3,0,5",
+            [option](std::string_view item) { return parseInteger(item, option, -limit, limit); });
     }
     const RangeParts parts = splitRange(text, option);
     const std::int64_t start = parseInteger(parts.start, option, -limit, limit);
     const std::int64_t stop = parseInteger(parts.stop, option, -limit, limit);
     const std::int64_t step = parts.hasStep ? parseInteger(parts.step, option, -limit, limit) : 1;
-    if (step == 0) {
-        throw InputError(std::string(option) + ": RANGE step must not be 0, got " + quoted(text));
-    }
+    requireNonZeroStep(step == 0, text, option);
     const std::int64_t span = step > 0 ? stop - start : start - stop;
     const std::int64_t magnitude = step > 0 ? step : -step;
     const std::int64_t count = span <= 0 ? 0 : (span + magnitude - 1) / magnitude;
     checkCount(static_cast<double>(count), option, text);
     checkNotEmpty(static_cast<std::size_t>(count), text, option);
-    values.resize(static_cast<std::size_t>(count));
+    std::vector<std::int64_t> values(static_cast<std::size_t>(count));
     for (std::int64_t k = 0; k < count; ++k) values[static_cast<std::size_t>(k)] = start + k * step;
     return values;
 }
