@@ -4,6 +4,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "encodings/rope_fields.h"
 #include "encodings/rope_frequencies.h"
 
 namespace ropelab {
@@ -11,6 +12,11 @@ namespace ropelab {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+// A field's config.json key, from the RoPE table (encodings/rope_fields.h).
+std::string hf(RopeField field) {
+    return std::string(ropeField(field).key);
+}
 
 bool same(double a, double b) {
     return std::abs(a - b) <= 1e-12 * std::max(1.0, std::abs(b));
@@ -20,36 +26,37 @@ bool same(double a, double b) {
 Json hfScaling(const RopeParams& p) {
     Json s = Json::object();
     if (p.ropeType == RopeType::Default) return s;
-    s["rope_type"] = std::string(toString(p.ropeType));
+    s[hf(RopeField::Type)] = std::string(toString(p.ropeType));
     // transformers needs llama3's factor and original context written out (RopeParams defaults
     // them to Meta's 8 and 8192), and longrope's original context (default: the max).
     if (p.ropeType == RopeType::Llama3) {
-        s["factor"] = p.factor.value_or(8.0);
-        s["original_max_position_embeddings"] = p.originalMaxPositionEmbeddings.value_or(8192);
+        s[hf(RopeField::Factor)] = p.factor.value_or(8.0);
+        s[hf(RopeField::OriginalMaxPositionEmbeddings)] =
+            p.originalMaxPositionEmbeddings.value_or(8192);
     } else {
-        if (p.factor) s["factor"] = *p.factor;
+        if (p.factor) s[hf(RopeField::Factor)] = *p.factor;
         if (p.originalMaxPositionEmbeddings || p.ropeType == RopeType::LongRope) {
-            s["original_max_position_embeddings"] =
+            s[hf(RopeField::OriginalMaxPositionEmbeddings)] =
                 p.originalMaxPositionEmbeddings.value_or(p.maxPositionEmbeddings);
         }
     }
     if (p.ropeType == RopeType::Yarn) {
-        if (p.betaFast != 32.0) s["beta_fast"] = p.betaFast;
-        if (p.betaSlow != 1.0) s["beta_slow"] = p.betaSlow;
-        if (p.mscale) s["mscale"] = *p.mscale;
-        if (p.mscaleAllDim) s["mscale_all_dim"] = *p.mscaleAllDim;
-        if (!p.truncate) s["truncate"] = false;
+        if (p.betaFast != 32.0) s[hf(RopeField::BetaFast)] = p.betaFast;
+        if (p.betaSlow != 1.0) s[hf(RopeField::BetaSlow)] = p.betaSlow;
+        if (p.mscale) s[hf(RopeField::Mscale)] = *p.mscale;
+        if (p.mscaleAllDim) s[hf(RopeField::MscaleAllDim)] = *p.mscaleAllDim;
+        if (!p.truncate) s[hf(RopeField::Truncate)] = false;
     }
     if ((p.ropeType == RopeType::Yarn || p.ropeType == RopeType::LongRope) && p.attentionFactor) {
-        s["attention_factor"] = *p.attentionFactor;
+        s[hf(RopeField::AttentionFactor)] = *p.attentionFactor;
     }
     if (p.ropeType == RopeType::Llama3) {
-        s["low_freq_factor"] = p.lowFreqFactor;
-        s["high_freq_factor"] = p.highFreqFactor;
+        s[hf(RopeField::LowFreqFactor)] = p.lowFreqFactor;
+        s[hf(RopeField::HighFreqFactor)] = p.highFreqFactor;
     }
     if (p.ropeType == RopeType::LongRope) {
-        s["short_factor"] = p.shortFactor;
-        if (!p.longFactor.empty()) s["long_factor"] = p.longFactor;
+        s[hf(RopeField::ShortFactor)] = p.shortFactor;
+        if (!p.longFactor.empty()) s[hf(RopeField::LongFactor)] = p.longFactor;
     }
     return s;
 }
@@ -57,12 +64,14 @@ Json hfScaling(const RopeParams& p) {
 ToolWords hfConfig(const ConventionsInput& in) {
     const RopeParams& p = in.params;
     ToolWords w{"hf_config", {}, {}};
-    w.settings.push_back({"head_dim", Json(p.headDim).dump()});
+    w.settings.push_back({hf(RopeField::HeadDim), Json(p.headDim).dump()});
     if (p.partialRotaryFactor != 1.0) {
-        w.settings.push_back({"partial_rotary_factor", Json(p.partialRotaryFactor).dump()});
+        w.settings.push_back(
+            {hf(RopeField::PartialRotaryFactor), Json(p.partialRotaryFactor).dump()});
     }
-    w.settings.push_back({"rope_theta", Json(p.ropeTheta).dump()});
-    w.settings.push_back({"max_position_embeddings", Json(p.maxPositionEmbeddings).dump()});
+    w.settings.push_back({hf(RopeField::RopeTheta), Json(p.ropeTheta).dump()});
+    w.settings.push_back(
+        {hf(RopeField::MaxPositionEmbeddings), Json(p.maxPositionEmbeddings).dump()});
     const Json scaling = hfScaling(p);
     if (!scaling.empty()) w.settings.push_back({"rope_scaling", scaling.dump()});
     if (in.layout == RopeLayout::Interleaved) {

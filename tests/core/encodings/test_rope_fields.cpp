@@ -3,11 +3,14 @@
 // field's key, and config.json reading and writing cover every field.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <set>
 #include <string>
 
 #include "common/parameter_error.h"
+#include "encodings/conventions.h"
 #include "encodings/hf_config.h"
 #include "encodings/rope_fields.h"
 #include "rope_field_sample.h"
@@ -169,4 +172,45 @@ TEST(RopeFields, StructuralConfigProblemsAreDataWithTheFilesKey) {
                                     "hidden_size and num_attention_heads"}));
     EXPECT_EQ(missingText, "needs head_dim, or hidden_size and num_attention_heads");
     EXPECT_EQ(problem("{").first.issue, FileIssue::NotJson);
+}
+
+// The clinic's HF words are the table's keys: every config.json setting and every key of the
+// rope_scaling dict it writes names a table field (yarn, longrope and llama3 between them write
+// every field a config.json holds).
+TEST(RopeFields, TheClinicsConfigJsonKeysAreTheTablesKeys) {
+    RopeParams yarn;
+    yarn.ropeType = RopeType::Yarn;
+    yarn.factor = 4.0;
+    yarn.partialRotaryFactor = 0.5;
+    yarn.originalMaxPositionEmbeddings = 2048;
+    yarn.betaFast = 16.0;
+    yarn.betaSlow = 2.0;
+    yarn.mscale = 0.5;
+    yarn.mscaleAllDim = 0.25;
+    yarn.attentionFactor = 1.25;
+    yarn.truncate = false;
+    RopeParams llama3;
+    llama3.ropeType = RopeType::Llama3;
+    std::set<std::string> written;
+    for (const RopeParams& params : {yarn, samples::everyFieldSample(), llama3}) {
+        const Conventions conventions = ropeConventions({params});
+        const ToolWords& hf = conventions.tools.at(0);
+        ASSERT_EQ(hf.tool, "hf_config");
+        for (const ToolSetting& setting : hf.settings) {
+            if (setting.key != "rope_scaling") {
+                EXPECT_NE(ropeFieldByKey(setting.key), nullptr) << setting.key;
+                written.insert(setting.key);
+                continue;
+            }
+            const nlohmann::json scaling = nlohmann::json::parse(setting.value);
+            for (const auto& [key, value] : scaling.items()) {
+                EXPECT_NE(ropeFieldByKey(key), nullptr) << key;
+                written.insert(key);
+            }
+        }
+    }
+    for (const RopeFieldInfo& field : ropeFields()) {
+        if (field.place == ConfigPlace::NotInConfig) continue;
+        EXPECT_EQ(written.count(std::string(field.key)), 1u) << field.key;
+    }
 }
