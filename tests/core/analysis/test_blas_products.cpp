@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The OpenBLAS products against plain fp64 loops. ctest runs this once on OpenBLAS's own choice
-// of kernels and once per forced core type (OPENBLAS_CORETYPE), so each kernel set this CPU can
-// run is checked.
+// The OpenBLAS products, and the phasor sums of score curves built on them, against plain fp64
+// (long double) loops. ctest runs this once on OpenBLAS's own choice of kernels and once per
+// forced core type (OPENBLAS_CORETYPE), so each kernel set this CPU can run is checked.
 
 #include <gtest/gtest.h>
 
@@ -13,8 +13,10 @@
 #include <vector>
 
 #include "analysis/blas_products.h"
+#include "analysis/phasor_sums.h"
 #include "analysis/position_encoder.h"
 #include "encodings/learned_absolute.h"
+#include "encodings/rope_frequencies.h"
 
 namespace ropelab {
 namespace {
@@ -52,6 +54,41 @@ TEST(BlasProducts, MultiplyByTransposeEqualsPlainLoopsWithStridesAndOddSizes) {
                 scale += std::abs(a(i, k) * b(j, k));
             }
             EXPECT_NEAR(got, expected, 1e-14 * scale) << i << ", " << j;
+        }
+    }
+}
+
+TEST(BlasProducts, PhasorSumsAgreeWithTheDirectSumInLongDouble) {
+    RopeParams params;
+    params.headDim = 40;  // 20 pairs
+    const RopeFrequencies freqs = ropeFrequencies(params);
+    const Eigen::VectorXd q = seededStandardNormal(1, 40, 3).row(0).transpose();
+    const Eigen::VectorXd k = seededStandardNormal(1, 40, 4).row(0).transpose();
+    const RopeScoreCoefficients c = ropeScoreCoefficients(q, k, freqs, RopeLayout::HalfSplit);
+    double magnitude = std::abs(c.constant);
+    for (const std::complex<double>& a : c.a) magnitude += std::abs(a);
+    const std::int64_t step = 3;
+    const double first = 16777216.0 - 5000.0;
+    const PhasorSums sums = phasorSums(c, step);
+    // A full anchor interval (its last rows furthest from the anchor), a tail alone, and whole
+    // tiles followed by a tail.
+    for (const std::int64_t count :
+         {kAnchorInterval, std::int64_t{37}, 2 * kPhasorTile + std::int64_t{5}}) {
+        PhasorScratch scratch;
+        std::vector<double> out(static_cast<std::size_t>(count));
+        evaluatePhasorSums(sums, first, count, out.data(), scratch);
+        for (std::int64_t i = 0; i < count; ++i) {
+            long double expected = c.constant;
+            for (std::size_t j = 0; j < c.a.size(); ++j) {
+                const long double phase =
+                    (static_cast<long double>(first) + static_cast<long double>(i * step)) *
+                    static_cast<long double>(c.theta[j]);
+                expected += static_cast<long double>(c.a[j].real()) * std::cos(phase) -
+                            static_cast<long double>(c.a[j].imag()) * std::sin(phase);
+            }
+            ASSERT_NEAR(out[static_cast<std::size_t>(i)], static_cast<double>(expected),
+                        1e-11 * magnitude)
+                << "distance index " << i << " of " << count;
         }
     }
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The vectorised kernels on every SIMD target Highway offers on this CPU (each forced in turn),
-// against the fp64 reference: phasor sums, RoPE block sums, column maxima and the heatmaps and
-// score curves built on them, with odd sizes so every tail is exercised.
+// against the fp64 reference: RoPE block sums, column maxima and the heatmaps built on them, with
+// odd sizes so every tail is exercised. (Phasor sums are OpenBLAS products: test_blas_products.)
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,6 @@
 #include <limits>
 
 #include "analysis/exact_phase.h"
-#include "analysis/phasor_sums.h"
 #include "analysis/pooling_kernels.h"
 #include "analysis/position_encoder.h"
 #include "analysis/score_heatmap.h"
@@ -57,41 +56,6 @@ TEST(SimdTargets, OffersTheBestTargetFirstAndNamesItInTheDescription) {
     }
 #endif
     EXPECT_THROW(forceSimdTarget("NO_SUCH_TARGET"), InputError);
-}
-
-TEST(SimdKernels, PhasorSumsAgreeWithTheDirectSumOnEveryTarget) {
-    RopeParams params;
-    params.headDim = 40;  // 20 pairs: padded to 32, so padding is exercised
-    const RopeFrequencies freqs = ropeFrequencies(params);
-    const Eigen::VectorXd q = seededStandardNormal(1, 40, 3).row(0).transpose();
-    const Eigen::VectorXd k = seededStandardNormal(1, 40, 4).row(0).transpose();
-    const RopeScoreCoefficients c = ropeScoreCoefficients(q, k, freqs, RopeLayout::HalfSplit);
-    double magnitude = 0.0;
-    for (const std::complex<double>& a : c.a) magnitude += std::abs(a);
-    const std::int64_t step = 3;
-    const double first = 16777216.0 - 5000.0;
-    const PhasorSums sums = phasorSums(c, step);
-    onEveryTarget([&] {
-        // A full anchor interval and a short odd run.
-        for (const std::int64_t count : {kAnchorInterval, std::int64_t{37}}) {
-            PhasorScratch scratch;
-            std::vector<double> out(static_cast<std::size_t>(count));
-            evaluatePhasorSums(sums, first, count, out.data(), scratch);
-            for (std::int64_t i = 0; i < count; ++i) {
-                long double expected = 0.0L;
-                for (std::size_t j = 0; j < c.a.size(); ++j) {
-                    const long double phase =
-                        (static_cast<long double>(first) + static_cast<long double>(i * step)) *
-                        static_cast<long double>(c.theta[j]);
-                    expected += static_cast<long double>(c.a[j].real()) * std::cos(phase) -
-                                static_cast<long double>(c.a[j].imag()) * std::sin(phase);
-                }
-                ASSERT_NEAR(out[static_cast<std::size_t>(i)], static_cast<double>(expected),
-                            1e-9 * magnitude)
-                    << "distance index " << i << " of " << count;
-            }
-        }
-    });
 }
 
 TEST(SimdKernels, RopeBlockSumsEqualSumsOfRotatedRowsOnEveryTarget) {
