@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Which SIMD instruction set the vectorised kernels (phasor sums, RoPE block sums, column maxima)
+// Which SIMD instruction set the vectorised kernels (RoPE block sums, column maxima)
 // run on. Google Highway compiles each kernel for several targets (AVX-512, AVX2, SSE4, SSSE3,
 // a scalar baseline on x86; NEON, SVE on ARM) and picks the best one this CPU runs, at run time.
 
