@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <string>
 
+#include "analysis/exact_phase.h"
 #include "analysis/memory_budget.h"
 #include "common/errors.h"
 #include "common/parameter_error.h"
@@ -20,6 +22,58 @@ RopeFrequencies frequenciesAtLength(const RopeParams& params, std::int64_t lengt
     RopeParams atLength = params;
     atLength.seqLen = static_cast<int>(length);
     return ropeFrequencies(atLength);
+}
+
+bool sameRotation(const RopeFrequencies& a, const RopeFrequencies& b) {
+    return a.invFreq == b.invFreq && a.attentionFactor == b.attentionFactor;
+}
+
+// Phasors between exact anchors in consistentScores (angle addition, ~1 ulp per step).
+constexpr std::int64_t kKvAnchorInterval = 64;
+
+// q·R(n·θ)k_n for the keys n < length, all rotated with `freqs` (half-split pairs, as applyRope),
+// without a sine or cosine per term: with Q_j, K_j the pairs as complex numbers,
+// R(nθ)k · q = Σ_pass q_i k_i + af·Re Σ_j Q_j·conj(K_j)·e^{−inθ_j}, and e^{−inθ_j} steps along n.
+void consistentScores(const Eigen::VectorXd& q, const Eigen::MatrixXd& keys, std::int64_t length,
+                      const RopeFrequencies& freqs, std::vector<double>& out) {
+    const int pairs = freqs.pairs();
+    const int half = freqs.rotaryDim / 2;
+    // e^{−inθ_j} as (re, im), and the step e^{−iθ_j}; written out, since std::complex's
+    // multiply checks for infinities on every call.
+    std::vector<double> eRe(static_cast<std::size_t>(pairs)), eIm(eRe.size());
+    std::vector<double> stepRe(eRe.size()), stepIm(eRe.size());
+    for (int j = 0; j < pairs; ++j) {
+        const std::complex<double> w = exactPhasor(1.0, freqs.invFreq[static_cast<std::size_t>(j)]);
+        stepRe[static_cast<std::size_t>(j)] = w.real();
+        stepIm[static_cast<std::size_t>(j)] = -w.imag();
+    }
+    out.resize(static_cast<std::size_t>(length));
+    for (std::int64_t n = 0; n < length; ++n) {
+        if (n % kKvAnchorInterval == 0) {
+            for (int j = 0; j < pairs; ++j) {
+                const std::complex<double> e =
+                    exactPhasor(static_cast<double>(n), freqs.invFreq[static_cast<std::size_t>(j)]);
+                eRe[static_cast<std::size_t>(j)] = e.real();
+                eIm[static_cast<std::size_t>(j)] = -e.imag();
+            }
+        }
+        double rotated = 0.0;
+        for (int j = 0; j < pairs; ++j) {
+            const std::size_t u = static_cast<std::size_t>(j);
+            // Q·conj(K) = (qa + i·qb)(ka − i·kb), then Re of its product with e.
+            const double qa = q[j], qb = q[j + half];
+            const double ka = keys(n, j), kb = keys(n, j + half);
+            const double re = qa * ka + qb * kb;
+            const double im = qb * ka - qa * kb;
+            rotated += re * eRe[u] - im * eIm[u];
+            const double next = eRe[u] * stepRe[u] - eIm[u] * stepIm[u];
+            eIm[u] = eRe[u] * stepIm[u] + eIm[u] * stepRe[u];
+            eRe[u] = next;
+        }
+        double passThrough = 0.0;
+        for (int i = freqs.rotaryDim; i < freqs.headDim; ++i) passThrough += q[i] * keys(n, i);
+        out[static_cast<std::size_t>(n)] = passThrough + freqs.attentionFactor * rotated;
+    }
 }
 
 }  // namespace
@@ -59,13 +113,27 @@ KvCacheDrift kvCacheDrift(const RopeParams& params, std::int64_t promptLength,
     for (std::int64_t g = 0; g < generate; ++g) {
         forwards.push_back(frequenciesAtLength(params, promptLength + g + 1));
     }
-    const auto forwardOf = [&](std::int64_t n) -> const RopeFrequencies& {
-        return forwards[static_cast<std::size_t>(std::max<std::int64_t>(0, n - promptLength + 1))];
+    // The forward that cached key n: the prompt's, or that of generated step n − P.
+    const auto forwardIndex = [&](std::int64_t n) {
+        return static_cast<std::size_t>(std::max<std::int64_t>(0, n - promptLength + 1));
     };
     std::vector<Eigen::VectorXd> cached(static_cast<std::size_t>(total));
     for (std::int64_t n = 0; n < total; ++n) {
-        cached[static_cast<std::size_t>(n)] = applyRope(
-            keys.row(n).transpose(), static_cast<double>(n), forwardOf(n), RopeLayout::HalfSplit);
+        cached[static_cast<std::size_t>(n)] =
+            applyRope(keys.row(n).transpose(), static_cast<double>(n), forwards[forwardIndex(n)],
+                      RopeLayout::HalfSplit);
+    }
+
+    // Forwards that rotate alike share a class, so a key cached by one is consistent for the other.
+    std::vector<std::size_t> rotationClass(forwards.size());
+    for (std::size_t f = 0; f < forwards.size(); ++f) {
+        rotationClass[f] = f;
+        for (std::size_t e = 0; e < f; ++e) {
+            if (rotationClass[e] == e && sameRotation(forwards[e], forwards[f])) {
+                rotationClass[f] = e;
+                break;
+            }
+        }
     }
 
     KvCacheDrift drift;
@@ -74,26 +142,22 @@ KvCacheDrift kvCacheDrift(const RopeParams& params, std::int64_t promptLength,
     parallelFor(
         generate, exec,
         [&](std::int64_t begin, std::int64_t end) {
+            std::vector<double> consistent;
             for (std::int64_t g = begin; g < end; ++g) {
                 const std::int64_t length = promptLength + g + 1;
                 const std::int64_t position = length - 1;
-                const RopeFrequencies& now = forwards[static_cast<std::size_t>(g + 1)];
+                const std::size_t nowIndex = static_cast<std::size_t>(g + 1);
+                const RopeFrequencies& now = forwards[nowIndex];
                 const Eigen::VectorXd q =
                     applyRope(queries.row(g).transpose(), static_cast<double>(position), now,
                               RopeLayout::HalfSplit);
+                consistentScores(q, keys, length, now, consistent);
                 double worst = 0.0;
                 for (std::int64_t n = 0; n < length; ++n) {
                     // Rotated with the same θ: the cached key is the consistent one, bit for bit.
-                    const RopeFrequencies& then = forwardOf(n);
-                    if (then.invFreq == now.invFreq &&
-                        then.attentionFactor == now.attentionFactor) {
-                        continue;
-                    }
-                    const Eigen::VectorXd consistent =
-                        applyRope(keys.row(n).transpose(), static_cast<double>(n), now,
-                                  RopeLayout::HalfSplit);
-                    const double error =
-                        std::abs(q.dot(cached[static_cast<std::size_t>(n)]) - q.dot(consistent));
+                    if (rotationClass[forwardIndex(n)] == rotationClass[nowIndex]) continue;
+                    const double error = std::abs(q.dot(cached[static_cast<std::size_t>(n)]) -
+                                                  consistent[static_cast<std::size_t>(n)]);
                     worst = std::max(worst, error);
                 }
                 drift.length[static_cast<std::size_t>(g)] = length;
