@@ -2,6 +2,89 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ropelab::RopeField</name>
+    <message>
+        <source>Head dimension d</source>
+        <translation>头维度 d</translation>
+    </message>
+    <message>
+        <source>Rotated fraction (partial_rotary_factor)</source>
+        <translation>旋转比例（partial_rotary_factor）</translation>
+    </message>
+    <message>
+        <source>Base (rope_theta)</source>
+        <translation>底数（rope_theta）</translation>
+    </message>
+    <message>
+        <source>Scaling type (rope_type)</source>
+        <translation>缩放类型（rope_type）</translation>
+    </message>
+    <message>
+        <source>Scaling factor (factor)</source>
+        <translation>缩放因子（factor）</translation>
+    </message>
+    <message>
+        <source>Context (max_position_embeddings)</source>
+        <translation>上下文长度（max_position_embeddings）</translation>
+    </message>
+    <message>
+        <source>Pre-training context (original_max_position_embeddings)</source>
+        <translation>预训练上下文长度（original_max_position_embeddings）</translation>
+    </message>
+    <message>
+        <source>Current sequence length (seq_len)</source>
+        <translation>当前序列长度（seq_len）</translation>
+    </message>
+    <message>
+        <source>YaRN beta_fast</source>
+        <translation>YaRN beta_fast</translation>
+    </message>
+    <message>
+        <source>YaRN beta_slow</source>
+        <translation>YaRN beta_slow</translation>
+    </message>
+    <message>
+        <source>YaRN mscale</source>
+        <translation>YaRN mscale</translation>
+    </message>
+    <message>
+        <source>YaRN mscale_all_dim</source>
+        <translation>YaRN mscale_all_dim</translation>
+    </message>
+    <message>
+        <source>Attention factor (attention_factor)</source>
+        <translation>注意力因子（attention_factor）</translation>
+    </message>
+    <message>
+        <source>YaRN truncate</source>
+        <translation>YaRN truncate</translation>
+    </message>
+    <message>
+        <source>Llama 3 low_freq_factor</source>
+        <translation>Llama 3 low_freq_factor</translation>
+    </message>
+    <message>
+        <source>Llama 3 high_freq_factor</source>
+        <translation>Llama 3 high_freq_factor</translation>
+    </message>
+    <message>
+        <source>LongRoPE short_factor</source>
+        <translation>LongRoPE short_factor</translation>
+    </message>
+    <message>
+        <source>LongRoPE long_factor</source>
+        <translation>LongRoPE long_factor</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>rotations</source>
+        <translation>圈</translation>
+    </message>
+</context>
+<context>
     <name>ropelab::ui::AbsoluteLesson</name>
     <message>
         <source>Absolute encodings</source>
@@ -2133,78 +2216,6 @@ no row, impossible</source>
 <context>
     <name>ropelab::ui::ParameterText</name>
     <message>
-        <source>Head dimension d</source>
-        <translation>头维度 d</translation>
-    </message>
-    <message>
-        <source>Rotated fraction (partial_rotary_factor)</source>
-        <translation>旋转比例（partial_rotary_factor）</translation>
-    </message>
-    <message>
-        <source>Base (rope_theta)</source>
-        <translation>底数（rope_theta）</translation>
-    </message>
-    <message>
-        <source>Scaling type (rope_type)</source>
-        <translation>缩放类型（rope_type）</translation>
-    </message>
-    <message>
-        <source>Scaling factor (factor)</source>
-        <translation>缩放因子（factor）</translation>
-    </message>
-    <message>
-        <source>Context (max_position_embeddings)</source>
-        <translation>上下文长度（max_position_embeddings）</translation>
-    </message>
-    <message>
-        <source>Pre-training context (original_max_position_embeddings)</source>
-        <translation>预训练上下文长度（original_max_position_embeddings）</translation>
-    </message>
-    <message>
-        <source>Current sequence length (seq_len)</source>
-        <translation>当前序列长度（seq_len）</translation>
-    </message>
-    <message>
-        <source>YaRN beta_fast</source>
-        <translation>YaRN beta_fast</translation>
-    </message>
-    <message>
-        <source>YaRN beta_slow</source>
-        <translation>YaRN beta_slow</translation>
-    </message>
-    <message>
-        <source>YaRN mscale</source>
-        <translation>YaRN mscale</translation>
-    </message>
-    <message>
-        <source>YaRN mscale_all_dim</source>
-        <translation>YaRN mscale_all_dim</translation>
-    </message>
-    <message>
-        <source>Attention factor (attention_factor)</source>
-        <translation>注意力因子（attention_factor）</translation>
-    </message>
-    <message>
-        <source>YaRN truncate</source>
-        <translation>YaRN truncate</translation>
-    </message>
-    <message>
-        <source>Llama 3 low_freq_factor</source>
-        <translation>Llama 3 low_freq_factor</translation>
-    </message>
-    <message>
-        <source>Llama 3 high_freq_factor</source>
-        <translation>Llama 3 high_freq_factor</translation>
-    </message>
-    <message>
-        <source>LongRoPE short_factor</source>
-        <translation>LongRoPE short_factor</translation>
-    </message>
-    <message>
-        <source>LongRoPE long_factor</source>
-        <translation>LongRoPE long_factor</translation>
-    </message>
-    <message>
         <source>Pair layout</source>
         <translation>配对布局</translation>
     </message>
@@ -3081,6 +3092,10 @@ b[bucket(i − j)]</translation>
     <message>
         <source>%1 short + %2 long values (from a preset or config.json)</source>
         <translation>%1 个短因子 + %2 个长因子（来自预设或 config.json）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>

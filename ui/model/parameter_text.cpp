@@ -3,6 +3,8 @@
 
 #include <QCoreApplication>
 
+#include "encodings/rope_fields.h"
+
 namespace ropelab::ui {
 
 namespace {
@@ -18,6 +20,39 @@ QString text(std::string_view value) {
 
 QString number(double value) {
     return QString::number(value, 'g', 15);
+}
+
+// The RoPE table's labels and units (encodings/rope_fields.cpp) for lupdate, which reads only the
+// app's sources; RopeFieldsInTheApp.EveryRowHasATranslatedLabelAndUnit checks that this list is
+// exactly the table's.
+constexpr const char* kFieldTexts[] = {
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "Head dimension d"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "Rotated fraction (partial_rotary_factor)"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "Base (rope_theta)"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "Scaling type (rope_type)"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "Scaling factor (factor)"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "Context (max_position_embeddings)"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField",
+                      "Pre-training context (original_max_position_embeddings)"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "Current sequence length (seq_len)"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN beta_fast"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN beta_slow"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN mscale"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN mscale_all_dim"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "Attention factor (attention_factor)"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN truncate"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "Llama 3 low_freq_factor"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "Llama 3 high_freq_factor"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "LongRoPE short_factor"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "LongRoPE long_factor"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "positions"),
+    QT_TRANSLATE_NOOP("ropelab::RopeField", "rotations"),
+};
+
+// A label or unit of the table, translated.
+QString fieldText(std::string_view english) {
+    // The table's texts are string literals, so data() ends with a NUL.
+    return QCoreApplication::translate("ropelab::RopeField", english.data());
 }
 
 QString valueKindText(ValueKind kind) {
@@ -43,27 +78,8 @@ QString valueKindText(ValueKind kind) {
 }  // namespace
 
 QString parameterLabel(std::string_view p) {
-    // The RoPE table's fields (encodings/rope_fields.h), then the app's own shared values.
-    if (p == "head_dim") return Tr::tr("Head dimension d");
-    if (p == "partial_rotary_factor") return Tr::tr("Rotated fraction (partial_rotary_factor)");
-    if (p == "rope_theta") return Tr::tr("Base (rope_theta)");
-    if (p == "rope_type") return Tr::tr("Scaling type (rope_type)");
-    if (p == "factor") return Tr::tr("Scaling factor (factor)");
-    if (p == "max_position_embeddings") return Tr::tr("Context (max_position_embeddings)");
-    if (p == "original_max_position_embeddings") {
-        return Tr::tr("Pre-training context (original_max_position_embeddings)");
-    }
-    if (p == "seq_len") return Tr::tr("Current sequence length (seq_len)");
-    if (p == "beta_fast") return Tr::tr("YaRN beta_fast");
-    if (p == "beta_slow") return Tr::tr("YaRN beta_slow");
-    if (p == "mscale") return Tr::tr("YaRN mscale");
-    if (p == "mscale_all_dim") return Tr::tr("YaRN mscale_all_dim");
-    if (p == "attention_factor") return Tr::tr("Attention factor (attention_factor)");
-    if (p == "truncate") return Tr::tr("YaRN truncate");
-    if (p == "low_freq_factor") return Tr::tr("Llama 3 low_freq_factor");
-    if (p == "high_freq_factor") return Tr::tr("Llama 3 high_freq_factor");
-    if (p == "short_factor") return Tr::tr("LongRoPE short_factor");
-    if (p == "long_factor") return Tr::tr("LongRoPE long_factor");
+    if (const RopeFieldInfo* field = ropeFieldByKey(p)) return fieldText(field->label);
+    // The app's own shared values.
     if (p == "layout") return Tr::tr("Pair layout");
     if (p == "query_position") return Tr::tr("Query position m");
     if (p == "key_position") return Tr::tr("Key position n");
@@ -71,6 +87,15 @@ QString parameterLabel(std::string_view p) {
     if (p == "seed") return Tr::tr("Random seed");
     if (p == "backend") return Tr::tr("Compute backend");
     return text(p);
+}
+
+QString parameterUnit(std::string_view p) {
+    const RopeFieldInfo* field = ropeFieldByKey(p);
+    return field == nullptr || field->unit.empty() ? QString() : fieldText(field->unit);
+}
+
+std::span<const char* const> ropeFieldTexts() {
+    return kFieldTexts;
 }
 
 QString parameterProblemText(const ParameterProblem& p, const ParameterNames& names) {

@@ -16,6 +16,7 @@
 
 #include "encodings/rope_fields.h"
 #include "model/app_limits.h"
+#include "model/parameter_text.h"
 
 namespace ropelab::ui {
 
@@ -204,6 +205,15 @@ void RopeConfigEditor::retranslate() {
                            mscaleAllDim_.set, attentionFactor_.set}) {
         set->setToolTip(tr("Set this key (unchecked: absent from the config)"));
         set->setAccessibleName(tr("Set this key"));
+    }
+    // A row's key, with the table's unit where the value counts something.
+    for (const RopeFieldInfo& field : ropeFields()) {
+        const QString key = rowKey(field);
+        const QString unit = parameterUnit(field.key);
+        if (unit.isEmpty()) continue;
+        for (QLabel* label : findChildren<QLabel*>(key)) {
+            if (label->buddy() != nullptr) label->setText(tr("%1 (%2)").arg(key, unit));
+        }
     }
     truncate_->setText(tr("whole pairs"));
     factorLists_->setText(lists_.shortFactor.empty() && lists_.longFactor.empty()

@@ -193,7 +193,9 @@ TEST(RopeFields, TheClinicsConfigJsonKeysAreTheTablesKeys) {
     llama3.ropeType = RopeType::Llama3;
     std::set<std::string> written;
     for (const RopeParams& params : {yarn, samples::everyFieldSample(), llama3}) {
-        const Conventions conventions = ropeConventions({params});
+        ConventionsInput input;
+        input.params = params;
+        const Conventions conventions = ropeConventions(input);
         const ToolWords& hf = conventions.tools.at(0);
         ASSERT_EQ(hf.tool, "hf_config");
         for (const ToolSetting& setting : hf.settings) {

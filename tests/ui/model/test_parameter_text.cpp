@@ -1,15 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // tests ui/model/parameter_text.*: core's file problems worded by the app, each kind in English
-// and Chinese, the file's keys and values as the file wrote them.
+// and Chinese, the file's keys and values as the file wrote them; and the RoPE table in the app:
+// its labels and units translated, its consumers (labels, app limits, lesson 7's config editor)
+// covering every row.
 
 #include <gtest/gtest.h>
 
+#include <QLabel>
 #include <QString>
+#include <QTranslator>
+#include <set>
+#include <string>
+#include <variant>
 #include <vector>
 
 #include "classroom/language_controller.h"
 #include "common/parameter_error.h"
+#include "encodings/rope_fields.h"
+#include "model/app_limits.h"
 #include "model/parameter_text.h"
+#include "widgets/rope_config_editor.h"
 
 namespace ropelab::ui {
 namespace {
@@ -60,7 +70,8 @@ TEST(ParameterText, EveryFileProblemIsWordedInBothLanguages) {
          QStringLiteral("c.json：rope_scaling.rope_type 必须是文本；实际为 number")},
         {{FileIssue::WrongType, "rope_scaling.truncate", ValueKind::TrueFalse, "number"},
          QStringLiteral("c.json: rope_scaling.truncate must be true or false; got number"),
-         QStringLiteral("c.json：rope_scaling.truncate 必须是布尔值（true 或 false）；实际为 number")},
+         QStringLiteral(
+             "c.json：rope_scaling.truncate 必须是布尔值（true 或 false）；实际为 number")},
         {{FileIssue::WrongType, "llama.rope.freq_base", ValueKind::Float},
          QStringLiteral("c.json: llama.rope.freq_base must be a floating-point number"),
          QStringLiteral("c.json：llama.rope.freq_base 必须是浮点数")},
@@ -104,6 +115,85 @@ TEST(ParameterText, EveryFileProblemIsWordedInBothLanguages) {
         EXPECT_EQ(errorText(error), c.english) << error.what();
         ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
         EXPECT_EQ(errorText(error), c.chinese) << error.what();
+    }
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+}
+
+// The table's labels and units in the app: each row has both translated, and lupdate's list of
+// them (ropeFieldTexts) is exactly the table's.
+TEST(RopeFieldsInTheApp, EveryRowHasATranslatedLabelAndUnit) {
+    std::set<std::string> texts;
+    for (const RopeFieldInfo& field : ropeFields()) {
+        texts.insert(std::string(field.label));
+        if (!field.unit.empty()) texts.insert(std::string(field.unit));
+    }
+    std::set<std::string> listed;
+    for (const char* text : ropeFieldTexts()) listed.insert(text);
+    EXPECT_EQ(listed, texts);
+    // The shipped translation has each one ("YaRN beta_fast" stays as it is in Chinese, so the
+    // catalogue is asked, not the translated text compared).
+    QTranslator chinese;
+    ASSERT_TRUE(chinese.load(QStringLiteral(":/i18n/ropelab_zh_CN.qm")));
+    for (const std::string& text : texts) {
+        EXPECT_FALSE(chinese.translate("ropelab::RopeField", text.c_str()).isEmpty()) << text;
+    }
+    LanguageController language;
+    for (const RopeFieldInfo& field : ropeFields()) {
+        const std::string key(field.key);
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+        EXPECT_EQ(parameterLabel(field.key).toStdString(), field.label) << key;
+        EXPECT_EQ(parameterUnit(field.key).toStdString(), field.unit) << key;
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+        EXPECT_EQ(parameterLabel(field.key),
+                  chinese.translate("ropelab::RopeField", field.label.data()))
+            << key;
+    }
+    EXPECT_EQ(parameterLabel("max_position_embeddings"),
+              QStringLiteral("上下文长度（max_position_embeddings）"));
+    EXPECT_EQ(parameterUnit("seq_len"), QStringLiteral("位置"));
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+}
+
+// Each consumer in the app covers the whole table: the app's limits (the table's appRange), lesson
+// 7's config editor (a row per field, the unit beside the key where there is one).
+TEST(RopeFieldsInTheApp, TheAppsLimitsAndTheConfigEditorCoverTheWholeTable) {
+    for (const RopeFieldInfo& field : ropeFields()) {
+        const std::string key(field.key);
+        const bool number = !std::holds_alternative<bool RopeParams::*>(field.member) &&
+                            !std::holds_alternative<RopeType RopeParams::*>(field.member);
+        const AppLimit* limit = appLimit(field.key);
+        ASSERT_EQ(limit != nullptr, number) << key;
+        if (!number) continue;
+        EXPECT_EQ(limit->minimum, field.appRange.minimum) << key;
+        EXPECT_EQ(limit->maximum, field.appRange.maximum) << key;
+        EXPECT_EQ(limit->minimumExcluded, field.appRange.minimumExcluded) << key;
+        // Inside core's range: the app only narrows it.
+        EXPECT_GE(limit->minimum, field.range.minimum) << key;
+        EXPECT_LE(limit->maximum, field.range.maximum) << key;
+    }
+    LanguageController language;
+    for (const auto& [code, positions] :
+         {std::pair{"en", QStringLiteral("max_position_embeddings (positions)")},
+          std::pair{"zh_CN", QStringLiteral("max_position_embeddings（位置）")}}) {
+        ASSERT_TRUE(language.setLanguage(QString::fromLatin1(code)));
+        RopeConfigEditor editor;
+        for (const RopeFieldInfo& field : ropeFields()) {
+            const bool list =
+                field.id == RopeField::ShortFactor || field.id == RopeField::LongFactor;
+            const QString row = list ? QStringLiteral("short_factor / long_factor")
+                                     : QString::fromUtf8(field.key.data(), field.key.size());
+            // The row's label is the one with a buddy (the factor lists' field is a label too).
+            const QLabel* label = nullptr;
+            for (const QLabel* candidate : editor.findChildren<QLabel*>(row)) {
+                if (candidate->buddy() != nullptr) label = candidate;
+            }
+            ASSERT_NE(label, nullptr) << field.key;
+            if (field.unit.empty()) {
+                EXPECT_EQ(label->text(), row);
+            }
+        }
+        EXPECT_EQ(editor.findChild<QLabel*>(QStringLiteral("max_position_embeddings"))->text(),
+                  positions);
     }
     ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
 }
