@@ -151,16 +151,26 @@ KvCacheDrift kvCacheDrift(const RopeParams& params, std::int64_t promptLength,
                 const Eigen::VectorXd q =
                     applyRope(queries.row(g).transpose(), static_cast<double>(position), now,
                               RopeLayout::HalfSplit);
+                const auto consistentKey = [&](std::int64_t n) {
+                    return rotationClass[forwardIndex(n)] == rotationClass[nowIndex];
+                };
+                drift.length[static_cast<std::size_t>(g)] = length;
+                // Every cached key consistent (θ independent of the length): exactly 0.
+                bool anyStale = false;
+                for (std::int64_t n = 0; n < length && !anyStale; ++n) anyStale = !consistentKey(n);
+                if (!anyStale) {
+                    drift.maxAbsScoreError[static_cast<std::size_t>(g)] = 0.0;
+                    continue;
+                }
                 consistentScores(q, keys, length, now, consistent);
                 double worst = 0.0;
                 for (std::int64_t n = 0; n < length; ++n) {
                     // Rotated with the same θ: the cached key is the consistent one, bit for bit.
-                    if (rotationClass[forwardIndex(n)] == rotationClass[nowIndex]) continue;
+                    if (consistentKey(n)) continue;
                     const double error = std::abs(q.dot(cached[static_cast<std::size_t>(n)]) -
                                                   consistent[static_cast<std::size_t>(n)]);
                     worst = std::max(worst, error);
                 }
-                drift.length[static_cast<std::size_t>(g)] = length;
                 drift.maxAbsScoreError[static_cast<std::size_t>(g)] = worst;
             }
         },
