@@ -1905,6 +1905,18 @@ no row, impossible</source>
 <context>
     <name>ropelab::ui::LessonPage</name>
     <message>
+        <source>Computing the figures…</source>
+        <translation>正在计算图表…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stopped: the figures still show the previous result.</source>
+        <translation>已停止：图表仍显示上一次的结果。</translation>
+    </message>
+    <message>
         <source>Problem</source>
         <translation>问题</translation>
     </message>

@@ -17,7 +17,6 @@
 #include "encodings/sinusoidal.h"
 #include "model/parameter_model.h"
 #include "widgets/labeled_slider.h"
-#include "widgets/latest_job.h"
 #include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
@@ -37,11 +36,84 @@ void setupPositionMap(QCustomPlot* plot) {
     plot->yAxis->ticker()->setTickCount(3);
 }
 
-// Hands a colour-map data block built on the worker thread to the map exactly once.
-using MapData = std::shared_ptr<std::unique_ptr<QCPColorMapData>>;
+// What each figure reads.
+struct TableKey {
+    int dim;
+    double base;
+    int sequenceLength;
+    int maxLength;
+    unsigned seed;
+    bool operator==(const TableKey&) const = default;
+};
+struct Tables {
+    std::unique_ptr<QCPColorMapData> learned;
+    std::unique_ptr<QCPColorMapData> sinusoidal;
+    std::unique_ptr<QCPColorMapData> similarity;
+};
+struct RegionKey {
+    int maxLength;
+    int sequenceLength;
+    int dim;
+    bool operator==(const RegionKey&) const = default;
+};
+struct ShiftKey {
+    int dim;
+    double base;
+    int position;
+    int shift;
+    int pair;
+    bool operator==(const ShiftKey&) const = default;
+};
 
-void install(QCPColorMap* map, const MapData& data) {
-    if (*data) map->setData(data->release(), false);
+Tables computeTables(const TableKey& key, const Execution& exec) {
+    const int n = key.sequenceLength;
+    Tables tables;
+    // Learned: only the rows the table has (and that fit in the sequence shown).
+    const LearnedPositionTable table(key.maxLength, key.dim, key.seed);
+    tables.learned = colorMapData(table.table().topRows(std::min(key.maxLength, n)));
+    if (exec.stop.stop_requested()) throw Cancelled();
+    std::vector<double> positions(static_cast<std::size_t>(n));
+    for (int p = 0; p < n; ++p) positions[std::size_t(p)] = p;
+    tables.sinusoidal = colorMapData(sinusoidalTable(positions, key.dim, key.base));
+    // PE(p)·PE(q): zero q and k with the sinusoidal encoding leave exactly that score.
+    ScoreEncodingParams encoding;
+    encoding.encoding = ScoreEncoding::Sinusoidal;
+    encoding.sinusoidalBase = key.base;
+    const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(n, key.dim);
+    const int cells = std::min(n, kMaxHeatmapCells);
+    const PooledGrid grid = scoreHeatmap(zeros, zeros, encoding, cells, cells, Pooling::Mean, exec);
+    tables.similarity = colorMapData(grid, n, n);
+    return tables;
+}
+
+AbsoluteLesson::Shift computeShift(const ShiftKey& key) {
+    const Eigen::VectorXd atP = sinusoidalEncoding(key.position, key.dim, key.base);
+    const Eigen::VectorXd atPK = sinusoidalEncoding(key.position + key.shift, key.dim, key.base);
+    const Eigen::VectorXd byK = sinusoidalEncoding(key.shift, key.dim, key.base);
+    const int a = 2 * key.pair;
+    AbsoluteLesson::Shift shift;
+    shift.atP = QPointF(atP[a], atP[a + 1]);
+    shift.atPK = QPointF(atPK[a], atPK[a + 1]);
+    // PE(p + k) = R(k)·PE(p) with R(k) = [[cos kω, sin kω], [−sin kω, cos kω]] per pair,
+    // entries read from PE(k) = (sin kω, cos kω).
+    shift.sinKOmega = byK[a];
+    shift.cosKOmega = byK[a + 1];
+    shift.omega = sinusoidalFrequencies(key.dim, key.base)[std::size_t(key.pair)];
+    shift.reduced = std::fmod(key.shift * shift.omega, 2.0 * std::numbers::pi);
+    // The arc from PE(p) to PE(p + k): kω_i modulo one turn (sign kept), clockwise in the
+    // (sin, cos) plane, the same angle the readout names.
+    const double from = std::atan2(shift.atP.y(), shift.atP.x());
+    const double turn = -shift.reduced;
+    shift.arcT.resize(kArcPoints + 2);
+    shift.arcX.resize(kArcPoints + 2);
+    shift.arcY.resize(kArcPoints + 2);
+    for (int i = 0; i <= kArcPoints; ++i) {
+        const double phi = from + turn * i / kArcPoints;
+        shift.arcT[i + 1] = i + 1;
+        shift.arcX[i + 1] = 0.3 * std::cos(phi);
+        shift.arcY[i + 1] = 0.3 * std::sin(phi);
+    }
+    return shift;
 }
 
 }  // namespace
@@ -54,8 +126,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
       shiftPlot_(createPlot(QStringLiteral("shift-rotation"))),
       maxLengthSlider_(new LabeledSlider(QString(), 1, 4096, 1, QString(), this)),
       pairSlider_(new LabeledSlider(QString(), 0, 31, 1, QString(), this)),
-      shiftSlider_(new LabeledSlider(QString(), -512, 512, 1, QString(), this)),
-      job_(new LatestJob(this)) {
+      shiftSlider_(new LabeledSlider(QString(), -512, 512, 1, QString(), this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(learnedPlot_, 0, 0);
@@ -120,17 +191,51 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     connect(maxLengthSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::refresh);
     connect(pairSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::setPairIndex);
     connect(shiftSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::refresh);
-    // Background results: repaint what they fill; a failure shows core's message and is retried on
-    // the next change.
-    connect(job_, &LatestJob::finished, this, [this] {
-        replot(learnedPlot_);
-        replot(sinusoidalPlot_);
-        replot(similarityPlot_);
-    });
-    connect(job_, &LatestJob::failed, this, [this](const QString& message) {
-        showProblem(message);
-        tableKey_.reset();
-    });
+    // The three tables are computed together, off the UI thread.
+    declareFigures(
+        {learnedPlot_, sinusoidalPlot_, similarityPlot_}, FigureRun::Background,
+        [this] {
+            return TableKey{parameters().rope().headDim, parameters().rope().ropeTheta,
+                            parameters().sequenceLength(), maxLength(), parameters().seed()};
+        },
+        computeTables,
+        [this](const TableKey& key, Tables& tables) {
+            learnedMap_->setData(tables.learned.release(), false);
+            const double learnedScale = 3.0 * LearnedPositionTable::defaultStddev;
+            learnedMap_->setDataRange(QCPRange(-learnedScale, learnedScale));
+            sinusoidalMap_->setData(tables.sinusoidal.release(), false);
+            similarityMap_->setData(tables.similarity.release(), false);
+            // |PE(p)·PE(q)| ≤ d/2 (each pair contributes cos of an angle).
+            similarityMap_->setDataRange(QCPRange(-key.dim / 2.0, key.dim / 2.0));
+            const QCPRange positions(-0.5, key.sequenceLength - 0.5);
+            const QCPRange dims(-0.5, key.dim - 0.5);
+            learnedPlot_->xAxis->setRange(dims);
+            learnedPlot_->yAxis->setRange(positions);
+            sinusoidalPlot_->xAxis->setRange(dims);
+            sinusoidalPlot_->yAxis->setRange(positions);
+            similarityPlot_->xAxis->setRange(positions);
+            similarityPlot_->yAxis->setRange(positions);
+            similarityLength_ = key.sequenceLength;
+            updateSimilarityTitle();
+        });
+    region_ = declareInlineFigures(
+        {learnedPlot_},
+        [this] {
+            return RegionKey{maxLength(), parameters().sequenceLength(),
+                             parameters().rope().headDim};
+        },
+        [this](const RegionKey&) { updateImpossibleRegion(); });
+    shift_ = declareFigures(
+        {shiftPlot_}, FigureRun::Inline,
+        [this] {
+            return ShiftKey{parameters().rope().headDim, parameters().rope().ropeTheta,
+                            parameters().queryPosition(), shift(), pair_};
+        },
+        [](const ShiftKey& key, const Execution&) { return computeShift(key); },
+        [this](const ShiftKey&, Shift& shift) {
+            shown_ = std::move(shift);
+            drawShift();
+        });
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
@@ -186,7 +291,10 @@ void AbsoluteLesson::retranslate() {
     shiftSlider_->setLabel(tr("Shift k"));
     shiftSlider_->setUnit(tr("tokens"));
     shiftSlider_->setToolTip(tr("PE(p + k) is PE(p) with pair i turned by kω_i"));
-    regionKey_.reset();  // its label is translated text
+    // Their labels are translated text.
+    region_->invalidate();
+    shift_->invalidate();
+    updateSimilarityTitle();
     refresh();
 }
 
@@ -227,10 +335,6 @@ void AbsoluteLesson::setShift(int k) {
     refresh();
 }
 
-void AbsoluteLesson::waitForComputation() {
-    job_->waitForIdle(60000);
-}
-
 void AbsoluteLesson::refresh() {
     runGuarded([this] {
         const int d = parameters().rope().headDim;
@@ -239,114 +343,45 @@ void AbsoluteLesson::refresh() {
         pair_ = std::clamp(pair_, 0, d / 2 - 1);
         pairSlider_->setValue(pair_);
         maxLengthSlider_->setRange(1, std::max(parameters().sequenceLength() * 2, 16));
-        updateShift();
-        // Only what changed is repainted: the colour maps are repainted when new tables arrive.
-        const std::array<int, 3> region{maxLength(), parameters().sequenceLength(), d};
-        if (regionKey_ != region) {
-            regionKey_ = region;
-            updateImpossibleRegion();
-            replot(learnedPlot_);
-        }
-        requestTables();
+        updateFigures();
+        updateReadouts();
     });
-    replot(shiftPlot_);
 }
 
-void AbsoluteLesson::requestTables() {
-    const TableKey key{parameters().rope().headDim, parameters().rope().ropeTheta,
-                       parameters().sequenceLength(), maxLength(), parameters().seed()};
-    if (tableKey_ == key) return;
-    tableKey_ = key;
-    job_->start(
-        [this, key](const Execution& exec) -> LatestJob::Apply {
-            const int n = key.sequenceLength;
-            // Learned: only the rows the table has (and that fit in the sequence shown).
-            const LearnedPositionTable table(key.maxLength, key.dim, key.seed);
-            const MapData learned = std::make_shared<std::unique_ptr<QCPColorMapData>>(
-                colorMapData(table.table().topRows(std::min(key.maxLength, n))));
-            const double learnedScale = 3.0 * LearnedPositionTable::defaultStddev;
-            if (exec.stop.stop_requested()) throw Cancelled();
-            std::vector<double> positions(static_cast<std::size_t>(n));
-            for (int p = 0; p < n; ++p) positions[std::size_t(p)] = p;
-            const MapData sinusoidal = std::make_shared<std::unique_ptr<QCPColorMapData>>(
-                colorMapData(sinusoidalTable(positions, key.dim, key.base)));
-            // PE(p)·PE(q): zero q and k with the sinusoidal encoding leave exactly that score.
-            ScoreEncodingParams encoding;
-            encoding.encoding = ScoreEncoding::Sinusoidal;
-            encoding.sinusoidalBase = key.base;
-            const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(n, key.dim);
-            const int cells = std::min(n, kMaxHeatmapCells);
-            const PooledGrid grid =
-                scoreHeatmap(zeros, zeros, encoding, cells, cells, Pooling::Mean, exec);
-            const MapData similarity =
-                std::make_shared<std::unique_ptr<QCPColorMapData>>(colorMapData(grid, n, n));
-            const bool pooled = cells < n;
-            return [this, key, learned, learnedScale, sinusoidal, similarity, pooled] {
-                install(learnedMap_, learned);
-                learnedMap_->setDataRange(QCPRange(-learnedScale, learnedScale));
-                install(sinusoidalMap_, sinusoidal);
-                install(similarityMap_, similarity);
-                // |PE(p)·PE(q)| ≤ d/2 (each pair contributes cos of an angle).
-                similarityMap_->setDataRange(QCPRange(-key.dim / 2.0, key.dim / 2.0));
-                const QCPRange positions(-0.5, key.sequenceLength - 0.5);
-                const QCPRange dims(-0.5, key.dim - 0.5);
-                learnedPlot_->xAxis->setRange(dims);
-                learnedPlot_->yAxis->setRange(positions);
-                sinusoidalPlot_->xAxis->setRange(dims);
-                sinusoidalPlot_->yAxis->setRange(positions);
-                similarityPlot_->xAxis->setRange(positions);
-                similarityPlot_->yAxis->setRange(positions);
-                similarityTitle_->setText(
-                    pooled ? tr("Similarity PE(p)·PE(q), mean over %1×%1 blocks")
-                                 .arg(QString::number(double(key.sequenceLength) / kMaxHeatmapCells,
-                                                      'g', 3))
-                           : tr("Similarity PE(p)·PE(q)"));
-            };
-        },
-        1);
+void AbsoluteLesson::updateSimilarityTitle() {
+    similarityTitle_->setText(
+        similarityLength_ > kMaxHeatmapCells
+            ? tr("Similarity PE(p)·PE(q), mean over %1×%1 blocks")
+                  .arg(QString::number(double(similarityLength_) / kMaxHeatmapCells, 'g', 3))
+            : tr("Similarity PE(p)·PE(q)"));
 }
 
-void AbsoluteLesson::updateShift() {
-    const int d = parameters().rope().headDim;
-    const double base = parameters().rope().ropeTheta;
-    const int p = parameters().queryPosition();
-    const int k = shift();
-    const Eigen::VectorXd atP = sinusoidalEncoding(p, d, base);
-    const Eigen::VectorXd atPK = sinusoidalEncoding(p + k, d, base);
-    const Eigen::VectorXd byK = sinusoidalEncoding(k, d, base);
+void AbsoluteLesson::drawShift() {
     const int a = 2 * pair_;
-    pointP_ = QPointF(atP[a], atP[a + 1]);
-    pointPK_ = QPointF(atPK[a], atPK[a + 1]);
     fromArrow_->start->setCoords(0.0, 0.0);
-    fromArrow_->end->setCoords(pointP_);
+    fromArrow_->end->setCoords(shown_.atP);
     toArrow_->start->setCoords(0.0, 0.0);
-    toArrow_->end->setCoords(pointPK_);
-    fromLabel_->position->setCoords(1.2 * pointP_);
+    toArrow_->end->setCoords(shown_.atPK);
+    fromLabel_->position->setCoords(1.2 * shown_.atP);
     fromLabel_->setText(tr("PE(p)"));
-    toLabel_->position->setCoords(1.2 * pointPK_);
+    toLabel_->position->setCoords(1.2 * shown_.atPK);
     toLabel_->setText(tr("PE(p+k)"));
-    // The arc from PE(p) to PE(p + k): kω_i modulo one turn (sign kept), clockwise in the
-    // (sin, cos) plane, the same angle the readout names.
-    const double omega = sinusoidalFrequencies(d, base)[std::size_t(pair_)];
-    const double from = std::atan2(pointP_.y(), pointP_.x());
-    const double reduced = std::fmod(k * omega, 2.0 * std::numbers::pi);
-    const double turn = -reduced;
-    QVector<double> t(kArcPoints + 2), x(kArcPoints + 2), y(kArcPoints + 2);
-    for (int i = 0; i <= kArcPoints; ++i) {
-        const double phi = from + turn * i / kArcPoints;
-        t[i + 1] = i + 1;
-        x[i + 1] = 0.3 * std::cos(phi);
-        y[i + 1] = 0.3 * std::sin(phi);
-    }
-    arc_->setData(t, x, y);
-    shiftTitle_->setText(tr("Pair %1: PE(p) → PE(p + k), p = %2, k = %3").arg(pair_).arg(p).arg(k));
+    arc_->setData(shown_.arcT, shown_.arcX, shown_.arcY);
+    shiftTitle_->setText(tr("Pair %1: PE(p) → PE(p + k), p = %2, k = %3")
+                             .arg(pair_)
+                             .arg(parameters().queryPosition())
+                             .arg(shift()));
     shiftPlot_->xAxis->setLabel(tr("PE(p, %1) = sin(pω%2)").arg(a).arg(subscriptNumber(pair_)));
     shiftPlot_->yAxis->setLabel(tr("PE(p, %1) = cos(pω%2)").arg(a + 1).arg(subscriptNumber(pair_)));
+}
 
-    // PE(p + k) = R(k)·PE(p) with R(k) = [[cos kω, sin kω], [−sin kω, cos kω]] per pair,
-    // entries read from PE(k) = (sin kω, cos kω).
-    const double s = byK[a];
-    const double c = byK[a + 1];
+void AbsoluteLesson::updateReadouts() {
+    const int p = parameters().queryPosition();
+    const int k = shift();
+    const double omega = shown_.omega;
+    const double reduced = shown_.reduced;
+    const double s = shown_.sinKOmega;
+    const double c = shown_.cosKOmega;
     const int length = maxLength();
     // The learned table at the query position: a row, or nothing at all.
     const QString learned =
@@ -384,7 +419,7 @@ void AbsoluteLesson::updateShift() {
     publishReadout(QStringLiteral("period_tokens"), 2.0 * std::numbers::pi / omega);
     publishReadout(QStringLiteral("turn_deg"), k * omega * 180.0 / std::numbers::pi);
     // How far the tip of PE(p + k) lies from the tip of PE(p) in the plot (0: back in place).
-    publishReadout(QStringLiteral("tip_gap"), QLineF(pointP_, pointPK_).length());
+    publishReadout(QStringLiteral("tip_gap"), QLineF(shown_.atP, shown_.atPK).length());
 }
 
 void AbsoluteLesson::applyTheme(const PlotTheme& theme) {

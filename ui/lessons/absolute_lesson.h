@@ -3,8 +3,8 @@
 // Lesson 2, absolute encodings: a learned table with a hard maximum length, the sinusoidal table
 // (positions × dimensions), the similarity PE(p)·PE(q), and a shift by k as a per-pair rotation.
 
-#include <array>
-#include <optional>
+#include <QPointF>
+#include <QVector>
 
 #include "lessons/lesson_page.h"
 
@@ -19,7 +19,6 @@ class QCPTextElement;
 namespace ropelab::ui {
 
 class LabeledSlider;
-class LatestJob;
 
 class AbsoluteLesson : public LessonPage {
     Q_OBJECT
@@ -41,30 +40,32 @@ public:
     int shift() const;
     void setShift(int k);
     // The pair i components (PE(p, 2i), PE(p, 2i+1)) drawn for p and p + k.
-    QPointF pointAtP() const { return pointP_; }
-    QPointF pointAtPPlusK() const { return pointPK_; }
+    QPointF pointAtP() const { return shown_.atP; }
+    QPointF pointAtPPlusK() const { return shown_.atPK; }
     QCPCurve* shiftArc() const { return arc_; }  // from PE(p) to PE(p + k), kω mod one turn
     QCPColorMap* sinusoidalMap() const { return sinusoidalMap_; }
     QCPColorMap* similarityMap() const { return similarityMap_; }
     QCPColorMap* learnedMap() const { return learnedMap_; }
-    void waitForComputation();
+
+    // The shift by k of pair i, as drawn in the lower right plot.
+    struct Shift {
+        QPointF atP;
+        QPointF atPK;
+        double sinKOmega = 0.0;
+        double cosKOmega = 1.0;
+        double omega = 0.0;
+        double reduced = 0.0;  // kω modulo one turn, sign kept
+        QVector<double> arcT, arcX, arcY;
+    };
 
 protected:
     void applyTheme(const PlotTheme& theme) override;
 
 private:
-    struct TableKey {
-        int dim;
-        double base;
-        int sequenceLength;
-        int maxLength;
-        unsigned seed;
-        bool operator==(const TableKey&) const = default;
-    };
-
     void refresh();
-    void requestTables();
-    void updateShift();
+    void updateSimilarityTitle();
+    void drawShift();
+    void updateReadouts();
     void updateImpossibleRegion();
 
     QCustomPlot* learnedPlot_;
@@ -90,13 +91,12 @@ private:
     LabeledSlider* maxLengthSlider_;
     LabeledSlider* pairSlider_;
     LabeledSlider* shiftSlider_;
-    LatestJob* job_;
+    FigureTask* region_;
+    FigureTask* shift_;
 
     int pair_ = 0;
-    std::optional<TableKey> tableKey_;
-    std::optional<std::array<int, 3>> regionKey_;  // L, N, d of the hatched region drawn
-    QPointF pointP_;
-    QPointF pointPK_;
+    int similarityLength_ = 0;  // N of the similarity map drawn
+    Shift shown_;
 };
 
 }  // namespace ropelab::ui

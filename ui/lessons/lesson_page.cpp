@@ -5,16 +5,23 @@
 
 #include <QAction>
 #include <QClipboard>
+#include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QEvent>
 #include <QGridLayout>
 #include <QGuiApplication>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextDocumentFragment>
+#include <QThread>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -35,6 +42,9 @@ namespace {
 // only when the window is too short for all of them at a readable size.
 constexpr int kSidePanelMinimumWidth = 300;
 constexpr int kSidePanelMinimumChars = 40;
+// A job shorter than this finishes without a progress bar flashing up.
+constexpr int kProgressDelayMs = 300;
+constexpr int kProgressSteps = 1000;
 
 class VerticalScroll : public QScrollArea {
 public:
@@ -102,7 +112,13 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
       explanationNote_(new WrappedLabel(this)),
       controlsLayout_(new QVBoxLayout),
       readout_(new WrappedLabel(this)),
-      readoutRows_(new QGridLayout) {
+      readoutRows_(new QGridLayout),
+      progressPanel_(new QWidget(this)),
+      progressLabel_(new QLabel(progressPanel_)),
+      progressBar_(new QProgressBar(progressPanel_)),
+      cancelButton_(new QPushButton(progressPanel_)),
+      stoppedNote_(new WrappedLabel(this)),
+      progressDelay_(new QTimer(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
 
@@ -113,6 +129,28 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     banner_->setAccessibleName(tr("Problem"));
     banner_->hide();
     layout->addWidget(banner_);
+
+    // A figure that takes long shows its progress and can be stopped.
+    progressPanel_->setObjectName(QStringLiteral("figureProgress"));
+    auto* progressLayout = new QHBoxLayout(progressPanel_);
+    progressLayout->setContentsMargins(0, 0, 0, 0);
+    progressBar_->setRange(0, kProgressSteps);
+    progressBar_->setTextVisible(false);
+    cancelButton_->setObjectName(QStringLiteral("cancelComputation"));
+    progressLayout->addWidget(progressLabel_);
+    progressLayout->addWidget(progressBar_, 1);
+    progressLayout->addWidget(cancelButton_);
+    progressPanel_->hide();
+    layout->addWidget(progressPanel_);
+    stoppedNote_->setObjectName(QStringLiteral("computationStopped"));
+    stoppedNote_->hide();
+    layout->addWidget(stoppedNote_);
+    progressDelay_->setSingleShot(true);
+    progressDelay_->setInterval(kProgressDelayMs);
+    connect(progressDelay_, &QTimer::timeout, this, [this] {
+        if (computing()) progressPanel_->show();
+    });
+    connect(cancelButton_, &QPushButton::clicked, this, &LessonPage::cancelComputation);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setChildrenCollapsible(false);
@@ -230,6 +268,9 @@ bool LessonPage::explanationFolded() const {
 }
 
 void LessonPage::retranslatePage() {
+    progressLabel_->setText(tr("Computing the figures…"));
+    cancelButton_->setText(tr("Cancel"));
+    stoppedNote_->setText(tr("Stopped: the figures still show the previous result."));
     sideTabs_->setTabText(sideTabs_->indexOf(lessonScroll_), tr("This lesson"));
     if (const int shared = sideTabs_->indexOf(sharedScroll_); shared >= 0) {
         sideTabs_->setTabText(shared, tr("Shared parameters"));
@@ -339,10 +380,11 @@ void LessonPage::clearProblem() {
 }
 
 void LessonPage::replotAll() {
-    for (const Figure& figure : figures_) figure.plot->replot(QCustomPlot::rpQueuedReplot);
+    for (const Figure& figure : figures_) replot(figure.plot);
 }
 
 void LessonPage::replot(QCustomPlot* plot) {
+    ++figureRepaints_[plot->objectName()];
     plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -351,11 +393,15 @@ void LessonPage::applyTheme(const PlotTheme& theme) {
     replotAll();
 }
 
+bool LessonPage::putAway() const {
+    // Explicitly hidden: a page of the lesson stack that is not current.
+    return !catchingUp_ && isHidden() && testAttribute(Qt::WA_WState_ExplicitShowHide);
+}
+
 void LessonPage::refreshOnParameterChange(std::function<void()> refresh) {
     parameterRefresh_ = std::move(refresh);
     connect(&parameters(), &ParameterModel::changed, this, [this] {
-        // Explicitly hidden: a page of the lesson stack that is not current.
-        if (isHidden() && testAttribute(Qt::WA_WState_ExplicitShowHide)) {
+        if (putAway()) {
             parametersChangedWhileAway_ = true;
             return;
         }
@@ -364,9 +410,89 @@ void LessonPage::refreshOnParameterChange(std::function<void()> refresh) {
 }
 
 void LessonPage::catchUp() {
-    if (!parametersChangedWhileAway_) return;
-    parametersChangedWhileAway_ = false;
-    parameterRefresh_();
+    if (!parametersChangedWhileAway_ && !figuresChangedWhileAway_) return;
+    catchingUp_ = true;
+    if (parametersChangedWhileAway_) {
+        parametersChangedWhileAway_ = false;
+        figuresChangedWhileAway_ = false;
+        parameterRefresh_();  // which updates the figures
+    }
+    if (figuresChangedWhileAway_) runGuarded([this] { updateFigures(); });
+    catchingUp_ = false;
+}
+
+LatestJob* LessonPage::newFigureJob() {
+    auto* job = new LatestJob(this);
+    connect(job, &LatestJob::started, this, [this] {
+        stoppedNote_->hide();
+        progressBar_->setRange(0, 0);  // busy until the job reports a fraction
+        if (!progressDelay_->isActive() && progressPanel_->isHidden()) progressDelay_->start();
+    });
+    connect(job, &LatestJob::progress, this, [this](double fraction) {
+        progressBar_->setRange(0, kProgressSteps);
+        progressBar_->setValue(static_cast<int>(fraction * kProgressSteps));
+    });
+    connect(job, &LatestJob::finished, this, &LessonPage::figureJobChanged);
+    connect(job, &LatestJob::cancelled, this, &LessonPage::figureJobChanged);
+    connect(job, &LatestJob::failed, this, [this, job](const QString& message) {
+        // Retried on the next update, whatever its key.
+        for (const auto& task : figureTasks_) {
+            if (task->job() == job) task->jobEnded();
+        }
+        showProblem(message);
+        figureJobChanged();
+    });
+    return job;
+}
+
+FigureTask* LessonPage::addFigureTask(std::unique_ptr<FigureTask> task) {
+    task->drawn_ = [this](FigureTask* drawn) {
+        stoppedNote_->hide();
+        for (QCustomPlot* plot : drawn->plots()) replot(plot);
+    };
+    figureTasks_.push_back(std::move(task));
+    return figureTasks_.back().get();
+}
+
+void LessonPage::updateFigures() {
+    if (putAway()) {
+        figuresChangedWhileAway_ = true;
+        return;
+    }
+    figuresChangedWhileAway_ = false;
+    for (const auto& task : figureTasks_) {
+        const FigureTask::Step step = task->update();
+        if (step == FigureTask::Step::None) continue;
+        auto& counts = step == FigureTask::Step::Started ? figureJobs_ : figureInlineRuns_;
+        for (QCustomPlot* plot : task->plots()) ++counts[plot->objectName()];
+    }
+}
+
+void LessonPage::figureJobChanged() {
+    if (computing()) return;
+    progressDelay_->stop();
+    progressPanel_->hide();
+}
+
+bool LessonPage::computing() const {
+    return std::any_of(figureTasks_.begin(), figureTasks_.end(),
+                       [](const auto& task) { return task->isRunning(); });
+}
+
+void LessonPage::cancelComputation() {
+    if (!computing()) return;
+    for (const auto& task : figureTasks_) task->stop(true);
+    stoppedNote_->show();
+    emit statusMessage(stoppedNote_->text());
+}
+
+bool LessonPage::waitForComputation(int timeoutMs) {
+    const QDeadlineTimer deadline(timeoutMs);
+    while (computing() && !deadline.hasExpired()) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        QThread::msleep(1);
+    }
+    return !computing();
 }
 
 void LessonPage::showEvent(QShowEvent* event) {

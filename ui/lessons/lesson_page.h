@@ -6,12 +6,17 @@
 // The right-hand side panel scrolls up and down only; on a narrow screen it also holds the shared
 // parameters, as a second tab.
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <functional>
+#include <memory>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "common/errors.h"
+#include "lessons/figure_task.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_context.h"
 #include "style/plot_style.h"
@@ -19,7 +24,10 @@
 class QGridLayout;
 class QAction;
 class QLabel;
+class QProgressBar;
+class QPushButton;
 class QScrollArea;
+class QTimer;
 class QTabWidget;
 class QToolButton;
 class QVBoxLayout;
@@ -55,6 +63,22 @@ public:
     // it leaves the controls in view on a small screen; unfolded by default.
     void setExplanationFolded(bool folded);
     bool explanationFolded() const;
+
+    // The figure pipeline, for tests and benchmarks. Processes events until no figure computes
+    // (false when timeoutMs passed first).
+    bool waitForComputation(int timeoutMs = 60000);
+    bool computing() const;
+    // Since the lesson was made: background jobs started for the figure, inline computations run
+    // for it, and repaints the page queued for it (coalesced by Qt into fewer paints).
+    int figureJobs(const QString& figureName) const { return figureJobs_.value(figureName); }
+    int figureInlineRuns(const QString& figureName) const {
+        return figureInlineRuns_.value(figureName);
+    }
+    int figureRepaints(const QString& figureName) const {
+        return figureRepaints_.value(figureName);
+    }
+    // What the Cancel button does: stops every running job, keeps the figures drawn and says so.
+    void cancelComputation();
 
 protected:
     ParameterModel& parameters() const { return *context_.parameters; }
@@ -105,10 +129,38 @@ protected:
         return true;
     }
 
+    // Declares figures computed together: key() reads the parameters they show, compute(key,
+    // exec) runs core (off the UI thread for FigureRun::Background, with `threads` threads), and
+    // draw(key, result) fills `plots`, which are then repainted. updateFigures() runs each figure
+    // whose key changed; a background run supersedes the figure's older one. Declare figures in
+    // the order their draw steps must run.
+    template <class KeyFn, class ComputeFn, class DrawFn>
+    FigureTask* declareFigures(QList<QCustomPlot*> plots, FigureRun run, KeyFn key,
+                               ComputeFn compute, DrawFn draw, int threads = 1) {
+        using Key = std::invoke_result_t<KeyFn&>;
+        using Result = std::invoke_result_t<ComputeFn&, const Key&, const Execution&>;
+        LatestJob* job = run == FigureRun::Background ? newFigureJob() : nullptr;
+        return addFigureTask(std::make_unique<DeclaredFigure<Key, Result>>(
+            std::move(plots), job, threads, std::move(key), std::move(compute), std::move(draw)));
+    }
+    // A figure cheap enough to draw straight from its key on the UI thread: draw(key) reads core.
+    template <class KeyFn, class DrawFn>
+    FigureTask* declareInlineFigures(QList<QCustomPlot*> plots, KeyFn key, DrawFn draw) {
+        using Key = std::invoke_result_t<KeyFn&>;
+        return declareFigures(
+            std::move(plots), FigureRun::Inline, std::move(key),
+            [](const Key& k, const Execution&) { return k; },
+            [draw = std::move(draw)](const Key& k, Key&) { draw(k); });
+    }
+    // Brings every declared figure up to date with its key. A lesson put away (hidden in the
+    // stack) does no work; it updates the figures whose key changed when shown or caught up.
+    // Errors of inline figures reach the caller (call it inside runGuarded).
+    void updateFigures();
+
     // Queues a repaint of every figure (coalesced: a burst of slider moves paints once).
     void replotAll();
     // Queues a repaint of one figure, for updates that leave the others as they are.
-    static void replot(QCustomPlot* plot);
+    void replot(QCustomPlot* plot);
     // Re-applies the theme to every figure; override to restyle custom items, then call this.
     virtual void applyTheme(const PlotTheme& theme);
 
@@ -119,10 +171,20 @@ private:
     static QString problemText(const std::exception& e);
     void retranslatePage();
     void updateExplanationFold();
+    bool putAway() const;
+    LatestJob* newFigureJob();
+    FigureTask* addFigureTask(std::unique_ptr<FigureTask> task);
+    void figureJobChanged();
 
     LessonContext context_;
     std::function<void()> parameterRefresh_;
     bool parametersChangedWhileAway_ = false;
+    std::vector<std::unique_ptr<FigureTask>> figureTasks_;
+    bool figuresChangedWhileAway_ = false;
+    bool catchingUp_ = false;
+    QHash<QString, int> figureJobs_;
+    QHash<QString, int> figureInlineRuns_;
+    QHash<QString, int> figureRepaints_;
     QList<Figure> figures_;
     QWidget* activitySlot_;
     QLabel* banner_;
@@ -144,6 +206,12 @@ private:
         QLabel* second;
     };
     QList<ReadoutLabels> readoutLabels_;
+    QWidget* progressPanel_;
+    QLabel* progressLabel_;
+    QProgressBar* progressBar_;
+    QPushButton* cancelButton_;
+    QLabel* stoppedNote_;
+    QTimer* progressDelay_;
 };
 
 }  // namespace ropelab::ui
