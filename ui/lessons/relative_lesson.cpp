@@ -19,7 +19,6 @@
 #include "encodings/t5_buckets.h"
 #include "model/parameter_model.h"
 #include "widgets/labeled_slider.h"
-#include "widgets/latest_job.h"
 #include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
@@ -28,7 +27,53 @@ namespace {
 
 constexpr int kMaxHeatmapCells = 256;
 
-using MapData = std::shared_ptr<std::unique_ptr<QCPColorMapData>>;
+// Zero q and k leave the bias alone in the score.
+ScoreEncodingParams biasEncoding(ScoreEncoding kind, const T5BucketParams& t5, unsigned seed,
+                                 int heads, int head) {
+    ScoreEncodingParams params;
+    params.encoding = kind;
+    params.t5 = t5;
+    params.t5BiasSeed = seed;
+    params.alibiHeads = heads;
+    params.alibiHead = head;
+    return params;
+}
+
+struct MapKey {
+    T5BucketParams t5;
+    int heads;
+    int head;
+    int sequenceLength;
+    unsigned seed;
+    bool operator==(const MapKey&) const = default;
+};
+struct Maps {
+    std::unique_ptr<QCPColorMapData> t5;
+    std::unique_ptr<QCPColorMapData> alibi;
+    double t5Span;
+    double alibiLowest;
+};
+
+Maps computeMaps(const MapKey& key, const Execution& exec) {
+    const int n = key.sequenceLength;
+    const int cells = std::min(n, kMaxHeatmapCells);
+    // Zero q and k (one component): the score is the bias alone.
+    const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(n, 1);
+    const auto grid = [&](ScoreEncoding kind) {
+        return scoreHeatmap(zeros, zeros, biasEncoding(kind, key.t5, key.seed, key.heads, key.head),
+                            cells, cells, Pooling::Mean, exec);
+    };
+    const PooledGrid t5Grid = grid(ScoreEncoding::T5);
+    const PooledGrid alibiGrid = grid(ScoreEncoding::Alibi);
+    Maps maps;
+    maps.t5 = colorMapData(t5Grid, n, n);
+    maps.alibi = colorMapData(alibiGrid, n, n);
+    const auto [t5Low, t5High] = std::minmax_element(t5Grid.values.begin(), t5Grid.values.end());
+    maps.t5Span = std::max({std::abs(*t5Low), std::abs(*t5High), 1e-12});
+    // The causal half (key ≤ query) is ≤ 0; colour it, the masked half is hatched over.
+    maps.alibiLowest = *std::min_element(alibiGrid.values.begin(), alibiGrid.values.end());
+    return maps;
+}
 
 void setupPositionMap(QCustomPlot* plot) {
     plot->yAxis->setRangeReversed(true);
@@ -51,8 +96,7 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
       distanceSlider_(new LabeledSlider(QString(), 2, 1024, 1, QString(), this)),
       bidirectional_(new QCheckBox(this)),
       headsSlider_(new LabeledSlider(QString(), 1, 64, 1, QString(), this)),
-      headSlider_(new LabeledSlider(QString(), 1, 8, 1, QString(), this)),
-      job_(new LatestJob(this)) {
+      headSlider_(new LabeledSlider(QString(), 1, 8, 1, QString(), this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(bucketPlot_, 0, 0);
@@ -121,16 +165,40 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     connect(bidirectional_, &QCheckBox::toggled, this, &RelativeLesson::refresh);
     connect(headsSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
     connect(headSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
-    // Background results: repaint what they fill; a failure shows core's message and is retried on
-    // the next change.
-    connect(job_, &LatestJob::finished, this, [this] {
-        replot(t5Plot_);
-        replot(alibiPlot_);
-    });
-    connect(job_, &LatestJob::failed, this, [this](const QString& message) {
-        showProblem(message);
-        mapKey_.reset();
-    });
+    // In the order they draw: the slopes write the bias map's title, the maps its range.
+    bucketFigure_ = declareInlineFigures(
+        {bucketPlot_}, [this] { return t5Params(); },
+        [this](const T5BucketParams& t5) { updateBuckets(t5); });
+    slopeFigure_ = declareInlineFigures(
+        {slopePlot_, alibiPlot_},
+        [this] {
+            return std::pair{alibiHeads(), alibiHead()};
+        },
+        [this](const std::pair<int, int>& slopes) { updateSlopes(slopes.first, slopes.second); });
+    maskFigure_ = declareInlineFigures(
+        {alibiPlot_}, [this] { return parameters().sequenceLength(); },
+        [this](int) { updateMask(); });
+    mapFigures_ = declareFigures(
+        {t5Plot_, alibiPlot_}, FigureRun::Background,
+        [this] {
+            return MapKey{t5Params(), alibiHeads(), alibiHead(), parameters().sequenceLength(),
+                          parameters().seed()};
+        },
+        computeMaps,
+        [this](const MapKey& key, Maps& maps) {
+            t5Map_->setData(maps.t5.release(), false);
+            alibiMap_->setData(maps.alibi.release(), false);
+            t5Map_->setDataRange(QCPRange(-maps.t5Span, maps.t5Span));
+            alibiMap_->setDataRange(QCPRange(std::min(maps.alibiLowest, -1e-12), 0.0));
+            const QCPRange positions(-0.5, key.sequenceLength - 0.5);
+            for (QCustomPlot* plot : {t5Plot_, alibiPlot_}) {
+                plot->xAxis->setRange(positions);
+                plot->yAxis->setRange(positions);
+            }
+            t5Title_->setText(key.sequenceLength > kMaxHeatmapCells
+                                  ? tr("T5 bias b[bucket(i − j)]\nblock means")
+                                  : tr("T5 bias\nb[bucket(i − j)]"));
+        });
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
@@ -194,10 +262,9 @@ void RelativeLesson::retranslate() {
     headsSlider_->setLabel(tr("ALiBi heads H"));
     headSlider_->setLabel(tr("Head h"));
     maskLabel_->setText(tr("masked\nj > i"));
-    // Titles are written by the update functions: make refresh run them all again.
-    bucketKey_.reset();
-    slopeKey_.reset();
-    maskKey_.reset();
+    // Titles are written by the draw steps: make refresh run them all again.
+    for (FigureTask* figures : {bucketFigure_, slopeFigure_, maskFigure_, mapFigures_})
+        figures->invalidate();
     refresh();
 }
 
@@ -251,18 +318,8 @@ void RelativeLesson::setAlibi(int heads, int head) {
     refresh();
 }
 
-void RelativeLesson::waitForComputation() {
-    job_->waitForIdle(60000);
-}
-
 ScoreEncodingParams RelativeLesson::encoding(ScoreEncoding kind) const {
-    ScoreEncodingParams params;
-    params.encoding = kind;
-    params.t5 = t5Params();
-    params.t5BiasSeed = parameters().seed();
-    params.alibiHeads = alibiHeads();
-    params.alibiHead = alibiHead();
-    return params;
+    return biasEncoding(kind, t5Params(), parameters().seed(), alibiHeads(), alibiHead());
 }
 
 void RelativeLesson::refresh() {
@@ -270,26 +327,8 @@ void RelativeLesson::refresh() {
     runGuarded([this] {
         const T5BucketParams t5 = t5Params();
         validate(t5);
-        // Only what changed is repainted; the bias maps are repainted when they arrive.
-        if (bucketKey_ != t5) {
-            bucketKey_ = t5;
-            updateBuckets(t5);
-            replot(bucketPlot_);
-        }
-        const std::pair<int, int> slopes{alibiHeads(), alibiHead()};
-        if (slopeKey_ != slopes) {
-            slopeKey_ = slopes;
-            updateSlopes(slopes.first, slopes.second);
-            replot(slopePlot_);
-            replot(alibiPlot_);
-        }
-        if (maskKey_ != parameters().sequenceLength()) {
-            maskKey_ = parameters().sequenceLength();
-            updateMask();
-            replot(alibiPlot_);
-        }
+        updateFigures();
         updateReadout();
-        requestMaps();
     });
 }
 
@@ -361,51 +400,6 @@ void RelativeLesson::updateSlopes(int heads, int head) {
     alibiTitle_->setText(tr("ALiBi bias, head %1\nm = %2")
                              .arg(head)
                              .arg(QString::number(slopes[std::size_t(head - 1)], 'g', 4)));
-}
-
-void RelativeLesson::requestMaps() {
-    const MapKey key{t5Params(), alibiHeads(), alibiHead(), parameters().sequenceLength(),
-                     parameters().seed()};
-    if (mapKey_ == key) return;
-    mapKey_ = key;
-    const ScoreEncodingParams t5 = encoding(ScoreEncoding::T5);
-    const ScoreEncodingParams alibi = encoding(ScoreEncoding::Alibi);
-    job_->start(
-        [this, key, t5, alibi](const Execution& exec) -> LatestJob::Apply {
-            const int n = key.sequenceLength;
-            const int cells = std::min(n, kMaxHeatmapCells);
-            // Zero q and k (one component): the score is the bias alone.
-            const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(n, 1);
-            const PooledGrid t5Grid =
-                scoreHeatmap(zeros, zeros, t5, cells, cells, Pooling::Mean, exec);
-            const PooledGrid alibiGrid =
-                scoreHeatmap(zeros, zeros, alibi, cells, cells, Pooling::Mean, exec);
-            const MapData t5Data =
-                std::make_shared<std::unique_ptr<QCPColorMapData>>(colorMapData(t5Grid, n, n));
-            const MapData alibiData =
-                std::make_shared<std::unique_ptr<QCPColorMapData>>(colorMapData(alibiGrid, n, n));
-            const auto [t5Low, t5High] =
-                std::minmax_element(t5Grid.values.begin(), t5Grid.values.end());
-            const double t5Span = std::max({std::abs(*t5Low), std::abs(*t5High), 1e-12});
-            // The causal half (key ≤ query) is ≤ 0; colour it, the masked half is hatched over.
-            const double alibiLowest =
-                *std::min_element(alibiGrid.values.begin(), alibiGrid.values.end());
-            const bool pooled = cells < n;
-            return [this, key, t5Data, alibiData, t5Span, alibiLowest, pooled] {
-                if (*t5Data) t5Map_->setData(t5Data->release(), false);
-                if (*alibiData) alibiMap_->setData(alibiData->release(), false);
-                t5Map_->setDataRange(QCPRange(-t5Span, t5Span));
-                alibiMap_->setDataRange(QCPRange(std::min(alibiLowest, -1e-12), 0.0));
-                const QCPRange positions(-0.5, key.sequenceLength - 0.5);
-                for (QCustomPlot* plot : {t5Plot_, alibiPlot_}) {
-                    plot->xAxis->setRange(positions);
-                    plot->yAxis->setRange(positions);
-                }
-                t5Title_->setText(pooled ? tr("T5 bias b[bucket(i − j)]\nblock means")
-                                         : tr("T5 bias\nb[bucket(i − j)]"));
-            };
-        },
-        1);
 }
 
 void RelativeLesson::updateMask() {

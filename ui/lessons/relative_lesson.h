@@ -19,7 +19,6 @@ class QCPTextElement;
 namespace ropelab::ui {
 
 class LabeledSlider;
-class LatestJob;
 
 class RelativeLesson : public LessonPage {
     Q_OBJECT
@@ -47,25 +46,14 @@ public:
     QCPColorMap* t5Map() const { return t5Map_; }
     QCPColorMap* alibiMap() const { return alibiMap_; }
     LabeledSlider* bucketSlider() const { return bucketSlider_; }
-    void waitForComputation();
 
 protected:
     void applyTheme(const PlotTheme& theme) override;
 
 private:
-    struct MapKey {
-        T5BucketParams t5;
-        int heads;
-        int head;
-        int sequenceLength;
-        unsigned seed;
-        bool operator==(const MapKey&) const = default;
-    };
-
     void refresh();
     void updateBuckets(const T5BucketParams& params);
     void updateSlopes(int heads, int head);
-    void requestMaps();
     void updateMask();
     void updateReadout();
     ScoreEncodingParams encoding(ScoreEncoding kind) const;
@@ -94,11 +82,10 @@ private:
     QCheckBox* bidirectional_;
     LabeledSlider* headsSlider_;
     LabeledSlider* headSlider_;
-    LatestJob* job_;
-    std::optional<MapKey> mapKey_;
-    std::optional<T5BucketParams> bucketKey_;  // what the plots show, to repaint only changes
-    std::optional<std::pair<int, int>> slopeKey_;
-    std::optional<int> maskKey_;
+    FigureTask* bucketFigure_;
+    FigureTask* slopeFigure_;
+    FigureTask* maskFigure_;
+    FigureTask* mapFigures_;
 };
 
 }  // namespace ropelab::ui
