@@ -26,7 +26,6 @@
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
 #include "widgets/labeled_slider.h"
-#include "widgets/latest_job.h"
 #include "widgets/orbit_camera.h"
 #include "widgets/plot_helpers.h"
 
@@ -91,6 +90,25 @@ void hideAxes(QCustomPlot* plot) {
     plot->yAxis->grid()->setVisible(false);
 }
 
+struct PathKey {
+    RopeParams rope;
+    RopeLayout layout;
+    unsigned seed;
+    int sequenceLength;
+    bool pca;
+    std::array<int, 3> components;
+    bool operator==(const PathKey&) const = default;
+};
+
+// R(x, p) for p = 0 … N − 1 of one seeded vector x, in three coordinates.
+Trajectory3d computePath(const PathKey& key, const Execution& exec) {
+    const RopeFrequencies freqs = ropeFrequencies(key.rope);
+    const Eigen::VectorXd x = seededStandardNormal(1, freqs.headDim, key.seed).row(0).transpose();
+    const DistanceRange positions{0, key.sequenceLength, 1};
+    return key.pca ? ropeTrajectoryPca(x, freqs, key.layout, positions, exec)
+                   : ropeTrajectory(x, freqs, key.layout, positions, key.components, exec);
+}
+
 }  // namespace
 
 RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
@@ -104,8 +122,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
       yawSlider_(new LabeledSlider(QString(), -180, 180, 1, QStringLiteral("°"), this)),
       pitchSlider_(new LabeledSlider(QString(), -90, 90, 1, QStringLiteral("°"), this)),
       resetView_(new QPushButton(this)),
-      camera_(new OrbitCamera(this)),
-      job_(new LatestJob(this)) {
+      camera_(new OrbitCamera(this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(clockPlot_, 0, 0);
@@ -242,17 +259,27 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         replot(spiralPlot_);
         replot(helixPlot_);
     });
-    // Background results: repaint what they fill; a failure shows core's message and is retried on
-    // the next change.
-    connect(job_, &LatestJob::finished, this, [this] {
-        spiralDirty_ = true;
-        drawPaths();
-        replot(spiralPlot_);
-    });
-    connect(job_, &LatestJob::failed, this, [this](const QString& message) {
-        showProblem(message);
-        pathKey_.reset();
-    });
+    // The spiral's path over the whole sequence, off the UI thread; the view is drawn from it.
+    declareFigures(
+        {spiralPlot_}, FigureRun::Background,
+        [this] {
+            return PathKey{parameters().rope(),
+                           parameters().layout(),
+                           parameters().seed(),
+                           parameters().sequenceLength(),
+                           usesPrincipalComponents(),
+                           {componentBoxes_[0]->value(), componentBoxes_[1]->value(),
+                            componentBoxes_[2]->value()}};
+        },
+        computePath,
+        [this](const PathKey& key, Trajectory3d& path) {
+            spiral_ = Path3d{std::move(path.x), std::move(path.y), std::move(path.z)};
+            explained_ = path.explainedVariance;
+            spiralIsPca_ = key.pca;
+            spiralComponents_ = key.components;
+            spiralDirty_ = true;
+            drawPaths();
+        });
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
@@ -365,10 +392,6 @@ void RopeNdLesson::applyTheme(const PlotTheme& theme) {
     refresh();  // how many clocks are numbered depends on the font size
 }
 
-void RopeNdLesson::waitForComputation() {
-    job_->waitForIdle(60000);
-}
-
 void RopeNdLesson::refresh() {
     const bool valid = runGuarded([this] {
         const RopeParams& rope = parameters().rope();
@@ -382,7 +405,7 @@ void RopeNdLesson::refresh() {
         for (QSpinBox* box : componentBoxes_) box->setEnabled(!pca);
         updateClocks(freqs);
         updatePairing(freqs);
-        requestPaths(freqs);
+        updateFigures();
         updateHelix(freqs);
         drawPaths();
         updateReadout(freqs);
@@ -526,38 +549,6 @@ void RopeNdLesson::updatePairing(const RopeFrequencies& freqs) {
         (shown < pairs
              ? tr("first %1 of %2 pairs; pair %3 highlighted").arg(shown).arg(pairs).arg(pair_)
              : tr("pair %1 highlighted").arg(pair_)));
-}
-
-void RopeNdLesson::requestPaths(const RopeFrequencies& freqs) {
-    const bool pca = usesPrincipalComponents();
-    const std::array<int, 3> components{componentBoxes_[0]->value(), componentBoxes_[1]->value(),
-                                        componentBoxes_[2]->value()};
-    const PathKey key{parameters().rope(),
-                      parameters().layout(),
-                      parameters().seed(),
-                      parameters().sequenceLength(),
-                      pca,
-                      components};
-    if (pathKey_ == key) return;
-    pathKey_ = key;
-    // Inputs by value: the job runs on a worker thread while the user keeps dragging.
-    const Eigen::VectorXd x = seededStandardNormal(1, freqs.headDim, key.seed).row(0).transpose();
-    const RopeLayout layout = key.layout;
-    const DistanceRange positions{0, key.sequenceLength, 1};
-    job_->start(
-        [this, x, freqs, layout, positions, pca,
-         components](const Execution& exec) -> LatestJob::Apply {
-            const Trajectory3d path =
-                pca ? ropeTrajectoryPca(x, freqs, layout, positions, exec)
-                    : ropeTrajectory(x, freqs, layout, positions, components, exec);
-            return [this, path, pca, components] {
-                spiral_ = Path3d{path.x, path.y, path.z};
-                explained_ = path.explainedVariance;
-                spiralIsPca_ = pca;
-                spiralComponents_ = components;
-            };
-        },
-        1);
 }
 
 void RopeNdLesson::updateHelix(const RopeFrequencies& freqs) {

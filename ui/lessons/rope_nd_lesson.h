@@ -24,7 +24,6 @@ class QSpinBox;
 namespace ropelab::ui {
 
 class LabeledSlider;
-class LatestJob;
 class OrbitCamera;
 
 class RopeNdLesson : public LessonPage {
@@ -63,27 +62,14 @@ public:
     const Path3d& helixPositions() const { return helixPositions_; }
     // Component pairs drawn in the layout diagram, in pair order.
     const std::vector<std::pair<int, int>>& drawnPairs() const { return drawnPairs_; }
-    // Blocks until the background computation of the spiral and helix is shown.
-    void waitForComputation();
 
 protected:
     void applyTheme(const PlotTheme& theme) override;
 
 private:
-    struct PathKey {
-        RopeParams rope;
-        RopeLayout layout;
-        unsigned seed;
-        int sequenceLength;
-        bool pca;
-        std::array<int, 3> components;
-        bool operator==(const PathKey&) const = default;
-    };
-
     void refresh();
     void updateClocks(const RopeFrequencies& freqs);
     void updatePairing(const RopeFrequencies& freqs);
-    void requestPaths(const RopeFrequencies& freqs);
     void updateHelix(const RopeFrequencies& freqs);
     void drawPaths();
     void drawAxes(QCustomPlot* plot, std::array<QCPItemLine*, 3>& axes,
@@ -127,12 +113,10 @@ private:
     LabeledSlider* pitchSlider_;
     QPushButton* resetView_;
     OrbitCamera* camera_;
-    LatestJob* job_;
 
     int pair_ = 0;
     std::vector<QPointF> hands_;
     std::vector<std::pair<int, int>> drawnPairs_;
-    std::optional<PathKey> pathKey_;
     Path3d spiral_;
     Path3d helix_;
     Path3d helixPositions_;
