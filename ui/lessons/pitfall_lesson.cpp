@@ -17,7 +17,6 @@
 #include "encodings/learned_absolute.h"
 #include "lessons/frequency_note.h"
 #include "model/parameter_model.h"
-#include "widgets/latest_job.h"
 #include "widgets/score_plot_helpers.h"
 
 namespace ropelab::ui {
@@ -53,8 +52,7 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
       ropePlot_(createPlot(QStringLiteral("rope-heatmap"))),
       singularPlot_(createPlot(QStringLiteral("singular-values"))),
       normPlot_(createPlot(QStringLiteral("norm-ratio"))),
-      seedDimension_(new QCheckBox(this)),
-      job_(new LatestJob(this)) {
+      seedDimension_(new QCheckBox(this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(seedPlot_, 0, 0);
@@ -93,8 +91,58 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     seedDimension_->setObjectName(QStringLiteral("seedDimension"));
     controlsLayout()->addWidget(seedDimension_);
     connect(seedDimension_, &QCheckBox::toggled, this, &PitfallLesson::refresh);
-    // A failure keeps what is shown, names the problem, and is retried on the next change.
-    connect(job_, &LatestJob::failed, this, &PitfallLesson::showProblem);
+    // The wrong code's side depends only on the vectors, N and d: a base or layout change keeps
+    // it. Each side is computed off the UI thread with every core.
+    const int threads = std::max(1, QThread::idealThreadCount());
+    declareFigures(
+        {seedPlot_}, FigureRun::Background,
+        [this] {
+            return SeedKey{parameters().seed(), shownPositions(), shownDimension()};
+        },
+        [](const SeedKey& key, const Execution& exec) {
+            ScoreEncodingParams seed;
+            seed.encoding = ScoreEncoding::Seed;
+            const Eigen::MatrixXd m = seedCodeMatrix(key.dimension);
+            return computeSide(seed, m, m, key, exec);
+        },
+        [this](const SeedKey& key, SideResult& side) {
+            seedGrid_ = std::move(side.grid);
+            seedDeviation_ = side.deviation;
+            seedSingular_ = std::move(side.singular);
+            seedRank_ = side.rank;
+            seedNorms_ = std::move(side.norms);
+            showPooledGrid(seedHeat_, seedGrid_, key.positions, HeatRange::Symmetric);
+            showWhenBothDone();
+        },
+        threads);
+    declareFigures(
+        {ropePlot_}, FigureRun::Background,
+        [this] {
+            return RopeKey{shownRope(), parameters().layout(),
+                           SeedKey{parameters().seed(), shownPositions(), shownDimension()}};
+        },
+        [](const RopeKey& key, const Execution& exec) {
+            ScoreEncodingParams rope;
+            rope.encoding = ScoreEncoding::Rope;
+            rope.rope = key.rope;
+            rope.layout = key.layout;
+            // R(p) acts as R(p)·x; any p gives the same singular values and lengths.
+            const Eigen::MatrixXd turn =
+                ropeRotationMatrix(ropeFrequencies(key.rope), 1.0, key.layout);
+            return computeSide(rope, turn, turn.transpose(), key.inputs, exec);
+        },
+        [this](const RopeKey& key, SideResult& side) {
+            ropeGrid_ = std::move(side.grid);
+            ropeDeviation_ = side.deviation;
+            ropeSingular_ = std::move(side.singular);
+            ropeRank_ = side.rank;
+            ropeNorms_ = std::move(side.norms);
+            positions_ = key.inputs.positions;
+            dimension_ = key.inputs.dimension;
+            showPooledGrid(ropeHeat_, ropeGrid_, key.inputs.positions, HeatRange::Symmetric);
+            showWhenBothDone();
+        },
+        threads);
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
@@ -134,7 +182,7 @@ void PitfallLesson::retranslate() {
     seedDimension_->setToolTip(
         tr("The blog post's example runs with d_model = 2: M = [[1, 1], [1, cos 0.01]] is "
            "almost singular."));
-    if (key_) {
+    if (dimension_ > 0) {
         updateTitles();
         updateReadout();
     }
@@ -197,33 +245,29 @@ RopeParams PitfallLesson::shownRope() const {
     return pair;
 }
 
+int PitfallLesson::shownPositions() const {
+    return std::min(parameters().sequenceLength(), kMaxPositions);
+}
+
+int PitfallLesson::shownDimension() const {
+    return seedDimension_->isChecked() ? 2 : parameters().rope().headDim;
+}
+
 void PitfallLesson::refresh() {
-    const Key key{shownRope(), parameters().layout(), parameters().seed(),
-                  std::min(parameters().sequenceLength(), kMaxPositions),
-                  seedDimension_->isChecked() ? 2 : parameters().rope().headDim};
     updateExplanation();  // the model only holds valid configurations
-    if (key_ == key) {
-        job_->cancel();  // what is shown is already what was asked for
+    updateFigures();
+    // Nothing is judged on the previous numbers while a side is computed.
+    if (computing()) {
+        clearReadouts();
+    } else if (dimension_ > 0) {
         publishReadouts();
-        return;
     }
-    // The seed code's side depends only on d, the vectors and N: a base or layout change keeps it.
-    const bool seedSame = key_ && key_->seed == key.seed && key_->positions == key.positions &&
-                          key_->dimension == key.dimension;
-    clearReadouts();  // nothing is judged on the previous numbers while the job runs
-    job_->start(
-        [this, key, seedSame](const Execution& exec) -> LatestJob::Apply {
-            auto result = std::make_shared<Result>(compute(key, seedSame, exec));
-            return [this, key, result] { showResult(key, std::move(*result)); };
-        },
-        std::max(1, QThread::idealThreadCount()));
 }
 
-bool PitfallLesson::waitForComputation(int timeoutMs) {
-    return job_->waitForIdle(timeoutMs);
-}
-
-PitfallLesson::Result PitfallLesson::compute(const Key& key, bool seedSame, const Execution& exec) {
+PitfallLesson::SideResult PitfallLesson::computeSide(const ScoreEncodingParams& encoding,
+                                                     const Eigen::MatrixXd& transform,
+                                                     const Eigen::MatrixXd& rowMap,
+                                                     const SeedKey& key, const Execution& exec) {
     const int d = key.dimension;
     const Eigen::MatrixXd qk = seededStandardNormal(2, d, key.seed);
     const Eigen::VectorXd q = qk.row(0).transpose();
@@ -233,60 +277,24 @@ PitfallLesson::Result PitfallLesson::compute(const Key& key, bool seedSame, cons
     const Eigen::MatrixXd keys = k.transpose().replicate(key.positions, 1);
     const int cells = std::min(key.positions, kMaxCells);
     const std::int64_t deviationLength = std::min(key.positions, kDeviationPositions);
-
     // rowMap is the transform written as x·rowMap (the wrong code's convention), for the lengths.
-    const auto side = [&](const ScoreEncodingParams& encoding, const Eigen::MatrixXd& transform,
-                          const Eigen::MatrixXd& rowMap) {
-        SideResult r;
-        r.grid = scoreHeatmap(queries, keys, encoding, cells, cells, Pooling::Mean, exec);
-        r.deviation = invariance(q, k, encoding, deviationLength, exec).maxDeviation;
-        r.singular = singularValues(transform);
-        r.rank = numericalRank(r.singular, d, d);
-        r.norms = lengthRatios(rowMap, kNormSamples, key.seed);
-        return r;
-    };
-    ScoreEncodingParams rope;
-    rope.encoding = ScoreEncoding::Rope;
-    rope.rope = key.rope;
-    rope.layout = key.layout;
-    Result result;
-    // R(p) acts as R(p)·x; any p gives the same singular values and lengths.
-    const Eigen::MatrixXd turn = ropeRotationMatrix(ropeFrequencies(key.rope), 1.0, key.layout);
-    result.rope = side(rope, turn, turn.transpose());
-    if (!seedSame) {
-        ScoreEncodingParams seed;
-        seed.encoding = ScoreEncoding::Seed;
-        const Eigen::MatrixXd m = seedCodeMatrix(d);
-        result.seed = side(seed, m, m);
-    }
-    return result;
+    SideResult r;
+    r.grid = scoreHeatmap(queries, keys, encoding, cells, cells, Pooling::Mean, exec);
+    r.deviation = invariance(q, k, encoding, deviationLength, exec).maxDeviation;
+    r.singular = singularValues(transform);
+    r.rank = numericalRank(r.singular, d, d);
+    r.norms = lengthRatios(rowMap, kNormSamples, key.seed);
+    return r;
 }
 
-void PitfallLesson::showResult(const Key& key, Result result) {
+void PitfallLesson::showWhenBothDone() {
+    if (computing() || seedSingular_.size() == 0 || ropeSingular_.size() == 0) return;
     clearProblem();
-    const bool seedSame = !result.seed.has_value();
-    if (result.seed) {
-        seedGrid_ = std::move(result.seed->grid);
-        seedDeviation_ = result.seed->deviation;
-        seedSingular_ = std::move(result.seed->singular);
-        seedRank_ = result.seed->rank;
-        seedNorms_ = std::move(result.seed->norms);
-    }
-    ropeGrid_ = std::move(result.rope.grid);
-    ropeDeviation_ = result.rope.deviation;
-    ropeSingular_ = std::move(result.rope.singular);
-    ropeRank_ = result.rope.rank;
-    ropeNorms_ = std::move(result.rope.norms);
-    positions_ = key.positions;
-    dimension_ = key.dimension;
-    key_ = key;
-    draw(seedSame);
+    drawSpectra();
     updateTitles();
     updateReadout();
-    for (QCustomPlot* plot : {ropePlot_, singularPlot_, normPlot_}) {
-        plot->replot(QCustomPlot::rpQueuedReplot);
-    }
-    if (!seedSame) seedPlot_->replot(QCustomPlot::rpQueuedReplot);
+    replot(singularPlot_);
+    replot(normPlot_);
     publishReadouts();
 }
 
@@ -303,10 +311,7 @@ void PitfallLesson::publishReadouts() {
     publishReadout(QStringLiteral("rope_rank"), ropeRank_);
 }
 
-void PitfallLesson::draw(bool seedSame) {
-    if (!seedSame) showPooledGrid(seedHeat_, seedGrid_, positions_, HeatRange::Symmetric);
-    showPooledGrid(ropeHeat_, ropeGrid_, positions_, HeatRange::Symmetric);
-
+void PitfallLesson::drawSpectra() {
     setRankedValues(seedSingularGraph_, seedSingular_);
     setRankedValues(ropeSingularGraph_, ropeSingular_);
     singularPlot_->xAxis->setRange(0.5, dimension_ + 0.5);

@@ -22,8 +22,6 @@ struct Execution;
 
 namespace ropelab::ui {
 
-class LatestJob;
-
 class PitfallLesson : public LessonPage {
     Q_OBJECT
 public:
@@ -55,17 +53,20 @@ public:
     const std::vector<double>& seedNormRatios() const { return seedNorms_; }
     const std::vector<double>& ropeNormRatios() const { return ropeNorms_; }
     QCheckBox* seedDimensionBox() const { return seedDimension_; }
-    // Test and benchmark helper: waits until the latest change is on screen.
-    bool waitForComputation(int timeoutMs = 60000);
 
 private:
-    struct Key {
-        RopeParams rope;
-        RopeLayout layout;
+    // What each side reads: the wrong code's side only the vectors, N and d.
+    struct SeedKey {
         unsigned seed;
         int positions;
         int dimension;
-        bool operator==(const Key&) const = default;
+        bool operator==(const SeedKey&) const = default;
+    };
+    struct RopeKey {
+        RopeParams rope;
+        RopeLayout layout;
+        SeedKey inputs;
+        bool operator==(const RopeKey&) const = default;
     };
 
     // One side's numbers: score heat map, diagonal deviation, singular values of its position
@@ -78,17 +79,17 @@ private:
         int rank = 0;
         std::vector<double> norms;
     };
-    struct Result {
-        SideResult rope;
-        std::optional<SideResult> seed;  // absent when only RoPE's inputs changed
-    };
-
     void refresh();
     // The named readouts of the numbers shown (activities check them).
     void publishReadouts();
-    static Result compute(const Key& key, bool seedSame, const Execution& exec);
-    void showResult(const Key& key, Result result);
-    void draw(bool seedSame);
+    int shownPositions() const;
+    int shownDimension() const;
+    static SideResult computeSide(const ScoreEncodingParams& encoding,
+                                  const Eigen::MatrixXd& transform, const Eigen::MatrixXd& rowMap,
+                                  const SeedKey& key, const Execution& exec);
+    // Once both sides are in: the spectra (both sides on one plot), titles and readouts.
+    void showWhenBothDone();
+    void drawSpectra();
     void updateReadout();
     // The RoPE configuration shown: the shared one, or one plain pair for d_model = 2.
     RopeParams shownRope() const;
@@ -112,9 +113,7 @@ private:
     QCPGraph* seedNormGraph_;
     QCPGraph* ropeNormGraph_;
     QCheckBox* seedDimension_;
-    LatestJob* job_;
 
-    std::optional<Key> key_;
     std::optional<RopeParams> explained_;  // the configuration the explanation describes
     int positions_ = 0;
     int dimension_ = 0;
