@@ -21,7 +21,6 @@
 #include "encodings/rope_frequencies.h"
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
-#include "widgets/latest_job.h"
 #include "widgets/score_plot_helpers.h"
 
 namespace ropelab::ui {
@@ -38,7 +37,7 @@ constexpr std::array kCurveWidths{1.8, 1.1, 0.8};
 }  // namespace
 
 InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent)
-    : LessonPage(context, parent), decayPlot_(nullptr), job_(new LatestJob(this)) {
+    : LessonPage(context, parent), decayPlot_(nullptr) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     for (int s = 0; s < 2; ++s) {
@@ -96,9 +95,31 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
         });
     }
 
+    // Each side and the decay are computed off the UI thread, only when what they read changed.
+    const int threads = std::max(1, QThread::idealThreadCount());
+    for (std::size_t index = 0; index < 2; ++index) {
+        declareFigures(
+            {sides_[index].heatPlot, sides_[index].curvePlot}, FigureRun::Background,
+            [this, index] {
+                return SideKey{encodingParams(encodings_[index]), parameters().seed(),
+                               std::min(parameters().sequenceLength(), kMaxPositions),
+                               parameters().rope().headDim};
+            },
+            computeSide,
+            [this, index](const SideKey& key, SideResult& result) {
+                drawSide(index, key.positions, result);
+            },
+            threads);
+    }
+    declareFigures(
+        {decayPlot_}, FigureRun::Background,
+        [this] {
+            return DecayKey{parameters().rope(), parameters().layout(), parameters().seed(),
+                            std::min(parameters().sequenceLength(), kMaxDecayDistances)};
+        },
+        computeDecay, [this](const DecayKey& key, DecayResult& decay) { drawDecay(key, decay); },
+        threads);
     refreshOnParameterChange([this] { refresh(); });
-    // A failure keeps what is shown, names the problem, and is retried on the next change.
-    connect(job_, &LatestJob::failed, this, &InvarianceLesson::showProblem);
 
     retranslate();
     applyTheme(theme());
@@ -169,7 +190,7 @@ void InvarianceLesson::retranslate() {
     boundGraph_->setName(tr("RoFormer bound for q = k"));
     alignedGraph_->setName(tr("|score| for q = k"));
     meanGraph_->setName(tr("mean |score|, %1 random q, k").arg(kDecaySamples));
-    if (sideKeys_[0]) updateReadout();
+    if (sideShown_[0]) updateReadout();
     replotAll();
 }
 
@@ -240,132 +261,110 @@ ScoreEncodingParams InvarianceLesson::encodingParams(ScoreEncoding encoding) con
 }
 
 void InvarianceLesson::refresh() {
-    const int n = std::min(parameters().sequenceLength(), kMaxPositions);
-    const int d = parameters().rope().headDim;
-    const unsigned seed = parameters().seed();
-    // Only the parts whose inputs differ from what is on screen are computed.
-    std::array<std::optional<SideKey>, 2> sideWork;
-    for (int s = 0; s < 2; ++s) {
-        const auto index = static_cast<std::size_t>(s);
-        const SideKey key{encodingParams(encodings_[index]), seed, n, d};
-        if (sideKeys_[index] != key) sideWork[index] = key;
-    }
-    std::optional<DecayKey> decayWork =
-        DecayKey{parameters().rope(), parameters().layout(), seed,
-                 std::min(parameters().sequenceLength(), kMaxDecayDistances)};
-    if (decayKey_ == decayWork) decayWork.reset();
-    if (!sideWork[0] && !sideWork[1] && !decayWork) {
-        job_->cancel();  // what is shown is already what was asked for
+    updateFigures();
+    if (computing()) {
+        clearReadouts();  // until the results are shown
+    } else {
         publishReadouts();
-        return;
     }
-    clearReadouts();  // until the job's results are shown
-    job_->start(
-        [this, sideWork, decayWork, n, d, seed](const Execution& exec) -> LatestJob::Apply {
-            const Eigen::MatrixXd qk = seededStandardNormal(2, d, seed);
-            const Eigen::VectorXd q = qk.row(0).transpose();
-            const Eigen::VectorXd k = qk.row(1).transpose();
-            const int cells = std::min(n, kMaxCells);
-            std::array<std::optional<SideResult>, 2> results;
-            for (std::size_t index = 0; index < 2; ++index) {
-                if (!sideWork[index]) continue;
-                // The same q and k at every position: only the encoding can make the score vary.
-                const Eigen::MatrixXd queries = q.transpose().replicate(n, 1);
-                const Eigen::MatrixXd keys = k.transpose().replicate(n, 1);
-                const ScoreEncodingParams& params = sideWork[index]->params;
-                SideResult r;
-                r.grid = scoreHeatmap(queries, keys, params, cells, cells, Pooling::Mean, exec);
-                r.deviation =
-                    invariance(q, k, params, std::min(n, kDeviationPositions), exec).maxDeviation;
-                for (int j = 0; j < kKeyPositions; ++j) {
-                    const std::int64_t p = std::int64_t{n} * j / (kKeyPositions + 1);
-                    // The query stays inside 0 … N − 1: Δ from −P to N − 1 − P.
-                    r.curves[static_cast<std::size_t>(j)] =
-                        scoreCurve(q, k, params, DistanceRange{-p, n - p, 1}, p, exec);
-                }
-                results[index] = std::move(r);
-            }
-            DecayResult decay;
-            if (decayWork) {
-                const RopeFrequencies freqs = ropeFrequencies(decayWork->rope);
-                decay.distances.resize(static_cast<std::size_t>(decayWork->length));
-                for (int i = 0; i < decayWork->length; ++i) {
-                    decay.distances[static_cast<std::size_t>(i)] = i;
-                }
-                // q = k: every pair's h_i ≥ 0, so the score starts at its largest.
-                decay.bound =
-                    ropeDecayBoundFor(q, q, freqs, decayWork->layout, decay.distances, exec);
-                decay.aligned = ropeScoreCurve(q, q, freqs, decayWork->layout,
-                                               DistanceRange{0, decayWork->length, 1}, exec);
-                decay.mean = ropeMeanAbsScore(freqs, decayWork->layout,
-                                              DistanceRange{0, decayWork->length, 1}, kDecaySamples,
-                                              decayWork->seed, exec);
-            }
-            return [this, sideWork, decayWork, n, results = std::move(results),
-                    decay = std::move(decay)]() mutable {
-                showResults(n, sideWork, results, decayWork, std::move(decay));
-            };
-        },
-        std::max(1, QThread::idealThreadCount()));
 }
 
-void InvarianceLesson::showResults(int positions, const std::array<std::optional<SideKey>, 2>& keys,
-                                   std::array<std::optional<SideResult>, 2>& results,
-                                   const std::optional<DecayKey>& decayKey, DecayResult decay) {
+namespace {
+
+// The seeded q and k of both sides.
+std::pair<Eigen::VectorXd, Eigen::VectorXd> seededQueryAndKey(int d, unsigned seed) {
+    const Eigen::MatrixXd qk = seededStandardNormal(2, d, seed);
+    return {qk.row(0).transpose(), qk.row(1).transpose()};
+}
+
+}  // namespace
+
+InvarianceLesson::SideResult InvarianceLesson::computeSide(const SideKey& key,
+                                                           const Execution& exec) {
+    const int n = key.positions;
+    const auto [q, k] = seededQueryAndKey(key.dim, key.seed);
+    const int cells = std::min(n, kMaxCells);
+    // The same q and k at every position: only the encoding can make the score vary.
+    const Eigen::MatrixXd queries = q.transpose().replicate(n, 1);
+    const Eigen::MatrixXd keys = k.transpose().replicate(n, 1);
+    SideResult r;
+    r.grid = scoreHeatmap(queries, keys, key.params, cells, cells, Pooling::Mean, exec);
+    r.deviation = invariance(q, k, key.params, std::min(n, kDeviationPositions), exec).maxDeviation;
+    for (int j = 0; j < kKeyPositions; ++j) {
+        const std::int64_t p = std::int64_t{n} * j / (kKeyPositions + 1);
+        // The query stays inside 0 … N − 1: Δ from −P to N − 1 − P.
+        r.curves[static_cast<std::size_t>(j)] =
+            scoreCurve(q, k, key.params, DistanceRange{-p, n - p, 1}, p, exec);
+    }
+    return r;
+}
+
+InvarianceLesson::DecayResult InvarianceLesson::computeDecay(const DecayKey& key,
+                                                             const Execution& exec) {
+    const Eigen::VectorXd q = seededQueryAndKey(key.rope.headDim, key.seed).first;
+    const RopeFrequencies freqs = ropeFrequencies(key.rope);
+    DecayResult decay;
+    decay.distances.resize(static_cast<std::size_t>(key.length));
+    for (int i = 0; i < key.length; ++i) decay.distances[static_cast<std::size_t>(i)] = i;
+    // q = k: every pair's h_i ≥ 0, so the score starts at its largest.
+    decay.bound = ropeDecayBoundFor(q, q, freqs, key.layout, decay.distances, exec);
+    decay.aligned = ropeScoreCurve(q, q, freqs, key.layout, DistanceRange{0, key.length, 1}, exec);
+    decay.mean = ropeMeanAbsScore(freqs, key.layout, DistanceRange{0, key.length, 1}, kDecaySamples,
+                                  key.seed, exec);
+    return decay;
+}
+
+void InvarianceLesson::drawSide(std::size_t index, int positions, SideResult& result) {
     clearProblem();
     positions_ = positions;
-    for (std::size_t index = 0; index < 2; ++index) {
-        if (!results[index]) continue;
-        sideKeys_[index] = keys[index];
-        grids_[index] = std::move(results[index]->grid);
-        deviations_[index] = results[index]->deviation;
-        Side& side = sides_[index];
-        showPooledGrid(side.heat, grids_[index], positions, HeatRange::Symmetric);
-        double span = 0.0;
-        for (int j = 0; j < kKeyPositions; ++j) {
-            const std::vector<double>& c = results[index]->curves[static_cast<std::size_t>(j)];
-            const std::int64_t p = keyPosition(j);
-            QVector<double> x(static_cast<qsizetype>(c.size()));
-            for (qsizetype i = 0; i < x.size(); ++i) x[i] = static_cast<double>(i - p);
-            side.curves[static_cast<std::size_t>(j)]->setData(x, toQVector(c), true);
-            antialiasUnlessDense(side.curves[static_cast<std::size_t>(j)]);
-            for (double v : c) span = std::max(span, std::abs(v));
-            side.curves[static_cast<std::size_t>(j)]->setName(tr("key at n = %1").arg(p));
-        }
-        side.curvePlot->xAxis->setRange(-(positions - 1), positions - 1);
-        if (span > 0.0) side.curvePlot->yAxis->setRange(-1.1 * span, 1.1 * span);
-        // Repaint only the figures whose data changed.
-        side.heatPlot->replot(QCustomPlot::rpQueuedReplot);
-        side.curvePlot->replot(QCustomPlot::rpQueuedReplot);
+    sideShown_[index] = true;
+    grids_[index] = std::move(result.grid);
+    deviations_[index] = result.deviation;
+    Side& side = sides_[index];
+    showPooledGrid(side.heat, grids_[index], positions, HeatRange::Symmetric);
+    double span = 0.0;
+    for (int j = 0; j < kKeyPositions; ++j) {
+        const std::vector<double>& c = result.curves[static_cast<std::size_t>(j)];
+        const std::int64_t p = keyPosition(j);
+        QVector<double> x(static_cast<qsizetype>(c.size()));
+        for (qsizetype i = 0; i < x.size(); ++i) x[i] = static_cast<double>(i - p);
+        side.curves[static_cast<std::size_t>(j)]->setData(x, toQVector(c), true);
+        antialiasUnlessDense(side.curves[static_cast<std::size_t>(j)]);
+        for (double v : c) span = std::max(span, std::abs(v));
+        side.curves[static_cast<std::size_t>(j)]->setName(tr("key at n = %1").arg(p));
     }
-    if (decayKey) {
-        decayKey_ = decayKey;
-        decayDistances_ = std::move(decay.distances);
-        decayBound_ = std::move(decay.bound);
-        alignedScore_ = std::move(decay.aligned);
-        meanAbsScore_ = std::move(decay.mean);
-        meanGraph_->setData(toQVector(decayDistances_), toQVector(meanAbsScore_), true);
-        antialiasUnlessDense(meanGraph_);
-        boundGraph_->setData(toQVector(decayDistances_), toQVector(decayBound_), true);
-        QVector<double> alignedSize = toQVector(alignedScore_);
-        for (double& v : alignedSize) v = std::abs(v);
-        alignedGraph_->setData(toQVector(decayDistances_), alignedSize, true);
-        antialiasUnlessDense(boundGraph_);
-        antialiasUnlessDense(alignedGraph_);
-        decayPlot_->xAxis->setRange(0.0, std::max(1.0, decayDistances_.back()));
-        // From a little below the mean |score| (|score| for q = k dips to 0 where it changes
-        // sign) to above the bound.
-        const double top = *std::max_element(decayBound_.begin(), decayBound_.end());
-        const double low = *std::min_element(meanAbsScore_.begin(), meanAbsScore_.end());
-        decayPlot_->yAxis->setRange(std::max(low / 10.0, top * 1e-6), top * 2.0);
-        decayPlot_->replot(QCustomPlot::rpQueuedReplot);
-    }
+    side.curvePlot->xAxis->setRange(-(positions - 1), positions - 1);
+    if (span > 0.0) side.curvePlot->yAxis->setRange(-1.1 * span, 1.1 * span);
     updateReadout();
-    publishReadouts();
+    if (!computing()) publishReadouts();
+}
+
+void InvarianceLesson::drawDecay(const DecayKey& key, DecayResult& decay) {
+    clearProblem();
+    decayRope_ = key.rope;
+    decayDistances_ = std::move(decay.distances);
+    decayBound_ = std::move(decay.bound);
+    alignedScore_ = std::move(decay.aligned);
+    meanAbsScore_ = std::move(decay.mean);
+    meanGraph_->setData(toQVector(decayDistances_), toQVector(meanAbsScore_), true);
+    antialiasUnlessDense(meanGraph_);
+    boundGraph_->setData(toQVector(decayDistances_), toQVector(decayBound_), true);
+    QVector<double> alignedSize = toQVector(alignedScore_);
+    for (double& v : alignedSize) v = std::abs(v);
+    alignedGraph_->setData(toQVector(decayDistances_), alignedSize, true);
+    antialiasUnlessDense(boundGraph_);
+    antialiasUnlessDense(alignedGraph_);
+    decayPlot_->xAxis->setRange(0.0, std::max(1.0, decayDistances_.back()));
+    // From a little below the mean |score| (|score| for q = k dips to 0 where it changes
+    // sign) to above the bound.
+    const double top = *std::max_element(decayBound_.begin(), decayBound_.end());
+    const double low = *std::min_element(meanAbsScore_.begin(), meanAbsScore_.end());
+    decayPlot_->yAxis->setRange(std::max(low / 10.0, top * 1e-6), top * 2.0);
+    if (!computing()) publishReadouts();
 }
 
 void InvarianceLesson::publishReadouts() {
-    if (!sideKeys_[0] || !sideKeys_[1] || !decayKey_) return;
+    if (!sideShown_[0] || !sideShown_[1] || !decayRope_) return;
     const auto index = [](ScoreEncoding e) {
         return static_cast<double>(std::find(kEncodings.begin(), kEncodings.end(), e) -
                                    kEncodings.begin());
@@ -377,7 +376,7 @@ void InvarianceLesson::publishReadouts() {
     publishReadout(QStringLiteral("positions"), positions_);
     publishReadout(QStringLiteral("decay_distance"), decayDistances_.back());
     // RoFormer's relative bound: the shape of the plotted bound, the paper's figure.
-    const std::vector<double> invFreq = ropeFrequencies(decayKey_->rope).invFreq;
+    const std::vector<double> invFreq = ropeFrequencies(*decayRope_).invFreq;
     publishReadout(QStringLiteral("relative_bound_start"),
                    ropeDecayBound(decayDistances_.front(), invFreq));
     publishReadout(QStringLiteral("relative_bound_end"),
@@ -387,10 +386,6 @@ void InvarianceLesson::publishReadouts() {
                    alignedScore_.back() / alignedScore_.front());
     publishReadout(QStringLiteral("mean_abs_score_ratio"),
                    meanAbsScore_.back() / meanAbsScore_.front());
-}
-
-bool InvarianceLesson::waitForComputation(int timeoutMs) {
-    return job_->waitForIdle(timeoutMs);
 }
 
 void InvarianceLesson::updateReadout() {

@@ -21,8 +21,6 @@ class QLabel;
 
 namespace ropelab::ui {
 
-class LatestJob;
-
 class InvarianceLesson : public LessonPage {
     Q_OBJECT
 public:
@@ -55,8 +53,6 @@ public:
     const std::vector<double>& decayBound() const { return decayBound_; }
     const std::vector<double>& meanAbsScore() const { return meanAbsScore_; }
     const std::vector<double>& alignedScore() const { return alignedScore_; }
-    // Test and benchmark helper: waits until the heat maps, curves and decay are on screen.
-    bool waitForComputation(int timeoutMs = 60000);
     QComboBox* encodingBox(int side) const {
         return encodingBoxes_[static_cast<std::size_t>(side)];
     }
@@ -100,9 +96,10 @@ private:
     QString encodingName(ScoreEncoding encoding) const;
     void retranslateSide(int side);
     void refresh();
-    void showResults(int positions, const std::array<std::optional<SideKey>, 2>& keys,
-                     std::array<std::optional<SideResult>, 2>& results,
-                     const std::optional<DecayKey>& decayKey, DecayResult decay);
+    static SideResult computeSide(const SideKey& key, const Execution& exec);
+    static DecayResult computeDecay(const DecayKey& key, const Execution& exec);
+    void drawSide(std::size_t index, int positions, SideResult& result);
+    void drawDecay(const DecayKey& key, DecayResult& decay);
     void updateReadout();
     // The named readouts of what is on screen (none until both sides and the decay are shown).
     void publishReadouts();
@@ -115,11 +112,10 @@ private:
     QCPGraph* boundGraph_;
     QCPGraph* alignedGraph_;
     QCPGraph* meanGraph_;
-    LatestJob* job_;  // heat maps, deviations, curves, the decay bound and the mean |score|
 
     std::array<ScoreEncoding, 2> encodings_{ScoreEncoding::Rope, ScoreEncoding::Sinusoidal};
-    std::array<std::optional<SideKey>, 2> sideKeys_;
-    std::optional<DecayKey> decayKey_;
+    std::array<bool, 2> sideShown_{false, false};
+    std::optional<RopeParams> decayRope_;  // the configuration of the decay shown
     int positions_ = 0;
     std::array<PooledGrid, 2> grids_;
     std::array<double, 2> deviations_{0.0, 0.0};
