@@ -56,6 +56,36 @@ QJsonObject toConfigJson(const RopeParams& p) {
     return QJsonDocument::fromJson(QByteArray::fromStdString(ropeParamsToHfConfigJson(p))).object();
 }
 
+// What the score curves read: the configurations shown (B only when comparing).
+struct CurveKey {
+    std::array<RopeParams, 2> configs;
+    int count = 1;
+    std::int64_t length = 0;
+    RopeLayout layout = RopeLayout::HalfSplit;
+    unsigned seed = 0;
+    bool operator==(const CurveKey&) const = default;
+};
+
+std::array<std::optional<CurveEnvelope>, 2> computeCurves(const CurveKey& key,
+                                                          const Execution& exec) {
+    std::array<std::optional<CurveEnvelope>, 2> envelopes;
+    for (int s = 0; s < key.count; ++s) {
+        const RopeParams& params = key.configs[static_cast<std::size_t>(s)];
+        const RopeFrequencies freqs = ropeFrequencies(params);
+        const Eigen::MatrixXd qk = seededStandardNormal(2, params.headDim, key.seed);
+        Execution part = exec;
+        part.progress = [&exec, s, count = key.count](double f) {
+            if (exec.progress) exec.progress((s + f) / count);
+        };
+        const std::vector<double> curve =
+            ropeScoreCurve(qk.row(0).transpose(), qk.row(1).transpose(), freqs, key.layout,
+                           DistanceRange{0, key.length, 1}, part);
+        envelopes[static_cast<std::size_t>(s)].emplace(key.length, kCurveColumns);
+        envelopes[static_cast<std::size_t>(s)]->add(0, curve);
+    }
+    return envelopes;
+}
+
 }  // namespace
 
 FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* parent)
@@ -65,8 +95,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
       curvePlot_(createPlot(QStringLiteral("score-curves"))),
       compare_(new QCheckBox(this)),
       tabs_(new QTabWidget(this)),
-      curveStatus_(new WrappedLabel(this)),
-      curveJob_(new LatestJob(this)) {
+      curveStatus_(new WrappedLabel(this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(wavePlot_, 0, 0);
@@ -181,17 +210,53 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         }
         refresh();
     });
-    connect(curveJob_, &LatestJob::progress, this, [this](double fraction) {
+    // The score curves, off the UI thread, when their configurations or distances changed.
+    curves_ = declareFigures(
+        {curvePlot_}, FigureRun::Background,
+        [this] {
+            CurveKey key;
+            key.count = comparing() ? 2 : 1;
+            key.configs[0] = config(A);
+            if (key.count == 2) key.configs[1] = config(B);
+            std::int64_t length = 0;
+            for (int s = 0; s < key.count; ++s) {
+                length = std::max<std::int64_t>(
+                    length, key.configs[static_cast<std::size_t>(s)].maxPositionEmbeddings);
+            }
+            key.length = std::clamp<std::int64_t>(length, 2, kMaxCurveDistances);
+            key.layout = parameters().layout();
+            key.seed = parameters().seed();
+            return key;
+        },
+        computeCurves,
+        [this](const CurveKey& key, std::array<std::optional<CurveEnvelope>, 2>& envelopes) {
+            double span = 0.0;
+            for (int s = 0; s < 2; ++s) {
+                Side& side = sides_[static_cast<std::size_t>(s)];
+                if (const auto& envelope = envelopes[static_cast<std::size_t>(s)]) {
+                    span = std::max(span, showEnvelopeBand(side.curve, *envelope, 0.0));
+                } else {
+                    showEnvelopeBand(side.curve, {}, {}, {});
+                }
+            }
+            // Same axes for A and B, so their sizes compare at a glance.
+            for (QCPAxisRect* rect : {curvePlot_->axisRect(), curveRectB_}) {
+                rect->axis(QCPAxis::atBottom)->setRange(0.0, static_cast<double>(key.length));
+                if (span > 0.0) rect->axis(QCPAxis::atLeft)->setRange(-1.1 * span, 1.1 * span);
+            }
+        },
+        std::max(1, QThread::idealThreadCount()));
+    connect(curves_->job(), &LatestJob::started, this,
+            [this] { curveStatus_->setText(tr("Score curves: computing…")); });
+    connect(curves_->job(), &LatestJob::progress, this, [this](double fraction) {
         curveStatus_->setText(tr("Score curves: %1 %").arg(std::lround(100.0 * fraction)));
     });
-    connect(curveJob_, &LatestJob::finished, this, [this] {
-        curveStatus_->setText(tr("Score curves computed in %1 ms.").arg(curveJob_->elapsedMs()));
-        curvePlot_->replot(QCustomPlot::rpQueuedReplot);
+    connect(curves_->job(), &LatestJob::finished, this, [this] {
+        curveStatus_->setText(
+            tr("Score curves computed in %1 ms.").arg(curves_->job()->elapsedMs()));
     });
-    connect(curveJob_, &LatestJob::failed, this, [this](const QString& message) {
-        curveStatus_->setText(message);
-        showProblem(message);
-    });
+    connect(curves_->job(), &LatestJob::failed, this,
+            [this](const QString& message) { curveStatus_->setText(message); });
 
     QFile shipped(QStringLiteral(":/presets/models.json"));
     if (shipped.open(QIODevice::ReadOnly)) {
@@ -514,7 +579,7 @@ void FrequenciesLesson::refresh() {
     // The score curves repaint when their background result arrives.
     wavePlot_->replot(QCustomPlot::rpQueuedReplot);
     scalePlot_->replot(QCustomPlot::rpQueuedReplot);
-    startCurves();
+    updateFigures();
 }
 
 void FrequenciesLesson::drawFrequencies() {
@@ -595,56 +660,6 @@ void FrequenciesLesson::drawFrequencies() {
     if (hi > 0.0) wavePlot_->yAxis->setRange(lo / 2.0, hi * 4.0);
     scalePlot_->xAxis->setRange(-0.5, pairs - 0.5);
     scalePlot_->yAxis->setRange(0.0, scaleHi * 1.1);
-}
-
-void FrequenciesLesson::startCurves() {
-    const bool both = comparing();
-    std::array<RopeParams, 2> configs{config(A), config(B)};
-    const int count = both ? 2 : 1;
-    std::int64_t length = 0;
-    for (int s = 0; s < count; ++s) {
-        length = std::max<std::int64_t>(length,
-                                        configs[static_cast<std::size_t>(s)].maxPositionEmbeddings);
-    }
-    length = std::clamp<std::int64_t>(length, 2, kMaxCurveDistances);
-    const RopeLayout layout = parameters().layout();
-    const unsigned seed = parameters().seed();
-    curveStatus_->setText(tr("Score curves: computing…"));
-    curveJob_->start(
-        [this, configs, count, length, layout, seed](const Execution& exec) -> LatestJob::Apply {
-            std::array<std::optional<CurveEnvelope>, 2> envelopes;
-            for (int s = 0; s < count; ++s) {
-                const RopeParams& params = configs[static_cast<std::size_t>(s)];
-                const RopeFrequencies freqs = ropeFrequencies(params);
-                const Eigen::MatrixXd qk = seededStandardNormal(2, params.headDim, seed);
-                Execution part = exec;
-                part.progress = [&exec, s, count](double f) {
-                    if (exec.progress) exec.progress((s + f) / count);
-                };
-                const std::vector<double> curve =
-                    ropeScoreCurve(qk.row(0).transpose(), qk.row(1).transpose(), freqs, layout,
-                                   DistanceRange{0, length, 1}, part);
-                envelopes[static_cast<std::size_t>(s)].emplace(length, kCurveColumns);
-                envelopes[static_cast<std::size_t>(s)]->add(0, curve);
-            }
-            return [this, envelopes = std::move(envelopes), length] {
-                double span = 0.0;
-                for (int s = 0; s < 2; ++s) {
-                    Side& side = sides_[static_cast<std::size_t>(s)];
-                    if (const auto& envelope = envelopes[static_cast<std::size_t>(s)]) {
-                        span = std::max(span, showEnvelopeBand(side.curve, *envelope, 0.0));
-                    } else {
-                        showEnvelopeBand(side.curve, {}, {}, {});
-                    }
-                }
-                // Same axes for A and B, so their sizes compare at a glance.
-                for (QCPAxisRect* rect : {curvePlot_->axisRect(), curveRectB_}) {
-                    rect->axis(QCPAxis::atBottom)->setRange(0.0, static_cast<double>(length));
-                    if (span > 0.0) rect->axis(QCPAxis::atLeft)->setRange(-1.1 * span, 1.1 * span);
-                }
-            };
-        },
-        std::max(1, QThread::idealThreadCount()));
 }
 
 void FrequenciesLesson::updateReadout() {

@@ -28,7 +28,6 @@ class QTabWidget;
 
 namespace ropelab::ui {
 
-class LatestJob;
 class RopeConfigEditor;
 
 class FrequenciesLesson : public LessonPage {
@@ -65,7 +64,7 @@ public:
     // What the views show, for tests and the benchmark.
     const FrequencyBands& bands(Config which) const { return bands_[which]; }
     double attentionFactor(Config which) const { return attentionFactor_[which]; }
-    LatestJob* curveJob() const { return curveJob_; }
+    LatestJob* curveJob() const { return curves_->job(); }
     RopeConfigEditor* editor(Config which) const { return editors_[which]; }
     QComboBox* presetBox(Config which) const { return presetBoxes_[which]; }
     QString presetSourceText(Config which) const;
@@ -87,7 +86,6 @@ private:
     void onEdited(Config which, const RopeParams& params);
     void refresh();
     void drawFrequencies();
-    void startCurves();
     void updateReadout();
     void showPresetSource(Config which);
     void showCurveRectB(bool on);
@@ -112,7 +110,7 @@ private:
     std::array<QLabel*, 2> presetSources_{};
     std::array<QLabel*, 2> presetLabels_{};
     QLabel* curveStatus_;
-    LatestJob* curveJob_;
+    FigureTask* curves_;
 
     RopeParams configB_;
     std::array<int, 2> presetIndex_{-1, -1};  // the preset a configuration came from, if unedited
