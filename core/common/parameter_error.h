@@ -6,6 +6,7 @@
 // its flags, the config.json and GGUF readers with the file's keys, the app with the control's
 // label in the user's language. what() is the sentence with core's ids, for logs.
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -93,6 +94,34 @@ enum class FileIssue {
     NoEquivalent,        // RoPE that RoPE Lab cannot express; detail: why
 };
 
+// Which structure of a GGUF file is wrong (FileIssue Truncated, Damaged, Unsupported), with the
+// numbers FileProblem carries: `name` (a key or a tensor), `count`, `limit`, `offset`, `index`.
+enum class GgufFault {
+    None,              // no GGUF fault: `detail` says what is wrong
+    CutShort,          // at byte `offset`, `count` bytes are needed, `limit` remain; detail: what
+    TooManyEntries,    // the header claims `count` metadata entries, more than the file can hold
+    TooManyTensors,    // the header claims `count` tensors, more than the file can hold
+    TooManyStrings,    // the array `name` claims `count` strings, more than the file can hold
+    TooManyElements,   // the array `name` claims `count` elements, more than the file can hold
+    KeyTooLong,        // metadata entry `index` has a key longer than `limit` bytes
+    UnknownArrayType,  // the array `name` has the unknown element type `count`
+    UnknownValueType,  // the key `name` has the unknown value type `count`
+    DuplicateKey,      // the key `name` appears twice
+    TooManyDims,       // tensor `index` has `count` dimensions; ggml allows `limit`
+    DuplicateTensor,   // the tensor `name` appears twice
+    BadAlignment,      // general.alignment is `found`, not a power of two (uint32)
+    MisalignedTensor,  // the tensor `name` has offset `offset`, not a multiple of `limit`
+    HugeTensor,        // the tensor `name` has more elements than 64 bits count
+    WrongFactorCount,  // the tensor `name` has `count` values; `limit` (rotated pairs) expected
+    BadFactor,         // the tensor `name` holds `found`; factors must be positive and finite
+    TensorBeyondEnd,   // the tensor `name` lies beyond the end of the file
+    FactorType,        // the tensor `name` has ggml type `count`, not F32 (0)
+    StringTooLong,     // the text at `name` is longer than `limit` bytes
+    ArrayOfArrays,     // the key `name` is an array of arrays
+    TooManyRopeKeys,   // more than `limit` RoPE-related keys
+    BigEndian,         // a big-endian GGUF file
+};
+
 // The kind of value a key needs (FileIssue::WrongType).
 enum class ValueKind { Number, WholeNumber, NumberList, Text, TrueFalse, Object, Float };
 
@@ -102,6 +131,12 @@ struct FileProblem {
     ValueKind expected = ValueKind::Number;
     std::string found{};   // what the file holds there: a JSON type, a value, a version, bytes
     std::string detail{};  // technical detail in English (a system or parser message)
+    GgufFault fault = GgufFault::None;  // a GGUF structure problem; its numbers follow
+    std::string name{};                 // the GGUF key or tensor
+    std::uint64_t count = 0;
+    std::uint64_t limit = 0;
+    std::uint64_t offset = 0;
+    std::uint64_t index = 0;
 
     bool operator==(const FileProblem&) const = default;
 };

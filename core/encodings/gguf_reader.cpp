@@ -162,7 +162,7 @@ public:
     Parser(Source& source, std::string name) : source_(source), name_(std::move(name)) {}
 
     [[noreturn]] void fail(FileProblem problem) const {
-        for (std::string* text : {&problem.key, &problem.found, &problem.detail}) {
+        for (std::string* text : {&problem.key, &problem.found, &problem.detail, &problem.name}) {
             *text = oneLine(*text);
         }
         throw FileError(name_, std::move(problem));
@@ -183,9 +183,12 @@ public:
 
     void need(std::uint64_t bytes, const std::string& what) const {
         if (bytes > remaining()) {
-            fail(FileIssue::Truncated, what + " at byte " + std::to_string(position_) + " needs " +
-                                           std::to_string(bytes) + " bytes, only " +
-                                           std::to_string(remaining()) + " remain");
+            fail({.issue = FileIssue::Truncated,
+                  .detail = what,
+                  .fault = GgufFault::CutShort,
+                  .count = bytes,
+                  .limit = remaining(),
+                  .offset = position_});
         }
     }
 
@@ -319,32 +322,41 @@ void readValue(Parser& parser, const std::string& key, std::uint32_t type, bool 
         const std::optional<std::string> text = parser.string(maxKeptStringBytes, what);
         if (!keep) return;
         if (!text)
-            parser.fail(FileIssue::Unsupported, "'" + key + "' is longer than " +
-                                                    std::to_string(maxKeptStringBytes) + " bytes");
+            parser.fail({.issue = FileIssue::Unsupported,
+                         .fault = GgufFault::StringTooLong,
+                         .name = key,
+                         .limit = maxKeptStringBytes});
         value.text = *text;
     } else if (type == Array) {
         const std::uint32_t elementType = parser.u32(what + " (array type)");
         const std::uint64_t count = parser.u64(what + " (array length)");
         if (elementType == Array) {
-            parser.fail(FileIssue::Unsupported, "'" + key + "' is an array of arrays");
+            parser.fail(
+                {.issue = FileIssue::Unsupported, .fault = GgufFault::ArrayOfArrays, .name = key});
         }
         if (elementType == String) {
             // Each string is at least its 8-byte length: a bound before looping.
             if (count > parser.remaining() / 8) {
-                parser.fail(FileIssue::Damaged, "'" + key + "' claims " + std::to_string(count) +
-                                                    " strings, more than the file can hold");
+                parser.fail({.issue = FileIssue::Damaged,
+                             .fault = GgufFault::TooManyStrings,
+                             .name = key,
+                             .count = count});
             }
             for (std::uint64_t i = 0; i < count; ++i) parser.string(0, what);
             return;
         }
         const std::uint64_t size = fixedSize(elementType);
         if (size == 0) {
-            parser.fail(FileIssue::Damaged,
-                        "'" + key + "' is an array of unknown type " + std::to_string(elementType));
+            parser.fail({.issue = FileIssue::Damaged,
+                         .fault = GgufFault::UnknownArrayType,
+                         .name = key,
+                         .count = elementType});
         }
         if (count > parser.remaining() / size) {
-            parser.fail(FileIssue::Truncated, "'" + key + "' claims " + std::to_string(count) +
-                                                  " elements, more than the file can hold");
+            parser.fail({.issue = FileIssue::Truncated,
+                         .fault = GgufFault::TooManyElements,
+                         .name = key,
+                         .count = count});
         }
         if (!keep || count == 0) {
             parser.skip(count * size, what);
@@ -356,18 +368,21 @@ void readValue(Parser& parser, const std::string& key, std::uint32_t type, bool 
         parser.skip((count - 1) * size, what);
     } else {
         if (fixedSize(type) == 0) {
-            parser.fail(FileIssue::Damaged,
-                        "'" + key + "' has unknown value type " + std::to_string(type));
+            parser.fail({.issue = FileIssue::Damaged,
+                         .fault = GgufFault::UnknownValueType,
+                         .name = key,
+                         .count = type});
         }
         value.number = parser.number(type, what);
         if (!keep) return;
     }
     if (metadata.find(key) != nullptr) {
-        parser.fail(FileIssue::Damaged, "duplicate key '" + key + "'");
+        parser.fail({.issue = FileIssue::Damaged, .fault = GgufFault::DuplicateKey, .name = key});
     }
     if (metadata.values.size() >= maxKeptValues) {
-        parser.fail(FileIssue::Unsupported,
-                    "more than " + std::to_string(maxKeptValues) + " RoPE-related keys");
+        parser.fail({.issue = FileIssue::Unsupported,
+                     .fault = GgufFault::TooManyRopeKeys,
+                     .limit = maxKeptValues});
     }
     metadata.values.emplace_back(key, std::move(value));
 }
@@ -383,8 +398,7 @@ Metadata readMetadata(Parser& parser) {
     }
     metadata.version = parser.u32("the version");
     if (metadata.version == 0x02000000u || metadata.version == 0x03000000u) {
-        parser.fail(FileIssue::Unsupported,
-                    "a big-endian GGUF file; only little-endian files are supported");
+        parser.fail({.issue = FileIssue::Unsupported, .fault = GgufFault::BigEndian});
     }
     if (metadata.version != 2 && metadata.version != 3) {  // version 1 is 2023's first draft
         parser.fail({FileIssue::UnsupportedVersion, "", {}, std::to_string(metadata.version)});
@@ -395,29 +409,35 @@ Metadata readMetadata(Parser& parser) {
     constexpr std::uint64_t minKvBytes = 8 + 4 + 1;
     constexpr std::uint64_t minTensorBytes = 8 + 4 + 4 + 8;
     if (kvCount > parser.remaining() / minKvBytes) {
-        parser.fail(FileIssue::Damaged, "claims " + std::to_string(kvCount) +
-                                            " metadata entries, more than the file can hold");
+        parser.fail(
+            {.issue = FileIssue::Damaged, .fault = GgufFault::TooManyEntries, .count = kvCount});
     }
     for (std::uint64_t i = 0; i < kvCount; ++i) {
         const std::string where = "metadata entry " + std::to_string(i);
         const std::optional<std::string> key = parser.string(maxKeyBytes, where + " key");
         if (!key)
-            parser.fail(FileIssue::Damaged, where + " has a key longer than GGUF's 65535 bytes");
+            parser.fail({.issue = FileIssue::Damaged,
+                         .fault = GgufFault::KeyTooLong,
+                         .limit = maxKeyBytes,
+                         .index = i});
         const std::uint32_t type = parser.u32("the type of '" + *key + "'");
         readValue(parser, *key, type, isRopeKey(*key), metadata);
     }
     if (tensorCount > parser.remaining() / minTensorBytes) {
-        parser.fail(FileIssue::Damaged, "claims " + std::to_string(tensorCount) +
-                                            " tensors, more than the file can hold");
+        parser.fail({.issue = FileIssue::Damaged,
+                     .fault = GgufFault::TooManyTensors,
+                     .count = tensorCount});
     }
     for (std::uint64_t i = 0; i < tensorCount; ++i) {
         const std::string where = "tensor " + std::to_string(i);
         const std::optional<std::string> name = parser.string(64, where + " name");
         const std::uint32_t dims = parser.u32(where + " dimension count");
         if (dims > ggmlMaxDims) {
-            parser.fail(FileIssue::Damaged, where + " has " + std::to_string(dims) +
-                                                " dimensions; ggml allows " +
-                                                std::to_string(ggmlMaxDims));
+            parser.fail({.issue = FileIssue::Damaged,
+                         .fault = GgufFault::TooManyDims,
+                         .count = dims,
+                         .limit = ggmlMaxDims,
+                         .index = i});
         }
         TensorInfo info;
         for (std::uint32_t d = 0; d < dims; ++d) info.dims.push_back(parser.u64(where + " shape"));
@@ -427,7 +447,9 @@ Metadata readMetadata(Parser& parser) {
                         std::end(ropeTensorNames)) {
             for (const TensorInfo& seen : metadata.ropeTensors) {
                 if (seen.name == *name) {
-                    parser.fail(FileIssue::Damaged, "duplicate tensor '" + *name + "'");
+                    parser.fail({.issue = FileIssue::Damaged,
+                                 .fault = GgufFault::DuplicateTensor,
+                                 .name = *name});
                 }
             }
             info.name = *name;
@@ -438,9 +460,9 @@ Metadata readMetadata(Parser& parser) {
     if (const Value* value = metadata.find("general.alignment")) {
         if (value->type != U32 || value->fromArray || value->number == 0.0 ||
             !std::has_single_bit(static_cast<std::uint64_t>(value->number))) {
-            parser.fail(FileIssue::Damaged,
-                        "general.alignment must be a power of two (uint32), got " +
-                            numberText(value->number));
+            parser.fail({.issue = FileIssue::Damaged,
+                         .found = numberText(value->number),
+                         .fault = GgufFault::BadAlignment});
         }
         alignment = static_cast<std::uint64_t>(value->number);
     }
@@ -448,9 +470,11 @@ Metadata readMetadata(Parser& parser) {
     metadata.dataStart = end + (alignment - end % alignment) % alignment;
     for (const TensorInfo& info : metadata.ropeTensors) {
         if (info.offset % alignment != 0) {
-            parser.fail(FileIssue::Damaged,
-                        "tensor '" + info.name + "' has offset " + std::to_string(info.offset) +
-                            ", not a multiple of the alignment " + std::to_string(alignment));
+            parser.fail({.issue = FileIssue::Damaged,
+                         .fault = GgufFault::MisalignedTensor,
+                         .name = info.name,
+                         .limit = alignment,
+                         .offset = info.offset});
         }
     }
     return metadata;
@@ -524,33 +548,39 @@ std::vector<double> readFactors(Parser& parser, const Metadata& metadata, const 
     std::uint64_t elements = 1;
     for (std::uint64_t d : info.dims) {
         if (d != 0 && elements > UINT64_MAX / d)
-            parser.fail(FileIssue::Damaged, "tensor '" + info.name + "' is huge");
+            parser.fail(
+                {.issue = FileIssue::Damaged, .fault = GgufFault::HugeTensor, .name = info.name});
         elements *= d;
     }
     if (info.type != ggmlTypeF32) {
-        parser.fail(FileIssue::Unsupported,
-                    "tensor '" + info.name + "' has ggml type " + std::to_string(info.type) +
-                        "; llama.cpp's converter writes RoPE factors as F32 (type 0)");
+        parser.fail({.issue = FileIssue::Unsupported,
+                     .fault = GgufFault::FactorType,
+                     .name = info.name,
+                     .count = info.type});
     }
     if (elements != static_cast<std::uint64_t>(pairs)) {
-        parser.fail(
-            FileIssue::Damaged,
-            "tensor '" + info.name + "' has " + std::to_string(elements) +
-                " values; llama.cpp expects rope.dimension_count/2 = " + std::to_string(pairs));
+        parser.fail({.issue = FileIssue::Damaged,
+                     .fault = GgufFault::WrongFactorCount,
+                     .name = info.name,
+                     .count = elements,
+                     .limit = static_cast<std::uint64_t>(pairs)});
     }
     const std::uint64_t bytes = elements * 4;
     const std::uint64_t size = parser.position() + parser.remaining();
     if (info.offset > size || metadata.dataStart > size - info.offset ||
         bytes > size - info.offset - metadata.dataStart) {
-        parser.fail(FileIssue::Truncated,
-                    "tensor '" + info.name + "' lies beyond the end of the file");
+        parser.fail({.issue = FileIssue::Truncated,
+                     .fault = GgufFault::TensorBeyondEnd,
+                     .name = info.name});
     }
     std::vector<double> factors;
     parser.floats(metadata.dataStart + info.offset, factors, static_cast<std::size_t>(elements));
     for (double f : factors) {
         if (!(std::isfinite(f) && f > 0.0)) {
-            parser.fail(FileIssue::Damaged, "tensor '" + info.name + "' holds " + numberText(f) +
-                                                "; factors must be positive and finite");
+            parser.fail({.issue = FileIssue::Damaged,
+                         .found = numberText(f),
+                         .fault = GgufFault::BadFactor,
+                         .name = info.name});
         }
     }
     return factors;

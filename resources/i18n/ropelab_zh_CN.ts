@@ -2432,6 +2432,94 @@ no row, impossible</source>
         <translation>已损坏（%1）</translation>
     </message>
     <message>
+        <source>at byte %1, %2 bytes are needed but only %3 remain</source>
+        <translation>在第 %1 字节处需要 %2 字节，但只剩 %3 字节</translation>
+    </message>
+    <message>
+        <source>the header claims %1 metadata entries, more than the file can hold</source>
+        <translation>文件头声称有 %1 个元数据条目，超出文件所能容纳的数量</translation>
+    </message>
+    <message>
+        <source>the header claims %1 tensors, more than the file can hold</source>
+        <translation>文件头声称有 %1 个张量，超出文件所能容纳的数量</translation>
+    </message>
+    <message>
+        <source>%1 claims %2 strings, more than the file can hold</source>
+        <translation>%1 声称有 %2 个字符串，超出文件所能容纳的数量</translation>
+    </message>
+    <message>
+        <source>%1 claims %2 elements, more than the file can hold</source>
+        <translation>%1 声称有 %2 个元素，超出文件所能容纳的数量</translation>
+    </message>
+    <message>
+        <source>metadata entry %1 has a key longer than %2 bytes</source>
+        <translation>元数据条目 %1 的键长于 %2 字节</translation>
+    </message>
+    <message>
+        <source>%1 is a list of the unknown type %2</source>
+        <translation>%1 是未知类型 %2 的列表</translation>
+    </message>
+    <message>
+        <source>%1 has the unknown value type %2</source>
+        <translation>%1 的值类型 %2 未知</translation>
+    </message>
+    <message>
+        <source>the key %1 appears twice</source>
+        <translation>键 %1 出现了两次</translation>
+    </message>
+    <message>
+        <source>tensor %1 has %2 dimensions; ggml allows at most %3</source>
+        <translation>张量 %1 有 %2 个维度；ggml 最多允许 %3 个</translation>
+    </message>
+    <message>
+        <source>the tensor %1 appears twice</source>
+        <translation>张量 %1 出现了两次</translation>
+    </message>
+    <message>
+        <source>general.alignment must be a power of two stored as uint32; got %1</source>
+        <translation>general.alignment 必须是以 uint32 存储的 2 的幂；实际为 %1</translation>
+    </message>
+    <message>
+        <source>the tensor %1 starts at offset %2, not a multiple of the alignment %3</source>
+        <translation>张量 %1 的偏移量 %2 不是对齐值 %3 的倍数</translation>
+    </message>
+    <message>
+        <source>the tensor %1 has more elements than a 64-bit count holds</source>
+        <translation>张量 %1 的元素数超出 64 位整数的范围</translation>
+    </message>
+    <message>
+        <source>the tensor %1 has %2 values; llama.cpp expects one per rotated pair, %3</source>
+        <translation>张量 %1 有 %2 个值；llama.cpp 要求每个旋转对一个，即 %3 个</translation>
+    </message>
+    <message>
+        <source>the tensor %1 holds %2; factors must be positive and finite</source>
+        <translation>张量 %1 含有 %2；因子必须是正的有限数</translation>
+    </message>
+    <message>
+        <source>the tensor %1 lies beyond the end of the file</source>
+        <translation>张量 %1 超出了文件末尾</translation>
+    </message>
+    <message>
+        <source>the tensor %1 has ggml type %2; RoPE Lab reads RoPE factors only as F32 (type 0)</source>
+        <translation>张量 %1 的 ggml 类型为 %2；RoPE Lab 只能读取 F32（类型 0）的 RoPE 因子</translation>
+    </message>
+    <message>
+        <source>the text of %1 is longer than %2 bytes</source>
+        <translation>%1 的文本长于 %2 字节</translation>
+    </message>
+    <message>
+        <source>%1 is a list of lists</source>
+        <translation>%1 是列表的列表</translation>
+    </message>
+    <message>
+        <source>more than %1 RoPE-related keys</source>
+        <translation>与 RoPE 相关的键超过 %1 个</translation>
+    </message>
+    <message>
+        <source>a big-endian GGUF file; only little-endian files can be read</source>
+        <translation>这是大端序 GGUF 文件；只能读取小端序文件</translation>
+    </message>
+    <message>
         <source>holds something RoPE Lab cannot read (%1)</source>
         <translation>含有 RoPE Lab 无法读取的内容（%1）</translation>
     </message>

@@ -166,10 +166,79 @@ QString parameterProblemText(const ParameterProblem& p, const ParameterNames& na
     return QString::fromUtf8(describe(p, [](std::string_view id) { return std::string(id); }));
 }
 
+// What exactly is wrong in a GGUF file's structure; "" for no GGUF fault (then `detail` says).
+QString ggufFaultText(const FileProblem& p) {
+    const QString name = text(p.name);
+    const QString found = text(p.found);
+    const QString count = QString::number(p.count);
+    const QString limit = QString::number(p.limit);
+    switch (p.fault) {
+        case GgufFault::None:
+            break;
+        case GgufFault::CutShort:
+            return Tr::tr("at byte %1, %2 bytes are needed but only %3 remain")
+                .arg(QString::number(p.offset), count, limit);
+        case GgufFault::TooManyEntries:
+            return Tr::tr("the header claims %1 metadata entries, more than the file can hold")
+                .arg(count);
+        case GgufFault::TooManyTensors:
+            return Tr::tr("the header claims %1 tensors, more than the file can hold").arg(count);
+        case GgufFault::TooManyStrings:
+            return Tr::tr("%1 claims %2 strings, more than the file can hold").arg(name, count);
+        case GgufFault::TooManyElements:
+            return Tr::tr("%1 claims %2 elements, more than the file can hold").arg(name, count);
+        case GgufFault::KeyTooLong:
+            return Tr::tr("metadata entry %1 has a key longer than %2 bytes")
+                .arg(QString::number(p.index), limit);
+        case GgufFault::UnknownArrayType:
+            return Tr::tr("%1 is a list of the unknown type %2").arg(name, count);
+        case GgufFault::UnknownValueType:
+            return Tr::tr("%1 has the unknown value type %2").arg(name, count);
+        case GgufFault::DuplicateKey:
+            return Tr::tr("the key %1 appears twice").arg(name);
+        case GgufFault::TooManyDims:
+            return Tr::tr("tensor %1 has %2 dimensions; ggml allows at most %3")
+                .arg(QString::number(p.index), count, limit);
+        case GgufFault::DuplicateTensor:
+            return Tr::tr("the tensor %1 appears twice").arg(name);
+        case GgufFault::BadAlignment:
+            return Tr::tr("general.alignment must be a power of two stored as uint32; got %1")
+                .arg(found);
+        case GgufFault::MisalignedTensor:
+            return Tr::tr("the tensor %1 starts at offset %2, not a multiple of the alignment %3")
+                .arg(name, QString::number(p.offset), limit);
+        case GgufFault::HugeTensor:
+            return Tr::tr("the tensor %1 has more elements than a 64-bit count holds").arg(name);
+        case GgufFault::WrongFactorCount:
+            return Tr::tr("the tensor %1 has %2 values; llama.cpp expects one per rotated pair, %3")
+                .arg(name, count, limit);
+        case GgufFault::BadFactor:
+            return Tr::tr("the tensor %1 holds %2; factors must be positive and finite")
+                .arg(name, found);
+        case GgufFault::TensorBeyondEnd:
+            return Tr::tr("the tensor %1 lies beyond the end of the file").arg(name);
+        case GgufFault::FactorType:
+            return Tr::tr(
+                       "the tensor %1 has ggml type %2; RoPE Lab reads RoPE factors only as F32 "
+                       "(type 0)")
+                .arg(name, count);
+        case GgufFault::StringTooLong:
+            return Tr::tr("the text of %1 is longer than %2 bytes").arg(name, limit);
+        case GgufFault::ArrayOfArrays:
+            return Tr::tr("%1 is a list of lists").arg(name);
+        case GgufFault::TooManyRopeKeys:
+            return Tr::tr("more than %1 RoPE-related keys").arg(limit);
+        case GgufFault::BigEndian:
+            return Tr::tr("a big-endian GGUF file; only little-endian files can be read");
+    }
+    return {};
+}
+
 QString fileProblemText(const FileProblem& p) {
     const QString key = text(p.key);
     const QString found = text(p.found);
-    const QString detail = text(p.detail);
+    const QString fault = ggufFaultText(p);
+    const QString detail = fault.isEmpty() ? text(p.detail) : fault;
     switch (p.issue) {
         case FileIssue::CannotOpen:
             return Tr::tr("cannot be opened (%1)").arg(detail);

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/gguf_reader.h"
 #include "encodings/rope_frequencies.h"
 #include "gguf_builder.h"
@@ -334,6 +335,58 @@ TEST(GgufReader, EveryTruncationIsOneClearRefusal) {
         ASSERT_EQ(message.find('\n'), std::string::npos);
     }
     EXPECT_NE(refusal({'G', 'G'}).find("truncated"), std::string::npos);
+}
+
+// The structure's problems are data (a fault and its numbers) that each front end words; the
+// English (what() and the CLI) is built from the same numbers.
+TEST(GgufReader, StructureProblemsCarryTheirNumbers) {
+    const auto problem = [](const std::vector<std::uint8_t>& bytes) {
+        try {
+            ropeFromGgufBytes(bytes, "model.gguf");
+        } catch (const FileError& error) {
+            EXPECT_TRUE(error.fileProblem().has_value()) << error.what();
+            return std::pair(error.fileProblem().value_or(FileProblem{FileIssue::Damaged}),
+                             std::string(error.what()));
+        }
+        ADD_FAILURE() << "accepted";
+        return std::pair(FileProblem{FileIssue::Damaged}, std::string());
+    };
+    std::vector<std::uint8_t> twoTensors = {'G', 'G', 'U', 'F'};
+    GgufBuilder::put(twoTensors, 3, 4);
+    GgufBuilder::put(twoTensors, 2, 8);
+    GgufBuilder::put(twoTensors, 0, 8);
+    const auto [tensors, tensorsText] = problem(twoTensors);
+    EXPECT_EQ(
+        tensors,
+        (FileProblem{.issue = FileIssue::Damaged, .fault = GgufFault::TooManyTensors, .count = 2}));
+    EXPECT_EQ(tensorsText, "'model.gguf': damaged: claims 2 tensors, more than the file can hold");
+
+    const auto [cut, cutText] = problem({'G', 'G', 'U', 'F', 3, 0});
+    EXPECT_EQ(cut, (FileProblem{.issue = FileIssue::Truncated,
+                                .detail = "the version",
+                                .fault = GgufFault::CutShort,
+                                .count = 4,
+                                .limit = 2,
+                                .offset = 4}));
+    EXPECT_EQ(cutText,
+              "'model.gguf': truncated: the version at byte 4 needs 4 bytes, only 2 remain");
+
+    GgufBuilder negative;
+    negative.string("general.architecture", "llama")
+        .u32("llama.context_length", 4096)
+        .u32("llama.embedding_length", 4096)
+        .u32("llama.attention.head_count", 32);
+    std::vector<float> bad(64, 1.0f);
+    bad[7] = -2.0f;
+    negative.f32Tensor("rope_freqs.weight", bad);
+    const auto [factor, factorText] = problem(negative.bytes());
+    EXPECT_EQ(factor, (FileProblem{.issue = FileIssue::Damaged,
+                                   .found = "-2",
+                                   .fault = GgufFault::BadFactor,
+                                   .name = "rope_freqs.weight"}));
+    EXPECT_EQ(factorText,
+              "'model.gguf': damaged: tensor 'rope_freqs.weight' holds -2; factors must be "
+              "positive and finite");
 }
 
 TEST(GgufReader, CorruptAndHostileFilesAreRefusedWithoutHugeAllocations) {

@@ -119,6 +119,154 @@ TEST(ParameterText, EveryFileProblemIsWordedInBothLanguages) {
     ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
 }
 
+// Every GGUF structure fault is worded from its numbers in both languages; no English detail is
+// left inside the Chinese sentence.
+TEST(ParameterText, EveryGgufFaultIsWordedInBothLanguages) {
+    const std::vector<Case> cases = {
+        {FileProblem{.issue = FileIssue::Truncated,
+                     .detail = "the version",
+                     .fault = GgufFault::CutShort,
+                     .count = 4,
+                     .limit = 2,
+                     .offset = 4},
+         QStringLiteral("m.gguf: is cut short (at byte 4, 4 bytes are needed but only 2 remain)"),
+         QStringLiteral("m.gguf：不完整（在第 4 字节处需要 4 字节，但只剩 2 字节）")},
+        {FileProblem{.issue = FileIssue::Damaged, .fault = GgufFault::TooManyEntries, .count = 9},
+         QStringLiteral("m.gguf: is damaged (the header claims 9 metadata entries, more than the "
+                        "file can hold)"),
+         QStringLiteral("m.gguf：已损坏（文件头声称有 9 个元数据条目，超出文件所能容纳的数量）")},
+        {FileProblem{.issue = FileIssue::Damaged, .fault = GgufFault::TooManyTensors, .count = 2},
+         QStringLiteral(
+             "m.gguf: is damaged (the header claims 2 tensors, more than the file can hold)"),
+         QStringLiteral("m.gguf：已损坏（文件头声称有 2 个张量，超出文件所能容纳的数量）")},
+        {FileProblem{.issue = FileIssue::Damaged,
+                     .fault = GgufFault::TooManyStrings,
+                     .name = "t",
+                     .count = 5},
+         QStringLiteral("m.gguf: is damaged (t claims 5 strings, more than the file can hold)"),
+         QStringLiteral("m.gguf：已损坏（t 声称有 5 个字符串，超出文件所能容纳的数量）")},
+        {FileProblem{.issue = FileIssue::Truncated,
+                     .fault = GgufFault::TooManyElements,
+                     .name = "t",
+                     .count = 6},
+         QStringLiteral("m.gguf: is cut short (t claims 6 elements, more than the file can hold)"),
+         QStringLiteral("m.gguf：不完整（t 声称有 6 个元素，超出文件所能容纳的数量）")},
+        {FileProblem{.issue = FileIssue::Damaged,
+                     .fault = GgufFault::KeyTooLong,
+                     .limit = 65535,
+                     .index = 3},
+         QStringLiteral("m.gguf: is damaged (metadata entry 3 has a key longer than 65535 bytes)"),
+         QStringLiteral("m.gguf：已损坏（元数据条目 3 的键长于 65535 字节）")},
+        {FileProblem{.issue = FileIssue::Damaged,
+                     .fault = GgufFault::UnknownArrayType,
+                     .name = "t",
+                     .count = 77},
+         QStringLiteral("m.gguf: is damaged (t is a list of the unknown type 77)"),
+         QStringLiteral("m.gguf：已损坏（t 是未知类型 77 的列表）")},
+        {FileProblem{.issue = FileIssue::Damaged,
+                     .fault = GgufFault::UnknownValueType,
+                     .name = "k",
+                     .count = 13},
+         QStringLiteral("m.gguf: is damaged (k has the unknown value type 13)"),
+         QStringLiteral("m.gguf：已损坏（k 的值类型 13 未知）")},
+        {FileProblem{.issue = FileIssue::Damaged,
+                     .fault = GgufFault::DuplicateKey,
+                     .name = "llama.context_length"},
+         QStringLiteral("m.gguf: is damaged (the key llama.context_length appears twice)"),
+         QStringLiteral("m.gguf：已损坏（键 llama.context_length 出现了两次）")},
+        {FileProblem{.issue = FileIssue::Damaged,
+                     .fault = GgufFault::TooManyDims,
+                     .count = 5,
+                     .limit = 4,
+                     .index = 1},
+         QStringLiteral("m.gguf: is damaged (tensor 1 has 5 dimensions; ggml allows at most 4)"),
+         QStringLiteral("m.gguf：已损坏（张量 1 有 5 个维度；ggml 最多允许 4 个）")},
+        {FileProblem{.issue = FileIssue::Damaged,
+                     .fault = GgufFault::DuplicateTensor,
+                     .name = "rope_freqs.weight"},
+         QStringLiteral("m.gguf: is damaged (the tensor rope_freqs.weight appears twice)"),
+         QStringLiteral("m.gguf：已损坏（张量 rope_freqs.weight 出现了两次）")},
+        {FileProblem{.issue = FileIssue::Damaged, .found = "24", .fault = GgufFault::BadAlignment},
+         QStringLiteral("m.gguf: is damaged (general.alignment must be a power of two stored as "
+                        "uint32; got 24)"),
+         QStringLiteral(
+             "m.gguf：已损坏（general.alignment 必须是以 uint32 存储的 2 的幂；实际为 24）")},
+        {FileProblem{.issue = FileIssue::Damaged,
+                     .fault = GgufFault::MisalignedTensor,
+                     .name = "x",
+                     .limit = 32,
+                     .offset = 8},
+         QStringLiteral("m.gguf: is damaged (the tensor x starts at offset 8, not a multiple of "
+                        "the alignment 32)"),
+         QStringLiteral("m.gguf：已损坏（张量 x 的偏移量 8 不是对齐值 32 的倍数）")},
+        {FileProblem{.issue = FileIssue::Damaged, .fault = GgufFault::HugeTensor, .name = "x"},
+         QStringLiteral(
+             "m.gguf: is damaged (the tensor x has more elements than a 64-bit count holds)"),
+         QStringLiteral("m.gguf：已损坏（张量 x 的元素数超出 64 位整数的范围）")},
+        {FileProblem{.issue = FileIssue::Damaged,
+                     .fault = GgufFault::WrongFactorCount,
+                     .name = "x",
+                     .count = 63,
+                     .limit = 64},
+         QStringLiteral("m.gguf: is damaged (the tensor x has 63 values; llama.cpp expects one per "
+                        "rotated pair, 64)"),
+         QStringLiteral(
+             "m.gguf：已损坏（张量 x 有 63 个值；llama.cpp 要求每个旋转对一个，即 64 个）")},
+        {FileProblem{.issue = FileIssue::Damaged,
+                     .found = "-2",
+                     .fault = GgufFault::BadFactor,
+                     .name = "x"},
+         QStringLiteral(
+             "m.gguf: is damaged (the tensor x holds -2; factors must be positive and finite)"),
+         QStringLiteral("m.gguf：已损坏（张量 x 含有 -2；因子必须是正的有限数）")},
+        {FileProblem{
+             .issue = FileIssue::Truncated, .fault = GgufFault::TensorBeyondEnd, .name = "x"},
+         QStringLiteral("m.gguf: is cut short (the tensor x lies beyond the end of the file)"),
+         QStringLiteral("m.gguf：不完整（张量 x 超出了文件末尾）")},
+        {FileProblem{.issue = FileIssue::Unsupported,
+                     .fault = GgufFault::FactorType,
+                     .name = "x",
+                     .count = 1},
+         QStringLiteral("m.gguf: holds something RoPE Lab cannot read (the tensor x has ggml type "
+                        "1; RoPE Lab reads RoPE factors only as F32 (type 0))"),
+         QStringLiteral("m.gguf：含有 RoPE Lab 无法读取的内容（张量 x 的 ggml 类型为 1；RoPE Lab "
+                        "只能读取 F32（类型 0）的 RoPE 因子）")},
+        {FileProblem{.issue = FileIssue::Unsupported,
+                     .fault = GgufFault::StringTooLong,
+                     .name = "k",
+                     .limit = 256},
+         QStringLiteral("m.gguf: holds something RoPE Lab cannot read (the text of k is longer "
+                        "than 256 bytes)"),
+         QStringLiteral("m.gguf：含有 RoPE Lab 无法读取的内容（k 的文本长于 256 字节）")},
+        {FileProblem{
+             .issue = FileIssue::Unsupported, .fault = GgufFault::ArrayOfArrays, .name = "k"},
+         QStringLiteral("m.gguf: holds something RoPE Lab cannot read (k is a list of lists)"),
+         QStringLiteral("m.gguf：含有 RoPE Lab 无法读取的内容（k 是列表的列表）")},
+        {FileProblem{
+             .issue = FileIssue::Unsupported, .fault = GgufFault::TooManyRopeKeys, .limit = 4096},
+         QStringLiteral(
+             "m.gguf: holds something RoPE Lab cannot read (more than 4096 RoPE-related keys)"),
+         QStringLiteral("m.gguf：含有 RoPE Lab 无法读取的内容（与 RoPE 相关的键超过 4096 个）")},
+        {FileProblem{.issue = FileIssue::Unsupported, .fault = GgufFault::BigEndian},
+         QStringLiteral("m.gguf: holds something RoPE Lab cannot read (a big-endian GGUF file; "
+                        "only little-endian files can be read)"),
+         QStringLiteral(
+             "m.gguf：含有 RoPE Lab 无法读取的内容（这是大端序 GGUF 文件；只能读取小端序文件）")},
+    };
+    std::set<GgufFault> worded;
+    LanguageController language;
+    for (const Case& c : cases) {
+        worded.insert(c.problem.fault);
+        const FileError error("m.gguf", c.problem);
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+        EXPECT_EQ(errorText(error), c.english) << error.what();
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+        EXPECT_EQ(errorText(error), c.chinese) << error.what();
+    }
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+    EXPECT_EQ(worded.size(), static_cast<std::size_t>(GgufFault::BigEndian));  // all but None
+}
+
 // The table's labels and units in the app: each row has both translated, and lupdate's list of
 // them (ropeFieldTexts) is exactly the table's.
 TEST(RopeFieldsInTheApp, EveryRowHasATranslatedLabelAndUnit) {
