@@ -197,7 +197,7 @@ TEST(FrequenciesLesson, ImportReadsAGgufModelAsLlamaCppDoes) {
     const RopeParams before = h.model.rope();
     EXPECT_FALSE(h.lesson.importConfig(dir + "truncated.gguf", Lesson7::A));
     EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral(
-        "truncated.gguf: is damaged (claims 2 tensors, more than the file can hold)")))
+        "truncated.gguf: is damaged (the header claims 2 tensors, more than the file can hold)")))
         << h.lesson.problem().toStdString();
     EXPECT_EQ(h.model.rope(), before);
 }
