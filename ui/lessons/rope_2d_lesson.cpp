@@ -72,6 +72,36 @@ double scoreAt(const Eigen::VectorXd& q, const Eigen::VectorXd& k, const RopeFre
         .front();
 }
 
+// What the score curves read, and the curves: q·k and pair i's part of it for every distance.
+struct CurveKey {
+    RopeParams rope;
+    RopeLayout layout;
+    unsigned seed;
+    int pair;
+    int sequenceLength;
+    bool operator==(const CurveKey&) const = default;
+};
+struct Curves {
+    std::int64_t reach = 0;
+    std::vector<double> full;
+    std::vector<double> part;
+};
+
+Curves computeCurves(const CurveKey& key, const Execution& exec) {
+    const RopeFrequencies freqs = ropeFrequencies(key.rope);
+    const Eigen::MatrixXd qk = seededStandardNormal(2, key.rope.headDim, key.seed);
+    const Eigen::VectorXd q = qk.row(0).transpose();
+    const Eigen::VectorXd k = qk.row(1).transpose();
+    Curves curves;
+    curves.reach = key.sequenceLength - 1;
+    const DistanceRange distances{-curves.reach, curves.reach + 1, 1};
+    const RopePair pair = ropePair(key.pair, freqs.rotaryDim, key.layout);
+    curves.full = ropeScoreCurve(q, k, freqs, key.layout, distances, exec);
+    curves.part =
+        ropeScoreCurve(pairOnly(q, pair), pairOnly(k, pair), freqs, key.layout, distances, exec);
+    return curves;
+}
+
 }  // namespace
 
 Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
@@ -184,6 +214,23 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     connect(shiftRight_, &QPushButton::clicked, this, [this] { shiftBoth(+1); });
     connect(timer_, &QTimer::timeout, this, &Rope2dLesson::advanceAnimation);
     timer_->setInterval(1000 / speedSlider_->value());
+    curves_ = declareFigures(
+        {scorePlot_}, FigureRun::Inline,
+        [this] {
+            return CurveKey{parameters().rope(), parameters().layout(), parameters().seed(), pair_,
+                            parameters().sequenceLength()};
+        },
+        computeCurves,
+        [this](const CurveKey&, Curves& curves) {
+            showLongCurve(scoreGraph_, double(-curves.reach), 1.0, curves.full, kCurveColumns);
+            showLongCurve(pairGraph_, double(-curves.reach), 1.0, curves.part, kCurveColumns);
+            scorePlot_->xAxis->setRange(-curves.reach - 0.5, curves.reach + 0.5);
+            const auto [lowest, highest] =
+                std::minmax_element(curves.full.begin(), curves.full.end());
+            const double span = std::max({std::abs(*lowest), std::abs(*highest), 1e-9});
+            scorePlot_->yAxis->setRange(-1.1 * span, 1.1 * span);
+            curvesDrawn_ = true;
+        });
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
@@ -219,7 +266,7 @@ void Rope2dLesson::retranslate() {
     shiftLeft_->setToolTip(tr("m − 1 and n − 1: the same distance, so the same q·k"));
     shiftRight_->setText(tr("Shift both ▶"));
     shiftRight_->setToolTip(tr("m + 1 and n + 1: the same distance, so the same q·k"));
-    curveKey_.reset();  // legend names are translated text on the score plot
+    curves_->invalidate();  // legend names are translated text on the score plot
     refresh();
 }
 
@@ -308,8 +355,8 @@ void Rope2dLesson::setPlaying(bool playing) {
 }
 
 void Rope2dLesson::refresh() {
-    bool curvesChanged = false;
-    runGuarded([this, &curvesChanged] {
+    curvesDrawn_ = false;
+    runGuarded([this] {
         const RopeParams& rope = parameters().rope();
         const RopeLayout layout = parameters().layout();
         const RopeFrequencies freqs = ropeFrequencies(rope);
@@ -395,40 +442,17 @@ void Rope2dLesson::refresh() {
         pairScore_ = scoreAt(pairOnly(q, pair), pairOnly(k, pair), freqs, layout, m - n);
         theta_ = freqs.invFreq[static_cast<std::size_t>(pair_)];
         pairGraph_->setName(tr("pair %1 only").arg(pair_));
-        curvesChanged = updateCurves(freqs, q, k);
+        updateFigures();
         distanceMarker_->point1->setCoords(m - n, 0.0);
         distanceMarker_->point2->setCoords(m - n, 1.0);
         scoreTracer_->position->setCoords(m - n, score_);
         updateReadout(freqs);
     });
     replot(circlePlot_);
-    if (curvesChanged) {
-        replot(scorePlot_);
-    } else {
+    // The curves repaint the whole plot when they were drawn; else only the marker moved.
+    if (!curvesDrawn_) {
         scoreOverlay_->replot();
     }
-}
-
-bool Rope2dLesson::updateCurves(const RopeFrequencies& freqs, const Eigen::VectorXd& q,
-                                const Eigen::VectorXd& k) {
-    const CurveKey key{parameters().rope(), parameters().layout(), parameters().seed(), pair_,
-                       parameters().sequenceLength()};
-    if (curveKey_ == key) return false;
-    const std::int64_t reach = parameters().sequenceLength() - 1;
-    const DistanceRange distances{-reach, reach + 1, 1};
-    const RopePair pair = ropePair(pair_, freqs.rotaryDim, parameters().layout());
-    const std::vector<double> full =
-        ropeScoreCurve(q, k, freqs, parameters().layout(), distances, Execution{});
-    const std::vector<double> part = ropeScoreCurve(pairOnly(q, pair), pairOnly(k, pair), freqs,
-                                                    parameters().layout(), distances, Execution{});
-    showLongCurve(scoreGraph_, double(distances.start), 1.0, full, kCurveColumns);
-    showLongCurve(pairGraph_, double(distances.start), 1.0, part, kCurveColumns);
-    scorePlot_->xAxis->setRange(-reach - 0.5, reach + 0.5);
-    const auto [lowest, highest] = std::minmax_element(full.begin(), full.end());
-    const double span = std::max({std::abs(*lowest), std::abs(*highest), 1e-9});
-    scorePlot_->yAxis->setRange(-1.1 * span, 1.1 * span);
-    curveKey_ = key;
-    return true;
 }
 
 void Rope2dLesson::updateReadout(const RopeFrequencies& freqs) {

@@ -54,19 +54,8 @@ public:
     void advanceAnimation();
 
 private:
-    struct CurveKey {
-        RopeParams rope;
-        RopeLayout layout;
-        unsigned seed;
-        int pair;
-        int sequenceLength;
-        bool operator==(const CurveKey&) const = default;
-    };
-
     void refresh();
     // True when the curves were recomputed (else only the marker moves).
-    bool updateCurves(const RopeFrequencies& freqs, const Eigen::VectorXd& q,
-                      const Eigen::VectorXd& k);
     void updateReadout(const RopeFrequencies& freqs);
     // The explanation with the paragraph on θ_i for the shown configuration.
     void updateExplanation();
@@ -103,7 +92,8 @@ private:
     QTimer* timer_;
 
     int pair_ = 0;
-    std::optional<CurveKey> curveKey_;
+    FigureTask* curves_;
+    bool curvesDrawn_ = false;  // by the refresh running now
     double score_ = 0.0;
     double shiftChange_ = 0.0;
     double pairScore_ = 0.0;

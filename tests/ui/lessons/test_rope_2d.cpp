@@ -92,6 +92,30 @@ TEST(Rope2dLesson, ScoreCurveIsPlottedAgainstDistanceAndMarksCurrentDistance) {
     EXPECT_NEAR(current->value, h.lesson.score(), 1e-9);
 }
 
+// The score curves read the configuration, the pair and N, not the positions: moving m and n
+// recomputes and repaints only the rotating pair; a new pair recomputes the curves once.
+TEST(Rope2dLesson, APositionMoveLeavesTheScoreCurvesAsTheyAre) {
+    LessonHarness<Rope2dLesson> h;
+    h.model.setSequenceLength(64);
+    const QString curves = QStringLiteral("score-vs-distance");
+    const QString pair = QStringLiteral("rotating-pair");
+    const int runs = h.lesson.figureInlineRuns(curves);
+    const int repaints = h.lesson.figureRepaints(curves);
+    const int pairRepaints = h.lesson.figureRepaints(pair);
+    QCPGraph* full = h.figure(curves)->graph(0);
+    const double atTen = full->data()->findBegin(10.0, false)->value;
+    for (int m = 20; m < 25; ++m) h.model.setPositions(m, 10);
+    EXPECT_EQ(h.lesson.figureInlineRuns(curves), runs);
+    EXPECT_EQ(h.lesson.figureRepaints(curves), repaints);
+    EXPECT_EQ(h.lesson.figureRepaints(pair), pairRepaints + 5);
+    EXPECT_NEAR(full->data()->findBegin(14.0, false)->value, h.lesson.score(), 1e-9);
+    h.lesson.setPairIndex(3);
+    EXPECT_EQ(h.lesson.figureInlineRuns(curves), runs + 1);
+    EXPECT_EQ(h.lesson.figureRepaints(curves), repaints + 1);
+    h.lesson.setPairIndex(0);
+    EXPECT_EQ(full->data()->findBegin(10.0, false)->value, atTen);
+}
+
 TEST(Rope2dLesson, PairSliderRangeFollowsHeadDimension) {
     LessonHarness<Rope2dLesson> h;
     h.model.setHeadDim(64);
