@@ -11,6 +11,7 @@
 #include <QTableWidget>
 
 #include <cmath>
+#include <utility>
 
 #include "analysis/low_precision.h"
 #include "encodings/learned_absolute.h"
@@ -35,6 +36,41 @@ QVector<double> lengths(const KvCacheDrift& drift) {
     QVector<double> x;
     for (std::int64_t length : drift.length) x.append(static_cast<double>(length));
     return x;
+}
+
+// What the layout, KV-cache and 16-bit figures read: the shared head dim and base.
+struct PlainKey {
+    int headDim;
+    double base;
+    bool operator==(const PlainKey&) const = default;
+};
+
+RopeParams plainRope(const PlainKey& key) {
+    RopeParams plain;
+    plain.headDim = key.headDim;
+    plain.ropeTheta = key.base;
+    return plain;
+}
+
+struct KvDrifts {
+    KvCacheDrift dynamic;
+    KvCacheDrift plain;
+};
+
+KvDrifts computeDrifts(const PlainKey& key, const Execution& exec) {
+    RopeParams plain = plainRope(key);
+    RopeParams dynamic = plain;
+    dynamic.ropeType = RopeType::Dynamic;
+    dynamic.factor = ClinicLesson::kDynamicFactor;
+    dynamic.maxPositionEmbeddings = ClinicLesson::kMaxPosition;
+    plain.maxPositionEmbeddings = ClinicLesson::kMaxPosition;
+    return {kvCacheDrift(dynamic, ClinicLesson::kPrompt, ClinicLesson::kGenerate, 0, exec),
+            kvCacheDrift(plain, ClinicLesson::kPrompt, ClinicLesson::kGenerate, 0, exec)};
+}
+
+PhaseErrors computeLowPrecision(const PlainKey& key, const Execution& exec) {
+    return ropePhaseErrors(ropeFrequencies(plainRope(key)),
+                           DistanceRange{0, ClinicLesson::kLowPrecisionPositions, 1}, {0}, exec);
 }
 
 }  // namespace
@@ -103,6 +139,65 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
             setExample(static_cast<Example>(index));
         }
     });
+    const auto plainKey = [this] {
+        return PlainKey{parameters().rope().headDim, parameters().rope().ropeTheta};
+    };
+    // The table and the layout curves are quick; the KV cache and the 16-bit positions grow with
+    // the head dimension (a few hundred ms at 512), so they are computed off the UI thread.
+    declareInlineFigures(
+        {},
+        [this] {
+            return std::pair{exampleParams(), parameters().layout()};
+        },
+        [this](const std::pair<RopeParams, RopeLayout>& key) {
+            ConventionsInput input;
+            input.params = key.first;
+            input.layout = key.second;
+            conventions_ = ropeConventions(input);
+            fillTable();
+        });
+    declareInlineFigures({layoutPlot_}, plainKey, [this](const PlainKey& key) {
+        const RopeFrequencies freqs = ropeFrequencies(plainRope(key));
+        const Eigen::MatrixXd q = seededStandardNormal(1, key.headDim, 0);
+        const Eigen::MatrixXd k = seededStandardNormal(1, key.headDim, 1);
+        std::vector<double> distances;
+        for (int d = 0; d < kLayoutDistances; ++d) distances.push_back(d);
+        layoutScores_ =
+            ropelab::layoutScores(freqs, q.row(0).transpose(), k.row(0).transpose(), distances);
+        const QVector<double> deltas = sequence(0, layoutScores_.meta.size());
+        layoutGraphs_[0]->setData(deltas, toQVector(layoutScores_.meta), true);
+        layoutGraphs_[1]->setData(deltas, toQVector(layoutScores_.hf), true);
+        layoutGraphs_[2]->setData(deltas, toQVector(layoutScores_.unpermuted), true);
+        layoutPlot_->rescaleAxes();
+    });
+    declareFigures({kvPlot_}, FigureRun::Background, plainKey, computeDrifts,
+                   [this](const PlainKey&, KvDrifts& drifts) {
+                       dynamicDrift_ = std::move(drifts.dynamic);
+                       defaultDrift_ = std::move(drifts.plain);
+                       kvGraphs_[0]->setData(lengths(dynamicDrift_),
+                                             toQVector(dynamicDrift_.maxAbsScoreError), true);
+                       kvGraphs_[1]->setData(lengths(defaultDrift_),
+                                             toQVector(defaultDrift_.maxAbsScoreError), true);
+                       kvPlot_->rescaleAxes();
+                       updateReadout();
+                   });
+    declareFigures({positionsPlot_}, FigureRun::Background, plainKey, computeLowPrecision,
+                   [this](const PlainKey&, PhaseErrors& errors) {
+                       lowPrecision_ = std::move(errors);
+                       QVector<double> p, bf, fp, exact;
+                       for (std::size_t i = 0; i < lowPrecision_.position.size(); ++i) {
+                           const double position = static_cast<double>(lowPrecision_.position[i]);
+                           p.append(position);
+                           bf.append(lowPrecision_.bfloat16Position[i] - position);
+                           fp.append(lowPrecision_.float16Position[i] - position);
+                           exact.append(0.0);
+                       }
+                       positionGraphs_[0]->setData(p, bf, true);
+                       positionGraphs_[1]->setData(p, fp, true);
+                       positionGraphs_[2]->setData(p, exact, true);
+                       positionsPlot_->rescaleAxes();
+                       updateReadout();
+                   });
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
@@ -225,6 +320,7 @@ void ClinicLesson::retranslate() {
     positionGraphs_[1]->setName(tr("float16"));
     positionGraphs_[2]->setName(tr("float32 (exact here)"));
     if (!conventions_.tools.empty()) fillTable();
+    updateReadout();
     replotAll();
 }
 
@@ -305,62 +401,16 @@ void ClinicLesson::fillTable() {
 }
 
 void ClinicLesson::refresh() {
-    const bool ok = runGuarded([&] {
-        ConventionsInput input;
-        input.params = exampleParams();
-        input.layout = parameters().layout();
-        conventions_ = ropeConventions(input);
+    runGuarded([this] { updateFigures(); });
+    updateReadout();
+}
 
-        RopeParams plain;
-        plain.headDim = parameters().rope().headDim;
-        plain.ropeTheta = parameters().rope().ropeTheta;
-        const RopeFrequencies freqs = ropeFrequencies(plain);
-        const Eigen::MatrixXd q = seededStandardNormal(1, plain.headDim, 0);
-        const Eigen::MatrixXd k = seededStandardNormal(1, plain.headDim, 1);
-        std::vector<double> distances;
-        for (int d = 0; d < kLayoutDistances; ++d) distances.push_back(d);
-        layoutScores_ =
-            ropelab::layoutScores(freqs, q.row(0).transpose(), k.row(0).transpose(), distances);
-
-        RopeParams dynamic = plain;
-        dynamic.ropeType = RopeType::Dynamic;
-        dynamic.factor = kDynamicFactor;
-        dynamic.maxPositionEmbeddings = kMaxPosition;
-        plain.maxPositionEmbeddings = kMaxPosition;
-        const Execution exec{2, {}, {}};
-        dynamicDrift_ = kvCacheDrift(dynamic, kPrompt, kGenerate, 0, exec);
-        defaultDrift_ = kvCacheDrift(plain, kPrompt, kGenerate, 0, exec);
-        lowPrecision_ =
-            ropePhaseErrors(freqs, DistanceRange{0, kLowPrecisionPositions, 1}, {0}, Execution{});
-    });
-    if (!ok) {
-        replotAll();
-        return;
-    }
-    fillTable();
-    const QVector<double> deltas = sequence(0, layoutScores_.meta.size());
-    layoutGraphs_[0]->setData(deltas, toQVector(layoutScores_.meta), true);
-    layoutGraphs_[1]->setData(deltas, toQVector(layoutScores_.hf), true);
-    layoutGraphs_[2]->setData(deltas, toQVector(layoutScores_.unpermuted), true);
-    layoutPlot_->rescaleAxes();
-    kvGraphs_[0]->setData(lengths(dynamicDrift_), toQVector(dynamicDrift_.maxAbsScoreError), true);
-    kvGraphs_[1]->setData(lengths(defaultDrift_), toQVector(defaultDrift_.maxAbsScoreError), true);
-    kvPlot_->rescaleAxes();
-    QVector<double> p, bf, fp, exact;
-    for (std::size_t i = 0; i < lowPrecision_.position.size(); ++i) {
-        const double position = static_cast<double>(lowPrecision_.position[i]);
-        p.append(position);
-        bf.append(lowPrecision_.bfloat16Position[i] - position);
-        fp.append(lowPrecision_.float16Position[i] - position);
-        exact.append(0.0);
-    }
-    positionGraphs_[0]->setData(p, bf, true);
-    positionGraphs_[1]->setData(p, fp, true);
-    positionGraphs_[2]->setData(p, exact, true);
-    positionsPlot_->rescaleAxes();
+void ClinicLesson::updateReadout() {
     const auto shown = [](double value) {
         return std::isfinite(value) ? QLocale().toString(value, 'g', 7) : tr("∞ (overflow)");
     };
+    // The KV-cache figure is computed in the background: nothing is judged on an older result.
+    const bool drifted = !computing() && !dynamicDrift_.maxAbsScoreError.empty();
     setReadoutRows({{tr("position %1 in bfloat16").arg(QLocale().toString(kCandlePosition, 'f', 0)),
                      shown(roundToBfloat16(kCandlePosition))},
                     {tr("position %1 in float16").arg(QLocale().toString(kCandlePosition, 'f', 0)),
@@ -368,12 +418,16 @@ void ClinicLesson::refresh() {
                     {tr("position %1 in float16").arg(QLocale().toString(kBeyondFloat16, 'f', 0)),
                      shown(roundToFloat16(kBeyondFloat16))},
                     {tr("largest KV-cache score error (dynamic NTK)"),
-                     QLocale().toString(dynamicDrift_.maxAbsScoreError.back(), 'g', 3)}});
+                     drifted ? QLocale().toString(dynamicDrift_.maxAbsScoreError.back(), 'g', 3)
+                             : QStringLiteral("…")}});
+    if (!drifted) {
+        clearReadouts();
+        return;
+    }
     publishReadout(QStringLiteral("example"), static_cast<double>(example_));
     publishReadout(QStringLiteral("bfloat16_15962"), roundToBfloat16(kCandlePosition));
     publishReadout(QStringLiteral("float16_15962"), roundToFloat16(kCandlePosition));
     publishReadout(QStringLiteral("kv_cache_max_error"), dynamicDrift_.maxAbsScoreError.back());
-    replotAll();
 }
 
 }  // namespace ropelab::ui

@@ -57,6 +57,7 @@ public:
 
 private:
     void refresh();
+    void updateReadout();
     void fillTable();
     QString limitationText(const ToolWords& tool, const ToolLimit& limit) const;
 

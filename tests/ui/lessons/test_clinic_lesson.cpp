@@ -21,6 +21,8 @@ struct Clinic : ::testing::Test {
     void SetUp() override {
         h.model.setHeadDim(64);
         h.model.setRopeTheta(500000.0);
+        // The KV-cache and 16-bit figures are computed in the background.
+        ASSERT_TRUE(h.lesson.waitForComputation());
     }
 };
 
@@ -68,6 +70,36 @@ TEST_F(Clinic, KvCacheDriftIsZeroUntilTheMaxPositionThenGrows) {
         EXPECT_EQ(h.lesson.defaultDrift().maxAbsScoreError[g], 0.0);
     }
     EXPECT_EQ(h.figure("kv-cache-drift")->graph(0)->data()->size(), ClinicLesson::kGenerate);
+}
+
+TEST_F(Clinic, TheKvCacheReadoutWaitsForItsFigureAndAHiddenLessonComputesNothing) {
+    EXPECT_EQ(h.lesson.readout(QStringLiteral("clinic.kv_cache_max_error")),
+              h.lesson.dynamicDrift().maxAbsScoreError.back());
+    h.lesson.hide();
+    const int jobs = h.lesson.figureJobs(QStringLiteral("kv-cache-drift"));
+    h.model.setHeadDim(128);
+    h.lesson.setExample(ClinicLesson::Example::Dynamic);
+    EXPECT_EQ(h.lesson.figureJobs(QStringLiteral("kv-cache-drift")), jobs);
+    EXPECT_EQ(h.lesson.dynamicDrift().maxAbsScoreError.size(),
+              static_cast<std::size_t>(ClinicLesson::kGenerate));
+    h.lesson.show();
+    EXPECT_EQ(h.lesson.figureJobs(QStringLiteral("kv-cache-drift")), jobs + 1);
+    // Until the new drift is in, no readout judges the old one.
+    EXPECT_FALSE(h.lesson.readout(QStringLiteral("clinic.kv_cache_max_error")).has_value());
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    const KvCacheDrift& dynamic = h.lesson.dynamicDrift();
+    RopeParams expected;
+    expected.headDim = 128;
+    expected.ropeTheta = 500000.0;
+    expected.ropeType = RopeType::Dynamic;
+    expected.factor = ClinicLesson::kDynamicFactor;
+    expected.maxPositionEmbeddings = ClinicLesson::kMaxPosition;
+    EXPECT_EQ(dynamic.maxAbsScoreError,
+              kvCacheDrift(expected, ClinicLesson::kPrompt, ClinicLesson::kGenerate, 0,
+                           Execution{2, {}, {}})
+                  .maxAbsScoreError);
+    EXPECT_EQ(h.lesson.readout(QStringLiteral("clinic.kv_cache_max_error")),
+              dynamic.maxAbsScoreError.back());
 }
 
 TEST_F(Clinic, SixteenBitPositionsAreCores) {
