@@ -184,6 +184,14 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
         setOrder(reversed);
     });
     connect(positionBox_, &QComboBox::currentIndexChanged, this, &OrderLesson::refresh);
+    // Three toy attentions of three tokens: cheap enough to compute on the UI thread.
+    attention_ = declareFigures(
+        {outputPlot_, weightPlot_}, FigureRun::Inline,
+        [this] {
+            return OrderKey{order(), position(), parameters().rope().ropeTheta};
+        },
+        [this](const OrderKey& key, const Execution&) { return computeAttention(key); },
+        [this](const OrderKey& key, Attention& attention) { drawAttention(key, attention); });
     refreshOnParameterChange([this] { refresh(); });
 
     // Start on 猪追狗, the order that should mean something else.
@@ -243,6 +251,7 @@ void OrderLesson::retranslate() {
     positionBox_->setItemText(1, tr("Sinusoidal encoding added to x"));
     positionBox_->setItemText(2, tr("RoPE on q and k"));
     positionBox_->setAccessibleName(tr("Position information"));
+    attention_->invalidate();  // its draw step writes the captions and the readout
     refresh();
 }
 
@@ -319,107 +328,110 @@ void OrderLesson::moveSelected(int delta) {
 
 void OrderLesson::refresh() {
     if (tokenList_->count() != kTokens) return;  // mid-way through setOrder
-    const std::vector<int> current = order();
-    runGuarded([&] {
-        const double base = parameters().rope().ropeTheta;
-        const ToyAttentionResult reference =
-            toySelfAttention(model_, kReferenceOrder, position(), base);
-        const ToyAttentionResult mine = toySelfAttention(model_, current, position(), base);
-        difference_ = maxTokenOutputDifference(reference, mine);
+    runGuarded([this] { updateFigures(); });
+}
 
-        double lowX = 0.0, highX = 0.0, lowY = 0.0, highY = 0.0;
-        bool first = true;
-        std::array<double, kTokens> moved{};
-        for (int t = 0; t < kTokens; ++t) {
-            const QPointF a(reference.outputsByToken(t, 0), reference.outputsByToken(t, 1));
-            const QPointF b(mine.outputsByToken(t, 0), mine.outputsByToken(t, 1));
-            referenceGraphs_[std::size_t(t)]->setData({a.x()}, {a.y()});
-            currentGraphs_[std::size_t(t)]->setData({b.x()}, {b.y()});
-            moves_[std::size_t(t)]->start->setCoords(a);
-            moves_[std::size_t(t)]->end->setCoords(b);
-            moved[std::size_t(t)] = QLineF(a, b).length();
-            moves_[std::size_t(t)]->setVisible(moved[std::size_t(t)] > 1e-3);
-            tokenLabels_[std::size_t(t)]->position->setCoords(a);
-            for (const QPointF& p : {a, b}) {
-                lowX = first ? p.x() : std::min(lowX, p.x());
-                highX = first ? p.x() : std::max(highX, p.x());
-                lowY = first ? p.y() : std::min(lowY, p.y());
-                highY = first ? p.y() : std::max(highY, p.y());
-                first = false;
-            }
-        }
-        // Fixed padding around both sets of points, so a moved cross is never off the plot.
-        const double pad = 0.25 * std::max({highX - lowX, highY - lowY, 0.2});
-        outputPlot_->xAxis->setRange(lowX - pad, highX + pad);
-        outputPlot_->yAxis->setRange(lowY - pad, highY + pad);
+OrderLesson::Attention OrderLesson::computeAttention(const OrderKey& key) const {
+    const std::vector<int> reversedOrder(key.order.rbegin(), key.order.rend());
+    return {toySelfAttention(model_, kReferenceOrder, key.position, key.base),
+            toySelfAttention(model_, key.order, key.position, key.base),
+            toySelfAttention(model_, reversedOrder, key.position, key.base)};
+}
 
-        currentLegend_->setName(tr("%1 (your order)").arg(sentence(current)));
-        referenceCaption_->setText(sentence(kReferenceOrder));
-        currentCaption_->setText(tr("%1 (your order)").arg(sentence(current)));
-        // With positions and the sentence 狗追猪 itself there is nothing to compare yet.
-        sameLabel_->setText(
-            difference_ >= 1e-12
-                ? tr("Outputs moved by up to %1: the order is visible").arg(difference_, 0, 'f', 3)
-            : position() == ToyPosition::None
-                ? tr("Same output for every word: attention cannot see the order")
-                : tr("Your order is 狗追猪 itself: reorder the words to compare"));
-        fillWeights(referenceWeights_, referenceCells_, reference.weights, kReferenceOrder,
-                    referenceRect_);
-        fillWeights(currentWeights_, currentCells_, mine.weights, current, currentRect_);
-        colourCellLabels();
+void OrderLesson::drawAttention(const OrderKey& key, const Attention& attention) {
+    const std::vector<int>& current = key.order;
+    const ToyAttentionResult& reference = attention.reference;
+    const ToyAttentionResult& mine = attention.mine;
+    const ToyAttentionResult& reversed = attention.reversed;
+    difference_ = maxTokenOutputDifference(reference, mine);
 
-        const QString row = QStringLiteral(
-            "<tr><td>%1</td><td>&nbsp;(%2, %3)</td>"
-            "<td>&nbsp;(%4, %5)</td></tr>");
-        // Summing the same terms in another order can leave ~1e-16: that is rounding, not order.
-        const QString change =
-            difference_ < 1e-12 ? tr("0 (up to rounding)") : QString::number(difference_, 'f', 4);
-        QString html = tr("<p>Largest change of a word's output: <b>%1</b></p>").arg(change);
-        html += QStringLiteral("<table><tr><th></th><th>%1</th><th>%2</th></tr>")
-                    .arg(sentence(kReferenceOrder), sentence(current));
-        for (int t = 0; t < kTokens; ++t) {
-            html += row.arg(kTokenText[std::size_t(t)])
-                        .arg(reference.outputsByToken(t, 0), 0, 'f', 3)
-                        .arg(reference.outputsByToken(t, 1), 0, 'f', 3)
-                        .arg(mine.outputsByToken(t, 0), 0, 'f', 3)
-                        .arg(mine.outputsByToken(t, 1), 0, 'f', 3);
+    double lowX = 0.0, highX = 0.0, lowY = 0.0, highY = 0.0;
+    bool first = true;
+    std::array<double, kTokens> moved{};
+    for (int t = 0; t < kTokens; ++t) {
+        const QPointF a(reference.outputsByToken(t, 0), reference.outputsByToken(t, 1));
+        const QPointF b(mine.outputsByToken(t, 0), mine.outputsByToken(t, 1));
+        referenceGraphs_[std::size_t(t)]->setData({a.x()}, {a.y()});
+        currentGraphs_[std::size_t(t)]->setData({b.x()}, {b.y()});
+        moves_[std::size_t(t)]->start->setCoords(a);
+        moves_[std::size_t(t)]->end->setCoords(b);
+        moved[std::size_t(t)] = QLineF(a, b).length();
+        moves_[std::size_t(t)]->setVisible(moved[std::size_t(t)] > 1e-3);
+        tokenLabels_[std::size_t(t)]->position->setCoords(a);
+        for (const QPointF& p : {a, b}) {
+            lowX = first ? p.x() : std::min(lowX, p.x());
+            highX = first ? p.x() : std::max(highX, p.x());
+            lowY = first ? p.y() : std::min(lowY, p.y());
+            highY = first ? p.y() : std::max(highY, p.y());
+            first = false;
         }
-        html += QStringLiteral("</table>");
-        setReadout(html);
+    }
+    // Fixed padding around both sets of points, so a moved cross is never off the plot.
+    const double pad = 0.25 * std::max({highX - lowX, highY - lowY, 0.2});
+    outputPlot_->xAxis->setRange(lowX - pad, highX + pad);
+    outputPlot_->yAxis->setRange(lowY - pad, highY + pad);
 
-        // Named readouts: the numbers plotted above, and what Reverse would do to this order.
-        const std::vector<int> reversedOrder(current.rbegin(), current.rend());
-        const ToyAttentionResult reversed =
-            toySelfAttention(model_, reversedOrder, position(), base);
-        double weightChange = 0.0;  // the same word pair's weight in both orders
-        for (int query = 0; query < kTokens; ++query) {
-            for (int key = 0; key < kTokens; ++key) {
-                weightChange =
-                    std::max(weightChange,
-                             std::abs(mine.weights(placeOf(current, query), placeOf(current, key)) -
-                                      reference.weights(query, key)));
-            }
+    currentLegend_->setName(tr("%1 (your order)").arg(sentence(current)));
+    referenceCaption_->setText(sentence(kReferenceOrder));
+    currentCaption_->setText(tr("%1 (your order)").arg(sentence(current)));
+    // With positions and the sentence 狗追猪 itself there is nothing to compare yet.
+    sameLabel_->setText(
+        difference_ >= 1e-12
+            ? tr("Outputs moved by up to %1: the order is visible").arg(difference_, 0, 'f', 3)
+        : key.position == ToyPosition::None
+            ? tr("Same output for every word: attention cannot see the order")
+            : tr("Your order is 狗追猪 itself: reorder the words to compare"));
+    fillWeights(referenceWeights_, referenceCells_, reference.weights, kReferenceOrder,
+                referenceRect_);
+    fillWeights(currentWeights_, currentCells_, mine.weights, current, currentRect_);
+    colourCellLabels();
+
+    const QString row = QStringLiteral(
+        "<tr><td>%1</td><td>&nbsp;(%2, %3)</td>"
+        "<td>&nbsp;(%4, %5)</td></tr>");
+    // Summing the same terms in another order can leave ~1e-16: that is rounding, not order.
+    const QString change =
+        difference_ < 1e-12 ? tr("0 (up to rounding)") : QString::number(difference_, 'f', 4);
+    QString html = tr("<p>Largest change of a word's output: <b>%1</b></p>").arg(change);
+    html += QStringLiteral("<table><tr><th></th><th>%1</th><th>%2</th></tr>")
+                .arg(sentence(kReferenceOrder), sentence(current));
+    for (int t = 0; t < kTokens; ++t) {
+        html += row.arg(kTokenText[std::size_t(t)])
+                    .arg(reference.outputsByToken(t, 0), 0, 'f', 3)
+                    .arg(reference.outputsByToken(t, 1), 0, 'f', 3)
+                    .arg(mine.outputsByToken(t, 0), 0, 'f', 3)
+                    .arg(mine.outputsByToken(t, 1), 0, 'f', 3);
+    }
+    html += QStringLiteral("</table>");
+    setReadout(html);
+
+    // Named readouts: the numbers plotted above, and what Reverse would do to this order.
+    double weightChange = 0.0;  // the same word pair's weight in both orders
+    for (int query = 0; query < kTokens; ++query) {
+        for (int k = 0; k < kTokens; ++k) {
+            weightChange = std::max(
+                weightChange, std::abs(mine.weights(placeOf(current, query), placeOf(current, k)) -
+                                       reference.weights(query, k)));
         }
-        int movedWords = 0;
-        for (int p = 0; p < kTokens; ++p)
-            movedWords += current[std::size_t(p)] != kReferenceOrder[std::size_t(p)] ? 1 : 0;
-        publishReadout(QStringLiteral("position"), static_cast<int>(position()));
-        publishReadout(QStringLiteral("moved_words"), movedWords);
-        publishReadout(QStringLiteral("output_difference"), difference_);
-        for (int t = 0; t < kTokens; ++t) {
-            publishReadout(kMoveReadout[std::size_t(t)], moved[std::size_t(t)]);
-        }
-        publishReadout(QStringLiteral("reverse_change"), maxTokenOutputDifference(mine, reversed));
-        publishReadout(QStringLiteral("reverse_move_chases"),
-                       QLineF(QPointF(mine.outputsByToken(1, 0), mine.outputsByToken(1, 1)),
-                              QPointF(reversed.outputsByToken(1, 0), reversed.outputsByToken(1, 1)))
-                           .length());
-        publishReadout(QStringLiteral("weight_dog_pig"),
-                       mine.weights(placeOf(current, 0), placeOf(current, 2)));
-        publishReadout(QStringLiteral("reference_weight_dog_pig"), reference.weights(0, 2));
-        publishReadout(QStringLiteral("weight_change"), weightChange);
-    });
-    replotAll();
+    }
+    int movedWords = 0;
+    for (int p = 0; p < kTokens; ++p)
+        movedWords += current[std::size_t(p)] != kReferenceOrder[std::size_t(p)] ? 1 : 0;
+    publishReadout(QStringLiteral("position"), static_cast<int>(key.position));
+    publishReadout(QStringLiteral("moved_words"), movedWords);
+    publishReadout(QStringLiteral("output_difference"), difference_);
+    for (int t = 0; t < kTokens; ++t) {
+        publishReadout(kMoveReadout[std::size_t(t)], moved[std::size_t(t)]);
+    }
+    publishReadout(QStringLiteral("reverse_change"), maxTokenOutputDifference(mine, reversed));
+    publishReadout(QStringLiteral("reverse_move_chases"),
+                   QLineF(QPointF(mine.outputsByToken(1, 0), mine.outputsByToken(1, 1)),
+                          QPointF(reversed.outputsByToken(1, 0), reversed.outputsByToken(1, 1)))
+                       .length());
+    publishReadout(QStringLiteral("weight_dog_pig"),
+                   mine.weights(placeOf(current, 0), placeOf(current, 2)));
+    publishReadout(QStringLiteral("reference_weight_dog_pig"), reference.weights(0, 2));
+    publishReadout(QStringLiteral("weight_change"), weightChange);
 }
 
 void OrderLesson::fillWeights(QCPColorMap* map, const std::array<QCPItemText*, 9>& labels,

@@ -52,7 +52,23 @@ protected:
 private:
     static constexpr int kTokens = 3;
 
+    // What the figures read: the user's order, the position information and the shared base.
+    struct OrderKey {
+        std::vector<int> order;
+        ToyPosition position;
+        double base;
+        bool operator==(const OrderKey&) const = default;
+    };
+    // The toy attention of 狗追猪, of the user's order and of its reverse (what Reverse would do).
+    struct Attention {
+        ToyAttentionResult reference;
+        ToyAttentionResult mine;
+        ToyAttentionResult reversed;
+    };
+
     void refresh();
+    Attention computeAttention(const OrderKey& key) const;
+    void drawAttention(const OrderKey& key, const Attention& attention);
     void moveSelected(int delta);
     void fillWeights(QCPColorMap* map, const std::array<QCPItemText*, 9>& labels,
                      const Eigen::MatrixXd& weights, const std::vector<int>& order,
@@ -85,6 +101,7 @@ private:
     QPushButton* downButton_;
     QPushButton* reverseButton_;
     QComboBox* positionBox_;
+    FigureTask* attention_ = nullptr;
     double difference_ = 0.0;
 };
 

@@ -30,6 +30,21 @@ const std::vector<double>& method(const PhaseErrors& e, int m) {
     return m == 0 ? e.float32Error : m == 1 ? e.fastTrigError : e.exactTurnsError;
 }
 
+// One graph per method: |error| against x (positions or pair indices).
+template <class X>
+void showErrors(const std::array<QCPGraph*, 3>& graphs, const std::vector<X>& x,
+                const PhaseErrors& errors) {
+    for (int m = 0; m < 3; ++m) {
+        QVector<double> xs, ys;
+        const std::vector<double>& e = method(errors, m);
+        for (std::size_t r = 0; r < e.size(); ++r) {
+            xs.append(static_cast<double>(x[r]));
+            ys.append(shown(e[r]));
+        }
+        graphs[static_cast<std::size_t>(m)]->setData(xs, ys, true);
+    }
+}
+
 void setVertical(QCPItemStraightLine* line, double x) {
     line->point1->setCoords(x, 1.0);
     line->point2->setCoords(x, 2.0);
@@ -101,11 +116,11 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
     connect(pairSlider_, &LabeledSlider::valueChanged, this, &PrecisionLesson::setPair);
     connect(positionSlider_, &LabeledDoubleSlider::valueChanged, this,
             [this](double p) { setPosition(std::llround(p)); });
+    declarePrecisionFigures();
     refreshOnParameterChange([this] { refresh(); });
 
-    retranslate();
+    retranslate();  // which computes the figures
     applyTheme(theme());
-    refresh();
 }
 
 QString PrecisionLesson::title() const {
@@ -151,8 +166,9 @@ void PrecisionLesson::retranslate() {
     pairSlider_->setToolTip(tr("Which pair the upper plot follows; pair 0 turns fastest."));
     positionSlider_->setLabel(tr("Position p"));
     positionSlider_->setToolTip(tr("The position the lower plot shows, up to 2^24."));
-    if (key_) updateReadout();
-    replotAll();
+    markers_->invalidate();  // the readout rows are translated text
+    refresh();
+    replotAll();  // the legends and axis labels
 }
 
 QJsonObject PrecisionLesson::saveState() const {
@@ -181,18 +197,28 @@ void PrecisionLesson::setPosition(std::int64_t position) {
 }
 
 void PrecisionLesson::refresh() {
-    RopeFrequencies freqs;
-    bool alongChanged = false;
-    bool acrossChanged = false;
+    int pairs = 0;
     const bool ok = runGuarded([&] {
-        freqs = ropeFrequencies(parameters().rope());
-        pair_ = std::clamp(pair_, 0, freqs.pairs() - 1);
-        const Key key{parameters().rope(), pair_, position_};
-        if (key_ == key) return;
-        alongChanged = !key_ || key_->rope != key.rope || key_->pair != key.pair;
-        acrossChanged = !key_ || key_->rope != key.rope || key_->position != key.position;
-        if (alongChanged) {
+        pairs = ropeFrequencies(parameters().rope()).pairs();
+        pair_ = std::clamp(pair_, 0, pairs - 1);
+        updateFigures();
+    });
+    if (!ok) return;
+    pairSlider_->setRange(0, pairs - 1);
+    pairSlider_->setValue(pair_);
+}
+
+void PrecisionLesson::declarePrecisionFigures() {
+    // The errors along positions follow the pair, those across pairs the position; the markers
+    // and readouts follow both, and repaint only their own layer of a plot that kept its points.
+    declareFigures(
+        {positionPlot_}, FigureRun::Inline,
+        [this] {
+            return std::pair{parameters().rope(), pair_};
+        },
+        [](const std::pair<RopeParams, int>& key, const Execution& exec) {
             // kSamplesPerOctave evenly spaced positions in each octave 2^k … 2^(k+1).
+            const RopeFrequencies freqs = ropeFrequencies(key.first);
             PhaseErrors along;
             const auto append = [](auto& to, const auto& from) {
                 to.insert(to.end(), from.begin(), from.end());
@@ -201,80 +227,69 @@ void PrecisionLesson::refresh() {
                 const std::int64_t start = std::int64_t{1} << k;
                 const std::int64_t step = std::max<std::int64_t>(1, start / kSamplesPerOctave);
                 const PhaseErrors octave = ropePhaseErrors(
-                    freqs, DistanceRange{start, 2 * start, step}, {pair_}, Execution{});
+                    freqs, DistanceRange{start, 2 * start, step}, {key.second}, exec);
                 append(along.position, octave.position);
                 append(along.pair, octave.pair);
                 append(along.float32Error, octave.float32Error);
                 append(along.fastTrigError, octave.fastTrigError);
                 append(along.exactTurnsError, octave.exactTurnsError);
             }
+            return along;
+        },
+        [this](const std::pair<RopeParams, int>& key, PhaseErrors& along) {
             alongPositions_ = std::move(along);
-        }
-        if (acrossChanged) {
-            acrossPairs_ =
-                ropePhaseErrors(freqs, DistanceRange{position_, position_ + 1, 1}, {}, Execution{});
-        }
-        theta_ = freqs.invFreq[static_cast<std::size_t>(pair_)];
-        exactPhase_ = reducedPhase(static_cast<double>(position_), theta_);
-        key_ = key;
-        draw(freqs, alongChanged, acrossChanged);
-        updateReadout();
-        publishReadouts();
-    });
-    if (!ok) {
-        replotAll();
-        return;
-    }
-    pairSlider_->setRange(0, freqs.pairs() - 1);
-    pairSlider_->setValue(pair_);
-    // Repaint only what moved: a plot whose points changed, else just its marker layer.
-    if (alongChanged) {
-        positionPlot_->replot(QCustomPlot::rpQueuedReplot);
-    } else if (acrossChanged) {
-        positionPlot_->layer(QStringLiteral("markers"))->replot();
-    }
-    if (acrossChanged) {
-        pairPlot_->replot(QCustomPlot::rpQueuedReplot);
-    } else if (alongChanged) {
-        pairPlot_->layer(QStringLiteral("markers"))->replot();
-    }
-}
-
-void PrecisionLesson::draw(const RopeFrequencies& freqs, bool along, bool across) {
-    for (int m = 0; m < 3; ++m) {
-        if (along) {
-            QVector<double> x, y;
-            const std::vector<double>& errors = method(alongPositions_, m);
-            for (std::size_t r = 0; r < errors.size(); ++r) {
-                x.append(static_cast<double>(alongPositions_.position[r]));
-                y.append(shown(errors[r]));
+            showErrors(positionGraphs_, alongPositions_.position, alongPositions_);
+            const double theta =
+                ropeFrequencies(key.first).invFreq[static_cast<std::size_t>(key.second)];
+            thetaLine_->point1->setCoords(1.0, theta);
+            thetaLine_->point2->setCoords(2.0, theta);
+            positionPlot_->yAxis->setRange(std::min(kErrorFloor, theta) / 2.0, 10.0);
+            positionPlotDrawn_ = true;
+        });
+    declareFigures(
+        {pairPlot_}, FigureRun::Inline,
+        [this] {
+            return std::pair{parameters().rope(), position_};
+        },
+        [](const std::pair<RopeParams, std::int64_t>& key, const Execution& exec) {
+            return ropePhaseErrors(ropeFrequencies(key.first),
+                                   DistanceRange{key.second, key.second + 1, 1}, {}, exec);
+        },
+        [this](const std::pair<RopeParams, std::int64_t>& key, PhaseErrors& across) {
+            acrossPairs_ = std::move(across);
+            showErrors(pairGraphs_, acrossPairs_.pair, acrossPairs_);
+            const RopeFrequencies freqs = ropeFrequencies(key.first);
+            QVector<double> tx, ty;
+            for (int i = 0; i < freqs.pairs(); ++i) {
+                tx.append(i);
+                ty.append(freqs.invFreq[static_cast<std::size_t>(i)]);
             }
-            positionGraphs_[static_cast<std::size_t>(m)]->setData(x, y, true);
-        }
-        if (across) {
-            QVector<double> px, py;
-            const std::vector<double>& pairErrors = method(acrossPairs_, m);
-            for (std::size_t r = 0; r < pairErrors.size(); ++r) {
-                px.append(static_cast<double>(acrossPairs_.pair[r]));
-                py.append(shown(pairErrors[r]));
+            thetaGraph_->setData(tx, ty, true);
+            pairPlot_->xAxis->setRange(-0.5, freqs.pairs() - 0.5);
+            const double lowestTheta =
+                *std::min_element(freqs.invFreq.begin(), freqs.invFreq.end());
+            pairPlot_->yAxis->setRange(std::min(kErrorFloor, lowestTheta) / 2.0, 10.0);
+            pairPlotDrawn_ = true;
+        });
+    markers_ = declareInlineFigures(
+        {},
+        [this] {
+            return Key{parameters().rope(), pair_, position_};
+        },
+        [this](const Key& key) {
+            theta_ = ropeFrequencies(key.rope).invFreq[static_cast<std::size_t>(key.pair)];
+            exactPhase_ = reducedPhase(static_cast<double>(key.position), theta_);
+            setVertical(positionMarker_, static_cast<double>(key.position));
+            setVertical(pairMarker_, key.pair);
+            updateReadout();
+            publishReadouts();
+            // A plot whose points were redrawn repaints in full; the other only its markers.
+            for (auto [plot, drawn] : {std::pair{positionPlot_, &positionPlotDrawn_},
+                                       std::pair{pairPlot_, &pairPlotDrawn_}}) {
+                if (!*drawn) plot->layer(QStringLiteral("markers"))->replot();
+                *drawn = false;
             }
-            pairGraphs_[static_cast<std::size_t>(m)]->setData(px, py, true);
-        }
-    }
-    QVector<double> tx, ty;
-    for (int i = 0; i < freqs.pairs(); ++i) {
-        tx.append(i);
-        ty.append(freqs.invFreq[static_cast<std::size_t>(i)]);
-    }
-    thetaGraph_->setData(tx, ty, true);
-    thetaLine_->point1->setCoords(1.0, theta_);
-    thetaLine_->point2->setCoords(2.0, theta_);
-    setVertical(positionMarker_, static_cast<double>(position_));
-    setVertical(pairMarker_, pair_);
-    pairPlot_->xAxis->setRange(-0.5, freqs.pairs() - 0.5);
-    const double lowestTheta = *std::min_element(freqs.invFreq.begin(), freqs.invFreq.end());
-    pairPlot_->yAxis->setRange(std::min(kErrorFloor, lowestTheta) / 2.0, 10.0);
-    positionPlot_->yAxis->setRange(std::min(kErrorFloor, theta_) / 2.0, 10.0);
+        });
 }
 
 void PrecisionLesson::publishReadouts() {

@@ -5,7 +5,6 @@
 // θ_i (one token's turn: an error beyond it blurs neighbouring positions).
 
 #include <array>
-#include <optional>
 
 #include "analysis/phase_precision.h"
 #include "lessons/lesson_page.h"
@@ -57,7 +56,7 @@ private:
     };
 
     void refresh();
-    void draw(const RopeFrequencies& freqs, bool along, bool across);
+    void declarePrecisionFigures();
     void updateReadout();
     // The named readouts of the numbers shown (activities check them).
     void publishReadouts();
@@ -77,7 +76,11 @@ private:
 
     int pair_ = 1;  // pair 0 (θ_0 = 1) is exact in float32 below 2^24: a poor first view
     std::int64_t position_ = 1 << 20;
-    std::optional<Key> key_;
+    FigureTask* markers_ = nullptr;
+    // Whether a figure redrew a plot's points since the markers last drew (then the whole plot
+    // repaints, else only the markers' layer).
+    bool positionPlotDrawn_ = false;
+    bool pairPlotDrawn_ = false;
     PhaseErrors alongPositions_;
     PhaseErrors acrossPairs_;
     double theta_ = 0.0;

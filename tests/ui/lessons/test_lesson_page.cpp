@@ -206,9 +206,9 @@ TEST(AbsoluteLesson, AQueryPositionMoveRecomputesAndRepaintsOnlyTheShiftFigure) 
     EXPECT_EQ(jobs(tables[0]), tableJobs[0]);
 }
 
-// Every lesson, put away like a page of the lesson stack, runs no job while the shared
-// parameters change; shown again, each figure runs at most one job and the lesson shows what a
-// lesson that saw the same parameters from the start shows.
+// Every lesson, put away like a page of the lesson stack, runs no job and no inline figure while
+// the shared parameters change; shown again, each figure runs at most one job and the lesson shows
+// what a lesson that saw the same parameters from the start shows.
 TEST(LessonPage, EveryHiddenLessonRunsNoJobAndShowsTheSameValuesWhenShown) {
     AllLessons hidden;
     for (Lesson* lesson : hidden.lessons()) {
@@ -218,11 +218,13 @@ TEST(LessonPage, EveryHiddenLessonRunsNoJobAndShowsTheSameValuesWhenShown) {
         lesson->hide();
     }
     QHash<QString, QHash<QString, int>> jobsBefore;
+    QHash<QString, QHash<QString, int>> inlineBefore;
     std::vector<std::unique_ptr<QSignalSpy>> starts;
     for (Lesson* lesson : hidden.lessons()) {
         auto* page = static_cast<LessonPage*>(lesson);
         for (const Figure& figure : lesson->figures()) {
             jobsBefore[lesson->id()][figure.name] = page->figureJobs(figure.name);
+            inlineBefore[lesson->id()][figure.name] = page->figureInlineRuns(figure.name);
         }
         for (LatestJob* job : lesson->findChildren<LatestJob*>()) {
             starts.push_back(std::make_unique<QSignalSpy>(job, &LatestJob::started));
@@ -239,6 +241,9 @@ TEST(LessonPage, EveryHiddenLessonRunsNoJobAndShowsTheSameValuesWhenShown) {
         for (const Figure& figure : lesson->figures()) {
             EXPECT_EQ(static_cast<LessonPage*>(lesson)->figureJobs(figure.name),
                       jobsBefore[lesson->id()][figure.name])
+                << lesson->id().toStdString() << ' ' << figure.name.toStdString();
+            EXPECT_EQ(static_cast<LessonPage*>(lesson)->figureInlineRuns(figure.name),
+                      inlineBefore[lesson->id()][figure.name])
                 << lesson->id().toStdString() << ' ' << figure.name.toStdString();
         }
     }

@@ -75,6 +75,23 @@ TEST(OrderLesson, DraggingInTheListRecomputes) {
     EXPECT_NE(h.lesson.outputDifference(), before);
 }
 
+TEST(OrderLesson, OnlyAChangedOrderPositionOrBaseRecomputes) {
+    LessonHarness<OrderLesson> h;
+    const QString outputs = QStringLiteral("token-outputs");
+    const int runs = h.lesson.figureInlineRuns(outputs);
+    h.lesson.setOrder({2, 1, 0});  // the order shown
+    h.model.setPositions(3, 1);    // a shared parameter the lesson does not read
+    EXPECT_EQ(h.lesson.figureInlineRuns(outputs), runs);
+    h.lesson.setPosition(ToyPosition::Rope);
+    EXPECT_EQ(h.lesson.figureInlineRuns(outputs), runs + 1);
+    const double before = h.lesson.outputDifference();
+    ASSERT_TRUE(h.model.setRopeTheta(500.0));
+    EXPECT_EQ(h.lesson.figureInlineRuns(outputs), runs + 2);
+    EXPECT_NE(h.lesson.outputDifference(), before);
+    EXPECT_EQ(*h.lesson.readout(QStringLiteral("order.output_difference")),
+              h.lesson.outputDifference());
+}
+
 TEST(OrderLesson, SavesAndRestoresOrderAndPositionMode) {
     LessonHarness<OrderLesson> a;
     a.lesson.setOrder({1, 2, 0});

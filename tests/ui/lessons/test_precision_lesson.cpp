@@ -81,6 +81,29 @@ TEST_F(Precision, HeadDimChangeClampsThePair) {
     EXPECT_TRUE(h.lesson.problem().isEmpty());
 }
 
+TEST_F(Precision, APositionMoveRecomputesAndRepaintsOnlyThePerPairFigure) {
+    const QString along = QStringLiteral("phase-error-vs-position");
+    const QString across = QStringLiteral("phase-error-per-pair");
+    const int alongRuns = h.lesson.figureInlineRuns(along);
+    const int alongRepaints = h.lesson.figureRepaints(along);
+    const int acrossRuns = h.lesson.figureInlineRuns(across);
+    const int acrossRepaints = h.lesson.figureRepaints(across);
+    h.lesson.setPosition(12345);
+    EXPECT_EQ(h.lesson.figureInlineRuns(along), alongRuns);
+    EXPECT_EQ(h.lesson.figureRepaints(along), alongRepaints);
+    EXPECT_EQ(h.lesson.figureInlineRuns(across), acrossRuns + 1);
+    EXPECT_EQ(h.lesson.figureRepaints(across), acrossRepaints + 1);
+    EXPECT_EQ(h.lesson.errorsAcrossPairs().position.front(), 12345);
+    // The pair moves the other figure; the same pair again does nothing.
+    h.lesson.setPair(3);
+    h.lesson.setPair(3);
+    EXPECT_EQ(h.lesson.figureInlineRuns(along), alongRuns + 1);
+    EXPECT_EQ(h.lesson.figureInlineRuns(across), acrossRuns + 1);
+    EXPECT_EQ(h.lesson.errorsAlongPositions().pair.front(), 3);
+    EXPECT_DOUBLE_EQ(*h.lesson.readout(QStringLiteral("precision.theta")),
+                     ropeFrequencies(h.model.rope()).invFreq[3]);
+}
+
 TEST_F(Precision, Screenshot) {
     h.model.setHeadDim(128);
     h.lesson.setPosition(1 << 20);
