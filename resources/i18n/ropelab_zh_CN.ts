@@ -1078,6 +1078,20 @@ no row, impossible</source>
         <source>Exported the animation to %1</source>
         <translation>已将动画导出到 %1</translation>
     </message>
+    <message>
+        <source>Exporting figures…</source>
+        <translation>正在导出图表…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message numerus="yes">
+        <source>Export cancelled; %n complete file(s) written to %1</source>
+        <translation>
+            <numerusform>导出已取消；已将 %n 个完整文件写入 %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::ClinicLesson</name>

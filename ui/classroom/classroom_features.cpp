@@ -14,10 +14,12 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPalette>
+#include <QProgressDialog>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
 
+#include <algorithm>
 #include <optional>
 
 #include "activities/activity.h"
@@ -44,6 +46,7 @@ constexpr auto kPlotFontKey = "ui/plotFontSize";
 constexpr double kPresenterUiScale = 1.25;
 constexpr int kStatusMessageMs = 8000;
 constexpr int kErrorsShown = 5;
+constexpr int kExportProgressDelayMs = 300;  // a quick export shows no dialog
 
 QPalette darkPalette() {
     QPalette palette;
@@ -425,7 +428,32 @@ void ClassroomFeatures::exportWithDialog(const QCustomPlot* figurePlot) {
         return;
     }
     FigureExporter exporter(window_.themeController());
-    QApplication::setOverrideCursor(Qt::WaitCursor);
+    // Files are rendered one at a time on the UI thread; between files the window repaints and
+    // Cancel is read, so a long export never looks frozen.
+    int files = 0;
+    switch (dialog.scope()) {
+        case ExportDialog::Scope::Figure:
+            files = 1;
+            break;
+        case ExportDialog::Scope::Lesson:
+            files = static_cast<int>(shownFigures(*lesson).size());
+            break;
+        case ExportDialog::Scope::AllLessons:
+            for (const Lesson* each : window_.lessons()) {
+                files += static_cast<int>(shownFigures(*each).size());
+            }
+            break;
+    }
+    files *= static_cast<int>(dialog.formats().size());
+    QProgressDialog progress(tr("Exporting figures…"), tr("Cancel"), 0, std::max(files, 1),
+                             &window_);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(kExportProgressDelayMs);
+    exporter.setProgress([&progress](int done) {
+        // A lesson may show more figures once computed than it did before: the bar waits.
+        progress.setValue(std::min(done, progress.maximum() - 1));
+        return !progress.wasCanceled();
+    });
     QList<WriteResult> results;
     switch (dialog.scope()) {
         case ExportDialog::Scope::Figure:
@@ -440,6 +468,7 @@ void ClassroomFeatures::exportWithDialog(const QCustomPlot* figurePlot) {
             // Each lesson is shown in turn: a lesson's first showing may start its computation.
             const QString shown = lesson->id();
             for (Lesson* each : window_.lessons()) {
+                if (exporter.stopped()) break;
                 window_.showLesson(each->id());
                 results += exporter.exportLesson(*each, folder, dialog.formats(), dialog.options());
             }
@@ -447,13 +476,20 @@ void ClassroomFeatures::exportWithDialog(const QCustomPlot* figurePlot) {
             break;
         }
     }
-    QApplication::restoreOverrideCursor();
+    progress.reset();
 
     QStringList errors;
     for (const WriteResult& result : results) {
         if (!result.ok()) errors.append(result.error);
     }
     const int written = static_cast<int>(results.size() - errors.size());
+    if (errors.isEmpty() && exporter.stopped()) {
+        window_.statusBar()->showMessage(
+            tr("Export cancelled; %n complete file(s) written to %1", nullptr, written)
+                .arg(QDir::toNativeSeparators(folder)),
+            kStatusMessageMs);
+        return;
+    }
     if (errors.isEmpty()) {
         window_.statusBar()->showMessage(
             tr("Exported %n file(s) to %1", nullptr, written).arg(QDir::toNativeSeparators(folder)),

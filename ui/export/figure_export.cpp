@@ -279,6 +279,7 @@ void waitForLessonComputations(Lesson& lesson, int timeoutMs) {
 QList<WriteResult> FigureExporter::exportLesson(Lesson& lesson, const QString& folder,
                                                 const QList<ExportFormat>& formats,
                                                 const ExportOptions& options) {
+    if (stopped_) return {};
     const bool standalone = lesson.parentWidget() == nullptr && !lesson.isVisible();
     if (standalone) {
         lesson.setAttribute(Qt::WA_DontShowOnScreen);
@@ -318,6 +319,7 @@ QList<WriteResult> FigureExporter::exportFigures(const QString& lessonId,
     QList<WriteResult> results;
     for (const Figure& figure : figures) {
         for (ExportFormat format : formats) {
+            if (!goOn()) break;
             const QString path =
                 QDir(folder).filePath(figureFileName(lessonId, figure.name, format));
             QString error;
@@ -335,6 +337,13 @@ QList<WriteResult> FigureExporter::exportFigures(const QString& lessonId,
     }
     if (lighten) theme_.setTheme(shown);
     return results;
+}
+
+bool FigureExporter::goOn() {
+    if (!stopped_ && progress_ && !progress_(filesDone_)) stopped_ = true;
+    if (stopped_) return false;
+    ++filesDone_;
+    return true;
 }
 
 }  // namespace ropelab::ui

@@ -8,6 +8,7 @@
 #include <QList>
 #include <QSize>
 #include <QString>
+#include <functional>
 #include <vector>
 
 #include "export/atomic_write.h"
@@ -48,6 +49,12 @@ class FigureExporter {
 public:
     explicit FigureExporter(ThemeController& theme) : theme_(theme) {}
 
+    // Called before each file is rendered with the number of files done so far; returning false
+    // stops the export there (every file written stays complete) and stopped() becomes true.
+    using Progress = std::function<bool(int filesDone)>;
+    void setProgress(Progress progress) { progress_ = std::move(progress); }
+    bool stopped() const { return stopped_; }
+
     // One file per format, in `formats` order.
     QList<WriteResult> exportFigure(const QString& lessonId, const Figure& figure,
                                     const QString& folder, const QList<ExportFormat>& formats,
@@ -67,7 +74,13 @@ private:
                                      const QString& folder, const QList<ExportFormat>& formats,
                                      const ExportOptions& options);
 
+    // False once the export should stop (asks progress_ first).
+    bool goOn();
+
     ThemeController& theme_;
+    Progress progress_;
+    int filesDone_ = 0;
+    bool stopped_ = false;
 };
 
 }  // namespace ropelab::ui

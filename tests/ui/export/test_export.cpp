@@ -259,6 +259,46 @@ TEST(Export, FailedWriteKeepsTheEarlierFile) {
     EXPECT_EQ(readAll(path), QByteArray("second"));
 }
 
+TEST(Export, ProgressIsAskedBeforeEachFileAndCancelStopsWithCompleteFiles) {
+    AllLessons app;
+    QTemporaryDir dir;
+    FigureExporter exporter(app.theme);
+    QList<int> asked;
+    exporter.setProgress([&asked](int done) {
+        asked.append(done);
+        return done < 3;  // Cancel once three files are written
+    });
+    const std::vector<Lesson*> lessons = app.lessons();
+    const QList<WriteResult> results = exporter.exportLessons(
+        lessons, dir.path(), {ExportFormat::Png, ExportFormat::Csv}, smallFigure());
+    EXPECT_TRUE(exporter.stopped());
+    EXPECT_EQ(asked, (QList<int>{0, 1, 2, 3}));
+    ASSERT_EQ(results.size(), 3);
+    for (const WriteResult& result : results) {
+        ASSERT_TRUE(result.ok()) << result.error.toStdString();
+        expectValidFile(result.path);
+    }
+    const QStringList written = QDir(dir.path()).entryList(QDir::Files);
+    EXPECT_EQ(written.size(), 3) << written.join(u' ').toStdString();
+    // The first three files in export order: lesson by lesson, figure by figure, format by format.
+    QStringList expected;
+    for (const Lesson* lesson : lessons) {
+        for (const Figure& figure : shownFigures(*lesson)) {
+            for (ExportFormat format : {ExportFormat::Png, ExportFormat::Csv}) {
+                if (expected.size() < 3)
+                    expected.append(figureFileName(lesson->id(), figure.name, format));
+            }
+        }
+    }
+    expected.sort();
+    EXPECT_EQ(written, expected);
+    // Stopped stays stopped: a later lesson writes nothing.
+    EXPECT_TRUE(
+        exporter.exportLesson(*lessons.back(), dir.path(), {ExportFormat::Png}, smallFigure())
+            .isEmpty());
+    EXPECT_EQ(asked.size(), 4);
+}
+
 TEST(Export, ErrnoReasonsAreNamed) {
     EXPECT_EQ(describeWriteErrno(ENOSPC), QStringLiteral("the disk is full"));
     EXPECT_EQ(describeWriteErrno(EACCES), QStringLiteral("permission denied"));
