@@ -1,29 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// P1 benchmark for lessons 6–10 (not a test): moves each lesson's main control at head dim 128
-// and N = 4096 and prints the median and 90th percentile CPU time of the UI thread per update
-// (handler plus repaint; target ≤ 8 ms; CPU time, so other load on the machine does not count)
-// and, for work moved off the UI thread, the wall time until the result is on screen. The long
-// sweeps are timed to their first progress update and to completion, with the longest stall of the
-// UI event loop while they run (target < 100 ms). Run: ./bench_lessons_6_10 [updates] [lesson-id]
-#include <qcustomplot.h>
-
-#include <QApplication>
-#include <QElapsedTimer>
+// P1 benchmark (not a test) for lessons 6–11: as bench_lessons, every control of each lesson and
+// the shared parameters it reads, at head dim 128 and N = 4096, one line per control (median UI-
+// thread CPU per move, target ≤ 8 ms; see bench_support.h). The long sweeps are also timed to
+// their first progress update and to completion, with the longest stall of the UI event loop
+// while they run (target < 100 ms). Run: ./bench_lessons_6_10 [updates] [lesson-id]
+#include <QLineEdit>
+#include <QPushButton>
 #include <QTimer>
-#include <algorithm>
-#include <cstdio>
-#include <functional>
-#include <memory>
-#include <vector>
 
 #include "bench_support.h"
+#include "lessons/clinic_lesson.h"
 #include "lessons/frequencies_lesson.h"
 #include "lessons/invariance_lesson.h"
 #include "lessons/pitfall_lesson.h"
 #include "lessons/precision_lesson.h"
 #include "lessons/sweeps_lesson.h"
-#include "model/parameter_model.h"
-#include "style/theme_controller.h"
 #include "widgets/latest_job.h"
 
 namespace {
@@ -31,70 +22,6 @@ namespace {
 using namespace ropelab;
 using namespace ropelab::ui;
 using namespace ropelab::ui::bench;
-
-// As bench_lessons: move(i) changes the control, wait() blocks until background work is shown.
-// The UI-thread CPU counts applying and painting a background result too (and wait()'s polling,
-// so it is an upper bound).
-void measure(const char* lesson, const char* control, int updates,
-             const std::function<void(int)>& move, const std::function<void()>& wait) {
-    std::vector<double> uiMs, resultMs, handlerMs;
-    for (int i = 0; i < updates + 3; ++i) {
-        QElapsedTimer timer;
-        timer.start();
-        const double cpu0 = threadCpuMs();
-        move(i);
-        const double handler = threadCpuMs() - cpu0;
-        settle();
-        if (wait) {
-            wait();
-            settle();
-        }
-        const double ui = threadCpuMs() - cpu0;
-        const double result = timer.nsecsElapsed() / 1e6;
-        if (i >= 3) {  // the first moves warm caches and allocate
-            handlerMs.push_back(handler);
-            uiMs.push_back(ui);
-            resultMs.push_back(result);
-        }
-    }
-    const Stats u = stats(uiMs);
-    std::printf("%-12s %-30s   of which the handler %7.2f ms (the rest is painting)\n", lesson,
-                control, stats(handlerMs).median);
-    if (wait) {
-        const Stats r = stats(resultMs);
-        std::printf(
-            "%-12s %-30s UI thread CPU median %7.2f ms  p90 %7.2f ms | result (wall) median %8.2f "
-            "ms\n",
-            lesson, control, u.median, u.p90, r.median);
-    } else {
-        std::printf("%-12s %-30s UI thread CPU median %7.2f ms  p90 %7.2f ms\n", lesson, control,
-                    u.median, u.p90);
-    }
-    std::fflush(stdout);
-}
-
-template <class L>
-struct Bench {
-    ParameterModel model;
-    ThemeController theme;
-    std::unique_ptr<L> lesson;
-    Bench() {
-        model.setHeadDim(128);
-        model.setSequenceLength(4096);
-        lesson = std::make_unique<L>(LessonContext{&model, &theme});
-        lesson->resize(1180, 860);
-        lesson->show();
-        settle();
-    }
-    // Where the painting goes: each figure's mean replot time (QCustomPlot's own clock).
-    ~Bench() {
-        std::printf("%-12s replot ms per figure:", qPrintable(lesson->id()));
-        for (const Figure& f : lesson->figures()) {
-            std::printf(" %s %.1f", qPrintable(f.name), f.plot->replotTime(true));
-        }
-        std::printf("\n");
-    }
-};
 
 // Runs one sweep: time to the first progress update, to the result, and the longest gap between
 // ticks of a 5 ms UI timer meanwhile (how long the event loop was blocked).
@@ -124,90 +51,97 @@ void timeSweep(SweepsLesson& lesson, const char* what) {
     ticker.stop();
     QObject::disconnect(progress);
     std::printf(
-        "%-12s %-30s run() %6.1f ms | first progress %8.1f ms | done %9.1f ms | "
+        "%-11s %-30s run() %6.1f ms | first progress %8.1f ms | done %9.1f ms | "
         "longest UI stall %6.1f ms | %s\n",
         "sweeps", what, started, firstProgress, done, longestStall,
         qPrintable(lesson.statusText()));
     std::fflush(stdout);
 }
 
+template <class L>
+void benchLesson(int updates) {
+    Bench<L> b;
+    measureAll(*b.lesson, b.controls(), updates);
+}
+
+void benchFrequencies(int updates) {
+    Bench<FrequenciesLesson> b;
+    // A YaRN configuration compared with the preset, its fields open: every field a student can
+    // edit is shown.
+    RopeParams yarn = b.model.rope();
+    yarn.ropeType = RopeType::Yarn;
+    yarn.factor = 8.0;
+    yarn.originalMaxPositionEmbeddings = 4096;
+    yarn.maxPositionEmbeddings = 32768;
+    const auto reset = [&] {
+        b.lesson->setConfig(FrequenciesLesson::A, yarn);
+        b.lesson->setComparing(true);
+    };
+    reset();
+    b.lesson->findChild<QPushButton*>(QStringLiteral("editFieldsA"))->click();
+    b.lesson->waitForComputation();
+    settle();
+    // Importing opens a file dialog.
+    measureAll(*b.lesson, b.controls({QStringLiteral("importA"), QStringLiteral("importB")}),
+               updates, reset);
+}
+
+void benchSweeps(int updates) {
+    Bench<SweepsLesson> b;
+    b.lesson->job()->waitForIdle(600000);  // the default sweep started when it was shown
+    settle();
+    // Run and Cancel are timed below, as whole sweeps.
+    const QStringList skip{QStringLiteral("runSweep"), QStringLiteral("cancelSweep")};
+    auto* bases = b.lesson->findChild<QLineEdit*>(QStringLiteral("bases"));
+    const QString basesText = bases->text();
+    const Control basesControl{
+        QStringLiteral("bases"),
+        [bases, basesText](int i) {
+            bases->setText(i % 2 == 0 ? QStringLiteral("10000, 500000") : basesText);
+            emit bases->editingFinished();
+        },
+        [bases, basesText] {
+            bases->setText(basesText);
+            emit bases->editingFinished();
+        }};
+    QStringList measured;
+    for (const SweepsLesson::Mode mode :
+         {SweepsLesson::Mode::Curves, SweepsLesson::Mode::Heatmaps}) {
+        b.lesson->setMode(mode);
+        settle();
+        for (const Control& c : b.controls(skip)) {
+            if (measured.contains(c.name)) continue;
+            measure(*b.lesson, c, updates);
+            measured << c.name;
+        }
+    }
+    b.lesson->setMode(SweepsLesson::Mode::Curves);
+    measure(*b.lesson, basesControl, updates);
+
+    b.lesson->setBackendChoice(BackendChoice::Auto);
+    b.lesson->setBasesText(QStringLiteral("10000, 500000, 1000000"));
+    b.lesson->setLog2Length(24);
+    timeSweep(*b.lesson, "curves 2^24 × 3 bases");
+    b.lesson->setMode(SweepsLesson::Mode::Heatmaps);
+    b.lesson->setLog2Length(16);
+    b.lesson->setPooling(Pooling::Mean);
+    timeSweep(*b.lesson, "heat maps 65536 × 3, mean");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")) {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    }
-    QApplication app(argc, argv);
-    const int updates = argc > 1 ? std::max(5, std::atoi(argv[1])) : 40;
+    useOffscreenWithoutDisplay();
+    BenchApplication app(argc, argv);
+    const int updates = updatesArg(argc, argv);
     const QString only = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QString();
     const auto wanted = [&](const char* id) { return only.isEmpty() || only == QLatin1String(id); };
-    std::printf("d = 128, N = 4096, %d updates per control\n", updates);
-    if (wanted("invariance")) {
-        Bench<InvarianceLesson> b;
-        b.lesson->waitForComputation();
-        measure(
-            "invariance", "base (off-thread)", updates,
-            [&](int i) { b.model.setRopeTheta(baseFor(i)); },
-            [&] { b.lesson->waitForComputation(); });
-        measure(
-            "invariance", "right encoding (off-thread)", updates,
-            [&](int i) {
-                b.lesson->setEncoding(1,
-                                      i % 2 == 0 ? ScoreEncoding::Seed : ScoreEncoding::Sinusoidal);
-            },
-            [&] { b.lesson->waitForComputation(); });
-    }
-    if (wanted("frequencies")) {
-        Bench<FrequenciesLesson> b;
-        b.lesson->curveJob()->waitForIdle(60000);
-        RopeParams yarn = b.model.rope();
-        yarn.ropeType = RopeType::Yarn;
-        yarn.originalMaxPositionEmbeddings = 4096;
-        yarn.maxPositionEmbeddings = 32768;
-        measure(
-            "frequencies", "yarn factor (curves off)", updates,
-            [&](int i) {
-                yarn.factor = 2.0 + i % 30;
-                b.lesson->setConfig(FrequenciesLesson::A, yarn);
-            },
-            [&] { b.lesson->curveJob()->waitForIdle(60000); });
-        b.lesson->setComparing(true);
-        measure(
-            "frequencies", "yarn factor, A and B", updates,
-            [&](int i) {
-                yarn.factor = 2.0 + i % 30;
-                b.lesson->setConfig(FrequenciesLesson::A, yarn);
-            },
-            [&] { b.lesson->curveJob()->waitForIdle(60000); });
-    }
-    if (wanted("pitfall")) {
-        Bench<PitfallLesson> b;
-        b.lesson->waitForComputation();
-        const auto wait = [&] { b.lesson->waitForComputation(); };
-        measure(
-            "pitfall", "base (off-thread)", updates,
-            [&](int i) { b.model.setRopeTheta(baseFor(i)); }, wait);
-        measure(
-            "pitfall", "head dim (off-thread)", updates,
-            [&](int i) { b.model.setHeadDim(i % 2 == 0 ? 128 : 126); }, wait);
-    }
-    if (wanted("precision")) {
-        Bench<PrecisionLesson> b;
-        measure("precision", "position p", updates,
-                [&](int i) { b.lesson->setPosition(1000 + 4093 * i); }, {});
-        measure("precision", "pair i", updates, [&](int i) { b.lesson->setPair(i % 64); }, {});
-    }
-    if (wanted("sweeps")) {
-        Bench<SweepsLesson> b;
-        b.lesson->job()->waitForIdle(600000);  // the default sweep started when it was shown
-        b.lesson->setBackendChoice(BackendChoice::Auto);
-        b.lesson->setBasesText(QStringLiteral("10000, 500000, 1000000"));
-        b.lesson->setLog2Length(24);
-        timeSweep(*b.lesson, "curves 2^24 × 3 bases");
-        b.lesson->setMode(SweepsLesson::Mode::Heatmaps);
-        b.lesson->setLog2Length(16);
-        b.lesson->setPooling(Pooling::Mean);
-        timeSweep(*b.lesson, "heat maps 65536 × 3, mean");
-    }
+    std::printf("d = 128, N = 4096, %d updates per control\n", updates + updates % 2);
+    if (wanted("invariance")) benchLesson<InvarianceLesson>(updates);
+    if (wanted("frequencies")) benchFrequencies(updates);
+    if (wanted("pitfall")) benchLesson<PitfallLesson>(updates);
+    if (wanted("precision")) benchLesson<PrecisionLesson>(updates);
+    if (wanted("sweeps")) benchSweeps(updates);
+    if (wanted("clinic")) benchLesson<ClinicLesson>(updates);
     return 0;
 }
