@@ -33,6 +33,8 @@ for t in "${available[@]}"; do
     work=$(mktemp -d "/tmp/ropelab_fuzz_${t}_XXXXXX")
     cp -r "tests/fuzz/corpus/$t/." "$work/"
     [ -d "tests/fuzz/regressions/$t" ] && cp -r "tests/fuzz/regressions/$t/." "$work/"
+    # The built-in activities seed every lesson's steps.
+    [ "$t" = activity ] && cp resources/activities/*.ropelab-activity "$work/"
     log="$findings/$t.log"
     echo "fuzz.sh: $t for ${seconds}s (log $log)"
     # -rss_limit_mb: a request beyond this is a bug here (the parsers allocate little).

@@ -1,19 +1,101 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Fuzz target: the activity loader (ui/activities/activity.h). Any bytes must either be refused
-// with one line naming the problem, or give activities that are complete (every step of a known
-// kind, every readout and control known to the catalog) and survive save → load unchanged.
+// Fuzz target: the activity loader (ui/activities/activity.h) and what running an activity does.
+// Any bytes must either be refused with one line naming the problem, or give activities that are
+// complete (every step of a known kind, every readout and control known to the catalog), survive
+// save → load unchanged, and run in the main window: every step is entered by the app's own
+// ActivityRunner (or refused with one line), and then the activity's lesson renders each of its
+// shown figures, offscreen, as PNG.
 
+#include <QApplication>
 #include <QByteArray>
+#include <QFileInfo>
+#include <QStandardPaths>
 #include <QString>
+#include <QTemporaryDir>
+#include <memory>
 
 #include "activities/activity.h"
 #include "activities/activity_catalog.h"
+#include "activities/activity_controller.h"
+#include "activities/activity_runner.h"
+#include "classroom/classroom_features.h"
+#include "export/figure_export.h"
 #include "fuzz_entries.h"
+#include "session/session_file.h"
+#include "window/main_window.h"
 
 namespace ropelab::fuzz {
 
+namespace {
+
+using namespace ropelab::ui;
+
+// One offscreen application and one main window (never shown: a lesson computes only when it
+// renders) for the whole run, as the app has.
+struct App {
+    App() {
+        if (QCoreApplication::instance() == nullptr) {
+            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+            }
+            application = std::make_unique<QApplication>(argc, argv);
+        }
+        // Progress an activity remembers goes to a scratch settings file, not the user's.
+        QStandardPaths::setTestModeEnabled(true);
+        window = std::make_unique<MainWindow>();
+        defaults = captureSession(window->parameterModel(), window->lessons(), nullptr);
+    }
+
+    int argc = 1;
+    char name[8] = "fuzzing";
+    char* argv[2] = {name, nullptr};
+    std::unique_ptr<QApplication> application;
+    std::unique_ptr<MainWindow> window;
+    SessionState defaults;
+};
+
+// Never destroyed, as in fuzz_session.cpp: Qt's globals go before the exit handlers run.
+App& app() {
+    static App* instance = new App;
+    return *instance;
+}
+
+void runInTheWindow(App& a, const Activity& activity) {
+    ActivityRunner& runner = a.window->classroom().activities().runner();
+    for (int step = 0; step < activity.steps.size(); ++step) {
+        if (!runner.start(activity, step)) {
+            const QString problem = runner.setupProblem();
+            if (problem.isEmpty()) fuzzFail("a step did not start and said nothing", "");
+            if (problem.contains(QLatin1Char('\n'))) {
+                fuzzFail("a step's setup problem spans lines", problem.toStdString());
+            }
+            continue;
+        }
+        if (runner.stepIndex() != step) fuzzFail("the runner entered another step", "");
+    }
+    Lesson* lesson = a.window->lesson(activity.lesson);
+    if (lesson == nullptr) fuzzFail("an accepted activity's lesson is missing", "");
+    QTemporaryDir folder;
+    if (!folder.isValid()) fuzzFail("no temporary folder", "");
+    ExportOptions options;
+    options.size = QSizeF(320, 240);
+    FigureExporter exporter(a.window->themeController());
+    const QList<WriteResult> results =
+        exporter.exportLesson(*lesson, folder.path(), {ExportFormat::Png}, options);
+    if (results.isEmpty()) fuzzFail("the lesson rendered no figure", lesson->id().toStdString());
+    for (const WriteResult& result : results) {
+        if (!result.ok()) fuzzFail("a figure did not render", result.error.toStdString());
+        if (QFileInfo(result.path).size() == 0) {
+            fuzzFail("a figure rendered as an empty file", result.path.toStdString());
+        }
+    }
+    runner.stop();
+    ActivityRunner::forgetProgress(activity.id);
+}
+
+}  // namespace
+
 int activity(const std::uint8_t* data, std::size_t size) {
-    using namespace ropelab::ui;
     const QByteArray json =
         QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
     const ActivityCatalog& catalog = ActivityCatalog::builtIn();
@@ -44,6 +126,14 @@ int activity(const std::uint8_t* data, std::size_t size) {
                                                   QStringLiteral("fuzz (saved)"));
     if (!again.error.isEmpty()) fuzzFail("saved activities do not load", again.error.toStdString());
     if (again.activities != load.activities) fuzzFail("save → load changed the activities", "");
+    App& a = app();
+    for (const Activity& activity : load.activities) runInTheWindow(a, activity);
+    // The next input starts from the defaults again, as a fresh start of the app would.
+    if (const QString refused =
+            applySession(a.defaults, a.window->parameterModel(), a.window->lessons());
+        !refused.isEmpty()) {
+        fuzzFail("the defaults do not apply", refused.toStdString());
+    }
     return 0;
 }
 
