@@ -255,7 +255,8 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         yawSlider_->setValue(static_cast<int>(std::lround(camera_->yawDegrees())));
         pitchSlider_->setValue(static_cast<int>(std::lround(camera_->pitchDegrees())));
         spiralDirty_ = true;
-        drawPaths();
+        drawSpiral();
+        drawHelix();
         replot(spiralPlot_);
         replot(helixPlot_);
     });
@@ -278,8 +279,16 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
             spiralIsPca_ = key.pca;
             spiralComponents_ = key.components;
             spiralDirty_ = true;
-            drawPaths();
+            drawSpiral();
         });
+    // Which components form pairs, and the chosen one: redrawn only when those change.
+    pairing_ = declareInlineFigures(
+        {pairingPlot_},
+        [this] {
+            const RopeFrequencies freqs = ropeFrequencies(parameters().rope());
+            return PairingKey{freqs.headDim, freqs.rotaryDim, parameters().layout(), pair_};
+        },
+        [this](const PairingKey& key) { updatePairing(key); });
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
@@ -319,7 +328,7 @@ void RopeNdLesson::retranslate() {
     resetView_->setText(tr("Reset view"));
     // Titles are translated text: repaint everything once.
     spiralDirty_ = true;
-    pairingDrawn_.reset();
+    pairing_->invalidate();
     refresh();
 }
 
@@ -404,26 +413,21 @@ void RopeNdLesson::refresh() {
         const bool pca = usesPrincipalComponents();
         for (QSpinBox* box : componentBoxes_) box->setEnabled(!pca);
         updateClocks(freqs);
-        updatePairing(freqs);
         updateFigures();
         updateHelix(freqs);
-        drawPaths();
+        drawHelix();
+        drawSpiral();
         updateReadout(freqs);
     });
     if (!valid) return;
     // Repaint what moved: the clocks and the helix window always, the spiral's marker alone
-    // unless the path or view changed, the pairing only when it changed.
+    // unless the path or view changed (the pairing repaints as a figure).
     replot(clockPlot_);
     replot(helixPlot_);
     if (spiralRedrawn_) {
         replot(spiralPlot_);
     } else {
         spiralOverlay_->replot();
-    }
-    const auto pairing = std::make_pair(drawnPairs_, pair_);
-    if (pairingDrawn_ != pairing) {
-        pairingDrawn_ = pairing;
-        replot(pairingPlot_);
     }
 }
 
@@ -495,10 +499,10 @@ void RopeNdLesson::updateClocks(const RopeFrequencies& freqs) {
     clockTitle_->setText(tr("Hands at p = %1").arg(parameters().queryPosition()));
 }
 
-void RopeNdLesson::updatePairing(const RopeFrequencies& freqs) {
-    const int d = freqs.headDim;
-    const int pairs = freqs.pairs();
-    const RopeLayout layout = parameters().layout();
+void RopeNdLesson::updatePairing(const PairingKey& key) {
+    const int d = key.headDim;
+    const int pairs = key.rotaryDim / 2;
+    const RopeLayout layout = key.layout;
     QVector<double> cx(d), cy(d, 0.0);
     for (int j = 0; j < d; ++j) cx[j] = j;
     components_->setData(cx, cy, true);
@@ -506,7 +510,7 @@ void RopeNdLesson::updatePairing(const RopeFrequencies& freqs) {
     drawnPairs_.clear();
     const int shown = std::min(pairs, kMaxDrawnPairs);
     for (int i = 0; i < shown; ++i) {
-        const RopePair p = ropePair(i, freqs.rotaryDim, layout);
+        const RopePair p = ropePair(i, key.rotaryDim, layout);
         drawnPairs_.emplace_back(p.a, p.b);
     }
     const auto arcPoints = [d](int a, int b, QVector<double>& t, QVector<double>& x,
@@ -536,7 +540,7 @@ void RopeNdLesson::updatePairing(const RopeFrequencies& freqs) {
         arcs_[std::size_t(i)]->setData(t, x, y, true);
         setSeriesStyle(arcs_[std::size_t(i)], {Series::Reference, Qt::SolidLine, 0.6}, theme());
     }
-    const RopePair chosen = ropePair(pair_, freqs.rotaryDim, layout);
+    const RopePair chosen = ropePair(key.pair, key.rotaryDim, layout);
     QVector<double> t, x, y;
     arcPoints(chosen.a, chosen.b, t, x, y);
     chosenArc_->setData(t, x, y, true);
@@ -547,8 +551,8 @@ void RopeNdLesson::updatePairing(const RopeFrequencies& freqs) {
                                          : tr("interleaved: (2i, 2i + 1)")) +
         QStringLiteral("\n") +
         (shown < pairs
-             ? tr("first %1 of %2 pairs; pair %3 highlighted").arg(shown).arg(pairs).arg(pair_)
-             : tr("pair %1 highlighted").arg(pair_)));
+             ? tr("first %1 of %2 pairs; pair %3 highlighted").arg(shown).arg(pairs).arg(key.pair)
+             : tr("pair %1 highlighted").arg(key.pair)));
 }
 
 void RopeNdLesson::updateHelix(const RopeFrequencies& freqs) {
@@ -578,34 +582,48 @@ void RopeNdLesson::updateHelix(const RopeFrequencies& freqs) {
     }
 }
 
-void RopeNdLesson::drawPaths() {
+void RopeNdLesson::drawSpiral() {
     const std::size_t n = spiral_.x.size();
-    const int marked = parameters().queryPosition();
-    if (n > 0) {
-        double scale = 0.0;
-        for (std::size_t i = 0; i < n; ++i) {
-            scale = std::max(
-                {scale, std::abs(spiral_.x[i]), std::abs(spiral_.y[i]), std::abs(spiral_.z[i])});
-        }
-        scale = scale > 0.0 ? 1.0 / scale : 1.0;
-        std::vector<QPointF> points(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            points[i] =
-                camera_->project(scale * spiral_.x[i], scale * spiral_.y[i], scale * spiral_.z[i]);
-        }
-        spiralRedrawn_ = spiralDirty_;
-        if (spiralDirty_) fillSegments(spiralSegments_, points);
-        spiralDirty_ = false;
-        if (marked >= 0 && std::size_t(marked) < n) {
-            spiralMarker_->setData({points[std::size_t(marked)].x()},
-                                   {points[std::size_t(marked)].y()});
-        } else {
-            spiralMarker_->data()->clear();
-        }
-        positionScale_->setDataRange(QCPRange(0, double(n - 1)));
+    spiralRedrawn_ = false;
+    if (n == 0) return;
+    double scale = 0.0;
+    for (std::size_t i = 0; i < n; ++i) {
+        scale = std::max(
+            {scale, std::abs(spiral_.x[i]), std::abs(spiral_.y[i]), std::abs(spiral_.z[i])});
     }
+    scale = scale > 0.0 ? 1.0 / scale : 1.0;
+    const auto project = [&](std::size_t i) {
+        return camera_->project(scale * spiral_.x[i], scale * spiral_.y[i], scale * spiral_.z[i]);
+    };
+    const int marked = parameters().queryPosition();
+    if (marked >= 0 && std::size_t(marked) < n) {
+        const QPointF at = project(std::size_t(marked));
+        spiralMarker_->setData({at.x()}, {at.y()});
+    } else {
+        spiralMarker_->data()->clear();
+    }
+    if (!spiralDirty_) return;  // only the marker moved: it repaints on its own layer
+    // Everything below is on the main layer: set only when the whole plot repaints.
+    std::vector<QPointF> points(n);
+    for (std::size_t i = 0; i < n; ++i) points[i] = project(i);
+    fillSegments(spiralSegments_, points);
+    positionScale_->setDataRange(QCPRange(0, double(n - 1)));
+    // Axis names: principal components with their share of the variance, or component indices.
+    for (std::size_t a = 0; a < 3; ++a) {
+        spiralAxisLabels_[a]->setText(
+            spiralIsPca_ ? tr("PC%1 (%2%)").arg(a + 1).arg(100.0 * explained_[a], 0, 'f', 0)
+                         : tr("x[%1]").arg(spiralComponents_[a]));
+    }
+    drawAxes(spiralPlot_, spiralAxes_, spiralAxisLabels_, 1.0);
+    spiralTitle_->setText(tr("R(x, p), p = 0 … %1\ndrag to turn").arg(n - 1));
+    spiralDirty_ = false;
+    spiralRedrawn_ = true;
+}
+
+void RopeNdLesson::drawHelix() {
     const std::size_t h = helix_.x.size();
     if (h > 0) {
+        const int marked = parameters().queryPosition();
         const double first = helix_.z.front();
         const double last = helix_.z.back();
         const double zScale = last > first ? 2.0 * kHelixHalfHeight / (last - first) : 0.0;
@@ -641,20 +659,10 @@ void RopeNdLesson::drawPaths() {
                                  .arg(static_cast<qint64>(first))
                                  .arg(static_cast<qint64>(last)));
     }
-    // Axis names: principal components with their share of the variance, or component indices.
-    std::array<QString, 3> names;
-    for (std::size_t a = 0; a < 3; ++a) {
-        names[a] = spiralIsPca_ ? tr("PC%1 (%2%)").arg(a + 1).arg(100.0 * explained_[a], 0, 'f', 0)
-                                : tr("x[%1]").arg(spiralComponents_[a]);
-    }
-    for (std::size_t a = 0; a < 3; ++a) spiralAxisLabels_[a]->setText(names[a]);
-    drawAxes(spiralPlot_, spiralAxes_, spiralAxisLabels_, 1.0);
     helixAxisLabels_[0]->setText(tr("cos pθ"));
     helixAxisLabels_[1]->setText(tr("sin pθ"));
     helixAxisLabels_[2]->setText(tr("p"));
     drawAxes(helixPlot_, helixAxes_, helixAxisLabels_, kHelixHalfHeight);
-    spiralTitle_->setText(
-        tr("R(x, p), p = 0 … %1\ndrag to turn").arg(parameters().sequenceLength() - 1));
 }
 
 void RopeNdLesson::drawAxes(QCustomPlot* plot, std::array<QCPItemLine*, 3>& axes,

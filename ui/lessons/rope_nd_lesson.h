@@ -69,9 +69,18 @@ protected:
 private:
     void refresh();
     void updateClocks(const RopeFrequencies& freqs);
-    void updatePairing(const RopeFrequencies& freqs);
+    struct PairingKey {
+        int headDim;
+        int rotaryDim;
+        RopeLayout layout;
+        int pair;
+        bool operator==(const PairingKey&) const = default;
+    };
+    void updatePairing(const PairingKey& key);
     void updateHelix(const RopeFrequencies& freqs);
-    void drawPaths();
+    // The spiral in full when its path or the view changed (spiralDirty_), else its marker only.
+    void drawSpiral();
+    void drawHelix();
     void drawAxes(QCustomPlot* plot, std::array<QCPItemLine*, 3>& axes,
                   std::array<QCPItemText*, 3>& labels, double zHalf);
     void updateReadout(const RopeFrequencies& freqs);
@@ -122,10 +131,11 @@ private:
     Path3d helixPositions_;
     std::array<double, 3> explained_{};
     bool spiralIsPca_ = true;
-    // The spiral's curves need drawing again (new path or view); else only its marker moves.
+    // The spiral's curves need drawing again (new path, view or language); else only its marker
+    // moves. spiralRedrawn_: the last drawSpiral() drew them.
     bool spiralDirty_ = true;
     bool spiralRedrawn_ = false;
-    std::optional<std::pair<std::vector<std::pair<int, int>>, int>> pairingDrawn_;
+    FigureTask* pairing_ = nullptr;
     std::array<int, 3> spiralComponents_{0, 1, 2};
     std::optional<RopeParams> explainedRope_;  // the configuration the explanation describes
 };

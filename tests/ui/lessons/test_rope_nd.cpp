@@ -2,6 +2,7 @@
 // Lesson 5 (RoPE in n-D): clock hands, the path R(x, p), the helix and the pairing all follow
 // core's RoPE; moving the position turns every hand by its own θ_i.
 #include <gtest/gtest.h>
+#include <qcustomplot.h>
 
 #include <QComboBox>
 #include <cmath>
@@ -107,6 +108,45 @@ TEST(RopeNdLesson, LayoutToggleRedrawsThePairing) {
     h.model.setLayout(RopeLayout::Interleaved);
     EXPECT_EQ(h.lesson.drawnPairs(),
               (std::vector<std::pair<int, int>>{{0, 1}, {2, 3}, {4, 5}, {6, 7}}));
+}
+
+TEST(RopeNdLesson, ThePairingRedrawsOnlyWhenThePairsOrTheChosenPairChange) {
+    LessonHarness<RopeNdLesson> h;
+    const QString pairing = QStringLiteral("pair-layout");
+    const int runs = h.lesson.figureInlineRuns(pairing);
+    const int repaints = h.lesson.figureRepaints(pairing);
+    h.model.setRopeTheta(500000.0);  // the angles change, the pairs do not
+    h.model.setPositions(9, 0);
+    EXPECT_EQ(h.lesson.figureInlineRuns(pairing), runs);
+    EXPECT_EQ(h.lesson.figureRepaints(pairing), repaints);
+    h.lesson.setPairIndex(5);
+    EXPECT_EQ(h.lesson.figureInlineRuns(pairing), runs + 1);
+    EXPECT_EQ(h.lesson.figureRepaints(pairing), repaints + 1);
+    h.model.setLayout(RopeLayout::Interleaved);
+    EXPECT_EQ(h.lesson.figureInlineRuns(pairing), runs + 2);
+    EXPECT_EQ(h.lesson.figureRepaints(pairing), repaints + 2);
+}
+
+// Whatever the path's arrival changed in another plot would not be painted until that plot
+// repaints for another reason (and a wrapped title would read unwrapped meanwhile).
+TEST(RopeNdLesson, TheSpiralsPathArrivingDrawsIntoTheSpiralAlone) {
+    LessonHarness<RopeNdLesson> h;
+    h.lesson.waitForComputation();
+    h.model.setSeed(h.model.seed() + 1);  // a new path: a background job
+    ASSERT_TRUE(h.lesson.computing());
+    QCustomPlot* helix = h.figure(QStringLiteral("pair-helix"));
+    helix->replot();  // wraps its title to its width
+    const auto* title = qobject_cast<QCPTextElement*>(helix->plotLayout()->element(0, 0));
+    ASSERT_NE(title, nullptr);
+    const QString wrapped = title->text();
+    ASSERT_TRUE(wrapped.startsWith(QStringLiteral("Helix")));
+    ASSERT_GT(wrapped.count(QLatin1Char('\n')), 1);  // wrapped, not just its own two lines
+    const int helixRepaints = h.lesson.figureRepaints(QStringLiteral("pair-helix"));
+    const int spiralRepaints = h.lesson.figureRepaints(QStringLiteral("spiral-3d"));
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    EXPECT_EQ(h.lesson.figureRepaints(QStringLiteral("spiral-3d")), spiralRepaints + 1);
+    EXPECT_EQ(h.lesson.figureRepaints(QStringLiteral("pair-helix")), helixRepaints);
+    EXPECT_EQ(title->text().toStdString(), wrapped.toStdString());
 }
 
 TEST(RopeNdLesson, PrincipalComponentsExplainTheirShareOfVariance) {
