@@ -19,11 +19,15 @@
 
 namespace ropelab::ui::testing {
 
+// A lesson made hidden computes nothing until shown or caught up: the harness catches it up, so
+// a test reads it as export does (and it then computes on each change, as a standalone lesson).
 template <class LessonType>
 struct LessonHarness {
     ParameterModel model;
     ThemeController theme;
     LessonType lesson{LessonContext{&model, &theme}};
+
+    LessonHarness() { lesson.catchUp(); }
 
     QCustomPlot* figure(const QString& name) const {
         for (const Figure& f : lesson.figures()) {

@@ -35,8 +35,9 @@ public:
     virtual void restoreState(const QJsonObject&) {}
     // Re-reads every translated string after a language switch.
     virtual void retranslate() = 0;
-    // Brings a lesson that was put away (a hidden page of the lesson stack) up to date with the
-    // shared parameters, for export and tests that read it without showing it.
+    // Brings a lesson that was put away (a hidden page of the lesson stack, or a lesson made and
+    // not yet shown) up to date with the shared parameters, for export and tests that read it
+    // without showing it.
     virtual void catchUp() {}
 
     // The shared ParameterModel values this lesson reads; the parameter panel greys out the rest.

@@ -394,8 +394,10 @@ void LessonPage::applyTheme(const PlotTheme& theme) {
 }
 
 bool LessonPage::putAway() const {
-    // Explicitly hidden: a page of the lesson stack that is not current.
-    return !catchingUp_ && isHidden() && testAttribute(Qt::WA_WState_ExplicitShowHide);
+    // Explicitly hidden (a page of the lesson stack that is not current), or made and not yet
+    // shown, caught up or awaited.
+    return !catchingUp_ && isHidden() &&
+           (!started_ || testAttribute(Qt::WA_WState_ExplicitShowHide));
 }
 
 void LessonPage::refreshOnParameterChange(std::function<void()> refresh) {
@@ -410,6 +412,11 @@ void LessonPage::refreshOnParameterChange(std::function<void()> refresh) {
 }
 
 void LessonPage::catchUp() {
+    if (!started_) {
+        started_ = true;
+        // The lesson's refresh ran before its figures did: what it read from them is read again.
+        if (figuresChangedWhileAway_ && parameterRefresh_) parametersChangedWhileAway_ = true;
+    }
     if (!parametersChangedWhileAway_ && !figuresChangedWhileAway_) return;
     catchingUp_ = true;
     if (parametersChangedWhileAway_) {
@@ -487,6 +494,7 @@ void LessonPage::cancelComputation() {
 }
 
 bool LessonPage::waitForComputation(int timeoutMs) {
+    catchUp();  // a page not yet shown computes what it was waiting for
     const QDeadlineTimer deadline(timeoutMs);
     while (computing() && !deadline.hasExpired()) {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 10);

@@ -64,8 +64,8 @@ public:
     void setExplanationFolded(bool folded);
     bool explanationFolded() const;
 
-    // The figure pipeline, for tests and benchmarks. Processes events until no figure computes
-    // (false when timeoutMs passed first).
+    // The figure pipeline, for tests and benchmarks. Catches up (a page not yet shown computes
+    // now), then processes events until no figure computes (false when timeoutMs passed first).
     bool waitForComputation(int timeoutMs = 60000);
     bool computing() const;
     // Since the lesson was made: background jobs started for the figure, inline computations run
@@ -83,9 +83,10 @@ public:
 protected:
     ParameterModel& parameters() const { return *context_.parameters; }
     const PlotTheme& theme() const;
-    // Runs `refresh` after each change of the shared parameters while the lesson is shown, or was
-    // never put away (a standalone lesson); a lesson hidden in the stack does no work until it
-    // is shown again (or catches up), then refreshes once.
+    // Runs `refresh` after each change of the shared parameters while the lesson is shown, or is
+    // a standalone lesson that was shown, caught up or awaited once; a lesson hidden in the stack,
+    // or made and not yet shown, does no work until it is shown (or catches up), then refreshes
+    // once.
     void refreshOnParameterChange(std::function<void()> refresh);
 
     // Where the subclass lays out its plots (give it a layout).
@@ -153,7 +154,8 @@ protected:
             [draw = std::move(draw)](const Key& k, Key&) { draw(k); });
     }
     // Brings every declared figure up to date with its key. A lesson put away (hidden in the
-    // stack) does no work; it updates the figures whose key changed when shown or caught up.
+    // stack, or made and never shown, caught up or awaited) does no work; it updates the figures
+    // whose key changed when shown or caught up.
     // Errors of inline figures reach the caller (call it inside runGuarded).
     void updateFigures();
 
@@ -182,6 +184,8 @@ private:
     std::vector<std::unique_ptr<FigureTask>> figureTasks_;
     bool figuresChangedWhileAway_ = false;
     bool catchingUp_ = false;
+    // Shown, caught up or awaited at least once: until then the page computes nothing.
+    bool started_ = false;
     QHash<QString, int> figureJobs_;
     QHash<QString, int> figureInlineRuns_;
     QHash<QString, int> figureRepaints_;

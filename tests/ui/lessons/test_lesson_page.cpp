@@ -176,6 +176,82 @@ TEST(LessonPage, AHiddenPageComputesNothingAndOnceWhenShown) {
     EXPECT_EQ(h.page.jobs(), 2);
 }
 
+TEST(LessonPage, APageMadeHiddenComputesNothingUntilAwaitedOrShown) {
+    ParameterModel model;
+    ThemeController theme;
+    GatedPage page{LessonContext{&model, &theme}};
+    page.setKey(1);
+    page.setKey(2);
+    EXPECT_FALSE(page.computing());
+    EXPECT_EQ(page.jobs(), 0);
+    EXPECT_EQ(page.shown(), -1);
+    ASSERT_TRUE(page.waitForComputation(5000));  // as tests and the export wait
+    EXPECT_EQ(page.shown(), 20);
+    EXPECT_EQ(page.jobs(), 1);
+    // Awaited once, a standalone page computes on each change.
+    page.setKey(3);
+    EXPECT_TRUE(page.computing());
+    ASSERT_TRUE(page.waitForComputation(5000));
+    EXPECT_EQ(page.shown(), 30);
+
+    GatedPage shownLater{LessonContext{&model, &theme}};
+    shownLater.setKey(4);
+    EXPECT_EQ(shownLater.jobs(), 0);
+    shownLater.setAttribute(Qt::WA_DontShowOnScreen);
+    shownLater.show();
+    EXPECT_EQ(shownLater.jobs(), 1);
+    ASSERT_TRUE(shownLater.waitForComputation(5000));
+    EXPECT_EQ(shownLater.shown(), 40);
+}
+
+// Every lesson, made and never shown (as the window makes its lesson stack), computes no figure,
+// inline or in the background, while the shared parameters change; shown, it shows what a lesson
+// that computed from the start shows.
+TEST(LessonPage, EveryLessonMadeHiddenComputesNothingUntilShown) {
+    const auto setParameters = [](ParameterModel& model) {
+        ASSERT_TRUE(model.setRopeTheta(20000.0));
+        model.setPositions(40, 7);
+        model.setSequenceLength(300);
+    };
+    AllLessons hidden;
+    setParameters(hidden.model);
+    QCoreApplication::processEvents();
+    for (Lesson* lesson : hidden.lessons()) {
+        auto* page = static_cast<LessonPage*>(lesson);
+        for (const Figure& figure : lesson->figures()) {
+            EXPECT_EQ(page->figureJobs(figure.name), 0)
+                << lesson->id().toStdString() << ' ' << figure.name.toStdString();
+            EXPECT_EQ(page->figureInlineRuns(figure.name), 0)
+                << lesson->id().toStdString() << ' ' << figure.name.toStdString();
+        }
+        for (const LatestJob* job : lesson->findChildren<LatestJob*>()) {
+            EXPECT_FALSE(job->isRunning()) << lesson->id().toStdString();
+        }
+    }
+
+    AllLessons eager;
+    for (Lesson* lesson : eager.lessons()) lesson->catchUp();  // computes from the start
+    setParameters(eager.model);
+    int computed = 0;
+    for (std::size_t i = 0; i < hidden.lessons().size(); ++i) {
+        Lesson* lesson = hidden.lessons()[i];
+        Lesson* reference = eager.lessons()[i];
+        for (Lesson* shown : {lesson, reference}) {
+            shown->setAttribute(Qt::WA_DontShowOnScreen);
+            shown->show();
+            waitForLessonComputations(*shown);
+        }
+        auto* page = static_cast<LessonPage*>(lesson);
+        for (const Figure& figure : lesson->figures()) {
+            computed += page->figureJobs(figure.name) + page->figureInlineRuns(figure.name);
+        }
+        EXPECT_EQ(lesson->readouts(), reference->readouts()) << lesson->id().toStdString();
+        EXPECT_EQ(page->readoutText(), static_cast<LessonPage*>(reference)->readoutText())
+            << lesson->id().toStdString();
+    }
+    EXPECT_GT(computed, 0);
+}
+
 TEST(AbsoluteLesson, AQueryPositionMoveRecomputesAndRepaintsOnlyTheShiftFigure) {
     LessonHarness<AbsoluteLesson> h;
     h.model.setHeadDim(16);
