@@ -17,6 +17,7 @@
 #include "common/execution.h"
 #include "widgets/latest_job.h"
 
+class QCPLayer;
 class QCustomPlot;
 
 namespace ropelab::ui {
@@ -55,6 +56,9 @@ protected:
     virtual void jobEnded() = 0;
 
     std::function<void(FigureTask*)> drawn_;  // the page's repaint and count, after draw()
+    // Markers: the buffered layers its draw step changes, each repainted alone when its plot is
+    // not repainting in full anyway (LessonPage::declareMarkers).
+    QList<QCPLayer*> markerLayers_;
 
 private:
     QList<QCustomPlot*> plots_;

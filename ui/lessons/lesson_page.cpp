@@ -308,6 +308,7 @@ QCustomPlot* LessonPage::createPlot(const QString& figureName) {
     QCustomPlot* plot = makePlot(plotArea_);
     plot->setObjectName(figureName);
     figures_.append(Figure{figureName, plot});
+    connect(plot, &QCustomPlot::beforeReplot, this, [this, plot] { repaintsQueued_.remove(plot); });
     return plot;
 }
 
@@ -385,7 +386,15 @@ void LessonPage::replotAll() {
 
 void LessonPage::replot(QCustomPlot* plot) {
     ++figureRepaints_[plot->objectName()];
+    repaintsQueued_.insert(plot);
     plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LessonPage::replotMarkers(QCPLayer* layer) {
+    QCustomPlot* plot = layer->parentPlot();
+    if (repaintsQueued_.contains(plot)) return;
+    ++figureMarkerRepaints_[plot->objectName()];
+    layer->replot();
 }
 
 void LessonPage::applyTheme(const PlotTheme& theme) {
@@ -456,6 +465,7 @@ FigureTask* LessonPage::addFigureTask(std::unique_ptr<FigureTask> task) {
     task->drawn_ = [this](FigureTask* drawn) {
         stoppedNote_->hide();
         for (QCustomPlot* plot : drawn->plots()) replot(plot);
+        for (QCPLayer* layer : drawn->markerLayers_) replotMarkers(layer);
     };
     figureTasks_.push_back(std::move(task));
     return figureTasks_.back().get();

@@ -8,6 +8,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <functional>
 #include <memory>
@@ -32,6 +33,7 @@ class QTabWidget;
 class QToolButton;
 class QVBoxLayout;
 class QCustomPlot;
+class QCPLayer;
 
 namespace ropelab::ui {
 
@@ -76,6 +78,10 @@ public:
     }
     int figureRepaints(const QString& figureName) const {
         return figureRepaints_.value(figureName);
+    }
+    // Repaints of the figure's markers layer alone (its points kept as painted).
+    int figureMarkerRepaints(const QString& figureName) const {
+        return figureMarkerRepaints_.value(figureName);
     }
     // What the Cancel button does: stops every running job, keeps the figures drawn and says so.
     void cancelComputation();
@@ -153,6 +159,16 @@ protected:
             [](const Key& k, const Execution&) { return k; },
             [draw = std::move(draw)](const Key& k, Key&) { draw(k); });
     }
+    // Markers (a cursor line, the current position's dot) on buffered layers above the data of
+    // plots that other figures fill: draw(key) places them. A plot that is not repainting in
+    // full anyway repaints only the layer (figureMarkerRepaints), so its points are not drawn
+    // again. Declare markers after the figures of their plots.
+    template <class KeyFn, class DrawFn>
+    FigureTask* declareMarkers(QList<QCPLayer*> layers, KeyFn key, DrawFn draw) {
+        FigureTask* task = declareInlineFigures({}, std::move(key), std::move(draw));
+        task->markerLayers_ = std::move(layers);
+        return task;
+    }
     // Brings every declared figure up to date with its key. A lesson put away (hidden in the
     // stack, or made and never shown, caught up or awaited) does no work; it updates the figures
     // whose key changed when shown or caught up.
@@ -163,6 +179,9 @@ protected:
     void replotAll();
     // Queues a repaint of one figure, for updates that leave the others as they are.
     void replot(QCustomPlot* plot);
+    // Repaints one buffered layer of a figure now, unless the whole figure is queued to repaint
+    // (which paints the layer too).
+    void replotMarkers(QCPLayer* layer);
     // Re-applies the theme to every figure; override to restyle custom items, then call this.
     virtual void applyTheme(const PlotTheme& theme);
 
@@ -189,6 +208,8 @@ private:
     QHash<QString, int> figureJobs_;
     QHash<QString, int> figureInlineRuns_;
     QHash<QString, int> figureRepaints_;
+    QHash<QString, int> figureMarkerRepaints_;
+    QSet<QCustomPlot*> repaintsQueued_;  // replot() queued, not yet painted
     QList<Figure> figures_;
     QWidget* activitySlot_;
     QLabel* banner_;

@@ -210,7 +210,8 @@ void PrecisionLesson::refresh() {
 
 void PrecisionLesson::declarePrecisionFigures() {
     // The errors along positions follow the pair, those across pairs the position; the markers
-    // and readouts follow both, and repaint only their own layer of a plot that kept its points.
+    // and readouts follow both, and repaint only their own layer of a plot that kept its points
+    // (the page decides which).
     declareFigures(
         {positionPlot_}, FigureRun::Inline,
         [this] {
@@ -244,7 +245,6 @@ void PrecisionLesson::declarePrecisionFigures() {
             thetaLine_->point1->setCoords(1.0, theta);
             thetaLine_->point2->setCoords(2.0, theta);
             positionPlot_->yAxis->setRange(std::min(kErrorFloor, theta) / 2.0, 10.0);
-            positionPlotDrawn_ = true;
         });
     declareFigures(
         {pairPlot_}, FigureRun::Inline,
@@ -269,10 +269,10 @@ void PrecisionLesson::declarePrecisionFigures() {
             const double lowestTheta =
                 *std::min_element(freqs.invFreq.begin(), freqs.invFreq.end());
             pairPlot_->yAxis->setRange(std::min(kErrorFloor, lowestTheta) / 2.0, 10.0);
-            pairPlotDrawn_ = true;
         });
-    markers_ = declareInlineFigures(
-        {},
+    markers_ = declareMarkers(
+        {positionPlot_->layer(QStringLiteral("markers")),
+         pairPlot_->layer(QStringLiteral("markers"))},
         [this] {
             return Key{parameters().rope(), pair_, position_};
         },
@@ -283,12 +283,6 @@ void PrecisionLesson::declarePrecisionFigures() {
             setVertical(pairMarker_, key.pair);
             updateReadout();
             publishReadouts();
-            // A plot whose points were redrawn repaints in full; the other only its markers.
-            for (auto [plot, drawn] : {std::pair{positionPlot_, &positionPlotDrawn_},
-                                       std::pair{pairPlot_, &pairPlotDrawn_}}) {
-                if (!*drawn) plot->layer(QStringLiteral("markers"))->replot();
-                *drawn = false;
-            }
         });
 }
 

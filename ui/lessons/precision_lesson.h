@@ -77,10 +77,6 @@ private:
     int pair_ = 1;  // pair 0 (θ_0 = 1) is exact in float32 below 2^24: a poor first view
     std::int64_t position_ = 1 << 20;
     FigureTask* markers_ = nullptr;
-    // Whether a figure redrew a plot's points since the markers last drew (then the whole plot
-    // repaints, else only the markers' layer).
-    bool positionPlotDrawn_ = false;
-    bool pairPlotDrawn_ = false;
     PhaseErrors alongPositions_;
     PhaseErrors acrossPairs_;
     double theta_ = 0.0;

@@ -229,7 +229,17 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
                 std::minmax_element(curves.full.begin(), curves.full.end());
             const double span = std::max({std::abs(*lowest), std::abs(*highest), 1e-9});
             scorePlot_->yAxis->setRange(-1.1 * span, 1.1 * span);
-            curvesDrawn_ = true;
+        });
+    // The distance m − n and the score there, on the curves' overlay layer.
+    declareMarkers(
+        {scoreOverlay_},
+        [this] {
+            return std::pair{parameters().queryPosition() - parameters().keyPosition(), score_};
+        },
+        [this](const std::pair<int, double>& at) {
+            distanceMarker_->point1->setCoords(at.first, 0.0);
+            distanceMarker_->point2->setCoords(at.first, 1.0);
+            scoreTracer_->position->setCoords(at.first, at.second);
         });
     refreshOnParameterChange([this] { refresh(); });
 
@@ -355,7 +365,6 @@ void Rope2dLesson::setPlaying(bool playing) {
 }
 
 void Rope2dLesson::refresh() {
-    curvesDrawn_ = false;
     runGuarded([this] {
         const RopeParams& rope = parameters().rope();
         const RopeLayout layout = parameters().layout();
@@ -443,16 +452,9 @@ void Rope2dLesson::refresh() {
         theta_ = freqs.invFreq[static_cast<std::size_t>(pair_)];
         pairGraph_->setName(tr("pair %1 only").arg(pair_));
         updateFigures();
-        distanceMarker_->point1->setCoords(m - n, 0.0);
-        distanceMarker_->point2->setCoords(m - n, 1.0);
-        scoreTracer_->position->setCoords(m - n, score_);
         updateReadout(freqs);
     });
     replot(circlePlot_);
-    // The curves repaint the whole plot when they were drawn; else only the marker moved.
-    if (!curvesDrawn_) {
-        scoreOverlay_->replot();
-    }
 }
 
 void Rope2dLesson::updateReadout(const RopeFrequencies& freqs) {

@@ -93,7 +93,6 @@ private:
 
     int pair_ = 0;
     FigureTask* curves_;
-    bool curvesDrawn_ = false;  // by the refresh running now
     double score_ = 0.0;
     double shiftChange_ = 0.0;
     double pairScore_ = 0.0;

@@ -5,6 +5,8 @@
 
 #include <qcustomplot.h>
 
+#include <QCoreApplication>
+
 #include <cmath>
 
 #include "analysis/phase_precision.h"
@@ -79,6 +81,31 @@ TEST_F(Precision, HeadDimChangeClampsThePair) {
     h.model.setHeadDim(16);
     EXPECT_EQ(h.lesson.pair(), 7);
     EXPECT_TRUE(h.lesson.problem().isEmpty());
+}
+
+// The markers follow both sliders: on the plot that keeps its points only their layer repaints,
+// on the plot repainting in full they are painted with it.
+TEST_F(Precision, MarkersRepaintAloneOnlyOnThePlotThatKeepsItsPoints) {
+    const QString along = QStringLiteral("phase-error-vs-position");
+    const QString across = QStringLiteral("phase-error-per-pair");
+    QCoreApplication::processEvents();  // the first full repaints
+    const int alongMarkers = h.lesson.figureMarkerRepaints(along);
+    const int acrossMarkers = h.lesson.figureMarkerRepaints(across);
+    const int acrossRepaints = h.lesson.figureRepaints(across);
+    h.lesson.setPosition(12345);
+    EXPECT_EQ(h.lesson.figureMarkerRepaints(along), alongMarkers + 1);
+    EXPECT_EQ(h.lesson.figureMarkerRepaints(across), acrossMarkers);
+    EXPECT_EQ(h.lesson.figureRepaints(across), acrossRepaints + 1);
+    QCoreApplication::processEvents();
+    const int alongRepaints = h.lesson.figureRepaints(along);
+    h.lesson.setPair(3);
+    EXPECT_EQ(h.lesson.figureRepaints(along), alongRepaints + 1);
+    EXPECT_EQ(h.lesson.figureMarkerRepaints(along), alongMarkers + 1);
+    EXPECT_EQ(h.lesson.figureMarkerRepaints(across), acrossMarkers + 1);
+    // Both before a repaint ran: the second move paints the pair plot's markers with its points.
+    h.lesson.setPosition(777);
+    EXPECT_EQ(h.lesson.figureMarkerRepaints(along), alongMarkers + 1);
+    EXPECT_EQ(h.lesson.figureMarkerRepaints(across), acrossMarkers + 1);
 }
 
 TEST_F(Precision, APositionMoveRecomputesAndRepaintsOnlyThePerPairFigure) {

@@ -4,6 +4,7 @@
 
 #include <QAction>
 #include <QClipboard>
+#include <QCoreApplication>
 #include <QGuiApplication>
 #include <QPushButton>
 #include <QSlider>
@@ -114,6 +115,22 @@ TEST(Rope2dLesson, APositionMoveLeavesTheScoreCurvesAsTheyAre) {
     EXPECT_EQ(h.lesson.figureRepaints(curves), repaints + 1);
     h.lesson.setPairIndex(0);
     EXPECT_EQ(full->data()->findBegin(10.0, false)->value, atTen);
+}
+
+// m − n moves the marker on the score plot alone; a new pair repaints the curves, markers too.
+TEST(Rope2dLesson, APositionMoveRepaintsOnlyTheScoreMarkers) {
+    LessonHarness<Rope2dLesson> h;
+    h.model.setSequenceLength(64);
+    const QString curves = QStringLiteral("score-vs-distance");
+    QCoreApplication::processEvents();  // the first full repaints
+    const int markers = h.lesson.figureMarkerRepaints(curves);
+    for (int m = 20; m < 25; ++m) h.model.setPositions(m, 10);
+    EXPECT_EQ(h.lesson.figureMarkerRepaints(curves), markers + 5);
+    const int repaints = h.lesson.figureRepaints(curves);
+    h.lesson.setPairIndex(3);
+    h.model.setPositions(30, 10);
+    EXPECT_EQ(h.lesson.figureRepaints(curves), repaints + 1);
+    EXPECT_EQ(h.lesson.figureMarkerRepaints(curves), markers + 5);
 }
 
 TEST(Rope2dLesson, PairSliderRangeFollowsHeadDimension) {
