@@ -184,6 +184,13 @@ QCustomPlot* makePlot(QWidget* parent) {
     plot->setInteractions({});
     // Polylines as separate segments: stroking one long jagged path with joins is ~20× slower.
     plot->setPlottingHint(QCP::phFastPolylines, true);
+    // A replot asks for a paint instead of painting (and flushing the window) at once, so the
+    // plots one change replots are painted together in one pass of the window.
+    plot->setPlottingHint(QCP::phImmediateRefresh, false);
+    // QCustomPlot's own "overlay" layer holds only the selection rectangle, which a plot without
+    // interactions never shows: without a buffer of its own, each replot clears and each paint
+    // composites one plot-sized buffer fewer.
+    plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     QObject::connect(plot, &QCustomPlot::beforeReplot, plot,
                      [plot] { fitTextToWidth(plot, plot->width()); });
     return plot;
