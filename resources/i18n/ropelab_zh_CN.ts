@@ -2141,16 +2141,20 @@ no row, impossible</source>
         <translation>0（在舍入误差内）</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Largest change of a word&apos;s output: &lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;</source>
-        <translation>&lt;p&gt;单个字输出的最大变化：&lt;b&gt;%1&lt;/b&gt;&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;狗追猪 means “the dog chases the pig”; 猪追狗 means “the pig chases the dog”. Same words, opposite meaning.&lt;/p&gt;&lt;p&gt;Self-attention scores every pair of tokens by q·k = (xW&lt;sub&gt;Q&lt;/sub&gt;)·(xW&lt;sub&gt;K&lt;/sub&gt;), divides by √d&lt;sub&gt;k&lt;/sub&gt; (this toy head has d&lt;sub&gt;k&lt;/sub&gt; = %1, whatever d the parameter panel shows), turns each row of scores into softmax weights and mixes the values xW&lt;sub&gt;V&lt;/sub&gt;. Nothing in this looks at where a token stands: reorder the tokens and the weights and outputs are reordered the same way (permutation equivariance). Without position information each word gets exactly the same output in both sentences — the crosses sit on the discs — and the model cannot tell who chases whom.&lt;/p&gt;&lt;p&gt;This holds for attention without a mask, as here (an encoder). A decoder&apos;s causal mask lets each token attend only to the tokens before it, and that alone breaks the symmetry: a decoder without any position encoding (NoPE) can still infer where a token stands, for example from how many tokens it can see.&lt;/p&gt;&lt;p&gt;Add position information — a sinusoidal vector added to each embedding, or RoPE turning q and k by their positions — and the outputs move when the order changes.&lt;/p&gt;</source>
         <translation>&lt;p&gt;“狗追猪”和“猪追狗”用的是同样的字，意思却正好相反。&lt;/p&gt;&lt;p&gt;自注意力用 q·k = (xW&lt;sub&gt;Q&lt;/sub&gt;)·(xW&lt;sub&gt;K&lt;/sub&gt;) 给每一对词元打分，除以 √d&lt;sub&gt;k&lt;/sub&gt;（这个玩具注意力头的 d&lt;sub&gt;k&lt;/sub&gt; = %1，与参数面板上的 d 无关），把每一行分数经 softmax 变成权重，再对值 xW&lt;sub&gt;V&lt;/sub&gt; 加权求和。这个过程完全不看词元所在的位置：把词元重新排列，权重和输出也只是按同样的方式重新排列（置换等变性）。没有位置信息时，每个字在两句话里的输出完全相同——叉号正好落在圆点上——模型分不清谁追谁。&lt;/p&gt;&lt;p&gt;这一点只对不加掩码的注意力成立，比如这里（编码器）。解码器的因果掩码让每个词元只能关注它前面的词元，仅此一点就打破了对称：即使完全没有位置编码（NoPE），解码器也能推断出词元所处的位置，例如根据它能看到多少个词元。&lt;/p&gt;&lt;p&gt;加入位置信息——在每个嵌入上加一个正弦位置向量，或用 RoPE 按位置旋转 q 和 k——词序一变，输出就随之移动。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Attention weights softmax(q·k/√d_k), d_k = %1</source>
         <translation>注意力权重 softmax(q·k/√d_k)，d_k = %1</translation>
+    </message>
+    <message>
+        <source>Largest change of a word&apos;s output</source>
+        <translation>单个字输出的最大变化</translation>
+    </message>
+    <message>
+        <source>Output of each word</source>
+        <translation>每个字的输出</translation>
     </message>
 </context>
 <context>

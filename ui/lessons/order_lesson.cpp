@@ -386,24 +386,22 @@ void OrderLesson::drawAttention(const OrderKey& key, const Attention& attention)
     fillWeights(currentWeights_, currentCells_, mine.weights, current, currentRect_);
     colourCellLabels();
 
-    const QString row = QStringLiteral(
-        "<tr><td>%1</td><td>&nbsp;(%2, %3)</td>"
-        "<td>&nbsp;(%4, %5)</td></tr>");
+    // Label rows, not an HTML table: a table is parsed and laid out again on every change.
     // Summing the same terms in another order can leave ~1e-16: that is rounding, not order.
     const QString change =
         difference_ < 1e-12 ? tr("0 (up to rounding)") : QString::number(difference_, 'f', 4);
-    QString html = tr("<p>Largest change of a word's output: <b>%1</b></p>").arg(change);
-    html += QStringLiteral("<table><tr><th></th><th>%1</th><th>%2</th></tr>")
-                .arg(sentence(kReferenceOrder), sentence(current));
+    const auto point = [](const ToyAttentionResult& r, int t) {
+        return QStringLiteral("(%1, %2)")
+            .arg(r.outputsByToken(t, 0), 0, 'f', 3)
+            .arg(r.outputsByToken(t, 1), 0, 'f', 3);
+    };
+    QList<ReadoutRow> rows{
+        {tr("Largest change of a word's output"), change},
+        {tr("Output of each word"), sentence(kReferenceOrder), sentence(current)}};
     for (int t = 0; t < kTokens; ++t) {
-        html += row.arg(kTokenText[std::size_t(t)])
-                    .arg(reference.outputsByToken(t, 0), 0, 'f', 3)
-                    .arg(reference.outputsByToken(t, 1), 0, 'f', 3)
-                    .arg(mine.outputsByToken(t, 0), 0, 'f', 3)
-                    .arg(mine.outputsByToken(t, 1), 0, 'f', 3);
+        rows.append({kTokenText[std::size_t(t)], point(reference, t), point(mine, t)});
     }
-    html += QStringLiteral("</table>");
-    setReadout(html);
+    setReadoutRows(rows);
 
     // Named readouts: the numbers plotted above, and what Reverse would do to this order.
     double weightChange = 0.0;  // the same word pair's weight in both orders

@@ -92,6 +92,39 @@ TEST(OrderLesson, OnlyAChangedOrderPositionOrBaseRecomputes) {
               h.lesson.outputDifference());
 }
 
+TEST(OrderLesson, ReadoutListsEachWordsOutputInBothOrders) {
+    LessonHarness<OrderLesson> h;
+    h.lesson.setPosition(ToyPosition::Rope);
+    const ToyAttentionResult reference = toySelfAttention(
+        toyAttentionExample(), {0, 1, 2}, ToyPosition::Rope, h.model.rope().ropeTheta);
+    const ToyAttentionResult mine = toySelfAttention(toyAttentionExample(), {2, 1, 0},
+                                                     ToyPosition::Rope, h.model.rope().ropeTheta);
+    const auto point = [](const ToyAttentionResult& r, int t) {
+        return QStringLiteral("(%1, %2)")
+            .arg(r.outputsByToken(t, 0), 0, 'f', 3)
+            .arg(r.outputsByToken(t, 1), 0, 'f', 3);
+    };
+    // One line per row: name, then the value in 狗追猪 and in the order shown.
+    const auto readoutLines = [&h] {
+        QStringList lines;
+        for (const QString& line : h.lesson.readoutText().split(QLatin1Char('\n'))) {
+            lines << line.trimmed();
+        }
+        return lines;
+    };
+    const QStringList lines = readoutLines();
+    EXPECT_TRUE(lines.contains(QStringLiteral("Largest change of a word's output %1")
+                                   .arg(h.lesson.outputDifference(), 0, 'f', 4)));
+    EXPECT_TRUE(lines.contains(QStringLiteral("Output of each word 狗追猪 猪追狗")));
+    // 追 stands in the middle of both sentences; its output still moves.
+    EXPECT_TRUE(
+        lines.contains(QStringLiteral("追 %1 %2").arg(point(reference, 1), point(mine, 1))));
+    // Without positions nothing moves, and the readout says it is rounding at most.
+    h.lesson.setPosition(ToyPosition::None);
+    EXPECT_TRUE(readoutLines().contains(
+        QStringLiteral("Largest change of a word's output 0 (up to rounding)")));
+}
+
 TEST(OrderLesson, SavesAndRestoresOrderAndPositionMode) {
     LessonHarness<OrderLesson> a;
     a.lesson.setOrder({1, 2, 0});
