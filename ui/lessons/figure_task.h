@@ -2,7 +2,8 @@
 #pragma once
 // One figure of a lesson page, or a group of figures computed together, declared as
 //     key() → compute(key, exec) → draw(key, result)
-// key() reads the parameters the figures show into a small equality-comparable value (UI thread);
+// key() reads the parameters the figures show into a small equality-comparable value (UI thread;
+// an empty std::optional asks for nothing yet, for a figure computed on request);
 // compute() is the core work, run off the UI thread by a latest-wins LatestJob, or inline for
 // cheap figures (deterministic for tests); draw() puts the result into the plots (UI thread).
 // LessonPage decides when a figure runs (shown and its key changed) and repaints what it drew.
@@ -65,6 +66,11 @@ private:
     LatestJob* job_;
 };
 
+template <class T>
+inline constexpr bool isOptionalKey = false;
+template <class T>
+inline constexpr bool isOptionalKey<std::optional<T>> = true;
+
 template <class Key, class Result>
 class DeclaredFigure final : public FigureTask {
 public:
@@ -88,6 +94,10 @@ public:
 private:
     Step update() override {
         Key key = key_();
+        if constexpr (isOptionalKey<Key>) {
+            // Nothing asked for yet (a figure computed on request): it computes nothing.
+            if (!key) return Step::None;
+        }
         if (pending_ ? *pending_ == key : shown_ == key) return Step::None;
         if (shown_ == key) {  // back to what is on screen: the job for another key is stale
             stop(false);

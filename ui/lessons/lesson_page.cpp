@@ -148,7 +148,7 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     progressDelay_->setSingleShot(true);
     progressDelay_->setInterval(kProgressDelayMs);
     connect(progressDelay_, &QTimer::timeout, this, [this] {
-        if (computing()) progressPanel_->show();
+        if (computing() && !progressInControls_) progressPanel_->show();
     });
     connect(cancelButton_, &QPushButton::clicked, this, &LessonPage::cancelComputation);
 
@@ -499,7 +499,7 @@ bool LessonPage::computing() const {
 void LessonPage::cancelComputation() {
     if (!computing()) return;
     for (const auto& task : figureTasks_) task->stop(true);
-    stoppedNote_->show();
+    if (!progressInControls_) stoppedNote_->show();
     emit statusMessage(stoppedNote_->text());
 }
 

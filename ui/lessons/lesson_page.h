@@ -87,6 +87,9 @@ public:
     void cancelComputation();
 
 protected:
+    // For a lesson that shows its figures' progress, Cancel and stopped note itself (a Run
+    // panel among its controls): the page's own stay hidden.
+    void showProgressInControls() { progressInControls_ = true; }
     ParameterModel& parameters() const { return *context_.parameters; }
     const PlotTheme& theme() const;
     // Runs `refresh` after each change of the shared parameters while the lesson is shown, or is
@@ -139,8 +142,10 @@ protected:
     // Declares figures computed together: key() reads the parameters they show, compute(key,
     // exec) runs core (off the UI thread for FigureRun::Background, with `threads` threads), and
     // draw(key, result) fills `plots`, which are then repainted. updateFigures() runs each figure
-    // whose key changed; a background run supersedes the figure's older one. Declare figures in
-    // the order their draw steps must run.
+    // whose key changed; a background run supersedes the figure's older one. A key() that
+    // returns an empty std::optional asks for nothing yet (a figure computed on request): the
+    // figure computes nothing and keeps what it shows. Declare figures in the order their draw
+    // steps must run.
     template <class KeyFn, class ComputeFn, class DrawFn>
     FigureTask* declareFigures(QList<QCustomPlot*> plots, FigureRun run, KeyFn key,
                                ComputeFn compute, DrawFn draw, int threads = 1) {
@@ -205,6 +210,7 @@ private:
     bool catchingUp_ = false;
     // Shown, caught up or awaited at least once: until then the page computes nothing.
     bool started_ = false;
+    bool progressInControls_ = false;
     QHash<QString, int> figureJobs_;
     QHash<QString, int> figureInlineRuns_;
     QHash<QString, int> figureRepaints_;

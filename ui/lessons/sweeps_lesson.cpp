@@ -23,11 +23,9 @@
 #include <cmath>
 #include <mutex>
 
-#include "analysis/memory_budget.h"
 #include "common/errors.h"
 #include "compute/backend_registry.h"
-#include "encodings/learned_absolute.h"
-#include "encodings/rope_frequencies.h"
+#include "encodings/rope_params.h"
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
 #include "widgets/labeled_slider.h"
@@ -38,10 +36,6 @@
 namespace ropelab::ui {
 
 namespace {
-
-// Distances per engine call: small enough that progress and Cancel respond within a fraction of
-// a second, large enough that a GPU launch is worth it.
-constexpr std::int64_t kCurveChunk = std::int64_t{1} << 20;
 
 QString baseText(double base) {
     return QLocale().toString(base, 'g', 10);
@@ -74,23 +68,6 @@ struct SweepsLesson::EngineSlot {
     }
 };
 
-struct SweepsLesson::CurveResult {
-    std::vector<double> bases;
-    std::vector<CurveEnvelope> envelopes;
-    std::int64_t firstDistance = 0;
-    bool logColumns = false;
-    QString backend;
-    QString note;
-};
-
-struct SweepsLesson::HeatResult {
-    std::vector<double> bases;
-    std::vector<PooledGrid> grids;
-    std::int64_t positions = 0;
-    QString backend;
-    QString note;
-};
-
 SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent),
       curvePlot_(createPlot(QStringLiteral("sweep-score-curves"))),
@@ -111,7 +88,6 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
       progressBar_(new QProgressBar(this)),
       status_(new WrappedLabel(this)),
       clock_(new QTimer(this)),
-      job_(new LatestJob(this)),
       engines_(std::make_shared<EngineSlot>()) {
     auto* stack = new QStackedWidget(plotArea());
     stack->addWidget(curvePlot_);
@@ -228,26 +204,10 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     connect(runButton_, &QPushButton::clicked, this, &SweepsLesson::run);
     connect(cancelButton_, &QPushButton::clicked, this, &SweepsLesson::cancel);
     connect(clock_, &QTimer::timeout, this, [this] {
-        status_->setText(tr("Running… %1 s").arg(job_->elapsedMs() / 1000.0, 0, 'f', 1));
+        status_->setText(tr("Running… %1 s").arg(timed_->elapsedMs() / 1000.0, 0, 'f', 1));
     });
-    connect(job_, &LatestJob::progress, this, [this](double fraction) {
-        progressBar_->setValue(static_cast<int>(std::lround(1000.0 * fraction)));
-    });
-    connect(job_, &LatestJob::finished, this, [this] { setRunning(false); });
-    connect(job_, &LatestJob::failed, this, [this](const QString& message) {
-        setRunning(false);
-        statusText_ = message;
-        status_->setText(message);
-        showProblem(message);
-        publishReadouts();  // the previous result stays on screen
-    });
-    connect(job_, &LatestJob::cancelled, this, [this] {
-        setRunning(false);
-        statusText_ = tr("Cancelled after %1 s; the previous result stays.")
-                          .arg(job_->elapsedMs() / 1000.0, 0, 'f', 1);
-        status_->setText(statusText_);
-        publishReadouts();
-    });
+    declareSweepFigures();
+    showProgressInControls();
 
     retranslate();
     updateModeControls();
@@ -332,12 +292,9 @@ void SweepsLesson::restoreState(const QJsonObject& state) {
     inputs_->setCurrentIndex(state.value(QStringLiteral("randomInputs")).toBool(false) ? 1 : 0);
     const int backend = backend_->findData(state.value(QStringLiteral("backend")).toString());
     if (backend >= 0) backend_->setCurrentIndex(backend);
-    // What is shown follows the restored settings (an activity step's numbers describe them).
-    if (isVisible()) {
-        run();
-    } else {
-        rerunWhenShown_ = true;
-    }
+    // What is shown follows the restored settings (an activity step's numbers describe them);
+    // a lesson put away sweeps when shown.
+    request();
 }
 
 void SweepsLesson::setMode(Mode mode) {
@@ -450,129 +407,104 @@ void SweepsLesson::fillBackends() {
 }
 
 void SweepsLesson::showEvent(QShowEvent* event) {
-    LessonPage::showEvent(event);
-    // The first look at the lesson starts the default sweep; later ones keep what is shown.
-    if (!everShown_ || rerunWhenShown_) {
-        const bool rerun = rerunWhenShown_ || (envelopes_.empty() && grids_.empty());
-        everShown_ = true;
-        rerunWhenShown_ = false;
-        if (rerun) run();
+    LessonPage::showEvent(event);  // which starts a sweep asked for while the lesson was away
+    // The first look at the lesson starts the sweep its controls show.
+    if (!curveRequest_ && !heatRequest_) run();
+}
+
+void SweepsLesson::declareSweepFigures() {
+    // Each mode is a figure of its own, computed when Run asks for it: a heat-map run leaves the
+    // curves as they are, and the other way round.
+    const int threads = std::max(1, QThread::idealThreadCount());
+    std::shared_ptr<EngineSlot> engines = engines_;
+    curveFigure_ = declareFigures(
+        {curvePlot_}, FigureRun::Background, [this] { return curveRequest_; },
+        [engines](const std::optional<CurveRequest>& request, const Execution& exec) {
+            std::lock_guard lock(engines->mutex);
+            return ropeCurveSweep(engines->get(request->backend), request->sweep, exec);
+        },
+        [this](const std::optional<CurveRequest>& request, Computed<CurveSweep>& result) {
+            showCurves(request->sweep, result);
+        },
+        threads);
+    heatFigure_ = declareFigures(
+        {heatPlot_}, FigureRun::Background, [this] { return heatRequest_; },
+        [engines](const std::optional<HeatRequest>& request, const Execution& exec) {
+            std::lock_guard lock(engines->mutex);
+            return ropeHeatmapSweep(engines->get(request->backend), request->sweep, exec);
+        },
+        [this](const std::optional<HeatRequest>& request,
+               Computed<std::vector<PooledGrid>>& result) { showHeatmaps(request->sweep, result); },
+        threads);
+    for (FigureTask* figure : {curveFigure_, heatFigure_}) {
+        LatestJob* job = figure->job();
+        connect(job, &LatestJob::started, this, [this, job] {
+            timed_ = job;
+            clearReadouts();  // nothing is judged on the previous result while the sweep runs
+            setRunning(true);
+        });
+        connect(job, &LatestJob::progress, this, [this](double fraction) {
+            progressBar_->setValue(static_cast<int>(std::lround(1000.0 * fraction)));
+        });
+        connect(job, &LatestJob::finished, this, [this] { setRunning(false); });
+        connect(job, &LatestJob::failed, this, [this](const QString& message) {
+            // The page shows the message in the banner; the previous result stays on screen.
+            setRunning(false);
+            statusText_ = message;
+            status_->setText(message);
+            publishReadouts();
+        });
+        connect(job, &LatestJob::cancelled, this, [this, job] {
+            setRunning(false);
+            statusText_ = tr("Cancelled after %1 s; the previous result stays.")
+                              .arg(job->elapsedMs() / 1000.0, 0, 'f', 1);
+            status_->setText(statusText_);
+            publishReadouts();
+        });
     }
 }
 
-bool SweepsLesson::run() {
-    if (!setBasesText(basesEdit_->text())) return false;
-    const BackendChoice choice =
-        parseBackendChoice(backend_->currentData().toString().toStdString());
-    const RopeParams rope = parameters().rope();
-    const RopeLayout layout = parameters().layout();
-    const unsigned seed = parameters().seed();
-    const std::vector<double> bases = baseValues_;
-    const std::int64_t n = length();
-    const int threads = std::max(1, QThread::idealThreadCount());
-    std::shared_ptr<EngineSlot> engines = engines_;
+LatestJob* SweepsLesson::job() const {
+    return (mode() == Mode::Curves ? curveFigure_ : heatFigure_)->job();
+}
 
+bool SweepsLesson::request() {
+    if (!setBasesText(basesEdit_->text())) return false;
+    // One sweep at a time: a sweep of the other mode that still runs gives way.
+    if ((mode() == Mode::Curves ? heatFigure_ : curveFigure_)->isRunning()) cancelComputation();
+    const BackendChoice backend =
+        parseBackendChoice(backend_->currentData().toString().toStdString());
+    const SweepInputs inputs{parameters().rope(), parameters().layout(), parameters().seed(),
+                             baseValues_};
+    ++runs_;
     if (mode() == Mode::Curves) {
-        const bool logColumns = logAxis_->isChecked();
-        job_->start(
-            [this, engines, choice, rope, layout, seed, bases, n,
-             logColumns](const Execution& exec) -> LatestJob::Apply {
-                std::lock_guard lock(engines->mutex);
-                ComputeEngine& engine = engines->get(choice);
-                const Eigen::MatrixXd qk = seededStandardNormal(2, rope.headDim, seed);
-                std::vector<RopeCurveInput> curves;
-                CurveResult result;
-                result.bases = bases;
-                // A log axis starts at distance 1; sample i is distance first + i.
-                result.firstDistance = logColumns ? 1 : 0;
-                result.logColumns = logColumns;
-                for (double base : bases) {
-                    RopeParams p = rope;
-                    p.ropeTheta = base;
-                    curves.push_back(
-                        {qk.row(0).transpose(), qk.row(1).transpose(), ropeFrequencies(p), layout});
-                    result.envelopes.push_back(logColumns
-                                                   ? CurveEnvelope::logarithmic(n, kCurveColumns)
-                                                   : CurveEnvelope(n, kCurveColumns));
-                }
-                for (std::int64_t start = 0; start < n;) {
-                    // A small first chunk gives the first progress update quickly.
-                    const std::int64_t len =
-                        std::min(n - start, start == 0 ? kCurveChunk / 16 : kCurveChunk);
-                    Execution part = exec;
-                    part.progress = [&exec, start, len, n](double f) {
-                        if (exec.progress)
-                            exec.progress((start + f * len) / static_cast<double>(n));
-                    };
-                    const std::int64_t d0 = result.firstDistance + start;
-                    const Computed<std::vector<std::vector<double>>> chunk =
-                        engine.ropeScoreCurves(curves, DistanceRange{d0, d0 + len, 1}, part);
-                    for (std::size_t c = 0; c < curves.size(); ++c) {
-                        result.envelopes[c].add(start, chunk.value[c]);
-                    }
-                    result.backend = backendText(chunk.backend, chunk.device);
-                    if (!chunk.note.empty()) result.note = QString::fromStdString(chunk.note);
-                    start += len;
-                    if (exec.progress)
-                        exec.progress(static_cast<double>(start) / static_cast<double>(n));
-                    if (exec.stop.stop_requested()) throw Cancelled();
-                }
-                return
-                    [this, result = std::move(result)]() mutable { showCurves(std::move(result)); };
-            },
-            threads);
+        CurveSweepParams sweep;
+        sweep.inputs = inputs;
+        sweep.length = length();
+        sweep.columns = kCurveColumns;
+        sweep.logarithmic = logAxis_->isChecked();
+        curveRequest_ = CurveRequest{std::move(sweep), backend, runs_};
     } else {
-        const auto pooling = static_cast<Pooling>(pooling_->currentData().toInt());
-        const bool same = inputs_->currentIndex() == 0;
-        job_->start(
-            [this, engines, choice, rope, layout, seed, bases, n, pooling,
-             same](const Execution& exec) -> LatestJob::Apply {
-                // Check before allocating: N × d query rows and as many key rows.
-                requireMemory(2.0 * 8.0 * static_cast<double>(n) * rope.headDim,
-                              "the heat map's query and key rows (2 × N × d numbers)");
-                std::lock_guard lock(engines->mutex);
-                ComputeEngine& engine = engines->get(choice);
-                Eigen::MatrixXd queries;
-                Eigen::MatrixXd keys;
-                if (same) {
-                    const Eigen::MatrixXd qk = seededStandardNormal(2, rope.headDim, seed);
-                    queries = qk.row(0).replicate(n, 1);
-                    keys = qk.row(1).replicate(n, 1);
-                } else {
-                    queries = seededStandardNormal(n, rope.headDim, seed);
-                    keys = seededStandardNormal(n, rope.headDim, seed + 1);
-                }
-                const int cells = static_cast<int>(std::min<std::int64_t>(n, kHeatCells));
-                HeatResult result;
-                result.bases = bases;
-                result.positions = n;
-                const auto count = static_cast<double>(bases.size());
-                for (std::size_t b = 0; b < bases.size(); ++b) {
-                    RopeParams p = rope;
-                    p.ropeTheta = bases[b];
-                    Execution part = exec;
-                    part.progress = [&exec, b, count](double f) {
-                        if (exec.progress) exec.progress((static_cast<double>(b) + f) / count);
-                    };
-                    Computed<PooledGrid> grid = engine.ropeScoreHeatmap(
-                        queries, keys, ropeFrequencies(p), layout, cells, cells, pooling, part);
-                    result.grids.push_back(std::move(grid.value));
-                    result.backend = backendText(grid.backend, grid.device);
-                    if (!grid.note.empty()) result.note = QString::fromStdString(grid.note);
-                }
-                return [this, result = std::move(result)]() mutable {
-                    showHeatmaps(std::move(result));
-                };
-            },
-            threads);
+        HeatmapSweepParams sweep;
+        sweep.inputs = inputs;
+        sweep.positions = length();
+        sweep.cells = kHeatCells;
+        sweep.pooling = static_cast<Pooling>(pooling_->currentData().toInt());
+        sweep.sameVectors = inputs_->currentIndex() == 0;
+        heatRequest_ = HeatRequest{std::move(sweep), backend, runs_};
     }
-    clearReadouts();  // nothing is judged on the previous result while the sweep runs
-    setRunning(true);
+    updateFigures();
+    return true;
+}
+
+bool SweepsLesson::run() {
+    if (!request()) return false;
+    catchUp();  // a lesson put away sweeps now too: Run was asked for
     return true;
 }
 
 void SweepsLesson::cancel() {
-    job_->cancel();
+    cancelComputation();
 }
 
 void SweepsLesson::setRunning(bool running) {
@@ -587,10 +519,12 @@ void SweepsLesson::setRunning(bool running) {
     }
 }
 
-void SweepsLesson::finishStatus(const QString& backend, const QString& note) {
-    statusText_ =
-        tr("Computed on %1 in %2 s.").arg(backend).arg(job_->elapsedMs() / 1000.0, 0, 'f', 2);
-    if (!note.isEmpty()) statusText_ += QLatin1Char(' ') + note;
+template <class T>
+void SweepsLesson::finishStatus(const LatestJob& job, const Computed<T>& result) {
+    statusText_ = tr("Computed on %1 in %2 s.")
+                      .arg(backendText(result.backend, result.device))
+                      .arg(job.elapsedMs() / 1000.0, 0, 'f', 2);
+    if (!result.note.empty()) statusText_ += QLatin1Char(' ') + QString::fromStdString(result.note);
     status_->setText(statusText_);
     progressBar_->setValue(progressBar_->maximum());
     clearProblem();
@@ -600,10 +534,11 @@ QString SweepsLesson::statusText() const {
     return statusText_;
 }
 
-void SweepsLesson::showCurves(CurveResult result) {
-    envelopes_ = std::move(result.envelopes);
-    shownBases_ = std::move(result.bases);
-    firstDistance_ = result.firstDistance;
+void SweepsLesson::showCurves(const CurveSweepParams& sweep, Computed<CurveSweep>& result) {
+    envelopes_ = std::move(result.value.envelopes);
+    shownBases_ = sweep.inputs.bases;
+    firstDistance_ = result.value.firstDistance;
+    const bool logColumns = sweep.logarithmic;
     const int count = static_cast<int>(envelopes_.size());
     layoutCurveRects(count);
     double span = 0.0;
@@ -612,14 +547,14 @@ void SweepsLesson::showCurves(CurveResult result) {
         const auto index = static_cast<std::size_t>(b);
         if (b < count) {
             // Column centres on the axis the columns were made for.
-            span = std::max(
-                span, showEnvelopeBand(curves_[index], envelopes_[index],
-                                       static_cast<double>(firstDistance_), result.logColumns));
+            span =
+                std::max(span, showEnvelopeBand(curves_[index], envelopes_[index],
+                                                static_cast<double>(firstDistance_), logColumns));
         } else {
             showEnvelopeBand(curves_[index], {}, {}, {});
         }
         QCPAxis* xAxis = curveRects_[index]->axis(QCPAxis::atBottom);
-        if (result.logColumns) {
+        if (logColumns) {
             setLogAxis(xAxis);
             xAxis->setRange(1.0, std::max(2.0, last));
         } else {
@@ -636,8 +571,7 @@ void SweepsLesson::showCurves(CurveResult result) {
     shownMode_ = Mode::Curves;
     shownSpan_ = span;
     publishReadouts();
-    finishStatus(result.backend, result.note);
-    curvePlot_->replot(QCustomPlot::rpQueuedReplot);
+    finishStatus(*curveFigure_->job(), result);
 }
 
 void SweepsLesson::layoutCurveRects(int count) {
@@ -686,10 +620,11 @@ void SweepsLesson::layoutHeatRects(int count) {
     applyPlotTheme(heatPlot_, theme());
 }
 
-void SweepsLesson::showHeatmaps(HeatResult result) {
-    grids_ = std::move(result.grids);
-    shownBases_ = std::move(result.bases);
-    gridPositions_ = result.positions;
+void SweepsLesson::showHeatmaps(const HeatmapSweepParams& sweep,
+                                Computed<std::vector<PooledGrid>>& result) {
+    grids_ = std::move(result.value);
+    shownBases_ = sweep.inputs.bases;
+    gridPositions_ = sweep.positions;
     const int count = static_cast<int>(grids_.size());
     layoutHeatRects(count);
     double span = 0.0;
@@ -714,8 +649,7 @@ void SweepsLesson::showHeatmaps(HeatResult result) {
     shownMode_ = Mode::Heatmaps;
     shownSpan_ = span;
     publishReadouts();
-    finishStatus(result.backend, result.note);
-    heatPlot_->replot(QCustomPlot::rpQueuedReplot);
+    finishStatus(*heatFigure_->job(), result);
 }
 
 void SweepsLesson::publishReadouts() {

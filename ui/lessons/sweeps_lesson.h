@@ -2,18 +2,19 @@
 #pragma once
 // Lesson 9, long sweeps: RoPE score curves up to 2^24 distances and pooled heat maps up to 65536
 // positions, for several bases at once, on the compute backend the user picks (CPU, OpenCL, CUDA
-// or auto). The sweep runs off the UI thread with progress, Cancel and elapsed time; a cancelled
-// or failed sweep leaves the previous result on screen. Curves are drawn as min/max per pixel
-// column (core's CurveEnvelope), never as millions of points.
+// or auto). Each mode is a background figure of the page that Run asks for (core's sweeps run it
+// off the UI thread), with progress, Cancel and elapsed time; a cancelled or failed sweep leaves
+// the previous result on screen. Curves are drawn as min/max per pixel column (core's
+// CurveEnvelope), never as millions of points.
 
 #include <QString>
 #include <memory>
+#include <optional>
 #include <vector>
 
-#include "analysis/curve_envelope.h"
-#include "analysis/score_heatmap.h"
 #include "compute/backend_info.h"
 #include "compute/compute_engine.h"
+#include "compute/sweeps.h"
 #include "lessons/lesson_page.h"
 #include "widgets/plot_helpers.h"
 
@@ -68,13 +69,14 @@ public:
     void setPooling(Pooling pooling);
     void setSameVectorsEverywhere(bool on);
 
-    // Starts the sweep with the current settings (stopping one still running).
+    // Starts the sweep with the current settings (stopping one still running), now, even on a
+    // lesson put away; false with the banner when the bases are not valid.
     bool run();
     // Stops the running sweep; the previous result stays.
     void cancel();
 
-    // What the views show, for tests and the benchmark.
-    LatestJob* job() const { return job_; }
+    // What the views show, for tests and the benchmark. job(): the current mode's sweep.
+    LatestJob* job() const;
     const std::vector<double>& shownBases() const { return shownBases_; }
     const std::vector<CurveEnvelope>& envelopes() const { return envelopes_; }
     std::int64_t firstDistance() const { return firstDistance_; }  // sample 0 of the envelopes
@@ -91,20 +93,33 @@ protected:
 
 private:
     struct EngineSlot;
-    struct CurveResult;
-    struct HeatResult;
+    // What Run asked for: the sweep, the backend and which press of Run it was (pressing Run
+    // again sweeps again, e.g. to time a GPU backend once its program is compiled).
+    template <class Sweep>
+    struct Request {
+        Sweep sweep;
+        BackendChoice backend = BackendChoice::Auto;
+        int run = 0;
+        bool operator==(const Request&) const = default;
+    };
+    using CurveRequest = Request<CurveSweepParams>;
+    using HeatRequest = Request<HeatmapSweepParams>;
 
     std::vector<double> parseBases(const QString& text) const;
+    void declareSweepFigures();
+    // Commits the settings as the current mode's request; the figure sweeps when shown.
+    bool request();
     void updateModeControls();
     void updateLengthLabel();
     void fillBackends();
     void setRunning(bool running);
-    void showCurves(CurveResult result);
-    void showHeatmaps(HeatResult result);
+    void showCurves(const CurveSweepParams& sweep, Computed<CurveSweep>& result);
+    void showHeatmaps(const HeatmapSweepParams& sweep, Computed<std::vector<PooledGrid>>& result);
     void layoutHeatRects(int count);
     void layoutCurveRects(int count);
     void labelCurveRects();
-    void finishStatus(const QString& backend, const QString& note);
+    template <class T>
+    void finishStatus(const LatestJob& job, const Computed<T>& result);
     // The named readouts of the result shown (activities check them).
     void publishReadouts();
 
@@ -134,7 +149,9 @@ private:
     QProgressBar* progressBar_;
     QLabel* status_;
     QTimer* clock_;
-    LatestJob* job_;
+    FigureTask* curveFigure_ = nullptr;
+    FigureTask* heatFigure_ = nullptr;
+    const LatestJob* timed_ = nullptr;  // the running sweep, whose time the status shows
 
     std::vector<BackendInfo> backends_;
     std::shared_ptr<EngineSlot> engines_;
@@ -145,8 +162,9 @@ private:
     std::vector<PooledGrid> grids_;
     std::int64_t gridPositions_ = 0;
     QString statusText_;
-    bool everShown_ = false;
-    bool rerunWhenShown_ = false;  // settings were restored while the lesson was hidden
+    int runs_ = 0;
+    std::optional<CurveRequest> curveRequest_;  // empty until the first curve sweep is asked for
+    std::optional<HeatRequest> heatRequest_;
     Mode shownMode_ = Mode::Curves;
     double shownSpan_ = 0.0;  // largest |score| shown: the common y range or colour range
 };

@@ -6,6 +6,8 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QJsonObject>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -208,6 +210,81 @@ TEST_F(Sweeps, EveryAvailableBackendAgreesWithTheCpu) {
         ++compared;
     }
     if (compared == 0) GTEST_SKIP() << "no GPU or OpenCL backend on this machine";
+}
+
+TEST_F(Sweeps, OnlyRunSweepsAndOnlyTheFigureOfTheModeShown) {
+    const QString curves = QStringLiteral("sweep-score-curves");
+    const QString heat = QStringLiteral("sweep-heatmaps");
+    const auto jobs = [&](const QString& name) { return h.lesson.figureJobs(name); };
+    const auto repaints = [&](const QString& name) { return h.lesson.figureRepaints(name); };
+    ASSERT_TRUE(h.lesson.setBasesText(QStringLiteral("10000, 500000")));
+    h.lesson.setLog2Length(10);
+    ASSERT_TRUE(runAndWait());
+    EXPECT_EQ(jobs(curves), 1);
+    EXPECT_EQ(jobs(heat), 0);
+    const int curveRepaints = repaints(curves);
+    const int heatRepaints = repaints(heat);
+
+    // Every other control only changes what the next run sweeps.
+    h.lesson.setLog2Length(12);
+    ASSERT_TRUE(h.lesson.setBasesText(QStringLiteral("10000")));
+    h.lesson.setLogDistanceAxis(false);
+    h.lesson.setBackendChoice(BackendChoice::Auto);
+    h.lesson.setPooling(Pooling::Max);
+    h.lesson.setSameVectorsEverywhere(false);
+    h.lesson.setMode(SweepsLesson::Mode::Heatmaps);
+    h.lesson.setMode(SweepsLesson::Mode::Curves);
+    h.model.setHeadDim(32);
+    h.model.setLayout(RopeLayout::Interleaved);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(h.lesson.computing());
+    EXPECT_EQ(jobs(curves), 1);
+    EXPECT_EQ(jobs(heat), 0);
+    EXPECT_EQ(repaints(curves), curveRepaints);
+    EXPECT_EQ(repaints(heat), heatRepaints);
+    ASSERT_EQ(h.lesson.envelopes().size(), 2u);  // still the sweep run
+    EXPECT_EQ(h.lesson.envelopes()[0].sampleCount(), 1024);
+
+    // Run sweeps the curves with the new settings and leaves the heat maps alone.
+    ASSERT_TRUE(runAndWait());
+    EXPECT_EQ(jobs(curves), 2);
+    EXPECT_EQ(jobs(heat), 0);
+    EXPECT_EQ(repaints(curves), curveRepaints + 1);
+    EXPECT_EQ(repaints(heat), heatRepaints);
+    ASSERT_EQ(h.lesson.envelopes().size(), 1u);
+    EXPECT_EQ(h.lesson.envelopes()[0].sampleCount(), 4096);
+    EXPECT_EQ(h.lesson.firstDistance(), 0);
+
+    // A heat-map run, the other way round; Run again with nothing changed sweeps again.
+    h.lesson.setMode(SweepsLesson::Mode::Heatmaps);
+    h.lesson.setLog2Length(8);
+    ASSERT_TRUE(runAndWait());
+    ASSERT_TRUE(runAndWait());
+    EXPECT_EQ(jobs(curves), 2);
+    EXPECT_EQ(jobs(heat), 2);
+    EXPECT_EQ(repaints(curves), curveRepaints + 1);
+    EXPECT_EQ(repaints(heat), heatRepaints + 2);
+    ASSERT_EQ(h.lesson.grids().size(), 1u);
+    EXPECT_EQ(h.lesson.grids()[0].width, 256);
+
+    // Settings restored while the lesson is put away sweep once, when it is shown.
+    h.lesson.setAttribute(Qt::WA_DontShowOnScreen);
+    h.lesson.show();
+    h.lesson.hide();
+    QJsonObject state = h.lesson.saveState();
+    state[QStringLiteral("log2Length")] = 9;
+    h.lesson.restoreState(state);
+    EXPECT_FALSE(h.lesson.computing());
+    EXPECT_EQ(jobs(heat), 2);
+    EXPECT_EQ(h.lesson.grids()[0].width, 256);
+    h.lesson.show();
+    ASSERT_TRUE(h.lesson.job()->waitForIdle(60000));
+    EXPECT_EQ(jobs(heat), 3);
+    EXPECT_EQ(jobs(curves), 2);
+    EXPECT_EQ(h.lesson.grids()[0].width, 512);
+    h.lesson.hide();
+    h.lesson.show();
+    EXPECT_EQ(jobs(heat), 3);
 }
 
 TEST_F(Sweeps, Screenshot) {
