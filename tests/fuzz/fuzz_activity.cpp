@@ -6,12 +6,9 @@
 // ActivityRunner (or refused with one line), and then the activity's lesson renders each of its
 // shown figures, offscreen, as PNG.
 
-#include <QApplication>
 #include <QByteArray>
-#include <QFileInfo>
 #include <QStandardPaths>
 #include <QString>
-#include <QTemporaryDir>
 #include <memory>
 
 #include "activities/activity.h"
@@ -21,6 +18,7 @@
 #include "classroom/classroom_features.h"
 #include "export/figure_export.h"
 #include "fuzz_entries.h"
+#include "fuzz_rendering.h"
 #include "session/session_file.h"
 #include "window/main_window.h"
 
@@ -34,27 +32,18 @@ using namespace ropelab::ui;
 // renders) for the whole run, as the app has.
 struct App {
     App() {
-        if (QCoreApplication::instance() == nullptr) {
-            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
-                qputenv("QT_QPA_PLATFORM", "offscreen");
-            }
-            application = std::make_unique<QApplication>(argc, argv);
-        }
         // Progress an activity remembers goes to a scratch settings file, not the user's.
         QStandardPaths::setTestModeEnabled(true);
         window = std::make_unique<MainWindow>();
         defaults = captureSession(window->parameterModel(), window->lessons(), nullptr);
     }
 
-    int argc = 1;
-    char name[8] = "fuzzing";
-    char* argv[2] = {name, nullptr};
-    std::unique_ptr<QApplication> application;
+    OffscreenApplication qt;
     std::unique_ptr<MainWindow> window;
     SessionState defaults;
 };
 
-// Never destroyed, as in fuzz_session.cpp: Qt's globals go before the exit handlers run.
+// Never destroyed (see OffscreenApplication).
 App& app() {
     static App* instance = new App;
     return *instance;
@@ -75,20 +64,8 @@ void runInTheWindow(App& a, const Activity& activity) {
     }
     Lesson* lesson = a.window->lesson(activity.lesson);
     if (lesson == nullptr) fuzzFail("an accepted activity's lesson is missing", "");
-    QTemporaryDir folder;
-    if (!folder.isValid()) fuzzFail("no temporary folder", "");
-    ExportOptions options;
-    options.size = QSizeF(320, 240);
     FigureExporter exporter(a.window->themeController());
-    const QList<WriteResult> results =
-        exporter.exportLesson(*lesson, folder.path(), {ExportFormat::Png}, options);
-    if (results.isEmpty()) fuzzFail("the lesson rendered no figure", lesson->id().toStdString());
-    for (const WriteResult& result : results) {
-        if (!result.ok()) fuzzFail("a figure did not render", result.error.toStdString());
-        if (QFileInfo(result.path).size() == 0) {
-            fuzzFail("a figure rendered as an empty file", result.path.toStdString());
-        }
-    }
+    renderLessonAsPng(exporter, *lesson);
     runner.stop();
     ActivityRunner::forgetProgress(activity.id);
 }

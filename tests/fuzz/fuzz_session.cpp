@@ -5,12 +5,9 @@
 // state) and lets every lesson render each of its shown figures, offscreen, as PNG (the CSV
 // writes the same data as text: it adds time per input, not rendering).
 
-#include <QApplication>
 #include <QByteArray>
-#include <QFileInfo>
 #include <QString>
 #include <QStringList>
-#include <QTemporaryDir>
 #include <exception>
 #include <memory>
 #include <vector>
@@ -19,6 +16,7 @@
 #include "encodings/rope_frequencies.h"
 #include "export/figure_export.h"
 #include "fuzz_entries.h"
+#include "fuzz_rendering.h"
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
 #include "session/session_file.h"
@@ -33,12 +31,6 @@ using namespace ropelab::ui;
 // One offscreen application and one set of lessons for the whole run, as the app has.
 struct App {
     App() {
-        if (QCoreApplication::instance() == nullptr) {
-            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
-                qputenv("QT_QPA_PLATFORM", "offscreen");
-            }
-            application = std::make_unique<QApplication>(argc, argv);
-        }
         lessons = createLessons(LessonContext{&model, &theme});
         for (const auto& lesson : lessons) {
             all.push_back(lesson.get());
@@ -47,10 +39,7 @@ struct App {
         defaults = captureSession(model, all, nullptr);
     }
 
-    int argc = 1;
-    char name[8] = "fuzzing";
-    char* argv[2] = {name, nullptr};
-    std::unique_ptr<QApplication> application;
+    OffscreenApplication qt;
     ParameterModel model;
     ThemeController theme;
     std::vector<std::unique_ptr<Lesson>> lessons;
@@ -59,30 +48,15 @@ struct App {
     SessionState defaults;
 };
 
-// Never destroyed: a QApplication torn down among the exit handlers, after Qt's own globals,
-// crashes in its post routines (seen at the end of a fuzzing run).
+// Never destroyed (see OffscreenApplication).
 App& app() {
     static App* instance = new App;
     return *instance;
 }
 
 void renderEveryLesson(App& a) {
-    QTemporaryDir folder;
-    if (!folder.isValid()) fuzzFail("no temporary folder", "");
-    ExportOptions options;
-    options.size = QSizeF(320, 240);
     FigureExporter exporter(a.theme);
-    for (Lesson* lesson : a.all) {
-        const QList<WriteResult> results =
-            exporter.exportLesson(*lesson, folder.path(), {ExportFormat::Png}, options);
-        if (results.isEmpty()) fuzzFail("a lesson rendered no figure", lesson->id().toStdString());
-        for (const WriteResult& result : results) {
-            if (!result.ok()) fuzzFail("a figure did not render", result.error.toStdString());
-            if (QFileInfo(result.path).size() == 0) {
-                fuzzFail("a figure rendered as an empty file", result.path.toStdString());
-            }
-        }
-    }
+    for (Lesson* lesson : a.all) renderLessonAsPng(exporter, *lesson);
 }
 
 }  // namespace
