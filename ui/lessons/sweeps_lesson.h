@@ -36,6 +36,17 @@ namespace ropelab::ui {
 class LabeledSlider;
 class LatestJob;
 
+// What Run asked for: the sweep, the backend and which press of Run it was (pressing Run again
+// sweeps again, e.g. to time a GPU backend once its program is compiled). Not nested in the
+// lesson: clang 14 cannot generate code for a lambda reading a nested template's member.
+template <class Sweep>
+struct SweepRequest {
+    Sweep sweep;
+    BackendChoice backend = BackendChoice::Auto;
+    int run = 0;
+    bool operator==(const SweepRequest&) const = default;
+};
+
 class SweepsLesson : public LessonPage {
     Q_OBJECT
 public:
@@ -93,17 +104,8 @@ protected:
 
 private:
     struct EngineSlot;
-    // What Run asked for: the sweep, the backend and which press of Run it was (pressing Run
-    // again sweeps again, e.g. to time a GPU backend once its program is compiled).
-    template <class Sweep>
-    struct Request {
-        Sweep sweep;
-        BackendChoice backend = BackendChoice::Auto;
-        int run = 0;
-        bool operator==(const Request&) const = default;
-    };
-    using CurveRequest = Request<CurveSweepParams>;
-    using HeatRequest = Request<HeatmapSweepParams>;
+    using CurveRequest = SweepRequest<CurveSweepParams>;
+    using HeatRequest = SweepRequest<HeatmapSweepParams>;
 
     std::vector<double> parseBases(const QString& text) const;
     void declareSweepFigures();
