@@ -8,6 +8,7 @@
 #include <CL/opencl.hpp>
 
 #include <array>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -84,6 +85,10 @@ std::string unsuitable(const cl::Device& device) {
 
 // A GPU first, then an accelerator, then any device (a CPU device such as PoCL).
 DeviceChoice chooseDevice() {
+    // PoCL 3.1 crashes when two threads enumerate its devices at once (a probe for the menu
+    // beside a sweep's own), so enumeration is one thread at a time.
+    static std::mutex enumerating;
+    std::lock_guard lock(enumerating);
     std::vector<cl::Platform> platforms;
     try {
         cl::Platform::get(&platforms);

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <latch>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "common/errors.h"
 #include "compute/backend_registry.h"
@@ -42,6 +45,31 @@ RopeCurveInput smallCurve() {
     const Eigen::MatrixXd qk = seededStandardNormal(2, 16, 7);
     return {qk.row(0).transpose(), qk.row(1).transpose(), ropeFrequencies(p),
             RopeLayout::HalfSplit};
+}
+
+// The app probes for its menu while a sweep's engine probes for Auto. ctest runs each case in a
+// process of its own, so this is the driver's first use (PoCL crashed on it, now and then).
+TEST(BackendRegistry, ProbingFromSeveralThreadsAtOnceGivesOneAnswer) {
+    constexpr int kThreads = 8;
+    std::latch start(kThreads);
+    std::vector<std::vector<BackendInfo>> found(kThreads);
+    {
+        std::vector<std::jthread> threads;
+        for (int t = 0; t < kThreads; ++t) {
+            threads.emplace_back([&, t] {
+                start.arrive_and_wait();
+                found[t] = probeBackends();
+            });
+        }
+    }
+    for (int t = 1; t < kThreads; ++t) {
+        ASSERT_EQ(found[t].size(), found[0].size());
+        for (std::size_t b = 0; b < found[0].size(); ++b) {
+            EXPECT_EQ(found[t][b].available, found[0][b].available);
+            EXPECT_EQ(found[t][b].device, found[0][b].device);
+            EXPECT_EQ(found[t][b].reason, found[0][b].reason);
+        }
+    }
 }
 
 TEST(ComputeEngine, ParsesBackendChoicesAndNamesTheOptionOtherwise) {
