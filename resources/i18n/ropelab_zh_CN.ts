@@ -3690,6 +3690,10 @@ Nothing was changed.</source>
         <translation>开始扫描</translation>
     </message>
     <message>
+        <source>Looking for GPUs…</source>
+        <translation>正在查找 GPU…</translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>

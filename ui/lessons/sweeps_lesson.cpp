@@ -154,6 +154,7 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     pooling_->setObjectName(QStringLiteral("pooling"));
     inputs_->setObjectName(QStringLiteral("sweepInputs"));
     backend_->setObjectName(QStringLiteral("backend"));
+    backendInfo_->setObjectName(QStringLiteral("backendInfo"));
     log2Length_->setObjectName(QStringLiteral("log2Length"));
     log2Length_->setValue(20);
     controlsLayout()->addWidget(log2Length_);
@@ -378,10 +379,17 @@ void SweepsLesson::updateLengthLabel() {
 }
 
 void SweepsLesson::fillBackends() {
-    if (backends_.empty()) backends_ = probeBackends();
     const QString current = backend_->currentData().toString();
     backend_->clear();
     backend_->addItem(tr("auto (GPU for large sweeps)"), QStringLiteral("auto"));
+    if (backends_.empty()) {
+        // Not probed yet (probing maps the OpenCL driver, LLVM included): every kind is listed.
+        for (BackendKind kind : {BackendKind::Cpu, BackendKind::OpenCl, BackendKind::Cuda}) {
+            const QString name = QString::fromUtf8(toString(kind).data());
+            backend_->addItem(name, name);
+        }
+        backendInfo_->setText(tr("Looking for GPUs…"));
+    }
     QString info;
     for (const BackendInfo& b : backends_) {
         const QString name = QString::fromUtf8(toString(b.kind).data());
@@ -401,13 +409,27 @@ void SweepsLesson::fillBackends() {
                 tr("<b>%1</b>: %2<br>").arg(name, QString::fromStdString(b.device).toHtmlEscaped());
         }
     }
-    backendInfo_->setText(info);
+    if (!backends_.empty()) backendInfo_->setText(info);
     const int index = backend_->findData(current);
     backend_->setCurrentIndex(index >= 0 ? index : 0);
 }
 
 void SweepsLesson::showEvent(QShowEvent* event) {
     LessonPage::showEvent(event);  // which starts a sweep asked for while the lesson was away
+    // Backends are probed once the lesson is on a screen, off the UI thread: an export, which
+    // shows it off screen, loads no GPU driver for the menu.
+    if (backends_.empty() && probe_ == nullptr &&
+        !window()->testAttribute(Qt::WA_DontShowOnScreen)) {
+        probe_ = new LatestJob(this);
+        probe_->start(
+            [this](const Execution&) -> LatestJob::Apply {
+                return [this, found = probeBackends()] {
+                    backends_ = found;
+                    fillBackends();
+                };
+            },
+            1);
+    }
     // The first look at the lesson starts the sweep its controls show.
     if (!curveRequest_ && !heatRequest_) run();
 }

@@ -155,7 +155,8 @@ private:
     FigureTask* heatFigure_ = nullptr;
     const LatestJob* timed_ = nullptr;  // the running sweep, whose time the status shows
 
-    std::vector<BackendInfo> backends_;
+    std::vector<BackendInfo> backends_;  // empty until the first show probes them
+    LatestJob* probe_ = nullptr;
     std::shared_ptr<EngineSlot> engines_;
     std::vector<double> baseValues_{10000.0, 500000.0, 1000000.0};
     std::vector<double> shownBases_;

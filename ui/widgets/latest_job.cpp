@@ -16,6 +16,9 @@ namespace ropelab::ui {
 namespace {
 
 constexpr qint64 kProgressIntervalMs = 50;
+// Core's work keeps its data on the heap; glibc's default 8 MiB stack per worker only reserves
+// address space, which the app's 1 GiB budget counts.
+constexpr uint kWorkerStackBytes = 2u << 20;
 
 QString messageFor(const std::exception& e) {
     if (dynamic_cast<const InputError*>(&e) != nullptr) {
@@ -53,6 +56,7 @@ LatestJob::LatestJob(QObject* parent) : QObject(parent), shared_(std::make_share
     shared_->receiver = this;
     // Stale jobs stop within a chunk; two pool threads let a new job start meanwhile.
     shared_->pool.setMaxThreadCount(2);
+    shared_->pool.setStackSize(kWorkerStackBytes);
 }
 
 LatestJob::~LatestJob() {

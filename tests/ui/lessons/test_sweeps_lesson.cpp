@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QJsonObject>
+#include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -169,6 +170,15 @@ TEST_F(Sweeps, BackendsShowWhetherTheyAreAvailableAndWhy) {
     auto* model = qobject_cast<QStandardItemModel*>(box->model());
     ASSERT_NE(model, nullptr);
     ASSERT_EQ(box->count(), 4);  // auto, cpu, opencl, cuda
+    // Not probed until shown (an export never loads a GPU driver): every kind is offered.
+    auto* info = h.lesson.findChild<QLabel*>(QStringLiteral("backendInfo"));
+    ASSERT_NE(info, nullptr);
+    EXPECT_EQ(info->text(), QStringLiteral("Looking for GPUs…"));
+    for (int row = 1; row < box->count(); ++row) EXPECT_TRUE(model->item(row)->isEnabled());
+    h.lesson.show();
+    QTRY_VERIFY_WITH_TIMEOUT(info->text() != QStringLiteral("Looking for GPUs…"), 30000);
+    ASSERT_EQ(box->count(), 4);
+    EXPECT_EQ(box->currentData().toString(), QStringLiteral("cpu"));  // the choice is kept
     const std::vector<BackendInfo> probed = probeBackends();
     for (std::size_t i = 0; i < probed.size(); ++i) {
         const int row = static_cast<int>(i) + 1;
