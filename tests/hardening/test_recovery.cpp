@@ -6,12 +6,15 @@
 
 #include <gtest/gtest.h>
 
+#include <QAbstractButton>
+#include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMessageBox>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -274,6 +277,29 @@ TEST_F(Recovery, DiscardRemovesTheCopyAndChangesNothing) {
     // Nothing pending: no question.
     RecoveryCopy again(window);
     EXPECT_FALSE(again.pending());
+}
+
+TEST_F(Recovery, TheQuestionIsAskedInTheLanguageOfThisStart) {
+    ASSERT_TRUE(leaveCopyOfPitfallWithHeadDim16());
+    MainWindow window;
+    RecoveryCopy recovery(window);
+    QString title;
+    QTimer answer;
+    answer.setInterval(20);
+    QObject::connect(&answer, &QTimer::timeout, [&] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (box == nullptr) return;
+        title = box->windowTitle();
+        for (QAbstractButton* button : box->buttons()) {
+            if (box->buttonRole(button) == QMessageBox::DestructiveRole) button->click();
+        }
+    });
+    answer.start();
+    QStringList arguments = {QStringLiteral("--lang"), QStringLiteral("zh_CN")};
+    EXPECT_EQ(startRecovery(recovery, arguments), QString());
+    EXPECT_EQ(title, QStringLiteral("恢复上次的会话吗？"));
+    EXPECT_EQ(arguments.size(), 2);                     // left for applyStartupArguments
+    EXPECT_FALSE(QFile::exists(RecoveryCopy::path()));  // discarded
 }
 
 TEST_F(Recovery, ACopyFollowsEachChangeAndACleanExitRemovesIt) {

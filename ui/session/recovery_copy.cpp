@@ -12,6 +12,7 @@
 #include "activities/activity_catalog.h"
 #include "activities/activity_controller.h"
 #include "classroom/classroom_features.h"
+#include "classroom/language_controller.h"
 #include "export/atomic_write.h"
 #include "window/main_window.h"
 
@@ -197,9 +198,22 @@ QString startRecovery(RecoveryCopy& recovery, QStringList& arguments) {
             break;
         }
     }
+    // The question comes before the other arguments are applied, but in the language they ask
+    // for (an unknown one is reported by applyStartupArguments).
+    QString language;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        if (arguments[i] == QLatin1String("--lang") && i + 1 < arguments.size()) {
+            language = arguments[i + 1];
+        } else if (arguments[i].startsWith(QLatin1String("--lang="))) {
+            language = arguments[i].mid(7);
+        }
+    }
     RecoveryCopy::Prompt prompt;
     if (mode == QLatin1String("ask")) {
-        prompt = &RecoveryCopy::askWithMessageBox;
+        prompt = [language](MainWindow& window) {
+            if (!language.isEmpty()) window.classroom().language().setLanguage(language);
+            return RecoveryCopy::askWithMessageBox(window);
+        };
     } else if (mode == QLatin1String("restore") || mode == QLatin1String("discard")) {
         const RecoveryCopy::Answer answer = mode == QLatin1String("restore")
                                                 ? RecoveryCopy::Answer::Restore
