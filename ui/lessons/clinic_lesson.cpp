@@ -268,7 +268,8 @@ void ClinicLesson::retranslate() {
            "--rope-scaling, exllama's alpha_value (rope_theta × α<sup>d/(d−2)</sup>) and "
            "compress_pos_emb, Meta's params.json. The table writes the shared head size and "
            "base, with the scaling chosen below, in each tool's words, and says what a tool "
-           "cannot express. The pair layout belongs to the tool too: HF rotates half-split "
+           "cannot express. The pair layout belongs to the tool too: HF's Llama-family code "
+           "rotates half-split "
            "pairs, Meta's code and llama.cpp's Llama files interleaved ones.</p>"
            "<p><b>The two layouts are one rotation.</b> HF's Meta-to-HF conversion moves row "
            "2j + t of each head of W<sub>q</sub> and W<sub>k</sub> to row t·d/2 + j. Half-split "
@@ -341,9 +342,10 @@ QString ClinicLesson::limitationText(const ToolWords& tool, const ToolLimit& lim
         case Limitation::AlwaysTruncates:
             return tr(
                 "ggml always rounds YaRN's correction range to whole pairs "
-                "(truncate = false).");
+                "(as truncate = true does), so it cannot express truncate = false.");
         case Limitation::AttentionFactorFromGguf:
-            return tr("The attention factor %1 comes from the GGUF file, not from a flag.")
+            return tr("The attention factor %1 is not llama.cpp's default for this factor: it has "
+                      "to come from the GGUF file or from --yarn-attn-factor.")
                 .arg(limit.value, 0, 'g', 6);
         case Limitation::NoDynamicNtk:
             return tool.tool == "gguf"

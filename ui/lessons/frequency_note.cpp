@@ -55,10 +55,18 @@ QString frequencyNote(const RopeParams& params) {
         html += QLatin1Char(' ') +
                 Tr::tr(
                     "cos and sin are also multiplied by the attention factor a = %1: every "
-                    "turned vector is %1 times as long, q·k is a² = %2 times larger, and R(p) "
-                    "is a rotation times %1, so all its singular values are %1, not 1.")
+                    "turned pair is %1 times as long, the turned part of q·k is a² = %2 times "
+                    "larger, and on the turned components R(p) is a rotation times %1, so its "
+                    "singular values there are %1, not 1.")
                     .arg(number(freqs.attentionFactor))
                     .arg(number(freqs.attentionFactor * freqs.attentionFactor));
+        if (freqs.rotaryDim < freqs.headDim) {
+            html += QLatin1Char(' ') +
+                    Tr::tr(
+                        "The %1 components that are not turned are not scaled: their "
+                        "singular values stay 1.")
+                        .arg(freqs.headDim - freqs.rotaryDim);
+        }
     }
     return html + QStringLiteral("</p>");
 }

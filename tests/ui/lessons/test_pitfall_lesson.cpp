@@ -161,7 +161,7 @@ TEST_F(Pitfall, TextNamesTheWrongCodeAndFollowsTheAttentionFactor) {
     // RoPE's singular values are now the attention factor, and the text says so.
     EXPECT_NEAR(h.lesson.ropeSingularValues().minCoeff(), 0.1 * std::log(4.0) + 1.0, 1e-12);
     text = testing::labelTexts(h.lesson);
-    EXPECT_TRUE(text.contains(QStringLiteral("all its singular values are 1.139")))
+    EXPECT_TRUE(text.contains(QStringLiteral("its singular values there are 1.139")))
         << text.toStdString();
 }
 
