@@ -72,6 +72,12 @@ QString describeWriteErrno(int errorNumber) {
 }
 
 WriteResult writeFileAtomically(const QString& path, const QByteArray& contents) {
+    return writeFileAtomically(
+        path, [&contents](QIODevice& file) { return file.write(contents) == contents.size(); });
+}
+
+WriteResult writeFileAtomically(const QString& path,
+                                const std::function<bool(QIODevice& file)>& produce) {
     WriteResult result{path, {}};
     if (const QString problem = pathProblem(path); !problem.isEmpty()) {
         result.error = failure(path, problem);
@@ -87,7 +93,7 @@ WriteResult writeFileAtomically(const QString& path, const QByteArray& contents)
         result.error = failure(path, reason());
         return result;
     }
-    if (file.write(contents) != contents.size()) {
+    if (!produce(file)) {
         result.error = failure(path, reason());
         file.cancelWriting();
         return result;

@@ -5,6 +5,9 @@
 
 #include <QByteArray>
 #include <QString>
+#include <functional>
+
+class QIODevice;
 
 namespace ropelab::ui {
 
@@ -15,6 +18,11 @@ struct WriteResult {
 };
 
 WriteResult writeFileAtomically(const QString& path, const QByteArray& contents);
+
+// The same for contents too large to hold whole: `produce` writes them to the device in pieces and
+// returns false as soon as a write fails.
+WriteResult writeFileAtomically(const QString& path,
+                                const std::function<bool(QIODevice& file)>& produce);
 
 // The reason for an operating-system error number as a short translated phrase
 // ("the disk is full", "permission denied", ...); empty when errno says nothing we can name.

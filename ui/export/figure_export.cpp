@@ -303,6 +303,28 @@ QList<WriteResult> FigureExporter::exportLessons(const std::vector<Lesson*>& les
     return results;
 }
 
+namespace {
+
+// One figure in one format to `path`; a table is streamed to the file, never held whole.
+WriteResult exportFile(QCustomPlot& plot, ExportFormat format, const ExportOptions& options,
+                       const QBrush& background, const QBrush& restoreBackground,
+                       const QString& title, const QString& path) {
+    if (format == ExportFormat::Csv) {
+        return writeFileAtomically(
+            path, [&plot](QIODevice& file) { return writePlotDataCsv(plot, file); });
+    }
+    QString error;
+    const QByteArray bytes =
+        renderFigure(plot, format, options, background, restoreBackground, title, &error);
+    if (bytes.isEmpty()) {
+        return WriteResult{
+            path, Tr::tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), error)};
+    }
+    return writeFileAtomically(path, bytes);
+}
+
+}  // namespace
+
 QList<WriteResult> FigureExporter::exportFigures(const QString& lessonId,
                                                  const QList<Figure>& figures,
                                                  const QString& folder,
@@ -322,17 +344,9 @@ QList<WriteResult> FigureExporter::exportFigures(const QString& lessonId,
             if (!goOn()) break;
             const QString path =
                 QDir(folder).filePath(figureFileName(lessonId, figure.name, format));
-            QString error;
-            const QByteArray bytes =
-                renderFigure(*figure.plot, format, options, background, QBrush(used.background),
-                             QStringLiteral("%1 — %2").arg(lessonId, figure.name), &error);
-            if (bytes.isEmpty()) {
-                results.append(WriteResult{
-                    path,
-                    Tr::tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), error)});
-                continue;
-            }
-            results.append(writeFileAtomically(path, bytes));
+            results.append(exportFile(*figure.plot, format, options, background,
+                                      QBrush(used.background),
+                                      QStringLiteral("%1 — %2").arg(lessonId, figure.name), path));
         }
     }
     if (lighten) theme_.setTheme(shown);

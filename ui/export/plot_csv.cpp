@@ -3,6 +3,8 @@
 
 #include <qcustomplot.h>
 
+#include <QBuffer>
+
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -38,36 +40,57 @@ QByteArray field(const QString& text) {
     return '"' + utf8 + '"';
 }
 
-// Appends in place: a heat map is millions of rows, and temporaries per row cost more than the
-// numbers' text.
+// Appends in place, and hands full pieces to the device: a heat map is millions of rows, and
+// temporaries per row cost more than the numbers' text.
 class CsvWriter {
 public:
-    CsvWriter() { out_ = QByteArrayLiteral("series,kind,x,y,z\r\n"); }
+    explicit CsvWriter(QIODevice& out) : out_(out) {
+        buffer_.reserve(kPieceBytes + kPieceSlack);
+        buffer_.append("series,kind,x,y,z\r\n");
+    }
 
     void row(const QByteArray& series, const char* kind, double x, double y) {
         start(series, kind, x, y);
-        out_.append(",\r\n");
+        buffer_.append(",\r\n");
+        flushIfFull();
     }
     void row(const QByteArray& series, const char* kind, double x, double y, double z) {
         start(series, kind, x, y);
-        out_.append(',');
-        appendNumber(out_, z);
-        out_.append("\r\n");
+        buffer_.append(',');
+        appendNumber(buffer_, z);
+        buffer_.append("\r\n");
+        flushIfFull();
     }
-    QByteArray take() { return std::move(out_); }
+    // Writes what is left; false when any write failed.
+    bool finish() {
+        flush();
+        return ok_;
+    }
 
 private:
+    static constexpr qsizetype kPieceBytes = qsizetype{1} << 20;
+    static constexpr qsizetype kPieceSlack = 4096;  // room for the row that crosses the limit
+
     void start(const QByteArray& series, const char* kind, double x, double y) {
-        out_.append(series);
-        out_.append(',');
-        out_.append(kind);
-        out_.append(',');
-        appendNumber(out_, x);
-        out_.append(',');
-        appendNumber(out_, y);
+        buffer_.append(series);
+        buffer_.append(',');
+        buffer_.append(kind);
+        buffer_.append(',');
+        appendNumber(buffer_, x);
+        buffer_.append(',');
+        appendNumber(buffer_, y);
+    }
+    void flushIfFull() {
+        if (buffer_.size() >= kPieceBytes) flush();
+    }
+    void flush() {
+        if (ok_ && !buffer_.isEmpty()) ok_ = out_.write(buffer_) == buffer_.size();
+        buffer_.resize(0);  // keeps the capacity for the next piece
     }
 
-    QByteArray out_;
+    QIODevice& out_;
+    QByteArray buffer_;
+    bool ok_ = true;
 };
 
 // Lessons tag series with a role (query, key, ...); it names unnamed items in the table.
@@ -159,7 +182,15 @@ void writeItem(CsvWriter& csv, QCPAbstractItem* item, int index) {
 }  // namespace
 
 QByteArray plotDataCsv(QCustomPlot& plot) {
-    CsvWriter csv;
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    writePlotDataCsv(plot, buffer);
+    return bytes;
+}
+
+bool writePlotDataCsv(QCustomPlot& plot, QIODevice& out) {
+    CsvWriter csv(out);
     for (int i = 0; i < plot.plottableCount(); ++i) {
         QCPAbstractPlottable* plottable = plot.plottable(i);
         if (plottable->visible() && !plottable->property(kDrawingOnlyProperty).toBool()) {
@@ -170,7 +201,7 @@ QByteArray plotDataCsv(QCustomPlot& plot) {
         QCPAbstractItem* item = plot.item(i);
         if (item->visible()) writeItem(csv, item, i);
     }
-    return csv.take();
+    return csv.finish();
 }
 
 }  // namespace ropelab::ui

@@ -15,9 +15,14 @@
 #include <QByteArray>
 
 class QCustomPlot;
+class QIODevice;
 
 namespace ropelab::ui {
 
 QByteArray plotDataCsv(QCustomPlot& plot);
+
+// The same bytes written to `out` in pieces of at most about a mebibyte, so a heat map's table of
+// millions of rows never sits in memory whole. False once a write fails.
+bool writePlotDataCsv(QCustomPlot& plot, QIODevice& out);
 
 }  // namespace ropelab::ui

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <memory>
 
 #include "common/build_info.h"
@@ -297,6 +298,50 @@ TEST(Export, ProgressIsAskedBeforeEachFileAndCancelStopsWithCompleteFiles) {
         exporter.exportLesson(*lessons.back(), dir.path(), {ExportFormat::Png}, smallFigure())
             .isEmpty());
     EXPECT_EQ(asked.size(), 4);
+}
+
+// Peak resident memory of this process in KiB since the last reset; 0 where Linux cannot say.
+long peakRssKib() {
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly)) return 0;
+    for (const QByteArray& line : status.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:")) return line.mid(6).trimmed().split(' ').front().toLong();
+    }
+    return 0;
+}
+
+bool resetPeakRss() {
+    QFile clearRefs(QStringLiteral("/proc/self/clear_refs"));
+    return clearRefs.open(QIODevice::WriteOnly) && clearRefs.write("5") == 1;
+}
+
+TEST(Export, LargeCsvIsStreamedWithTheSameBytesInBoundedMemory) {
+    QCustomPlot plot;
+    plot.addGraph()->setName(QStringLiteral("curve, quoted"));
+    for (int i = 0; i < 1000; ++i) plot.graph(0)->addData(i, std::sin(i * 0.01));
+    auto* map = new QCPColorMap(plot.xAxis, plot.yAxis);
+    map->setName(QStringLiteral("score"));
+    constexpr int kCells = 1024;  // a million rows, about 40 MB of text
+    map->data()->setSize(kCells, kCells);
+    map->data()->setRange(QCPRange(0, kCells - 1), QCPRange(-kCells / 2, kCells / 2 - 1));
+    for (int j = 0; j < kCells; ++j) {
+        for (int i = 0; i < kCells; ++i) map->data()->setCell(i, j, std::cos(0.001 * i * j));
+    }
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("large.csv"));
+    const bool measured = resetPeakRss();
+    const long before = peakRssKib();
+    const WriteResult result = writeFileAtomically(
+        path, [&plot](QIODevice& file) { return writePlotDataCsv(plot, file); });
+    const long peakGrowthKib = peakRssKib() - before;
+    ASSERT_TRUE(result.ok()) << result.error.toStdString();
+    const QByteArray written = readAll(path);
+    EXPECT_GT(written.size(), 30'000'000);
+    // The same bytes as the table built whole (whose own bytes the test above pins down).
+    EXPECT_TRUE(written == plotDataCsv(plot));
+    if (measured && before > 0) {
+        EXPECT_LT(peakGrowthKib, 8 * 1024) << "the table was held whole";
+    }
 }
 
 TEST(Export, ErrnoReasonsAreNamed) {
