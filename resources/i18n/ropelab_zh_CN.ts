@@ -1078,14 +1078,6 @@ no row, impossible</source>
         <source>Exported the animation to %1</source>
         <translation>已将动画导出到 %1</translation>
     </message>
-    <message>
-        <source>Exporting figures…</source>
-        <translation>正在导出图表…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
     <message numerus="yes">
         <source>Export cancelled; %n complete file(s) written to %1</source>
         <translation>
@@ -1313,6 +1305,13 @@ no row, impossible</source>
     </message>
 </context>
 <context>
+    <name>ropelab::ui::ExportCommand</name>
+    <message>
+        <source>not enough memory for these figures; every file written is complete. Try a smaller size, fewer formats or fewer positions.</source>
+        <translation>内存不足，无法导出这些图表；已写入的文件都是完整的。请尝试更小的尺寸、更少的格式或更少的位置。</translation>
+    </message>
+</context>
+<context>
     <name>ropelab::ui::ExportDialog</name>
     <message>
         <source>Choose at least one format.</source>
@@ -1452,6 +1451,33 @@ no row, impossible</source>
     <message>
         <source>The figure would be %1 × %2 pixels; the largest allowed is %3 per side.</source>
         <translation>图表将为 %1 × %2 像素；每边最多允许 %3 像素。</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::ExportProcess</name>
+    <message>
+        <source>Could not start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>Could not write the temporary session %1: %2</source>
+        <translation>无法写入临时会话文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>The export stopped unexpectedly; the files written so far are complete.</source>
+        <translation>导出意外中止；已写入的文件都是完整的。</translation>
+    </message>
+    <message>
+        <source>The export failed (exit code %1).</source>
+        <translation>导出失败（退出码 %1）。</translation>
+    </message>
+    <message>
+        <source>Exporting figures…</source>
+        <translation>正在导出图表…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>

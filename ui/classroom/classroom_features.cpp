@@ -7,6 +7,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
+#include <QCoreApplication>
 #include <QDir>
 #include <QEvent>
 #include <QIcon>
@@ -14,7 +15,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPalette>
-#include <QProgressDialog>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -30,6 +30,7 @@
 #include "export/animation_catalog.h"
 #include "export/animation_dialog.h"
 #include "export/export_dialog.h"
+#include "export/export_process.h"
 #include "export/figure_export.h"
 #include "session/session_controller.h"
 #include "style/theme_controller.h"
@@ -46,7 +47,6 @@ constexpr auto kPlotFontKey = "ui/plotFontSize";
 constexpr double kPresenterUiScale = 1.25;
 constexpr int kStatusMessageMs = 8000;
 constexpr int kErrorsShown = 5;
-constexpr int kExportProgressDelayMs = 300;  // a quick export shows no dialog
 
 QPalette darkPalette() {
     QPalette palette;
@@ -410,6 +410,7 @@ void ClassroomFeatures::showPlotMenu(QCustomPlot* plot, const QPoint& position) 
 }
 
 void ClassroomFeatures::exportWithDialog(const QCustomPlot* figurePlot) {
+    if (exporting_) return;  // Ctrl+E again before the progress dialog shows
     Lesson* lesson = window_.currentLesson();
     std::optional<Figure> figure;
     if (figurePlot != nullptr) figure = findFigure(window_, figurePlot, &lesson);
@@ -427,75 +428,55 @@ void ClassroomFeatures::exportWithDialog(const QCustomPlot* figurePlot) {
             tr("Could not create the folder %1.").arg(QDir::toNativeSeparators(folder)));
         return;
     }
-    FigureExporter exporter(window_.themeController());
-    // Files are rendered one at a time on the UI thread; between files the window repaints and
-    // Cancel is read, so a long export never looks frozen.
+    // A child process renders the files (see export_process.h): the window stays responsive.
+    ExportJob job;
+    job.program = QCoreApplication::applicationFilePath();
+    job.session = captureSession(window_.parameterModel(), window_.lessons(), lesson);
+    job.formats = dialog.formats();
+    job.options = dialog.options();
+    job.folder = folder;
+    job.language = language_->language();
+    job.dark = appearance_->scheme() == AppearanceController::Scheme::Dark;
+    job.presenter = appearance_->presenter();
+    job.plotTextSize = appearance_->plotFontSize();
     int files = 0;
     switch (dialog.scope()) {
         case ExportDialog::Scope::Figure:
+            job.lessons = QStringList{lesson->id()};
+            job.figure = chosenFigure.name;
             files = 1;
             break;
         case ExportDialog::Scope::Lesson:
+            job.lessons = QStringList{lesson->id()};
             files = static_cast<int>(shownFigures(*lesson).size());
             break;
         case ExportDialog::Scope::AllLessons:
             for (const Lesson* each : window_.lessons()) {
+                job.lessons.append(each->id());
                 files += static_cast<int>(shownFigures(*each).size());
             }
             break;
     }
-    files *= static_cast<int>(dialog.formats().size());
-    QProgressDialog progress(tr("Exporting figures…"), tr("Cancel"), 0, std::max(files, 1),
-                             &window_);
-    progress.setWindowModality(Qt::WindowModal);
-    progress.setMinimumDuration(kExportProgressDelayMs);
-    exporter.setProgress([&progress](int done) {
-        // A lesson may show more figures once computed than it did before: the bar waits.
-        progress.setValue(std::min(done, progress.maximum() - 1));
-        return !progress.wasCanceled();
-    });
-    QList<WriteResult> results;
-    switch (dialog.scope()) {
-        case ExportDialog::Scope::Figure:
-            waitForLessonComputations(*lesson);
-            results = exporter.exportFigure(lesson->id(), chosenFigure, folder, dialog.formats(),
-                                            dialog.options());
-            break;
-        case ExportDialog::Scope::Lesson:
-            results = exporter.exportLesson(*lesson, folder, dialog.formats(), dialog.options());
-            break;
-        case ExportDialog::Scope::AllLessons: {
-            // Each lesson is shown in turn: a lesson's first showing may start its computation.
-            const QString shown = lesson->id();
-            for (Lesson* each : window_.lessons()) {
-                if (exporter.stopped()) break;
-                window_.showLesson(each->id());
-                results += exporter.exportLesson(*each, folder, dialog.formats(), dialog.options());
-            }
-            window_.showLesson(shown);
-            break;
-        }
-    }
-    progress.reset();
+    files *= static_cast<int>(job.formats.size());
+    exporting_ = true;
+    const ExportOutcome outcome = runExport(job, files, &window_);
+    exporting_ = false;
 
-    QStringList errors;
-    for (const WriteResult& result : results) {
-        if (!result.ok()) errors.append(result.error);
-    }
-    const int written = static_cast<int>(results.size() - errors.size());
-    if (errors.isEmpty() && exporter.stopped()) {
+    const int written = static_cast<int>(outcome.written.size());
+    if (outcome.cancelled) {
         window_.statusBar()->showMessage(
             tr("Export cancelled; %n complete file(s) written to %1", nullptr, written)
                 .arg(QDir::toNativeSeparators(folder)),
             kStatusMessageMs);
         return;
     }
-    if (errors.isEmpty()) {
+    if (outcome.errors.isEmpty()) {
         window_.statusBar()->showMessage(
             tr("Exported %n file(s) to %1", nullptr, written).arg(QDir::toNativeSeparators(folder)),
             kStatusMessageMs);
         return;
     }
+    const QStringList& errors = outcome.errors;
     QStringList shown = errors.mid(0, kErrorsShown);
     if (errors.size() > kErrorsShown) {
         shown.append(tr("… and %n more.", nullptr, static_cast<int>(errors.size() - kErrorsShown)));
@@ -503,7 +484,7 @@ void ClassroomFeatures::exportWithDialog(const QCustomPlot* figurePlot) {
     QMessageBox::warning(&window_, tr("Export failed"),
                          tr("%1 of %2 files could not be written; no partial files were left.")
                                  .arg(errors.size())
-                                 .arg(results.size()) +
+                                 .arg(written + errors.size()) +
                              QStringLiteral("\n\n") + shown.join(QLatin1Char('\n')));
 }
 

@@ -83,6 +83,7 @@ private:
     QAction* systemLanguage_ = nullptr;
     QList<QAction*> languageActions_;
 
+    bool exporting_ = false;
     // The font presenter mode enlarged, to put back when it ends (the window keeps its chrome).
     QFont normalFont_;
 };

@@ -2,6 +2,7 @@
 #include "export/export_command.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QDir>
 #include <QRegularExpression>
 
@@ -22,6 +23,11 @@
 namespace ropelab::ui {
 
 namespace {
+
+// The translation context of this file's messages (nothing here is a QObject).
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(ropelab::ui::ExportCommand)
+};
 
 QString joined(const QStringList& items) {
     return items.join(QStringLiteral(", "));
@@ -157,17 +163,19 @@ QString exportCommandUsage() {
         "\n"
         "  --out DIR              folder for the files (created if missing)\n"
         "  --lesson NAME|all      lesson id (repeat or comma-separate for several); default all\n"
+        "  --figure NAME          only this figure of the one --lesson (file-name stem)\n"
         "  --format LIST          png,svg,pdf,csv (default: all four)\n"
         "  --session FILE         load a .ropelab session first (parameters, lesson views)\n"
         "  --lang en|zh_CN        language of titles and labels (default: the system's)\n"
         "  --presenter            presenter mode: large fonts, thick lines\n"
         "  --theme light|dark     colour scheme (default light)\n"
+        "  --plot-text-size N     tick-label size in points, 6 to 40 (default: the system's)\n"
         "  --background B         theme, white or transparent (default theme)\n"
         "  --size WxH[px|cm]      figure size, e.g. 1200x800 or 16x10cm (default 1200x800)\n"
         "  --dpi N                resolution; text keeps its point size (default 96)\n"
         "  --help                 this text\n"
         "\n"
-        "Files are named <lesson>_<figure>.<format>; each path written is printed.\n"
+        "Files are named <lesson>_<figure>.<format>; each path is printed once written.\n"
         "\n"
         "Usage: ropelab export --list-animations\n"
         "       ropelab export --animate ID[,ID...] --out DIR [options]\n"
@@ -179,7 +187,7 @@ QString exportCommandUsage() {
         "  --seconds S            duration (default 6); frames = fps x seconds\n"
         "  --size WxH             frame size in pixels (default 800x450; even for mp4, webm)\n"
         "  --bounce               sweeps play forward and back, so they loop without a jump\n"
-        "  --session, --lang, --presenter, --theme   as for figures\n"
+        "  --session, --lang, --presenter, --theme, --plot-text-size   as for figures\n"
         "\n"
         "Files are named <animation>.<format>; each path written is printed.\n");
 }
@@ -222,6 +230,23 @@ std::variant<ExportCommand, QString> parseExportCommand(const QStringList& argum
             figureOnly.append(option);
             for (const QString& id : v->split(QLatin1Char(','), Qt::SkipEmptyParts)) {
                 if (id.trimmed() != QLatin1String("all")) command.lessons.append(id.trimmed());
+            }
+        } else if (option == QLatin1String("--figure")) {
+            const auto v = takeValue();
+            if (!v || v->trimmed().isEmpty()) return missing();
+            figureOnly.append(option);
+            command.figure = v->trimmed();
+        } else if (option == QLatin1String("--plot-text-size")) {
+            const auto v = takeValue();
+            if (!v) return missing();
+            bool ok = false;
+            command.plotTextSize = v->toInt(&ok);
+            if (!ok || command.plotTextSize < AppearanceController::kMinPlotFontSize ||
+                command.plotTextSize > AppearanceController::kMaxPlotFontSize) {
+                return QStringLiteral("--plot-text-size: use %1 to %2 points, not '%3'")
+                    .arg(AppearanceController::kMinPlotFontSize)
+                    .arg(AppearanceController::kMaxPlotFontSize)
+                    .arg(*v);
             }
         } else if (option == QLatin1String("--format")) {
             const auto v = takeValue();
@@ -335,6 +360,9 @@ std::variant<ExportCommand, QString> parseExportCommand(const QStringList& argum
     if (!animationOnly.isEmpty()) {
         return QStringLiteral("%1 needs --animate ID").arg(animationOnly[0]);
     }
+    if (!command.figure.isEmpty() && command.lessons.size() != 1) {
+        return QStringLiteral("--figure needs exactly one --lesson");
+    }
     if (!formatText.isNull()) {
         auto formats = parseFormats(formatText);
         if (auto* error = std::get_if<QString>(&formats)) return *error;
@@ -355,49 +383,15 @@ std::variant<ExportCommand, QString> parseExportCommand(const QStringList& argum
 
 namespace {
 
-int exportCommand(int argc, char** argv) {
-    QStringList arguments;
-    for (int i = 2; i < argc; ++i) arguments.append(QString::fromLocal8Bit(argv[i]));
-    auto parsed = parseExportCommand(arguments);
-    if (auto* error = std::get_if<QString>(&parsed)) return badInput(*error);
-    const ExportCommand& command = std::get<ExportCommand>(parsed);
-    if (command.help) {
-        std::fputs(exportCommandUsage().toLocal8Bit().constData(), stdout);
-        return 0;
-    }
-    if (command.listAnimations) {
-        for (const QString& id : animationIds()) printLine(stdout, id);
-        return 0;
-    }
-    if (!command.animations.isEmpty() && !animationEncodingAvailable()) {
-        return badInput(animationUnavailableReason());
-    }
-
-    qInstallMessageHandler(quietMessages);
-    // Render without a display: offscreen unless the caller chose a platform or has a display.
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
-        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    }
-    int qtArgc = 1;
-    QApplication app(qtArgc, argv);
-    QApplication::setOrganizationName(QStringLiteral("RopeLab"));
-    QApplication::setApplicationName(QStringLiteral("RoPE Lab"));
-
-    LanguageController language;
-    const QString code =
-        command.language.isEmpty() ? LanguageController::systemLanguage() : command.language;
-    if (!language.setLanguage(code)) {
-        return badInput(
-            QStringLiteral("--lang: the %1 translation is missing from this build").arg(code));
-    }
-
+// Every part of the export after the language is set, so its messages are translated.
+int writeFiles(const ExportCommand& command) {
     ParameterModel parameters;
     ThemeController theme;
     AppearanceController appearance(theme);
     appearance.setScheme(command.dark ? AppearanceController::Scheme::Dark
                                       : AppearanceController::Scheme::Light);
     appearance.setPresenter(command.presenter);
+    if (command.plotTextSize > 0) appearance.setPlotFontSize(command.plotTextSize);
     std::vector<std::unique_ptr<Lesson>> owned = createLessons(LessonContext{&parameters, &theme});
     // Put away, as in the window's lesson stack: only the lesson being exported computes.
     for (const auto& lesson : owned) lesson->hide();
@@ -440,6 +434,15 @@ int exportCommand(int argc, char** argv) {
             chosen.push_back(it->get());
         }
     }
+    if (!command.figure.isEmpty()) {
+        QStringList names;
+        for (const Figure& figure : chosen.front()->figures()) names.append(figure.name);
+        if (!names.contains(command.figure)) {
+            return badInput(
+                QStringLiteral("--figure: lesson '%1' has no figure '%2'; choose one of: %3")
+                    .arg(chosen.front()->id(), command.figure, joined(names)));
+        }
+    }
 
     if (!QDir().mkpath(command.outDir)) {
         return badInput(QStringLiteral("--out: cannot create the folder %1")
@@ -448,13 +451,67 @@ int exportCommand(int argc, char** argv) {
 
     FigureExporter exporter(theme);
     int failures = 0;
+    // Each path as soon as its file is complete: File → Export reads them as its progress.
+    exporter.setWritten([&failures](const WriteResult& result) {
+        if (!reportWrite(result)) ++failures;
+    });
     for (Lesson* lesson : chosen) {
-        for (const WriteResult& result :
-             exporter.exportLesson(*lesson, command.outDir, command.formats, command.options)) {
-            if (!reportWrite(result)) ++failures;
-        }
+        exporter.exportLesson(*lesson, command.outDir, command.formats, command.options,
+                              command.figure);
     }
     return failures == 0 ? 0 : 1;
+}
+
+// Files are written whole or not at all, so what is on disk is complete.
+int outOfMemory() {
+    printLine(stderr,
+              QStringLiteral("ropelab export: %1")
+                  .arg(Tr::tr("not enough memory for these figures; every file written is "
+                              "complete. Try a smaller size, fewer formats or fewer positions.")));
+    return 1;
+}
+
+int exportCommand(int argc, char** argv) {
+    QStringList arguments;
+    for (int i = 2; i < argc; ++i) arguments.append(QString::fromLocal8Bit(argv[i]));
+    auto parsed = parseExportCommand(arguments);
+    if (auto* error = std::get_if<QString>(&parsed)) return badInput(*error);
+    const ExportCommand& command = std::get<ExportCommand>(parsed);
+    if (command.help) {
+        std::fputs(exportCommandUsage().toLocal8Bit().constData(), stdout);
+        return 0;
+    }
+    if (command.listAnimations) {
+        for (const QString& id : animationIds()) printLine(stdout, id);
+        return 0;
+    }
+    if (!command.animations.isEmpty() && !animationEncodingAvailable()) {
+        return badInput(animationUnavailableReason());
+    }
+
+    qInstallMessageHandler(quietMessages);
+    // Render without a display: offscreen unless the caller chose a platform or has a display.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    int qtArgc = 1;
+    QApplication app(qtArgc, argv);
+    QApplication::setOrganizationName(QStringLiteral("RopeLab"));
+    QApplication::setApplicationName(QStringLiteral("RoPE Lab"));
+
+    LanguageController language;
+    const QString code =
+        command.language.isEmpty() ? LanguageController::systemLanguage() : command.language;
+    if (!language.setLanguage(code)) {
+        return badInput(
+            QStringLiteral("--lang: the %1 translation is missing from this build").arg(code));
+    }
+    try {
+        return writeFiles(command);
+    } catch (const std::bad_alloc&) {
+        return outOfMemory();
+    }
 }
 
 }  // namespace
@@ -463,13 +520,7 @@ int runExportCommand(int argc, char** argv) {
     try {
         return exportCommand(argc, argv);
     } catch (const std::bad_alloc&) {
-        // Files are written whole or not at all, so what is on disk is complete.
-        std::fputs(
-            "ropelab export: not enough memory for these figures; files already listed "
-            "were written completely. Try a smaller --size, fewer formats, or a session "
-            "with fewer positions.\n",
-            stderr);
-        return 1;
+        return outOfMemory();
     }
 }
 

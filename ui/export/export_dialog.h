@@ -2,7 +2,7 @@
 #pragma once
 // The export dialog: what to export (this figure, this lesson's figures, every lesson), formats,
 // size in pixels or centimetres, DPI, background and the folder. It only collects choices; the
-// caller runs the FigureExporter. Choices are remembered between uses (QSettings).
+// caller runs the export (export_process.h). Choices are remembered between uses (QSettings).
 
 #include <QDialog>
 #include <QList>

@@ -278,8 +278,8 @@ void waitForLessonComputations(Lesson& lesson, int timeoutMs) {
 
 QList<WriteResult> FigureExporter::exportLesson(Lesson& lesson, const QString& folder,
                                                 const QList<ExportFormat>& formats,
-                                                const ExportOptions& options) {
-    if (stopped_) return {};
+                                                const ExportOptions& options,
+                                                const QString& figureName) {
     const bool standalone = lesson.parentWidget() == nullptr && !lesson.isVisible();
     if (standalone) {
         lesson.setAttribute(Qt::WA_DontShowOnScreen);
@@ -288,8 +288,14 @@ QList<WriteResult> FigureExporter::exportLesson(Lesson& lesson, const QString& f
     }
     lesson.catchUp();
     waitForLessonComputations(lesson);
-    QList<WriteResult> results =
-        exportFigures(lesson.id(), shownFigures(lesson), folder, formats, options);
+    QList<Figure> figures = shownFigures(lesson);
+    if (!figureName.isEmpty()) {
+        figures.clear();
+        for (const Figure& figure : lesson.figures()) {
+            if (figure.name == figureName) figures.append(figure);
+        }
+    }
+    QList<WriteResult> results = exportFigures(lesson.id(), figures, folder, formats, options);
     if (standalone) lesson.hide();
     return results;
 }
@@ -341,23 +347,16 @@ QList<WriteResult> FigureExporter::exportFigures(const QString& lessonId,
     QList<WriteResult> results;
     for (const Figure& figure : figures) {
         for (ExportFormat format : formats) {
-            if (!goOn()) break;
             const QString path =
                 QDir(folder).filePath(figureFileName(lessonId, figure.name, format));
             results.append(exportFile(*figure.plot, format, options, background,
                                       QBrush(used.background),
                                       QStringLiteral("%1 — %2").arg(lessonId, figure.name), path));
+            if (written_) written_(results.back());
         }
     }
     if (lighten) theme_.setTheme(shown);
     return results;
-}
-
-bool FigureExporter::goOn() {
-    if (!stopped_ && progress_ && !progress_(filesDone_)) stopped_ = true;
-    if (stopped_) return false;
-    ++filesDone_;
-    return true;
 }
 
 }  // namespace ropelab::ui

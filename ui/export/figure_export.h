@@ -49,22 +49,23 @@ class FigureExporter {
 public:
     explicit FigureExporter(ThemeController& theme) : theme_(theme) {}
 
-    // Called before each file is rendered with the number of files done so far; returning false
-    // stops the export there (every file written stays complete) and stopped() becomes true.
-    using Progress = std::function<bool(int filesDone)>;
-    void setProgress(Progress progress) { progress_ = std::move(progress); }
-    bool stopped() const { return stopped_; }
+    // Told of each file as soon as it is written (or failed), in export order, so a caller can
+    // report progress file by file.
+    using Written = std::function<void(const WriteResult& result)>;
+    void setWritten(Written written) { written_ = std::move(written); }
 
     // One file per format, in `formats` order.
     QList<WriteResult> exportFigure(const QString& lessonId, const Figure& figure,
                                     const QString& folder, const QList<ExportFormat>& formats,
                                     const ExportOptions& options);
-    // Every shown figure of the lesson, once its background computations have finished. A lesson
-    // without a parent (headless) is laid out at a window's size first, never on screen; one in
-    // a window should be the shown one (its first showing may start its computation).
+    // Every shown figure of the lesson (or only the one named `figureName`, shown or not), once
+    // its background computations have finished. A lesson without a parent (headless) is laid
+    // out at a window's size first, never on screen; one in a window should be the shown one (its
+    // first showing may start its computation).
     QList<WriteResult> exportLesson(Lesson& lesson, const QString& folder,
                                     const QList<ExportFormat>& formats,
-                                    const ExportOptions& options);
+                                    const ExportOptions& options,
+                                    const QString& figureName = QString());
     QList<WriteResult> exportLessons(const std::vector<Lesson*>& lessons, const QString& folder,
                                      const QList<ExportFormat>& formats,
                                      const ExportOptions& options);
@@ -74,13 +75,8 @@ private:
                                      const QString& folder, const QList<ExportFormat>& formats,
                                      const ExportOptions& options);
 
-    // False once the export should stop (asks progress_ first).
-    bool goOn();
-
     ThemeController& theme_;
-    Progress progress_;
-    int filesDone_ = 0;
-    bool stopped_ = false;
+    Written written_;
 };
 
 }  // namespace ropelab::ui

@@ -260,44 +260,39 @@ TEST(Export, FailedWriteKeepsTheEarlierFile) {
     EXPECT_EQ(readAll(path), QByteArray("second"));
 }
 
-TEST(Export, ProgressIsAskedBeforeEachFileAndCancelStopsWithCompleteFiles) {
+// File → Export reads each path as its progress (export_process.h), so a file is told as soon as
+// it is whole, before the next one starts; Cancel there is tested in test_export_process.cpp.
+TEST(Export, EachFileIsToldAsSoonAsItIsCompleteInExportOrder) {
     AllLessons app;
     QTemporaryDir dir;
     FigureExporter exporter(app.theme);
-    QList<int> asked;
-    exporter.setProgress([&asked](int done) {
-        asked.append(done);
-        return done < 3;  // Cancel once three files are written
-    });
-    const std::vector<Lesson*> lessons = app.lessons();
-    const QList<WriteResult> results = exporter.exportLessons(
-        lessons, dir.path(), {ExportFormat::Png, ExportFormat::Csv}, smallFigure());
-    EXPECT_TRUE(exporter.stopped());
-    EXPECT_EQ(asked, (QList<int>{0, 1, 2, 3}));
-    ASSERT_EQ(results.size(), 3);
-    for (const WriteResult& result : results) {
+    QStringList told;
+    exporter.setWritten([&told, &dir](const WriteResult& result) {
         ASSERT_TRUE(result.ok()) << result.error.toStdString();
         expectValidFile(result.path);
-    }
-    const QStringList written = QDir(dir.path()).entryList(QDir::Files);
-    EXPECT_EQ(written.size(), 3) << written.join(u' ').toStdString();
-    // The first three files in export order: lesson by lesson, figure by figure, format by format.
+        told.append(QFileInfo(result.path).fileName());
+        QStringList sorted = told;
+        sorted.sort();
+        EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), sorted)
+            << "no file before it is told, no temporary file beside it";
+    });
+    const std::vector<Lesson*> all = app.lessons();
+    const std::vector<Lesson*> lessons(all.begin(), all.begin() + 2);
+    const QList<WriteResult> results = exporter.exportLessons(
+        lessons, dir.path(), {ExportFormat::Png, ExportFormat::Csv}, smallFigure());
+    // Lesson by lesson, figure by figure, format by format.
     QStringList expected;
     for (const Lesson* lesson : lessons) {
         for (const Figure& figure : shownFigures(*lesson)) {
-            for (ExportFormat format : {ExportFormat::Png, ExportFormat::Csv}) {
-                if (expected.size() < 3)
-                    expected.append(figureFileName(lesson->id(), figure.name, format));
-            }
+            for (ExportFormat format : {ExportFormat::Png, ExportFormat::Csv})
+                expected.append(figureFileName(lesson->id(), figure.name, format));
         }
     }
-    expected.sort();
-    EXPECT_EQ(written, expected);
-    // Stopped stays stopped: a later lesson writes nothing.
-    EXPECT_TRUE(
-        exporter.exportLesson(*lessons.back(), dir.path(), {ExportFormat::Png}, smallFigure())
-            .isEmpty());
-    EXPECT_EQ(asked.size(), 4);
+    EXPECT_EQ(told, expected);
+    ASSERT_EQ(results.size(), expected.size());
+    for (qsizetype i = 0; i < results.size(); ++i) {
+        EXPECT_EQ(QFileInfo(results[i].path).fileName(), expected[i]);
+    }
 }
 
 // Peak resident memory of this process in KiB since the last reset; 0 where Linux cannot say.
@@ -412,6 +407,25 @@ TEST(ExportCommand, ParsesOptions) {
     EXPECT_EQ(command.options.background, ExportBackground::Transparent);
 }
 
+TEST(ExportCommand, ParsesOneFigureAndThePlotTextSize) {
+    const auto parsed =
+        parseExportCommand({QStringLiteral("--out=figs"), QStringLiteral("--lesson=absolute"),
+                            QStringLiteral("--figure"), QStringLiteral("sinusoidal-table"),
+                            QStringLiteral("--plot-text-size=18")});
+    ASSERT_TRUE(std::holds_alternative<ExportCommand>(parsed))
+        << std::get<QString>(parsed).toStdString();
+    EXPECT_EQ(std::get<ExportCommand>(parsed).figure, QStringLiteral("sinusoidal-table"));
+    EXPECT_EQ(std::get<ExportCommand>(parsed).plotTextSize, 18);
+    const auto error = [](const QStringList& args) {
+        const auto bad = parseExportCommand(args);
+        return std::holds_alternative<QString>(bad) ? std::get<QString>(bad) : QString();
+    };
+    EXPECT_TRUE(error({QStringLiteral("--out=x"), QStringLiteral("--figure=a")})
+                    .startsWith(QStringLiteral("--figure")));
+    EXPECT_TRUE(error({QStringLiteral("--out=x"), QStringLiteral("--plot-text-size=99")})
+                    .startsWith(QStringLiteral("--plot-text-size")));
+}
+
 TEST(ExportCommand, RejectsBadInputWithOneLineNamingTheOption) {
     const auto error = [](const QStringList& args) {
         const auto parsed = parseExportCommand(args);
@@ -489,6 +503,23 @@ TEST(ExportCommand, HeadlessRunWritesAndPrintsEachFile) {
         printed.contains(QDir(out).filePath(QStringLiteral("rope-2d_score-vs-distance.png"))));
     EXPECT_EQ(QImage(QDir(out).filePath(QStringLiteral("rope-2d_score-vs-distance.png"))).size(),
               QSize(400, 300));
+}
+
+TEST(ExportCommand, HeadlessRunWritesOnlyTheNamedFigure) {
+    QTemporaryDir dir;
+    const AppRun run =
+        runApp({QStringLiteral("export"), QStringLiteral("--out"), dir.path(),
+                QStringLiteral("--lesson=rope-2d"), QStringLiteral("--figure=score-vs-distance"),
+                QStringLiteral("--format=csv,svg")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files),
+              (QStringList{QStringLiteral("rope-2d_score-vs-distance.csv"),
+                           QStringLiteral("rope-2d_score-vs-distance.svg")}));
+    const AppRun unknown =
+        runApp({QStringLiteral("export"), QStringLiteral("--out"), dir.path(),
+                QStringLiteral("--lesson=rope-2d"), QStringLiteral("--figure=no-such-figure")});
+    EXPECT_EQ(unknown.exitCode, 2);
+    EXPECT_TRUE(unknown.err.contains("score-vs-distance")) << "it lists the lesson's figures";
 }
 
 TEST(ExportCommand, HeadlessRunAppliesASessionFirst) {
