@@ -155,7 +155,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     setupPositionMap(similarityPlot_);
 
     shiftTitle_ = addPlotTitle(shiftPlot_, QString());
-    circle_ = new QCPCurve(shiftPlot_->xAxis, shiftPlot_->yAxis);
+    circle_ = addCurve(shiftPlot_->xAxis, shiftPlot_->yAxis);
     QVector<double> t(kArcPoints * 4 + 1), cx(t.size()), cy(t.size());
     for (int i = 0; i < t.size(); ++i) {
         const double phi = 2.0 * std::numbers::pi * i / (t.size() - 1);
@@ -165,7 +165,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     }
     circle_->setData(t, cx, cy);
     setSeriesStyle(circle_, {Series::Reference, Qt::SolidLine, 0.6}, theme());
-    arc_ = new QCPCurve(shiftPlot_->xAxis, shiftPlot_->yAxis);
+    arc_ = addCurve(shiftPlot_->xAxis, shiftPlot_->yAxis);
     setSeriesStyle(arc_, {Series::Third, Qt::SolidLine, 0.9, 50}, theme());
     fromArrow_ = new QCPItemLine(shiftPlot_);
     fromArrow_->setHead(QCPLineEnding::esSpikeArrow);

@@ -107,18 +107,18 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
                                                   SeriesStyle{Series::Key, Qt::DashLine, 1.5},
                                                   SeriesStyle{Series::Third, Qt::SolidLine, 1.0}};
     for (std::size_t i = 0; i < layoutGraphs_.size(); ++i) {
-        layoutGraphs_[i] = layoutPlot_->addGraph();
+        layoutGraphs_[i] = addGraph(layoutPlot_);
         setSeriesStyle(layoutGraphs_[i], layoutStyles[i], theme());
     }
-    kvGraphs_[0] = kvPlot_->addGraph();
+    kvGraphs_[0] = addGraph(kvPlot_);
     setSeriesStyle(kvGraphs_[0], {Series::Key}, theme());
-    kvGraphs_[1] = kvPlot_->addGraph();
+    kvGraphs_[1] = addGraph(kvPlot_);
     setSeriesStyle(kvGraphs_[1], {Series::Query, Qt::DashLine}, theme());
-    positionGraphs_[0] = positionsPlot_->addGraph();
+    positionGraphs_[0] = addGraph(positionsPlot_);
     setSeriesStyle(positionGraphs_[0], {Series::Fourth}, theme());
-    positionGraphs_[1] = positionsPlot_->addGraph();
+    positionGraphs_[1] = addGraph(positionsPlot_);
     setSeriesStyle(positionGraphs_[1], {Series::Third}, theme());
-    positionGraphs_[2] = positionsPlot_->addGraph();
+    positionGraphs_[2] = addGraph(positionsPlot_);
     setSeriesStyle(positionGraphs_[2], {Series::Reference, Qt::DotLine}, theme());
     for (QCustomPlot* plot : {layoutPlot_, kvPlot_, positionsPlot_}) {
         plot->legend->setVisible(true);

@@ -108,7 +108,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
 
     waveTitle_ = addPlotTitle(wavePlot_, QString());
     setLogAxis(wavePlot_->yAxis);
-    originalLine_ = wavePlot_->addGraph();
+    originalLine_ = addGraph(wavePlot_);
     setSeriesStyle(originalLine_, {Series::Reference, Qt::DashLine, 0.8}, theme());
     scaleTitle_ = addPlotTitle(scalePlot_, QString());
     curveTitle_ = addPlotTitle(curvePlot_, QString());
@@ -127,11 +127,11 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
                                         QCPScatterStyle::ssTriangle};
     for (int s = 0; s < 2; ++s) {
         Side& side = sides_[static_cast<std::size_t>(s)];
-        side.wavelengthLine = wavePlot_->addGraph();
+        side.wavelengthLine = addGraph(wavePlot_);
         setSeriesStyle(side.wavelengthLine, {sideSeries(s), Qt::SolidLine, 0.5}, theme());
         side.wavelengthLine->removeFromLegend();
         for (std::size_t b = 0; b < kShapes.size(); ++b) {
-            QCPGraph* g = wavePlot_->addGraph();
+            QCPGraph* g = addGraph(wavePlot_);
             setSeriesStyle(g, {sideSeries(s)}, theme());
             g->setLineStyle(QCPGraph::lsNone);
             g->setScatterStyle(QCPScatterStyle(kShapes[b], 8));
@@ -153,7 +153,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         side.contextLabel = makeLabel(wavePlot_);
         side.targetLine = makeLine(wavePlot_, Qt::DotLine);
         side.targetLabel = makeLabel(wavePlot_);
-        side.scaleGraph = scalePlot_->addGraph();
+        side.scaleGraph = addGraph(scalePlot_);
         setSeriesStyle(side.scaleGraph, {sideSeries(s)}, theme());
         side.scaleGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
         QCPAxisRect* curveRect = s == A ? curvePlot_->axisRect() : curveRectB_;

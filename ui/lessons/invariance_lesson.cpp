@@ -50,7 +50,7 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
         side.heat = addHeatMap(side.heatPlot, Gradient::Diverging, QString());
         side.curveTitle = addPlotTitle(side.curvePlot, QString());
         for (int j = 0; j < kKeyPositions; ++j) {
-            QCPGraph* g = side.curvePlot->addGraph();
+            QCPGraph* g = addGraph(side.curvePlot);
             setSeriesStyle(g,
                            {categorical(j), kCurveDashes[static_cast<std::size_t>(j)],
                             kCurveWidths[static_cast<std::size_t>(j)]},
@@ -67,11 +67,11 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
     grid->setRowStretch(2, 3);
     decayTitle_ = addPlotTitle(decayPlot_, QString());
     // The bound and the scores it bounds on one logarithmic axis: the bound is far above them.
-    boundGraph_ = decayPlot_->addGraph();
+    boundGraph_ = addGraph(decayPlot_);
     setSeriesStyle(boundGraph_, {Series::Third}, theme());
-    alignedGraph_ = decayPlot_->addGraph();
+    alignedGraph_ = addGraph(decayPlot_);
     setSeriesStyle(alignedGraph_, {Series::Query, Qt::SolidLine, 0.7}, theme());
-    meanGraph_ = decayPlot_->addGraph();
+    meanGraph_ = addGraph(decayPlot_);
     setSeriesStyle(meanGraph_, {Series::Fourth, Qt::SolidLine, 0.9}, theme());
     setLogAxis(decayPlot_->yAxis);
     decayPlot_->legend->setVisible(true);

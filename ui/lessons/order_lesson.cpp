@@ -63,13 +63,13 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     outputTitle_ = addPlotTitle(outputPlot_, QString());
     for (int t = 0; t < kTokens; ++t) {
         const SeriesStyle style{kTokenSeries[std::size_t(t)], Qt::SolidLine, 1.0};
-        QCPGraph* reference = outputPlot_->addGraph();
+        QCPGraph* reference = addGraph(outputPlot_);
         reference->setLineStyle(QCPGraph::lsNone);
         reference->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 16));
         setSeriesStyle(reference, style, theme());
         reference->removeFromLegend();
         referenceGraphs_[std::size_t(t)] = reference;
-        QCPGraph* current = outputPlot_->addGraph();
+        QCPGraph* current = addGraph(outputPlot_);
         current->setLineStyle(QCPGraph::lsNone);
         current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, 22));
         setSeriesStyle(current, {style.series, Qt::SolidLine, 1.3}, theme());
@@ -86,11 +86,11 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
         setSeriesStyle(label, {style.series, Qt::SolidLine, 1.2}, theme());
         tokenLabels_[std::size_t(t)] = label;
     }
-    referenceLegend_ = outputPlot_->addGraph();
+    referenceLegend_ = addGraph(outputPlot_);
     referenceLegend_->setLineStyle(QCPGraph::lsNone);
     referenceLegend_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 14));
     setSeriesStyle(referenceLegend_, {Series::Neutral}, theme());
-    currentLegend_ = outputPlot_->addGraph();
+    currentLegend_ = addGraph(outputPlot_);
     currentLegend_->setLineStyle(QCPGraph::lsNone);
     currentLegend_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, 18));
     setSeriesStyle(currentLegend_, {Series::Neutral, Qt::SolidLine, 1.3}, theme());

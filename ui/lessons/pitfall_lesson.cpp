@@ -68,10 +68,10 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     ropeHeat_ = addHeatMap(ropePlot_, Gradient::Diverging, QString());
 
     singularTitle_ = addPlotTitle(singularPlot_, QString());
-    seedSingularGraph_ = singularPlot_->addGraph();
+    seedSingularGraph_ = addGraph(singularPlot_);
     setSeriesStyle(seedSingularGraph_, {Series::Key}, theme());
     seedSingularGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
-    ropeSingularGraph_ = singularPlot_->addGraph();
+    ropeSingularGraph_ = addGraph(singularPlot_);
     setSeriesStyle(ropeSingularGraph_, {Series::Third}, theme());
     ropeSingularGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     setLogAxis(singularPlot_->yAxis);
@@ -80,9 +80,9 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
                                                                 Qt::AlignVCenter | Qt::AlignRight);
 
     normTitle_ = addPlotTitle(normPlot_, QString());
-    seedNormGraph_ = normPlot_->addGraph();
+    seedNormGraph_ = addGraph(normPlot_);
     setSeriesStyle(seedNormGraph_, {Series::Key}, theme());
-    ropeNormGraph_ = normPlot_->addGraph();
+    ropeNormGraph_ = addGraph(normPlot_);
     setSeriesStyle(ropeNormGraph_, {Series::Third}, theme());
     setLogAxis(normPlot_->yAxis);
     normPlot_->legend->setVisible(true);

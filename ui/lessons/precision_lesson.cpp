@@ -68,18 +68,18 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
     positionTitle_ = addPlotTitle(positionPlot_, QString());
     pairTitle_ = addPlotTitle(pairPlot_, QString());
     for (int m = 0; m < 3; ++m) {
-        QCPGraph* along = positionPlot_->addGraph();
+        QCPGraph* along = addGraph(positionPlot_);
         setSeriesStyle(along, {kMethodSeries[static_cast<std::size_t>(m)]}, theme());
         along->setLineStyle(QCPGraph::lsNone);
         setSquareMarks(along, 3.0);
         positionGraphs_[static_cast<std::size_t>(m)] = along;
-        QCPGraph* across = pairPlot_->addGraph();
+        QCPGraph* across = addGraph(pairPlot_);
         setSeriesStyle(across, {kMethodSeries[static_cast<std::size_t>(m)], Qt::SolidLine, 0.7},
                        theme());
         across->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
         pairGraphs_[static_cast<std::size_t>(m)] = across;
     }
-    thetaGraph_ = pairPlot_->addGraph();
+    thetaGraph_ = addGraph(pairPlot_);
     setSeriesStyle(thetaGraph_, {Series::Neutral, Qt::DashLine, 0.8}, theme());
     // The position and pair markers move alone: on their own buffered layer they repaint without
     // redrawing a thousand error points underneath.

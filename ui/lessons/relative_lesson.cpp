@@ -108,18 +108,18 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     // axis (on a linear one the one-bucket-per-distance zone is a few pixels wide and the steps
     // read as a vertical line), with the exact / logarithmic / saturated zones.
     bucketTitle_ = addPlotTitle(bucketPlot_, QString());
-    beforeGraph_ = bucketPlot_->addGraph();
+    beforeGraph_ = addGraph(bucketPlot_);
     beforeGraph_->setLineStyle(QCPGraph::lsStepLeft);
     setSeriesStyle(beforeGraph_, {Series::Query}, theme());
-    afterGraph_ = bucketPlot_->addGraph();
+    afterGraph_ = addGraph(bucketPlot_);
     afterGraph_->setLineStyle(QCPGraph::lsStepLeft);
     setSeriesStyle(afterGraph_, {Series::Key, Qt::DashLine}, theme());
     bucketPlot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
     // The zone edges as vertical dashed lines named in a legend under the plot (labels written
     // on the plot would collide with the curve at projector font sizes).
-    exactEdges_ = bucketPlot_->addGraph();
+    exactEdges_ = addGraph(bucketPlot_);
     setSeriesStyle(exactEdges_, {Series::Third, Qt::DashLine, 0.6}, theme());
-    distanceEdges_ = bucketPlot_->addGraph();
+    distanceEdges_ = addGraph(bucketPlot_);
     setSeriesStyle(distanceEdges_, {Series::Key, Qt::DashLine, 0.6}, theme());
     placeLegendBelow(bucketPlot_, 2);
 
@@ -140,7 +140,7 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     alibiTitle_ = addPlotTitle(alibiPlot_, QString());
     alibiMap_ = addHeatMap(alibiPlot_, Gradient::Sequential, QString()).map;
     setupPositionMap(alibiPlot_);
-    mask_ = new QCPCurve(alibiPlot_->xAxis, alibiPlot_->yAxis);
+    mask_ = addCurve(alibiPlot_->xAxis, alibiPlot_->yAxis);
     maskLabel_ = new QCPItemText(alibiPlot_);
     maskLabel_->setPositionAlignment(Qt::AlignCenter);
     setSeriesStyle(maskLabel_, {Series::Neutral, Qt::SolidLine, 1.2}, theme());

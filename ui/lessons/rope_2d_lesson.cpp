@@ -124,15 +124,15 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     // The rotation view: each tip's circle, starting vectors (dashed), turned vectors, angle arc,
     // all at their true lengths.
     circleTitle_ = addPlotTitle(circlePlot_, QString());
-    queryCircle_ = new QCPCurve(circlePlot_->xAxis, circlePlot_->yAxis);
+    queryCircle_ = addCurve(circlePlot_->xAxis, circlePlot_->yAxis);
     setSeriesStyle(queryCircle_, {Series::Query, Qt::DotLine, 0.6}, theme());
-    keyCircle_ = new QCPCurve(circlePlot_->xAxis, circlePlot_->yAxis);
+    keyCircle_ = addCurve(circlePlot_->xAxis, circlePlot_->yAxis);
     setSeriesStyle(keyCircle_, {Series::Key, Qt::DotLine, 0.6}, theme());
-    angleArc_ = new QCPCurve(circlePlot_->xAxis, circlePlot_->yAxis);
+    angleArc_ = addCurve(circlePlot_->xAxis, circlePlot_->yAxis);
     setSeriesStyle(angleArc_, {Series::Third, Qt::SolidLine, 0.9, 50}, theme());
     // Where each arrow pointed at the positions before: dots θ_i apart on the circle.
     const auto makeTrail = [this](Series series) {
-        QCPGraph* trail = circlePlot_->addGraph();
+        QCPGraph* trail = addGraph(circlePlot_);
         trail->setLineStyle(QCPGraph::lsNone);
         trail->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));
         setSeriesStyle(trail, {series, Qt::SolidLine, 0.6}, theme());
@@ -168,9 +168,9 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
 
     // The score against relative distance, with the current m − n marked.
     scoreTitle_ = addPlotTitle(scorePlot_, QString());
-    scoreGraph_ = scorePlot_->addGraph();
+    scoreGraph_ = addGraph(scorePlot_);
     setSeriesStyle(scoreGraph_, {Series::Neutral, Qt::SolidLine, 0.6}, theme());
-    pairGraph_ = scorePlot_->addGraph();
+    pairGraph_ = addGraph(scorePlot_);
     setSeriesStyle(pairGraph_, {Series::Third, Qt::SolidLine, 0.6}, theme());
     distanceMarker_ = new QCPItemStraightLine(scorePlot_);
     setSeriesStyle(distanceMarker_, {Series::Reference, Qt::DashLine, 0.6}, theme());

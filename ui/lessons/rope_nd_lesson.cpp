@@ -58,7 +58,7 @@ std::vector<QCPCurve*> makeSegments(QCustomPlot* plot) {
     std::vector<QCPCurve*> segments;
     QCPColorGradient gradient = colorGradient(Gradient::Sequential);
     for (int s = 0; s < kSegments; ++s) {
-        auto* curve = new QCPCurve(plot->xAxis, plot->yAxis);
+        auto* curve = addCurve(plot->xAxis, plot->yAxis);
         // Colour by position along the path, like the colour scale beside it (theme-independent).
         curve->setPen(QPen(QColor::fromRgb(gradient.color(s + 0.5, QCPRange(0, kSegments))), 2.0));
         curve->removeFromLegend();
@@ -135,11 +135,11 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     // Clocks: one face per pair, the hand at angle p·θ_i.
     clockTitle_ = addPlotTitle(clockPlot_, QString());
     hideAxes(clockPlot_);
-    clockFaces_ = new QCPCurve(clockPlot_->xAxis, clockPlot_->yAxis);
+    clockFaces_ = addCurve(clockPlot_->xAxis, clockPlot_->yAxis);
     setSeriesStyle(clockFaces_, {Series::Reference, Qt::SolidLine, 0.4}, theme());
-    clockHands_ = new QCPCurve(clockPlot_->xAxis, clockPlot_->yAxis);
+    clockHands_ = addCurve(clockPlot_->xAxis, clockPlot_->yAxis);
     setSeriesStyle(clockHands_, {Series::Query, Qt::SolidLine, 0.9}, theme());
-    chosenHand_ = new QCPCurve(clockPlot_->xAxis, clockPlot_->yAxis);
+    chosenHand_ = addCurve(clockPlot_->xAxis, clockPlot_->yAxis);
     setSeriesStyle(chosenHand_, {Series::Key, Qt::SolidLine, 1.3}, theme());
 
     // The spiral R(x, p), p = 0 … N − 1, coloured by position.
@@ -153,7 +153,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     auto* margins = new QCPMarginGroup(spiralPlot_);
     spiralPlot_->axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
     positionScale_->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
-    spiralMarker_ = spiralPlot_->addGraph();
+    spiralMarker_ = addGraph(spiralPlot_);
     spiralMarker_->setLineStyle(QCPGraph::lsNone);
     spiralMarker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 13));
     setSeriesStyle(spiralMarker_, {Series::Key}, theme());
@@ -178,11 +178,11 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     helixTitle_ = addPlotTitle(helixPlot_, QString());
     hideAxes(helixPlot_);
     helixSegments_ = makeSegments(helixPlot_);
-    helixDots_ = helixPlot_->addGraph();
+    helixDots_ = addGraph(helixPlot_);
     helixDots_->setLineStyle(QCPGraph::lsNone);
     helixDots_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     setSeriesStyle(helixDots_, {Series::Neutral}, theme());
-    helixMarker_ = helixPlot_->addGraph();
+    helixMarker_ = addGraph(helixPlot_);
     helixMarker_->setLineStyle(QCPGraph::lsNone);
     helixMarker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 13));
     setSeriesStyle(helixMarker_, {Series::Key}, theme());
@@ -196,16 +196,16 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     pairingPlot_->yAxis->grid()->setVisible(false);
     pairingPlot_->xAxis->grid()->setVisible(false);
     pairingPlot_->yAxis->setRange(-0.35, 1.45);
-    components_ = pairingPlot_->addGraph();
+    components_ = addGraph(pairingPlot_);
     components_->setLineStyle(QCPGraph::lsNone);
     components_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 7));
     setSeriesStyle(components_, {Series::Reference}, theme());
     // The chosen pair on a layer above the other arcs.
     pairingPlot_->addLayer(QStringLiteral("highlight"));
-    chosenArc_ = new QCPCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
+    chosenArc_ = addCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
     chosenArc_->setLayer(QStringLiteral("highlight"));
     setSeriesStyle(chosenArc_, {Series::Key, Qt::SolidLine, 1.3}, theme());
-    chosenComponents_ = pairingPlot_->addGraph();
+    chosenComponents_ = addGraph(pairingPlot_);
     chosenComponents_->setLayer(QStringLiteral("highlight"));
     chosenComponents_->setLineStyle(QCPGraph::lsNone);
     chosenComponents_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 11));
@@ -530,7 +530,7 @@ void RopeNdLesson::updatePairing(const PairingKey& key) {
         arcs_.pop_back();
     }
     while (static_cast<int>(arcs_.size()) < shown) {
-        auto* arc = new QCPCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
+        auto* arc = addCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
         arc->removeFromLegend();
         arcs_.push_back(arc);
     }
