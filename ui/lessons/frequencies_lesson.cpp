@@ -113,7 +113,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     scaleTitle_ = addPlotTitle(scalePlot_, QString());
     curveTitle_ = addPlotTitle(curvePlot_, QString());
     // Thousands of envelope columns: antialiased fills would cost more than everything else.
-    curvePlot_->setNotAntialiasedElements(QCP::aeFills | QCP::aeGrid | QCP::aeSubGrid);
+    turnOffAntialiasing(curvePlot_, QCP::aeFills);
     // B's score curve gets its own axes under A's: two noisy curves on one axis hide each other.
     curveRectB_ = new QCPAxisRect(curvePlot_);
     curveRectB_->axis(QCPAxis::atTop)->setVisible(false);

@@ -88,7 +88,7 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
                        QCustomPlot::limAbove);
         plot->layer(QStringLiteral("markers"))->setMode(QCPLayer::lmBuffered);
     }
-    positionPlot_->setNotAntialiasedElements(QCP::aeScatters | QCP::aeGrid | QCP::aeSubGrid);
+    turnOffAntialiasing(positionPlot_, QCP::aeScatters);
     thetaLine_ = new QCPItemStraightLine(positionPlot_);
     setSeriesStyle(thetaLine_, {Series::Neutral, Qt::DashLine, 0.8}, theme());
     positionMarker_ = new QCPItemStraightLine(positionPlot_);

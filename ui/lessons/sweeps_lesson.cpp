@@ -101,7 +101,7 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     // overlapping noisy bands hide each other.
     curveTitle_ = addPlotTitle(curvePlot_, QString());
     // Thousands of envelope columns: antialiased fills would cost more than everything else.
-    curvePlot_->setNotAntialiasedElements(QCP::aeFills | QCP::aeGrid | QCP::aeSubGrid);
+    turnOffAntialiasing(curvePlot_, QCP::aeFills);
     auto* curveMargins = new QCPMarginGroup(curvePlot_);
     for (int b = 0; b < kMaxBases; ++b) {
         QCPAxisRect* rect = b == 0 ? curvePlot_->axisRect() : new QCPAxisRect(curvePlot_);

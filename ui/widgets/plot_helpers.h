@@ -10,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include <qcustomplot.h>
 #include <Eigen/Core>
 
 #include "analysis/score_heatmap.h"
@@ -118,6 +119,11 @@ double showEnvelopeBand(const EnvelopeBand& band, const CurveEnvelope& envelope,
 void setEnvelopeBandVisible(const EnvelopeBand& band, bool visible);
 // Set on a plottable that only draws (a band's zig-zag): CSV export skips it.
 inline constexpr const char* kDrawingOnlyProperty = "ropelabDrawingOnly";
+
+// Draws `elements` (fills, scatters, grids) of the plot without antialiasing and leaves the rest
+// as they were. QCustomPlot's own setNotAntialiasedElements also forces antialiasing on for every
+// element it was not given, dense lines included, which then paint ~4× slower.
+void turnOffAntialiasing(QCustomPlot* plot, QCP::AntialiasedElements elements);
 
 // Antialiases a line only while it has at most one point per pixel column: denser lines (and
 // solid envelopes) look the same without it and paint about four times faster. Call after
