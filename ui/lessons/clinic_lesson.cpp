@@ -195,6 +195,7 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
                        positionGraphs_[0]->setData(p, bf, true);
                        positionGraphs_[1]->setData(p, fp, true);
                        positionGraphs_[2]->setData(p, exact, true);
+                       for (QCPGraph* graph : positionGraphs_) antialiasUnlessDense(graph);
                        positionsPlot_->rescaleAxes();
                        updateReadout();
                    });
@@ -385,6 +386,14 @@ void ClinicLesson::fillTable() {
     const std::array names{tr("HF config.json"), tr("llama.cpp flags"), tr("GGUF file"),
                            tr("vLLM"),           tr("exllama"),         tr("Meta params.json")};
     table_->setRowCount(static_cast<int>(conventions_.tools.size()));
+    const auto setCell = [this](int row, int column, const QString& text) {
+        // An unchanged cell keeps its item: a new one makes the table measure its row again.
+        if (QTableWidgetItem* item = table_->item(row, column)) {
+            if (item->text() != text) item->setText(text);
+        } else {
+            table_->setItem(row, column, new QTableWidgetItem(text));
+        }
+    };
     for (int row = 0; row < static_cast<int>(conventions_.tools.size()); ++row) {
         const ToolWords& tool = conventions_.tools[static_cast<std::size_t>(row)];
         QStringList words, cannot;
@@ -396,9 +405,9 @@ void ClinicLesson::fillTable() {
         const QString name = row < static_cast<int>(names.size())
                                  ? names[static_cast<std::size_t>(row)]
                                  : QString::fromStdString(tool.tool);
-        table_->setItem(row, 0, new QTableWidgetItem(name));
-        table_->setItem(row, 1, new QTableWidgetItem(words.join(QLatin1Char('\n'))));
-        table_->setItem(row, 2, new QTableWidgetItem(cannot.join(QLatin1Char('\n'))));
+        setCell(row, 0, name);
+        setCell(row, 1, words.join(QLatin1Char('\n')));
+        setCell(row, 2, cannot.join(QLatin1Char('\n')));
     }
 }
 
