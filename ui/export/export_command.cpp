@@ -275,16 +275,12 @@ std::variant<ExportCommand, QString> parseExportCommand(const QStringList& argum
             const auto v = takeValue();
             if (!v) return missing();
             figureOnly.append(option);
-            if (*v == QLatin1String("theme")) {
-                command.options.background = ExportBackground::Theme;
-            } else if (*v == QLatin1String("white")) {
-                command.options.background = ExportBackground::White;
-            } else if (*v == QLatin1String("transparent")) {
-                command.options.background = ExportBackground::Transparent;
-            } else {
+            const std::optional<ExportBackground> background = parseExportBackground(*v);
+            if (!background) {
                 return QStringLiteral("--background: use theme, white or transparent, not '%1'")
                     .arg(*v);
             }
+            command.options.background = *background;
         } else if (option == QLatin1String("--size")) {
             const auto v = takeValue();
             if (!v) return missing();

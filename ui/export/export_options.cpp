@@ -32,6 +32,26 @@ std::optional<ExportFormat> parseExportFormat(const QString& name) {
     return std::nullopt;
 }
 
+QString backgroundName(ExportBackground background) {
+    switch (background) {
+        case ExportBackground::White:
+            return QStringLiteral("white");
+        case ExportBackground::Transparent:
+            return QStringLiteral("transparent");
+        case ExportBackground::Theme:
+            break;
+    }
+    return QStringLiteral("theme");
+}
+
+std::optional<ExportBackground> parseExportBackground(const QString& name) {
+    for (ExportBackground background :
+         {ExportBackground::Theme, ExportBackground::White, ExportBackground::Transparent}) {
+        if (name == backgroundName(background)) return background;
+    }
+    return std::nullopt;
+}
+
 QList<ExportFormat> allExportFormats() {
     return {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv};
 }

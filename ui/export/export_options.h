@@ -27,6 +27,10 @@ enum class ExportBackground {
     Transparent,  // theme colours, no background fill (PNG, SVG, PDF)
 };
 
+// "theme", "white", "transparent": `ropelab export --background`'s words.
+QString backgroundName(ExportBackground background);
+std::optional<ExportBackground> parseExportBackground(const QString& name);
+
 struct ExportOptions {
     QSizeF size{1200, 800};  // in `unit`
     SizeUnit unit = SizeUnit::Pixels;

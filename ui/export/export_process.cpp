@@ -30,18 +30,6 @@ QString number(double value) {
     return QString::number(value, 'f', QLocale::FloatingPointShortest);
 }
 
-QString backgroundName(ExportBackground background) {
-    switch (background) {
-        case ExportBackground::White:
-            return QStringLiteral("white");
-        case ExportBackground::Transparent:
-            return QStringLiteral("transparent");
-        case ExportBackground::Theme:
-            break;
-    }
-    return QStringLiteral("theme");
-}
-
 }  // namespace
 
 QStringList ExportJob::arguments(const QString& sessionFile) const {
