@@ -323,9 +323,30 @@ private:
     int side_ = 0;
 };
 
-class ScreenGraph : public QCPGraph {
+// A graph or curve whose marks are stamped on screen (MarkStamp).
+template <class Plottable>
+class StampedMarks : public Plottable {
 public:
-    using QCPGraph::QCPGraph;
+    using Plottable::Plottable;
+
+protected:
+    void drawScatterPlot(QCPPainter* painter, const QVector<QPointF>& points,
+                         const QCPScatterStyle& style) const override {
+        if (!stamp_.applies(painter, style)) {
+            return Plottable::drawScatterPlot(painter, points, style);
+        }
+        this->applyScattersAntialiasingHint(painter);
+        style.applyTo(painter, this->mPen);
+        stamp_.draw(painter, style, points);
+    }
+
+private:
+    mutable MarkStamp stamp_;
+};
+
+class ScreenGraph : public StampedMarks<QCPGraph> {
+public:
+    using StampedMarks::StampedMarks;
 
 protected:
     void drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines) const override {
@@ -335,24 +356,11 @@ protected:
                            painter->pen().color().alpha() != 0 && drawDenseAsSpans(painter, lines);
         if (!dense) drawSegments(painter, lines);
     }
-
-    void drawScatterPlot(QCPPainter* painter, const QVector<QPointF>& points,
-                         const QCPScatterStyle& style) const override {
-        if (!stamp_.applies(painter, style)) {
-            return QCPGraph::drawScatterPlot(painter, points, style);
-        }
-        applyScattersAntialiasingHint(painter);
-        style.applyTo(painter, mPen);
-        stamp_.draw(painter, style, points);
-    }
-
-private:
-    mutable MarkStamp stamp_;
 };
 
-class ScreenCurve : public QCPCurve {
+class ScreenCurve : public StampedMarks<QCPCurve> {
 public:
-    using QCPCurve::QCPCurve;
+    using StampedMarks::StampedMarks;
 
 protected:
     void drawCurveLine(QCPPainter* painter, const QVector<QPointF>& lines) const override {
@@ -360,19 +368,6 @@ protected:
         applyDefaultAntialiasingHint(painter);
         drawSegments(painter, lines);
     }
-
-    void drawScatterPlot(QCPPainter* painter, const QVector<QPointF>& points,
-                         const QCPScatterStyle& style) const override {
-        if (!stamp_.applies(painter, style)) {
-            return QCPCurve::drawScatterPlot(painter, points, style);
-        }
-        applyScattersAntialiasingHint(painter);
-        style.applyTo(painter, mPen);
-        stamp_.draw(painter, style, points);
-    }
-
-private:
-    mutable MarkStamp stamp_;
 };
 
 }  // namespace
