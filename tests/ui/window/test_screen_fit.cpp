@@ -177,6 +177,8 @@ TEST(ScreenFit, SidePanelTakesAnActivityPanelAtTheTop) {
         placeholder->setMinimumSize(280, 400);
         qobject_cast<QVBoxLayout*>(side->widget()->layout())->insertWidget(0, placeholder);
         page->setExplanationFolded(true);
+        // Readouts filled in by a background job change their labels' heights when they arrive.
+        ASSERT_TRUE(page->waitForComputation());
         settle();
         auto* explanation = page->findChild<QLabel*>(QStringLiteral("explanation"));
         auto* toggle = page->findChild<QToolButton*>(QStringLiteral("explanationToggle"));
