@@ -3,6 +3,9 @@
 
 #include <cblas.h>
 
+// Exported by OpenBLAS's pthread and OpenMP builds, not by the serial one (hence weak).
+extern "C" int blas_thread_shutdown_(void) __attribute__((weak));
+
 #include <mutex>
 #include <sstream>
 
@@ -12,10 +15,15 @@ namespace {
 
 // Debian's OpenBLAS may be the pthread or OpenMP build (update-alternatives picks one): either
 // would split each call over its own threads, on top of ours. One thread, set once before the
-// first product, makes every build run each call on the calling thread.
+// first product, makes every build run each call on the calling thread. The pthread build has
+// started its idle workers already, each holding a 128 MiB buffer of address space: they are
+// stopped, and their buffers go to the threads that call.
 void useCallingThreadOnly() {
     static std::once_flag once;
-    std::call_once(once, [] { openblas_set_num_threads(1); });
+    std::call_once(once, [] {
+        openblas_set_num_threads(1);
+        if (blas_thread_shutdown_ != nullptr) blas_thread_shutdown_();
+    });
 }
 
 // c = a·bᵀ, row-major, by cblas_sgemm or cblas_dgemm.

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <thread>
 #include <vector>
@@ -32,6 +33,24 @@ TEST(BlasProducts, DescriptionNamesTheLibraryAndAnyForcedCoreType) {
     if (const char* forced = std::getenv("OPENBLAS_CORETYPE")) {
         EXPECT_NE(lower(description).find(lower(forced)), std::string::npos) << description;
     }
+}
+
+// OpenBLAS's pthread build starts one idle worker per extra core when it loads, each holding
+// a 128 MiB buffer of address space; every product runs on its caller, so none may be left.
+int threadsOfThisProcess() {
+    int count = 0;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc/self/task")) {
+        static_cast<void>(entry);
+        ++count;
+    }
+    return count;
+}
+
+TEST(BlasProducts, AProductLeavesNoBlasWorkerThreads) {
+    const RowMatrix a = seededStandardNormal(64, 64, 3);
+    std::vector<double> c(64 * 64);
+    multiplyByTranspose(64, 64, 64, a.data(), 64, a.data(), 64, c.data(), 64);
+    EXPECT_EQ(threadsOfThisProcess(), 1);
 }
 
 TEST(BlasProducts, MultiplyByTransposeEqualsPlainLoopsWithStridesAndOddSizes) {
