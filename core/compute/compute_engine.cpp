@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "compute/compute_engine.h"
 
+#include <sys/resource.h>
+
 #include <string>
 
 #include "common/errors.h"
@@ -54,8 +56,22 @@ ComputeEngine::ComputeEngine(std::unique_ptr<ComputeBackend> device)
       device_(std::move(device)),
       deviceTried_(true) {}
 
+std::optional<std::uint64_t> addressSpaceLimit() {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return std::nullopt;
+    return static_cast<std::uint64_t>(limit.rlim_cur);
+}
+
 ComputeBackend& ComputeEngine::pick(double work, std::string& note) {
     if (choice_ == BackendChoice::Auto && work < autoGpuWork) return cpu_;
+    if (choice_ == BackendChoice::Auto) {
+        const std::optional<std::uint64_t> limit = addressSpaceLimit();
+        if (limit && *limit < autoGpuAddressSpace) {
+            note = "address space limited to " + std::to_string(*limit >> 20) +
+                   " MiB, too little for a GPU driver: computed on the CPU";
+            return cpu_;
+        }
+    }
     if (choice_ == BackendChoice::Cpu && !device_) return cpu_;
     if (!deviceTried_) {
         deviceTried_ = true;

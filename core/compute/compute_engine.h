@@ -3,7 +3,9 @@
 // Runs the sweeps on the backend the user chose (--backend auto|cpu|opencl|cuda) and falls back
 // to the CPU when a device fails; every result says which backend computed it, and why.
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +25,13 @@ BackendChoice parseBackendChoice(std::string_view text);
 
 // Below this many multiply-adds the CPU finishes before a GPU has its inputs (Auto only).
 inline constexpr double autoGpuWork = 1 << 24;
+
+// GPU drivers reserve address space beyond their data (PoCL maps LLVM's 200 MB, CUDA many GiB):
+// under a smaller RLIMIT_AS (`ulimit -v`) Auto stays on the CPU without loading one.
+inline constexpr std::uint64_t autoGpuAddressSpace = std::uint64_t{4} << 30;
+
+// The soft RLIMIT_AS of this process in bytes; nullopt when unlimited.
+std::optional<std::uint64_t> addressSpaceLimit();
 
 // A result and the backend that computed it. note is empty unless the engine changed plans:
 // "opencl failed (…); computed on the CPU".

@@ -3,7 +3,10 @@
 // the visible CPU fallback when a device fails.
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
+#include <cstdio>
+#include <fstream>
 #include <latch>
 #include <string>
 #include <thread>
@@ -115,6 +118,33 @@ TEST(ComputeEngine, CpuAndSmallAutoJobsRunOnTheCpuWithoutNote) {
         ASSERT_EQ(result.value.size(), 1u);
         EXPECT_EQ(result.value[0].size(), 100u);
     }
+}
+
+// In a child: a large Auto job under `ulimit -v 3 GiB`. Exits 0 when it ran on the CPU and no
+// GPU driver was loaded (PoCL would map LLVM; CUDA reserves more than the limit), printing the
+// note.
+[[noreturn]] void largeAutoJobUnderThreeGiB() {
+    const rlimit limit{std::uint64_t{3} << 30, std::uint64_t{3} << 30};
+    if (setrlimit(RLIMIT_AS, &limit) != 0) std::exit(3);
+    if (addressSpaceLimit() != (std::uint64_t{3} << 30)) std::exit(4);
+    ComputeEngine engine(BackendChoice::Auto);
+    // 8 pairs × 2²¹ distances = autoGpuWork
+    const auto result = engine.ropeScoreCurves({smallCurve()}, DistanceRange{0, 1 << 21, 1}, {});
+    if (result.backend != BackendKind::Cpu || result.value[0].size() != (1u << 21)) std::exit(5);
+    std::fprintf(stderr, "%s\n", result.note.c_str());
+    std::ifstream maps("/proc/self/maps");
+    for (std::string line; std::getline(maps, line);) {
+        if (line.find("libpocl") != std::string::npos) std::exit(6);
+        if (line.find("libcuda.so") != std::string::npos) std::exit(7);
+    }
+    std::exit(0);
+}
+
+TEST(ComputeEngine, AutoUnderAnAddressSpaceLimitStaysOnTheCpuAndLoadsNoDriver) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_EXIT(largeAutoJobUnderThreeGiB(), ::testing::ExitedWithCode(0),
+                "address space limited to 3072 MiB, too little for a GPU driver: computed on the "
+                "CPU");
 }
 
 TEST(ComputeEngine, FallsBackToTheCpuAndSaysSoWhenTheDeviceFails) {
