@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The largest values the app accepts, through the real `ropelab export --session F --lesson all`
-// within 1 GiB of memory (peak resident set; address space capped at 1.5 GiB): a session with each
-// limited parameter at its maximum (ui/model/app_limits.h), and sessions with all of them at once,
-// render every figure that the default session renders; one step beyond a limit is exit 2 and one
-// stderr line naming the field and its range. Per-lesson times are printed
+// within 1 GiB of memory (peak resident set, and address space capped at 1 GiB): a session with
+// each limited parameter at its maximum (ui/model/app_limits.h), and sessions with all of them at
+// once, render every figure that the default session renders; one step beyond a limit is exit 2 and
+// one stderr line naming the field and its range. Per-lesson times are printed
 // (tests/hardening/README.md records them).
 
 #include <gtest/gtest.h>
@@ -48,11 +48,11 @@ struct Export {
     std::vector<std::string> lessonOrder;
 };
 
-// The budget: 1 GiB of memory in use (peak resident set). Address space is capped too, a little
-// higher, so that a runaway allocation fails fast instead of swapping: thread stacks, malloc
-// arenas and OpenBLAS's per-thread buffers (128 MiB each) are reserved, not used.
+// The budget: 1 GiB of memory in use (peak resident set), and 1 GiB of address space
+// (`ulimit -v`), which also holds what is only reserved: libraries, thread stacks, malloc arenas
+// and OpenBLAS's 128 MiB buffer per thread that calls it.
 constexpr long kMemoryBudgetKb = 1024L * 1024L;
-constexpr long kAddressSpaceKb = 1536L * 1024L;
+constexpr long kAddressSpaceKb = 1024L * 1024L;
 
 // Runs the export under the address-space cap, timestamping each written path.
 Export exportAll(const QString& session, const QString& out) {
