@@ -162,6 +162,9 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     splitter->addWidget(plotScroll);
 
     auto* side = new QWidget;
+    // Grown or shrunk by a longer status or readout, the panel repaints only what was exposed
+    // and the widgets that moved, not every label in it.
+    side->setAttribute(Qt::WA_StaticContents);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(8, 0, 4, 0);
     QFont headingFont = heading_->font();
