@@ -31,6 +31,7 @@
 #include "model/parameter_text.h"
 #include "style/theme_controller.h"
 #include "widgets/plot_helpers.h"
+#include "widgets/progress_value.h"
 #include "widgets/wrapped_label.h"
 
 namespace ropelab::ui {
@@ -469,7 +470,7 @@ LatestJob* LessonPage::newFigureJob() {
     });
     connect(job, &LatestJob::progress, this, [this](double fraction) {
         progressBar_->setRange(0, kProgressSteps);
-        progressBar_->setValue(static_cast<int>(fraction * kProgressSteps));
+        setProgressValue(progressBar_, static_cast<int>(fraction * kProgressSteps));
     });
     connect(job, &LatestJob::finished, this, &LessonPage::figureJobChanged);
     connect(job, &LatestJob::cancelled, this, &LessonPage::figureJobChanged);
