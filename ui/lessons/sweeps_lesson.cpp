@@ -537,9 +537,13 @@ void SweepsLesson::setRunning(bool running) {
     if (running) {
         setProgressValue(progressBar_, 0);
         clock_->start();
+        // "Running…" keeps the room of the result it replaces: the panel does not jump, nor does
+        // its scroll bar come and go and make every label wrap again.
+        status_->setMinimumHeight(status_->height());
         status_->setText(tr("Running…"));
     } else {
         clock_->stop();
+        status_->setMinimumHeight(0);
     }
 }
 
