@@ -68,7 +68,6 @@ protected:
 
 private:
     void refresh();
-    void choosePathCoordinates();
     void updateClocks(const RopeFrequencies& freqs);
     struct PairingKey {
         int headDim;
