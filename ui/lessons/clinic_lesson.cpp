@@ -8,6 +8,7 @@
 #include <QHeaderView>
 #include <QJsonObject>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QTableWidget>
 
 #include <cmath>
@@ -385,29 +386,43 @@ QString ClinicLesson::limitationText(const ToolWords& tool, const ToolLimit& lim
 void ClinicLesson::fillTable() {
     const std::array names{tr("HF config.json"), tr("llama.cpp flags"), tr("GGUF file"),
                            tr("vLLM"),           tr("exllama"),         tr("Meta params.json")};
-    table_->setRowCount(static_cast<int>(conventions_.tools.size()));
-    const auto setCell = [this](int row, int column, const QString& text) {
-        // An unchanged cell keeps its item: a new one makes the table measure its row again.
-        if (QTableWidgetItem* item = table_->item(row, column)) {
-            if (item->text() != text) item->setText(text);
-        } else {
-            table_->setItem(row, column, new QTableWidgetItem(text));
+    const int rows = static_cast<int>(conventions_.tools.size());
+    table_->setRowCount(rows);
+    QAbstractItemModel* model = table_->model();
+    bool changed = false;
+    {
+        // The cells tell the view once, together, below: each cell's own dataChanged made the
+        // table measure the height of every row again.
+        const QSignalBlocker block(model);
+        const auto setCell = [this, &changed](int row, int column, const QString& text) {
+            // An unchanged cell keeps its item: a new one makes the table measure its row again.
+            if (QTableWidgetItem* item = table_->item(row, column)) {
+                if (item->text() == text) return;
+                item->setText(text);
+            } else {
+                table_->setItem(row, column, new QTableWidgetItem(text));
+            }
+            changed = true;
+        };
+        for (int row = 0; row < rows; ++row) {
+            const ToolWords& tool = conventions_.tools[static_cast<std::size_t>(row)];
+            QStringList words, cannot;
+            for (const ToolSetting& s : tool.settings) {
+                words << QStringLiteral("%1 = %2").arg(QString::fromStdString(s.key),
+                                                       QString::fromStdString(s.value));
+            }
+            for (const ToolLimit& limit : tool.cannot) cannot << limitationText(tool, limit);
+            const QString name = row < static_cast<int>(names.size())
+                                     ? names[static_cast<std::size_t>(row)]
+                                     : QString::fromStdString(tool.tool);
+            setCell(row, 0, name);
+            setCell(row, 1, words.join(QLatin1Char('\n')));
+            setCell(row, 2, cannot.join(QLatin1Char('\n')));
         }
-    };
-    for (int row = 0; row < static_cast<int>(conventions_.tools.size()); ++row) {
-        const ToolWords& tool = conventions_.tools[static_cast<std::size_t>(row)];
-        QStringList words, cannot;
-        for (const ToolSetting& s : tool.settings) {
-            words << QStringLiteral("%1 = %2").arg(QString::fromStdString(s.key),
-                                                   QString::fromStdString(s.value));
-        }
-        for (const ToolLimit& limit : tool.cannot) cannot << limitationText(tool, limit);
-        const QString name = row < static_cast<int>(names.size())
-                                 ? names[static_cast<std::size_t>(row)]
-                                 : QString::fromStdString(tool.tool);
-        setCell(row, 0, name);
-        setCell(row, 1, words.join(QLatin1Char('\n')));
-        setCell(row, 2, cannot.join(QLatin1Char('\n')));
+    }
+    if (changed) {
+        emit model->dataChanged(model->index(0, 0),
+                                model->index(rows - 1, table_->columnCount() - 1));
     }
 }
 

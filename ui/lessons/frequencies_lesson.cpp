@@ -590,6 +590,7 @@ void FrequenciesLesson::drawFrequencies() {
     double hi = 0.0;
     double scaleHi = 1.0;
     int pairs = 1;
+    std::vector<QCPAbstractPlottable*> bandEntries;
     for (int s = 0; s < 2; ++s) {
         Side& side = sides_[static_cast<std::size_t>(s)];
         const bool shown = s == A || both;
@@ -609,13 +610,9 @@ void FrequenciesLesson::drawFrequencies() {
             hi = std::max({hi, p.wavelength, p.originalWavelength});
             scaleHi = std::max(scaleHi, p.scale);
         }
-        // Only bands that occur get a legend entry, always in the order kept, blended, ÷ factor.
         for (std::size_t b = 0; b < 3; ++b) {
             side.bandGraphs[b]->setData(bx[b], by[b], true);
-            side.bandGraphs[b]->removeFromLegend();
-        }
-        for (std::size_t b = 0; b < 3; ++b) {
-            if (!bx[b].isEmpty()) side.bandGraphs[b]->addToLegend();
+            if (!bx[b].isEmpty()) bandEntries.push_back(side.bandGraphs[b]);
         }
         side.wavelengthLine->setData(x, wavelength, true);
         side.scaleGraph->setData(x, scale, true);
@@ -657,6 +654,21 @@ void FrequenciesLesson::drawFrequencies() {
         side.curveContextLine->setVisible(shown);
         side.curveContextLine->point1->setCoords(bands.contextLength, 0.0);
         side.curveContextLine->point2->setCoords(bands.contextLength, 1.0);
+    }
+    // Only bands that occur get a legend entry, A's then B's, each in the order kept, blended,
+    // ÷ factor; the legend is laid out again only when its entries change.
+    std::vector<QCPAbstractPlottable*> listed;
+    for (int i = 0; i < wavePlot_->legend->itemCount(); ++i) {
+        auto* item = qobject_cast<QCPPlottableLegendItem*>(wavePlot_->legend->item(i));
+        if (item != nullptr && item->plottable() != originalLine_) {
+            listed.push_back(item->plottable());
+        }
+    }
+    if (listed != bandEntries) {
+        for (const Side& side : sides_) {
+            for (QCPGraph* graph : side.bandGraphs) graph->removeFromLegend();
+        }
+        for (QCPAbstractPlottable* entry : bandEntries) entry->addToLegend();
     }
     wavePlot_->xAxis->setRange(-0.5, pairs - 0.5);
     if (hi > 0.0) wavePlot_->yAxis->setRange(lo / 2.0, hi * 4.0);

@@ -25,11 +25,13 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <array>
 
 #include "model/parameter_model.h"
 #include "model/parameter_text.h"
 #include "style/theme_controller.h"
 #include "widgets/plot_helpers.h"
+#include "widgets/progress_value.h"
 #include "widgets/wrapped_label.h"
 
 namespace ropelab::ui {
@@ -113,6 +115,7 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
       controlsLayout_(new QVBoxLayout),
       readout_(new WrappedLabel(this)),
       readoutRows_(new QGridLayout),
+      readoutGrid_(new QWidget(this)),
       progressPanel_(new QWidget(this)),
       progressLabel_(new QLabel(progressPanel_)),
       progressBar_(new QProgressBar(progressPanel_)),
@@ -160,6 +163,9 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     splitter->addWidget(plotScroll);
 
     auto* side = new QWidget;
+    // Grown or shrunk by a longer status or readout, the panel repaints only what was exposed
+    // and the widgets that moved, not every label in it.
+    side->setAttribute(Qt::WA_StaticContents);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(8, 0, 4, 0);
     QFont headingFont = heading_->font();
@@ -202,7 +208,9 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     readoutBox->setObjectName(QStringLiteral("readouts"));
     auto* readoutLayout = new QVBoxLayout(readoutBox);
     readoutLayout->setContentsMargins(0, 0, 0, 0);
-    readoutLayout->addLayout(readoutRows_);
+    readoutRows_->setContentsMargins(0, 0, 0, 0);
+    readoutGrid_->setLayout(readoutRows_);
+    readoutLayout->addWidget(readoutGrid_);
     readoutLayout->addWidget(readout_);
     copyReadouts_ = new QAction(readoutBox);
     connect(copyReadouts_, &QAction::triggered, this,
@@ -351,18 +359,34 @@ void LessonPage::setReadoutRows(const QList<ReadoutRow>& rows, const QString& no
     const bool twoValues = std::any_of(rows.begin(), rows.end(),
                                        [](const ReadoutRow& r) { return !r.second.isEmpty(); });
     readoutRows_->setColumnStretch(2, twoValues ? 1 : 0);
+    const auto shownIn = [&](qsizetype i) {
+        const bool used = i < rows.size();
+        return std::array{used, used, used && twoValues};
+    };
+    bool showing = false;
     for (qsizetype i = 0; i < readoutLabels_.size(); ++i) {
         const auto& [name, value, second] = readoutLabels_[i];
-        const bool used = i < rows.size();
-        name->setVisible(used);
-        value->setVisible(used);
-        second->setVisible(used && twoValues);
-        if (!used) continue;
+        const std::array shown = shownIn(i);
+        showing = showing || (shown[0] && name->isHidden()) || (shown[1] && value->isHidden()) ||
+                  (shown[2] && second->isHidden());
+    }
+    // Showing a widget lays out all its ancestors at once: labels shown together inside the
+    // hidden grid cost one layout of the side panel instead of one each.
+    const bool batch = showing && readoutGrid_->isVisible();
+    if (batch) readoutGrid_->hide();
+    for (qsizetype i = 0; i < readoutLabels_.size(); ++i) {
+        const auto& [name, value, second] = readoutLabels_[i];
+        const std::array shown = shownIn(i);
+        name->setVisible(shown[0]);
+        value->setVisible(shown[1]);
+        second->setVisible(shown[2]);
+        if (!shown[0]) continue;
         // Unchanged text is not set again: no relayout while only one number moves.
         if (name->text() != rows[i].name) name->setText(rows[i].name);
         if (value->text() != rows[i].value) value->setText(rows[i].value);
         if (second->text() != rows[i].second) second->setText(rows[i].second);
     }
+    if (batch) readoutGrid_->show();
     if (readout_->text() != noteHtml) readout_->setText(noteHtml);
 }
 
@@ -446,7 +470,7 @@ LatestJob* LessonPage::newFigureJob() {
     });
     connect(job, &LatestJob::progress, this, [this](double fraction) {
         progressBar_->setRange(0, kProgressSteps);
-        progressBar_->setValue(static_cast<int>(fraction * kProgressSteps));
+        setProgressValue(progressBar_, static_cast<int>(fraction * kProgressSteps));
     });
     connect(job, &LatestJob::finished, this, &LessonPage::figureJobChanged);
     connect(job, &LatestJob::cancelled, this, &LessonPage::figureJobChanged);

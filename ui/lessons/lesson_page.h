@@ -231,6 +231,7 @@ private:
     QLabel* readout_;
     QAction* copyReadouts_ = nullptr;
     QGridLayout* readoutRows_;
+    QWidget* readoutGrid_;  // holds readoutRows_ and nothing a keyboard can focus
     struct ReadoutLabels {
         QLabel* name;
         QLabel* value;

@@ -241,9 +241,10 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     camera_->setAngles(kDefaultYaw, kDefaultPitch);
 
     connect(pairSlider_, &LabeledSlider::valueChanged, this, &RopeNdLesson::setPairIndex);
-    connect(coordinateBox_, &QComboBox::currentIndexChanged, this, &RopeNdLesson::refresh);
+    connect(coordinateBox_, &QComboBox::currentIndexChanged, this,
+            &RopeNdLesson::choosePathCoordinates);
     for (QSpinBox* box : componentBoxes_) {
-        connect(box, &QSpinBox::valueChanged, this, &RopeNdLesson::refresh);
+        connect(box, &QSpinBox::valueChanged, this, &RopeNdLesson::choosePathCoordinates);
     }
     connect(yawSlider_, &LabeledSlider::valueChanged, this,
             [this](int yaw) { camera_->setAngles(yaw, camera_->pitchDegrees()); });
@@ -429,6 +430,13 @@ void RopeNdLesson::refresh() {
     } else {
         spiralOverlay_->replot();
     }
+}
+
+void RopeNdLesson::choosePathCoordinates() {
+    // Only the spiral's path reads them: the clocks, the helix and the readout stay as they are.
+    const bool pca = usesPrincipalComponents();
+    for (QSpinBox* box : componentBoxes_) box->setEnabled(!pca);
+    runGuarded([this] { updateFigures(); });
 }
 
 void RopeNdLesson::updateClocks(const RopeFrequencies& freqs) {

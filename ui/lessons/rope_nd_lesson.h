@@ -68,6 +68,7 @@ protected:
 
 private:
     void refresh();
+    void choosePathCoordinates();
     void updateClocks(const RopeFrequencies& freqs);
     struct PairingKey {
         int headDim;

@@ -30,6 +30,7 @@
 #include "widgets/choice_box.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/latest_job.h"
+#include "widgets/progress_value.h"
 #include "widgets/score_plot_helpers.h"
 #include "widgets/wrapped_label.h"
 
@@ -467,7 +468,7 @@ void SweepsLesson::declareSweepFigures() {
             setRunning(true);
         });
         connect(job, &LatestJob::progress, this, [this](double fraction) {
-            progressBar_->setValue(static_cast<int>(std::lround(1000.0 * fraction)));
+            setProgressValue(progressBar_, static_cast<int>(std::lround(1000.0 * fraction)));
         });
         connect(job, &LatestJob::finished, this, [this] { setRunning(false); });
         connect(job, &LatestJob::failed, this, [this](const QString& message) {
@@ -534,11 +535,15 @@ void SweepsLesson::setRunning(bool running) {
     runButton_->setEnabled(true);  // running again restarts (latest wins)
     cancelButton_->setEnabled(running);
     if (running) {
-        progressBar_->setValue(0);
+        setProgressValue(progressBar_, 0);
         clock_->start();
+        // "Running…" keeps the room of the result it replaces: the panel does not jump, nor does
+        // its scroll bar come and go and make every label wrap again.
+        status_->setMinimumHeight(status_->height());
         status_->setText(tr("Running…"));
     } else {
         clock_->stop();
+        status_->setMinimumHeight(0);
     }
 }
 
@@ -549,7 +554,7 @@ void SweepsLesson::finishStatus(const LatestJob& job, const Computed<T>& result)
                       .arg(job.elapsedMs() / 1000.0, 0, 'f', 2);
     if (!result.note.empty()) statusText_ += QLatin1Char(' ') + QString::fromStdString(result.note);
     status_->setText(statusText_);
-    progressBar_->setValue(progressBar_->maximum());
+    setProgressValue(progressBar_, progressBar_->maximum());
     clearProblem();
 }
 

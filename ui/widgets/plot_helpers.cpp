@@ -604,10 +604,41 @@ void antialiasUnlessDense(QCPGraph* graph) {
     graph->setAntialiased(graph->dataCount() <= pixels);
 }
 
+namespace {
+
+// Sets the plot's ranges to show its aspect box centred, one data unit equally long on both axes
+// of its laid-out rect; false when they already were, or the rect is not laid out yet.
+bool fitEqualAspect(QCustomPlot* plot) {
+    const QRectF want = plot->property("ropelabAspectBox").toRectF();
+    const QRect rect = plot->axisRect()->rect();
+    if (rect.width() <= 0 || rect.height() <= 0 || want.isEmpty()) return false;
+    const double pixelsPerUnit =
+        std::min(rect.width() / want.width(), rect.height() / want.height());
+    const double xHalf = rect.width() / pixelsPerUnit / 2.0;
+    const double yHalf = rect.height() / pixelsPerUnit / 2.0;
+    const QPointF c = want.center();
+    const QCPRange x(c.x() - xHalf, c.x() + xHalf);
+    const QCPRange y(c.y() - yHalf, c.y() + yHalf);
+    const auto differs = [](const QCPRange& a, const QCPRange& b) {
+        return std::abs(a.lower - b.lower) + std::abs(a.upper - b.upper) > 1e-9 * b.size();
+    };
+    if (!differs(plot->xAxis->range(), x) && !differs(plot->yAxis->range(), y)) return false;
+    plot->xAxis->setRange(x);
+    plot->yAxis->setRange(y);
+    return true;
+}
+
+}  // namespace
+
 void keepEqualAspect(QCustomPlot* plot, const QRectF& box) {
     plot->setProperty("ropelabAspectBox", box);
-    plot->xAxis->setRange(box.left(), box.right());
-    plot->yAxis->setRange(box.top(), box.bottom());
+    if (plot->axisRect()->width() > 0 && plot->axisRect()->height() > 0) {
+        // Fitted to the rect it has now, a new box needs one replot, not a second after layout.
+        fitEqualAspect(plot);
+    } else {
+        plot->xAxis->setRange(box.left(), box.right());
+        plot->yAxis->setRange(box.top(), box.bottom());
+    }
     if (plot->property("ropelabAspectConnected").toBool()) {
         plot->replot(QCustomPlot::rpQueuedReplot);
         return;
@@ -616,24 +647,7 @@ void keepEqualAspect(QCustomPlot* plot, const QRectF& box) {
     // Ranges set after layout apply from the next replot on, so re-queue only when they changed;
     // the second pass finds them equal and stops.
     QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] {
-        const QRectF want = plot->property("ropelabAspectBox").toRectF();
-        const QRect rect = plot->axisRect()->rect();
-        if (rect.width() <= 0 || rect.height() <= 0 || want.isEmpty()) return;
-        const double pixelsPerUnit =
-            std::min(rect.width() / want.width(), rect.height() / want.height());
-        const double xHalf = rect.width() / pixelsPerUnit / 2.0;
-        const double yHalf = rect.height() / pixelsPerUnit / 2.0;
-        const QPointF c = want.center();
-        const QCPRange x(c.x() - xHalf, c.x() + xHalf);
-        const QCPRange y(c.y() - yHalf, c.y() + yHalf);
-        const auto differs = [](const QCPRange& a, const QCPRange& b) {
-            return std::abs(a.lower - b.lower) + std::abs(a.upper - b.upper) > 1e-9 * b.size();
-        };
-        if (differs(plot->xAxis->range(), x) || differs(plot->yAxis->range(), y)) {
-            plot->xAxis->setRange(x);
-            plot->yAxis->setRange(y);
-            plot->replot(QCustomPlot::rpQueuedReplot);
-        }
+        if (fitEqualAspect(plot)) plot->replot(QCustomPlot::rpQueuedReplot);
     });
 }
 

@@ -281,6 +281,9 @@ void RopeConfigEditor::setParams(const RopeParams& p) {
 void RopeConfigEditor::updateRows() {
     const RopeType type = static_cast<RopeType>(type_->currentData().toInt());
     const std::set<QString> shown = keysOf(type);
+    // Each row shown would lay out every ancestor at once (an activated layout tells its parent):
+    // the form, disabled meanwhile, and the panel around it are laid out once afterwards.
+    form_->setEnabled(false);
     for (int row = 0; row < form_->rowCount(); ++row) {
         QLayoutItem* label = form_->itemAt(row, QFormLayout::LabelRole);
         const QString key = label != nullptr && label->widget() != nullptr
@@ -288,6 +291,8 @@ void RopeConfigEditor::updateRows() {
                                 : QString();
         form_->setRowVisible(row, commonKeys().contains(key) || shown.contains(key));
     }
+    form_->setEnabled(true);
+    form_->invalidate();
     // linear, dynamic and yarn need a factor: it is always set for them.
     const bool required = factorRequired(type);
     if (required && !factorOpt_.set->isChecked()) {
