@@ -223,9 +223,14 @@ void PitfallLesson::updateExplanation() {
 
 void PitfallLesson::updateTitles() {
     // Each map's own colour range, written where it is seen.
-    const auto range = [](const HeatMap& heat) { return colourRangeText(heat); };
-    seedTitle_->setText(tr("Wrong code: score(m, n)\ncolours ±%1").arg(range(seedHeat_)));
-    ropeTitle_->setText(tr("Correct RoPE: score(m, n)\ncolours ±%1").arg(range(ropeHeat_)));
+    // A side may have been drawn and replotted before the other finished: a title that changes
+    // here needs its plot replotted again, or it keeps the old range and is never re-wrapped.
+    const auto retitle = [this](QCPTextElement* title, const QString& text) {
+        if (setTitleText(title, text)) replot(title->parentPlot());
+    };
+    retitle(seedTitle_, tr("Wrong code: score(m, n)\ncolours ±%1").arg(colourRangeText(seedHeat_)));
+    retitle(ropeTitle_,
+            tr("Correct RoPE: score(m, n)\ncolours ±%1").arg(colourRangeText(ropeHeat_)));
 }
 
 QJsonObject PitfallLesson::saveState() const {

@@ -412,6 +412,14 @@ QCPTextElement* addPlotTitle(QCustomPlot* plot, const QString& text) {
     return title;
 }
 
+bool setTitleText(QCPTextElement* title, const QString& text) {
+    const bool wrapped = title->text() == title->property(kWrappedTextProperty).toString();
+    const QString shown = wrapped ? title->property(kFullTextProperty).toString() : title->text();
+    if (shown == text) return false;
+    title->setText(text);
+    return true;
+}
+
 QCPTextElement* addPlotSubtitle(QCustomPlot* plot, const QString& text) {
     // Insert under any existing title rows: just above the first row that holds no text element.
     QCPLayoutGrid* layout = plot->plotLayout();

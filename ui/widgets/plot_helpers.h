@@ -70,6 +70,10 @@ QCPTextElement* addPlotTitle(QCustomPlot* plot, const QString& text);
 // A regular-weight line under the title (a caption or a live remark); the row below the titles.
 QCPTextElement* addPlotSubtitle(QCustomPlot* plot, const QString& text);
 
+// Gives a wrapping title new text; false when it already says that (wrapped or not), so the
+// caller replots its plot only for a real change.
+bool setTitleText(QCPTextElement* title, const QString& text);
+
 // Moves the legend out of the axis rect into its own row under the plot, laid out horizontally,
 // so it never covers data; `columns` items per row (1 stacks them, for narrow plots).
 void placeLegendBelow(QCustomPlot* plot, int columns = 4);

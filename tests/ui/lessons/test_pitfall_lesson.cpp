@@ -151,6 +151,33 @@ TEST_F(Pitfall, ColourRangesAreNamedWhereTheMapsAre) {
     EXPECT_TRUE(h.lesson.readoutText().contains(seedText));
 }
 
+// Either side may arrive first and be replotted before the other: the titles the later side
+// sets must still be replotted, wrapped to the plot's width and naming the new range.
+TEST_F(Pitfall, TitlesSetByTheLaterSideAreWrappedToTheirPlots) {
+    h.lesson.resize(640, 600);
+    h.lesson.show();
+    for (unsigned seed : {3u, 4u, 5u, 6u}) {
+        h.model.setSeed(seed);
+        ASSERT_TRUE(h.lesson.waitForComputation(20000));
+        for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
+        for (const char* name : {"seed-code-heatmap", "rope-heatmap"}) {
+            QCustomPlot* plot = h.figure(QString::fromLatin1(name));
+            auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
+            ASSERT_NE(title, nullptr);
+            const double top = colorMap(plot)->dataRange().upper;
+            const QString range =
+                top >= 100 ? QString::number(std::lround(top)) : QString::number(top, 'g', 3);
+            EXPECT_TRUE(title->text().contains(range))
+                << name << ": " << title->text().toStdString();
+            const QFontMetrics metrics(title->font());
+            for (const QString& line : title->text().split(QLatin1Char('\n'))) {
+                EXPECT_LE(metrics.horizontalAdvance(line), plot->width())
+                    << name << " seed " << seed << ": " << line.toStdString();
+            }
+        }
+    }
+}
+
 TEST_F(Pitfall, TextNamesTheWrongCodeAndFollowsTheAttentionFactor) {
     QString text = testing::labelTexts(h.lesson);
     EXPECT_TRUE(text.contains(QStringLiteral("widely copied wrong implementation")));
