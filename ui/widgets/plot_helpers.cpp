@@ -42,6 +42,9 @@ constexpr const char* kWrappedTextProperty = "ropelabWrappedText";
 constexpr const char* kWrapWidthProperty = "ropelabWrapWidth";
 constexpr const char* kWrapFontProperty = "ropelabWrapFont";
 constexpr const char* kLegendColumnsProperty = "ropelabLegendColumns";
+constexpr const char* kTickCountProperty = "ropelabTickCount";
+constexpr const char* kTickLengthProperty = "ropelabTickLength";
+constexpr int kTickLabelGap = 12;  // pixels between neighbouring tick labels
 
 // Line breaks where Unicode allows them (between words, and between CJK characters, which have
 // no spaces); explicit line breaks stay, and a word longer than the width keeps its own line.
@@ -144,6 +147,50 @@ void fitTextToWidth(QCustomPlot* plot, int width) {
     if (legend->property(kLegendColumnsProperty).isValid()) reflowLegend(legend, width);
 }
 
+bool fitTicksToLength(QCustomPlot* plot) {
+    bool changed = false;
+    for (QCPAxisRect* rect : plot->axisRects()) {
+        if (!rect->visible() || rect->width() <= 0 || rect->height() <= 0) continue;
+        for (QCPAxis* axis : rect->axes()) {
+            if (!axis->visible() || !axis->tickLabels() || axis->tickLabelRotation() != 0.0)
+                continue;
+            QCPAxisTicker* ticker = axis->ticker().data();
+            const QVector<double> ticks = axis->tickVector();
+            const QVector<QString> labels = axis->tickVectorLabels();
+            if (ticker == nullptr || ticks.size() < 2 || labels.size() != ticks.size()) continue;
+            if (!axis->property(kTickCountProperty).isValid())
+                axis->setProperty(kTickCountProperty, ticker->tickCount());
+            const int asked = axis->property(kTickCountProperty).toInt();
+            const bool horizontal = axis->orientation() == Qt::Horizontal;
+            const QFontMetrics metrics(axis->tickLabelFont());
+            int label = metrics.height();
+            if (horizontal) {
+                label = 0;
+                for (const QString& text : labels)
+                    label = std::max(label, metrics.horizontalAdvance(text));
+            }
+            double spacing = std::numeric_limits<double>::infinity();
+            for (qsizetype i = 1; i < ticks.size(); ++i) {
+                spacing = std::min(spacing, std::abs(axis->coordToPixel(ticks[i]) -
+                                                     axis->coordToPixel(ticks[i - 1])));
+            }
+            const int length = horizontal ? rect->width() : rect->height();
+            int wanted = ticker->tickCount();
+            if (length != axis->property(kTickLengthProperty).toInt()) {
+                // A new length: start again from what the room allows, up to the count asked.
+                wanted = std::clamp(length / (label + kTickLabelGap), 1, asked);
+            } else if (spacing < label + kTickLabelGap / 2 && wanted > 1) {
+                --wanted;  // still overlapping at this length: one tick fewer, checked again
+            }
+            axis->setProperty(kTickLengthProperty, length);
+            if (wanted == ticker->tickCount()) continue;
+            ticker->setTickCount(wanted);
+            changed = true;
+        }
+    }
+    return changed;
+}
+
 namespace {
 
 // A plot that asks for room for its text (titles, tick labels, axis labels, legend, as laid out
@@ -151,7 +198,11 @@ namespace {
 class ReadablePlot : public QCustomPlot {
 public:
     explicit ReadablePlot(QWidget* parent) : QCustomPlot(parent) {
-        connect(this, &QCustomPlot::afterReplot, this, &ReadablePlot::measureText);
+        connect(this, &QCustomPlot::afterReplot, this, [this] {
+            // Tick labels that would run into each other are thinned before anyone sees them.
+            if (fitTicksToLength(this)) replot(rpQueuedReplot);
+            measureText();
+        });
     }
 
     QSize minimumSizeHint() const override {

@@ -7,6 +7,8 @@
 #include <qcustomplot.h>
 
 #include <QFontMetricsF>
+#include <cmath>
+#include <limits>
 
 #include "export/export_options.h"
 #include "export/figure_export.h"
@@ -119,6 +121,43 @@ TEST(PlotHelpers, AnInsetLegendWiderThanItsPlotMovesBelow) {
     plot->replot();
     EXPECT_FALSE(plot->axisRect()->insetLayout()->elements(false).contains(plot->legend));
     EXPECT_TRUE(plot->plotLayout()->elements(true).contains(plot->legend));
+    delete plot;
+}
+
+// The minimum gap between neighbouring tick labels of a horizontal axis, in pixels.
+double tickLabelGap(const QCPAxis* axis) {
+    const QFontMetrics metrics(axis->tickLabelFont());
+    const QVector<double> ticks = axis->tickVector();
+    const QVector<QString> labels = axis->tickVectorLabels();
+    double gap = std::numeric_limits<double>::infinity();
+    for (qsizetype i = 1; i < ticks.size(); ++i) {
+        const double between =
+            std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1]));
+        gap = std::min(gap, between - (metrics.horizontalAdvance(labels[i]) +
+                                       metrics.horizontalAdvance(labels[i - 1])) /
+                                          2.0);
+    }
+    return gap;
+}
+
+TEST(PlotHelpers, TickLabelsOfANarrowAxisAreThinnedAndComeBackWhenWide) {
+    QCustomPlot* plot = makePlot(nullptr);
+    QFont big = plot->xAxis->tickLabelFont();
+    big.setPointSizeF(20);  // presenter-sized labels
+    plot->xAxis->setTickLabelFont(big);
+    plot->xAxis->setRange(0, 1024);
+    plot->resize(180, 300);
+    plot->show();
+    plot->replot();
+    for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();  // the queued replots
+    EXPECT_GE(plot->xAxis->tickVector().size(), 2);
+    EXPECT_GT(tickLabelGap(plot->xAxis), 0.0);
+    EXPECT_LT(plot->xAxis->ticker()->tickCount(), 5);
+    plot->resize(1600, 300);
+    plot->replot();
+    for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
+    EXPECT_EQ(plot->xAxis->ticker()->tickCount(), 5);  // the count asked for, with room again
+    EXPECT_GT(tickLabelGap(plot->xAxis), 0.0);
     delete plot;
 }
 
