@@ -44,7 +44,9 @@ constexpr const char* kWrapFontProperty = "ropelabWrapFont";
 constexpr const char* kLegendColumnsProperty = "ropelabLegendColumns";
 constexpr const char* kTickCountProperty = "ropelabTickCount";
 constexpr const char* kTickLengthProperty = "ropelabTickLength";
-constexpr int kTickLabelGap = 12;  // pixels between neighbouring tick labels
+// Pixels between neighbouring tick labels of a horizontal and of a vertical axis.
+constexpr int kTickLabelGapAcross = 12;
+constexpr int kTickLabelGapUp = 8;
 
 // Line breaks where Unicode allows them (between words, and between CJK characters, which have
 // no spaces); explicit line breaks stay, and a word longer than the width keeps its own line.
@@ -148,45 +150,58 @@ void fitTextToWidth(QCustomPlot* plot, int width) {
 }
 
 bool fitTicksToLength(QCustomPlot* plot) {
-    bool changed = false;
+    QList<QCPAxis*> axes;
     for (QCPAxisRect* rect : plot->axisRects()) {
-        if (!rect->visible() || rect->width() <= 0 || rect->height() <= 0) continue;
-        for (QCPAxis* axis : rect->axes()) {
-            if (!axis->visible() || !axis->tickLabels() || axis->tickLabelRotation() != 0.0)
-                continue;
-            QCPAxisTicker* ticker = axis->ticker().data();
-            const QVector<double> ticks = axis->tickVector();
-            const QVector<QString> labels = axis->tickVectorLabels();
-            if (ticker == nullptr || ticks.size() < 2 || labels.size() != ticks.size()) continue;
-            if (!axis->property(kTickCountProperty).isValid())
-                axis->setProperty(kTickCountProperty, ticker->tickCount());
-            const int asked = axis->property(kTickCountProperty).toInt();
-            const bool horizontal = axis->orientation() == Qt::Horizontal;
-            const QFontMetrics metrics(axis->tickLabelFont());
-            int label = metrics.height();
-            if (horizontal) {
-                label = 0;
-                for (const QString& text : labels)
-                    label = std::max(label, metrics.horizontalAdvance(text));
-            }
-            double spacing = std::numeric_limits<double>::infinity();
-            for (qsizetype i = 1; i < ticks.size(); ++i) {
-                spacing = std::min(spacing, std::abs(axis->coordToPixel(ticks[i]) -
-                                                     axis->coordToPixel(ticks[i - 1])));
-            }
-            const int length = horizontal ? rect->width() : rect->height();
-            int wanted = ticker->tickCount();
-            if (length != axis->property(kTickLengthProperty).toInt()) {
-                // A new length: start again from what the room allows, up to the count asked.
-                wanted = std::clamp(length / (label + kTickLabelGap), 1, asked);
-            } else if (spacing < label + kTickLabelGap / 2 && wanted > 1) {
-                --wanted;  // still overlapping at this length: one tick fewer, checked again
-            }
-            axis->setProperty(kTickLengthProperty, length);
-            if (wanted == ticker->tickCount()) continue;
-            ticker->setTickCount(wanted);
-            changed = true;
+        if (rect->visible()) axes += rect->axes();
+    }
+    // A colour scale's axis lives in an axis rect of its own, not among the plot's.
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        if (auto* scale = qobject_cast<QCPColorScale*>(element); scale && scale->visible())
+            axes += scale->axis();
+    }
+    bool changed = false;
+    for (QCPAxis* axis : axes) {
+        const QCPAxisRect* rect = axis->axisRect();
+        if (rect->width() <= 0 || rect->height() <= 0 || !axis->visible() || !axis->tickLabels() ||
+            axis->tickLabelRotation() != 0.0) {
+            continue;
         }
+        QCPAxisTicker* ticker = axis->ticker().data();
+        const QVector<double> ticks = axis->tickVector();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        if (ticker == nullptr || ticks.size() < 2 || labels.size() != ticks.size()) continue;
+        if (!axis->property(kTickCountProperty).isValid())
+            axis->setProperty(kTickCountProperty, ticker->tickCount());
+        const int asked = axis->property(kTickCountProperty).toInt();
+        const bool horizontal = axis->orientation() == Qt::Horizontal;
+        // Across the axis a label's extent is its width; along a vertical one, the height of
+        // its digits (line spacing would leave room no reader needs).
+        const QFontMetrics metrics(axis->tickLabelFont());
+        int label = metrics.capHeight();
+        int gap = kTickLabelGapUp;
+        if (horizontal) {
+            label = 0;
+            for (const QString& text : labels)
+                label = std::max(label, metrics.horizontalAdvance(text));
+            gap = kTickLabelGapAcross;
+        }
+        double spacing = std::numeric_limits<double>::infinity();
+        for (qsizetype i = 1; i < ticks.size(); ++i) {
+            spacing = std::min(
+                spacing, std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1])));
+        }
+        const int length = horizontal ? rect->width() : rect->height();
+        int wanted = ticker->tickCount();
+        if (length != axis->property(kTickLengthProperty).toInt()) {
+            // A new length: start again from what the room allows, up to the count asked.
+            wanted = std::clamp(length / (label + gap), 1, asked);
+        } else if (spacing < label + gap / 2 && wanted > 1) {
+            --wanted;  // still overlapping at this length: one tick fewer, checked again
+        }
+        axis->setProperty(kTickLengthProperty, length);
+        if (wanted == ticker->tickCount()) continue;
+        ticker->setTickCount(wanted);
+        changed = true;
     }
     return changed;
 }
