@@ -66,7 +66,9 @@ public:
     }
 
     QSize minimumSizeHint() const override {
-        const int content = widget() != nullptr ? widget()->minimumSizeHint().width() : 0;
+        const int content = widget() != nullptr
+                                ? std::max(widget()->minimumSizeHint().width(), widestContent())
+                                : 0;
         const int bar = sidePanel_ || scrolling_ ? verticalScrollBar()->sizeHint().width() : 0;
         const int least = sidePanel_
                               ? std::max(kSidePanelMinimumWidth,
@@ -79,22 +81,69 @@ public:
 protected:
     bool event(QEvent* event) override {
         const bool handled = QScrollArea::event(event);
-        // The content's layout changed (fonts, language, controls): if it now needs a different
-        // width, the splitter asks again. Its minimum is cached by now, so this check is cheap.
-        if (event->type() == QEvent::LayoutRequest && widget() != nullptr) {
-            const int content = widget()->minimumSizeHint().width();
-            if (content != contentWidth_) {
-                contentWidth_ = content;
-                updateGeometry();
-            }
+        switch (event->type()) {
+            case QEvent::FontChange:
+            case QEvent::StyleChange:
+            case QEvent::LanguageChange:
+                widest_ = 0;
+                break;
+            case QEvent::LayoutRequest:
+                // The content's layout changed (fonts, language, controls): if it now needs a
+                // different width, the splitter asks again. Its minimum is cached by now, so this
+                // check is cheap.
+                if (widget() != nullptr) {
+                    const int content = widget()->minimumSizeHint().width();
+                    if (sidePanel_) {
+                        // A side panel's least width only grows while its fonts and content stay:
+                        // a choice that shows wider rows and hides them again (a rope_type) then
+                        // lays nothing out around the panel, whose tab widget would repaint every
+                        // label in it on each such relayout.
+                        if (widget() != widestOf_) widest_ = 0;
+                        widestOf_ = widget();
+                        if (content <= widest_) break;
+                        widest_ = content;
+                    } else if (content == contentWidth_) {
+                        break;
+                    }
+                    contentWidth_ = content;
+                    updateGeometry();
+                }
+                break;
+            default:
+                break;
         }
         return handled;
     }
 
 private:
+    int widestContent() const { return sidePanel_ && widget() == widestOf_ ? widest_ : 0; }
+
     bool sidePanel_;
     bool scrolling_ = false;
     int contentWidth_ = -1;
+    int widest_ = 0;
+    const QWidget* widestOf_ = nullptr;
+};
+
+// The side panel's column, in a scroll area that gives it all the height its content needs: when
+// a control in it grows, it grows the panel first, instead of squeezing the other items (the long
+// explanation) into the old height for one pass, which repainted every label of the panel.
+class GrowingColumn : public QVBoxLayout {
+public:
+    using QVBoxLayout::QVBoxLayout;
+
+    void setGeometry(const QRect& rect) override {
+        QWidget* panel = parentWidget();
+        if (panel != nullptr && panel->isVisible() && hasHeightForWidth()) {
+            const int needed = panel->heightForWidth(panel->width());
+            if (needed > panel->height()) {
+                // A shown panel is resized at once, and its layout placed at the new height.
+                panel->resize(panel->width(), needed);
+                if (panel->height() >= needed) return;
+            }
+        }
+        QVBoxLayout::setGeometry(rect);
+    }
 };
 
 }  // namespace
@@ -166,7 +215,7 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     // Grown or shrunk by a longer status or readout, the panel repaints only what was exposed
     // and the widgets that moved, not every label in it.
     side->setAttribute(Qt::WA_StaticContents);
-    auto* sideLayout = new QVBoxLayout(side);
+    auto* sideLayout = new GrowingColumn(side);
     sideLayout->setContentsMargins(8, 0, 4, 0);
     QFont headingFont = heading_->font();
     headingFont.setPointSizeF(headingFont.pointSizeF() * 1.35);

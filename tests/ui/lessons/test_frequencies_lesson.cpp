@@ -9,8 +9,12 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -383,6 +387,50 @@ TEST(FrequenciesLesson, FirstViewComparesAScaledConfigurationWithoutTheLongEdito
     const QString text = testing::labelTexts(h.lesson);
     EXPECT_TRUE(text.contains(QStringLiteral("every logit q·k is scaled by a²")));
     EXPECT_TRUE(text.contains(QStringLiteral("It has no attention factor")));
+}
+
+// Counts the paint and resize events a widget gets.
+class RepaintCounter : public QObject {
+public:
+    explicit RepaintCounter(QWidget* widget) { widget->installEventFilter(this); }
+    int paints = 0;
+    int resizes = 0;
+
+protected:
+    bool eventFilter(QObject*, QEvent* event) override {
+        if (event->type() == QEvent::Paint) ++paints;
+        if (event->type() == QEvent::Resize) ++resizes;
+        return false;
+    }
+};
+
+// Another rope_type shows other rows of the editor: the side panel grows or shrinks below the
+// long explanation, which is neither squeezed for a moment nor repainted, and the panel's least
+// width stays (each change of it laid out and repainted the whole panel).
+TEST(FrequenciesLesson, ARopeTypeChangeLeavesTheExplanationAlone) {
+    LessonHarness<Lesson7> h;
+    h.lesson.resize(1180, 860);
+    h.lesson.show();
+    h.lesson.findChild<QPushButton*>(QStringLiteral("editFieldsA"))->click();
+    QComboBox* type = h.lesson.editor(Lesson7::A)->typeBox();
+    const auto everyType = [&] {
+        for (const char* name : {"linear", "dynamic", "yarn", "llama3", "default"}) {
+            type->setCurrentIndex(type->findText(QLatin1String(name)));
+            ASSERT_TRUE(h.lesson.waitForComputation());
+            QCoreApplication::processEvents();
+            EXPECT_EQ(h.lesson.problem(), QString()) << name;
+        }
+    };
+    everyType();  // every row has been shown once
+    auto* side = h.lesson.findChild<QScrollArea*>(QStringLiteral("sidePanel"));
+    ASSERT_NE(side, nullptr);
+    ASSERT_GT(side->verticalScrollBar()->maximum(), 0);  // the panel is taller than its view
+    const int least = side->minimumSizeHint().width();
+    RepaintCounter explanation(h.lesson.findChild<QLabel*>(QStringLiteral("explanation")));
+    everyType();
+    EXPECT_EQ(explanation.paints, 0);
+    EXPECT_EQ(explanation.resizes, 0);
+    EXPECT_EQ(side->minimumSizeHint().width(), least);
 }
 
 }  // namespace
