@@ -615,6 +615,9 @@ void RopeNdLesson::drawSpiral() {
     std::vector<QPointF> points(n);
     for (std::size_t i = 0; i < n; ++i) points[i] = project(i);
     fillSegments(spiralSegments_, points);
+    // Chosen components of fast pairs jump across the view at every position: thousands of long
+    // chords, which paint ~3× faster without antialiasing and look the same.
+    antialiasUnlessTangled(spiralSegments_);
     positionScale_->setDataRange(QCPRange(0, double(n - 1)));
     // Axis names: principal components with their share of the variance, or component indices.
     for (std::size_t a = 0; a < 3; ++a) {

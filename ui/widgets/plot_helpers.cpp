@@ -678,6 +678,32 @@ void antialiasUnlessDense(QCPGraph* graph) {
     graph->setAntialiased(graph->dataCount() <= pixels);
 }
 
+void antialiasUnlessTangled(const std::vector<QCPCurve*>& pieces) {
+    if (pieces.empty()) return;
+    const QCPAxis* x = pieces.front()->keyAxis();
+    const QCPAxis* y = pieces.front()->valueAxis();
+    const QRect rect = x->axisRect()->rect();
+    // Before the first layout the rect has no size yet: assume a typical one.
+    const bool laidOut = rect.width() > 50 && rect.height() > 50;
+    const double width = laidOut ? rect.width() : 600.0;
+    const double height = laidOut ? rect.height() : 400.0;
+    // Pixels per data unit on each (linear) axis.
+    const double sx = width / x->range().size();
+    const double sy = height / y->range().size();
+    double length = 0.0;
+    for (const QCPCurve* piece : pieces) {
+        const QCPCurveDataContainer& data = *piece->data();
+        for (auto it = data.constBegin(); it != data.constEnd() && it + 1 != data.constEnd();
+             ++it) {
+            const double step =
+                std::hypot(sx * ((it + 1)->key - it->key), sy * ((it + 1)->value - it->value));
+            if (std::isfinite(step)) length += step;
+        }
+    }
+    const double ink = length * std::max(1.0, pieces.front()->pen().widthF());
+    for (QCPCurve* piece : pieces) piece->setAntialiased(ink < width * height);
+}
+
 namespace {
 
 // Sets the plot's ranges to show its aspect box centred, one data unit equally long on both axes

@@ -139,6 +139,12 @@ void turnOffAntialiasing(QCustomPlot* plot, QCP::AntialiasedElements elements);
 // setData. Export draws every line antialiased whatever this chose.
 void antialiasUnlessDense(QCPGraph* graph);
 
+// Antialiases a path drawn as `pieces` (curves with one pen width, on linear axes) only while its
+// ink (length on screen × pen width) covers less than its axis rect: a tangle that covers the rect
+// over and over looks the same without it and paints two to three times faster. Call after
+// setData. Export draws every line antialiased whatever this chose.
+void antialiasUnlessTangled(const std::vector<QCPCurve*>& pieces);
+
 // Keeps one data unit equally long on both axes, showing at least the box (x, y, width, height
 // in plot coordinates) centred, whatever the widget's shape: circles stay circles.
 // Call again with a new box when the content changes size.

@@ -69,6 +69,28 @@ TEST(RopeNdLesson, SpiralInChosenComponentsIsXRotatedToEachPosition) {
     EXPECT_NEAR(spiral.z[57], r[20], 1e-12);
 }
 
+// Along its principal directions the path is a smooth curve, drawn antialiased; in three
+// components of the fastest pairs it jumps across the view at every position, a tangle drawn
+// without (which painted 3x longer and looked the same).
+TEST(RopeNdLesson, TheSpiralIsAntialiasedUnlessItIsATangle) {
+    LessonHarness<RopeNdLesson> h;
+    h.model.setHeadDim(128);
+    h.model.setSequenceLength(4096);
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    QCustomPlot* plot = h.figure(QStringLiteral("spiral-3d"));
+    ASSERT_NE(plot, nullptr);
+    auto* path = qobject_cast<QCPCurve*>(plot->plottable(0));
+    ASSERT_NE(path, nullptr);
+    EXPECT_TRUE(path->antialiased());
+    h.lesson.setComponents(0, 1, 2);
+    h.lesson.setPrincipalComponents(false);
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    EXPECT_FALSE(path->antialiased());
+    h.lesson.setPrincipalComponents(true);
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    EXPECT_TRUE(path->antialiased());
+}
+
 TEST(RopeNdLesson, HelixIsTheContinuousCurveWithWholePositionsMarked) {
     LessonHarness<RopeNdLesson> h;
     h.model.setSequenceLength(64);

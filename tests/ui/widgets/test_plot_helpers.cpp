@@ -9,6 +9,7 @@
 #include <QFontMetricsF>
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 #include "export/export_options.h"
 #include "export/figure_export.h"
@@ -43,6 +44,42 @@ TEST(PlotHelpers, DenseLinesSkipAntialiasingOnScreenAndFilesKeepIt) {
     EXPECT_FALSE(png.isEmpty()) << error.toStdString();
     EXPECT_FALSE(dense->antialiased());
     EXPECT_TRUE(sparse->antialiased());
+    delete plot;
+}
+
+// A smooth path keeps antialiasing; a tangle of long chords that covers the plot several times
+// over (a path through fast pairs' components) drops it; export draws both antialiased.
+TEST(PlotHelpers, TangledPathsSkipAntialiasingOnScreenAndFilesKeepIt) {
+    QCustomPlot* plot = makePlot(nullptr);
+    plot->resize(640, 400);
+    plot->xAxis->setRange(-1.0, 1.0);
+    plot->yAxis->setRange(-1.0, 1.0);
+    plot->replot();
+    const auto path = [&](double turnsPerPoint) {
+        QCPCurve* curve = addCurve(plot->xAxis, plot->yAxis);
+        curve->setPen(QPen(Qt::black, 2.0));
+        QVector<double> t, x, y;
+        for (int i = 0; i < 4096; ++i) {
+            const double angle = 2.0 * std::numbers::pi * turnsPerPoint * i;
+            t.push_back(i);
+            x.push_back(std::cos(angle));
+            y.push_back(std::sin(1.3 * angle));
+        }
+        curve->setData(t, x, y, true);
+        return curve;
+    };
+    QCPCurve* smooth = path(1.0 / 4096.0);
+    QCPCurve* tangled = path(0.37);
+    antialiasUnlessTangled({smooth});
+    antialiasUnlessTangled({tangled});
+    EXPECT_TRUE(smooth->antialiased());
+    EXPECT_FALSE(tangled->antialiased());
+    QString error;
+    const QByteArray png = renderFigure(*plot, ExportFormat::Png, ExportOptions{}, Qt::white,
+                                        Qt::white, QStringLiteral("test"), &error);
+    EXPECT_FALSE(png.isEmpty()) << error.toStdString();
+    EXPECT_FALSE(tangled->antialiased());
+    EXPECT_TRUE(smooth->antialiased());
     delete plot;
 }
 
