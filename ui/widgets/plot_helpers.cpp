@@ -266,10 +266,24 @@ void drawSegments(QCPPainter* painter, const QVector<QPointF>& points) {
         cosmetic.setWidth(0);
         painter->setPen(cosmetic);
     }
+    // A point within a pixel of the last one drawn adds no visible detail, only a segment that a
+    // wide or antialiased pen strokes on its own (a smooth 4096-point curve is mostly such).
     QVector<QLineF> segments;
     segments.reserve(points.size());
-    for (qsizetype i = 1; i < points.size(); ++i) {
-        if (finite(points[i - 1]) && finite(points[i])) segments.append({points[i - 1], points[i]});
+    qsizetype from = -1;  // the last point drawn, while the line runs unbroken
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        if (!finite(points[i])) {
+            from = -1;
+            continue;
+        }
+        const bool ends = i + 1 == points.size() || !finite(points[i + 1]);
+        const QPointF step = points[i] - (from >= 0 ? points[from] : points[i]);
+        if (from >= 0 && (ends || std::abs(step.x()) >= 1.0 || std::abs(step.y()) >= 1.0)) {
+            segments.append({points[from], points[i]});
+            from = i;
+        } else if (from < 0) {
+            from = i;
+        }
     }
     painter->drawLines(segments);
 }
