@@ -65,8 +65,8 @@ void settleLayout(QCustomPlot& plot, QSize layout) {
     plot.setViewport(QRect(QPoint(0, 0), layout));
     PlotAccess::layOut(plot);
     PlotAccess::layOut(plot);
-    // Ticks thinned for this size need their labels and margins laid out again.
-    if (fitTicksToLength(&plot)) PlotAccess::layOut(plot);
+    // Ticks thinned for this size (one fewer a pass) need their labels and margins laid out again.
+    for (int pass = 0; pass < 4 && fitTicksToLength(&plot); ++pass) PlotAccess::layOut(plot);
     plot.setViewport(shown);
 }
 

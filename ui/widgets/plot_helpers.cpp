@@ -43,8 +43,12 @@ constexpr const char* kWrapWidthProperty = "ropelabWrapWidth";
 constexpr const char* kWrapFontProperty = "ropelabWrapFont";
 constexpr const char* kLegendColumnsProperty = "ropelabLegendColumns";
 constexpr const char* kTickCountProperty = "ropelabTickCount";
-constexpr const char* kTickLengthProperty = "ropelabTickLength";
-// Pixels between neighbouring tick labels of a horizontal and of a vertical axis.
+constexpr const char* kThinnedAtProperty = "ropelabTicksThinnedAt";
+constexpr const char* kTickerProperty = "ropelabTicker";
+// Pixels between neighbouring tick labels: closer than the least gap they are thinned; ticks are
+// added back only where twice as many labels would keep the comfortable gap (horizontal and
+// vertical axes).
+constexpr int kTickLabelLeastGap = 4;
 constexpr int kTickLabelGapAcross = 12;
 constexpr int kTickLabelGapUp = 8;
 
@@ -167,11 +171,21 @@ bool fitTicksToLength(QCustomPlot* plot) {
             continue;
         }
         QCPAxisTicker* ticker = axis->ticker().data();
+        // Text and fixed-step tickers place their ticks whatever count they are asked for.
+        if (ticker == nullptr || dynamic_cast<QCPAxisTickerText*>(ticker) != nullptr ||
+            dynamic_cast<QCPAxisTickerFixed*>(ticker) != nullptr) {
+            continue;
+        }
         const QVector<double> ticks = axis->tickVector();
         const QVector<QString> labels = axis->tickVectorLabels();
-        if (ticker == nullptr || ticks.size() < 2 || labels.size() != ticks.size()) continue;
-        if (!axis->property(kTickCountProperty).isValid())
+        if (ticks.size() < 2 || labels.size() != ticks.size()) continue;
+        // A new ticker (a lesson may set one) brings the count it asks for.
+        const auto tickerId = static_cast<qulonglong>(reinterpret_cast<quintptr>(ticker));
+        if (axis->property(kTickerProperty).toULongLong() != tickerId) {
+            axis->setProperty(kTickerProperty, tickerId);
             axis->setProperty(kTickCountProperty, ticker->tickCount());
+            axis->setProperty(kThinnedAtProperty, QVariant());
+        }
         const int asked = axis->property(kTickCountProperty).toInt();
         const bool horizontal = axis->orientation() == Qt::Horizontal;
         // Across the axis a label's extent is its width; along a vertical one, the height of
@@ -192,13 +206,16 @@ bool fitTicksToLength(QCustomPlot* plot) {
         }
         const int length = horizontal ? rect->width() : rect->height();
         int wanted = ticker->tickCount();
-        if (length != axis->property(kTickLengthProperty).toInt()) {
-            // A new length: start again from what the room allows, up to the count asked.
-            wanted = std::clamp(length / (label + gap), 1, asked);
-        } else if (spacing < label + gap / 2 && wanted > 1) {
-            --wanted;  // still overlapping at this length: one tick fewer, checked again
+        if (spacing < label + kTickLabelLeastGap) {
+            if (wanted == 1) continue;
+            --wanted;  // one tick fewer per replot, checked again after the next
+            axis->setProperty(kThinnedAtProperty, length);
+        } else if (wanted < asked && spacing >= 2.0 * (label + gap) &&
+                   length != axis->property(kThinnedAtProperty).toInt()) {
+            // Room for twice as many labels at a new length; never at the length where labels
+            // were thinned, so counts cannot swing back and forth there.
+            ++wanted;
         }
-        axis->setProperty(kTickLengthProperty, length);
         if (wanted == ticker->tickCount()) continue;
         ticker->setTickCount(wanted);
         changed = true;

@@ -64,9 +64,10 @@ QCPCurve* addCurve(QCPAxis* x, QCPAxis* y);
 // export calls it with the figure's width.
 void fitTextToWidth(QCustomPlot* plot, int width);
 
-// Asks each axis for as many ticks as its labels have room for at its laid-out length (a narrow
-// heat map, presenter fonts), never more than its ticker asked for first; true when a tick
-// count changed and the plot needs laying out again.
+// An axis whose tick labels run into each other at its laid-out length (a narrow heat map,
+// presenter fonts) asks its ticker for one tick fewer; one with room for twice its labels at a
+// new length asks for one more, up to the count first asked for. True when a count changed and
+// the plot needs laying out again.
 bool fitTicksToLength(QCustomPlot* plot);
 
 // A bold title row above the axis rect.

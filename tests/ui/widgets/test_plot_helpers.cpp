@@ -186,13 +186,13 @@ TEST(PlotHelpers, TickLabelsOfANarrowAxisAreThinnedAndComeBackWhenWide) {
     plot->resize(180, 300);
     plot->show();
     plot->replot();
-    for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();  // the queued replots
+    for (int i = 0; i < 10; ++i) QCoreApplication::processEvents();  // the queued replots
     EXPECT_GE(plot->xAxis->tickVector().size(), 2);
     EXPECT_GT(tickLabelGap(plot->xAxis), 0.0);
     EXPECT_LT(plot->xAxis->ticker()->tickCount(), 5);
     plot->resize(1600, 300);
     plot->replot();
-    for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
+    for (int i = 0; i < 10; ++i) QCoreApplication::processEvents();
     EXPECT_EQ(plot->xAxis->ticker()->tickCount(), 5);  // the count asked for, with room again
     EXPECT_GT(tickLabelGap(plot->xAxis), 0.0);
     delete plot;
