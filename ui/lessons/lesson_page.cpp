@@ -125,27 +125,6 @@ private:
     const QWidget* widestOf_ = nullptr;
 };
 
-// The side panel's column, in a scroll area that gives it all the height its content needs: when
-// a control in it grows, it grows the panel first, instead of squeezing the other items (the long
-// explanation) into the old height for one pass, which repainted every label of the panel.
-class GrowingColumn : public QVBoxLayout {
-public:
-    using QVBoxLayout::QVBoxLayout;
-
-    void setGeometry(const QRect& rect) override {
-        QWidget* panel = parentWidget();
-        if (panel != nullptr && panel->isVisible() && hasHeightForWidth()) {
-            const int needed = panel->heightForWidth(panel->width());
-            if (needed > panel->height()) {
-                // A shown panel is resized at once, and its layout placed at the new height.
-                panel->resize(panel->width(), needed);
-                if (panel->height() >= needed) return;
-            }
-        }
-        QVBoxLayout::setGeometry(rect);
-    }
-};
-
 }  // namespace
 
 LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
@@ -215,7 +194,7 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     // Grown or shrunk by a longer status or readout, the panel repaints only what was exposed
     // and the widgets that moved, not every label in it.
     side->setAttribute(Qt::WA_StaticContents);
-    auto* sideLayout = new GrowingColumn(side);
+    auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(8, 0, 4, 0);
     QFont headingFont = heading_->font();
     headingFont.setPointSizeF(headingFont.pointSizeF() * 1.35);
