@@ -66,9 +66,9 @@ public:
     }
 
     QSize minimumSizeHint() const override {
-        const int content = widget() != nullptr
-                                ? std::max(widget()->minimumSizeHint().width(), widestContent())
-                                : 0;
+        int content = widget() != nullptr ? widget()->minimumSizeHint().width() : 0;
+        if (sidePanel_ && widget() != nullptr && widget() == measured_)
+            content = std::max(content, contentWidth_);
         const int bar = sidePanel_ || scrolling_ ? verticalScrollBar()->sizeHint().width() : 0;
         const int least = sidePanel_
                               ? std::max(kSidePanelMinimumWidth,
@@ -85,30 +85,25 @@ protected:
             case QEvent::FontChange:
             case QEvent::StyleChange:
             case QEvent::LanguageChange:
-                widest_ = 0;
+                contentWidth_ = -1;
                 break;
-            case QEvent::LayoutRequest:
+            case QEvent::LayoutRequest: {
                 // The content's layout changed (fonts, language, controls): if it now needs a
                 // different width, the splitter asks again. Its minimum is cached by now, so this
                 // check is cheap.
-                if (widget() != nullptr) {
-                    const int content = widget()->minimumSizeHint().width();
-                    if (sidePanel_) {
-                        // A side panel's least width only grows while its fonts and content stay:
-                        // a choice that shows wider rows and hides them again (a rope_type) then
-                        // lays nothing out around the panel, whose tab widget would repaint every
-                        // label in it on each such relayout.
-                        if (widget() != widestOf_) widest_ = 0;
-                        widestOf_ = widget();
-                        if (content <= widest_) break;
-                        widest_ = content;
-                    } else if (content == contentWidth_) {
-                        break;
-                    }
-                    contentWidth_ = content;
-                    updateGeometry();
-                }
+                if (widget() == nullptr) break;
+                if (widget() != measured_) contentWidth_ = -1;
+                measured_ = widget();
+                const int content = widget()->minimumSizeHint().width();
+                // A side panel's least width only grows while its fonts and content stay: a
+                // choice that shows wider rows and hides them again (a rope_type) then lays
+                // nothing out around the panel, whose tab widget would repaint every label in it
+                // on each such relayout.
+                if (sidePanel_ ? content <= contentWidth_ : content == contentWidth_) break;
+                contentWidth_ = content;
+                updateGeometry();
                 break;
+            }
             default:
                 break;
         }
@@ -116,13 +111,10 @@ protected:
     }
 
 private:
-    int widestContent() const { return sidePanel_ && widget() == widestOf_ ? widest_ : 0; }
-
     bool sidePanel_;
     bool scrolling_ = false;
-    int contentWidth_ = -1;
-    int widest_ = 0;
-    const QWidget* widestOf_ = nullptr;
+    int contentWidth_ = -1;  // for a side panel, the widest it has been
+    const QWidget* measured_ = nullptr;
 };
 
 }  // namespace

@@ -75,9 +75,18 @@ QString wrapText(const QString& text, const QFont& font, double width) {
     return lines.join(QLatin1Char('\n'));
 }
 
+// Text set since the last wrap (a new language, a new value) is what the title says; otherwise
+// the text it wrapped.
+bool setSinceWrap(const QCPTextElement* title) {
+    return title->text() != title->property(kWrappedTextProperty).toString();
+}
+
+QString unwrappedText(const QCPTextElement* title) {
+    return setSinceWrap(title) ? title->text() : title->property(kFullTextProperty).toString();
+}
+
 void wrapTitle(QCPTextElement* title, int width) {
-    // Text set since the last wrap (a new language, a new value) becomes the text to wrap.
-    const bool newText = title->text() != title->property(kWrappedTextProperty).toString();
+    const bool newText = setSinceWrap(title);
     if (newText) title->setProperty(kFullTextProperty, title->text());
     // This runs before every replot: lay the text out again only when something it depends on
     // changed.
@@ -510,9 +519,7 @@ QCPTextElement* addPlotTitle(QCustomPlot* plot, const QString& text) {
 }
 
 bool setTitleText(QCPTextElement* title, const QString& text) {
-    const bool wrapped = title->text() == title->property(kWrappedTextProperty).toString();
-    const QString shown = wrapped ? title->property(kFullTextProperty).toString() : title->text();
-    if (shown == text) return false;
+    if (unwrappedText(title) == text) return false;
     title->setText(text);
     return true;
 }

@@ -25,6 +25,17 @@ QVector<double> ramp(int n) {
     return v;
 }
 
+// Export draws every line antialiased and gives the screen its choice back.
+void expectExportKeepsTheScreensChoice(QCustomPlot& plot, QCPAbstractPlottable* antialiased,
+                                       QCPAbstractPlottable* plain) {
+    QString error;
+    const QByteArray png = renderFigure(plot, ExportFormat::Png, ExportOptions{}, Qt::white,
+                                        Qt::white, QStringLiteral("test"), &error);
+    EXPECT_FALSE(png.isEmpty()) << error.toStdString();
+    EXPECT_FALSE(plain->antialiased());
+    EXPECT_TRUE(antialiased->antialiased());
+}
+
 TEST(PlotHelpers, DenseLinesSkipAntialiasingOnScreenAndFilesKeepIt) {
     QCustomPlot* plot = makePlot(nullptr);
     plot->resize(640, 400);
@@ -37,13 +48,7 @@ TEST(PlotHelpers, DenseLinesSkipAntialiasingOnScreenAndFilesKeepIt) {
     antialiasUnlessDense(dense);
     EXPECT_TRUE(sparse->antialiased());
     EXPECT_FALSE(dense->antialiased());
-    // Export draws every line antialiased and gives the screen its choice back.
-    QString error;
-    const QByteArray png = renderFigure(*plot, ExportFormat::Png, ExportOptions{}, Qt::white,
-                                        Qt::white, QStringLiteral("test"), &error);
-    EXPECT_FALSE(png.isEmpty()) << error.toStdString();
-    EXPECT_FALSE(dense->antialiased());
-    EXPECT_TRUE(sparse->antialiased());
+    expectExportKeepsTheScreensChoice(*plot, sparse, dense);
     delete plot;
 }
 
@@ -74,12 +79,7 @@ TEST(PlotHelpers, TangledPathsSkipAntialiasingOnScreenAndFilesKeepIt) {
     antialiasUnlessTangled({tangled});
     EXPECT_TRUE(smooth->antialiased());
     EXPECT_FALSE(tangled->antialiased());
-    QString error;
-    const QByteArray png = renderFigure(*plot, ExportFormat::Png, ExportOptions{}, Qt::white,
-                                        Qt::white, QStringLiteral("test"), &error);
-    EXPECT_FALSE(png.isEmpty()) << error.toStdString();
-    EXPECT_FALSE(tangled->antialiased());
-    EXPECT_TRUE(smooth->antialiased());
+    expectExportKeepsTheScreensChoice(*plot, smooth, tangled);
     delete plot;
 }
 
