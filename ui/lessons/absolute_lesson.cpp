@@ -11,6 +11,7 @@
 #include <cmath>
 #include <memory>
 #include <numbers>
+#include <vector>
 
 #include "analysis/score_heatmap.h"
 #include "encodings/learned_absolute.h"
@@ -36,26 +37,21 @@ void setupPositionMap(QCustomPlot* plot) {
     plot->yAxis->ticker()->setTickCount(3);
 }
 
-// What each figure reads.
-struct TableKey {
+// What each figure reads: a table is computed again only when one of its own inputs changes.
+struct LearnedKey {
     int dim;
-    double base;
     int sequenceLength;
     int maxLength;
     unsigned seed;
-    bool operator==(const TableKey&) const = default;
+    bool operator==(const LearnedKey&) const = default;
 };
-struct Tables {
-    std::unique_ptr<QCPColorMapData> learned;
-    std::unique_ptr<QCPColorMapData> sinusoidal;
-    std::unique_ptr<QCPColorMapData> similarity;
-};
-struct RegionKey {
-    int maxLength;
-    int sequenceLength;
+struct SinusoidalKey {
     int dim;
-    bool operator==(const RegionKey&) const = default;
+    double base;
+    int sequenceLength;
+    bool operator==(const SinusoidalKey&) const = default;
 };
+using MapData = std::unique_ptr<QCPColorMapData>;
 struct ShiftKey {
     int dim;
     double base;
@@ -65,25 +61,32 @@ struct ShiftKey {
     bool operator==(const ShiftKey&) const = default;
 };
 
-Tables computeTables(const TableKey& key, const Execution& exec) {
-    const int n = key.sequenceLength;
-    Tables tables;
-    // Learned: only the rows the table has (and that fit in the sequence shown).
+// Learned: only the rows the table has (and that fit in the sequence shown).
+MapData computeLearned(const LearnedKey& key, const Execution&) {
     const LearnedPositionTable table(key.maxLength, key.dim, key.seed);
-    tables.learned = colorMapData(table.table().topRows(std::min(key.maxLength, n)));
-    if (exec.stop.stop_requested()) throw Cancelled();
+    return colorMapData(table.table().topRows(std::min(key.maxLength, key.sequenceLength)));
+}
+
+std::vector<double> positionsUpTo(int n) {
     std::vector<double> positions(static_cast<std::size_t>(n));
     for (int p = 0; p < n; ++p) positions[std::size_t(p)] = p;
-    tables.sinusoidal = colorMapData(sinusoidalTable(positions, key.dim, key.base));
+    return positions;
+}
+
+MapData computeSinusoidal(const SinusoidalKey& key, const Execution&) {
+    return colorMapData(sinusoidalTable(positionsUpTo(key.sequenceLength), key.dim, key.base));
+}
+
+MapData computeSimilarity(const SinusoidalKey& key, const Execution& exec) {
+    const int n = key.sequenceLength;
     // PE(p)·PE(q): zero q and k with the sinusoidal encoding leave exactly that score.
     ScoreEncodingParams encoding;
     encoding.encoding = ScoreEncoding::Sinusoidal;
     encoding.sinusoidalBase = key.base;
     const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(n, key.dim);
     const int cells = std::min(n, kMaxHeatmapCells);
-    const PooledGrid grid = scoreHeatmap(zeros, zeros, encoding, cells, cells, Pooling::Mean, exec);
-    tables.similarity = colorMapData(grid, n, n);
-    return tables;
+    return colorMapData(scoreHeatmap(zeros, zeros, encoding, cells, cells, Pooling::Mean, exec), n,
+                        n);
 }
 
 AbsoluteLesson::Shift computeShift(const ShiftKey& key) {
@@ -191,40 +194,44 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     connect(maxLengthSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::refresh);
     connect(pairSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::setPairIndex);
     connect(shiftSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::refresh);
-    // The three tables are computed together, off the UI thread.
-    declareFigures(
-        {learnedPlot_, sinusoidalPlot_, similarityPlot_}, FigureRun::Background,
+    // Each table is computed off the UI thread, and only when its own inputs change: the base
+    // leaves the learned table as it is, its length L leaves the sinusoidal ones.
+    const auto sinusoidalKey = [this] {
+        return SinusoidalKey{parameters().rope().headDim, parameters().rope().ropeTheta,
+                             parameters().sequenceLength()};
+    };
+    learned_ = declareFigures(
+        {learnedPlot_}, FigureRun::Background,
         [this] {
-            return TableKey{parameters().rope().headDim, parameters().rope().ropeTheta,
-                            parameters().sequenceLength(), maxLength(), parameters().seed()};
+            return LearnedKey{parameters().rope().headDim, parameters().sequenceLength(),
+                              maxLength(), parameters().seed()};
         },
-        computeTables,
-        [this](const TableKey& key, Tables& tables) {
-            learnedMap_->setData(tables.learned.release(), false);
+        computeLearned,
+        [this](const LearnedKey& key, MapData& data) {
+            learnedMap_->setData(data.release(), false);
             const double learnedScale = 3.0 * LearnedPositionTable::defaultStddev;
             learnedMap_->setDataRange(QCPRange(-learnedScale, learnedScale));
-            sinusoidalMap_->setData(tables.sinusoidal.release(), false);
-            similarityMap_->setData(tables.similarity.release(), false);
-            // |PE(p)·PE(q)| ≤ d/2 (each pair contributes cos of an angle).
-            similarityMap_->setDataRange(QCPRange(-key.dim / 2.0, key.dim / 2.0));
-            const QCPRange positions(-0.5, key.sequenceLength - 0.5);
-            const QCPRange dims(-0.5, key.dim - 0.5);
-            learnedPlot_->xAxis->setRange(dims);
-            learnedPlot_->yAxis->setRange(positions);
-            sinusoidalPlot_->xAxis->setRange(dims);
-            sinusoidalPlot_->yAxis->setRange(positions);
-            similarityPlot_->xAxis->setRange(positions);
-            similarityPlot_->yAxis->setRange(positions);
-            similarityLength_ = key.sequenceLength;
-            updateSimilarityTitle();
+            learnedPlot_->xAxis->setRange(QCPRange(-0.5, key.dim - 0.5));
+            learnedPlot_->yAxis->setRange(QCPRange(-0.5, key.sequenceLength - 0.5));
+            updateImpossibleRegion();
         });
-    region_ = declareInlineFigures(
-        {learnedPlot_},
-        [this] {
-            return RegionKey{maxLength(), parameters().sequenceLength(),
-                             parameters().rope().headDim};
-        },
-        [this](const RegionKey&) { updateImpossibleRegion(); });
+    declareFigures({sinusoidalPlot_}, FigureRun::Background, sinusoidalKey, computeSinusoidal,
+                   [this](const SinusoidalKey& key, MapData& data) {
+                       sinusoidalMap_->setData(data.release(), false);
+                       sinusoidalPlot_->xAxis->setRange(QCPRange(-0.5, key.dim - 0.5));
+                       sinusoidalPlot_->yAxis->setRange(QCPRange(-0.5, key.sequenceLength - 0.5));
+                   });
+    declareFigures({similarityPlot_}, FigureRun::Background, sinusoidalKey, computeSimilarity,
+                   [this](const SinusoidalKey& key, MapData& data) {
+                       similarityMap_->setData(data.release(), false);
+                       // |PE(p)·PE(q)| ≤ d/2 (each pair contributes cos of an angle).
+                       similarityMap_->setDataRange(QCPRange(-key.dim / 2.0, key.dim / 2.0));
+                       const QCPRange positions(-0.5, key.sequenceLength - 0.5);
+                       similarityPlot_->xAxis->setRange(positions);
+                       similarityPlot_->yAxis->setRange(positions);
+                       similarityLength_ = key.sequenceLength;
+                       updateSimilarityTitle();
+                   });
     shift_ = declareFigures(
         {shiftPlot_}, FigureRun::Inline,
         [this] {
@@ -292,7 +299,7 @@ void AbsoluteLesson::retranslate() {
     shiftSlider_->setUnit(tr("tokens"));
     shiftSlider_->setToolTip(tr("PE(p + k) is PE(p) with pair i turned by kω_i"));
     // Their labels are translated text.
-    region_->invalidate();
+    learned_->invalidate();
     shift_->invalidate();
     updateSimilarityTitle();
     refresh();

@@ -91,7 +91,7 @@ private:
     LabeledSlider* maxLengthSlider_;
     LabeledSlider* pairSlider_;
     LabeledSlider* shiftSlider_;
-    FigureTask* region_;
+    FigureTask* learned_;  // with the rows the table does not have
     FigureTask* shift_;
 
     int pair_ = 0;

@@ -282,6 +282,38 @@ TEST(AbsoluteLesson, AQueryPositionMoveRecomputesAndRepaintsOnlyTheShiftFigure) 
     EXPECT_EQ(jobs(tables[0]), tableJobs[0]);
 }
 
+// Each table computes again only when its own inputs change: the base is not an input of the
+// learned table, and its length L is not an input of the sinusoidal ones.
+TEST(AbsoluteLesson, EachTableRecomputesOnlyForItsOwnInputs) {
+    LessonHarness<AbsoluteLesson> h;
+    h.model.setHeadDim(16);
+    h.model.setSequenceLength(64);
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    const QString learned = QStringLiteral("learned-table");
+    const QString sinusoidal = QStringLiteral("sinusoidal-table");
+    const QString similarity = QStringLiteral("position-similarity");
+    const auto jobs = [&](const QString& name) { return h.lesson.figureJobs(name); };
+    const int learnedJobs = jobs(learned), sinusoidalJobs = jobs(sinusoidal);
+    const int similarityJobs = jobs(similarity);
+    const int learnedRepaints = h.lesson.figureRepaints(learned);
+    h.model.setRopeTheta(500.0);
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    EXPECT_EQ(jobs(learned), learnedJobs);
+    EXPECT_EQ(h.lesson.figureRepaints(learned), learnedRepaints);
+    EXPECT_EQ(jobs(sinusoidal), sinusoidalJobs + 1);
+    EXPECT_EQ(jobs(similarity), similarityJobs + 1);
+    // PE(3, 2) = sin(3·500^(−2/16)), drawn from the new base.
+    EXPECT_NEAR(h.lesson.sinusoidalMap()->data()->cell(2, 3),
+                std::sin(3.0 * std::pow(500.0, -0.125)), 1e-12);
+    h.lesson.setMaxLength(40);
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    EXPECT_EQ(jobs(learned), learnedJobs + 1);
+    EXPECT_EQ(h.lesson.figureRepaints(learned), learnedRepaints + 1);
+    EXPECT_EQ(jobs(sinusoidal), sinusoidalJobs + 1);
+    EXPECT_EQ(jobs(similarity), similarityJobs + 1);
+    EXPECT_EQ(h.lesson.learnedMap()->data()->valueSize(), 40);
+}
+
 // Every lesson, put away like a page of the lesson stack, runs no job and no inline figure while
 // the shared parameters change; shown again, each figure runs at most one job and the lesson shows
 // what a lesson that saw the same parameters from the start shows.
