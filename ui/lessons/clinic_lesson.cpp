@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <utility>
+#include <vector>
 
 #include "analysis/low_precision.h"
 #include "encodings/learned_absolute.h"
@@ -67,6 +68,15 @@ KvDrifts computeDrifts(const PlainKey& key, const Execution& exec) {
     plain.maxPositionEmbeddings = ClinicLesson::kMaxPosition;
     return {kvCacheDrift(dynamic, ClinicLesson::kPrompt, ClinicLesson::kGenerate, 0, exec),
             kvCacheDrift(plain, ClinicLesson::kPrompt, ClinicLesson::kGenerate, 0, exec)};
+}
+
+LayoutScores computeLayoutScores(const PlainKey& key, const Execution&) {
+    const RopeFrequencies freqs = ropeFrequencies(plainRope(key));
+    const Eigen::MatrixXd q = seededStandardNormal(1, key.headDim, 0);
+    const Eigen::MatrixXd k = seededStandardNormal(1, key.headDim, 1);
+    std::vector<double> distances;
+    for (int d = 0; d < ClinicLesson::kLayoutDistances; ++d) distances.push_back(d);
+    return layoutScores(freqs, q.row(0).transpose(), k.row(0).transpose(), distances);
 }
 
 PhaseErrors computeLowPrecision(const PlainKey& key, const Execution& exec) {
@@ -143,8 +153,9 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
     const auto plainKey = [this] {
         return PlainKey{parameters().rope().headDim, parameters().rope().ropeTheta};
     };
-    // The table and the layout curves are quick; the KV cache and the 16-bit positions grow with
-    // the head dimension (a few hundred ms at 512), so they are computed off the UI thread.
+    // The table is quick. The curves are computed off the UI thread: the KV cache and the 16-bit
+    // positions grow with the head dimension (a few hundred ms at 512), and the layout scores
+    // cost a slider move about a millisecond.
     declareInlineFigures(
         {},
         [this] {
@@ -157,20 +168,16 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
             conventions_ = ropeConventions(input);
             fillTable();
         });
-    declareInlineFigures({layoutPlot_}, plainKey, [this](const PlainKey& key) {
-        const RopeFrequencies freqs = ropeFrequencies(plainRope(key));
-        const Eigen::MatrixXd q = seededStandardNormal(1, key.headDim, 0);
-        const Eigen::MatrixXd k = seededStandardNormal(1, key.headDim, 1);
-        std::vector<double> distances;
-        for (int d = 0; d < kLayoutDistances; ++d) distances.push_back(d);
-        layoutScores_ =
-            ropelab::layoutScores(freqs, q.row(0).transpose(), k.row(0).transpose(), distances);
-        const QVector<double> deltas = sequence(0, layoutScores_.meta.size());
-        layoutGraphs_[0]->setData(deltas, toQVector(layoutScores_.meta), true);
-        layoutGraphs_[1]->setData(deltas, toQVector(layoutScores_.hf), true);
-        layoutGraphs_[2]->setData(deltas, toQVector(layoutScores_.unpermuted), true);
-        layoutPlot_->rescaleAxes();
-    });
+    declareFigures({layoutPlot_}, FigureRun::Background, plainKey, computeLayoutScores,
+                   [this](const PlainKey&, LayoutScores& scores) {
+                       layoutScores_ = std::move(scores);
+                       const QVector<double> deltas = sequence(0, layoutScores_.meta.size());
+                       layoutGraphs_[0]->setData(deltas, toQVector(layoutScores_.meta), true);
+                       layoutGraphs_[1]->setData(deltas, toQVector(layoutScores_.hf), true);
+                       layoutGraphs_[2]->setData(deltas, toQVector(layoutScores_.unpermuted), true);
+                       layoutPlot_->rescaleAxes();
+                       updateReadout();  // the last of the three to arrive publishes it
+                   });
     declareFigures({kvPlot_}, FigureRun::Background, plainKey, computeDrifts,
                    [this](const PlainKey&, KvDrifts& drifts) {
                        dynamicDrift_ = std::move(drifts.dynamic);
