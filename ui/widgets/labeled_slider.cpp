@@ -69,7 +69,7 @@ LabeledSlider::LabeledSlider(const QString& label, int minimum, int maximum, int
       spinBox_(new StepSpinBox(std::max(step, 1), this)),
       unit_(new QLabel(unit, this)),
       minimum_(minimum),
-      maximum_(maximum),
+      maximum_(std::max(minimum, maximum)),
       step_(std::max(step, 1)) {
     slider_->setTracking(true);
     slider_->setFocusPolicy(Qt::StrongFocus);
@@ -79,7 +79,7 @@ LabeledSlider::LabeledSlider(const QString& label, int minimum, int maximum, int
     layoutRow(this, label_, spinBox_, unit_, slider_);
     setLabel(label);
     setUnit(unit);
-    setRange(minimum, maximum);
+    applyRange();
     connect(slider_, &QSlider::valueChanged, this, &LabeledSlider::onSliderMoved);
     connect(spinBox_, &QSpinBox::valueChanged, this, &LabeledSlider::onSpinChanged);
 }
@@ -89,14 +89,23 @@ int LabeledSlider::value() const {
 }
 
 void LabeledSlider::setValue(int value) {
+    // The spin box repaints (and sets its text again) even for the value it shows.
+    if (value == spinBox_->value()) return;
     const QSignalBlocker blockSpin(spinBox_);
     spinBox_->setValue(value);
     syncSlider();
 }
 
 void LabeledSlider::setRange(int minimum, int maximum) {
+    maximum = std::max(minimum, maximum);
+    // The same range again changes nothing, but the spin box would ask its parent for a relayout.
+    if (minimum == minimum_ && maximum == maximum_) return;
     minimum_ = minimum;
-    maximum_ = std::max(minimum, maximum);
+    maximum_ = maximum;
+    applyRange();
+}
+
+void LabeledSlider::applyRange() {
     const QSignalBlocker blockSpin(spinBox_);
     const QSignalBlocker blockSlider(slider_);
     spinBox_->setRange(minimum_, maximum_);
@@ -150,7 +159,7 @@ LabeledDoubleSlider::LabeledDoubleSlider(const QString& label, double minimum, d
       spinBox_(new QDoubleSpinBox(this)),
       unit_(new QLabel(unit, this)),
       minimum_(minimum),
-      maximum_(maximum),
+      maximum_(std::max(minimum, maximum)),
       scale_(scale) {
     slider_->setTracking(true);
     slider_->setFocusPolicy(Qt::StrongFocus);
@@ -163,7 +172,7 @@ LabeledDoubleSlider::LabeledDoubleSlider(const QString& label, double minimum, d
     layoutRow(this, label_, spinBox_, unit_, slider_);
     setLabel(label);
     setUnit(unit);
-    setRange(minimum, maximum);
+    applyRange();
     connect(slider_, &QSlider::valueChanged, this, &LabeledDoubleSlider::onSliderMoved);
     connect(spinBox_, &QDoubleSpinBox::valueChanged, this, &LabeledDoubleSlider::onSpinChanged);
 }
@@ -173,6 +182,7 @@ double LabeledDoubleSlider::value() const {
 }
 
 void LabeledDoubleSlider::setValue(double value) {
+    if (value == spinBox_->value()) return;  // as LabeledSlider::setValue
     const QSignalBlocker blockSpin(spinBox_);
     const QSignalBlocker blockSlider(slider_);
     spinBox_->setValue(value);
@@ -180,8 +190,14 @@ void LabeledDoubleSlider::setValue(double value) {
 }
 
 void LabeledDoubleSlider::setRange(double minimum, double maximum) {
+    maximum = std::max(minimum, maximum);
+    if (minimum == minimum_ && maximum == maximum_) return;  // as LabeledSlider::setRange
     minimum_ = minimum;
-    maximum_ = std::max(minimum, maximum);
+    maximum_ = maximum;
+    applyRange();
+}
+
+void LabeledDoubleSlider::applyRange() {
     const QSignalBlocker blockSpin(spinBox_);
     const QSignalBlocker blockSlider(slider_);
     spinBox_->setRange(minimum_, maximum_);

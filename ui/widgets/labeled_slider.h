@@ -38,6 +38,7 @@ signals:
     void valueChanged(int value);
 
 private:
+    void applyRange();  // minimum_ and maximum_ to the spin box and slider
     void syncSlider();
     void onSliderMoved(int position);
     void onSpinChanged(int value);
@@ -79,6 +80,7 @@ signals:
     void valueChanged(double value);
 
 private:
+    void applyRange();
     static constexpr int kSliderSteps = 1000;
     int positionFor(double value) const;
     double valueFor(int position) const;
