@@ -112,6 +112,9 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
             seedRank_ = side.rank;
             seedNorms_ = std::move(side.norms);
             showPooledGrid(seedHeat_, seedGrid_, key.positions, HeatRange::Symmetric);
+            // Titled with its own map, before the page replots it: the other side's arrival
+            // does not replot this one again.
+            setTitleText(seedTitle_, seedTitleText());
             showWhenBothDone();
         },
         threads);
@@ -140,6 +143,7 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
             positions_ = key.inputs.positions;
             dimension_ = key.inputs.dimension;
             showPooledGrid(ropeHeat_, ropeGrid_, key.inputs.positions, HeatRange::Symmetric);
+            setTitleText(ropeTitle_, ropeTitleText());  // as the wrong code's side
             showWhenBothDone();
         },
         threads);
@@ -221,16 +225,22 @@ void PitfallLesson::updateExplanation() {
     explained_ = rope;
 }
 
+QString PitfallLesson::seedTitleText() const {
+    return tr("Wrong code: score(m, n)\ncolours ±%1").arg(colourRangeText(seedHeat_));
+}
+
+QString PitfallLesson::ropeTitleText() const {
+    return tr("Correct RoPE: score(m, n)\ncolours ±%1").arg(colourRangeText(ropeHeat_));
+}
+
 void PitfallLesson::updateTitles() {
-    // Each map's own colour range, written where it is seen.
-    // A side may have been drawn and replotted before the other finished: a title that changes
-    // here needs its plot replotted again, or it keeps the old range and is never re-wrapped.
+    // Each map's own colour range, written where it is seen. A title that changes here needs its
+    // plot replotted, or it keeps the old text and is never re-wrapped to the plot's width.
     const auto retitle = [this](QCPTextElement* title, const QString& text) {
         if (setTitleText(title, text)) replot(title->parentPlot());
     };
-    retitle(seedTitle_, tr("Wrong code: score(m, n)\ncolours ±%1").arg(colourRangeText(seedHeat_)));
-    retitle(ropeTitle_,
-            tr("Correct RoPE: score(m, n)\ncolours ±%1").arg(colourRangeText(ropeHeat_)));
+    retitle(seedTitle_, seedTitleText());
+    retitle(ropeTitle_, ropeTitleText());
 }
 
 QJsonObject PitfallLesson::saveState() const {
@@ -296,7 +306,6 @@ void PitfallLesson::showWhenBothDone() {
     if (computing() || seedSingular_.size() == 0 || ropeSingular_.size() == 0) return;
     clearProblem();
     drawSpectra();
-    updateTitles();
     updateReadout();
     replot(singularPlot_);
     replot(normPlot_);

@@ -97,6 +97,8 @@ private:
     void updateExplanation();
     // Heat-map titles naming each map's colour range.
     void updateTitles();
+    QString seedTitleText() const;
+    QString ropeTitleText() const;
 
     QCustomPlot* seedPlot_;
     QCustomPlot* ropePlot_;
