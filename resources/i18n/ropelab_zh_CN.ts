@@ -1713,12 +1713,12 @@ no row, impossible</source>
 <context>
     <name>ropelab::ui::FrequencyNote</name>
     <message>
-        <source>Here θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt; = %1&lt;sup&gt;−2i/%2&lt;/sup&gt;: θ&lt;sub&gt;0&lt;/sub&gt; = %3 rad/token, the slowest pair θ&lt;sub&gt;%4&lt;/sub&gt; = %5 rad/token.</source>
-        <translation>这里 θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt; = %1&lt;sup&gt;−2i/%2&lt;/sup&gt;：θ&lt;sub&gt;0&lt;/sub&gt; = %3 弧度/词元，最慢的一对 θ&lt;sub&gt;%4&lt;/sub&gt; = %5 弧度/词元。</translation>
+        <source>Here θᵢ = base^(−2i/d) = %1^(−2i/%2): θ₀ = %3 rad/token, the slowest pair θ%4 = %5 rad/token.</source>
+        <translation>这里 θᵢ = base^(−2i/d) = %1^(−2i/%2)：θ₀ = %3 弧度/词元，最慢的一对 θ%4 = %5 弧度/词元。</translation>
     </message>
     <message>
-        <source>Here rope_type %1 slows pairs down (lesson 7), so θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt; no longer holds for every pair: θ&lt;sub&gt;0&lt;/sub&gt; = %2 rad/token, the slowest pair θ&lt;sub&gt;%3&lt;/sub&gt; = %4 rad/token.</source>
-        <translation>这里 rope_type 为 %1，它会让分量对转得更慢（见第 7 课），因此 θ&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt; 不再对每一对都成立：θ&lt;sub&gt;0&lt;/sub&gt; = %2 弧度/词元，最慢的一对 θ&lt;sub&gt;%3&lt;/sub&gt; = %4 弧度/词元。</translation>
+        <source>Here rope_type %1 slows pairs down (lesson 7), so θᵢ = base^(−2i/d) no longer holds for every pair: θ₀ = %2 rad/token, the slowest pair θ%3 = %4 rad/token.</source>
+        <translation>这里 rope_type 为 %1，它会让分量对转得更慢（见第 7 课），因此 θᵢ = base^(−2i/d) 不再对每一对都成立：θ₀ = %2 弧度/词元，最慢的一对 θ%3 = %4 弧度/词元。</translation>
     </message>
     <message>
         <source>Only the first %1 of the %2 components are turned (partial_rotary_factor); d in the formula is %1.</source>

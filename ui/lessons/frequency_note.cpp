@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 
 #include "encodings/rope_frequencies.h"
+#include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
 
@@ -23,36 +24,35 @@ QString number(double value) {
 QString frequencyNote(const RopeParams& params) {
     const RopeFrequencies freqs = ropeFrequencies(params);
     const int last = freqs.pairs() - 1;
-    QString html = QStringLiteral("<p>");
+    QString text;
     if (hasDefaultFrequencies(freqs, params.ropeTheta)) {
-        html += Tr::tr(
-                    "Here θ<sub>i</sub> = base<sup>−2i/d</sup> = %1<sup>−2i/%2</sup>: "
-                    "θ<sub>0</sub> = %3 rad/token, the slowest pair θ<sub>%4</sub> = %5 "
-                    "rad/token.")
-                    .arg(QString::number(params.ropeTheta, 'g', 12))
-                    .arg(freqs.rotaryDim)
-                    .arg(number(freqs.invFreq.front()))
-                    .arg(last)
-                    .arg(number(freqs.invFreq.back()));
+        text = Tr::tr(
+                   "Here θᵢ = base^(−2i/d) = %1^(−2i/%2): θ₀ = %3 rad/token, the slowest pair "
+                   "θ%4 = %5 rad/token.")
+                   .arg(QString::number(params.ropeTheta, 'g', 12))
+                   .arg(freqs.rotaryDim)
+                   .arg(number(freqs.invFreq.front()))
+                   .arg(subscriptNumber(last))
+                   .arg(number(freqs.invFreq.back()));
     } else {
-        html += Tr::tr(
-                    "Here rope_type %1 slows pairs down (lesson 7), so θ<sub>i</sub> = "
-                    "base<sup>−2i/d</sup> no longer holds for every pair: θ<sub>0</sub> = %2 "
-                    "rad/token, the slowest pair θ<sub>%3</sub> = %4 rad/token.")
-                    .arg(QString::fromUtf8(toString(params.ropeType).data()))
-                    .arg(number(freqs.invFreq.front()))
-                    .arg(last)
-                    .arg(number(freqs.invFreq.back()));
+        text = Tr::tr(
+                   "Here rope_type %1 slows pairs down (lesson 7), so θᵢ = base^(−2i/d) no "
+                   "longer holds for every pair: θ₀ = %2 rad/token, the slowest pair θ%3 = %4 "
+                   "rad/token.")
+                   .arg(QString::fromUtf8(toString(params.ropeType).data()))
+                   .arg(number(freqs.invFreq.front()))
+                   .arg(subscriptNumber(last))
+                   .arg(number(freqs.invFreq.back()));
     }
     if (freqs.rotaryDim < freqs.headDim) {
-        html += QLatin1Char(' ') + Tr::tr(
+        text += QLatin1Char(' ') + Tr::tr(
                                        "Only the first %1 of the %2 components are turned "
                                        "(partial_rotary_factor); d in the formula is %1.")
                                        .arg(freqs.rotaryDim)
                                        .arg(freqs.headDim);
     }
     if (freqs.attentionFactor != 1.0) {
-        html += QLatin1Char(' ') +
+        text += QLatin1Char(' ') +
                 Tr::tr(
                     "cos and sin are also multiplied by the attention factor a = %1: every "
                     "turned pair is %1 times as long, the turned part of q·k is a² = %2 times "
@@ -61,14 +61,14 @@ QString frequencyNote(const RopeParams& params) {
                     .arg(number(freqs.attentionFactor))
                     .arg(number(freqs.attentionFactor * freqs.attentionFactor));
         if (freqs.rotaryDim < freqs.headDim) {
-            html += QLatin1Char(' ') +
+            text += QLatin1Char(' ') +
                     Tr::tr(
                         "The %1 components that are not turned are not scaled: their "
                         "singular values stay 1.")
                         .arg(freqs.headDim - freqs.rotaryDim);
         }
     }
-    return html + QStringLiteral("</p>");
+    return text;
 }
 
 }  // namespace ropelab::ui

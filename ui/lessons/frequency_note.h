@@ -2,6 +2,8 @@
 #pragma once
 // A paragraph for a RoPE lesson's explanation: what θ_i and the attention factor are for the
 // configuration shown, from core's numbers, so the text stays true for a scaled rope_type.
+// Plain text (θ₀, base^(−2i/d)): it changes with every base or head-dim move, and a label lays
+// plain text out about four times faster than rich text.
 
 #include <QString>
 

@@ -202,7 +202,7 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     explanation_->setTextFormat(Qt::RichText);
     explanation_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     explanationNote_->setObjectName(QStringLiteral("explanationNote"));
-    explanationNote_->setTextFormat(Qt::RichText);
+    explanationNote_->setTextFormat(Qt::PlainText);
     explanationNote_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     explanationNote_->hide();
     readout_->setTextFormat(Qt::RichText);
@@ -340,13 +340,12 @@ QCustomPlot* LessonPage::createPlot(const QString& figureName) {
     return plot;
 }
 
-void LessonPage::setExplanation(const QString& heading, const QString& html,
-                                const QString& noteHtml) {
+void LessonPage::setExplanation(const QString& heading, const QString& html, const QString& note) {
     // Unchanged text is not set again: setText relays the side panel out even then.
     if (heading_->text() != heading) heading_->setText(heading);
     if (explanation_->text() != html) explanation_->setText(html);
-    if (explanationNote_->text() != noteHtml) {
-        explanationNote_->setText(noteHtml);
+    if (explanationNote_->text() != note) {
+        explanationNote_->setText(note);
         updateExplanationFold();
     }
 }

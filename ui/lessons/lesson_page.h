@@ -106,8 +106,9 @@ protected:
     QCustomPlot* createPlot(const QString& figureName);
 
     // The note (numbers that follow the parameters) sits in a label of its own below the text,
-    // so a slider that changes it does not lay the whole explanation out again.
-    void setExplanation(const QString& heading, const QString& html, const QString& noteHtml = {});
+    // so a slider that changes it does not lay the whole explanation out again; it is plain text,
+    // which that label lays out several times faster than rich text.
+    void setExplanation(const QString& heading, const QString& html, const QString& note = {});
     void setReadout(const QString& html);
     // The readout as a table of (name, value[, second value]) rows, names in rich text (set once,
     // e.g. θ<sub>i</sub>), values plain; updating values while a slider moves skips HTML parsing.

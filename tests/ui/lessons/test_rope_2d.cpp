@@ -204,11 +204,9 @@ TEST(Rope2dLesson, FrequencyStatementsFollowTheConfiguration) {
     LessonHarness<Rope2dLesson> h;
     QString text = testing::labelTexts(h.lesson);
     ASSERT_EQ(h.model.rope().headDim, 64);
-    EXPECT_TRUE(
-        text.contains(QStringLiteral("θ<sub>i</sub> = base<sup>−2i/d</sup> = "
-                                     "10000<sup>−2i/64</sup>")))
+    EXPECT_TRUE(text.contains(QStringLiteral("θᵢ = base^(−2i/d) = 10000^(−2i/64)")))
         << text.toStdString();
-    EXPECT_TRUE(text.contains(QStringLiteral("θ<sub>0</sub> = 1 rad/token")));
+    EXPECT_TRUE(text.contains(QStringLiteral("θ₀ = 1 rad/token")));
     EXPECT_FALSE(text.contains(QStringLiteral("attention factor")));
     // Linear ×4: θ₀ = 1/4, and the closed formula is not claimed.
     RopeParams linear = h.model.rope();
@@ -216,14 +214,13 @@ TEST(Rope2dLesson, FrequencyStatementsFollowTheConfiguration) {
     linear.factor = 4.0;
     ASSERT_TRUE(h.model.setRope(linear));
     text = testing::labelTexts(h.lesson);
-    EXPECT_TRUE(text.contains(QStringLiteral("θ<sub>0</sub> = 0.25 rad/token")))
-        << text.toStdString();
-    EXPECT_FALSE(text.contains(QStringLiteral("θ<sub>0</sub> = 1 rad/token")));
-    EXPECT_FALSE(text.contains(QStringLiteral("= 10000<sup>−2i/64</sup>")));
+    EXPECT_TRUE(text.contains(QStringLiteral("θ₀ = 0.25 rad/token"))) << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("θ₀ = 1 rad/token")));
+    EXPECT_FALSE(text.contains(QStringLiteral("= 10000^(−2i/64)")));
     // YaRN: θ₀ stays 1, the attention factor 0.1·ln 4 + 1 = 1.139 and its square are named.
     ASSERT_TRUE(h.model.setRope(testing::yarnFourTimes(h.model.rope())));
     text = testing::labelTexts(h.lesson);
-    EXPECT_TRUE(text.contains(QStringLiteral("θ<sub>0</sub> = 1 rad/token")));
+    EXPECT_TRUE(text.contains(QStringLiteral("θ₀ = 1 rad/token")));
     EXPECT_TRUE(text.contains(QStringLiteral("attention factor a = 1.139")));
     EXPECT_TRUE(text.contains(QStringLiteral("a² = 1.296")));
 }

@@ -207,15 +207,13 @@ TEST(RopeNdLesson, PcaOfATwoDimensionalHeadIsExplainedNotACrash) {
 
 TEST(RopeNdLesson, ExplanationFollowsAScaledConfiguration) {
     LessonHarness<RopeNdLesson> h;
-    EXPECT_TRUE(
-        testing::labelTexts(h.lesson).contains(QStringLiteral("θ<sub>0</sub> = 1 rad/token")));
+    EXPECT_TRUE(testing::labelTexts(h.lesson).contains(QStringLiteral("θ₀ = 1 rad/token")));
     RopeParams linear = h.model.rope();
     linear.ropeType = RopeType::Linear;
     linear.factor = 2.0;
     ASSERT_TRUE(h.model.setRope(linear));
     const QString text = testing::labelTexts(h.lesson);
-    EXPECT_TRUE(text.contains(QStringLiteral("θ<sub>0</sub> = 0.5 rad/token")))
-        << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("θ₀ = 0.5 rad/token"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("rope_type linear")));
     EXPECT_FALSE(text.contains(QStringLiteral("pair 0 turns one radian per token")));
 }
