@@ -51,7 +51,6 @@ struct SinusoidalKey {
     int sequenceLength;
     bool operator==(const SinusoidalKey&) const = default;
 };
-using MapData = std::unique_ptr<QCPColorMapData>;
 struct ShiftKey {
     int dim;
     double base;
@@ -61,10 +60,18 @@ struct ShiftKey {
     bool operator==(const ShiftKey&) const = default;
 };
 
+// The tables are coloured here, off the UI thread, with the range each is drawn with.
+QCPRange learnedRange() {
+    const double scale = 3.0 * LearnedPositionTable::defaultStddev;
+    return {-scale, scale};
+}
+
 // Learned: only the rows the table has (and that fit in the sequence shown).
-MapData computeLearned(const LearnedKey& key, const Execution&) {
+ColouredCells computeLearned(const LearnedKey& key, const Execution&) {
     const LearnedPositionTable table(key.maxLength, key.dim, key.seed);
-    return colorMapData(table.table().topRows(std::min(key.maxLength, key.sequenceLength)));
+    return colourCells(
+        colorMapData(table.table().topRows(std::min(key.maxLength, key.sequenceLength))),
+        colorGradient(Gradient::Diverging), learnedRange());
 }
 
 std::vector<double> positionsUpTo(int n) {
@@ -73,11 +80,13 @@ std::vector<double> positionsUpTo(int n) {
     return positions;
 }
 
-MapData computeSinusoidal(const SinusoidalKey& key, const Execution&) {
-    return colorMapData(sinusoidalTable(positionsUpTo(key.sequenceLength), key.dim, key.base));
+ColouredCells computeSinusoidal(const SinusoidalKey& key, const Execution&) {
+    return colourCells(
+        colorMapData(sinusoidalTable(positionsUpTo(key.sequenceLength), key.dim, key.base)),
+        colorGradient(Gradient::Diverging), QCPRange(-1.0, 1.0));
 }
 
-MapData computeSimilarity(const SinusoidalKey& key, const Execution& exec) {
+ColouredCells computeSimilarity(const SinusoidalKey& key, const Execution& exec) {
     const int n = key.sequenceLength;
     // PE(p)·PE(q): zero q and k with the sinusoidal encoding leave exactly that score.
     ScoreEncodingParams encoding;
@@ -85,8 +94,10 @@ MapData computeSimilarity(const SinusoidalKey& key, const Execution& exec) {
     encoding.sinusoidalBase = key.base;
     const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(n, key.dim);
     const int cells = std::min(n, kMaxHeatmapCells);
-    return colorMapData(scoreHeatmap(zeros, zeros, encoding, cells, cells, Pooling::Mean, exec), n,
-                        n);
+    // |PE(p)·PE(q)| ≤ d/2 (each pair contributes cos of an angle).
+    return colourCells(
+        colorMapData(scoreHeatmap(zeros, zeros, encoding, cells, cells, Pooling::Mean, exec), n, n),
+        colorGradient(Gradient::Diverging), QCPRange(-key.dim / 2.0, key.dim / 2.0));
 }
 
 AbsoluteLesson::Shift computeShift(const ShiftKey& key) {
@@ -138,7 +149,9 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     grid->addWidget(shiftPlot_, 1, 1);
 
     learnedTitle_ = addPlotTitle(learnedPlot_, QString());
-    learnedMap_ = addHeatMap(learnedPlot_, Gradient::Diverging, QString()).map;
+    learnedMap_ =
+        static_cast<ColouredMap*>(addHeatMap(learnedPlot_, Gradient::Diverging, QString()).map);
+    learnedMap_->setDataRange(learnedRange());
     setupPositionMap(learnedPlot_);
     // Rows the table does not have: hatched, with the reason written on them.
     impossible_ = new QCPItemRect(learnedPlot_);
@@ -149,12 +162,14 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     setSeriesStyle(impossibleLabel_, {Series::Key, Qt::SolidLine, 1.2}, theme());
 
     sinusoidalTitle_ = addPlotTitle(sinusoidalPlot_, QString());
-    sinusoidalMap_ = addHeatMap(sinusoidalPlot_, Gradient::Diverging, QString()).map;
+    sinusoidalMap_ =
+        static_cast<ColouredMap*>(addHeatMap(sinusoidalPlot_, Gradient::Diverging, QString()).map);
     sinusoidalMap_->setDataRange(QCPRange(-1.0, 1.0));
     setupPositionMap(sinusoidalPlot_);
 
     similarityTitle_ = addPlotTitle(similarityPlot_, QString());
-    similarityMap_ = addHeatMap(similarityPlot_, Gradient::Diverging, QString()).map;
+    similarityMap_ =
+        static_cast<ColouredMap*>(addHeatMap(similarityPlot_, Gradient::Diverging, QString()).map);
     setupPositionMap(similarityPlot_);
 
     shiftTitle_ = addPlotTitle(shiftPlot_, QString());
@@ -207,25 +222,21 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
                               maxLength(), parameters().seed()};
         },
         computeLearned,
-        [this](const LearnedKey& key, MapData& data) {
-            learnedMap_->setData(data.release(), false);
-            const double learnedScale = 3.0 * LearnedPositionTable::defaultStddev;
-            learnedMap_->setDataRange(QCPRange(-learnedScale, learnedScale));
+        [this](const LearnedKey& key, ColouredCells& cells) {
+            learnedMap_->setColouredCells(std::move(cells));
             learnedPlot_->xAxis->setRange(QCPRange(-0.5, key.dim - 0.5));
             learnedPlot_->yAxis->setRange(QCPRange(-0.5, key.sequenceLength - 0.5));
             updateImpossibleRegion();
         });
     declareFigures({sinusoidalPlot_}, FigureRun::Background, sinusoidalKey, computeSinusoidal,
-                   [this](const SinusoidalKey& key, MapData& data) {
-                       sinusoidalMap_->setData(data.release(), false);
+                   [this](const SinusoidalKey& key, ColouredCells& cells) {
+                       sinusoidalMap_->setColouredCells(std::move(cells));
                        sinusoidalPlot_->xAxis->setRange(QCPRange(-0.5, key.dim - 0.5));
                        sinusoidalPlot_->yAxis->setRange(QCPRange(-0.5, key.sequenceLength - 0.5));
                    });
     declareFigures({similarityPlot_}, FigureRun::Background, sinusoidalKey, computeSimilarity,
-                   [this](const SinusoidalKey& key, MapData& data) {
-                       similarityMap_->setData(data.release(), false);
-                       // |PE(p)·PE(q)| ≤ d/2 (each pair contributes cos of an angle).
-                       similarityMap_->setDataRange(QCPRange(-key.dim / 2.0, key.dim / 2.0));
+                   [this](const SinusoidalKey& key, ColouredCells& cells) {
+                       similarityMap_->setColouredCells(std::move(cells));
                        const QCPRange positions(-0.5, key.sequenceLength - 0.5);
                        similarityPlot_->xAxis->setRange(positions);
                        similarityPlot_->yAxis->setRange(positions);
@@ -250,6 +261,18 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
 }
 
 AbsoluteLesson::~AbsoluteLesson() = default;
+
+QCPColorMap* AbsoluteLesson::sinusoidalMap() const {
+    return sinusoidalMap_;
+}
+
+QCPColorMap* AbsoluteLesson::similarityMap() const {
+    return similarityMap_;
+}
+
+QCPColorMap* AbsoluteLesson::learnedMap() const {
+    return learnedMap_;
+}
 
 QString AbsoluteLesson::title() const {
     return tr("Absolute encodings");

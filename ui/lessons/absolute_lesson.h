@@ -18,6 +18,7 @@ class QCPTextElement;
 
 namespace ropelab::ui {
 
+class ColouredMap;
 class LabeledSlider;
 
 class AbsoluteLesson : public LessonPage {
@@ -43,9 +44,9 @@ public:
     QPointF pointAtP() const { return shown_.atP; }
     QPointF pointAtPPlusK() const { return shown_.atPK; }
     QCPCurve* shiftArc() const { return arc_; }  // from PE(p) to PE(p + k), kω mod one turn
-    QCPColorMap* sinusoidalMap() const { return sinusoidalMap_; }
-    QCPColorMap* similarityMap() const { return similarityMap_; }
-    QCPColorMap* learnedMap() const { return learnedMap_; }
+    QCPColorMap* sinusoidalMap() const;
+    QCPColorMap* similarityMap() const;
+    QCPColorMap* learnedMap() const;
 
     // The shift by k of pair i, as drawn in the lower right plot.
     struct Shift {
@@ -76,9 +77,9 @@ private:
     QCPTextElement* sinusoidalTitle_;
     QCPTextElement* similarityTitle_;
     QCPTextElement* shiftTitle_;
-    QCPColorMap* learnedMap_;
-    QCPColorMap* sinusoidalMap_;
-    QCPColorMap* similarityMap_;
+    ColouredMap* learnedMap_;
+    ColouredMap* sinusoidalMap_;
+    ColouredMap* similarityMap_;
     QCPItemRect* impossible_;
     QCPItemText* impossibleLabel_;
     QCPCurve* circle_;

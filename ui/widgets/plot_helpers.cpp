@@ -566,7 +566,7 @@ void placeLegendBelow(QCustomPlot* plot, int columns) {
 HeatMap addHeatMap(QCustomPlot* plot, Gradient gradient, const QString& scaleLabel) {
     HeatMap heat;
     QCPAxisRect* rect = plot->axisRect();
-    heat.map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+    heat.map = new ColouredMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
     heat.scale = new QCPColorScale(plot);
     const int row = plot->plotLayout()->rowCount() - 1;
     plot->plotLayout()->addElement(row, 1, heat.scale);
@@ -579,6 +579,54 @@ HeatMap addHeatMap(QCustomPlot* plot, Gradient gradient, const QString& scaleLab
     rect->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     heat.scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     return heat;
+}
+
+ColouredCells colourCells(std::unique_ptr<QCPColorMapData> data, const QCPColorGradient& gradient,
+                          const QCPRange& range) {
+    ColouredCells cells{std::move(data), QImage(), gradient, range};
+    const int keys = cells.data->keySize();
+    const int values = cells.data->valueSize();
+    QImage image(keys, values, QImage::Format_ARGB32_Premultiplied);
+    std::vector<double> row(static_cast<std::size_t>(keys));
+    for (int v = 0; v < values; ++v) {
+        for (int k = 0; k < keys; ++k) row[std::size_t(k)] = cells.data->cell(k, v);
+        // QImage counts scan lines from the top, values count from the bottom.
+        auto* pixels = reinterpret_cast<QRgb*>(image.scanLine(values - 1 - v));
+        cells.gradient.colorize(row.data(), range, pixels, keys);
+    }
+    // QCPColorMap without interpolation oversamples a map under 200 cells across to ≥ 100 px.
+    const int keyFactor = int(1.0 + 100.0 / double(keys));
+    const int valueFactor = int(1.0 + 100.0 / double(values));
+    cells.image = keyFactor > 1 || valueFactor > 1
+                      ? image.scaled(keys * keyFactor, values * valueFactor, Qt::IgnoreAspectRatio,
+                                     Qt::FastTransformation)
+                      : image;
+    return cells;
+}
+
+void ColouredMap::setColouredCells(ColouredCells cells) {
+    imageData_ = cells.data.get();
+    image_ = std::move(cells.image);
+    gradient_ = cells.gradient;
+    range_ = cells.range;
+    setData(cells.data.release(), false);
+    setGradient(cells.gradient);
+    setDataRange(cells.range);
+}
+
+void ColouredMap::updateMapImage() {
+    const bool same = !image_.isNull() && data() == imageData_ && !interpolate() &&
+                      gradient() == gradient_ && dataRange() == range_ &&
+                      dataScaleType() == QCPAxis::stLinear &&
+                      keyAxis()->orientation() == Qt::Horizontal;
+    if (!same) {
+        image_ = QImage();
+        imageData_ = nullptr;
+        QCPColorMap::updateMapImage();
+        return;
+    }
+    mMapImage = image_;
+    mMapImageInvalidated = false;
 }
 
 std::unique_ptr<QCPColorMapData> colorMapData(const Eigen::Ref<const Eigen::MatrixXd>& values) {

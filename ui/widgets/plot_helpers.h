@@ -3,6 +3,7 @@
 // Small builders for the plot pieces lessons share (a titled plot, a heat map with a colour
 // scale). Styling stays in style/plot_style; these only assemble layout elements.
 
+#include <QImage>
 #include <QRectF>
 #include <QSize>
 #include <QString>
@@ -84,8 +85,41 @@ bool setTitleText(QCPTextElement* title, const QString& text);
 // so it never covers data; `columns` items per row (1 stacks them, for narrow plots).
 void placeLegendBelow(QCustomPlot* plot, int columns = 4);
 
+// Colour-map cells with the image they colour into, made off the UI thread for a ColouredMap.
+struct ColouredCells {
+    std::unique_ptr<QCPColorMapData> data;
+    QImage image;  // as QCPColorMap makes it: value rows bottom up, small maps oversampled
+    QCPColorGradient gradient;
+    QCPRange range;
+};
+// Colours `data` (keys across, linear scale) as a heat map without interpolation draws it.
+ColouredCells colourCells(std::unique_ptr<QCPColorMapData> data, const QCPColorGradient& gradient,
+                          const QCPRange& range);
+
+// A colour map that can take cells already coloured: colouring half a million cells costs the UI
+// thread a millisecond, scaling their image does not. Given another gradient or range, it colours
+// on the UI thread as QCPColorMap does. A map takes its data only through setColouredCells or
+// only through setData, and its cells are not changed in place: it could not tell.
+class ColouredMap : public QCPColorMap {
+    Q_OBJECT
+public:
+    using QCPColorMap::QCPColorMap;
+    // Takes the data, gradient and range the image was coloured with.
+    void setColouredCells(ColouredCells cells);
+
+protected:
+    void updateMapImage() override;
+
+private:
+    // What image_ was coloured from, with and into.
+    QImage image_;
+    const QCPColorMapData* imageData_ = nullptr;
+    QCPColorGradient gradient_;
+    QCPRange range_;
+};
+
 struct HeatMap {
-    QCPColorMap* map = nullptr;
+    QCPColorMap* map = nullptr;  // a ColouredMap
     QCPColorScale* scale = nullptr;
 };
 // A colour map on the plot's axis rect with a labelled colour scale on the right, their margins

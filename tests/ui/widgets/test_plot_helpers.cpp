@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <utility>
 
 #include "export/export_options.h"
 #include "export/figure_export.h"
@@ -81,6 +82,35 @@ TEST(PlotHelpers, TangledPathsSkipAntialiasingOnScreenAndFilesKeepIt) {
     EXPECT_FALSE(tangled->antialiased());
     expectExportKeepsTheScreensChoice(*plot, smooth, tangled);
     delete plot;
+}
+
+// Cells coloured off the UI thread draw exactly what QCPColorMap colours itself, for a small map
+// (oversampled) and a tall one; another range afterwards is coloured on the UI thread.
+TEST(PlotHelpers, ColouredCellsDrawWhatTheColourMapWould) {
+    for (const auto [rows, cols] : {std::pair{5, 7}, std::pair{600, 130}}) {
+        Eigen::MatrixXd values(rows, cols);
+        for (int r = 0; r < rows; ++r) {
+            for (int c = 0; c < cols; ++c) values(r, c) = std::sin(0.37 * r + 1.3 * c);
+        }
+        const auto render = [&](bool coloured, const QCPRange& later) {
+            QCustomPlot plot;
+            plot.resize(300, 260);
+            QCPColorMap* map = addHeatMap(&plot, Gradient::Diverging, QString()).map;
+            if (coloured) {
+                static_cast<ColouredMap*>(map)->setColouredCells(colourCells(
+                    colorMapData(values), colorGradient(Gradient::Diverging), QCPRange(-1, 1)));
+            } else {
+                map->setData(colorMapData(values).release(), false);
+                map->setDataRange(QCPRange(-1, 1));
+            }
+            map->setDataRange(later);
+            plot.rescaleAxes();
+            return plot.toPixmap(300, 260).toImage();
+        };
+        EXPECT_EQ(render(true, QCPRange(-1, 1)), render(false, QCPRange(-1, 1))) << rows;
+        EXPECT_EQ(render(true, QCPRange(-0.5, 2)), render(false, QCPRange(-0.5, 2))) << rows;
+        EXPECT_NE(render(true, QCPRange(-0.5, 2)), render(true, QCPRange(-1, 1))) << rows;
+    }
 }
 
 TEST(PlotHelpers, EnvelopeBandZigZagsAndExportsItsMinAndMax) {
