@@ -4,7 +4,8 @@
 // change in a lesson, found in its side panel and in the shared parameter panel beside it, each
 // moved `updates` times at d = 128 and N = 4096; per move, the CPU time of the UI thread (the
 // handler, the replots and paints it caused, and applying a background result when it arrives),
-// with where it went: replots, plot paints, other paints, relayouts.
+// with where it went: replots, plot paints, other paints, relayouts. With ROPELAB_BENCH_TRACE=1
+// set, each measured move also prints which plots it replotted and which other widgets it painted.
 
 #include <qcustomplot.h>
 
@@ -16,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QPushButton>
 #include <QSlider>
+#include <QStringList>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -77,6 +79,8 @@ public:
     BenchApplication(int& argc, char** argv) : QApplication(argc, argv) {}
 
     EventCost cost;
+    const bool tracing = qEnvironmentVariableIntValue("ROPELAB_BENCH_TRACE") == 1;
+    QStringList replotted, painted;  // this move's, while tracing
 
     bool notify(QObject* receiver, QEvent* event) override {
         const QEvent::Type type = event->type();
@@ -91,6 +95,10 @@ public:
                 ++cost.plotPaints;
                 cost.plotPaintMs += ms;
             } else {
+                if (tracing) {
+                    painted << QStringLiteral("%1:%2").arg(
+                        QLatin1String(receiver->metaObject()->className()), receiver->objectName());
+                }
                 ++cost.otherPaints;
                 cost.otherPaintMs += ms;
             }
@@ -105,9 +113,10 @@ public:
     void watch(QCustomPlot* plot) {
         QObject::connect(plot, &QCustomPlot::beforeReplot, plot,
                          [this] { replotStart_ = threadCpuMs(); });
-        QObject::connect(plot, &QCustomPlot::afterReplot, plot, [this] {
+        QObject::connect(plot, &QCustomPlot::afterReplot, plot, [this, plot] {
             ++cost.replots;
             cost.replotMs += threadCpuMs() - replotStart_;
+            if (tracing) replotted << plot->objectName();
         });
     }
 
@@ -283,6 +292,8 @@ inline void measure(LessonPage& lesson, const Control& control, int updates) {
             settle();
         }
         app.cost = {};
+        app.replotted.clear();
+        app.painted.clear();
         QElapsedTimer timer;
         timer.start();
         const double start = threadCpuMs();
@@ -294,6 +305,11 @@ inline void measure(LessonPage& lesson, const Control& control, int updates) {
         settle();
         const double wall = timer.nsecsElapsed() / 1e6;
         if (i < 4) continue;
+        if (app.tracing) {
+            std::printf("  %s move %d replotted: %s\n  painted: %s\n", qPrintable(control.name),
+                        i - 4, qPrintable(app.replotted.join(QLatin1Char(' '))),
+                        qPrintable(app.painted.join(QLatin1Char(' '))));
+        }
         const EventCost& c = app.cost;
         cpuMs.push_back(handler + c.eventsMs);
         resultMs.push_back(wall);
