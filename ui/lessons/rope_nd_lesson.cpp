@@ -410,7 +410,10 @@ void RopeNdLesson::refresh() {
         pairSlider_->setRange(0, freqs.pairs() - 1);
         pair_ = std::clamp(pair_, 0, freqs.pairs() - 1);
         pairSlider_->setValue(pair_);
-        for (QSpinBox* box : componentBoxes_) box->setRange(0, rope.headDim - 1);
+        // The same range again would still repaint the boxes and lay the side panel out.
+        for (QSpinBox* box : componentBoxes_) {
+            if (box->maximum() != rope.headDim - 1) box->setRange(0, rope.headDim - 1);
+        }
         const bool pca = usesPrincipalComponents();
         for (QSpinBox* box : componentBoxes_) box->setEnabled(!pca);
         updateClocks(freqs);
