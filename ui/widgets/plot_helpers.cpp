@@ -586,6 +586,7 @@ ColouredCells colourCells(std::unique_ptr<QCPColorMapData> data, const QCPColorG
     ColouredCells cells{std::move(data), QImage(), gradient, range};
     const int keys = cells.data->keySize();
     const int values = cells.data->valueSize();
+    if (keys < 1 || values < 1) return cells;  // no image: QCPColorMap draws nothing itself
     QImage image(keys, values, QImage::Format_ARGB32_Premultiplied);
     std::vector<double> row(static_cast<std::size_t>(keys));
     for (int v = 0; v < values; ++v) {

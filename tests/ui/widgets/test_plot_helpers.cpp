@@ -111,6 +111,10 @@ TEST(PlotHelpers, ColouredCellsDrawWhatTheColourMapWould) {
         EXPECT_EQ(render(true, QCPRange(-0.5, 2)), render(false, QCPRange(-0.5, 2))) << rows;
         EXPECT_NE(render(true, QCPRange(-0.5, 2)), render(true, QCPRange(-1, 1))) << rows;
     }
+    // No cells, no image.
+    EXPECT_TRUE(colourCells(std::make_unique<QCPColorMapData>(0, 0, QCPRange(), QCPRange()),
+                            colorGradient(Gradient::Diverging), QCPRange(-1, 1))
+                    .image.isNull());
 }
 
 TEST(PlotHelpers, EnvelopeBandZigZagsAndExportsItsMinAndMax) {
