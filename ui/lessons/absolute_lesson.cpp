@@ -27,6 +27,8 @@ namespace {
 constexpr int kMaxHeatmapCells = 256;  // similarity grid side: pooled beyond this
 constexpr int kArcPoints = 64;
 constexpr double kCircleExtent = 1.4;
+// The three tables' maps, and the colours their jobs give the cells: one choice for both.
+constexpr Gradient kTableGradient = Gradient::Diverging;
 
 void setupPositionMap(QCustomPlot* plot) {
     plot->yAxis->setRangeReversed(true);  // position 0 at the top, as a table is read
@@ -71,7 +73,7 @@ ColouredCells computeLearned(const LearnedKey& key, const Execution&) {
     const LearnedPositionTable table(key.maxLength, key.dim, key.seed);
     return colourCells(
         colorMapData(table.table().topRows(std::min(key.maxLength, key.sequenceLength))),
-        colorGradient(Gradient::Diverging), learnedRange());
+        colorGradient(kTableGradient), learnedRange());
 }
 
 std::vector<double> positionsUpTo(int n) {
@@ -83,7 +85,7 @@ std::vector<double> positionsUpTo(int n) {
 ColouredCells computeSinusoidal(const SinusoidalKey& key, const Execution&) {
     return colourCells(
         colorMapData(sinusoidalTable(positionsUpTo(key.sequenceLength), key.dim, key.base)),
-        colorGradient(Gradient::Diverging), QCPRange(-1.0, 1.0));
+        colorGradient(kTableGradient), QCPRange(-1.0, 1.0));
 }
 
 ColouredCells computeSimilarity(const SinusoidalKey& key, const Execution& exec) {
@@ -97,7 +99,7 @@ ColouredCells computeSimilarity(const SinusoidalKey& key, const Execution& exec)
     // |PE(p)·PE(q)| ≤ d/2 (each pair contributes cos of an angle).
     return colourCells(
         colorMapData(scoreHeatmap(zeros, zeros, encoding, cells, cells, Pooling::Mean, exec), n, n),
-        colorGradient(Gradient::Diverging), QCPRange(-key.dim / 2.0, key.dim / 2.0));
+        colorGradient(kTableGradient), QCPRange(-key.dim / 2.0, key.dim / 2.0));
 }
 
 AbsoluteLesson::Shift computeShift(const ShiftKey& key) {
@@ -150,7 +152,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
 
     learnedTitle_ = addPlotTitle(learnedPlot_, QString());
     learnedMap_ =
-        static_cast<ColouredMap*>(addHeatMap(learnedPlot_, Gradient::Diverging, QString()).map);
+        static_cast<ColouredMap*>(addHeatMap(learnedPlot_, kTableGradient, QString()).map);
     learnedMap_->setDataRange(learnedRange());
     setupPositionMap(learnedPlot_);
     // Rows the table does not have: hatched, with the reason written on them.
@@ -163,13 +165,13 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
 
     sinusoidalTitle_ = addPlotTitle(sinusoidalPlot_, QString());
     sinusoidalMap_ =
-        static_cast<ColouredMap*>(addHeatMap(sinusoidalPlot_, Gradient::Diverging, QString()).map);
+        static_cast<ColouredMap*>(addHeatMap(sinusoidalPlot_, kTableGradient, QString()).map);
     sinusoidalMap_->setDataRange(QCPRange(-1.0, 1.0));
     setupPositionMap(sinusoidalPlot_);
 
     similarityTitle_ = addPlotTitle(similarityPlot_, QString());
     similarityMap_ =
-        static_cast<ColouredMap*>(addHeatMap(similarityPlot_, Gradient::Diverging, QString()).map);
+        static_cast<ColouredMap*>(addHeatMap(similarityPlot_, kTableGradient, QString()).map);
     setupPositionMap(similarityPlot_);
 
     shiftTitle_ = addPlotTitle(shiftPlot_, QString());
