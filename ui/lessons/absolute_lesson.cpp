@@ -151,8 +151,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     grid->addWidget(shiftPlot_, 1, 1);
 
     learnedTitle_ = addPlotTitle(learnedPlot_, QString());
-    learnedMap_ =
-        static_cast<ColouredMap*>(addHeatMap(learnedPlot_, kTableGradient, QString()).map);
+    learnedMap_ = addHeatMap(learnedPlot_, kTableGradient, QString()).map;
     learnedMap_->setDataRange(learnedRange());
     setupPositionMap(learnedPlot_);
     // Rows the table does not have: hatched, with the reason written on them.
@@ -164,14 +163,12 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     setSeriesStyle(impossibleLabel_, {Series::Key, Qt::SolidLine, 1.2}, theme());
 
     sinusoidalTitle_ = addPlotTitle(sinusoidalPlot_, QString());
-    sinusoidalMap_ =
-        static_cast<ColouredMap*>(addHeatMap(sinusoidalPlot_, kTableGradient, QString()).map);
+    sinusoidalMap_ = addHeatMap(sinusoidalPlot_, kTableGradient, QString()).map;
     sinusoidalMap_->setDataRange(QCPRange(-1.0, 1.0));
     setupPositionMap(sinusoidalPlot_);
 
     similarityTitle_ = addPlotTitle(similarityPlot_, QString());
-    similarityMap_ =
-        static_cast<ColouredMap*>(addHeatMap(similarityPlot_, kTableGradient, QString()).map);
+    similarityMap_ = addHeatMap(similarityPlot_, kTableGradient, QString()).map;
     setupPositionMap(similarityPlot_);
 
     shiftTitle_ = addPlotTitle(shiftPlot_, QString());

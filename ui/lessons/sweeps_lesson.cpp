@@ -137,7 +137,7 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
         rect->axis(QCPAxis::atTop)->setVisible(false);
         rect->axis(QCPAxis::atRight)->setVisible(false);
         rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
-        auto* map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        auto* map = new ColouredMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
         map->setColorScale(heatScale_);
         setColorMapGradient(map, Gradient::Diverging);
         heatRects_.push_back(rect);
@@ -658,7 +658,7 @@ void SweepsLesson::showHeatmaps(const HeatmapSweepParams& sweep,
     double span = 0.0;
     for (int b = 0; b < count; ++b) {
         const auto index = static_cast<std::size_t>(b);
-        QCPColorMap* map = heatMaps_[index];
+        ColouredMap* map = heatMaps_[index];
         showPooledGrid(HeatMap{map, heatScale_}, grids_[index], gridPositions_,
                        HeatRange::Symmetric);
         for (double v : grids_[index].values) {
@@ -671,7 +671,7 @@ void SweepsLesson::showHeatmaps(const HeatmapSweepParams& sweep,
     }
     // One colour scale for all maps, so the bases compare directly.
     if (span > 0.0) {
-        for (QCPColorMap* map : heatMaps_) map->setDataRange(QCPRange(-span, span));
+        for (ColouredMap* map : heatMaps_) map->setDataRange(QCPRange(-span, span));
         heatScale_->setDataRange(QCPRange(-span, span));
     }
     shownMode_ = Mode::Heatmaps;

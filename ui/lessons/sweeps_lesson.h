@@ -19,7 +19,6 @@
 #include "widgets/plot_helpers.h"
 
 class QCPAxisRect;
-class QCPColorMap;
 class QCPColorScale;
 class QCPGraph;
 class QCPTextElement;
@@ -33,6 +32,7 @@ class QTimer;
 
 namespace ropelab::ui {
 
+class ColouredMap;
 class LabeledSlider;
 class LatestJob;
 
@@ -132,7 +132,7 @@ private:
     std::vector<QCPAxisRect*> curveRects_;
     std::vector<EnvelopeBand> curves_;
     std::vector<QCPAxisRect*> heatRects_;
-    std::vector<QCPColorMap*> heatMaps_;
+    std::vector<ColouredMap*> heatMaps_;
     QCPColorScale* heatScale_;
 
     QComboBox* mode_;

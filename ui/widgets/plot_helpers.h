@@ -119,7 +119,7 @@ private:
 };
 
 struct HeatMap {
-    QCPColorMap* map = nullptr;  // a ColouredMap
+    ColouredMap* map = nullptr;
     QCPColorScale* scale = nullptr;
 };
 // A colour map on the plot's axis rect with a labelled colour scale on the right, their margins

@@ -95,9 +95,9 @@ TEST(PlotHelpers, ColouredCellsDrawWhatTheColourMapWould) {
         const auto render = [&](bool coloured, const QCPRange& later) {
             QCustomPlot plot;
             plot.resize(300, 260);
-            QCPColorMap* map = addHeatMap(&plot, Gradient::Diverging, QString()).map;
+            ColouredMap* map = addHeatMap(&plot, Gradient::Diverging, QString()).map;
             if (coloured) {
-                static_cast<ColouredMap*>(map)->setColouredCells(colourCells(
+                map->setColouredCells(colourCells(
                     colorMapData(values), colorGradient(Gradient::Diverging), QCPRange(-1, 1)));
             } else {
                 map->setData(colorMapData(values).release(), false);
