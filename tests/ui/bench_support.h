@@ -5,7 +5,8 @@
 // moved `updates` times at d = 128 and N = 4096; per move, the CPU time of the UI thread (the
 // handler, the replots and paints it caused, and applying a background result when it arrives),
 // with where it went: replots, plot paints, other paints, relayouts. With ROPELAB_BENCH_TRACE=1
-// set, each measured move also prints which plots it replotted and which other widgets it painted.
+// set, each measured move also prints its own CPU time, which plots it replotted (with the time
+// each took) and which other widgets it painted.
 
 #include <qcustomplot.h>
 
@@ -114,9 +115,11 @@ public:
         QObject::connect(plot, &QCustomPlot::beforeReplot, plot,
                          [this] { replotStart_ = threadCpuMs(); });
         QObject::connect(plot, &QCustomPlot::afterReplot, plot, [this, plot] {
+            const double ms = threadCpuMs() - replotStart_;
             ++cost.replots;
-            cost.replotMs += threadCpuMs() - replotStart_;
-            if (tracing) replotted << plot->objectName();
+            cost.replotMs += ms;
+            if (tracing)
+                replotted << QStringLiteral("%1:%2").arg(plot->objectName()).arg(ms, 0, 'f', 2);
         });
     }
 
@@ -305,12 +308,15 @@ inline void measure(LessonPage& lesson, const Control& control, int updates) {
         settle();
         const double wall = timer.nsecsElapsed() / 1e6;
         if (i < 4) continue;
-        if (app.tracing) {
-            std::printf("  %s move %d replotted: %s\n  painted: %s\n", qPrintable(control.name),
-                        i - 4, qPrintable(app.replotted.join(QLatin1Char(' '))),
-                        qPrintable(app.painted.join(QLatin1Char(' '))));
-        }
         const EventCost& c = app.cost;
+        if (app.tracing) {
+            std::printf(
+                "  %s move %d: %.2f ms (handler %.2f, paints %.2f, relayouts %.2f) replotted: %s\n"
+                "  painted: %s\n",
+                qPrintable(control.name), i - 4, handler + c.eventsMs, handler, c.otherPaintMs,
+                c.relayoutMs, qPrintable(app.replotted.join(QLatin1Char(' '))),
+                qPrintable(app.painted.join(QLatin1Char(' '))));
+        }
         cpuMs.push_back(handler + c.eventsMs);
         resultMs.push_back(wall);
         sum.replots += c.replots;
