@@ -280,6 +280,21 @@ void RopeConfigEditor::setParams(const RopeParams& p) {
 
 void RopeConfigEditor::updateRows() {
     const RopeType type = static_cast<RopeType>(type_->currentData().toInt());
+    if (type != rowsShownFor_) {
+        rowsShownFor_ = type;
+        showRowsOf(type);
+    }
+    // linear, dynamic and yarn need a factor: it is always set for them.
+    const bool required = factorRequired(type);
+    if (required && !factorOpt_.set->isChecked()) {
+        const QSignalBlocker block(factorOpt_.set);
+        factorOpt_.set->setChecked(true);
+        factor_->setEnabled(true);
+    }
+    factorOpt_.set->setEnabled(!required);
+}
+
+void RopeConfigEditor::showRowsOf(RopeType type) {
     const std::set<QString> shown = keysOf(type);
     // Each row shown would lay out every ancestor at once (an activated layout tells its parent):
     // the form, disabled meanwhile, and the panel around it are laid out once afterwards.
@@ -293,14 +308,10 @@ void RopeConfigEditor::updateRows() {
     }
     form_->setEnabled(true);
     form_->invalidate();
-    // linear, dynamic and yarn need a factor: it is always set for them.
-    const bool required = factorRequired(type);
-    if (required && !factorOpt_.set->isChecked()) {
-        const QSignalBlocker block(factorOpt_.set);
-        factorOpt_.set->setChecked(true);
-        factor_->setEnabled(true);
-    }
-    factorOpt_.set->setEnabled(!required);
+    // Every ancestor asks for its layout now, before the first of them moves anything: all of
+    // them are laid out before the window repaints, once, instead of once per level.
+    for (QWidget* w = this; w != nullptr && !w->isWindow(); w = w->parentWidget())
+        w->updateGeometry();
 }
 
 bool RopeConfigEditor::isKeyShown(const QString& key) const {

@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 #include "encodings/rope_params.h"
 
 class QAbstractSpinBox;
@@ -58,6 +60,7 @@ private:
     void addOptionalRow(const QString& key, QCheckBox* set, QAbstractSpinBox* value);
     void addRow(const QString& key, QWidget* field);
     void updateRows();
+    void showRowsOf(RopeType type);
     void emitEdited();
 
     QFormLayout* form_;
@@ -81,6 +84,7 @@ private:
     QLabel* factorLists_;
     RopeParams lists_;  // short/long factor lists, carried through unchanged
     bool updating_ = false;
+    std::optional<RopeType> rowsShownFor_;  // the rope_type whose rows the form shows
 };
 
 }  // namespace ropelab::ui

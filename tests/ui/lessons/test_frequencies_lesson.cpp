@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numbers>
 #include <utility>
 
@@ -140,6 +141,65 @@ TEST(FrequenciesLesson, EditorShowsExactlyTheKeysOfEachRopeType) {
     EXPECT_TRUE(editor->isKeyShown(QStringLiteral("high_freq_factor")));
     EXPECT_FALSE(editor->isKeyShown(QStringLiteral("beta_fast")));
     EXPECT_EQ(h.lesson.config(Lesson7::B).ropeType, RopeType::Llama3);  // the edit applied
+    // The form's rows are the ones it says it shows, however the type came.
+    const auto rowShown = [&](const char* key) {
+        return editor->findChild<QLabel*>(QLatin1String(key))->isVisibleTo(editor);
+    };
+    EXPECT_TRUE(rowShown("low_freq_factor"));
+    EXPECT_FALSE(rowShown("beta_fast"));
+    ASSERT_TRUE(h.lesson.setConfig(Lesson7::B, yarn));
+    EXPECT_FALSE(rowShown("low_freq_factor"));
+    EXPECT_TRUE(rowShown("beta_fast"));
+    EXPECT_TRUE(rowShown("rope_theta"));
+}
+
+namespace {
+
+// Counts the paints of every widget under a root.
+class PaintCounter : public QObject {
+public:
+    explicit PaintCounter(QWidget* root) {
+        for (QWidget* w : root->findChildren<QWidget*>()) w->installEventFilter(this);
+    }
+    int most() const {
+        int most = 0;
+        for (const auto& [widget, count] : paints_) most = std::max(most, count);
+        return most;
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Paint) ++paints_[watched];
+        return false;
+    }
+
+private:
+    std::map<QObject*, int> paints_;
+};
+
+}  // namespace
+
+// Other rows of the editor lay out the whole side panel, every level of it, before it repaints:
+// each field of the editor is painted once, not once per level laid out.
+TEST(FrequenciesLesson, ARopeTypeChangePaintsTheSidePanelOnce) {
+    LessonHarness<Lesson7> h;
+    h.lesson.resize(1180, 860);
+    h.lesson.show();
+    h.lesson.findChild<QPushButton*>(QStringLiteral("editFieldsA"))->click();
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    QCoreApplication::processEvents();
+    QComboBox* type = h.lesson.editor(Lesson7::A)->typeBox();
+    // The first time the panel outgrows its view, its scroll bar appears: a second layout.
+    for (const bool counted : {false, true}) {
+        for (const char* name : {"yarn", "default", "llama3", "linear"}) {
+            PaintCounter counter(h.lesson.editor(Lesson7::A));
+            type->setCurrentIndex(type->findText(QLatin1String(name)));
+            QCoreApplication::processEvents();
+            ASSERT_TRUE(h.lesson.waitForComputation());
+            QCoreApplication::processEvents();
+            if (counted) EXPECT_LE(counter.most(), 1) << name;
+        }
+    }
 }
 
 TEST(FrequenciesLesson, EditorOffersNoValueBeyondTheAppsLimits) {
