@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 namespace ropelab::ui {
@@ -234,6 +235,35 @@ bool fitTicksToLength(QCustomPlot* plot) {
 
 namespace {
 
+// The bottom paint buffer, cleared to the plot's background instead of to transparent when that
+// background is one opaque colour. Such a buffer stays an opaque pixmap, which a paint copies
+// instead of blending, with no background fill under it.
+class OpaqueBottomBuffer : public QCPPaintBufferPixmap {
+public:
+    OpaqueBottomBuffer(const QSize& size, double devicePixelRatio,
+                       std::function<QBrush()> background)
+        : QCPPaintBufferPixmap(size, devicePixelRatio), background_(std::move(background)) {}
+
+    void clear(const QColor& color) override {
+        const QBrush brush = background_();
+        opaque_ = brush.style() == Qt::SolidPattern && brush.color().alpha() == 255;
+        mBuffer.fill(opaque_ ? brush.color() : color);
+    }
+
+    void draw(QCPPainter* painter) const override {
+        if (!opaque_) return QCPPaintBufferPixmap::draw(painter);
+        painter->setCompositionMode(QPainter::CompositionMode_Source);
+        QCPPaintBufferPixmap::draw(painter);
+        painter->setCompositionMode(QPainter::CompositionMode_SourceOver);
+    }
+
+    bool opaque() const { return opaque_; }
+
+private:
+    std::function<QBrush()> background_;
+    bool opaque_ = false;
+};
+
 // A plot that asks for room for its text (titles, tick labels, axis labels, legend, as laid out
 // at its last replot) plus a readable data area, and never less than kPlotMinimumSize.
 class ReadablePlot : public QCustomPlot {
@@ -244,10 +274,32 @@ public:
             if (fitTicksToLength(this)) replot(rpQueuedReplot);
             measureText();
         });
+        // QCustomPlot keeps the buffers it finds and only adds those it lacks.
+        bottom_ = QSharedPointer<OpaqueBottomBuffer>::create(
+            viewport().size(), bufferDevicePixelRatio(), [this] { return mBackgroundBrush; });
+        if (mPaintBuffers.isEmpty()) {
+            mPaintBuffers.append(bottom_);
+        } else {
+            mPaintBuffers[0] = bottom_;
+        }
     }
 
     QSize minimumSizeHint() const override {
         return kPlotMinimumSize.expandedTo(text_ + kPlotMinimumDataArea);
+    }
+
+protected:
+    // QCustomPlot fills the background, then blends every buffer over it; an opaque bottom buffer
+    // already holds the background.
+    void paintEvent(QPaintEvent* event) override {
+        if (mPaintBuffers.isEmpty() || mPaintBuffers.front() != bottom_ || !bottom_->opaque() ||
+            !background().isNull()) {
+            return QCustomPlot::paintEvent(event);
+        }
+        QCPPainter painter(this);
+        if (!painter.isActive()) return;
+        for (const QSharedPointer<QCPAbstractPaintBuffer>& buffer : std::as_const(mPaintBuffers))
+            buffer->draw(&painter);
     }
 
 private:
@@ -264,6 +316,7 @@ private:
     }
 
     QSize text_{0, 0};
+    QSharedPointer<OpaqueBottomBuffer> bottom_;
 };
 
 }  // namespace

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Plot helpers the lessons share: dense lines skip antialiasing on screen but not in files,
 // envelope bands draw one zig-zag and export their min and max, titles wrap (Chinese too) and
-// legends re-flow to the width they get.
+// legends re-flow to the width they get, and an opaque background paints as QCustomPlot would.
 #include <gtest/gtest.h>
 
 #include <qcustomplot.h>
@@ -115,6 +115,60 @@ TEST(PlotHelpers, ColouredCellsDrawWhatTheColourMapWould) {
     EXPECT_TRUE(colourCells(std::make_unique<QCPColorMapData>(0, 0, QCPRange(), QCPRange()),
                             colorGradient(Gradient::Diverging), QCPRange(-1, 1))
                     .image.isNull());
+}
+
+// The largest difference of one colour channel between two images of one size.
+int largestChannelDifference(const QImage& a, const QImage& b) {
+    if (a.size() != b.size()) return 255;
+    int most = 0;
+    for (int y = 0; y < a.height(); ++y) {
+        for (int x = 0; x < a.width(); ++x) {
+            const QRgb p = a.pixel(x, y);
+            const QRgb q = b.pixel(x, y);
+            most = std::max({most, std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
+                             std::abs(qBlue(p) - qBlue(q))});
+        }
+    }
+    return most;
+}
+
+// What the widget shows: its buffers, as painted.
+QImage shown(QCustomPlot* plot) {
+    plot->replot();
+    return plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
+}
+
+TEST(PlotHelpers, AnOpaqueBackgroundPaintsWhatQCustomPlotWould) {
+    const QColor paper(250, 240, 230);
+    const auto build = [&](const QBrush& background) {
+        QCustomPlot* plot = makePlot(nullptr);
+        plot->resize(320, 240);
+        plot->setBackground(background);
+        QCPGraph* line = addGraph(plot);
+        line->setData(ramp(50), ramp(50));
+        line->setPen(QPen(Qt::darkBlue, 2.0));
+        // A mark on a layer with a buffer of its own, blended over the bottom one.
+        QCPGraph* mark = addGraph(plot);
+        mark->setLayer(addOverlayLayer(plot));
+        mark->setLineStyle(QCPGraph::lsNone);
+        mark->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 12));
+        mark->setData({20.0}, {20.0});
+        plot->rescaleAxes();
+        return plot;
+    };
+    // A texture of the same colour is not one opaque colour: QCustomPlot fills it itself.
+    QPixmap texture(8, 8);
+    texture.fill(paper);
+    QCustomPlot* opaque = build(QBrush(paper));
+    QCustomPlot* textured = build(QBrush(texture));
+    const QImage expected = shown(textured);
+    EXPECT_LE(largestChannelDifference(shown(opaque), expected), 2);
+    EXPECT_EQ(expected.pixelColor(1, 1), paper);
+    // A new background colour is the bottom buffer's next fill.
+    opaque->setBackground(QBrush(Qt::black));
+    EXPECT_EQ(shown(opaque).pixelColor(1, 1), QColor(Qt::black));
+    delete opaque;
+    delete textured;
 }
 
 TEST(PlotHelpers, EnvelopeBandZigZagsAndExportsItsMinAndMax) {
