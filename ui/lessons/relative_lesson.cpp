@@ -39,40 +39,38 @@ ScoreEncodingParams biasEncoding(ScoreEncoding kind, const T5BucketParams& t5, u
     return params;
 }
 
-struct MapKey {
+struct T5MapKey {
     T5BucketParams t5;
+    int sequenceLength;
+    unsigned seed;
+    bool operator==(const T5MapKey&) const = default;
+};
+struct AlibiMapKey {
     int heads;
     int head;
     int sequenceLength;
-    unsigned seed;
-    bool operator==(const MapKey&) const = default;
+    bool operator==(const AlibiMapKey&) const = default;
 };
-struct Maps {
-    std::unique_ptr<QCPColorMapData> t5;
-    std::unique_ptr<QCPColorMapData> alibi;
-    double t5Span;
-    double alibiLowest;
+struct BiasMap {
+    std::unique_ptr<QCPColorMapData> cells;
+    double lowest;
+    double highest;
 };
 
-Maps computeMaps(const MapKey& key, const Execution& exec) {
-    const int n = key.sequenceLength;
+// The bias alone (zero q and k, one component) over every query and key position.
+BiasMap computeBiasMap(const ScoreEncodingParams& encoding, int n, const Execution& exec) {
     const int cells = std::min(n, kMaxHeatmapCells);
-    // Zero q and k (one component): the score is the bias alone.
     const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(n, 1);
-    const auto grid = [&](ScoreEncoding kind) {
-        return scoreHeatmap(zeros, zeros, biasEncoding(kind, key.t5, key.seed, key.heads, key.head),
-                            cells, cells, Pooling::Mean, exec);
-    };
-    const PooledGrid t5Grid = grid(ScoreEncoding::T5);
-    const PooledGrid alibiGrid = grid(ScoreEncoding::Alibi);
-    Maps maps;
-    maps.t5 = colorMapData(t5Grid, n, n);
-    maps.alibi = colorMapData(alibiGrid, n, n);
-    const auto [t5Low, t5High] = std::minmax_element(t5Grid.values.begin(), t5Grid.values.end());
-    maps.t5Span = std::max({std::abs(*t5Low), std::abs(*t5High), 1e-12});
-    // The causal half (key ≤ query) is ≤ 0; colour it, the masked half is hatched over.
-    maps.alibiLowest = *std::min_element(alibiGrid.values.begin(), alibiGrid.values.end());
-    return maps;
+    const PooledGrid grid = scoreHeatmap(zeros, zeros, encoding, cells, cells, Pooling::Mean, exec);
+    const auto [low, high] = std::minmax_element(grid.values.begin(), grid.values.end());
+    return {colorMapData(grid, n, n), *low, *high};
+}
+
+// Every position on both axes of a map.
+void showPositions(QCustomPlot* plot, int sequenceLength) {
+    const QCPRange positions(-0.5, sequenceLength - 0.5);
+    plot->xAxis->setRange(positions);
+    plot->yAxis->setRange(positions);
 }
 
 void setupPositionMap(QCustomPlot* plot) {
@@ -165,12 +163,11 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     connect(bidirectional_, &QCheckBox::toggled, this, &RelativeLesson::refresh);
     connect(headsSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
     connect(headSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
-    // In the order they draw: the slopes write the bias map's title, the maps its range.
     bucketFigure_ = declareInlineFigures(
         {bucketPlot_}, [this] { return t5Params(); },
         [this](const T5BucketParams& t5) { updateBuckets(t5); });
     slopeFigure_ = declareInlineFigures(
-        {slopePlot_, alibiPlot_},
+        {slopePlot_},
         [this] {
             return std::pair{alibiHeads(), alibiHead()};
         },
@@ -178,26 +175,44 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     maskFigure_ = declareInlineFigures(
         {alibiPlot_}, [this] { return parameters().sequenceLength(); },
         [this](int) { updateMask(); });
-    mapFigures_ = declareFigures(
-        {t5Plot_, alibiPlot_}, FigureRun::Background,
+    // One figure per map: the heads move ALiBi's alone, the buckets T5's alone.
+    t5MapFigure_ = declareFigures(
+        {t5Plot_}, FigureRun::Background,
         [this] {
-            return MapKey{t5Params(), alibiHeads(), alibiHead(), parameters().sequenceLength(),
-                          parameters().seed()};
+            return T5MapKey{t5Params(), parameters().sequenceLength(), parameters().seed()};
         },
-        computeMaps,
-        [this](const MapKey& key, Maps& maps) {
-            t5Map_->setData(maps.t5.release(), false);
-            alibiMap_->setData(maps.alibi.release(), false);
-            t5Map_->setDataRange(QCPRange(-maps.t5Span, maps.t5Span));
-            alibiMap_->setDataRange(QCPRange(std::min(maps.alibiLowest, -1e-12), 0.0));
-            const QCPRange positions(-0.5, key.sequenceLength - 0.5);
-            for (QCustomPlot* plot : {t5Plot_, alibiPlot_}) {
-                plot->xAxis->setRange(positions);
-                plot->yAxis->setRange(positions);
-            }
+        [](const T5MapKey& key, const Execution& exec) {
+            return computeBiasMap(biasEncoding(ScoreEncoding::T5, key.t5, key.seed, 1, 1),
+                                  key.sequenceLength, exec);
+        },
+        [this](const T5MapKey& key, BiasMap& map) {
+            t5Map_->setData(map.cells.release(), false);
+            const double span = std::max({std::abs(map.lowest), std::abs(map.highest), 1e-12});
+            t5Map_->setDataRange(QCPRange(-span, span));
+            showPositions(t5Plot_, key.sequenceLength);
             t5Title_->setText(key.sequenceLength > kMaxHeatmapCells
                                   ? tr("T5 bias b[bucket(i − j)]\nblock means")
                                   : tr("T5 bias\nb[bucket(i − j)]"));
+        });
+    alibiMapFigure_ = declareFigures(
+        {alibiPlot_}, FigureRun::Background,
+        [this] {
+            return AlibiMapKey{alibiHeads(), alibiHead(), parameters().sequenceLength()};
+        },
+        [](const AlibiMapKey& key, const Execution& exec) {
+            return computeBiasMap(biasEncoding(ScoreEncoding::Alibi, {}, 0, key.heads, key.head),
+                                  key.sequenceLength, exec);
+        },
+        [this](const AlibiMapKey& key, BiasMap& map) {
+            alibiMap_->setData(map.cells.release(), false);
+            // The causal half (key ≤ query) is ≤ 0; colour it, the masked half is hatched over.
+            alibiMap_->setDataRange(QCPRange(std::min(map.lowest, -1e-12), 0.0));
+            showPositions(alibiPlot_, key.sequenceLength);
+            alibiTitle_->setText(
+                tr("ALiBi bias, head %1\nm = %2")
+                    .arg(key.head)
+                    .arg(QString::number(
+                        alibiSlopes(key.heads)[static_cast<std::size_t>(key.head - 1)], 'g', 4)));
         });
     refreshOnParameterChange([this] { refresh(); });
 
@@ -263,7 +278,8 @@ void RelativeLesson::retranslate() {
     headSlider_->setLabel(tr("Head h"));
     maskLabel_->setText(tr("masked\nj > i"));
     // Titles are written by the draw steps: make refresh run them all again.
-    for (FigureTask* figures : {bucketFigure_, slopeFigure_, maskFigure_, mapFigures_})
+    for (FigureTask* figures :
+         {bucketFigure_, slopeFigure_, maskFigure_, t5MapFigure_, alibiMapFigure_})
         figures->invalidate();
     refresh();
 }
@@ -397,9 +413,6 @@ void RelativeLesson::updateSlopes(int heads, int head) {
                                    .arg(heads)
                                    .arg(below)
                                    .arg(2 * below));
-    alibiTitle_->setText(tr("ALiBi bias, head %1\nm = %2")
-                             .arg(head)
-                             .arg(QString::number(slopes[std::size_t(head - 1)], 'g', 4)));
 }
 
 void RelativeLesson::updateMask() {

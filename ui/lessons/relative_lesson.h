@@ -85,7 +85,8 @@ private:
     FigureTask* bucketFigure_;
     FigureTask* slopeFigure_;
     FigureTask* maskFigure_;
-    FigureTask* mapFigures_;
+    FigureTask* t5MapFigure_;
+    FigureTask* alibiMapFigure_;
 };
 
 }  // namespace ropelab::ui

@@ -197,7 +197,9 @@ TEST(FrequenciesLesson, ARopeTypeChangePaintsTheSidePanelOnce) {
             QCoreApplication::processEvents();
             ASSERT_TRUE(h.lesson.waitForComputation());
             QCoreApplication::processEvents();
-            if (counted) EXPECT_LE(counter.most(), 1) << name;
+            if (counted) {
+                EXPECT_LE(counter.most(), 1) << name;
+            }
         }
     }
 }

@@ -119,6 +119,30 @@ TEST(RelativeLesson, BiasMatricesAreCoresBiases) {
     }
 }
 
+// The heads move ALiBi's map alone and the seed T5's alone: neither recomputes nor repaints the
+// other.
+TEST(RelativeLesson, EachBiasMapRecomputesOnlyForItsOwnInputs) {
+    LessonHarness<RelativeLesson> h;
+    h.model.setSequenceLength(64);
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    const QString t5 = QStringLiteral("t5-bias");
+    const QString alibi = QStringLiteral("alibi-bias");
+    const int t5Jobs = h.lesson.figureJobs(t5), alibiJobs = h.lesson.figureJobs(alibi);
+    const int t5Repaints = h.lesson.figureRepaints(t5);
+    h.lesson.setAlibi(8, 3);
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    EXPECT_EQ(h.lesson.figureJobs(t5), t5Jobs);
+    EXPECT_EQ(h.lesson.figureRepaints(t5), t5Repaints);
+    EXPECT_EQ(h.lesson.figureJobs(alibi), alibiJobs + 1);
+    // query i = 40, key j = 10, head 3 of 8: −2⁻³·(40 − 10) = −3.75.
+    EXPECT_DOUBLE_EQ(h.lesson.alibiMap()->data()->cell(10, 40), -3.75);
+    // T5's learned bias table is seeded; ALiBi's slopes are not.
+    h.model.setSeed(h.model.seed() + 1);
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    EXPECT_EQ(h.lesson.figureJobs(t5), t5Jobs + 1);
+    EXPECT_EQ(h.lesson.figureJobs(alibi), alibiJobs + 1);
+}
+
 TEST(RelativeLesson, InvalidBucketSettingsShowCoresMessage) {
     LessonHarness<RelativeLesson> h;
     T5BucketParams params;
