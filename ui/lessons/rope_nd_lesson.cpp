@@ -290,6 +290,24 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
             return PairingKey{freqs.headDim, freqs.rotaryDim, parameters().layout(), pair_};
         },
         [this](const PairingKey& key) { updatePairing(key); });
+    // The clocks and the helix window at the query position: the layout leaves them as they are,
+    // and the sequence length the clocks.
+    clocks_ = declareInlineFigures(
+        {clockPlot_},
+        [this] {
+            return HandsKey{parameters().rope(), parameters().queryPosition(), pair_, 0};
+        },
+        [this](const HandsKey& key) { drawClocks(ropeFrequencies(key.rope)); });
+    helixWindow_ = declareInlineFigures(
+        {helixPlot_},
+        [this] {
+            return HandsKey{parameters().rope(), parameters().queryPosition(), pair_,
+                            parameters().sequenceLength()};
+        },
+        [this](const HandsKey& key) {
+            updateHelix(ropeFrequencies(key.rope));
+            drawHelix();
+        });
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
@@ -329,7 +347,7 @@ void RopeNdLesson::retranslate() {
     resetView_->setText(tr("Reset view"));
     // Titles are translated text: repaint everything once.
     spiralDirty_ = true;
-    pairing_->invalidate();
+    for (FigureTask* figure : {pairing_, clocks_, helixWindow_}) figure->invalidate();
     refresh();
 }
 
@@ -399,7 +417,8 @@ void RopeNdLesson::setComponents(int a, int b, int c) {
 
 void RopeNdLesson::applyTheme(const PlotTheme& theme) {
     LessonPage::applyTheme(theme);
-    refresh();  // how many clocks are numbered depends on the font size
+    if (clocks_ != nullptr) clocks_->invalidate();  // how many are numbered depends on the font
+    refresh();
 }
 
 void RopeNdLesson::refresh() {
@@ -416,18 +435,14 @@ void RopeNdLesson::refresh() {
         }
         const bool pca = usesPrincipalComponents();
         for (QSpinBox* box : componentBoxes_) box->setEnabled(!pca);
-        updateClocks(freqs);
+        computeHands(freqs);
         updateFigures();
-        updateHelix(freqs);
-        drawHelix();
         drawSpiral();
         updateReadout(freqs);
     });
     if (!valid) return;
-    // Repaint what moved: the clocks and the helix window always, the spiral's marker alone
-    // unless the path or view changed (the pairing repaints as a figure).
-    replot(clockPlot_);
-    replot(helixPlot_);
+    // Repaint the spiral's marker alone unless the path or view changed (the clocks, the helix
+    // and the pairing repaint as figures, when what they show changed).
     if (spiralRedrawn_) {
         replot(spiralPlot_);
     } else {
@@ -442,7 +457,7 @@ void RopeNdLesson::choosePathCoordinates() {
     runGuarded([this] { updateFigures(); });
 }
 
-void RopeNdLesson::updateClocks(const RopeFrequencies& freqs) {
+void RopeNdLesson::computeHands(const RopeFrequencies& freqs) {
     const int pairs = freqs.pairs();
     const std::int64_t p = parameters().queryPosition();
     hands_.assign(std::size_t(pairs), QPointF());
@@ -450,6 +465,11 @@ void RopeNdLesson::updateClocks(const RopeFrequencies& freqs) {
         const Helix hand = ropeHelix(freqs, i, DistanceRange{p, p + 1, 1});
         hands_[std::size_t(i)] = QPointF(hand.cos.front(), hand.sin.front());
     }
+}
+
+void RopeNdLesson::drawClocks(const RopeFrequencies& freqs) {
+    computeHands(freqs);  // the readout's too, but a figure may run without a refresh
+    const int pairs = freqs.pairs();
     const int columns = clockColumns(pairs);
     const int rows = (pairs + columns - 1) / columns;
     // Faces and hands as one curve each, NaN between pieces.

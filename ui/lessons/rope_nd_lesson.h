@@ -4,6 +4,7 @@
 // one vector as a 3D curve the user turns by dragging; each pair's helix; the pairing layout.
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -69,7 +70,16 @@ protected:
 private:
     void refresh();
     void choosePathCoordinates();
-    void updateClocks(const RopeFrequencies& freqs);
+    // What the clocks and the helix window read.
+    struct HandsKey {
+        RopeParams rope;
+        std::int64_t position;
+        int pair;
+        std::int64_t sequenceLength;  // the helix window's; 0 for the clocks
+        bool operator==(const HandsKey&) const = default;
+    };
+    void computeHands(const RopeFrequencies& freqs);
+    void drawClocks(const RopeFrequencies& freqs);
     struct PairingKey {
         int headDim;
         int rotaryDim;
@@ -137,6 +147,8 @@ private:
     bool spiralDirty_ = true;
     bool spiralRedrawn_ = false;
     FigureTask* pairing_ = nullptr;
+    FigureTask* clocks_ = nullptr;
+    FigureTask* helixWindow_ = nullptr;
     std::array<int, 3> spiralComponents_{0, 1, 2};
     std::optional<RopeParams> explainedRope_;  // the configuration the explanation describes
 };

@@ -149,6 +149,35 @@ TEST(RopeNdLesson, ThePairingRedrawsOnlyWhenThePairsOrTheChosenPairChange) {
     EXPECT_EQ(h.lesson.figureRepaints(pairing), repaints + 2);
 }
 
+// The clocks show the hands at the query position and the helix a window around it: the layout
+// leaves both as they are, the sequence length the clocks; the angles and the pair move both.
+TEST(RopeNdLesson, TheClocksAndTheHelixRedrawOnlyWhenWhatTheyShowChanges) {
+    LessonHarness<RopeNdLesson> h;
+    h.model.setHeadDim(16);
+    const QString clocks = QStringLiteral("clock-hands");
+    const QString helix = QStringLiteral("pair-helix");
+    const auto runs = [&](const QString& name) { return h.lesson.figureInlineRuns(name); };
+    const int clockRuns = runs(clocks), helixRuns = runs(helix);
+    h.model.setLayout(RopeLayout::Interleaved);
+    EXPECT_EQ(runs(clocks), clockRuns);
+    EXPECT_EQ(runs(helix), helixRuns);
+    h.model.setSequenceLength(h.model.sequenceLength() / 2);
+    EXPECT_EQ(runs(clocks), clockRuns);
+    EXPECT_EQ(runs(helix), helixRuns + 1);
+    h.model.setRopeTheta(500.0);
+    EXPECT_EQ(runs(clocks), clockRuns + 1);
+    EXPECT_EQ(runs(helix), helixRuns + 2);
+    // The hands drawn are those of the new angles: θ₁ = 500^(−2/16) at p = 10.
+    h.model.setPositions(10, 0);
+    EXPECT_EQ(runs(clocks), clockRuns + 2);
+    const QPointF hand = h.lesson.clockHands()[1];
+    EXPECT_NEAR(std::atan2(hand.y(), hand.x()), wrapped(10.0 * std::pow(500.0, -2.0 / 16.0)),
+                1e-12);
+    h.lesson.setPairIndex(3);
+    EXPECT_EQ(runs(clocks), clockRuns + 3);
+    EXPECT_EQ(runs(helix), helixRuns + 4);
+}
+
 // Whatever the path's arrival changed in another plot would not be painted until that plot
 // repaints for another reason (and a wrapped title would read unwrapped meanwhile).
 TEST(RopeNdLesson, TheSpiralsPathArrivingDrawsIntoTheSpiralAlone) {
