@@ -141,6 +141,9 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     setSeriesStyle(clockHands_, {Series::Query, Qt::SolidLine, 0.9}, theme());
     chosenHand_ = addCurve(clockPlot_->xAxis, clockPlot_->yAxis);
     setSeriesStyle(chosenHand_, {Series::Key, Qt::SolidLine, 1.3}, theme());
+    handsLayer_ = addOverlayLayer(clockPlot_);
+    clockHands_->setLayer(handsLayer_);
+    chosenHand_->setLayer(handsLayer_);
 
     // The spiral R(x, p), p = 0 … N − 1, coloured by position.
     spiralTitle_ = addPlotTitle(spiralPlot_, QString());
@@ -290,14 +293,18 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
             return PairingKey{freqs.headDim, freqs.rotaryDim, parameters().layout(), pair_};
         },
         [this](const PairingKey& key) { updatePairing(key); });
-    // The clocks and the helix window at the query position: the layout leaves them as they are,
-    // and the sequence length the clocks.
-    clocks_ = declareInlineFigures(
-        {clockPlot_},
+    // The clock faces change with the number of pairs; the hands, on a layer above them, with
+    // the angles, the position and the chosen pair (the layout and the sequence leave both).
+    clockFacesFigure_ = declareInlineFigures(
+        {clockPlot_}, [this] { return ropeFrequencies(parameters().rope()).pairs(); },
+        [this](int pairs) { drawClockFaces(pairs); });
+    clockHandsFigure_ = declareMarkers(
+        {handsLayer_},
         [this] {
             return HandsKey{parameters().rope(), parameters().queryPosition(), pair_, 0};
         },
-        [this](const HandsKey& key) { drawClocks(ropeFrequencies(key.rope)); });
+        [this](const HandsKey& key) { drawClockHands(ropeFrequencies(key.rope)); });
+    // The helix window around the query position.
     helixWindow_ = declareInlineFigures(
         {helixPlot_},
         [this] {
@@ -347,7 +354,9 @@ void RopeNdLesson::retranslate() {
     resetView_->setText(tr("Reset view"));
     // Titles are translated text: repaint everything once.
     spiralDirty_ = true;
-    for (FigureTask* figure : {pairing_, clocks_, helixWindow_}) figure->invalidate();
+    clockTitleText_.clear();
+    for (FigureTask* figure : {pairing_, clockFacesFigure_, clockHandsFigure_, helixWindow_})
+        figure->invalidate();
     refresh();
 }
 
@@ -417,7 +426,8 @@ void RopeNdLesson::setComponents(int a, int b, int c) {
 
 void RopeNdLesson::applyTheme(const PlotTheme& theme) {
     LessonPage::applyTheme(theme);
-    if (clocks_ != nullptr) clocks_->invalidate();  // how many are numbered depends on the font
+    // How many clocks are numbered depends on the font.
+    if (clockFacesFigure_ != nullptr) clockFacesFigure_->invalidate();
     refresh();
 }
 
@@ -467,13 +477,11 @@ void RopeNdLesson::computeHands(const RopeFrequencies& freqs) {
     }
 }
 
-void RopeNdLesson::drawClocks(const RopeFrequencies& freqs) {
-    computeHands(freqs);  // the readout's too, but a figure may run without a refresh
-    const int pairs = freqs.pairs();
+void RopeNdLesson::drawClockFaces(int pairs) {
     const int columns = clockColumns(pairs);
     const int rows = (pairs + columns - 1) / columns;
-    // Faces and hands as one curve each, NaN between pieces.
-    QVector<double> ft, fx, fy, ht, hx, hy;
+    // The faces as one curve, NaN between them.
+    QVector<double> ft, fx, fy;
     ft.reserve(pairs * (kCirclePoints + 2));
     for (int i = 0; i < pairs; ++i) {
         const QPointF c = clockCentre(i, columns);
@@ -486,22 +494,8 @@ void RopeNdLesson::drawClocks(const RopeFrequencies& freqs) {
         ft.push_back(ft.size());
         fx.push_back(kNan);
         fy.push_back(kNan);
-        if (i == pair_) continue;
-        const QPointF tip = c + 0.9 * hands_[std::size_t(i)];
-        for (const QPointF& q : {c, tip}) {
-            ht.push_back(ht.size());
-            hx.push_back(q.x());
-            hy.push_back(q.y());
-        }
-        ht.push_back(ht.size());
-        hx.push_back(kNan);
-        hy.push_back(kNan);
     }
     clockFaces_->setData(ft, fx, fy, true);
-    clockHands_->setData(ht, hx, hy, true);
-    const QPointF c = clockCentre(pair_, columns);
-    const QPointF tip = c + 0.9 * hands_[std::size_t(pair_)];
-    chosenHand_->setData({0, 1}, {c.x(), tip.x()}, {c.y(), tip.y()});
 
     // Every clock numbered while they are few; then every 2nd or 4th, so numbers in the theme's
     // font (large in presenter mode) never run into the next row.
@@ -527,7 +521,38 @@ void RopeNdLesson::drawClocks(const RopeFrequencies& freqs) {
     keepEqualAspect(clockPlot_,
                     QRectF(-1.3, -(rows - 1) * kClockSpacing - 1.6,
                            (columns - 1) * kClockSpacing + 2.6, (rows - 1) * kClockSpacing + 2.9));
-    clockTitle_->setText(tr("Hands at p = %1").arg(parameters().queryPosition()));
+}
+
+void RopeNdLesson::drawClockHands(const RopeFrequencies& freqs) {
+    computeHands(freqs);  // the readout's too, but a figure may run without a refresh
+    const int pairs = freqs.pairs();
+    const int columns = clockColumns(pairs);
+    // The hands as one curve, NaN between them; the chosen pair's on its own.
+    QVector<double> ht, hx, hy;
+    for (int i = 0; i < pairs; ++i) {
+        if (i == pair_) continue;
+        const QPointF c = clockCentre(i, columns);
+        const QPointF tip = c + 0.9 * hands_[std::size_t(i)];
+        for (const QPointF& q : {c, tip}) {
+            ht.push_back(ht.size());
+            hx.push_back(q.x());
+            hy.push_back(q.y());
+        }
+        ht.push_back(ht.size());
+        hx.push_back(kNan);
+        hy.push_back(kNan);
+    }
+    clockHands_->setData(ht, hx, hy, true);
+    const QPointF c = clockCentre(pair_, columns);
+    const QPointF tip = c + 0.9 * hands_[std::size_t(pair_)];
+    chosenHand_->setData({0, 1}, {c.x(), tip.x()}, {c.y(), tip.y()});
+    // The title is drawn with the faces: a new one repaints the whole plot.
+    const QString title = tr("Hands at p = %1").arg(parameters().queryPosition());
+    if (title != clockTitleText_) {
+        clockTitleText_ = title;
+        clockTitle_->setText(title);
+        replot(clockPlot_);
+    }
 }
 
 void RopeNdLesson::updatePairing(const PairingKey& key) {

@@ -70,16 +70,17 @@ protected:
 private:
     void refresh();
     void choosePathCoordinates();
-    // What the clocks and the helix window read.
+    // What the clock hands and the helix window read.
     struct HandsKey {
         RopeParams rope;
         std::int64_t position;
         int pair;
-        std::int64_t sequenceLength;  // the helix window's; 0 for the clocks
+        std::int64_t sequenceLength;  // the helix window's; 0 for the hands
         bool operator==(const HandsKey&) const = default;
     };
     void computeHands(const RopeFrequencies& freqs);
-    void drawClocks(const RopeFrequencies& freqs);
+    void drawClockFaces(int pairs);
+    void drawClockHands(const RopeFrequencies& freqs);
     struct PairingKey {
         int headDim;
         int rotaryDim;
@@ -147,7 +148,10 @@ private:
     bool spiralDirty_ = true;
     bool spiralRedrawn_ = false;
     FigureTask* pairing_ = nullptr;
-    FigureTask* clocks_ = nullptr;
+    FigureTask* clockFacesFigure_ = nullptr;
+    FigureTask* clockHandsFigure_ = nullptr;
+    QCPLayer* handsLayer_ = nullptr;
+    QString clockTitleText_;  // as last set, before wrapping
     FigureTask* helixWindow_ = nullptr;
     std::array<int, 3> spiralComponents_{0, 1, 2};
     std::optional<RopeParams> explainedRope_;  // the configuration the explanation describes

@@ -2,7 +2,9 @@
 // Lesson 5 (RoPE in n-D): clock hands, the path R(x, p), the helix and the pairing all follow
 // core's RoPE; moving the position turns every hand by its own θ_i.
 #include <gtest/gtest.h>
+
 #include <qcustomplot.h>
+#include <QCoreApplication>
 
 #include <QComboBox>
 #include <cmath>
@@ -150,32 +152,47 @@ TEST(RopeNdLesson, ThePairingRedrawsOnlyWhenThePairsOrTheChosenPairChange) {
 }
 
 // The clocks show the hands at the query position and the helix a window around it: the layout
-// leaves both as they are, the sequence length the clocks; the angles and the pair move both.
+// leaves both as they are, the sequence length the clocks. New angles move the hands alone, on
+// their layer; a new position also writes the title, and a new head size draws new faces.
 TEST(RopeNdLesson, TheClocksAndTheHelixRedrawOnlyWhenWhatTheyShowChanges) {
     LessonHarness<RopeNdLesson> h;
     h.model.setHeadDim(16);
+    QCoreApplication::processEvents();
     const QString clocks = QStringLiteral("clock-hands");
     const QString helix = QStringLiteral("pair-helix");
     const auto runs = [&](const QString& name) { return h.lesson.figureInlineRuns(name); };
-    const int clockRuns = runs(clocks), helixRuns = runs(helix);
+    const auto full = [&] { return h.lesson.figureRepaints(clocks); };
+    const auto hands = [&] { return h.lesson.figureMarkerRepaints(clocks); };
+    const auto settle = [] { QCoreApplication::processEvents(); };
+    const int faceRuns = runs(clocks), helixRuns = runs(helix);
+    const int fullRepaints = full(), handRepaints = hands();
     h.model.setLayout(RopeLayout::Interleaved);
-    EXPECT_EQ(runs(clocks), clockRuns);
+    settle();
     EXPECT_EQ(runs(helix), helixRuns);
+    EXPECT_EQ(full(), fullRepaints);
+    EXPECT_EQ(hands(), handRepaints);
     h.model.setSequenceLength(h.model.sequenceLength() / 2);
-    EXPECT_EQ(runs(clocks), clockRuns);
+    settle();
     EXPECT_EQ(runs(helix), helixRuns + 1);
+    EXPECT_EQ(full(), fullRepaints);
+    EXPECT_EQ(hands(), handRepaints);
     h.model.setRopeTheta(500.0);
-    EXPECT_EQ(runs(clocks), clockRuns + 1);
+    settle();
     EXPECT_EQ(runs(helix), helixRuns + 2);
+    EXPECT_EQ(full(), fullRepaints);
+    EXPECT_EQ(hands(), handRepaints + 1);
     // The hands drawn are those of the new angles: θ₁ = 500^(−2/16) at p = 10.
     h.model.setPositions(10, 0);
-    EXPECT_EQ(runs(clocks), clockRuns + 2);
+    settle();
+    EXPECT_EQ(full(), fullRepaints + 1);
     const QPointF hand = h.lesson.clockHands()[1];
     EXPECT_NEAR(std::atan2(hand.y(), hand.x()), wrapped(10.0 * std::pow(500.0, -2.0 / 16.0)),
                 1e-12);
-    h.lesson.setPairIndex(3);
-    EXPECT_EQ(runs(clocks), clockRuns + 3);
-    EXPECT_EQ(runs(helix), helixRuns + 4);
+    EXPECT_EQ(runs(clocks), faceRuns);
+    h.model.setHeadDim(32);
+    settle();
+    EXPECT_EQ(runs(clocks), faceRuns + 1);
+    EXPECT_EQ(h.lesson.clockHands().size(), 16u);
 }
 
 // Whatever the path's arrival changed in another plot would not be painted until that plot
