@@ -86,22 +86,61 @@ QString unwrappedText(const QCPTextElement* title) {
     return setSinceWrap(title) ? title->text() : title->property(kFullTextProperty).toString();
 }
 
-void wrapTitle(QCPTextElement* title, int width) {
-    const bool newText = setSinceWrap(title);
-    if (newText) title->setProperty(kFullTextProperty, title->text());
-    // This runs before every replot: lay the text out again only when something it depends on
-    // changed.
-    const QString fontKey = title->font().toString();
-    if (!newText && title->property(kWrapWidthProperty).toInt() == width &&
-        title->property(kWrapFontProperty).toString() == fontKey) {
+// Wraps the text `holder` shows (a title's, an axis label's) to `width` through `show`. The text
+// set since the last wrap (a new language, a new value) is the full one. This runs before every
+// replot: it lays the text out again only when the text, the width or the font changed.
+void wrapShownText(QObject* holder, const QString& shown, const QFont& font, double width,
+                   const std::function<void(const QString&)>& show) {
+    const bool newText = shown != holder->property(kWrappedTextProperty).toString();
+    if (newText) holder->setProperty(kFullTextProperty, shown);
+    const QString fontKey = font.toString();
+    if (!newText && holder->property(kWrapWidthProperty).toDouble() == width &&
+        holder->property(kWrapFontProperty).toString() == fontKey) {
         return;
     }
-    const QString wrapped =
-        wrapText(title->property(kFullTextProperty).toString(), title->font(), width - 16.0);
-    title->setText(wrapped);
-    title->setProperty(kWrappedTextProperty, wrapped);
-    title->setProperty(kWrapWidthProperty, width);
-    title->setProperty(kWrapFontProperty, fontKey);
+    const QString wrapped = wrapText(holder->property(kFullTextProperty).toString(), font, width);
+    show(wrapped);
+    holder->setProperty(kWrappedTextProperty, wrapped);
+    holder->setProperty(kWrapWidthProperty, width);
+    holder->setProperty(kWrapFontProperty, fontKey);
+}
+
+void wrapTitle(QCPTextElement* title, int width) {
+    wrapShownText(title, title->text(), title->font(), width - 16.0,
+                  [title](const QString& text) { title->setText(text); });
+}
+
+// A label below or above the data is centred on it and may reach past it, but not past the
+// plot's edges: it wraps to twice the room on its narrower side (lesson 8's "256 random
+// directions x, sorted" in presenter mode on a 1024 × 768 screen ran off the plot).
+void wrapAxisLabels(QCustomPlot* plot, int width) {
+    // At another width (a file's) the margins last laid out say nothing: the labels go whole.
+    const bool onScreen = width == plot->width();
+    for (QCPAxisRect* rect : plot->axisRects()) {
+        if (!onScreen) {
+            for (QCPAxis* axis : rect->axes(QCPAxis::atBottom | QCPAxis::atTop)) {
+                const QVariant full = axis->property(kFullTextProperty);
+                if (full.isValid() && axis->label() == axis->property(kWrappedTextProperty))
+                    axis->setLabel(full.toString());
+            }
+            continue;
+        }
+        // Before the first layout the rect says nothing about the room the label has.
+        if (!rect->visible() || rect->width() < 50) continue;
+        // The margins beside the data keep their size at another width (an export's).
+        const int left = rect->left();
+        const int right = plot->width() - rect->right();
+        const int centre = left + (width - left - right) / 2;
+        const int room = 2 * std::min(centre, width - centre) - 8;
+        for (QCPAxis* axis : rect->axes(QCPAxis::atBottom | QCPAxis::atTop)) {
+            if (!axis->visible() ||
+                (axis->label().isEmpty() && !axis->property(kFullTextProperty).isValid())) {
+                continue;
+            }
+            wrapShownText(axis, axis->label(), axis->labelFont(), std::max(room, 50),
+                          [axis](const QString& text) { axis->setLabel(text); });
+        }
+    }
 }
 
 // As many legend columns as fit, up to the number asked for.
@@ -144,6 +183,7 @@ int firstColumnWidth(QCPLayoutGrid* layout, int total) {
 }  // namespace
 
 void fitTextToWidth(QCustomPlot* plot, int width) {
+    wrapAxisLabels(plot, width);
     width = firstColumnWidth(plot->plotLayout(), width);
     for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
         if (auto* title = qobject_cast<QCPTextElement*>(element);

@@ -61,8 +61,9 @@ QCPGraph* addGraph(QCustomPlot* plot, QCPAxis* x = nullptr, QCPAxis* y = nullptr
 QCPCurve* addCurve(QCPAxis* x, QCPAxis* y);
 
 // Titles and subtitles wrap at word boundaries and legends placed below re-flow to fit `width`
-// pixels (large presenter fonts, narrow plots). Runs before every replot at the widget's width;
-// export calls it with the figure's width.
+// pixels (large presenter fonts, narrow plots); labels below or above the data wrap where they
+// would run off the plot (on screen; a file at another width shows them whole). Runs before every
+// replot at the widget's width; export calls it with the figure's width.
 void fitTextToWidth(QCustomPlot* plot, int width);
 
 // An axis whose tick labels run into each other at its laid-out length (a narrow heat map,

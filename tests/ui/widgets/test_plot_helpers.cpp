@@ -87,7 +87,7 @@ TEST(PlotHelpers, TangledPathsSkipAntialiasingOnScreenAndFilesKeepIt) {
 // Cells coloured off the UI thread draw exactly what QCPColorMap colours itself, for a small map
 // (oversampled) and a tall one; another range afterwards is coloured on the UI thread.
 TEST(PlotHelpers, ColouredCellsDrawWhatTheColourMapWould) {
-    for (const auto [rows, cols] : {std::pair{5, 7}, std::pair{600, 130}}) {
+    for (const auto& [rows, cols] : {std::pair{5, 7}, std::pair{600, 130}}) {
         Eigen::MatrixXd values(rows, cols);
         for (int r = 0; r < rows; ++r) {
             for (int c = 0; c < cols; ++c) values(r, c) = std::sin(0.37 * r + 1.3 * c);
@@ -216,6 +216,36 @@ TEST(PlotHelpers, TitlesWrapToTheWidthInEnglishAndChinese) {
     title->setText(QStringLiteral("first line\nsecond line"));
     fitTextToWidth(plot, 2000);
     EXPECT_EQ(title->text(), QStringLiteral("first line\nsecond line"));
+    delete plot;
+}
+
+TEST(PlotHelpers, LabelsBelowTheDataWrapWithinThePlotAndComeBackWhenWide) {
+    QCustomPlot* plot = makePlot(nullptr);
+    plot->resize(300, 240);
+    plot->setViewport(plot->rect());  // a hidden widget gets its resize event only when shown
+    plot->replot();                   // lays the axis rect out
+    const QRect data = plot->axisRect()->rect();
+    ASSERT_GT(data.width(), 100);
+    // Centred on the data, a line may take twice the room on the narrower side of its centre.
+    const int room = 2 * std::min(data.center().x(), 300 - data.center().x());
+    const QString label =
+        QStringLiteral("256 random directions x, sorted by how much the map makes them grow");
+    plot->xAxis->setLabel(label);
+    plot->yAxis->setLabel(label);
+    fitTextToWidth(plot, 300);
+    EXPECT_GT(plot->xAxis->label().count(QLatin1Char('\n')), 0);
+    const QFontMetricsF metrics(plot->xAxis->labelFont());
+    for (const QString& line : plot->xAxis->label().split(QLatin1Char('\n')))
+        EXPECT_LE(metrics.horizontalAdvance(line), room) << line.toStdString();
+    EXPECT_EQ(plot->xAxis->label().simplified(), label) << "only line breaks were added";
+    EXPECT_EQ(plot->yAxis->label(), label) << "a label beside the data is left as it is";
+    // Wider: the label as set.
+    fitTextToWidth(plot, 2000);
+    EXPECT_EQ(plot->xAxis->label(), label);
+    // A new label is the one wrapped from then on.
+    plot->xAxis->setLabel(QStringLiteral("key position n"));
+    fitTextToWidth(plot, 300);
+    EXPECT_EQ(plot->xAxis->label(), QStringLiteral("key position n"));
     delete plot;
 }
 
