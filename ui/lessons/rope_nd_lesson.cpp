@@ -354,7 +354,6 @@ void RopeNdLesson::retranslate() {
     resetView_->setText(tr("Reset view"));
     // Titles are translated text: repaint everything once.
     spiralDirty_ = true;
-    clockTitleText_.clear();
     for (FigureTask* figure : {pairing_, clockFacesFigure_, clockHandsFigure_, helixWindow_})
         figure->invalidate();
     refresh();
@@ -547,12 +546,8 @@ void RopeNdLesson::drawClockHands(const RopeFrequencies& freqs) {
     const QPointF tip = c + 0.9 * hands_[std::size_t(pair_)];
     chosenHand_->setData({0, 1}, {c.x(), tip.x()}, {c.y(), tip.y()});
     // The title is drawn with the faces: a new one repaints the whole plot.
-    const QString title = tr("Hands at p = %1").arg(parameters().queryPosition());
-    if (title != clockTitleText_) {
-        clockTitleText_ = title;
-        clockTitle_->setText(title);
+    if (setTitleText(clockTitle_, tr("Hands at p = %1").arg(parameters().queryPosition())))
         replot(clockPlot_);
-    }
 }
 
 void RopeNdLesson::updatePairing(const PairingKey& key) {

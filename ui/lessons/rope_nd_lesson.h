@@ -151,7 +151,6 @@ private:
     FigureTask* clockFacesFigure_ = nullptr;
     FigureTask* clockHandsFigure_ = nullptr;
     QCPLayer* handsLayer_ = nullptr;
-    QString clockTitleText_;  // as last set, before wrapping
     FigureTask* helixWindow_ = nullptr;
     std::array<int, 3> spiralComponents_{0, 1, 2};
     std::optional<RopeParams> explainedRope_;  // the configuration the explanation describes
