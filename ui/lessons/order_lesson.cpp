@@ -18,6 +18,7 @@
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
 #include "widgets/plot_helpers.h"
+#include "widgets/plot_text.h"
 
 namespace ropelab::ui {
 
@@ -100,12 +101,12 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     // Attention weights for both orders side by side, sharing one colour scale (0 … 1).
     QCPLayoutGrid* layout = weightPlot_->plotLayout();
     layout->clear();
-    weightTitle_ = new QCPTextElement(weightPlot_, QString());
+    weightTitle_ = new PlotText(weightPlot_, QString());
     layout->addElement(0, 0, weightTitle_);
     auto* inner = new QCPLayoutGrid;
     layout->addElement(1, 0, inner);
-    referenceCaption_ = new QCPTextElement(weightPlot_, QString());
-    currentCaption_ = new QCPTextElement(weightPlot_, QString());
+    referenceCaption_ = new PlotText(weightPlot_, QString());
+    currentCaption_ = new PlotText(weightPlot_, QString());
     inner->addElement(0, 0, referenceCaption_);
     inner->addElement(0, 1, currentCaption_);
     referenceRect_ = new QCPAxisRect(weightPlot_);

@@ -6,6 +6,7 @@
 #include <QTextLayout>
 
 #include "analysis/curve_envelope.h"
+#include "widgets/plot_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -363,13 +364,6 @@ private:
 
 namespace {
 
-// QCustomPlot's own test for its fast polylines: a painter that neither writes vectors nor
-// exports (toPixmap turns caching off).
-bool paintsScreen(const QCPPainter* painter) {
-    return !painter->modes().testFlag(QCPPainter::pmVectorized) &&
-           !painter->modes().testFlag(QCPPainter::pmNoCaching);
-}
-
 bool finite(const QPointF& p) {
     return std::isfinite(p.x()) && std::isfinite(p.y());
 }
@@ -598,14 +592,16 @@ QCustomPlot* makePlot(QWidget* parent) {
     // interactions never shows: without a buffer of its own, each replot clears and each paint
     // composites one plot-sized buffer fewer.
     plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
-    QObject::connect(plot, &QCustomPlot::beforeReplot, plot,
-                     [plot] { fitTextToWidth(plot, plot->width()); });
+    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] {
+        cacheAxisLabels(plot);
+        fitTextToWidth(plot, plot->width());
+    });
     return plot;
 }
 
 QCPTextElement* addPlotTitle(QCustomPlot* plot, const QString& text) {
     plot->plotLayout()->insertRow(0);
-    auto* title = new QCPTextElement(plot, text);
+    auto* title = new PlotText(plot, text);
     title->setProperty(kWrapsProperty, true);
     plot->plotLayout()->addElement(0, 0, title);
     return title;
@@ -625,7 +621,7 @@ QCPTextElement* addPlotSubtitle(QCustomPlot* plot, const QString& text) {
         ++row;
     }
     layout->insertRow(row);
-    auto* subtitle = new QCPTextElement(plot, text);
+    auto* subtitle = new PlotText(plot, text);
     subtitle->setProperty(kSubtitleProperty, true);
     subtitle->setProperty(kWrapsProperty, true);
     layout->addElement(row, 0, subtitle);

@@ -15,6 +15,7 @@
 #include "export/export_options.h"
 #include "export/figure_export.h"
 #include "export/plot_csv.h"
+#include "image_difference.h"
 #include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
@@ -115,21 +116,6 @@ TEST(PlotHelpers, ColouredCellsDrawWhatTheColourMapWould) {
     EXPECT_TRUE(colourCells(std::make_unique<QCPColorMapData>(0, 0, QCPRange(), QCPRange()),
                             colorGradient(Gradient::Diverging), QCPRange(-1, 1))
                     .image.isNull());
-}
-
-// The largest difference of one colour channel between two images of one size.
-int largestChannelDifference(const QImage& a, const QImage& b) {
-    if (a.size() != b.size()) return 255;
-    int most = 0;
-    for (int y = 0; y < a.height(); ++y) {
-        for (int x = 0; x < a.width(); ++x) {
-            const QRgb p = a.pixel(x, y);
-            const QRgb q = b.pixel(x, y);
-            most = std::max({most, std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
-                             std::abs(qBlue(p) - qBlue(q))});
-        }
-    }
-    return most;
 }
 
 // What the widget shows: its buffers, as painted.

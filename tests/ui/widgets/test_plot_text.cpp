@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Axis labels and titles drawn from kept pixmaps land where QCustomPlot draws them, are
+// rasterised again only when their text, look or size changes, and files still get real text.
+#include <gtest/gtest.h>
+
+#include <qcustomplot.h>
+
+#include <QBuffer>
+#include <QImage>
+#include <QSvgGenerator>
+
+#include "image_difference.h"
+#include "widgets/plot_helpers.h"
+#include "widgets/plot_text.h"
+
+namespace ropelab::ui {
+namespace {
+
+// A plot with a label on each of its four axes (two lines on the left one), a colour scale with
+// its own label, and a title and subtitle: one made by makePlot, or a plain QCustomPlot as
+// QCustomPlot draws it, antialiased alike.
+struct LabelledPlot {
+    QCustomPlot* plot = nullptr;
+    QCPTextElement* title = nullptr;
+    HeatMap heat;
+};
+
+LabelledPlot labelledPlot(bool plain = false) {
+    LabelledPlot made;
+    if (plain) {
+        made.plot = new QCustomPlot;
+        made.plot->setNotAntialiasedElements(QCP::aeGrid | QCP::aeSubGrid);
+        made.plot->setAntialiasedElements(QCP::aeAxes | QCP::aeLegend | QCP::aeLegendItems |
+                                          QCP::aeZeroLine | QCP::aeOther | QCP::aeItems |
+                                          QCP::aeFills);
+    } else {
+        made.plot = makePlot(nullptr);
+    }
+    QCustomPlot* plot = made.plot;
+    plot->resize(420, 320);
+    const auto addText = [&](int row, const QString& text) {
+        plot->plotLayout()->insertRow(row);
+        auto* element = plain ? new QCPTextElement(plot, text) : new PlotText(plot, text);
+        plot->plotLayout()->addElement(row, 0, element);
+        return element;
+    };
+    made.title = addText(0, QStringLiteral("q·k against m − n"));
+    addText(1, QStringLiteral("pair 3, base 10 000"));
+    made.heat = addHeatMap(plot, Gradient::Diverging, QStringLiteral("score"));
+    plot->xAxis->setLabel(QStringLiteral("relative distance m − n"));
+    plot->yAxis->setLabel(QStringLiteral("score\nper pair"));
+    plot->xAxis2->setVisible(true);
+    plot->xAxis2->setLabel(QStringLiteral("wavelength (tokens)"));
+    plot->yAxis2->setVisible(true);
+    plot->yAxis2->setLabel(QStringLiteral("angle θ (rad)"));
+    plot->xAxis->setRange(-100, 100);
+    plot->yAxis->setRange(-3, 3);
+    return made;
+}
+
+QImage onScreen(QCustomPlot* plot) {
+    plot->replot();
+    return plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
+}
+
+struct Rasterisations {
+    std::vector<int> axes;
+    int title = 0;
+    bool operator==(const Rasterisations&) const = default;
+};
+
+Rasterisations rasterisations(const LabelledPlot& made) {
+    Rasterisations counts;
+    QCustomPlot* plot = made.plot;
+    for (QCPAxis* axis :
+         {plot->xAxis, plot->yAxis, plot->xAxis2, plot->yAxis2, made.heat.scale->axis()}) {
+        counts.axes.push_back(axisLabelRasterisations(axis));
+    }
+    counts.title = static_cast<PlotText*>(made.title)->rasterisations();
+    return counts;
+}
+
+TEST(PlotText, LabelsAndTitlesFromPixmapsLandWhereQCustomPlotDrawsThem) {
+    LabelledPlot made = labelledPlot();
+    LabelledPlot plain = labelledPlot(true);
+    // The last is so low that the vertical labels run past the axis rect's ends.
+    for (const QSize size : {QSize(420, 320), QSize(600, 240), QSize(601, 185)}) {
+        made.plot->resize(size);
+        plain.plot->resize(size);
+        const QImage screen = onScreen(made.plot);
+        for (int drawn : rasterisations(made).axes) EXPECT_GE(drawn, 1);
+        // Glyphs rasterised into a pixmap and blended later may differ by a rounding step.
+        const QImage other = onScreen(plain.plot);
+        EXPECT_LE(largestChannelDifference(screen, other), 2);
+    }
+    for (QCPAxis* axis : plain.plot->axisRect()->axes())
+        EXPECT_EQ(axisLabelRasterisations(axis), -1);
+    delete made.plot;
+    delete plain.plot;
+}
+
+TEST(PlotText, TextIsRasterisedAgainOnlyWhenItChanges) {
+    LabelledPlot made = labelledPlot();
+    QCustomPlot* plot = made.plot;
+    onScreen(plot);
+    const Rasterisations first = rasterisations(made);
+    // A new range, the same text: from the same pixmaps.
+    plot->xAxis->setRange(-50, 50);
+    plot->yAxis->setRange(-1, 1);
+    onScreen(plot);
+    EXPECT_EQ(rasterisations(made), first);
+    // New text and a new colour that leave the layout as it was: those are drawn again, the
+    // others are not.
+    plot->yAxis->setLabel(QStringLiteral("score\nof pair"));
+    plot->xAxis->setLabelColor(Qt::darkRed);
+    made.title->setText(QStringLiteral("q·k against n − m"));
+    onScreen(plot);
+    const Rasterisations second = rasterisations(made);
+    EXPECT_EQ(second.axes[0], first.axes[0] + 1);  // x
+    EXPECT_EQ(second.axes[1], first.axes[1] + 1);  // y
+    EXPECT_EQ(second.axes[2], first.axes[2]);      // x2
+    EXPECT_EQ(second.axes[3], first.axes[3]);      // y2
+    EXPECT_EQ(second.axes[4], first.axes[4]);      // colour scale
+    EXPECT_EQ(second.title, first.title + 1);
+    delete plot;
+}
+
+TEST(PlotText, TitleSizeHintsFollowTheTextAndFont) {
+    LabelledPlot made = labelledPlot();
+    auto* title = static_cast<PlotText*>(made.title);
+    const QSize before = title->minimumOuterSizeHint();
+    title->setText(title->text() + QStringLiteral(" and a good deal more text"));
+    const QSize longer = title->minimumOuterSizeHint();
+    EXPECT_GT(longer.width(), before.width());
+    QFont bigger = title->font();
+    bigger.setPointSizeF(bigger.pointSizeF() * 2.0);
+    title->setFont(bigger);
+    EXPECT_GT(title->minimumOuterSizeHint().height(), longer.height());
+    EXPECT_EQ(title->maximumOuterSizeHint().height(), title->minimumOuterSizeHint().height());
+    delete made.plot;
+}
+
+TEST(PlotText, VectorFilesGetTheTextItself) {
+    LabelledPlot made = labelledPlot();
+    onScreen(made.plot);
+    QByteArray svg;
+    QBuffer buffer(&svg);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(made.plot->size());
+    QCPPainter painter(&generator);
+    painter.setMode(QCPPainter::pmVectorized);
+    made.plot->toPainter(&painter, made.plot->width(), made.plot->height());
+    painter.end();
+    // Text, not images of it: the SVG holds the words.
+    for (const char* words : {"relative distance", "wavelength", "angle", "score", "against"})
+        EXPECT_TRUE(svg.contains(words)) << words;
+    delete made.plot;
+}
+
+}  // namespace
+}  // namespace ropelab::ui

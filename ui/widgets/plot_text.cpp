@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plot_text.h"
+
+#include <QFontMetrics>
+#include <QTransform>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <utility>
+
+namespace ropelab::ui {
+
+bool paintsScreen(const QCPPainter* painter) {
+    return !painter->modes().testFlag(QCPPainter::pmVectorized) &&
+           !painter->modes().testFlag(QCPPainter::pmNoCaching);
+}
+
+namespace {
+
+// Spare pixels around a label's layout box, for glyphs that reach past it.
+constexpr int kInkMargin = 3;
+
+// A transparent pixmap of `logical` size at `ratio` device pixels per pixel, painted by `paint`
+// as a plot's painter would: an antialiasing QCPPainter draws half a pixel down and right.
+QPixmap rasterise(QSize logical, double ratio, bool antialiased,
+                  const std::function<void(QCPPainter&)>& paint) {
+    QPixmap pixmap(logical * ratio);
+    pixmap.setDevicePixelRatio(ratio);
+    pixmap.fill(Qt::transparent);
+    QCPPainter raster(&pixmap);
+    raster.setAntialiasing(antialiased);
+    paint(raster);
+    return pixmap;
+}
+
+// Puts a pixmap made by rasterise() on whole pixels: it holds the half-pixel shift already.
+void blit(QCPPainter* painter, QPoint at, const QPixmap& pixmap) {
+    const QTransform kept = painter->transform();
+    if (painter->antialiasing()) painter->translate(-0.5, -0.5);
+    painter->drawPixmap(at, pixmap);
+    painter->setTransform(kept);
+}
+
+// An axis painter that draws the label from a pixmap. It lets QCustomPlot draw everything else
+// (with the label blanked), then puts the pixmap where QCustomPlot's own code would have drawn
+// the text: beyond the ticks and the tick labels drawn, centred on the axis rect.
+class LabelPixmapPainter : public QCPAxisPainterPrivate {
+public:
+    LabelPixmapPainter(QCustomPlot* plot, const QCPAxisPainterPrivate& from)
+        : QCPAxisPainterPrivate(plot) {
+        type = from.type;
+        basePen = from.basePen;
+        lowerEnding = from.lowerEnding;
+        upperEnding = from.upperEnding;
+        labelPadding = from.labelPadding;
+        labelFont = from.labelFont;
+        labelColor = from.labelColor;
+        label = from.label;
+        tickLabelPadding = from.tickLabelPadding;
+        tickLabelRotation = from.tickLabelRotation;
+        tickLabelSide = from.tickLabelSide;
+        substituteExponent = from.substituteExponent;
+        numberMultiplyCross = from.numberMultiplyCross;
+        tickLengthIn = from.tickLengthIn;
+        tickLengthOut = from.tickLengthOut;
+        subTickLengthIn = from.subTickLengthIn;
+        subTickLengthOut = from.subTickLengthOut;
+        tickPen = from.tickPen;
+        subTickPen = from.subTickPen;
+        tickLabelFont = from.tickLabelFont;
+        tickLabelColor = from.tickLabelColor;
+        axisRect = from.axisRect;
+        viewportRect = from.viewportRect;
+        offset = from.offset;
+        abbreviateDecimalPowers = from.abbreviateDecimalPowers;
+        reversedEndings = from.reversedEndings;
+        subTickPositions = from.subTickPositions;
+        tickPositions = from.tickPositions;
+        tickLabels = from.tickLabels;
+    }
+
+    void draw(QCPPainter* painter) override {
+        if (label.isEmpty() || !paintsScreen(painter)) return QCPAxisPainterPrivate::draw(painter);
+        const QString shown = std::exchange(label, QString());
+        drawnTickLabels_ = QSize(0, 0);
+        QCPAxisPainterPrivate::draw(painter);
+        label = shown;
+        drawLabel(painter);
+    }
+
+    int size() override {
+        if (label.isEmpty()) return QCPAxisPainterPrivate::size();
+        const QString shown = std::exchange(label, QString());
+        const int rest = QCPAxisPainterPrivate::size();
+        label = shown;
+        return rest + labelBounds().height() + labelPadding;
+    }
+
+    int rasterisations() const { return rasterisations_; }
+
+protected:
+    void placeTickLabel(QCPPainter* painter, double position, int distanceToAxis,
+                        const QString& text, QSize* tickLabelsSize) override {
+        QCPAxisPainterPrivate::placeTickLabel(painter, position, distanceToAxis, text,
+                                              tickLabelsSize);
+        drawnTickLabels_ = *tickLabelsSize;
+    }
+
+private:
+    // The label's layout box, as QCustomPlot measures it for its margin and its drawing.
+    QRect labelBounds() {
+        if (label != measuredLabel_ || labelFont != measuredFont_) {
+            measuredLabel_ = label;
+            measuredFont_ = labelFont;
+            measuredBounds_ =
+                QFontMetrics(labelFont).boundingRect(0, 0, 0, 0, Qt::TextDontClip, label);
+        }
+        return measuredBounds_;
+    }
+
+    void drawLabel(QCPPainter* painter) {
+        const bool horizontal = QCPAxis::orientation(type) == Qt::Horizontal;
+        int margin = std::max({0, tickLengthOut, subTickLengthOut});
+        if (!tickLabels.isEmpty() && tickLabelSide == QCPAxis::lsOutside) {
+            margin += tickLabelPadding +
+                      (horizontal ? drawnTickLabels_.height() : drawnTickLabels_.width());
+        }
+        margin += labelPadding;
+        const QRect bounds = labelBounds();
+        // QCustomPlot's placement: a box as long as the axis, beyond the tick labels, turned
+        // for vertical axes. `place` maps the box, from (0, 0), onto the plot.
+        QTransform place;
+        int length = axisRect.width();
+        switch (type) {
+            case QCPAxis::atLeft: {
+                const QPoint origin = axisRect.bottomLeft() - QPoint(offset, 0);
+                place.translate(origin.x() - margin - bounds.height(), origin.y());
+                place.rotate(-90);
+                length = axisRect.height();
+                break;
+            }
+            case QCPAxis::atRight: {
+                const QPoint origin = axisRect.bottomRight() + QPoint(offset, 0);
+                place.translate(origin.x() + margin + bounds.height(),
+                                origin.y() - axisRect.height());
+                place.rotate(90);
+                length = axisRect.height();
+                break;
+            }
+            case QCPAxis::atTop: {
+                const QPoint origin = axisRect.topLeft() - QPoint(0, offset);
+                place.translate(origin.x(), origin.y() - margin - bounds.height());
+                break;
+            }
+            case QCPAxis::atBottom: {
+                const QPoint origin = axisRect.bottomLeft() + QPoint(0, offset);
+                place.translate(origin.x(), origin.y() + margin);
+                break;
+            }
+        }
+        const QRect box(0, 0, length, bounds.height());
+        // The text's ink, centred in the box on whole pixels (text wider than the box runs past
+        // both ends): the pixmap depends on the box's length only through its parity.
+        const int slack = length - bounds.width();
+        const int start = static_cast<int>(std::floor(slack / 2.0)) - kInkMargin;
+        const QRect inkInBox(start, -kInkMargin, bounds.width() + 2 * kInkMargin + 1,
+                             bounds.height() + 2 * kInkMargin);
+        const QRect ink = place.mapRect(QRectF(inkInBox)).toAlignedRect();
+        const double ratio = mParentPlot->bufferDevicePixelRatio();
+        const Look look{
+            label, labelFont, labelColor, type, slack % 2 != 0, ratio, painter->antialiasing()};
+        if (look != drawn_ || pixmap_.isNull()) {
+            pixmap_ = rasterise(ink.size(), ratio, look.antialiased, [&](QCPPainter& raster) {
+                raster.setFont(labelFont);
+                raster.setPen(QPen(labelColor));
+                // The same placement, moved by whole pixels to the ink's corner.
+                QTransform moved = place;
+                moved *= QTransform::fromTranslate(-ink.left(), -ink.top());
+                raster.setTransform(moved, true);
+                raster.drawText(box, Qt::TextDontClip | Qt::AlignCenter, label);
+            });
+            drawn_ = look;
+            ++rasterisations_;
+        }
+        blit(painter, ink.topLeft(), pixmap_);
+    }
+
+    struct Look {
+        QString text;
+        QFont font;
+        QColor colour;
+        QCPAxis::AxisType type = QCPAxis::atBottom;
+        bool oddSlack = false;
+        double ratio = 0.0;
+        bool antialiased = false;
+        bool operator==(const Look&) const = default;
+    };
+
+    QSize drawnTickLabels_;
+    QString measuredLabel_;
+    QFont measuredFont_;
+    QRect measuredBounds_;
+    Look drawn_;
+    QPixmap pixmap_;
+    int rasterisations_ = 0;
+};
+
+// The painter QCPAxis keeps to itself, reached through a member pointer formed in a subclass.
+struct AxisPainterAccess : QCPAxis {
+    static QCPAxisPainterPrivate*& of(QCPAxis* axis) {
+        return axis->*(&AxisPainterAccess::mAxisPainter);
+    }
+};
+
+void cacheLabelOf(QCPAxis* axis) {
+    QCPAxisPainterPrivate*& painter = AxisPainterAccess::of(axis);
+    if (painter == nullptr || dynamic_cast<LabelPixmapPainter*>(painter) != nullptr) return;
+    QCPAxisPainterPrivate* old = painter;
+    painter = new LabelPixmapPainter(axis->parentPlot(), *old);
+    delete old;
+}
+
+}  // namespace
+
+void cacheAxisLabels(QCustomPlot* plot) {
+    for (QCPAxisRect* rect : plot->axisRects()) {
+        for (QCPAxis* axis : rect->axes()) cacheLabelOf(axis);
+    }
+    // A colour scale's axis lives in an axis rect of its own, not among the plot's.
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        if (auto* scale = qobject_cast<QCPColorScale*>(element)) cacheLabelOf(scale->axis());
+    }
+}
+
+int axisLabelRasterisations(QCPAxis* axis) {
+    const auto* painter = dynamic_cast<LabelPixmapPainter*>(AxisPainterAccess::of(axis));
+    return painter != nullptr ? painter->rasterisations() : -1;
+}
+
+PlotText::PlotText(QCustomPlot* plot, const QString& text) : QCPTextElement(plot, text) {}
+
+void PlotText::measure() const {
+    const Measure now{mText, mFont, mMargins};
+    if (hintsValid_ && now == measured_) return;
+    minimumHint_ = QCPTextElement::minimumOuterSizeHint();
+    maximumHint_ = QCPTextElement::maximumOuterSizeHint();
+    measured_ = now;
+    hintsValid_ = true;
+}
+
+QSize PlotText::minimumOuterSizeHint() const {
+    measure();
+    return minimumHint_;
+}
+
+QSize PlotText::maximumOuterSizeHint() const {
+    measure();
+    return maximumHint_;
+}
+
+void PlotText::draw(QCPPainter* painter) {
+    if (!paintsScreen(painter) || mRect.isEmpty()) return QCPTextElement::draw(painter);
+    const double ratio = mParentPlot->bufferDevicePixelRatio();
+    const Look look{mText,        mainFont(), mainTextColor(),        mTextFlags,
+                    mRect.size(), ratio,      painter->antialiasing()};
+    if (look != drawn_ || pixmap_.isNull()) {
+        // The same call in a pixmap with room around the rectangle: QCustomPlot clips text
+        // that does not fit to the rectangle, but lets descenders of text that does reach past.
+        const QSize room = mRect.size() + QSize(2 * kInkMargin, 2 * kInkMargin);
+        pixmap_ = rasterise(room, ratio, look.antialiased, [&](QCPPainter& raster) {
+            raster.setFont(look.font);
+            raster.setPen(QPen(look.colour));
+            raster.drawText(QRect(QPoint(kInkMargin, kInkMargin), mRect.size()), mTextFlags, mText,
+                            &textBounds_);
+        });
+        drawn_ = look;
+        ++rasterisations_;
+    }
+    blit(painter, mRect.topLeft() - QPoint(kInkMargin, kInkMargin), pixmap_);
+    mTextBoundingRect = textBounds_.translated(mRect.topLeft() - QPoint(kInkMargin, kInkMargin));
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Plot text drawn on screen from pixmaps kept between replots. QCustomPlot lays out and rasterises
+// axis labels and titles on every replot (a vertical label as a rotated path), though a slider
+// move rarely changes them. Files (vector or PNG export) get the text as QCustomPlot draws it.
+
+#include <QColor>
+#include <QFont>
+#include <QMargins>
+#include <QPixmap>
+#include <QRect>
+#include <QSize>
+#include <QString>
+
+#include <qcustomplot.h>
+
+namespace ropelab::ui {
+
+// A painter that draws for the screen: neither vectors nor an export (toPixmap turns caching off).
+bool paintsScreen(const QCPPainter* painter);
+
+// Gives each axis of `plot` (those of extra axis rects and colour scales too) a painter that
+// keeps its label as a pixmap until the text, font, colour or length of the axis changes. The
+// label lands where QCustomPlot would draw it. Safe to call again: an axis gets one such painter.
+void cacheAxisLabels(QCustomPlot* plot);
+
+// How many times the label of `axis` was rasterised for the screen; -1 when it draws its label
+// as QCustomPlot does. For tests.
+int axisLabelRasterisations(QCPAxis* axis);
+
+// A QCPTextElement (a title, a caption) that measures its text once per text, font and margins
+// and, on screen, draws it from a pixmap kept until the text, its look or its size changes.
+class PlotText : public QCPTextElement {
+    Q_OBJECT
+public:
+    PlotText(QCustomPlot* plot, const QString& text);
+
+    QSize minimumOuterSizeHint() const override;
+    QSize maximumOuterSizeHint() const override;
+
+    // How many times the text was rasterised for the screen, for tests.
+    int rasterisations() const { return rasterisations_; }
+
+protected:
+    void draw(QCPPainter* painter) override;
+
+private:
+    // What QCustomPlot's size hints read.
+    struct Measure {
+        QString text;
+        QFont font;
+        QMargins margins;
+        bool operator==(const Measure&) const = default;
+    };
+    // What the pixmap shows.
+    struct Look {
+        QString text;
+        QFont font;
+        QColor colour;
+        int flags = 0;
+        QSize size;
+        double ratio = 0.0;
+        bool antialiased = false;
+        bool operator==(const Look&) const = default;
+    };
+    void measure() const;
+
+    mutable Measure measured_;
+    mutable bool hintsValid_ = false;
+    mutable QSize minimumHint_;
+    mutable QSize maximumHint_;
+    Look drawn_;
+    QPixmap pixmap_;
+    QRect textBounds_;  // the text's bounding rect within the pixmap
+    int rasterisations_ = 0;
+};
+
+}  // namespace ropelab::ui
