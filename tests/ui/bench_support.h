@@ -5,8 +5,8 @@
 // moved `updates` times at d = 128 and N = 4096; per move, the CPU time of the UI thread (the
 // handler, the replots and paints it caused, and applying a background result when it arrives),
 // with where it went: replots, plot paints, other paints, relayouts. With ROPELAB_BENCH_TRACE=1
-// set, each measured move also prints its own CPU time, which plots it replotted (with the time
-// each took) and which other widgets it painted.
+// set, each measured move also prints its own CPU time, which plots it replotted and which other
+// widgets it painted (each with the time it took).
 
 #include <qcustomplot.h>
 
@@ -97,8 +97,10 @@ public:
                 cost.plotPaintMs += ms;
             } else {
                 if (tracing) {
-                    painted << QStringLiteral("%1:%2").arg(
-                        QLatin1String(receiver->metaObject()->className()), receiver->objectName());
+                    painted << QStringLiteral("%1:%2:%3")
+                                   .arg(QLatin1String(receiver->metaObject()->className()),
+                                        receiver->objectName())
+                                   .arg(ms, 0, 'f', 2);
                 }
                 ++cost.otherPaints;
                 cost.otherPaintMs += ms;
