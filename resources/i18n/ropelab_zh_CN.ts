@@ -1836,8 +1836,8 @@ no row, impossible</source>
         <translation>&lt;p&gt;注意力通过注意力分数 f(q, &lt;i&gt;m&lt;/i&gt;)·f(k, &lt;i&gt;n&lt;/i&gt;) 比较位置 &lt;i&gt;m&lt;/i&gt; 上的查询和位置 &lt;i&gt;n&lt;/i&gt; 上的键。这里 q 和 k 在每个位置上都相同，所以只有位置编码能让分数发生变化。&lt;/p&gt;&lt;p&gt;如果分数只取决于 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt;，这种编码就是&lt;b&gt;相对&lt;/b&gt;的：它的热力图沿每条对角线保持不变，不同键位置的曲线彼此重合。RoPE 从构造上就是相对的，R(&lt;i&gt;m&lt;/i&gt;)q · R(&lt;i&gt;n&lt;/i&gt;)k = q · R(&lt;i&gt;n&lt;/i&gt; − &lt;i&gt;m&lt;/i&gt;)k；T5 和 ALiBi 也是，它们加上一个只取决于 &lt;i&gt;m&lt;/i&gt; − &lt;i&gt;n&lt;/i&gt; 的偏置。而把位置向量加到 q 和 k 上（正弦、可学习，或第 8 课那个出自一篇 RoPE 博客、广为流传的错误实现）会留下分别依赖 &lt;i&gt;m&lt;/i&gt; 和 &lt;i&gt;n&lt;/i&gt; 的交叉项。&lt;/p&gt;&lt;p&gt;&lt;b&gt;偏差&lt;/b&gt;：分数沿对角线的最大变化量，除以最大的 |分数|。&lt;/p&gt;&lt;p&gt;&lt;b&gt;远程衰减&lt;/b&gt;（RoFormer §3.4.3）：RoPE 的分数是 Re Σ&lt;sub&gt;i&lt;/sub&gt; h&lt;sub&gt;i&lt;/sub&gt; e&lt;sup&gt;i(m−n)θ&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt;，其中 h&lt;sub&gt;i&lt;/sub&gt; = q&lt;sub&gt;i&lt;/sub&gt;·k̄&lt;sub&gt;i&lt;/sub&gt;，即 q 的第 &lt;i&gt;i&lt;/i&gt; 对乘以 k 的第 &lt;i&gt;i&lt;/i&gt; 对的共轭（看作复数）。记 S&lt;sub&gt;j&lt;/sub&gt; = Σ&lt;sub&gt;k&amp;lt;j&lt;/sub&gt; e&lt;sup&gt;i(m−n)θ&lt;sub&gt;k&lt;/sub&gt;&lt;/sup&gt;，分部求和得到 |分数| ≤ max&lt;sub&gt;i&lt;/sub&gt;|h&lt;sub&gt;i+1&lt;/sub&gt; − h&lt;sub&gt;i&lt;/sub&gt;| · Σ&lt;sub&gt;j&lt;/sub&gt;|S&lt;sub&gt;j&lt;/sub&gt;|。下方的图在同一条对数坐标轴上画出 q = k 时的这个上界和该分数的大小：上界随距离下降，始终位于分数之上，但远高于分数——它限定的是分数&lt;i&gt;最多&lt;/i&gt;能达到多大。（论文中的图只画了它的形状 (1/(d/2))·Σ&lt;sub&gt;j&lt;/sub&gt;|S&lt;sub&gt;j&lt;/sub&gt;|。）随机 q、k 的平均 |分数| 几乎不变，因为旋转一个随机的 k 之后它依然是随机的。调节 d 和底数，观察这三者如何变化。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>|score| (logarithmic axis)</source>
-        <translation>|注意力分数|（对数坐标）</translation>
+        <source>|score| (log axis)</source>
+        <translation>|分数|（对数轴）</translation>
     </message>
     <message>
         <source>RoFormer bound for q = k</source>

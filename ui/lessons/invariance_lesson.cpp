@@ -187,7 +187,7 @@ void InvarianceLesson::retranslate() {
     for (int s = 0; s < 2; ++s) retranslateSide(s);
     decayTitle_->setText(tr("RoPE long-term decay"));
     decayPlot_->xAxis->setLabel(tr("relative distance m − n (tokens)"));
-    decayPlot_->yAxis->setLabel(tr("|score| (logarithmic axis)"));
+    decayPlot_->yAxis->setLabel(tr("|score| (log axis)"));
     boundGraph_->setName(tr("RoFormer bound for q = k"));
     alignedGraph_->setName(tr("|score| for q = k"));
     meanGraph_->setName(tr("mean |score|, %1 random q, k").arg(kDecaySamples));
