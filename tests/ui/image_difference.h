@@ -2,6 +2,8 @@
 #pragma once
 // Comparing what two ways of painting put on screen.
 
+#include <qcustomplot.h>
+
 #include <QImage>
 #include <algorithm>
 #include <cstdlib>
@@ -21,6 +23,12 @@ inline int largestChannelDifference(const QImage& a, const QImage& b) {
         }
     }
     return most;
+}
+
+// What a plot shows on screen after a replot: its buffers, as painted.
+inline QImage shownOnScreen(QCustomPlot* plot) {
+    plot->replot();
+    return plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
 }
 
 }  // namespace ropelab::ui

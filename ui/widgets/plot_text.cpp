@@ -242,11 +242,10 @@ PlotText::PlotText(QCustomPlot* plot, const QString& text) : QCPTextElement(plot
 
 void PlotText::measure() const {
     const Measure now{mText, mFont, mMargins};
-    if (hintsValid_ && now == measured_) return;
+    if (measured_ == now) return;
     minimumHint_ = QCPTextElement::minimumOuterSizeHint();
     maximumHint_ = QCPTextElement::maximumOuterSizeHint();
     measured_ = now;
-    hintsValid_ = true;
 }
 
 QSize PlotText::minimumOuterSizeHint() const {

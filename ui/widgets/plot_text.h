@@ -11,6 +11,7 @@
 #include <QRect>
 #include <QSize>
 #include <QString>
+#include <optional>
 
 #include <qcustomplot.h>
 
@@ -65,8 +66,7 @@ private:
     };
     void measure() const;
 
-    mutable Measure measured_;
-    mutable bool hintsValid_ = false;
+    mutable std::optional<Measure> measured_;  // empty until first measured
     mutable QSize minimumHint_;
     mutable QSize maximumHint_;
     Look drawn_;

@@ -118,12 +118,6 @@ TEST(PlotHelpers, ColouredCellsDrawWhatTheColourMapWould) {
                     .image.isNull());
 }
 
-// What the widget shows: its buffers, as painted.
-QImage shown(QCustomPlot* plot) {
-    plot->replot();
-    return plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
-}
-
 TEST(PlotHelpers, AnOpaqueBackgroundPaintsWhatQCustomPlotWould) {
     const QColor paper(250, 240, 230);
     const auto build = [&](const QBrush& background) {
@@ -147,12 +141,12 @@ TEST(PlotHelpers, AnOpaqueBackgroundPaintsWhatQCustomPlotWould) {
     texture.fill(paper);
     QCustomPlot* opaque = build(QBrush(paper));
     QCustomPlot* textured = build(QBrush(texture));
-    const QImage expected = shown(textured);
-    EXPECT_LE(largestChannelDifference(shown(opaque), expected), 2);
+    const QImage expected = shownOnScreen(textured);
+    EXPECT_LE(largestChannelDifference(shownOnScreen(opaque), expected), 2);
     EXPECT_EQ(expected.pixelColor(1, 1), paper);
     // A new background colour is the bottom buffer's next fill.
     opaque->setBackground(QBrush(Qt::black));
-    EXPECT_EQ(shown(opaque).pixelColor(1, 1), QColor(Qt::black));
+    EXPECT_EQ(shownOnScreen(opaque).pixelColor(1, 1), QColor(Qt::black));
     delete opaque;
     delete textured;
 }

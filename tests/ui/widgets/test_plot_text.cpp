@@ -58,11 +58,6 @@ LabelledPlot labelledPlot(bool plain = false) {
     return made;
 }
 
-QImage onScreen(QCustomPlot* plot) {
-    plot->replot();
-    return plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
-}
-
 struct Rasterisations {
     std::vector<int> axes;
     int title = 0;
@@ -87,10 +82,10 @@ TEST(PlotText, LabelsAndTitlesFromPixmapsLandWhereQCustomPlotDrawsThem) {
     for (const QSize size : {QSize(420, 320), QSize(600, 240), QSize(601, 185)}) {
         made.plot->resize(size);
         plain.plot->resize(size);
-        const QImage screen = onScreen(made.plot);
+        const QImage screen = shownOnScreen(made.plot);
         for (int drawn : rasterisations(made).axes) EXPECT_GE(drawn, 1);
         // Glyphs rasterised into a pixmap and blended later may differ by a rounding step.
-        const QImage other = onScreen(plain.plot);
+        const QImage other = shownOnScreen(plain.plot);
         EXPECT_LE(largestChannelDifference(screen, other), 2);
     }
     for (QCPAxis* axis : plain.plot->axisRect()->axes())
@@ -102,19 +97,19 @@ TEST(PlotText, LabelsAndTitlesFromPixmapsLandWhereQCustomPlotDrawsThem) {
 TEST(PlotText, TextIsRasterisedAgainOnlyWhenItChanges) {
     LabelledPlot made = labelledPlot();
     QCustomPlot* plot = made.plot;
-    onScreen(plot);
+    shownOnScreen(plot);
     const Rasterisations first = rasterisations(made);
     // A new range, the same text: from the same pixmaps.
     plot->xAxis->setRange(-50, 50);
     plot->yAxis->setRange(-1, 1);
-    onScreen(plot);
+    shownOnScreen(plot);
     EXPECT_EQ(rasterisations(made), first);
     // New text and a new colour that leave the layout as it was: those are drawn again, the
     // others are not.
     plot->yAxis->setLabel(QStringLiteral("score\nof pair"));
     plot->xAxis->setLabelColor(Qt::darkRed);
     made.title->setText(QStringLiteral("q·k against n − m"));
-    onScreen(plot);
+    shownOnScreen(plot);
     const Rasterisations second = rasterisations(made);
     EXPECT_EQ(second.axes[0], first.axes[0] + 1);  // x
     EXPECT_EQ(second.axes[1], first.axes[1] + 1);  // y
@@ -142,7 +137,7 @@ TEST(PlotText, TitleSizeHintsFollowTheTextAndFont) {
 
 TEST(PlotText, VectorFilesGetTheTextItself) {
     LabelledPlot made = labelledPlot();
-    onScreen(made.plot);
+    shownOnScreen(made.plot);
     QByteArray svg;
     QBuffer buffer(&svg);
     buffer.open(QIODevice::WriteOnly);
