@@ -1,27 +1,213 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/wrapped_label.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QEvent>
+#include <QPainter>
+#include <QStyle>
+#include <QStyleOption>
+#include <QTextDocument>
+#include <algorithm>
+#include <cmath>
 
 namespace ropelab::ui {
+
+namespace {
+
+// Texts kept laid out: a choice flipped back and forth shows a text it has measured before.
+constexpr std::size_t kRememberedTexts = 4;
+constexpr std::size_t kRememberedWidths = 4;
+
+bool isRichText(const QLabel& label) {
+    return label.textFormat() == Qt::RichText ||
+           (label.textFormat() == Qt::AutoText && Qt::mightBeRichText(label.text()));
+}
+
+// The settings QLabel gives the document it lays its text out in.
+void configure(QTextDocument& document, const QLabel& label) {
+    document.setUndoRedoEnabled(false);
+    document.setDefaultFont(label.font());
+    QTextOption option = document.defaultTextOption();
+    option.setAlignment(
+        Qt::Alignment(int(label.alignment()) | Qt::TextWordWrap | Qt::TextExpandTabs));
+    option.setWrapMode(QTextOption::WordWrap);
+    document.setDefaultTextOption(option);
+    // QLabel sets its root frame's margin to 0 after filling; filling resets the root frame to
+    // the document margin, so this gives that layout without laying out twice.
+    document.setDocumentMargin(0);
+}
+
+void fill(QTextDocument& document, const QLabel& label) {
+    if (isRichText(label)) {
+        document.setHtml(label.text());
+    } else {
+        document.setPlainText(label.text());
+    }
+}
+
+}  // namespace
+
+struct WrappedLabel::Measured {
+    QString text;
+    Qt::TextFormat format = Qt::AutoText;
+    Qt::Alignment alignment;
+    int margin = 0;
+    QSize minimumSize;
+    std::unique_ptr<QTextDocument> document;  // null where QLabel lays the text out itself
+    std::optional<QSize> preferred;
+    std::optional<QSize> least;
+    struct Height {
+        int width = -1;
+        int height = 0;
+    };
+    std::array<Height, kRememberedWidths> heights{};
+    std::size_t nextHeight = 0;
+
+    bool describes(const QLabel& label, bool drawn) const {
+        return (document != nullptr) == drawn && text == label.text() &&
+               format == label.textFormat() && alignment == label.alignment() &&
+               margin == label.margin() && minimumSize == label.minimumSize();
+    }
+};
 
 WrappedLabel::WrappedLabel(QWidget* parent) : QLabel(parent) {
     setWordWrap(true);
 }
 
-int WrappedLabel::heightForWidth(int width) const {
+WrappedLabel::~WrappedLabel() = default;
+
+bool WrappedLabel::drawsDocument() const {
+    if (!wordWrap() || frameWidth() != 0 || indent() > 0 || buddy() != nullptr) return false;
+    if (textFormat() == Qt::MarkdownText || style()->inherits("QStyleSheetStyle")) return false;
+    const bool selectable =
+        (textInteractionFlags() &
+         (Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard | Qt::TextEditable)) != 0;
+    return selectable || isRichText(*this);
+}
+
+WrappedLabel::Measured& WrappedLabel::measured() const {
     // setText is not virtual: a changed text is noticed here, where it matters.
-    if (text() != measuredText_) {
-        forget();
-        measuredText_ = text();
+    const bool drawn = drawsDocument();
+    const auto found = std::find_if(recent_.begin(), recent_.end(), [&](const auto& entry) {
+        return entry->describes(*this, drawn);
+    });
+    if (found != recent_.end()) {
+        std::rotate(recent_.begin(), found, found + 1);
+        return *recent_.front();
     }
-    for (const Entry& entry : heights_) {
-        if (entry.width == width) return entry.height;
+    auto entry = std::make_unique<Measured>();
+    entry->text = text();
+    entry->format = textFormat();
+    entry->alignment = alignment();
+    entry->margin = margin();
+    entry->minimumSize = minimumSize();
+    if (drawn) {
+        entry->document = std::make_unique<QTextDocument>();
+        configure(*entry->document, *this);
+        // Laid out once, as it is filled, at the width it is shown at.
+        entry->document->setTextWidth(std::max(contentsRect().width() - 2 * margin(), 0));
+        fill(*entry->document, *this);
     }
-    const int height = QLabel::heightForWidth(width);
-    heights_[nextEntry_] = {width, height};
-    nextEntry_ = (nextEntry_ + 1) % kEntries;
+    if (recent_.size() == kRememberedTexts) recent_.pop_back();
+    recent_.insert(recent_.begin(), std::move(entry));
+    return *recent_.front();
+}
+
+// QLabel's size for a width, or its preferred size for -1, from `document` holding its text.
+QSize WrappedLabel::sizeForWidth(QTextDocument& document, int width) const {
+    if (minimumWidth() > 0) width = std::max(width, minimumWidth());
+    const QMargins margins = contentsMargins();
+    const int across = 2 * margin() + margins.left() + margins.right();
+    const int down = 2 * margin() + margins.top() + margins.bottom();
+    if (width >= 0) {
+        const qreal textWidth = std::max(width - across, 0);
+        if (document.textWidth() != textWidth) document.setTextWidth(textWidth);
+    } else {
+        document.adjustSize();
+    }
+    const QSizeF size = document.size();
+    return QSize(int(std::ceil(size.width())) + across, int(std::ceil(size.height())) + down)
+        .expandedTo(minimumSize());
+}
+
+QTextDocument& WrappedLabel::probe() const {
+    if (probe_ == nullptr) {
+        probe_ = std::make_unique<QTextDocument>();
+        configure(*probe_, *this);
+    }
+    return *probe_;
+}
+
+int WrappedLabel::heightForWidth(int width) const {
+    Measured& entry = measured();
+    for (const Measured::Height& known : entry.heights) {
+        if (known.width == width) return known.height;
+    }
+    const int height = entry.document != nullptr ? sizeForWidth(*entry.document, width).height()
+                                                 : QLabel::heightForWidth(width);
+    entry.heights[entry.nextHeight] = {width, height};
+    entry.nextHeight = (entry.nextHeight + 1) % kRememberedWidths;
     return height;
+}
+
+QSize WrappedLabel::minimumSizeHint() const {
+    ensurePolished();
+    Measured& entry = measured();
+    if (entry.least) return *entry.least;
+    if (entry.document == nullptr) {
+        entry.least = QLabel::minimumSizeHint();
+        entry.preferred = QLabel::sizeHint();
+        return *entry.least;
+    }
+    // The same three questions QLabel asks, on a document of their own, so that the one shown
+    // stays laid out at its width.
+    QTextDocument& document = probe();
+    document.setTextWidth(0);
+    fill(document, *this);
+    QSize least(sizeForWidth(document, 0).width(),                  // the longest word
+                sizeForWidth(document, QWIDGETSIZE_MAX).height());  // one line
+    const QSize preferred = sizeForWidth(document, -1);
+    least.setHeight(std::min(least.height(), preferred.height()));
+    entry.least = least;
+    entry.preferred = preferred;
+    return least;
+}
+
+QSize WrappedLabel::sizeHint() const {
+    minimumSizeHint();
+    return *measured().preferred;
+}
+
+void WrappedLabel::paintEvent(QPaintEvent* event) {
+    // The cursor and the selection are QLabel's to draw.
+    if (!drawsDocument() || hasSelectedText() || hasFocus()) {
+        QLabel::paintEvent(event);
+        return;
+    }
+    QTextDocument& document = *measured().document;
+    const QRect area = contentsRect().adjusted(margin(), margin(), -margin(), -margin());
+    if (document.textWidth() != area.width()) document.setTextWidth(area.width());
+    const qreal height = document.documentLayout()->documentSize().height();
+    qreal top = area.y();
+    if (alignment() & Qt::AlignVCenter) {
+        top += std::max((area.height() - height) / 2, qreal(0));
+    } else if (alignment() & Qt::AlignBottom) {
+        top += std::max(area.height() - height, qreal(0));
+    }
+    const QRect shown = QRectF(area.x(), top, area.width(), area.height()).toAlignedRect();
+
+    QStyleOption option;
+    option.initFrom(this);
+    QAbstractTextDocumentLayout::PaintContext context;
+    context.palette = option.palette;
+    if (foregroundRole() != QPalette::Text && isEnabled()) {
+        context.palette.setColor(QPalette::Text, context.palette.color(foregroundRole()));
+    }
+    QPainter painter(this);
+    drawFrame(&painter);
+    painter.translate(shown.topLeft());
+    painter.setClipRect(QRect(QPoint(0, 0), shown.size()));
+    document.documentLayout()->draw(&painter, context);
 }
 
 void WrappedLabel::changeEvent(QEvent* event) {
@@ -29,6 +215,7 @@ void WrappedLabel::changeEvent(QEvent* event) {
         case QEvent::FontChange:
         case QEvent::StyleChange:
         case QEvent::ContentsRectChange:
+        case QEvent::LayoutDirectionChange:
             forget();
             break;
         default:
@@ -38,8 +225,8 @@ void WrappedLabel::changeEvent(QEvent* event) {
 }
 
 void WrappedLabel::forget() const {
-    heights_.fill({});
-    nextEntry_ = 0;
+    recent_.clear();
+    probe_.reset();
 }
 
 }  // namespace ropelab::ui

@@ -1,13 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// A word-wrapping label that remembers its height for each width it was asked about. QLabel lays
-// its text out again on every heightForWidth call, and a layout asks several times whenever any
-// widget beside it changes, so a side panel with a long explanation spent milliseconds on text
-// that had not changed each time a readout moved.
+// A word-wrapping text label that lays each text out as few times as it can. QLabel lays rich or
+// selectable text out again for every size question (its preferred size alone tries three or four
+// widths, each undone afterwards) and once more, three times over, when it paints; a lesson's
+// explanation that changes with a choice cost milliseconds a move that way. This label answers
+// the same sizes as QLabel from a document of its own, keeps the few texts it showed last laid out
+// at the width it is shown at, and paints from that document. QLabel still handles selection,
+// links and the context menu, and paints while some text is selected.
 
 #include <QLabel>
 #include <QString>
 #include <array>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QTextDocument;
 
 namespace ropelab::ui {
 
@@ -15,23 +23,29 @@ class WrappedLabel : public QLabel {
     Q_OBJECT
 public:
     explicit WrappedLabel(QWidget* parent = nullptr);
+    ~WrappedLabel() override;
 
     int heightForWidth(int width) const override;
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
 
 protected:
     void changeEvent(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
 
 private:
-    struct Entry {
-        int width = -1;
-        int height = 0;
-    };
-    static constexpr int kEntries = 4;
-    mutable QString measuredText_;
-    mutable std::array<Entry, kEntries> heights_{};
-    mutable int nextEntry_ = 0;
+    struct Measured;
 
+    // True where QLabel would lay the text out in a text document (rich or selectable text) and
+    // nothing of QLabel's own is drawn around it (frame, indent, style sheet, mnemonic).
+    bool drawsDocument() const;
+    Measured& measured() const;
+    QSize sizeForWidth(QTextDocument& document, int width) const;
+    QTextDocument& probe() const;
     void forget() const;
+
+    mutable std::vector<std::unique_ptr<Measured>> recent_;  // the text shown now first
+    mutable std::unique_ptr<QTextDocument> probe_;           // for widths the label is not shown at
 };
 
 }  // namespace ropelab::ui

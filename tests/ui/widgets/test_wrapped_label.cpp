@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// WrappedLabel answers heightForWidth as QLabel does, and forgets its answers when the text, the
-// font or the margins change.
+// WrappedLabel answers every size question as QLabel does and paints the same pixels, for plain,
+// rich and selectable text, and forgets its answers when the text, the font or the margins change.
 #include <gtest/gtest.h>
 
 #include <QLabel>
+#include <QVBoxLayout>
+#include <QWidget>
+
+#include "image_difference.h"
 
 #include "widgets/wrapped_label.h"
 
@@ -58,6 +62,138 @@ TEST(WrappedLabel, ALargerFontOrMarginIsMeasuredAgain) {
     plain.setContentsMargins(0, 20, 0, 20);
     plain.setText(kLongText);
     EXPECT_EQ(label.heightForWidth(150), plain.heightForWidth(150));
+}
+
+const QString kRichText = QStringLiteral(
+    "<p>Each pair <i>i</i> turns by <b>&theta;<sub>i</sub> = base<sup>&minus;2i/d</sup></b> per "
+    "token.</p><p style='color:#a03000'>A longer base wavelength_that_does_not_break_anywhere "
+    "slows the turning down.</p><ul><li>fast pairs</li><li>slow pairs</li></ul>");
+const QString kChineseText =
+    QStringLiteral("每一对数按自己的角度旋转；两个旋转后的向量的点积只取决于它们相隔多远。");
+
+enum class Kind { Plain, Selectable, Rich, RichSelectable };
+
+template <typename Label>
+void setUp(Label& label, Kind kind, const QString& text) {
+    label.setWordWrap(true);
+    if (kind == Kind::Rich || kind == Kind::RichSelectable) label.setTextFormat(Qt::RichText);
+    if (kind == Kind::Selectable || kind == Kind::RichSelectable) {
+        label.setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    label.setText(text);
+}
+
+struct Case {
+    Kind kind;
+    QString text;
+};
+
+std::vector<Case> cases() {
+    return {{Kind::Plain, kLongText},         {Kind::Selectable, kLongText},
+            {Kind::Rich, kRichText},          {Kind::RichSelectable, kRichText},
+            {Kind::Selectable, kChineseText}, {Kind::RichSelectable, kChineseText}};
+}
+
+TEST(WrappedLabel, EverySizeEqualsQLabelsForPlainRichAndSelectableText) {
+    for (const Case& c : cases()) {
+        for (const int margin : {0, 5}) {
+            WrappedLabel label;
+            QLabel plain;
+            setUp(label, c.kind, c.text);
+            setUp(plain, c.kind, c.text);
+            label.setMargin(margin);
+            plain.setMargin(margin);
+            label.setContentsMargins(3, 7, 2, 1);
+            plain.setContentsMargins(3, 7, 2, 1);
+            const auto kind = static_cast<int>(c.kind);
+            EXPECT_EQ(label.minimumSizeHint(), plain.minimumSizeHint()) << kind << " " << margin;
+            EXPECT_EQ(label.sizeHint(), plain.sizeHint()) << kind << " " << margin;
+            for (const int width : {40, 90, 180, 330, 90, 700, 2000, 40}) {
+                EXPECT_EQ(label.heightForWidth(width), plain.heightForWidth(width))
+                    << kind << " margin " << margin << " width " << width;
+            }
+        }
+    }
+}
+
+TEST(WrappedLabel, TextsShownAgainAreMeasuredAsBefore) {
+    WrappedLabel label;
+    setUp(label, Kind::RichSelectable, kRichText);
+    QLabel plain;
+    setUp(plain, Kind::RichSelectable, kRichText);
+    const QString others[] = {kLongText, kChineseText, QStringLiteral("<b>short</b>"),
+                              kRichText, kLongText,    kRichText};
+    for (const QString& text : others) {
+        label.setText(text);
+        plain.setText(text);
+        EXPECT_EQ(label.heightForWidth(150), plain.heightForWidth(150)) << text.toStdString();
+        EXPECT_EQ(label.minimumSizeHint(), plain.minimumSizeHint()) << text.toStdString();
+        EXPECT_EQ(label.sizeHint(), plain.sizeHint()) << text.toStdString();
+    }
+}
+
+// Both labels side by side in one window, laid out by the same layout, then grabbed.
+QImage painted(QLabel& label, int width, int height) {
+    QWidget window;
+    auto* layout = new QVBoxLayout(&window);
+    layout->setContentsMargins(0, 0, 0, 0);
+    label.setParent(&window);
+    layout->addWidget(&label);
+    window.resize(width, height);
+    window.show();
+    QImage image = label.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    label.setParent(nullptr);
+    return image;
+}
+
+TEST(WrappedLabel, PaintsTheSamePixelsAsQLabel) {
+    for (const Case& c : cases()) {
+        for (const QSize size : {QSize(160, 300), QSize(330, 200), QSize(600, 400)}) {
+            WrappedLabel label;
+            QLabel plain;
+            setUp(label, c.kind, c.text);
+            setUp(plain, c.kind, c.text);
+            const QImage ours = painted(label, size.width(), size.height());
+            const QImage theirs = painted(plain, size.width(), size.height());
+            ASSERT_FALSE(ours.isNull());
+            EXPECT_EQ(largestChannelDifference(ours, theirs), 0)
+                << static_cast<int>(c.kind) << " at " << size.width() << "x" << size.height();
+        }
+    }
+}
+
+TEST(WrappedLabel, PaintsTheSamePixelsWhenDisabledOrAlignedElsewhere) {
+    for (const Qt::Alignment alignment :
+         {Qt::AlignLeft | Qt::AlignVCenter, Qt::AlignRight | Qt::AlignBottom,
+          Qt::AlignHCenter | Qt::AlignTop}) {
+        for (const bool enabled : {true, false}) {
+            WrappedLabel label;
+            QLabel plain;
+            setUp(label, Kind::RichSelectable, kRichText);
+            setUp(plain, Kind::RichSelectable, kRichText);
+            label.setAlignment(alignment);
+            plain.setAlignment(alignment);
+            label.setEnabled(enabled);
+            plain.setEnabled(enabled);
+            EXPECT_EQ(largestChannelDifference(painted(label, 400, 500), painted(plain, 400, 500)),
+                      0)
+                << int(alignment) << " enabled " << enabled;
+        }
+    }
+}
+
+TEST(WrappedLabel, ASelectionIsPaintedAsQLabelPaintsIt) {
+    WrappedLabel label;
+    QLabel plain;
+    setUp(label, Kind::RichSelectable, kRichText);
+    setUp(plain, Kind::RichSelectable, kRichText);
+    label.setSelection(5, 20);
+    plain.setSelection(5, 20);
+    ASSERT_TRUE(label.hasSelectedText());
+    const QImage selected = painted(label, 300, 300);
+    EXPECT_EQ(largestChannelDifference(selected, painted(plain, 300, 300)), 0);
+    label.setSelection(0, 0);
+    EXPECT_GT(largestChannelDifference(selected, painted(label, 300, 300)), 0);
 }
 
 }  // namespace
