@@ -6,7 +6,8 @@
 // handler, the replots and paints it caused, and applying a background result when it arrives),
 // with where it went: replots, plot paints, other paints, relayouts. With ROPELAB_BENCH_TRACE=1
 // set, each measured move also prints its own CPU time, which plots it replotted and which other
-// widgets it painted (each with the time it took).
+// widgets it painted (each with the time it took). ROPELAB_BENCH_CONTROL=NAME measures only the
+// controls of that name (for a profiler).
 
 #include <qcustomplot.h>
 
@@ -349,7 +350,9 @@ inline void measure(LessonPage& lesson, const Control& control, int updates) {
 // `reset` (if any) runs before each control: the state its measurement starts from.
 inline void measureAll(LessonPage& lesson, const std::vector<Control>& controls, int updates,
                        const std::function<void()>& reset = {}) {
+    const QString only = qEnvironmentVariable("ROPELAB_BENCH_CONTROL");
     for (const Control& c : controls) {
+        if (!only.isEmpty() && c.name != only) continue;
         if (reset) {
             reset();
             settle();
