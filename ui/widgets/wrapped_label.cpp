@@ -17,6 +17,9 @@ namespace {
 // Texts kept laid out: a choice flipped back and forth shows a text it has measured before.
 constexpr std::size_t kRememberedTexts = 4;
 constexpr std::size_t kRememberedWidths = 4;
+// Preferred and least sizes kept for more texts (they are small): a slider dragged back over
+// values it showed finds the sizes of their readouts here.
+constexpr std::size_t kRememberedHints = 32;
 
 bool isRichText(const QLabel& label) {
     return label.textFormat() == Qt::RichText ||
@@ -47,27 +50,33 @@ void fill(QTextDocument& document, const QLabel& label) {
 
 }  // namespace
 
-struct WrappedLabel::Measured {
+// What QLabel's sizes depend on, besides the font and the contents margins (whose changes make
+// the label forget everything).
+struct WrappedLabel::Key {
     QString text;
     Qt::TextFormat format = Qt::AutoText;
     Qt::Alignment alignment;
     int margin = 0;
     QSize minimumSize;
+    bool drawn = false;  // laid out in a document of this label's own
+
+    bool operator==(const Key&) const = default;
+};
+
+struct WrappedLabel::Hints {
+    QSize least;
+    QSize preferred;
+};
+
+struct WrappedLabel::Measured {
+    Key key;
     std::unique_ptr<QTextDocument> document;  // null where QLabel lays the text out itself
-    std::optional<QSize> preferred;
-    std::optional<QSize> least;
     struct Height {
         int width = -1;
         int height = 0;
     };
     std::array<Height, kRememberedWidths> heights{};
     std::size_t nextHeight = 0;
-
-    bool describes(const QLabel& label, bool drawn) const {
-        return (document != nullptr) == drawn && text == label.text() &&
-               format == label.textFormat() && alignment == label.alignment() &&
-               margin == label.margin() && minimumSize == label.minimumSize();
-    }
 };
 
 WrappedLabel::WrappedLabel(QWidget* parent) : QLabel(parent) {
@@ -85,29 +94,28 @@ bool WrappedLabel::drawsDocument() const {
     return selectable || isRichText(*this);
 }
 
+WrappedLabel::Key WrappedLabel::key() const {
+    return {text(), textFormat(), alignment(), margin(), minimumSize(), drawsDocument()};
+}
+
 WrappedLabel::Measured& WrappedLabel::measured() const {
     // setText is not virtual: a changed text is noticed here, where it matters.
-    const bool drawn = drawsDocument();
-    const auto found = std::find_if(recent_.begin(), recent_.end(), [&](const auto& entry) {
-        return entry->describes(*this, drawn);
-    });
+    Key now = key();
+    const auto found = std::find_if(recent_.begin(), recent_.end(),
+                                    [&](const auto& entry) { return entry->key == now; });
     if (found != recent_.end()) {
         std::rotate(recent_.begin(), found, found + 1);
         return *recent_.front();
     }
     auto entry = std::make_unique<Measured>();
-    entry->text = text();
-    entry->format = textFormat();
-    entry->alignment = alignment();
-    entry->margin = margin();
-    entry->minimumSize = minimumSize();
-    if (drawn) {
+    if (now.drawn) {
         entry->document = std::make_unique<QTextDocument>();
         configure(*entry->document, *this);
         // Laid out once, as it is filled, at the width it is shown at.
         entry->document->setTextWidth(std::max(contentsRect().width() - 2 * margin(), 0));
         fill(*entry->document, *this);
     }
+    entry->key = std::move(now);
     if (recent_.size() == kRememberedTexts) recent_.pop_back();
     recent_.insert(recent_.begin(), std::move(entry));
     return *recent_.front();
@@ -150,32 +158,37 @@ int WrappedLabel::heightForWidth(int width) const {
     return height;
 }
 
-QSize WrappedLabel::minimumSizeHint() const {
+const WrappedLabel::Hints& WrappedLabel::hints() const {
     ensurePolished();
-    Measured& entry = measured();
-    if (entry.least) return *entry.least;
+    const Measured& entry = measured();
+    const auto found = std::find_if(hints_.begin(), hints_.end(),
+                                    [&](const auto& known) { return known.first == entry.key; });
+    if (found != hints_.end()) return found->second;
+    Hints hints;
     if (entry.document == nullptr) {
-        entry.least = QLabel::minimumSizeHint();
-        entry.preferred = QLabel::sizeHint();
-        return *entry.least;
+        hints = {QLabel::minimumSizeHint(), QLabel::sizeHint()};
+    } else {
+        // The same three questions QLabel asks, on a document of their own, so that the one
+        // shown stays laid out at its width.
+        QTextDocument& document = probe();
+        document.setTextWidth(0);
+        fill(document, *this);
+        hints.least = {sizeForWidth(document, 0).width(),                  // the longest word
+                       sizeForWidth(document, QWIDGETSIZE_MAX).height()};  // one line
+        hints.preferred = sizeForWidth(document, -1);
+        hints.least.setHeight(std::min(hints.least.height(), hints.preferred.height()));
     }
-    // The same three questions QLabel asks, on a document of their own, so that the one shown
-    // stays laid out at its width.
-    QTextDocument& document = probe();
-    document.setTextWidth(0);
-    fill(document, *this);
-    QSize least(sizeForWidth(document, 0).width(),                  // the longest word
-                sizeForWidth(document, QWIDGETSIZE_MAX).height());  // one line
-    const QSize preferred = sizeForWidth(document, -1);
-    least.setHeight(std::min(least.height(), preferred.height()));
-    entry.least = least;
-    entry.preferred = preferred;
-    return least;
+    if (hints_.size() == kRememberedHints) hints_.erase(hints_.begin());
+    hints_.emplace_back(entry.key, hints);
+    return hints_.back().second;
+}
+
+QSize WrappedLabel::minimumSizeHint() const {
+    return hints().least;
 }
 
 QSize WrappedLabel::sizeHint() const {
-    minimumSizeHint();
-    return *measured().preferred;
+    return hints().preferred;
 }
 
 void WrappedLabel::paintEvent(QPaintEvent* event) {
@@ -226,6 +239,7 @@ void WrappedLabel::changeEvent(QEvent* event) {
 
 void WrappedLabel::forget() const {
     recent_.clear();
+    hints_.clear();
     probe_.reset();
 }
 

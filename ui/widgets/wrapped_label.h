@@ -12,7 +12,7 @@
 #include <QString>
 #include <array>
 #include <memory>
-#include <optional>
+#include <utility>
 #include <vector>
 
 class QTextDocument;
@@ -34,17 +34,22 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
+    struct Key;
+    struct Hints;
     struct Measured;
 
     // True where QLabel would lay the text out in a text document (rich or selectable text) and
     // nothing of QLabel's own is drawn around it (frame, indent, style sheet, mnemonic).
     bool drawsDocument() const;
+    Key key() const;
     Measured& measured() const;
+    const Hints& hints() const;
     QSize sizeForWidth(QTextDocument& document, int width) const;
     QTextDocument& probe() const;
     void forget() const;
 
     mutable std::vector<std::unique_ptr<Measured>> recent_;  // the text shown now first
+    mutable std::vector<std::pair<Key, Hints>> hints_;       // the oldest first
     mutable std::unique_ptr<QTextDocument> probe_;           // for widths the label is not shown at
 };
 
