@@ -443,17 +443,37 @@ bool drawDenseAsSpans(QCPPainter* painter, const QVector<QPointF>& points) {
         }
     }
     const double half = std::max(1.0, pen.widthF()) / 2.0;
+    // On whole device pixels (no scaling, no fractional shift) the spans are whole-pixel
+    // rectangles, which Qt fills directly; fractional ones it rasterises edge by edge, ~5× slower.
+    const QTransform& shift = painter->transform();
+    const bool wholePixels = shift.type() <= QTransform::TxTranslate &&
+                             shift.dx() == std::floor(shift.dx()) &&
+                             shift.dy() == std::floor(shift.dy());
+    QVector<QRect> pixelSpans;
     QVector<QRectF> spans;
-    spans.reserve(columns);
+    (wholePixels ? pixelSpans.reserve(columns) : spans.reserve(columns));
     for (int c = 0; c < columns; ++c) {
-        if (top[c] <= bottom[c]) {
-            spans.append(QRectF(first + c, top[c] - half, 1.0, bottom[c] - top[c] + 2.0 * half));
+        if (top[c] > bottom[c]) continue;
+        const double from = top[c] - half;
+        const double to = bottom[c] + half;
+        if (!wholePixels) {
+            spans.append(QRectF(first + c, from, 1.0, to - from));
+            continue;
         }
+        // The rows whose pixel centres lie in [from, to].
+        const int firstRow = static_cast<int>(std::ceil(from - 0.5));
+        const int lastRow = static_cast<int>(std::floor(to - 0.5));
+        if (firstRow <= lastRow)
+            pixelSpans.append(QRect(first + c, firstRow, 1, lastRow - firstRow + 1));
     }
     painter->save();
     painter->setPen(Qt::NoPen);
     painter->setBrush(pen.brush());
-    painter->drawRects(spans);
+    if (wholePixels) {
+        painter->drawRects(pixelSpans);
+    } else {
+        painter->drawRects(spans);
+    }
     painter->restore();
     return true;
 }

@@ -54,6 +54,43 @@ TEST(PlotHelpers, DenseLinesSkipAntialiasingOnScreenAndFilesKeepIt) {
     delete plot;
 }
 
+// A line with far more points than columns is filled column by column on screen, as whole-pixel
+// rectangles: each column's ink is the rows whose pixel centres lie between the highest and the
+// lowest point its segments reach, widened by half the pen.
+TEST(PlotHelpers, ADenseLineInksTheRowsItsColumnSpansCover) {
+    QVector<double> x, y;
+    for (int i = 0; i < 8000; ++i) {
+        x.push_back(i * 0.5);
+        y.push_back(i % 2 == 0 ? 2.0 : 7.0);
+    }
+    for (const double pen : {1.0, 2.0, 3.0}) {
+        QCustomPlot* plot = makePlot(nullptr);
+        plot->resize(640, 400);
+        plot->xAxis->grid()->setVisible(false);
+        plot->yAxis->grid()->setVisible(false);
+        QCPGraph* graph = addGraph(plot);
+        graph->setData(x, y, true);
+        graph->setPen(QPen(Qt::black, pen));
+        graph->setAntialiased(false);
+        plot->xAxis->setRange(-100.0, 4100.0);
+        plot->yAxis->setRange(0.0, 10.0);
+        const QImage image = shownOnScreen(plot);
+        const double half = pen / 2.0;
+        const int firstRow = int(std::ceil(plot->yAxis->coordToPixel(7.0) - half - 0.5));
+        const int lastRow = int(std::floor(plot->yAxis->coordToPixel(2.0) + half - 0.5));
+        for (const double at : {500.0, 2000.0, 3500.0}) {
+            const int column = int(std::floor(plot->xAxis->coordToPixel(at)));
+            const auto inked = [&](int row) { return qGray(image.pixel(column, row)) < 128; };
+            for (int row = firstRow; row <= lastRow; ++row) {
+                EXPECT_TRUE(inked(row)) << "pen " << pen << " column " << column << " row " << row;
+            }
+            EXPECT_FALSE(inked(firstRow - 1)) << "pen " << pen << " column " << column;
+            EXPECT_FALSE(inked(lastRow + 1)) << "pen " << pen << " column " << column;
+        }
+        delete plot;
+    }
+}
+
 // A smooth path keeps antialiasing; a tangle of long chords that covers the plot several times
 // over (a path through fast pairs' components) drops it; export draws both antialiased.
 TEST(PlotHelpers, TangledPathsSkipAntialiasingOnScreenAndFilesKeepIt) {
