@@ -614,6 +614,7 @@ QCustomPlot* makePlot(QWidget* parent) {
     plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] {
         cacheAxisLabels(plot);
+        cacheLegendText(plot);
         fitTextToWidth(plot, plot->width());
     });
     return plot;

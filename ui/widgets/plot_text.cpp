@@ -221,7 +221,137 @@ void cacheLabelOf(QCPAxis* axis) {
     delete old;
 }
 
+// A plottable's legend icon, protected but for QCustomPlot's own legend entry: reached through a
+// member pointer formed in a subclass.
+struct PlottableAccess : QCPAbstractPlottable {
+    static void drawIcon(const QCPAbstractPlottable* plottable, QCPPainter* painter,
+                         const QRectF& rect) {
+        (plottable->*(&PlottableAccess::drawLegendIcon))(painter, rect);
+    }
+};
+
+// A legend entry whose text is measured once per text and font and, on screen, drawn from a
+// pixmap; its icon is drawn as QCustomPlot draws it (it shows the plottable's current look).
+class LegendText : public QCPPlottableLegendItem {
+public:
+    LegendText(QCPLegend* legend, QCPAbstractPlottable* plottable)
+        : QCPPlottableLegendItem(legend, plottable) {}
+
+    QSize minimumOuterSizeHint() const override {
+        if (mPlottable == nullptr) return {};
+        const QSize icon = mParentLegend->iconSize();
+        const QSize text = textSize();
+        return {icon.width() + mParentLegend->iconTextPadding() + text.width() + mMargins.left() +
+                    mMargins.right(),
+                std::max(text.height(), icon.height()) + mMargins.top() + mMargins.bottom()};
+    }
+
+    int rasterisations() const { return rasterisations_; }
+
+protected:
+    void draw(QCPPainter* painter) override {
+        if (mPlottable == nullptr || !paintsScreen(painter) ||
+            getIconBorderPen().style() != Qt::NoPen) {
+            return QCPPlottableLegendItem::draw(painter);
+        }
+        const QSize icon = mParentLegend->iconSize();
+        const QSize text = textSize();
+        // QCustomPlot's own placement: the text's top beside the icon, in a box at least as tall.
+        const QSize box(text.width(), std::max(text.height(), icon.height()));
+        const Look look{mPlottable->name(),
+                        getFont(),
+                        getTextColor(),
+                        box,
+                        mParentPlot->bufferDevicePixelRatio(),
+                        painter->antialiasing()};
+        if (look != drawn_ || pixmap_.isNull()) {
+            pixmap_ = rasterise(box + QSize(2 * kInkMargin, 2 * kInkMargin), look.ratio,
+                                look.antialiased, [&](QCPPainter& raster) {
+                                    raster.setFont(look.font);
+                                    raster.setPen(QPen(look.colour));
+                                    raster.drawText(kInkMargin, kInkMargin, box.width(),
+                                                    box.height(), Qt::TextDontClip, look.text);
+                                });
+            drawn_ = look;
+            ++rasterisations_;
+        }
+        const QPoint at(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y());
+        blit(painter, at - QPoint(kInkMargin, kInkMargin), pixmap_);
+        painter->setFont(look.font);
+        painter->setPen(QPen(look.colour));
+        const QRect iconRect(mRect.topLeft(), icon);
+        painter->save();
+        painter->setClipRect(iconRect, Qt::IntersectClip);
+        PlottableAccess::drawIcon(mPlottable, painter, iconRect);
+        painter->restore();
+    }
+
+private:
+    struct Measure {
+        QString text;
+        QFont font;
+        int iconHeight = 0;
+        bool operator==(const Measure&) const = default;
+    };
+    struct Look {
+        QString text;
+        QFont font;
+        QColor colour;
+        QSize box;
+        double ratio = 0.0;
+        bool antialiased = false;
+        bool operator==(const Look&) const = default;
+    };
+
+    // The size QCustomPlot measures the text at, on every layout and every draw.
+    QSize textSize() const {
+        const Measure now{mPlottable->name(), getFont(), mParentLegend->iconSize().height()};
+        if (measured_ != now) {
+            textSize_ = QFontMetrics(now.font)
+                            .boundingRect(0, 0, 0, now.iconHeight, Qt::TextDontClip, now.text)
+                            .size();
+            measured_ = now;
+        }
+        return textSize_;
+    }
+
+    mutable std::optional<Measure> measured_;
+    mutable QSize textSize_;
+    Look drawn_;
+    QPixmap pixmap_;
+    int rasterisations_ = 0;
+};
+
 }  // namespace
+
+void cacheLegendText(QCustomPlot* plot) {
+    QCPLegend* legend = plot->legend;
+    if (legend == nullptr) return;
+    for (int row = 0; row < legend->rowCount(); ++row) {
+        for (int column = 0; column < legend->columnCount(); ++column) {
+            auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->element(row, column));
+            if (item == nullptr || dynamic_cast<LegendText*>(item) != nullptr) continue;
+            auto* text = new LegendText(legend, item->plottable());
+            text->setFont(item->font());
+            text->setTextColor(item->textColor());
+            text->setSelectedFont(item->selectedFont());
+            text->setSelectedTextColor(item->selectedTextColor());
+            text->setSelectable(item->selectable());
+            text->setSelected(item->selected());
+            text->setMargins(item->margins());
+            text->setLayer(item->layer());
+            text->setVisible(item->visible());
+            legend->take(item);
+            delete item;
+            legend->addElement(row, column, text);
+        }
+    }
+}
+
+int legendTextRasterisations(const QCPAbstractLegendItem* item) {
+    const auto* text = dynamic_cast<const LegendText*>(item);
+    return text != nullptr ? text->rasterisations() : -1;
+}
 
 void cacheAxisLabels(QCustomPlot* plot) {
     for (QCPAxisRect* rect : plot->axisRects()) {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Plot text drawn on screen from pixmaps kept between replots. QCustomPlot lays out and rasterises
-// axis labels and titles on every replot (a vertical label as a rotated path), though a slider
-// move rarely changes them. Files (vector or PNG export) get the text as QCustomPlot draws it.
+// axis labels, titles and legend entries on every replot (a vertical label as a rotated path),
+// though a slider move rarely changes them. Files (vector or PNG export) get the text as
+// QCustomPlot draws it.
 
 #include <QColor>
 #include <QFont>
@@ -28,6 +29,15 @@ void cacheAxisLabels(QCustomPlot* plot);
 // How many times the label of `axis` was rasterised for the screen; -1 when it draws its label
 // as QCustomPlot does. For tests.
 int axisLabelRasterisations(QCPAxis* axis);
+
+// Gives each entry of the plot's legend that names a plottable a text measured once per text and
+// font and drawn on screen from a pixmap, in the same place. Entries added later are swapped at
+// the next call (makePlot calls it before every replot).
+void cacheLegendText(QCustomPlot* plot);
+
+// How many times the text of a legend entry was rasterised for the screen; -1 when it draws its
+// text as QCustomPlot does. For tests.
+int legendTextRasterisations(const QCPAbstractLegendItem* item);
 
 // A QCPTextElement (a title, a caption) that measures its text once per text, font and margins
 // and, on screen, draws it from a pixmap kept until the text, its look or its size changes.

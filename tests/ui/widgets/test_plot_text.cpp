@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Axis labels and titles drawn from kept pixmaps land where QCustomPlot draws them, are
-// rasterised again only when their text, look or size changes, and files still get real text.
+// Axis labels, titles and legend entries drawn from kept pixmaps land where QCustomPlot draws
+// them, are rasterised again only when their text, look or size changes, and files still get
+// real text.
 #include <gtest/gtest.h>
 
 #include <qcustomplot.h>
@@ -133,6 +134,77 @@ TEST(PlotText, TitleSizeHintsFollowTheTextAndFont) {
     EXPECT_GT(title->minimumOuterSizeHint().height(), longer.height());
     EXPECT_EQ(title->maximumOuterSizeHint().height(), title->minimumOuterSizeHint().height());
     delete made.plot;
+}
+
+// A plot with a legend of three entries (a line, marks, Chinese text), from makePlot or plain.
+QCustomPlot* legendPlot(bool plain) {
+    QCustomPlot* plot = plain ? new QCustomPlot : makePlot(nullptr);
+    if (plain) {
+        plot->setNotAntialiasedElements(QCP::aeGrid | QCP::aeSubGrid);
+        plot->setAntialiasedElements(QCP::aeAxes | QCP::aeLegend | QCP::aeLegendItems |
+                                     QCP::aeZeroLine | QCP::aeOther | QCP::aeItems | QCP::aeFills);
+        plot->setPlottingHint(QCP::phFastPolylines, true);  // as makePlot: the same line joins
+    }
+    plot->resize(420, 320);
+    const QStringList names{QStringLiteral("A: kept (θᵢ unchanged)"), QStringLiteral("B: ÷ factor"),
+                            QStringLiteral("键位于 n = 64")};
+    for (int i = 0; i < names.size(); ++i) {
+        QCPGraph* graph = plot->addGraph();
+        graph->setName(names[i]);
+        graph->setData({0.0, 1.0, 2.0}, {double(i), i + 0.5, i + 0.2});
+        graph->setPen(QPen(QColor::fromHsv(120 * i, 200, 180), 1.5 + i));
+        if (i == 1) graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, 8));
+    }
+    plot->legend->setVisible(true);
+    plot->rescaleAxes();
+    return plot;
+}
+
+TEST(PlotText, LegendEntriesFromPixmapsLandWhereQCustomPlotDrawsThem) {
+    QCustomPlot* made = legendPlot(false);
+    QCustomPlot* plain = legendPlot(true);
+    for (const QSize size : {QSize(420, 320), QSize(560, 260)}) {
+        made->resize(size);
+        plain->resize(size);
+        const QImage screen = shownOnScreen(made);
+        EXPECT_LE(largestChannelDifference(screen, shownOnScreen(plain)), 2);
+        for (int i = 0; i < made->legend->itemCount(); ++i) {
+            EXPECT_GE(legendTextRasterisations(made->legend->item(i)), 1);
+            EXPECT_EQ(made->legend->item(i)->minimumOuterSizeHint(),
+                      plain->legend->item(i)->minimumOuterSizeHint());
+            EXPECT_EQ(legendTextRasterisations(plain->legend->item(i)), -1);
+        }
+    }
+    delete made;
+    delete plain;
+}
+
+TEST(PlotText, LegendTextIsRasterisedAgainOnlyWhenItChanges) {
+    QCustomPlot* plot = legendPlot(false);
+    shownOnScreen(plot);
+    const auto counts = [plot] {
+        std::vector<int> drawn;
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            drawn.push_back(legendTextRasterisations(plot->legend->item(i)));
+        return drawn;
+    };
+    const std::vector<int> first = counts();
+    plot->xAxis->setRange(-1, 5);
+    plot->graph(0)->setPen(QPen(Qt::red, 3.0));  // the icon changes, the text does not
+    shownOnScreen(plot);
+    EXPECT_EQ(counts(), first);
+    plot->graph(1)->setName(QStringLiteral("B: blended"));
+    shownOnScreen(plot);
+    const std::vector<int> second = counts();
+    EXPECT_EQ(second[0], first[0]);
+    EXPECT_EQ(second[1], first[1] + 1);
+    EXPECT_EQ(second[2], first[2]);
+    // An entry added later is drawn from a pixmap from its first replot on.
+    QCPGraph* added = plot->addGraph();
+    added->setName(QStringLiteral("original"));
+    shownOnScreen(plot);
+    EXPECT_EQ(legendTextRasterisations(plot->legend->itemWithPlottable(added)), 1);
+    delete plot;
 }
 
 TEST(PlotText, VectorFilesGetTheTextItself) {
