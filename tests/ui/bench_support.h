@@ -93,16 +93,16 @@ public:
         const double ms = threadCpuMs() - start;
         if (depth_ == 0) cost.eventsMs += ms;
         if (type == QEvent::Paint) {
+            if (tracing) {
+                painted << QStringLiteral("%1:%2:%3")
+                               .arg(QLatin1String(receiver->metaObject()->className()),
+                                    receiver->objectName())
+                               .arg(ms, 0, 'f', 2);
+            }
             if (qobject_cast<QCustomPlot*>(receiver) != nullptr) {
                 ++cost.plotPaints;
                 cost.plotPaintMs += ms;
             } else {
-                if (tracing) {
-                    painted << QStringLiteral("%1:%2:%3")
-                                   .arg(QLatin1String(receiver->metaObject()->className()),
-                                        receiver->objectName())
-                                   .arg(ms, 0, 'f', 2);
-                }
                 ++cost.otherPaints;
                 cost.otherPaintMs += ms;
             }
