@@ -450,11 +450,12 @@ void RopeNdLesson::refresh() {
         updateReadout(freqs);
     });
     if (!valid) return;
-    // Repaint the spiral's marker alone unless the path or view changed (the clocks, the helix
-    // and the pairing repaint as figures, when what they show changed).
+    // Repaint the spiral's marker alone unless the path or view changed, and not at all where it
+    // stayed (a new head dimension keeps the old path, and its marker, until the new one comes);
+    // the clocks, the helix and the pairing repaint as figures, when what they show changed.
     if (spiralRedrawn_) {
         replot(spiralPlot_);
-    } else {
+    } else if (spiralMarkerMoved_) {
         spiralOverlay_->replot();
     }
 }
@@ -647,10 +648,16 @@ void RopeNdLesson::drawSpiral() {
         return camera_->project(scale * spiral_.x[i], scale * spiral_.y[i], scale * spiral_.z[i]);
     };
     const int marked = parameters().queryPosition();
+    const bool wasShown = !spiralMarker_->data()->isEmpty();
+    const QPointF was = wasShown ? QPointF(spiralMarker_->data()->constBegin()->key,
+                                           spiralMarker_->data()->constBegin()->value)
+                                 : QPointF();
     if (marked >= 0 && std::size_t(marked) < n) {
         const QPointF at = project(std::size_t(marked));
-        spiralMarker_->setData({at.x()}, {at.y()});
+        spiralMarkerMoved_ = !wasShown || at != was;
+        if (spiralMarkerMoved_) spiralMarker_->setData({at.x()}, {at.y()});
     } else {
+        spiralMarkerMoved_ = wasShown;
         spiralMarker_->data()->clear();
     }
     if (!spiralDirty_) return;  // only the marker moved: it repaints on its own layer

@@ -147,6 +147,7 @@ private:
     // moves. spiralRedrawn_: the last drawSpiral() drew them.
     bool spiralDirty_ = true;
     bool spiralRedrawn_ = false;
+    bool spiralMarkerMoved_ = false;  // the last drawSpiral() moved, showed or hid the marker
     FigureTask* pairing_ = nullptr;
     FigureTask* clockFacesFigure_ = nullptr;
     FigureTask* clockHandsFigure_ = nullptr;
