@@ -33,6 +33,7 @@
 #include "export/export_process.h"
 #include "export/figure_export.h"
 #include "session/session_controller.h"
+#include "style/flat_scroll_bar_style.h"
 #include "style/theme_controller.h"
 #include "window/layout_check.h"
 #include "window/main_window.h"
@@ -108,6 +109,7 @@ ClassroomFeatures::ClassroomFeatures(MainWindow& window)
       language_(new LanguageController(this)),
       sessions_(new SessionController(window, this)),
       activities_(new ActivityController(window, *sessions_, *language_, this)) {
+    FlatScrollBarStyle::install();
     FocusVisibleStyle::install();
     QIcon icon;
     for (int size : {16, 32, 48, 64, 128, 256}) {

@@ -27,8 +27,8 @@ void FocusVisibleStyle::drawComplexControl(ComplexControl control,
 
 void FocusVisibleStyle::install() {
     if (qobject_cast<FocusVisibleStyle*>(QApplication::style()) != nullptr) return;
-    // QProxyStyle without a base style wraps the current application style.
-    QApplication::setStyle(new FocusVisibleStyle);
+    // Wraps the style in use (a proxy without a base would wrap a new default style instead).
+    QApplication::setStyle(new FocusVisibleStyle(QApplication::style()));
 }
 
 }  // namespace ropelab::ui

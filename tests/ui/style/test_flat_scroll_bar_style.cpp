@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Flat scroll bars keep Fusion's layout (the same handle and arrows, hit where they are drawn)
+// and paint the groove and the handle in solid palette colours, the handle by its state.
+#include <gtest/gtest.h>
+
+#include <QApplication>
+#include <QImage>
+#include <QPainter>
+#include <QScrollBar>
+#include <QStyleFactory>
+#include <QStyleOptionSlider>
+#include <memory>
+
+#include "classroom/focus_visible_style.h"
+#include "style/flat_scroll_bar_style.h"
+
+namespace ropelab::ui {
+namespace {
+
+QStyleOptionSlider barOption(Qt::Orientation orientation, QSize size) {
+    QScrollBar bar(orientation);
+    bar.resize(size);
+    bar.setRange(0, 200);
+    bar.setPageStep(100);
+    bar.setValue(100);
+    QStyleOptionSlider option;
+    option.initFrom(&bar);
+    option.subControls = QStyle::SC_All;
+    option.orientation = orientation;
+    option.minimum = bar.minimum();
+    option.maximum = bar.maximum();
+    option.sliderPosition = bar.value();
+    option.sliderValue = bar.value();
+    option.singleStep = bar.singleStep();
+    option.pageStep = bar.pageStep();
+    option.upsideDown = false;
+    if (orientation == Qt::Horizontal) option.state |= QStyle::State_Horizontal;
+    return option;
+}
+
+QImage drawn(const QStyle& style, const QStyleOptionSlider& option) {
+    QImage image(option.rect.size(), QImage::Format_RGB32);
+    image.fill(Qt::magenta);
+    QPainter painter(&image);
+    style.drawComplexControl(QStyle::CC_ScrollBar, &option, &painter);
+    return image;
+}
+
+TEST(FlatScrollBarStyle, KeepsFusionsLayoutAndPaintsSolidColours) {
+    const std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+    FlatScrollBarStyle flat(QStyleFactory::create(QStringLiteral("Fusion")));
+    for (const Qt::Orientation orientation : {Qt::Vertical, Qt::Horizontal}) {
+        const QSize size = orientation == Qt::Vertical ? QSize(15, 300) : QSize(300, 15);
+        QStyleOptionSlider option = barOption(orientation, size);
+        for (const QStyle::SubControl part :
+             {QStyle::SC_ScrollBarSlider, QStyle::SC_ScrollBarAddLine, QStyle::SC_ScrollBarSubLine,
+              QStyle::SC_ScrollBarGroove}) {
+            EXPECT_EQ(flat.subControlRect(QStyle::CC_ScrollBar, &option, part, nullptr),
+                      fusion->subControlRect(QStyle::CC_ScrollBar, &option, part));
+        }
+        const QRect slider =
+            flat.subControlRect(QStyle::CC_ScrollBar, &option, QStyle::SC_ScrollBarSlider, nullptr);
+        ASSERT_FALSE(slider.isEmpty());
+        const QPoint middle = slider.center();
+        // A groove point between the handle and the arrow button past its end.
+        const QRect add = flat.subControlRect(QStyle::CC_ScrollBar, &option,
+                                              QStyle::SC_ScrollBarAddLine, nullptr);
+        const QPoint groove = orientation == Qt::Vertical
+                                  ? QPoint(middle.x(), (slider.bottom() + add.top()) / 2)
+                                  : QPoint((slider.right() + add.left()) / 2, middle.y());
+        const QPalette& palette = option.palette;
+        QImage image = drawn(flat, option);
+        EXPECT_EQ(image.pixel(middle), palette.color(QPalette::Dark).rgb()) << orientation;
+        EXPECT_EQ(image.pixel(groove), palette.color(QPalette::Window).darker(106).rgb());
+        // Held: the highlight colour.
+        option.state |= QStyle::State_Sunken;
+        option.activeSubControls = QStyle::SC_ScrollBarSlider;
+        image = drawn(flat, option);
+        EXPECT_EQ(image.pixel(middle), palette.color(QPalette::Highlight).rgb());
+        // Disabled: a paler handle.
+        option.state &= ~(QStyle::State_Enabled | QStyle::State_Sunken);
+        image = drawn(flat, option);
+        EXPECT_EQ(image.pixel(middle), palette.color(QPalette::Disabled, QPalette::Mid).rgb());
+    }
+}
+
+TEST(FlatScrollBarStyle, InstallsOnceUnderTheFocusStyle) {
+    FlatScrollBarStyle::install();
+    FocusVisibleStyle::install();
+    FlatScrollBarStyle::install();
+    FocusVisibleStyle::install();
+    int flats = 0;
+    int focus = 0;
+    for (const QStyle* style = QApplication::style(); style != nullptr;) {
+        flats += qobject_cast<const FlatScrollBarStyle*>(style) != nullptr;
+        focus += qobject_cast<const FocusVisibleStyle*>(style) != nullptr;
+        const auto* proxy = qobject_cast<const QProxyStyle*>(style);
+        style = proxy != nullptr ? proxy->baseStyle() : nullptr;
+    }
+    EXPECT_EQ(flats, 1);
+    EXPECT_EQ(focus, 1);
+}
+
+}  // namespace
+}  // namespace ropelab::ui
