@@ -28,10 +28,9 @@
 #include <memory>
 #include <vector>
 
-#include "classroom/focus_visible_style.h"
+#include "classroom/classroom_style.h"
 #include "lessons/lesson_page.h"
 #include "model/parameter_model.h"
-#include "style/flat_scroll_bar_style.h"
 #include "style/theme_controller.h"
 #include "widgets/labeled_slider.h"
 #include "window/parameter_panel.h"
@@ -252,9 +251,8 @@ struct Bench {
     L* lesson;
     ParameterPanel* panel;
     Bench() {
-        // The app's own style over Fusion (ClassroomFeatures installs both).
-        FlatScrollBarStyle::install();
-        FocusVisibleStyle::install();
+        // The app's own style over Fusion, as ClassroomFeatures installs it.
+        ClassroomStyle::install();
         model.setHeadDim(128);
         model.setSequenceLength(4096);
         model.setPositions(100, 40);

@@ -25,7 +25,7 @@
 #include "activities/activity.h"
 #include "activities/activity_controller.h"
 #include "classroom/appearance_controller.h"
-#include "classroom/focus_visible_style.h"
+#include "classroom/classroom_style.h"
 #include "classroom/language_controller.h"
 #include "export/animation_catalog.h"
 #include "export/animation_dialog.h"
@@ -33,7 +33,6 @@
 #include "export/export_process.h"
 #include "export/figure_export.h"
 #include "session/session_controller.h"
-#include "style/flat_scroll_bar_style.h"
 #include "style/theme_controller.h"
 #include "window/layout_check.h"
 #include "window/main_window.h"
@@ -109,8 +108,7 @@ ClassroomFeatures::ClassroomFeatures(MainWindow& window)
       language_(new LanguageController(this)),
       sessions_(new SessionController(window, this)),
       activities_(new ActivityController(window, *sessions_, *language_, this)) {
-    FlatScrollBarStyle::install();
-    FocusVisibleStyle::install();
+    ClassroomStyle::install();
     QIcon icon;
     for (int size : {16, 32, 48, 64, 128, 256}) {
         icon.addFile(QStringLiteral(":/icons/ropelab-%1.png").arg(size), QSize(size, size));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Flat scroll bars keep Fusion's layout (the same handle and arrows, hit where they are drawn)
-// and paint the groove and the handle in solid palette colours, the handle by its state.
+// The classroom style's scroll bars keep Fusion's layout (the same handle and arrows, hit where
+// they are drawn) and paint the groove and the handle in solid palette colours, the handle by its
+// state; the style wraps the application's style once.
 #include <gtest/gtest.h>
 
 #include <QApplication>
@@ -11,8 +12,7 @@
 #include <QStyleOptionSlider>
 #include <memory>
 
-#include "classroom/focus_visible_style.h"
-#include "style/flat_scroll_bar_style.h"
+#include "classroom/classroom_style.h"
 
 namespace ropelab::ui {
 namespace {
@@ -46,9 +46,9 @@ QImage drawn(const QStyle& style, const QStyleOptionSlider& option) {
     return image;
 }
 
-TEST(FlatScrollBarStyle, KeepsFusionsLayoutAndPaintsSolidColours) {
+TEST(ClassroomStyle, ScrollBarsKeepFusionsLayoutAndPaintSolidColours) {
     const std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
-    FlatScrollBarStyle flat(QStyleFactory::create(QStringLiteral("Fusion")));
+    ClassroomStyle flat(QStyleFactory::create(QStringLiteral("Fusion")));
     for (const Qt::Orientation orientation : {Qt::Vertical, Qt::Horizontal}) {
         const QSize size = orientation == Qt::Vertical ? QSize(15, 300) : QSize(300, 15);
         QStyleOptionSlider option = barOption(orientation, size);
@@ -84,21 +84,15 @@ TEST(FlatScrollBarStyle, KeepsFusionsLayoutAndPaintsSolidColours) {
     }
 }
 
-TEST(FlatScrollBarStyle, InstallsOnceUnderTheFocusStyle) {
-    FlatScrollBarStyle::install();
-    FocusVisibleStyle::install();
-    FlatScrollBarStyle::install();
-    FocusVisibleStyle::install();
-    int flats = 0;
-    int focus = 0;
-    for (const QStyle* style = QApplication::style(); style != nullptr;) {
-        flats += qobject_cast<const FlatScrollBarStyle*>(style) != nullptr;
-        focus += qobject_cast<const FocusVisibleStyle*>(style) != nullptr;
-        const auto* proxy = qobject_cast<const QProxyStyle*>(style);
-        style = proxy != nullptr ? proxy->baseStyle() : nullptr;
-    }
-    EXPECT_EQ(flats, 1);
-    EXPECT_EQ(focus, 1);
+TEST(ClassroomStyle, InstallsOnceOverTheStyleInUse) {
+    QApplication::setStyle(QStringLiteral("Windows"));
+    ClassroomStyle::install();
+    ClassroomStyle::install();
+    auto* style = qobject_cast<ClassroomStyle*>(QApplication::style());
+    ASSERT_NE(style, nullptr);
+    // It wraps the style that was in use, not a new default one.
+    EXPECT_EQ(style->baseStyle()->name(), QStringLiteral("windows"));
+    EXPECT_EQ(qobject_cast<ClassroomStyle*>(style->baseStyle()), nullptr);
 }
 
 }  // namespace

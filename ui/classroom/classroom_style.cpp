@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "classroom/classroom_style.h"
+
+#include <QApplication>
+#include <QPainter>
+#include <QStyleOptionSlider>
+
+namespace ropelab::ui {
+
+void ClassroomStyle::drawComplexControl(ComplexControl control, const QStyleOptionComplex* option,
+                                        QPainter* painter, const QWidget* widget) const {
+    if (control == CC_ScrollBar) {
+        if (const auto* bar = qstyleoption_cast<const QStyleOptionSlider*>(option)) {
+            return drawScrollBar(*bar, painter, widget);
+        }
+    }
+    QProxyStyle::drawComplexControl(control, option, painter, widget);
+    if (control != CC_Slider || !(option->state & State_HasFocus) ||
+        !(option->state & State_Enabled)) {
+        return;
+    }
+    const QRect handle = subControlRect(CC_Slider, option, SC_SliderHandle, widget);
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setPen(QPen(option->palette.color(QPalette::Highlight), 2.5));
+    painter->setBrush(Qt::NoBrush);
+    // Inside the handle: the slider widget clips anything drawn beyond it.
+    painter->drawRoundedRect(QRectF(handle).adjusted(1.25, 1.25, -1.25, -1.25), 3.0, 3.0);
+    painter->restore();
+}
+
+void ClassroomStyle::drawScrollBar(const QStyleOptionSlider& bar, QPainter* painter,
+                                   const QWidget* widget) const {
+    const QPalette& palette = bar.palette;
+    const bool enabled = (bar.state & State_Enabled) != 0;
+    const bool horizontal = bar.orientation == Qt::Horizontal;
+    const bool pressed = (bar.state & State_Sunken) != 0;
+    const bool hovered = (bar.state & State_MouseOver) != 0;
+    const auto active = [&](SubControl part) { return (bar.activeSubControls & part) != 0; };
+
+    painter->fillRect(bar.rect, palette.color(QPalette::Window).darker(106));
+    for (const SubControl part : {SC_ScrollBarSubLine, SC_ScrollBarAddLine}) {
+        const QRect button = subControlRect(CC_ScrollBar, &bar, part, widget);
+        if (button.isEmpty()) continue;
+        if (enabled && active(part) && (pressed || hovered)) {
+            painter->fillRect(button, palette.color(pressed ? QPalette::Mid : QPalette::Midlight));
+        }
+        QStyleOption arrow = bar;
+        arrow.rect = button.adjusted(3, 3, -3, -3);
+        const bool back = part == SC_ScrollBarSubLine;
+        const PrimitiveElement shape = horizontal
+                                           ? (back ? PE_IndicatorArrowLeft : PE_IndicatorArrowRight)
+                                           : (back ? PE_IndicatorArrowUp : PE_IndicatorArrowDown);
+        proxy()->drawPrimitive(shape, &arrow, painter, widget);
+    }
+    const QRect slider = subControlRect(CC_ScrollBar, &bar, SC_ScrollBarSlider, widget);
+    if (bar.maximum <= bar.minimum || slider.isEmpty()) return;
+    // Dark enough to find on a washed-out projector.
+    QColor handle = palette.color(QPalette::Dark);
+    if (!enabled) {
+        handle = palette.color(QPalette::Disabled, QPalette::Mid);
+    } else if (active(SC_ScrollBarSlider) && pressed) {
+        handle = palette.color(QPalette::Highlight);
+    } else if (active(SC_ScrollBarSlider) && hovered) {
+        handle = palette.color(QPalette::Dark).darker(125);
+    }
+    // Narrower than the groove across it, a pixel short of its neighbours along it.
+    painter->fillRect(horizontal ? slider.adjusted(1, 3, -1, -3) : slider.adjusted(3, 1, -3, -1),
+                      handle);
+}
+
+void ClassroomStyle::install() {
+    if (qobject_cast<ClassroomStyle*>(QApplication::style()) != nullptr) return;
+    // Wraps the style in use (a proxy without a base would wrap a new default style instead).
+    QApplication::setStyle(new ClassroomStyle(QApplication::style()));
+}
+
+}  // namespace ropelab::ui
