@@ -7,6 +7,18 @@
 
 namespace ropelab::ui {
 
+namespace {
+
+// `share` of the way from `from` to `to`: scroll bar colours that contrast with the window in a
+// light and a dark theme alike.
+QColor mix(const QColor& from, const QColor& to, double share) {
+    const auto channel = [share](int a, int b) { return int(a + (b - a) * share + 0.5); };
+    return QColor(channel(from.red(), to.red()), channel(from.green(), to.green()),
+                  channel(from.blue(), to.blue()));
+}
+
+}  // namespace
+
 void ClassroomStyle::drawComplexControl(ComplexControl control, const QStyleOptionComplex* option,
                                         QPainter* painter, const QWidget* widget) const {
     if (control == CC_ScrollBar) {
@@ -38,12 +50,14 @@ void ClassroomStyle::drawScrollBar(const QStyleOptionSlider& bar, QPainter* pain
     const bool hovered = (bar.state & State_MouseOver) != 0;
     const auto active = [&](SubControl part) { return (bar.activeSubControls & part) != 0; };
 
-    painter->fillRect(bar.rect, palette.color(QPalette::Window).darker(106));
+    const QColor window = palette.color(QPalette::Window);
+    const QColor text = palette.color(QPalette::WindowText);
+    painter->fillRect(bar.rect, mix(window, text, 0.06));
     for (const SubControl part : {SC_ScrollBarSubLine, SC_ScrollBarAddLine}) {
         const QRect button = subControlRect(CC_ScrollBar, &bar, part, widget);
         if (button.isEmpty()) continue;
         if (enabled && active(part) && (pressed || hovered)) {
-            painter->fillRect(button, palette.color(pressed ? QPalette::Mid : QPalette::Midlight));
+            painter->fillRect(button, mix(window, text, pressed ? 0.3 : 0.15));
         }
         QStyleOption arrow = bar;
         arrow.rect = button.adjusted(3, 3, -3, -3);
@@ -55,14 +69,14 @@ void ClassroomStyle::drawScrollBar(const QStyleOptionSlider& bar, QPainter* pain
     }
     const QRect slider = subControlRect(CC_ScrollBar, &bar, SC_ScrollBarSlider, widget);
     if (bar.maximum <= bar.minimum || slider.isEmpty()) return;
-    // Dark enough to find on a washed-out projector.
-    QColor handle = palette.color(QPalette::Dark);
+    // Far enough from the window colour to find on a washed-out projector.
+    QColor handle = mix(window, text, 0.4);
     if (!enabled) {
-        handle = palette.color(QPalette::Disabled, QPalette::Mid);
+        handle = mix(window, text, 0.2);
     } else if (active(SC_ScrollBarSlider) && pressed) {
         handle = palette.color(QPalette::Highlight);
     } else if (active(SC_ScrollBarSlider) && hovered) {
-        handle = palette.color(QPalette::Dark).darker(125);
+        handle = mix(window, text, 0.55);
     }
     // Narrower than the groove across it, a pixel short of its neighbours along it.
     painter->fillRect(horizontal ? slider.adjusted(1, 3, -1, -3) : slider.adjusted(3, 1, -3, -1),

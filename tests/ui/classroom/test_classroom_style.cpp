@@ -10,6 +10,7 @@
 #include <QScrollBar>
 #include <QStyleFactory>
 #include <QStyleOptionSlider>
+#include <cmath>
 #include <memory>
 
 #include "classroom/classroom_style.h"
@@ -68,19 +69,37 @@ TEST(ClassroomStyle, ScrollBarsKeepFusionsLayoutAndPaintSolidColours) {
         const QPoint groove = orientation == Qt::Vertical
                                   ? QPoint(middle.x(), (slider.bottom() + add.top()) / 2)
                                   : QPoint((slider.right() + add.left()) / 2, middle.y());
-        const QPalette& palette = option.palette;
-        QImage image = drawn(flat, option);
-        EXPECT_EQ(image.pixel(middle), palette.color(QPalette::Dark).rgb()) << orientation;
-        EXPECT_EQ(image.pixel(groove), palette.color(QPalette::Window).darker(106).rgb());
-        // Held: the highlight colour.
-        option.state |= QStyle::State_Sunken;
-        option.activeSubControls = QStyle::SC_ScrollBarSlider;
-        image = drawn(flat, option);
-        EXPECT_EQ(image.pixel(middle), palette.color(QPalette::Highlight).rgb());
-        // Disabled: a paler handle.
-        option.state &= ~(QStyle::State_Enabled | QStyle::State_Sunken);
-        image = drawn(flat, option);
-        EXPECT_EQ(image.pixel(middle), palette.color(QPalette::Disabled, QPalette::Mid).rgb());
+        // In a light and a dark theme the handle stands out from the window, between it and the
+        // text; the groove barely differs from the window.
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2d, 0x2d, 0x30));
+        dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+        dark.setColor(QPalette::Highlight, QColor(0x3d, 0x8e, 0xe0));
+        for (const QPalette& palette : {option.palette, dark}) {
+            option.palette = palette;
+            option.state = QStyle::State_Enabled;
+            if (orientation == Qt::Horizontal) option.state |= QStyle::State_Horizontal;
+            option.activeSubControls = QStyle::SC_None;
+            const int window = qGray(palette.color(QPalette::Window).rgb());
+            const int text = qGray(palette.color(QPalette::WindowText).rgb());
+            const auto towardText = [&](QRgb pixel) {
+                return double(qGray(pixel) - window) / double(text - window);
+            };
+            QImage image = drawn(flat, option);
+            EXPECT_GT(towardText(image.pixel(middle)), 0.3) << orientation;
+            EXPECT_LT(towardText(image.pixel(middle)), 0.7) << orientation;
+            EXPECT_LT(std::abs(towardText(image.pixel(groove))), 0.1) << orientation;
+            // Held: the highlight colour.
+            option.state |= QStyle::State_Sunken;
+            option.activeSubControls = QStyle::SC_ScrollBarSlider;
+            image = drawn(flat, option);
+            EXPECT_EQ(image.pixel(middle), palette.color(QPalette::Highlight).rgb());
+            // Disabled: closer to the window than the enabled handle, still apart from it.
+            option.state &= ~(QStyle::State_Enabled | QStyle::State_Sunken);
+            image = drawn(flat, option);
+            EXPECT_GT(towardText(image.pixel(middle)), 0.1);
+            EXPECT_LT(towardText(image.pixel(middle)), 0.3);
+        }
     }
 }
 
