@@ -97,7 +97,7 @@ public:
         return rest + labelBounds().height() + labelPadding;
     }
 
-    int rasterisations() const { return rasterisations_; }
+    int rasterisations() const { return label_.rasterisations(); }
 
 protected:
     void placeTickLabel(QCPPainter* painter, double position, int distanceToAxis,
@@ -170,8 +170,8 @@ private:
         const double ratio = mParentPlot->bufferDevicePixelRatio();
         const Look look{
             label, labelFont, labelColor, type, slack % 2 != 0, ratio, painter->antialiasing()};
-        if (look != drawn_ || pixmap_.isNull()) {
-            pixmap_ = rasterise(ink.size(), ratio, look.antialiased, [&](QCPPainter& raster) {
+        const QPixmap& pixmap = label_.of(look, [&] {
+            return rasterise(ink.size(), ratio, look.antialiased, [&](QCPPainter& raster) {
                 raster.setFont(labelFont);
                 raster.setPen(QPen(labelColor));
                 // The same placement, moved by whole pixels to the ink's corner.
@@ -180,10 +180,8 @@ private:
                 raster.setTransform(moved, true);
                 raster.drawText(box, Qt::TextDontClip | Qt::AlignCenter, label);
             });
-            drawn_ = look;
-            ++rasterisations_;
-        }
-        blit(painter, ink.topLeft(), pixmap_);
+        });
+        blit(painter, ink.topLeft(), pixmap);
     }
 
     struct Look {
@@ -201,9 +199,7 @@ private:
     QString measuredLabel_;
     QFont measuredFont_;
     QRect measuredBounds_;
-    Look drawn_;
-    QPixmap pixmap_;
-    int rasterisations_ = 0;
+    KeptPixmap<Look> label_;
 };
 
 // The painter QCPAxis keeps to itself, reached through a member pointer formed in a subclass.
@@ -246,7 +242,7 @@ public:
                 std::max(text.height(), icon.height()) + mMargins.top() + mMargins.bottom()};
     }
 
-    int rasterisations() const { return rasterisations_; }
+    int rasterisations() const { return text_.rasterisations(); }
 
 protected:
     void draw(QCPPainter* painter) override {
@@ -264,19 +260,17 @@ protected:
                         box,
                         mParentPlot->bufferDevicePixelRatio(),
                         painter->antialiasing()};
-        if (look != drawn_ || pixmap_.isNull()) {
-            pixmap_ = rasterise(box + QSize(2 * kInkMargin, 2 * kInkMargin), look.ratio,
-                                look.antialiased, [&](QCPPainter& raster) {
-                                    raster.setFont(look.font);
-                                    raster.setPen(QPen(look.colour));
-                                    raster.drawText(kInkMargin, kInkMargin, box.width(),
-                                                    box.height(), Qt::TextDontClip, look.text);
-                                });
-            drawn_ = look;
-            ++rasterisations_;
-        }
+        const QPixmap& pixmap = text_.of(look, [&] {
+            return rasterise(box + QSize(2 * kInkMargin, 2 * kInkMargin), look.ratio,
+                             look.antialiased, [&](QCPPainter& raster) {
+                                 raster.setFont(look.font);
+                                 raster.setPen(QPen(look.colour));
+                                 raster.drawText(kInkMargin, kInkMargin, box.width(), box.height(),
+                                                 Qt::TextDontClip, look.text);
+                             });
+        });
         const QPoint at(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y());
-        blit(painter, at - QPoint(kInkMargin, kInkMargin), pixmap_);
+        blit(painter, at - QPoint(kInkMargin, kInkMargin), pixmap);
         painter->setFont(look.font);
         painter->setPen(QPen(look.colour));
         const QRect iconRect(mRect.topLeft(), icon);
@@ -317,9 +311,7 @@ private:
 
     mutable std::optional<Measure> measured_;
     mutable QSize textSize_;
-    Look drawn_;
-    QPixmap pixmap_;
-    int rasterisations_ = 0;
+    KeptPixmap<Look> text_;
 };
 
 }  // namespace
@@ -393,20 +385,18 @@ void PlotText::draw(QCPPainter* painter) {
     const double ratio = mParentPlot->bufferDevicePixelRatio();
     const Look look{mText,        mainFont(), mainTextColor(),        mTextFlags,
                     mRect.size(), ratio,      painter->antialiasing()};
-    if (look != drawn_ || pixmap_.isNull()) {
+    const QPixmap& pixmap = text_.of(look, [&] {
         // The same call in a pixmap with room around the rectangle: QCustomPlot clips text
         // that does not fit to the rectangle, but lets descenders of text that does reach past.
         const QSize room = mRect.size() + QSize(2 * kInkMargin, 2 * kInkMargin);
-        pixmap_ = rasterise(room, ratio, look.antialiased, [&](QCPPainter& raster) {
+        return rasterise(room, ratio, look.antialiased, [&](QCPPainter& raster) {
             raster.setFont(look.font);
             raster.setPen(QPen(look.colour));
             raster.drawText(QRect(QPoint(kInkMargin, kInkMargin), mRect.size()), mTextFlags, mText,
                             &textBounds_);
         });
-        drawn_ = look;
-        ++rasterisations_;
-    }
-    blit(painter, mRect.topLeft() - QPoint(kInkMargin, kInkMargin), pixmap_);
+    });
+    blit(painter, mRect.topLeft() - QPoint(kInkMargin, kInkMargin), pixmap);
     mTextBoundingRect = textBounds_.translated(mRect.topLeft() - QPoint(kInkMargin, kInkMargin));
 }
 

@@ -39,6 +39,31 @@ void cacheLegendText(QCustomPlot* plot);
 // text as QCustomPlot does. For tests.
 int legendTextRasterisations(const QCPAbstractLegendItem* item);
 
+// A pixmap of text kept for the screen until what it shows (its Look: text, font, colour, size,
+// pixel ratio, antialiasing) changes.
+template <class Look>
+class KeptPixmap {
+public:
+    // The pixmap for `look`; `paint()` makes it only when `look` differs from the last one.
+    template <class Paint>
+    const QPixmap& of(const Look& look, Paint&& paint) {
+        if (look_ != look) {
+            pixmap_ = paint();
+            look_ = look;
+            ++rasterisations_;
+        }
+        return pixmap_;
+    }
+
+    // How many times it was painted, for tests.
+    int rasterisations() const { return rasterisations_; }
+
+private:
+    std::optional<Look> look_;
+    QPixmap pixmap_;
+    int rasterisations_ = 0;
+};
+
 // A QCPTextElement (a title, a caption) that measures its text once per text, font and margins
 // and, on screen, draws it from a pixmap kept until the text, its look or its size changes.
 class PlotText : public QCPTextElement {
@@ -50,7 +75,7 @@ public:
     QSize maximumOuterSizeHint() const override;
 
     // How many times the text was rasterised for the screen, for tests.
-    int rasterisations() const { return rasterisations_; }
+    int rasterisations() const { return text_.rasterisations(); }
 
 protected:
     void draw(QCPPainter* painter) override;
@@ -79,10 +104,8 @@ private:
     mutable std::optional<Measure> measured_;  // empty until first measured
     mutable QSize minimumHint_;
     mutable QSize maximumHint_;
-    Look drawn_;
-    QPixmap pixmap_;
+    KeptPixmap<Look> text_;
     QRect textBounds_;  // the text's bounding rect within the pixmap
-    int rasterisations_ = 0;
 };
 
 }  // namespace ropelab::ui

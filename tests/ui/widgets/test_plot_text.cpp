@@ -17,6 +17,16 @@
 namespace ropelab::ui {
 namespace {
 
+// A plain QCustomPlot drawing as makePlot's does, antialiased alike and with the same line joins.
+QCustomPlot* plainPlot() {
+    auto* plot = new QCustomPlot;
+    plot->setNotAntialiasedElements(QCP::aeGrid | QCP::aeSubGrid);
+    plot->setAntialiasedElements(QCP::aeAxes | QCP::aeLegend | QCP::aeLegendItems |
+                                 QCP::aeZeroLine | QCP::aeOther | QCP::aeItems | QCP::aeFills);
+    plot->setPlottingHint(QCP::phFastPolylines, true);
+    return plot;
+}
+
 // A plot with a label on each of its four axes (two lines on the left one), a colour scale with
 // its own label, and a title and subtitle: one made by makePlot, or a plain QCustomPlot as
 // QCustomPlot draws it, antialiased alike.
@@ -28,15 +38,7 @@ struct LabelledPlot {
 
 LabelledPlot labelledPlot(bool plain = false) {
     LabelledPlot made;
-    if (plain) {
-        made.plot = new QCustomPlot;
-        made.plot->setNotAntialiasedElements(QCP::aeGrid | QCP::aeSubGrid);
-        made.plot->setAntialiasedElements(QCP::aeAxes | QCP::aeLegend | QCP::aeLegendItems |
-                                          QCP::aeZeroLine | QCP::aeOther | QCP::aeItems |
-                                          QCP::aeFills);
-    } else {
-        made.plot = makePlot(nullptr);
-    }
+    made.plot = plain ? plainPlot() : makePlot(nullptr);
     QCustomPlot* plot = made.plot;
     plot->resize(420, 320);
     const auto addText = [&](int row, const QString& text) {
@@ -138,13 +140,7 @@ TEST(PlotText, TitleSizeHintsFollowTheTextAndFont) {
 
 // A plot with a legend of three entries (a line, marks, Chinese text), from makePlot or plain.
 QCustomPlot* legendPlot(bool plain) {
-    QCustomPlot* plot = plain ? new QCustomPlot : makePlot(nullptr);
-    if (plain) {
-        plot->setNotAntialiasedElements(QCP::aeGrid | QCP::aeSubGrid);
-        plot->setAntialiasedElements(QCP::aeAxes | QCP::aeLegend | QCP::aeLegendItems |
-                                     QCP::aeZeroLine | QCP::aeOther | QCP::aeItems | QCP::aeFills);
-        plot->setPlottingHint(QCP::phFastPolylines, true);  // as makePlot: the same line joins
-    }
+    QCustomPlot* plot = plain ? plainPlot() : makePlot(nullptr);
     plot->resize(420, 320);
     const QStringList names{QStringLiteral("A: kept (θᵢ unchanged)"), QStringLiteral("B: ÷ factor"),
                             QStringLiteral("键位于 n = 64")};
