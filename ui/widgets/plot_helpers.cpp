@@ -451,20 +451,19 @@ bool drawDenseAsSpans(QCPPainter* painter, const QVector<QPointF>& points) {
                              shift.dy() == std::floor(shift.dy());
     QVector<QRect> pixelSpans;
     QVector<QRectF> spans;
-    (wholePixels ? pixelSpans.reserve(columns) : spans.reserve(columns));
     for (int c = 0; c < columns; ++c) {
         if (top[c] > bottom[c]) continue;
         const double from = top[c] - half;
         const double to = bottom[c] + half;
-        if (!wholePixels) {
+        if (wholePixels) {
+            // The rows whose pixel centres lie in [from, to].
+            const int firstRow = static_cast<int>(std::ceil(from - 0.5));
+            const int lastRow = static_cast<int>(std::floor(to - 0.5));
+            if (firstRow <= lastRow)
+                pixelSpans.append(QRect(first + c, firstRow, 1, lastRow - firstRow + 1));
+        } else {
             spans.append(QRectF(first + c, from, 1.0, to - from));
-            continue;
         }
-        // The rows whose pixel centres lie in [from, to].
-        const int firstRow = static_cast<int>(std::ceil(from - 0.5));
-        const int lastRow = static_cast<int>(std::floor(to - 0.5));
-        if (firstRow <= lastRow)
-            pixelSpans.append(QRect(first + c, firstRow, 1, lastRow - firstRow + 1));
     }
     painter->save();
     painter->setPen(Qt::NoPen);

@@ -193,11 +193,12 @@ QSize WrappedLabel::sizeHint() const {
 
 void WrappedLabel::paintEvent(QPaintEvent* event) {
     // The cursor and the selection are QLabel's to draw.
-    if (!drawsDocument() || hasSelectedText() || hasFocus()) {
+    const Measured& entry = measured();
+    if (entry.document == nullptr || hasSelectedText() || hasFocus()) {
         QLabel::paintEvent(event);
         return;
     }
-    QTextDocument& document = *measured().document;
+    QTextDocument& document = *entry.document;
     const QRect area = contentsRect().adjusted(margin(), margin(), -margin(), -margin());
     if (document.textWidth() != area.width()) document.setTextWidth(area.width());
     const qreal height = document.documentLayout()->documentSize().height();
@@ -217,7 +218,6 @@ void WrappedLabel::paintEvent(QPaintEvent* event) {
         context.palette.setColor(QPalette::Text, context.palette.color(foregroundRole()));
     }
     QPainter painter(this);
-    drawFrame(&painter);
     painter.translate(shown.topLeft());
     painter.setClipRect(QRect(QPoint(0, 0), shown.size()));
     document.documentLayout()->draw(&painter, context);

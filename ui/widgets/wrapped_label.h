@@ -6,7 +6,7 @@
 // explanation that changes with a choice cost milliseconds a move that way. This label answers
 // the same sizes as QLabel from a document of its own, keeps the few texts it showed last laid out
 // at the width it is shown at, and paints from that document. QLabel still handles selection,
-// links and the context menu, and paints while some text is selected.
+// links and the context menu, and paints while some text is selected or the label has focus.
 
 #include <QLabel>
 #include <QString>
