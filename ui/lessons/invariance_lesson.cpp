@@ -290,6 +290,7 @@ InvarianceLesson::SideResult InvarianceLesson::computeSide(const SideKey& key,
     const Eigen::MatrixXd keys = k.transpose().replicate(n, 1);
     SideResult r;
     r.grid = scoreHeatmap(queries, keys, key.params, cells, cells, Pooling::Mean, exec);
+    r.heat = colourPooledGrid(r.grid, n, Gradient::Diverging, HeatRange::Symmetric);
     r.deviation = invariance(q, k, key.params, std::min(n, kDeviationPositions), exec).maxDeviation;
     for (int j = 0; j < kKeyPositions; ++j) {
         const std::int64_t p = std::int64_t{n} * j / (kKeyPositions + 1);
@@ -322,7 +323,7 @@ void InvarianceLesson::drawSide(std::size_t index, int positions, SideResult& re
     grids_[index] = std::move(result.grid);
     deviations_[index] = result.deviation;
     Side& side = sides_[index];
-    showPooledGrid(side.heat, grids_[index], positions, HeatRange::Symmetric);
+    showColouredGrid(side.heat, std::move(result.heat), positions);
     double span = 0.0;
     for (int j = 0; j < kKeyPositions; ++j) {
         const std::vector<double>& c = result.curves[static_cast<std::size_t>(j)];

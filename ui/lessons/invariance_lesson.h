@@ -76,6 +76,7 @@ private:
     };
     struct SideResult {
         PooledGrid grid;
+        ColouredCells heat;  // the grid coloured off the UI thread
         double deviation = 0.0;
         std::array<std::vector<double>, kKeyPositions> curves;
     };

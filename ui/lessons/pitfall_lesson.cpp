@@ -111,7 +111,7 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
             seedSingular_ = std::move(side.singular);
             seedRank_ = side.rank;
             seedNorms_ = std::move(side.norms);
-            showPooledGrid(seedHeat_, seedGrid_, key.positions, HeatRange::Symmetric);
+            showColouredGrid(seedHeat_, std::move(side.heat), key.positions);
             // Titled with its own map, before the page replots it: the other side's arrival
             // does not replot this one again.
             setTitleText(seedTitle_, seedTitleText());
@@ -142,7 +142,7 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
             ropeNorms_ = std::move(side.norms);
             positions_ = key.inputs.positions;
             dimension_ = key.inputs.dimension;
-            showPooledGrid(ropeHeat_, ropeGrid_, key.inputs.positions, HeatRange::Symmetric);
+            showColouredGrid(ropeHeat_, std::move(side.heat), key.inputs.positions);
             setTitleText(ropeTitle_, ropeTitleText());  // as the wrong code's side
             showWhenBothDone();
         },
@@ -295,6 +295,7 @@ PitfallLesson::SideResult PitfallLesson::computeSide(const ScoreEncodingParams& 
     // rowMap is the transform written as x·rowMap (the wrong code's convention), for the lengths.
     SideResult r;
     r.grid = scoreHeatmap(queries, keys, encoding, cells, cells, Pooling::Mean, exec);
+    r.heat = colourPooledGrid(r.grid, key.positions, Gradient::Diverging, HeatRange::Symmetric);
     r.deviation = invariance(q, k, encoding, deviationLength, exec).maxDeviation;
     r.singular = singularValues(transform);
     r.rank = numericalRank(r.singular, d, d);

@@ -74,6 +74,7 @@ private:
     // random directions x, smallest first.
     struct SideResult {
         PooledGrid grid;
+        ColouredCells heat;  // the grid coloured off the UI thread
         double deviation = 0.0;
         Eigen::VectorXd singular;
         int rank = 0;

@@ -752,6 +752,9 @@ std::unique_ptr<QCPColorMapData> colorMapData(const Eigen::Ref<const Eigen::Matr
 
 std::unique_ptr<QCPColorMapData> colorMapData(const PooledGrid& grid, std::int64_t keyCount,
                                               std::int64_t queryCount) {
+    if (grid.width < 1 || grid.height < 1) {
+        return std::make_unique<QCPColorMapData>(0, 0, QCPRange(), QCPRange());
+    }
     // Blocks are (nearly) equal, so the cell centres are evenly spaced.
     const auto centre = [](std::int64_t n, int cells, int cell) {
         return 0.5 * (poolBlockStart(n, cells, cell) + poolBlockStart(n, cells, cell + 1) - 1);

@@ -5,53 +5,64 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <utility>
 
 namespace ropelab::ui {
 
 namespace {
 
-// The middle position of block `cell`, as core's pooling splits the positions.
-double blockCentre(std::int64_t positions, int cells, int cell) {
-    const std::int64_t first = poolBlockStart(positions, cells, cell);
-    const std::int64_t end = poolBlockStart(positions, cells, cell + 1);
-    return 0.5 * static_cast<double>(first + end - 1);
-}
-
-}  // namespace
-
-void showPooledGrid(const HeatMap& heat, const PooledGrid& grid, std::int64_t positions,
-                    HeatRange range) {
-    QCPColorMapData* data = heat.map->data();
-    data->setSize(grid.width, grid.height);
-    if (grid.width < 1 || grid.height < 1) return;
-    data->setRange(QCPRange(blockCentre(positions, grid.width, 0),
-                            blockCentre(positions, grid.width, grid.width - 1)),
-                   QCPRange(blockCentre(positions, grid.height, 0),
-                            blockCentre(positions, grid.height, grid.height - 1)));
+// The colour range `range` asks for over the grid's finite values; none when none is finite.
+std::optional<QCPRange> gridRange(const PooledGrid& grid, HeatRange range) {
     double lo = INFINITY;
     double hi = -INFINITY;
     for (int row = 0; row < grid.height; ++row) {
         for (int col = 0; col < grid.width; ++col) {
             const double v = grid.at(row, col);
-            data->setCell(col, row, v);
             if (std::isfinite(v)) {
                 lo = std::min(lo, v);
                 hi = std::max(hi, v);
             }
         }
     }
-    if (!(lo <= hi)) return;
+    if (!(lo <= hi)) return std::nullopt;
     if (range == HeatRange::Symmetric) {
         const double span = std::max({std::abs(lo), std::abs(hi), 1e-300});
-        heat.map->setDataRange(QCPRange(-span, span));
-    } else {
-        heat.map->setDataRange(lo < hi ? QCPRange(lo, hi) : QCPRange(lo - 0.5, hi + 0.5));
+        return QCPRange(-span, span);
     }
+    return lo < hi ? QCPRange(lo, hi) : QCPRange(lo - 0.5, hi + 0.5);
+}
+
+// Both axes over positions 0 … positions − 1, the query axis running downwards like a matrix.
+void showPositionAxes(const HeatMap& heat, std::int64_t positions) {
     QCPAxis* x = heat.map->keyAxis();
     QCPAxis* y = heat.map->valueAxis();
     x->setRange(-0.5, static_cast<double>(positions) - 0.5);
     y->setRange(-0.5, static_cast<double>(positions) - 0.5);
     y->setRangeReversed(true);
+}
+
+}  // namespace
+
+void showPooledGrid(const HeatMap& heat, const PooledGrid& grid, std::int64_t positions,
+                    HeatRange range) {
+    heat.map->setData(colorMapData(grid, positions, positions).release(), false);
+    const std::optional<QCPRange> span = gridRange(grid, range);
+    if (!span) return;
+    heat.map->setDataRange(*span);
+    showPositionAxes(heat, positions);
+}
+
+ColouredCells colourPooledGrid(const PooledGrid& grid, std::int64_t positions, Gradient gradient,
+                               HeatRange range) {
+    // No finite value: every cell is transparent whatever the range.
+    return colourCells(colorMapData(grid, positions, positions), colorGradient(gradient),
+                       gridRange(grid, range).value_or(QCPRange(-1.0, 1.0)));
+}
+
+void showColouredGrid(const HeatMap& heat, ColouredCells cells, std::int64_t positions) {
+    heat.map->setColouredCells(std::move(cells));
+    showPositionAxes(heat, positions);
 }
 
 void setLogAxis(QCPAxis* axis) {

@@ -23,6 +23,15 @@ enum class HeatRange {
 void showPooledGrid(const HeatMap& heat, const PooledGrid& grid, std::int64_t positions,
                     HeatRange range);
 
+// The grid's cells coloured for showColouredGrid, off the UI thread (in a figure's compute step):
+// over positions 0 … positions − 1, in `gradient`, over the range `range` asks for.
+ColouredCells colourPooledGrid(const PooledGrid& grid, std::int64_t positions, Gradient gradient,
+                               HeatRange range);
+
+// Shows cells from colourPooledGrid as showPooledGrid shows their grid; the UI thread only scales
+// their image.
+void showColouredGrid(const HeatMap& heat, ColouredCells cells, std::int64_t positions);
+
 // A base-10 logarithmic axis with 10^k tick labels.
 void setLogAxis(QCPAxis* axis);
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Plot helpers the lessons share: dense lines skip antialiasing on screen but not in files,
 // envelope bands draw one zig-zag and export their min and max, titles wrap (Chinese too) and
-// legends re-flow to the width they get, and an opaque background paints as QCustomPlot would.
+// legends re-flow to the width they get, an opaque background paints as QCustomPlot would, and a
+// pooled grid coloured off the UI thread shows what colouring it on the UI thread shows.
 #include <gtest/gtest.h>
 
 #include <qcustomplot.h>
@@ -10,6 +11,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <tuple>
 #include <utility>
 
 #include "export/export_options.h"
@@ -17,6 +19,7 @@
 #include "export/plot_csv.h"
 #include "image_difference.h"
 #include "widgets/plot_helpers.h"
+#include "widgets/score_plot_helpers.h"
 
 namespace ropelab::ui {
 namespace {
@@ -152,6 +155,46 @@ TEST(PlotHelpers, ColouredCellsDrawWhatTheColourMapWould) {
     // No cells, no image.
     EXPECT_TRUE(colourCells(std::make_unique<QCPColorMapData>(0, 0, QCPRange(), QCPRange()),
                             colorGradient(Gradient::Diverging), QCPRange(-1, 1))
+                    .image.isNull());
+}
+
+// A pooled grid coloured in a figure's compute step shows exactly what colouring it on the UI
+// thread shows: the same cells, colour range (±max|value|, or min … max), axes and pixels.
+TEST(PlotHelpers, ColouredPooledGridShowsWhatTheGridWould) {
+    PooledGrid grid{37, 37, {}};
+    for (int r = 0; r < grid.height; ++r) {
+        for (int c = 0; c < grid.width; ++c) grid.values.push_back(0.25 * (r - c) + 1.0);
+    }
+    constexpr std::int64_t kPositions = 100;  // blocks of 2 and 3 positions
+    for (const HeatRange range : {HeatRange::Symmetric, HeatRange::Data}) {
+        const auto render = [&](bool coloured) {
+            QCustomPlot plot;
+            plot.resize(320, 280);
+            const HeatMap heat = addHeatMap(&plot, Gradient::Diverging, QString());
+            if (coloured) {
+                showColouredGrid(heat,
+                                 colourPooledGrid(grid, kPositions, Gradient::Diverging, range),
+                                 kPositions);
+            } else {
+                showPooledGrid(heat, grid, kPositions, range);
+            }
+            const QCPRange colours = heat.map->dataRange();
+            const QCPRange keys = heat.map->data()->keyRange();
+            EXPECT_EQ(heat.map->valueAxis()->range(), QCPRange(-0.5, kPositions - 0.5));
+            EXPECT_TRUE(heat.map->valueAxis()->rangeReversed());
+            return std::tuple{plot.toPixmap(320, 280).toImage(), colours, keys};
+        };
+        const auto [colouredImage, colouredRange, colouredKeys] = render(true);
+        const auto [image, colourRange, cellKeys] = render(false);
+        EXPECT_EQ(colouredImage, image);
+        EXPECT_EQ(colouredRange, colourRange);
+        EXPECT_EQ(colouredKeys, cellKeys);
+        EXPECT_EQ(colouredRange,
+                  range == HeatRange::Symmetric ? QCPRange(-10.0, 10.0) : QCPRange(-8.0, 10.0));
+        EXPECT_EQ(cellKeys, QCPRange(0.5, 98.0));  // the middles of blocks [0, 2) and [97, 100)
+    }
+    // An empty grid colours nothing and does not divide by its zero cells.
+    EXPECT_TRUE(colourPooledGrid(PooledGrid{}, kPositions, Gradient::Diverging, HeatRange::Data)
                     .image.isNull());
 }
 
