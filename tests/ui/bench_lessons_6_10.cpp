@@ -137,7 +137,7 @@ int main(int argc, char** argv) {
     const int updates = updatesArg(argc, argv);
     const QString only = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QString();
     const auto wanted = [&](const char* id) { return only.isEmpty() || only == QLatin1String(id); };
-    std::printf("d = 128, N = 4096, %d updates per control\n", updates + updates % 2);
+    printSetup(updates);
     if (wanted("invariance")) benchLesson<InvarianceLesson>(updates);
     if (wanted("frequencies")) benchFrequencies(updates);
     if (wanted("pitfall")) benchLesson<PitfallLesson>(updates);

@@ -24,10 +24,14 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <fstream>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "analysis/blas_products.h"
+#include "analysis/simd_targets.h"
 #include "classroom/classroom_style.h"
 #include "lessons/lesson_page.h"
 #include "model/parameter_model.h"
@@ -368,6 +372,37 @@ inline void measureAll(LessonPage& lesson, const std::vector<Control>& controls,
 
 inline int updatesArg(int argc, char** argv) {
     return argc > 1 ? std::max(6, std::atoi(argv[1])) : 40;
+}
+
+// The CPU's name and the x86 vector extensions it reports that decide which code paths run.
+inline std::string cpuDescription() {
+    std::ifstream info("/proc/cpuinfo");
+    std::string model;
+    std::string features;
+    std::string line;
+    while ((model.empty() || features.empty()) && std::getline(info, line)) {
+        const std::size_t colon = line.find(':');
+        if (colon == std::string::npos) continue;
+        const std::string value = line.substr(std::min(colon + 2, line.size()));
+        if (line.rfind("model name", 0) == 0) model = value;
+        if (line.rfind("flags", 0) == 0) {
+            const std::string flags = " " + value + " ";
+            for (const char* f : {"sse4_2", "avx", "fma", "avx2", "avx512f"}) {
+                if (flags.find(" " + std::string(f) + " ") != std::string::npos)
+                    features += (features.empty() ? "" : " ") + std::string(f);
+            }
+        }
+    }
+    return (model.empty() ? "unknown CPU" : model) + " (" + features + ")";
+}
+
+// The first lines of a run: the sizes, the machine, and the kernels our code chose
+// (tools/bench_ui.sh --cpu-like also names what it turned off in Qt and glibc).
+inline void printSetup(int updates) {
+    std::printf("d = 128, N = 4096, %d updates per control\n", updates + updates % 2);
+    std::printf("CPU: %s\nkernels: %s; BLAS: %s\n", cpuDescription().c_str(),
+                simdTargetsDescription().c_str(), blasDescription().c_str());
+    std::fflush(stdout);
 }
 
 inline void useOffscreenWithoutDisplay() {
