@@ -19,6 +19,7 @@
 #include "model/parameter_model.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/plot_helpers.h"
+#include "widgets/plot_text.h"
 
 namespace ropelab::ui {
 
@@ -157,7 +158,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     // Rows the table does not have: hatched, with the reason written on them.
     impossible_ = new QCPItemRect(learnedPlot_);
     setSeriesStyle(impossible_, {Series::Reference, Qt::SolidLine, 0.5}, theme());
-    impossibleLabel_ = new QCPItemText(learnedPlot_);
+    impossibleLabel_ = new PlotLabel(learnedPlot_);
     impossibleLabel_->setPositionAlignment(Qt::AlignCenter);
     impossibleLabel_->setTextAlignment(Qt::AlignCenter);
     setSeriesStyle(impossibleLabel_, {Series::Key, Qt::SolidLine, 1.2}, theme());
@@ -190,9 +191,9 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     toArrow_ = new QCPItemLine(shiftPlot_);
     toArrow_->setHead(QCPLineEnding::esSpikeArrow);
     setSeriesStyle(toArrow_, {Series::Key, Qt::SolidLine, 1.3}, theme());
-    fromLabel_ = new QCPItemText(shiftPlot_);
+    fromLabel_ = new PlotLabel(shiftPlot_);
     setSeriesStyle(fromLabel_, {Series::Query, Qt::SolidLine, 1.2}, theme());
-    toLabel_ = new QCPItemText(shiftPlot_);
+    toLabel_ = new PlotLabel(shiftPlot_);
     setSeriesStyle(toLabel_, {Series::Key, Qt::SolidLine, 1.2}, theme());
     keepEqualAspect(shiftPlot_,
                     QRectF(-kCircleExtent, -kCircleExtent, 2 * kCircleExtent, 2 * kCircleExtent));

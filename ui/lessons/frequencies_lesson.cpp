@@ -31,6 +31,7 @@
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
 #include "widgets/latest_job.h"
+#include "widgets/plot_text.h"
 #include "widgets/rope_config_editor.h"
 #include "widgets/score_plot_helpers.h"
 #include "widgets/wrapped_label.h"
@@ -143,7 +144,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
             return line;
         };
         const auto makeLabel = [&](QCustomPlot* plot) {
-            auto* label = new QCPItemText(plot);
+            auto* label = new PlotLabel(plot);
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
             label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
             setSeriesStyle(label, {sideSeries(s)}, theme());

@@ -80,7 +80,7 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
         move->setHead(QCPLineEnding::esSpikeArrow);
         setSeriesStyle(move, {style.series, Qt::SolidLine, 0.7}, theme());
         moves_[std::size_t(t)] = move;
-        auto* label = new QCPItemText(outputPlot_);
+        auto* label = new PlotLabel(outputPlot_);
         label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
         label->setPadding(QMargins(0, 0, 14, 10));
         label->setText(kTokenText[std::size_t(t)]);
@@ -134,7 +134,7 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
         setColorMapGradient(map, Gradient::Sequential);
         map->setDataRange(QCPRange(0.0, 1.0));
         for (int c = 0; c < 9; ++c) {
-            auto* text = new QCPItemText(weightPlot_);
+            auto* text = new PlotLabel(weightPlot_);
             text->setClipAxisRect(rect);
             text->position->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
             text->position->setCoords(c % kTokens, c / kTokens);

@@ -20,6 +20,7 @@
 #include "model/parameter_model.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/plot_helpers.h"
+#include "widgets/plot_text.h"
 
 namespace ropelab::ui {
 
@@ -139,7 +140,7 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     alibiMap_ = addHeatMap(alibiPlot_, Gradient::Sequential, QString()).map;
     setupPositionMap(alibiPlot_);
     mask_ = addCurve(alibiPlot_->xAxis, alibiPlot_->yAxis);
-    maskLabel_ = new QCPItemText(alibiPlot_);
+    maskLabel_ = new PlotLabel(alibiPlot_);
     maskLabel_->setPositionAlignment(Qt::AlignCenter);
     setSeriesStyle(maskLabel_, {Series::Neutral, Qt::SolidLine, 1.2}, theme());
 

@@ -24,6 +24,7 @@
 #include "widgets/choice_box.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/plot_helpers.h"
+#include "widgets/plot_text.h"
 
 namespace ropelab::ui {
 
@@ -151,7 +152,7 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     queryArrow_ = makeArrow(Series::Query, Qt::SolidLine, 1.4);
     keyArrow_ = makeArrow(Series::Key, Qt::SolidLine, 1.4);
     const auto makeLabel = [this](Series series) {
-        auto* label = new QCPItemText(circlePlot_);
+        auto* label = new PlotLabel(circlePlot_);
         label->setPositionAlignment(Qt::AlignCenter);
         label->setPadding(QMargins(3, 1, 3, 1));
         setSeriesStyle(label, {series, Qt::SolidLine, 1.2}, theme());

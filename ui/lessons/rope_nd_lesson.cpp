@@ -28,6 +28,7 @@
 #include "widgets/labeled_slider.h"
 #include "widgets/orbit_camera.h"
 #include "widgets/plot_helpers.h"
+#include "widgets/plot_text.h"
 
 namespace ropelab::ui {
 
@@ -167,12 +168,12 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         spiralAxes_[std::size_t(a)]->setHead(QCPLineEnding::esSpikeArrow);
         setSeriesStyle(spiralAxes_[std::size_t(a)], {Series::Reference, Qt::SolidLine, 0.5},
                        theme());
-        spiralAxisLabels_[std::size_t(a)] = new QCPItemText(spiralPlot_);
+        spiralAxisLabels_[std::size_t(a)] = new PlotLabel(spiralPlot_);
         helixAxes_[std::size_t(a)] = new QCPItemLine(helixPlot_);
         helixAxes_[std::size_t(a)]->setHead(QCPLineEnding::esSpikeArrow);
         setSeriesStyle(helixAxes_[std::size_t(a)], {Series::Reference, Qt::SolidLine, 0.5},
                        theme());
-        helixAxisLabels_[std::size_t(a)] = new QCPItemText(helixPlot_);
+        helixAxisLabels_[std::size_t(a)] = new PlotLabel(helixPlot_);
     }
     keepEqualAspect(spiralPlot_, QRectF(-2.0, -1.7, 4.0, 3.4));
     camera_->attach(spiralPlot_);
@@ -507,7 +508,7 @@ void RopeNdLesson::drawClockFaces(int pairs) {
         clockLabels_.pop_back();
     }
     while (static_cast<int>(clockLabels_.size()) < labelled) {
-        auto* label = new QCPItemText(clockPlot_);
+        auto* label = new PlotLabel(clockPlot_);
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
         setSeriesStyle(label, {Series::Neutral, Qt::SolidLine, 0.8}, theme());
         clockLabels_.push_back(label);

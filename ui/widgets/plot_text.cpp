@@ -400,4 +400,67 @@ void PlotText::draw(QCPPainter* painter) {
     mTextBoundingRect = textBounds_.translated(mRect.topLeft() - QPoint(kInkMargin, kInkMargin));
 }
 
+PlotLabel::PlotLabel(QCustomPlot* plot) : QCPItemText(plot) {}
+
+QRect PlotLabel::textRect() const {
+    const Measure now{mText, mainFont(), static_cast<int>(mTextAlignment)};
+    if (measured_ != now) {
+        textRect_ = QFontMetrics(now.font).boundingRect(0, 0, 0, 0,
+                                                        Qt::TextDontClip | now.alignment, now.text);
+        measured_ = now;
+    }
+    return textRect_;
+}
+
+void PlotLabel::draw(QCPPainter* painter) {
+    if (!paintsScreen(painter) || !qFuzzyIsNull(mRotation) ||
+        painter->transform().type() > QTransform::TxTranslate) {
+        return QCPItemText::draw(painter);
+    }
+    // QCustomPlot's placement: the text box (text plus padding) aligned on the position.
+    // On the whole pixel nearest its position: glyphs then land as in the kept pixmap.
+    const QPointF exact = position->pixelPosition();
+    const QPointF pos(std::floor(exact.x() + 0.5), std::floor(exact.y() + 0.5));
+    QRect text = textRect();
+    QRect box =
+        text.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
+    const QPoint corner = getTextDrawPoint(QPointF(0, 0), box, mPositionAlignment).toPoint();
+    text.moveTopLeft(corner + QPoint(mPadding.left(), mPadding.top()));
+    box.moveTopLeft(corner);
+    const int clipPad = static_cast<int>(std::ceil(mainPen().widthF()));
+    const QRectF bounds =
+        QRectF(box.adjusted(-clipPad, -clipPad, clipPad, clipPad)).translated(pos);
+    if (!painter->transform().mapRect(bounds).intersects(
+            painter->transform().mapRect(QRectF(clipRect())))) {
+        return;
+    }
+    if ((mainBrush().style() != Qt::NoBrush && mainBrush().color().alpha() != 0) ||
+        (mainPen().style() != Qt::NoPen && mainPen().color().alpha() != 0)) {
+        painter->save();
+        painter->translate(pos);
+        painter->setPen(mainPen());
+        painter->setBrush(mainBrush());
+        painter->drawRect(box);
+        painter->restore();
+    }
+    const int flags = Qt::TextDontClip | static_cast<int>(mTextAlignment);
+    const Look look{mText,
+                    mainFont(),
+                    mainColor(),
+                    flags,
+                    text.size(),
+                    mParentPlot->bufferDevicePixelRatio(),
+                    painter->antialiasing()};
+    const QPixmap& pixmap = text_.of(look, [&] {
+        return rasterise(text.size() + QSize(2 * kInkMargin, 2 * kInkMargin), look.ratio,
+                         look.antialiased, [&](QCPPainter& raster) {
+                             raster.setFont(look.font);
+                             raster.setPen(QPen(look.colour));
+                             raster.drawText(QRect(QPoint(kInkMargin, kInkMargin), text.size()),
+                                             flags, look.text);
+                         });
+    });
+    blit(painter, pos.toPoint() + text.topLeft() - QPoint(kInkMargin, kInkMargin), pixmap);
+}
+
 }  // namespace ropelab::ui

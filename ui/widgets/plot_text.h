@@ -108,4 +108,43 @@ private:
     QRect textBounds_;  // the text's bounding rect within the pixmap
 };
 
+// A QCPItemText (a label placed at plot coordinates) that measures its text once per text, font
+// and alignment and, on screen and unrotated, draws it from a pixmap kept until its look changes:
+// a moved label is only blitted again, on the whole pixel where QCustomPlot's text would start.
+class PlotLabel : public QCPItemText {
+    Q_OBJECT
+public:
+    explicit PlotLabel(QCustomPlot* plot);
+
+    // How many times the text was rasterised for the screen, for tests.
+    int rasterisations() const { return text_.rasterisations(); }
+
+protected:
+    void draw(QCPPainter* painter) override;
+
+private:
+    struct Measure {
+        QString text;
+        QFont font;
+        int alignment = 0;
+        bool operator==(const Measure&) const = default;
+    };
+    struct Look {
+        QString text;
+        QFont font;
+        QColor colour;
+        int alignment = 0;
+        QSize size;
+        double ratio = 0.0;
+        bool antialiased = false;
+        bool operator==(const Look&) const = default;
+    };
+    // The rectangle QCustomPlot lays the text out in, around (0, 0).
+    QRect textRect() const;
+
+    mutable std::optional<Measure> measured_;
+    mutable QRect textRect_;
+    KeptPixmap<Look> text_;
+};
+
 }  // namespace ropelab::ui

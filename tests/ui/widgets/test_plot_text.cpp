@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Axis labels, titles and legend entries drawn from kept pixmaps land where QCustomPlot draws
-// them, are rasterised again only when their text, look or size changes, and files still get
+// Axis labels, titles, legend entries and labels drawn from kept pixmaps land where QCustomPlot
+// draws them, are rasterised again only when their text, look or size changes, and files still get
 // real text.
 #include <gtest/gtest.h>
 
@@ -9,6 +9,7 @@
 #include <QBuffer>
 #include <QImage>
 #include <QSvgGenerator>
+#include <vector>
 
 #include "image_difference.h"
 #include "widgets/plot_helpers.h"
@@ -203,8 +204,112 @@ TEST(PlotText, LegendTextIsRasterisedAgainOnlyWhenItChanges) {
     delete plot;
 }
 
+// Labels at plot coordinates, as the lessons use them: centred over a point, left of one, under
+// one with padding, and in a framed box (or two-line labels, centred and left-aligned); at
+// `shift` pixels past whole pixel positions.
+std::vector<QCPItemText*> placeLabels(QCustomPlot* plot, bool plain, double shift,
+                                      bool twoLines = false) {
+    const auto label = [&](double x, double y, Qt::Alignment alignment, const QString& text) {
+        QCPItemText* item = plain ? new QCPItemText(plot) : new PlotLabel(plot);
+        item->position->setType(QCPItemPosition::ptAbsolute);
+        item->position->setCoords(x + shift, y + shift);
+        item->setPositionAlignment(alignment);
+        item->setText(text);
+        return item;
+    };
+    if (twoLines) {
+        QCPItemText* centred =
+            label(150, 60, Qt::AlignHCenter | Qt::AlignTop, QStringLiteral("第 12 对\npair 12"));
+        QCPItemText* left =
+            label(150, 200, Qt::AlignLeft | Qt::AlignTop, QStringLiteral("dynamic NTK\nθ = 1e4"));
+        left->setTextAlignment(Qt::AlignLeft);
+        return {centred, left};
+    }
+    std::vector<QCPItemText*> labels{
+        label(60, 40, Qt::AlignHCenter | Qt::AlignBottom, QStringLiteral("x[0]")),
+        label(300, 90, Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("PC1 (43%)")),
+        label(150, 200, Qt::AlignHCenter | Qt::AlignTop, QStringLiteral("第 12 对")),
+        label(250, 250, Qt::AlignLeft | Qt::AlignTop, QStringLiteral("positions ≥ L")),
+    };
+    labels[0]->setPadding(QMargins(2, 2, 2, 6));
+    labels[3]->setPen(QPen(Qt::darkGray));
+    labels[3]->setBrush(QBrush(QColor(255, 250, 220)));
+    labels[3]->setPadding(QMargins(4, 3, 4, 3));
+    labels[3]->setColor(Qt::darkRed);
+    return labels;
+}
+
+// The smallest rectangle holding every pixel that differs from the top-left one.
+QRect inkBounds(const QImage& image) {
+    QRect bounds;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            if (image.pixel(x, y) != image.pixel(0, 0)) bounds |= QRect(x, y, 1, 1);
+        }
+    }
+    return bounds;
+}
+
+// Drawn on the whole pixel nearest its position, a label shows what QCustomPlot shows from that
+// pixel. Lines after the first of a label can differ by a glyph's antialiasing (Qt rasterises
+// them a fraction of a pixel apart in a pixmap), never in place.
+TEST(PlotText, LabelsFromPixmapsLandWhereQCustomPlotDrawsThem) {
+    for (const bool twoLines : {false, true}) {
+        for (const double shift : {0.0, 0.25, 0.5, 0.75}) {
+            const auto shown = [&](bool plain) {
+                QCustomPlot* plot = plain ? plainPlot() : makePlot(nullptr);
+                plot->resize(400, 320);
+                // Nothing but the labels: their ink is all that differs from the background.
+                for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
+                    axis->setVisible(false);
+                    axis->grid()->setVisible(false);
+                }
+                placeLabels(plot, plain, plain ? std::floor(shift + 0.5) : shift, twoLines);
+                const QImage image = shownOnScreen(plot);
+                delete plot;
+                return image;
+            };
+            const QImage fromPixmaps = shown(false);
+            const QImage asQCustomPlot = shown(true);
+            if (twoLines) {
+                const QRect ink = inkBounds(asQCustomPlot);
+                EXPECT_EQ(inkBounds(fromPixmaps), ink) << shift;
+                EXPECT_GT(ink.width(), 40);  // both labels, and little else
+                EXPECT_LT(ink.width(), 160);
+            } else {
+                EXPECT_LE(largestChannelDifference(fromPixmaps, asQCustomPlot), 2) << shift;
+            }
+        }
+    }
+}
+
+TEST(PlotText, LabelTextIsRasterisedAgainOnlyWhenItChanges) {
+    QCustomPlot* plot = makePlot(nullptr);
+    plot->resize(400, 320);
+    auto* label = static_cast<PlotLabel*>(placeLabels(plot, false, 0.0)[1]);
+    shownOnScreen(plot);
+    EXPECT_EQ(label->rasterisations(), 1);
+    // Moved: blitted elsewhere, not rasterised.
+    label->position->setCoords(120.3, 140.6);
+    const QImage moved = shownOnScreen(plot);
+    EXPECT_EQ(label->rasterisations(), 1);
+    label->setText(QStringLiteral("PC1 (44%)"));
+    shownOnScreen(plot);
+    EXPECT_EQ(label->rasterisations(), 2);
+    label->setColor(Qt::blue);
+    shownOnScreen(plot);
+    EXPECT_EQ(label->rasterisations(), 3);
+    // Turned, it is drawn as QCustomPlot draws it (the pixmap is kept for later).
+    label->setRotation(90);
+    const QImage turned = shownOnScreen(plot);
+    EXPECT_EQ(label->rasterisations(), 3);
+    EXPECT_NE(turned, moved);
+    delete plot;
+}
+
 TEST(PlotText, VectorFilesGetTheTextItself) {
     LabelledPlot made = labelledPlot();
+    placeLabels(made.plot, false, 0.0);
     shownOnScreen(made.plot);
     QByteArray svg;
     QBuffer buffer(&svg);
@@ -217,7 +322,8 @@ TEST(PlotText, VectorFilesGetTheTextItself) {
     made.plot->toPainter(&painter, made.plot->width(), made.plot->height());
     painter.end();
     // Text, not images of it: the SVG holds the words.
-    for (const char* words : {"relative distance", "wavelength", "angle", "score", "against"})
+    for (const char* words :
+         {"relative distance", "wavelength", "angle", "score", "against", "PC1", "positions"})
         EXPECT_TRUE(svg.contains(words)) << words;
     delete made.plot;
 }
