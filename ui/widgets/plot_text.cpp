@@ -254,19 +254,17 @@ protected:
         const QSize text = textSize();
         // QCustomPlot's own placement: the text's top beside the icon, in a box at least as tall.
         const QSize box(text.width(), std::max(text.height(), icon.height()));
-        const Look look{mPlottable->name(),
-                        getFont(),
-                        getTextColor(),
-                        box,
-                        mParentPlot->bufferDevicePixelRatio(),
-                        painter->antialiasing()};
+        const TextLook look{
+            mPlottable->name(),     getFont(), getTextColor(),
+            Qt::TextDontClip,       box,       mParentPlot->bufferDevicePixelRatio(),
+            painter->antialiasing()};
         const QPixmap& pixmap = text_.of(look, [&] {
             return rasterise(box + QSize(2 * kInkMargin, 2 * kInkMargin), look.ratio,
                              look.antialiased, [&](QCPPainter& raster) {
                                  raster.setFont(look.font);
                                  raster.setPen(QPen(look.colour));
                                  raster.drawText(kInkMargin, kInkMargin, box.width(), box.height(),
-                                                 Qt::TextDontClip, look.text);
+                                                 look.flags, look.text);
                              });
         });
         const QPoint at(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y());
@@ -287,15 +285,6 @@ private:
         int iconHeight = 0;
         bool operator==(const Measure&) const = default;
     };
-    struct Look {
-        QString text;
-        QFont font;
-        QColor colour;
-        QSize box;
-        double ratio = 0.0;
-        bool antialiased = false;
-        bool operator==(const Look&) const = default;
-    };
 
     // The size QCustomPlot measures the text at, on every layout and every draw.
     QSize textSize() const {
@@ -311,7 +300,7 @@ private:
 
     mutable std::optional<Measure> measured_;
     mutable QSize textSize_;
-    KeptPixmap<Look> text_;
+    KeptPixmap<TextLook> text_;
 };
 
 }  // namespace
@@ -383,8 +372,8 @@ QSize PlotText::maximumOuterSizeHint() const {
 void PlotText::draw(QCPPainter* painter) {
     if (!paintsScreen(painter) || mRect.isEmpty()) return QCPTextElement::draw(painter);
     const double ratio = mParentPlot->bufferDevicePixelRatio();
-    const Look look{mText,        mainFont(), mainTextColor(),        mTextFlags,
-                    mRect.size(), ratio,      painter->antialiasing()};
+    const TextLook look{mText,        mainFont(), mainTextColor(),        mTextFlags,
+                        mRect.size(), ratio,      painter->antialiasing()};
     const QPixmap& pixmap = text_.of(look, [&] {
         // The same call in a pixmap with room around the rectangle: QCustomPlot clips text
         // that does not fit to the rectangle, but lets descenders of text that does reach past.
@@ -444,13 +433,13 @@ void PlotLabel::draw(QCPPainter* painter) {
         painter->restore();
     }
     const int flags = Qt::TextDontClip | static_cast<int>(mTextAlignment);
-    const Look look{mText,
-                    mainFont(),
-                    mainColor(),
-                    flags,
-                    text.size(),
-                    mParentPlot->bufferDevicePixelRatio(),
-                    painter->antialiasing()};
+    const TextLook look{mText,
+                        mainFont(),
+                        mainColor(),
+                        flags,
+                        text.size(),
+                        mParentPlot->bufferDevicePixelRatio(),
+                        painter->antialiasing()};
     const QPixmap& pixmap = text_.of(look, [&] {
         return rasterise(text.size() + QSize(2 * kInkMargin, 2 * kInkMargin), look.ratio,
                          look.antialiased, [&](QCPPainter& raster) {

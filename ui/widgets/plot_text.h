@@ -64,6 +64,19 @@ private:
     int rasterisations_ = 0;
 };
 
+// What a pixmap of laid-out text shows: the text, its font, colour and QPainter::drawText flags,
+// the box it is laid out in, the pixel ratio and antialiasing.
+struct TextLook {
+    QString text;
+    QFont font;
+    QColor colour;
+    int flags = 0;
+    QSize size;
+    double ratio = 0.0;
+    bool antialiased = false;
+    bool operator==(const TextLook&) const = default;
+};
+
 // A QCPTextElement (a title, a caption) that measures its text once per text, font and margins
 // and, on screen, draws it from a pixmap kept until the text, its look or its size changes.
 class PlotText : public QCPTextElement {
@@ -88,23 +101,12 @@ private:
         QMargins margins;
         bool operator==(const Measure&) const = default;
     };
-    // What the pixmap shows.
-    struct Look {
-        QString text;
-        QFont font;
-        QColor colour;
-        int flags = 0;
-        QSize size;
-        double ratio = 0.0;
-        bool antialiased = false;
-        bool operator==(const Look&) const = default;
-    };
     void measure() const;
 
     mutable std::optional<Measure> measured_;  // empty until first measured
     mutable QSize minimumHint_;
     mutable QSize maximumHint_;
-    KeptPixmap<Look> text_;
+    KeptPixmap<TextLook> text_;
     QRect textBounds_;  // the text's bounding rect within the pixmap
 };
 
@@ -129,22 +131,12 @@ private:
         int alignment = 0;
         bool operator==(const Measure&) const = default;
     };
-    struct Look {
-        QString text;
-        QFont font;
-        QColor colour;
-        int alignment = 0;
-        QSize size;
-        double ratio = 0.0;
-        bool antialiased = false;
-        bool operator==(const Look&) const = default;
-    };
     // The rectangle QCustomPlot lays the text out in, around (0, 0).
     QRect textRect() const;
 
     mutable std::optional<Measure> measured_;
     mutable QRect textRect_;
-    KeptPixmap<Look> text_;
+    KeptPixmap<TextLook> text_;
 };
 
 }  // namespace ropelab::ui
