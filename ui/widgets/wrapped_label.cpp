@@ -63,6 +63,17 @@ struct WrappedLabel::Key {
     bool operator==(const Key&) const = default;
 };
 
+// What a painted picture shows: the text as laid out, in this font, size and palette.
+struct WrappedLabel::Picture {
+    Key key;
+    QFont font;
+    QSize size;
+    QPalette palette;
+    double ratio = 0.0;
+
+    bool operator==(const Picture&) const = default;
+};
+
 struct WrappedLabel::Hints {
     QSize least;
     QSize preferred;
@@ -217,10 +228,32 @@ void WrappedLabel::paintEvent(QPaintEvent* event) {
     if (foregroundRole() != QPalette::Text && isEnabled()) {
         context.palette.setColor(QPalette::Text, context.palette.color(foregroundRole()));
     }
+    Picture now{entry.key, font(), shown.size(), context.palette, devicePixelRatioF()};
+    const bool again = lastPainted_ != nullptr && *lastPainted_ == now;
+    if (!again) {
+        lastPainted_ = std::make_unique<Picture>(std::move(now));
+        picture_ = QPixmap();
+    }
+    const double ratio = lastPainted_->ratio;
+    const auto draw = [&](QPainter& painter) {
+        painter.setClipRect(QRect(QPoint(0, 0), shown.size()));
+        document.documentLayout()->draw(&painter, context);
+    };
+    // A text that changes every move is drawn directly; one painted again unchanged is kept.
+    if (again && picture_.isNull()) {
+        picture_ = QPixmap(shown.size() * ratio);
+        picture_.setDevicePixelRatio(ratio);
+        picture_.fill(Qt::transparent);
+        QPainter onPicture(&picture_);
+        draw(onPicture);
+    }
     QPainter painter(this);
+    if (!picture_.isNull()) {
+        painter.drawPixmap(shown.topLeft(), picture_);
+        return;
+    }
     painter.translate(shown.topLeft());
-    painter.setClipRect(QRect(QPoint(0, 0), shown.size()));
-    document.documentLayout()->draw(&painter, context);
+    draw(painter);
 }
 
 void WrappedLabel::changeEvent(QEvent* event) {

@@ -5,10 +5,13 @@
 // widths, each undone afterwards) and once more, three times over, when it paints; a lesson's
 // explanation that changes with a choice cost milliseconds a move that way. This label answers
 // the same sizes as QLabel from a document of its own, keeps the few texts it showed last laid out
-// at the width it is shown at, and paints from that document. QLabel still handles selection,
-// links and the context menu, and paints while some text is selected or the label has focus.
+// at the width it is shown at, and paints from that document; painted a second time unchanged
+// (its panel moved or was laid out again), it keeps the picture and blits it from then on. QLabel
+// still handles selection, links and the context menu, and paints while some text is selected or
+// the label has focus.
 
 #include <QLabel>
+#include <QPixmap>
 #include <QString>
 #include <array>
 #include <memory>
@@ -37,6 +40,7 @@ private:
     struct Key;
     struct Hints;
     struct Measured;
+    struct Picture;
 
     // True where QLabel would lay the text out in a text document (rich or selectable text) and
     // nothing of QLabel's own is drawn around it (frame, indent, style sheet, mnemonic).
@@ -51,6 +55,8 @@ private:
     mutable std::vector<std::unique_ptr<Measured>> recent_;  // the text shown now first
     mutable std::vector<std::pair<Key, Hints>> hints_;       // the oldest first
     mutable std::unique_ptr<QTextDocument> probe_;           // for widths the label is not shown at
+    std::unique_ptr<Picture> lastPainted_;
+    QPixmap picture_;  // of lastPainted_, once it was painted twice
 };
 
 }  // namespace ropelab::ui

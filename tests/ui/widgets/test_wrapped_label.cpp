@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // WrappedLabel answers every size question as QLabel does and paints the same pixels, for plain,
-// rich and selectable text, and forgets its answers when the text, the font or the margins change.
+// rich and selectable text (painted once or from the picture it keeps), and forgets its answers
+// when the text, the font or the margins change.
 #include <gtest/gtest.h>
 
 #include <QLabel>
@@ -188,6 +189,45 @@ TEST(WrappedLabel, PaintsTheSamePixelsWhenDisabledOrAlignedElsewhere) {
                 << int(alignment) << " enabled " << enabled;
         }
     }
+}
+
+// Painted again unchanged, the label blits the picture it kept: still QLabel's pixels, and a
+// new colour, font or width is painted anew.
+TEST(WrappedLabel, PaintedAgainItShowsWhatQLabelShows) {
+    WrappedLabel label;
+    QLabel plain;
+    setUp(label, Kind::RichSelectable, kRichText);
+    setUp(plain, Kind::RichSelectable, kRichText);
+    QWidget window;
+    auto* layout = new QVBoxLayout(&window);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(&label);
+    layout->addWidget(&plain);
+    window.resize(360, 700);
+    window.show();
+    const auto same = [&] {
+        const QImage ours = label.grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const QImage theirs = plain.grab().toImage().convertToFormat(QImage::Format_RGB32);
+        return largestChannelDifference(ours, theirs);
+    };
+    for (int paint = 0; paint < 3; ++paint) EXPECT_EQ(same(), 0) << paint;
+    QPalette red = label.palette();
+    red.setColor(QPalette::WindowText, Qt::red);
+    red.setColor(QPalette::Text, Qt::red);
+    const QImage black = label.grab().toImage();
+    label.setPalette(red);
+    plain.setPalette(red);
+    EXPECT_GT(largestChannelDifference(label.grab().toImage(), black), 0);
+    for (int paint = 0; paint < 2; ++paint) EXPECT_EQ(same(), 0) << "red " << paint;
+    QFont larger = label.font();
+    larger.setPointSizeF(larger.pointSizeF() * 1.4);
+    label.setFont(larger);
+    plain.setFont(larger);
+    for (int paint = 0; paint < 2; ++paint) EXPECT_EQ(same(), 0) << "larger " << paint;
+    window.resize(250, 800);
+    for (int paint = 0; paint < 2; ++paint) EXPECT_EQ(same(), 0) << "narrower " << paint;
+    label.setParent(nullptr);
+    plain.setParent(nullptr);
 }
 
 TEST(WrappedLabel, ASelectionIsPaintedAsQLabelPaintsIt) {
