@@ -2,6 +2,7 @@
 #include "window/parameter_panel.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -53,6 +54,7 @@ ParameterPanel::ParameterPanel(ParameterModel& model, QWidget* parent)
     layoutRow->addWidget(layoutLabel_);
     layoutRow->addWidget(layout_, 1);
     layoutLabel_->setBuddy(layout_);
+    layout_->installEventFilter(this);
     layout_->addItem(QString(), static_cast<int>(RopeLayout::HalfSplit));
     layout_->addItem(QString(), static_cast<int>(RopeLayout::Interleaved));
     layout->addLayout(layoutRow);
@@ -102,11 +104,19 @@ void ParameterPanel::setUsedParameters(Lesson::SharedParameters used) {
     using P = Lesson::SharedParameter;
     headDim_->setEnabled(used.testFlag(P::HeadDim));
     base_->setEnabled(used.testFlag(P::Base));
-    layoutLabel_->setEnabled(used.testFlag(P::Layout));
     layout_->setEnabled(used.testFlag(P::Layout));
     sequenceLength_->setEnabled(used.testFlag(P::SequenceLength));
     queryPosition_->setEnabled(used.testFlag(P::Positions));
     keyPosition_->setEnabled(used.testFlag(P::Positions));
+}
+
+bool ParameterPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == layout_) {
+        if (event->type() == QEvent::EnabledChange) layoutLabel_->setEnabled(layout_->isEnabled());
+        if (event->type() == QEvent::ShowToParent) layoutLabel_->show();
+        if (event->type() == QEvent::HideToParent) layoutLabel_->hide();
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void ParameterPanel::syncFromModel() {

@@ -32,6 +32,10 @@ public:
     LabeledSlider* keyPositionSlider() const { return keyPosition_; }
     LabeledSlider* sequenceLengthSlider() const { return sequenceLength_; }
 
+protected:
+    // The layout box's label greys out and hides with it (activities lock and hide it by name).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void syncFromModel();
     void onPositionChanged();

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <QComboBox>
+#include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
@@ -110,6 +111,33 @@ TEST(MainWindow, DisablesSharedParametersTheLessonDoesNotRead) {
     EXPECT_TRUE(window.parameterPanel()->queryPositionSlider()->isEnabled());
     ASSERT_TRUE(window.showLesson(QStringLiteral("order")));
     EXPECT_FALSE(window.parameterPanel()->queryPositionSlider()->isEnabled());
+}
+
+// An activity locks or hides the pair layout box by name: its label greys out and hides with it.
+TEST(MainWindow, ThePairLayoutLabelFollowsItsBox) {
+    QSettings().clear();
+    MainWindow window;
+    ASSERT_TRUE(window.showLesson(QStringLiteral("rope-2d")));
+    window.show();
+    QComboBox* box = window.parameterPanel()->layoutBox();
+    QLabel* label = nullptr;
+    for (QLabel* candidate : window.parameterPanel()->findChildren<QLabel*>()) {
+        if (candidate->buddy() == box) label = candidate;
+    }
+    ASSERT_NE(label, nullptr);
+    EXPECT_TRUE(label->isEnabled());
+    box->setEnabled(false);
+    EXPECT_FALSE(label->isEnabled());
+    box->setEnabled(true);
+    EXPECT_TRUE(label->isEnabled());
+    box->hide();
+    EXPECT_TRUE(label->isHidden());
+    box->show();
+    EXPECT_FALSE(label->isHidden());
+    // A lesson that does not read the layout greys both.
+    ASSERT_TRUE(window.showLesson(QStringLiteral("order")));
+    EXPECT_FALSE(box->isEnabled());
+    EXPECT_FALSE(label->isEnabled());
 }
 
 TEST(MainWindow, RemembersTheLastLesson) {
