@@ -100,11 +100,9 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
     for (QCustomPlot* plot : {positionPlot_, pairPlot_}) {
         setLogAxis(plot->yAxis);
         plot->yAxis->setRange(kErrorFloor / 2.0, 10.0);
-        plot->legend->setVisible(true);
+        // Under the plot: inside, the errors reach every corner on a small or presenter screen.
+        placeLegendBelow(plot, 2);
     }
-    // Errors grow to the right along positions and shrink to the right across pairs.
-    positionPlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    pairPlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     setLogAxis(positionPlot_->xAxis);
     positionPlot_->xAxis->setRange(1.0, double(1 << kMaxLog2Position));
 
