@@ -279,27 +279,13 @@ protected:
     }
 
 private:
-    struct Measure {
-        QString text;
-        QFont font;
-        int iconHeight = 0;
-        bool operator==(const Measure&) const = default;
-    };
-
     // The size QCustomPlot measures the text at, on every layout and every draw.
     QSize textSize() const {
-        const Measure now{mPlottable->name(), getFont(), mParentLegend->iconSize().height()};
-        if (measured_ != now) {
-            textSize_ = QFontMetrics(now.font)
-                            .boundingRect(0, 0, 0, now.iconHeight, Qt::TextDontClip, now.text)
-                            .size();
-            measured_ = now;
-        }
-        return textSize_;
+        const QRect box(0, 0, 0, mParentLegend->iconSize().height());
+        return textBounds_.of(mPlottable->name(), getFont(), box, Qt::TextDontClip).size();
     }
 
-    mutable std::optional<Measure> measured_;
-    mutable QSize textSize_;
+    KeptTextBounds textBounds_;
     KeptPixmap<TextLook> text_;
 };
 
@@ -349,6 +335,16 @@ int axisLabelRasterisations(QCPAxis* axis) {
     return painter != nullptr ? painter->rasterisations() : -1;
 }
 
+QRect KeptTextBounds::of(const QString& text, const QFont& font, const QRect& box,
+                         int flags) const {
+    Key now{text, font, box, flags};
+    if (key_ != now) {
+        bounds_ = QFontMetrics(font).boundingRect(box, flags, text);
+        key_ = std::move(now);
+    }
+    return bounds_;
+}
+
 PlotText::PlotText(QCustomPlot* plot, const QString& text) : QCPTextElement(plot, text) {}
 
 void PlotText::measure() const {
@@ -391,16 +387,6 @@ void PlotText::draw(QCPPainter* painter) {
 
 PlotLabel::PlotLabel(QCustomPlot* plot) : QCPItemText(plot) {}
 
-QRect PlotLabel::textRect() const {
-    const Measure now{mText, mainFont(), static_cast<int>(mTextAlignment)};
-    if (measured_ != now) {
-        textRect_ = QFontMetrics(now.font).boundingRect(0, 0, 0, 0,
-                                                        Qt::TextDontClip | now.alignment, now.text);
-        measured_ = now;
-    }
-    return textRect_;
-}
-
 void PlotLabel::draw(QCPPainter* painter) {
     if (!paintsScreen(painter) || !qFuzzyIsNull(mRotation) ||
         painter->transform().type() > QTransform::TxTranslate) {
@@ -410,7 +396,8 @@ void PlotLabel::draw(QCPPainter* painter) {
     // On the whole pixel nearest its position: glyphs then land as in the kept pixmap.
     const QPointF exact = position->pixelPosition();
     const QPointF pos(std::floor(exact.x() + 0.5), std::floor(exact.y() + 0.5));
-    QRect text = textRect();
+    QRect text = textRect_.of(mText, mainFont(), QRect(),
+                              Qt::TextDontClip | static_cast<int>(mTextAlignment));
     QRect box =
         text.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
     const QPoint corner = getTextDrawPoint(QPointF(0, 0), box, mPositionAlignment).toPoint();

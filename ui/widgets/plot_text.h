@@ -77,6 +77,24 @@ struct TextLook {
     bool operator==(const TextLook&) const = default;
 };
 
+// QFontMetrics::boundingRect of a text in a box, laid out again only when the text, font, box
+// or flags change (QCustomPlot measures legend entries and labels on every layout and draw).
+class KeptTextBounds {
+public:
+    QRect of(const QString& text, const QFont& font, const QRect& box, int flags) const;
+
+private:
+    struct Key {
+        QString text;
+        QFont font;
+        QRect box;
+        int flags = 0;
+        bool operator==(const Key&) const = default;
+    };
+    mutable std::optional<Key> key_;
+    mutable QRect bounds_;
+};
+
 // A QCPTextElement (a title, a caption) that measures its text once per text, font and margins
 // and, on screen, draws it from a pixmap kept until the text, its look or its size changes.
 class PlotText : public QCPTextElement {
@@ -125,17 +143,7 @@ protected:
     void draw(QCPPainter* painter) override;
 
 private:
-    struct Measure {
-        QString text;
-        QFont font;
-        int alignment = 0;
-        bool operator==(const Measure&) const = default;
-    };
-    // The rectangle QCustomPlot lays the text out in, around (0, 0).
-    QRect textRect() const;
-
-    mutable std::optional<Measure> measured_;
-    mutable QRect textRect_;
+    KeptTextBounds textRect_;  // the rectangle QCustomPlot lays the text out in, around (0, 0)
     KeptPixmap<TextLook> text_;
 };
 
