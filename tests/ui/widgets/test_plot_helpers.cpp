@@ -57,6 +57,54 @@ TEST(PlotHelpers, DenseLinesSkipAntialiasingOnScreenAndFilesKeepIt) {
     delete plot;
 }
 
+// A pen thinner than a pixel is drawn on screen as a faint cosmetic line: it inks as much as the
+// thin pen does in a file, and lies where it does.
+TEST(PlotHelpers, AThinPenInksOnScreenWhatItInksInAFile) {
+    QCustomPlot* plot = makePlot(nullptr);
+    plot->resize(400, 400);
+    plot->xAxis->setRange(-1.2, 1.2);
+    plot->yAxis->setRange(-1.2, 1.2);
+    plot->xAxis->setVisible(false);
+    plot->yAxis->setVisible(false);
+    plot->xAxis->grid()->setVisible(false);
+    plot->yAxis->grid()->setVisible(false);
+    QCPCurve* circles = addCurve(plot->xAxis, plot->yAxis);
+    circles->setPen(QPen(Qt::black, 0.6));
+    QVector<double> t, x, y;
+    for (int c = 0; c < 5; ++c) {
+        for (int k = 0; k <= 48; ++k) {
+            const double phi = 2.0 * std::numbers::pi * k / 48.0;
+            t.push_back(t.size());
+            x.push_back(0.2 * (c + 1) * std::cos(phi));
+            y.push_back(0.2 * (c + 1) * std::sin(phi));
+        }
+        t.push_back(t.size());
+        x.push_back(std::numeric_limits<double>::quiet_NaN());
+        y.push_back(std::numeric_limits<double>::quiet_NaN());
+    }
+    circles->setData(t, x, y, true);
+    const auto ink = [](const QImage& image, QRect within) {
+        double sum = 0.0;
+        for (int row = within.top(); row <= within.bottom(); ++row) {
+            for (int col = within.left(); col <= within.right(); ++col) {
+                sum += 255 - qGray(image.pixel(col, row));
+            }
+        }
+        return sum;
+    };
+    const QImage screen = shownOnScreen(plot);
+    const QImage file = plot->toPixmap(400, 400).toImage();
+    const QRect whole = screen.rect();
+    EXPECT_NEAR(ink(screen, whole) / ink(file, whole), 1.0, 0.15);
+    // The same circles: the ink of each quarter matches too.
+    const QPoint centre = whole.center();
+    for (const QRect& quarter :
+         {QRect(whole.topLeft(), centre), QRect(centre, whole.bottomRight())}) {
+        EXPECT_NEAR(ink(screen, quarter) / ink(file, quarter), 1.0, 0.15);
+    }
+    delete plot;
+}
+
 // A line with far more points than columns is filled column by column on screen, as whole-pixel
 // rectangles: each column's ink is the rows whose pixel centres lie between the highest and the
 // lowest point its segments reach, widened by half the pen.
