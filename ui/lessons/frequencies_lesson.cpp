@@ -146,7 +146,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         const auto makeLabel = [&](QCustomPlot* plot) {
             auto* label = new PlotLabel(plot);
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-            label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+            wrapInsideAxisRect(label);
             setSeriesStyle(label, {sideSeries(s)}, theme());
             return label;
         };
@@ -170,7 +170,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     }
     for (QCustomPlot* plot : {wavePlot_, scalePlot_}) plot->legend->setVisible(true);
     curvePlot_->legend->setVisible(false);
-    wavePlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    wavePlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     scalePlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
 
     // Controls: compare switch, then one tab per configuration.

@@ -144,6 +144,33 @@ void wrapAxisLabels(QCustomPlot* plot, int width) {
     }
 }
 
+// Labels inside the data, placed at a fraction of their axis rect's width, wrap where they would
+// run past the edge of the rect their alignment runs towards (on screen; files show them whole).
+void wrapLabelsInside(QCustomPlot* plot, int width) {
+    const bool onScreen = width == plot->width();
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto* label = qobject_cast<QCPItemText*>(plot->item(i));
+        if (label == nullptr || !label->property(kWrapsProperty).toBool()) continue;
+        if (!onScreen) {
+            const QVariant full = label->property(kFullTextProperty);
+            if (full.isValid() && label->text() == label->property(kWrappedTextProperty))
+                label->setText(full.toString());
+            continue;
+        }
+        const QCPAxisRect* rect = label->position->axisRect();
+        if (rect == nullptr || !label->visible() || rect->width() < 50) continue;
+        const double at = std::clamp(label->position->key(), 0.0, 1.0);
+        const Qt::Alignment align = label->positionAlignment();
+        const double share = align.testFlag(Qt::AlignLeft)    ? 1.0 - at
+                             : align.testFlag(Qt::AlignRight) ? at
+                                                              : 2.0 * std::min(at, 1.0 - at);
+        const QMargins padding = label->padding();
+        const double room = share * rect->width() - padding.left() - padding.right() - 4.0;
+        wrapShownText(label, label->text(), label->font(), std::max(room, 50.0),
+                      [label](const QString& text) { label->setText(text); });
+    }
+}
+
 // As many legend columns as fit, up to the number asked for.
 void reflowLegend(QCPLegend* legend, int width) {
     const int wanted = legend->property(kLegendColumnsProperty).toInt();
@@ -185,6 +212,7 @@ int firstColumnWidth(QCPLayoutGrid* layout, int total) {
 
 void fitTextToWidth(QCustomPlot* plot, int width) {
     wrapAxisLabels(plot, width);
+    wrapLabelsInside(plot, width);
     width = firstColumnWidth(plot->plotLayout(), width);
     for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
         if (auto* title = qobject_cast<QCPTextElement*>(element);
@@ -626,6 +654,11 @@ QCustomPlot* makePlot(QWidget* parent) {
         fitTextToWidth(plot, plot->width());
     });
     return plot;
+}
+
+void wrapInsideAxisRect(QCPItemText* label) {
+    label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    label->setProperty(kWrapsProperty, true);
 }
 
 QCPTextElement* addPlotTitle(QCustomPlot* plot, const QString& text) {

@@ -28,6 +28,7 @@ class QCPGraph;
 class QCPLayer;
 class QCPColorScale;
 class QCPTextElement;
+class QCPItemText;
 
 namespace ropelab {
 class CurveEnvelope;
@@ -65,6 +66,10 @@ QCPCurve* addCurve(QCPAxis* x, QCPAxis* y);
 // would run off the plot (on screen; a file at another width shows them whole). Runs before every
 // replot at the widget's width; export calls it with the figure's width.
 void fitTextToWidth(QCustomPlot* plot, int width);
+
+// Places `label` at a fraction of its axis rect's width (ptAxisRectRatio) and lets it wrap on
+// screen where it would run past the edge of the rect (fitTextToWidth; files show it whole).
+void wrapInsideAxisRect(QCPItemText* label);
 
 // An axis whose tick labels run into each other at its laid-out length (a narrow heat map,
 // presenter fonts) asks its ticker for one tick fewer; one with room for twice its labels at a

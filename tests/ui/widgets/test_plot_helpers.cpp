@@ -19,6 +19,7 @@
 #include "export/plot_csv.h"
 #include "image_difference.h"
 #include "widgets/plot_helpers.h"
+#include "widgets/plot_text.h"
 #include "widgets/score_plot_helpers.h"
 
 namespace ropelab::ui {
@@ -354,6 +355,38 @@ TEST(PlotHelpers, LabelsBelowTheDataWrapWithinThePlotAndComeBackWhenWide) {
     plot->xAxis->setLabel(QStringLiteral("key position n"));
     fitTextToWidth(plot, 300);
     EXPECT_EQ(plot->xAxis->label(), QStringLiteral("key position n"));
+    delete plot;
+}
+
+// A label inside the data wraps where it would run past the edge of the data its alignment runs
+// towards, and goes whole into a file.
+TEST(PlotHelpers, LabelsInsideTheDataWrapBeforeTheEdgeTheyRunTowards) {
+    QCustomPlot* plot = makePlot(nullptr);
+    plot->resize(300, 240);
+    plot->setViewport(plot->rect());
+    plot->replot();
+    const QRect data = plot->axisRect()->rect();
+    ASSERT_GT(data.width(), 100);
+    const QString text = QStringLiteral("B: max_position_embeddings = 8192");
+    auto* right = new PlotLabel(plot);
+    wrapInsideAxisRect(right);
+    right->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    right->position->setCoords(0.75, 0.5);
+    right->setText(text);
+    auto* left = new PlotLabel(plot);
+    wrapInsideAxisRect(left);
+    left->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    left->position->setCoords(0.02, 0.5);
+    left->setText(QStringLiteral("L₀ = 2048"));
+    fitTextToWidth(plot, 300);
+    const QFontMetricsF metrics(right->font());
+    EXPECT_GT(right->text().count(QLatin1Char('\n')), 0);
+    for (const QString& line : right->text().split(QLatin1Char('\n')))
+        EXPECT_LE(metrics.horizontalAdvance(line), 0.75 * data.width()) << line.toStdString();
+    EXPECT_EQ(right->text().simplified(), text);
+    EXPECT_EQ(left->text(), QStringLiteral("L₀ = 2048")) << "it fits";
+    fitTextToWidth(plot, 2000);
+    EXPECT_EQ(right->text(), text);
     delete plot;
 }
 
