@@ -729,10 +729,12 @@ void RopeNdLesson::drawHelix() {
 
 void RopeNdLesson::drawAxes(QCustomPlot* plot, std::array<QCPItemLine*, 3>& axes,
                             std::array<QCPItemText*, 3>& labels, double zHalf) {
-    Q_UNUSED(plot);
+    // The helix's axes start below it, so their names clear its coils; the spiral's at its centre.
+    const double base = plot == helixPlot_ ? -zHalf - 0.3 : 0.0;
+    const double reach = plot == helixPlot_ ? 1.5 : 1.3;
     const std::array<std::array<double, 3>, 3> tips{
-        {{1.3, 0.0, 0.0}, {0.0, 1.3, 0.0}, {0.0, 0.0, zHalf + 0.2}}};
-    const QPointF origin = camera_->project(0.0, 0.0, 0.0);
+        {{reach, 0.0, base}, {0.0, reach, base}, {0.0, 0.0, zHalf + 0.2}}};
+    const QPointF origin = camera_->project(0.0, 0.0, base);
     for (std::size_t a = 0; a < 3; ++a) {
         const QPointF tip = camera_->project(tips[a][0], tips[a][1], tips[a][2]);
         axes[a]->start->setCoords(origin);
