@@ -416,10 +416,10 @@ void Rope2dLesson::refresh() {
         trail(keyTrail_, k, n);
         // Labels just beyond the tips, a fixed share of the view away.
         const double labelGap = 0.12 * extent_;
-        queryLabel_->position->setCoords(qTip + labelGap * unitDirection(qTip));
         queryLabel_->setText(QStringLiteral("q\u2098"));
-        keyLabel_->position->setCoords(kTip + labelGap * unitDirection(kTip));
+        placeLabelInside(queryLabel_, qTip + labelGap * unitDirection(qTip));
         keyLabel_->setText(QStringLiteral("k\u2099"));
+        placeLabelInside(keyLabel_, kTip + labelGap * unitDirection(kTip));
 
         // The angle from k to q, drawn as an arc at the centre.
         const double keyAngle = std::atan2(kTip.y(), kTip.x());

@@ -390,6 +390,40 @@ TEST(PlotHelpers, LabelsInsideTheDataWrapBeforeTheEdgeTheyRunTowards) {
     delete plot;
 }
 
+// A label beside an arrow's tip stays whole inside the data: moved inwards as far as needed, and
+// back to its anchor when the plot grows.
+TEST(PlotHelpers, LabelsPlacedInsideStayWholeInTheirAxisRect) {
+    QCustomPlot* plot = makePlot(nullptr);
+    plot->resize(260, 220);
+    plot->setViewport(plot->rect());
+    plot->xAxis->setRange(-1.5, 1.5);
+    plot->yAxis->setRange(-1.5, 1.5);
+    auto* edge = new PlotLabel(plot);
+    edge->setText(QStringLiteral("PE(p + k), shifted"));
+    placeLabelInside(edge, QPointF(-1.2, 1.2));
+    auto* centre = new PlotLabel(plot);
+    centre->setText(QStringLiteral("PE(p)"));
+    placeLabelInside(centre, QPointF(0.1, -0.2));
+    plot->replot();
+    const auto box = [](QCPItemText* label) {
+        const QPointF at = label->position->pixelPosition();
+        const QSizeF size = QFontMetricsF(label->font()).size(0, label->text()) +
+                            QSizeF(label->padding().left() + label->padding().right(),
+                                   label->padding().top() + label->padding().bottom());
+        return QRectF(at - QPointF(size.width() / 2, size.height() / 2), size);
+    };
+    const QRectF data = QRectF(plot->axisRect()->rect()).adjusted(-1, -1, 1, 1);
+    EXPECT_TRUE(data.contains(box(edge))) << "moved in";
+    EXPECT_GT(edge->position->coords().x(), -1.2);
+    EXPECT_LE(edge->position->coords().y(), 1.2);
+    EXPECT_EQ(centre->position->coords(), QPointF(0.1, -0.2)) << "it fits where it is";
+    plot->resize(1600, 1400);
+    plot->setViewport(plot->rect());
+    plot->replot();
+    EXPECT_EQ(edge->position->coords(), QPointF(-1.2, 1.2)) << "room again at the anchor";
+    delete plot;
+}
+
 TEST(PlotHelpers, LegendsBelowThePlotUseFewerColumnsWhenNarrow) {
     QCustomPlot* plot = makePlot(nullptr);
     for (int i = 0; i < 4; ++i) {
