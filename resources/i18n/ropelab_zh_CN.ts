@@ -1674,12 +1674,16 @@ no row, impossible</source>
         <translation>A 未缩放（默认 RoPE）</translation>
     </message>
     <message>
-        <source>A: score q·k</source>
-        <translation>A：分数 q·k</translation>
+        <source>A:
+score q·k</source>
+        <translation>A：
+分数 q·k</translation>
     </message>
     <message>
-        <source>B: score q·k</source>
-        <translation>B：分数 q·k</translation>
+        <source>B:
+score q·k</source>
+        <translation>B：
+分数 q·k</translation>
     </message>
     <message>
         <source>A, B</source>

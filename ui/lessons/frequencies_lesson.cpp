@@ -367,8 +367,9 @@ void FrequenciesLesson::retranslate() {
     scalePlot_->xAxis->setLabel(tr("pair index i"));
     scalePlot_->yAxis->setLabel(tr("s_i = θ_i(default) / θ_i"));
     curveTitle_->setText(tr("Score q·k against distance (min and max per pixel column)"));
-    curvePlot_->yAxis->setLabel(tr("A: score q·k"));
-    curveRectB_->axis(QCPAxis::atLeft)->setLabel(tr("B: score q·k"));
+    // Two lines: one would run past its short axis rect into the other's label.
+    curvePlot_->yAxis->setLabel(tr("A:\nscore q·k"));
+    curveRectB_->axis(QCPAxis::atLeft)->setLabel(tr("B:\nscore q·k"));
     curveRectB_->axis(QCPAxis::atBottom)->setLabel(tr("distance m − n (tokens)"));
     curvePlot_->xAxis->setLabel(comparing() ? QString() : tr("distance m − n (tokens)"));
     const std::array bandNames{tr("kept"), tr("blended"), tr("÷ factor")};
