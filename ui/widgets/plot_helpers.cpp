@@ -404,7 +404,7 @@ void drawSegments(QCPPainter* painter, const QVector<QPointF>& points) {
     if (pen.style() == Qt::NoPen || pen.color().alpha() == 0) return;
     // As QCustomPlot does: a 1 px pen looks the same drawn cosmetic, which is much faster. An
     // antialiased pen thinner than a device pixel inks like a cosmetic one as transparent as it
-    // is thin, which Qt strokes ~5x faster.
+    // is thin, which Qt draws with its line rasteriser instead of stroking an outline.
     const double devicePixels = pen.widthF() * painter->device()->devicePixelRatioF();
     const bool thin = painter->antialiasing() && devicePixels > 0.0 && devicePixels < 1.0;
     if (qFuzzyCompare(pen.widthF(), 1.0) || thin) {
