@@ -393,9 +393,9 @@ void AbsoluteLesson::drawShift() {
     toArrow_->start->setCoords(0.0, 0.0);
     toArrow_->end->setCoords(shown_.atPK);
     fromLabel_->setText(tr("PE(p)"));
-    placeLabelInside(fromLabel_, 1.2 * shown_.atP);
+    fromLabel_->placeInside(1.2 * shown_.atP);
     toLabel_->setText(tr("PE(p+k)"));
-    placeLabelInside(toLabel_, 1.2 * shown_.atPK);
+    toLabel_->placeInside(1.2 * shown_.atPK);
     arc_->setData(shown_.arcT, shown_.arcX, shown_.arcY);
     shiftTitle_->setText(tr("Pair %1: PE(p) → PE(p + k), p = %2, k = %3")
                              .arg(pair_)

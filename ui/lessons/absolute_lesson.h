@@ -20,6 +20,7 @@ namespace ropelab::ui {
 
 class ColouredMap;
 class LabeledSlider;
+class PlotLabel;
 
 class AbsoluteLesson : public LessonPage {
     Q_OBJECT
@@ -86,8 +87,8 @@ private:
     QCPCurve* arc_;
     QCPItemLine* fromArrow_;
     QCPItemLine* toArrow_;
-    QCPItemText* fromLabel_;
-    QCPItemText* toLabel_;
+    PlotLabel* fromLabel_;
+    PlotLabel* toLabel_;
 
     LabeledSlider* maxLengthSlider_;
     LabeledSlider* pairSlider_;

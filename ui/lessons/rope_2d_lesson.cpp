@@ -417,9 +417,9 @@ void Rope2dLesson::refresh() {
         // Labels just beyond the tips, a fixed share of the view away.
         const double labelGap = 0.12 * extent_;
         queryLabel_->setText(QStringLiteral("q\u2098"));
-        placeLabelInside(queryLabel_, qTip + labelGap * unitDirection(qTip));
+        queryLabel_->placeInside(qTip + labelGap * unitDirection(qTip));
         keyLabel_->setText(QStringLiteral("k\u2099"));
-        placeLabelInside(keyLabel_, kTip + labelGap * unitDirection(kTip));
+        keyLabel_->placeInside(kTip + labelGap * unitDirection(kTip));
 
         // The angle from k to q, drawn as an arc at the centre.
         const double keyAngle = std::atan2(kTip.y(), kTip.x());

@@ -24,6 +24,7 @@ class QTimer;
 namespace ropelab::ui {
 
 class LabeledSlider;
+class PlotLabel;
 
 class Rope2dLesson : public LessonPage {
     Q_OBJECT
@@ -72,8 +73,8 @@ private:
     QCPItemLine* keyArrow_;
     QCPItemLine* queryStart_;
     QCPItemLine* keyStart_;
-    QCPItemText* queryLabel_;
-    QCPItemText* keyLabel_;
+    PlotLabel* queryLabel_;
+    PlotLabel* keyLabel_;
     QCPItemText* angleLabel_;
     QCPGraph* queryTrail_;
     QCPGraph* keyTrail_;

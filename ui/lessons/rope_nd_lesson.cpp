@@ -676,7 +676,7 @@ void RopeNdLesson::drawSpiral() {
             spiralIsPca_ ? tr("PC%1 (%2%)").arg(a + 1).arg(100.0 * explained_[a], 0, 'f', 0)
                          : tr("x[%1]").arg(spiralComponents_[a]));
     }
-    drawAxes(spiralPlot_, spiralAxes_, spiralAxisLabels_, 1.0);
+    drawAxes(spiralAxes_, spiralAxisLabels_, 1.0, 0.0, 1.3);
     spiralTitle_->setText(tr("R(x, p), p = 0 … %1\ndrag to turn").arg(n - 1));
     spiralDirty_ = false;
     spiralRedrawn_ = true;
@@ -724,14 +724,12 @@ void RopeNdLesson::drawHelix() {
     helixAxisLabels_[0]->setText(tr("cos pθ"));
     helixAxisLabels_[1]->setText(tr("sin pθ"));
     helixAxisLabels_[2]->setText(tr("p"));
-    drawAxes(helixPlot_, helixAxes_, helixAxisLabels_, kHelixHalfHeight);
+    // Below the helix and past its radius: the axes' names clear its coils.
+    drawAxes(helixAxes_, helixAxisLabels_, kHelixHalfHeight, -kHelixHalfHeight - 0.3, 1.5);
 }
 
-void RopeNdLesson::drawAxes(QCustomPlot* plot, std::array<QCPItemLine*, 3>& axes,
-                            std::array<QCPItemText*, 3>& labels, double zHalf) {
-    // The helix's axes start below it, so their names clear its coils; the spiral's at its centre.
-    const double base = plot == helixPlot_ ? -zHalf - 0.3 : 0.0;
-    const double reach = plot == helixPlot_ ? 1.5 : 1.3;
+void RopeNdLesson::drawAxes(std::array<QCPItemLine*, 3>& axes, std::array<QCPItemText*, 3>& labels,
+                            double zHalf, double base, double reach) {
     const std::array<std::array<double, 3>, 3> tips{
         {{reach, 0.0, base}, {0.0, reach, base}, {0.0, 0.0, zHalf + 0.2}}};
     const QPointF origin = camera_->project(0.0, 0.0, base);

@@ -93,8 +93,9 @@ private:
     // The spiral in full when its path or the view changed (spiralDirty_), else its marker only.
     void drawSpiral();
     void drawHelix();
-    void drawAxes(QCustomPlot* plot, std::array<QCPItemLine*, 3>& axes,
-                  std::array<QCPItemText*, 3>& labels, double zHalf);
+    // Arrows from (0, 0, base): x and y `reach` long, p up to zHalf and a little more.
+    void drawAxes(std::array<QCPItemLine*, 3>& axes, std::array<QCPItemText*, 3>& labels,
+                  double zHalf, double base, double reach);
     void updateReadout(const RopeFrequencies& freqs);
     void updateExplanation();
 

@@ -3,7 +3,6 @@
 
 #include <qcustomplot.h>
 
-#include <QFontMetricsF>
 #include <QTextLayout>
 
 #include "analysis/curve_envelope.h"
@@ -655,59 +654,6 @@ QCustomPlot* makePlot(QWidget* parent) {
         fitTextToWidth(plot, plot->width());
     });
     return plot;
-}
-
-namespace {
-
-constexpr const char* kAnchorProperty = "ropelabAnchor";
-
-// Centres `label` on its anchor, or as near as its axis rect holds it whole.
-void moveInside(QCPItemText* label) {
-    const QPointF anchor = label->property(kAnchorProperty).toPointF();
-    const QCPAxis* x = label->position->keyAxis();
-    const QCPAxis* y = label->position->valueAxis();
-    const QCPAxisRect* rect = x->axisRect();
-    if (rect->width() < 20 || rect->height() < 20) {  // not laid out yet
-        label->position->setCoords(anchor);
-        return;
-    }
-    const QRectF text =
-        QFontMetricsF(label->font())
-            .boundingRect(QRectF(), Qt::TextDontClip | static_cast<int>(label->textAlignment()),
-                          label->text());
-    const QMargins padding = label->padding();
-    const double halfWidth =
-        (text.width() + padding.left() + padding.right()) / 2.0 * x->range().size() / rect->width();
-    const double halfHeight = (text.height() + padding.top() + padding.bottom()) / 2.0 *
-                              y->range().size() / rect->height();
-    const auto inside = [](double at, const QCPRange& range, double half) {
-        return range.lower + half <= range.upper - half
-                   ? std::clamp(at, range.lower + half, range.upper - half)
-                   : range.center();
-    };
-    label->position->setCoords(inside(anchor.x(), x->range(), halfWidth),
-                               inside(anchor.y(), y->range(), halfHeight));
-}
-
-}  // namespace
-
-void placeLabelInside(QCPItemText* label, QPointF anchor) {
-    label->setPositionAlignment(Qt::AlignCenter);
-    label->setProperty(kAnchorProperty, anchor);
-    QCustomPlot* plot = label->parentPlot();
-    if (!plot->property("ropelabInsideConnected").toBool()) {
-        plot->setProperty("ropelabInsideConnected", true);
-        // New sizes and ranges (a resize, an export, equal aspect) come with each layout.
-        QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] {
-            for (int i = 0; i < plot->itemCount(); ++i) {
-                auto* placed = qobject_cast<QCPItemText*>(plot->item(i));
-                if (placed != nullptr && placed->property(kAnchorProperty).isValid()) {
-                    moveInside(placed);
-                }
-            }
-        });
-    }
-    moveInside(label);
 }
 
 void wrapInsideAxisRect(QCPItemText* label) {

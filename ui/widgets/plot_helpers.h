@@ -67,11 +67,6 @@ QCPCurve* addCurve(QCPAxis* x, QCPAxis* y);
 // replot at the widget's width; export calls it with the figure's width.
 void fitTextToWidth(QCustomPlot* plot, int width);
 
-// Centres `label` on `anchor` (plot coordinates), or as near as its axis rect holds it whole
-// (large presenter fonts on a small plot), again after every layout; text set later counts from
-// the next layout.
-void placeLabelInside(QCPItemText* label, QPointF anchor);
-
 // Places `label` at a fraction of its axis rect's width (ptAxisRectRatio) and lets it wrap on
 // screen where it would run past the edge of the rect (fitTextToWidth; files show it whole).
 void wrapInsideAxisRect(QCPItemText* label);

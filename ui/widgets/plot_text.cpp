@@ -387,6 +387,41 @@ void PlotText::draw(QCPPainter* painter) {
 
 PlotLabel::PlotLabel(QCustomPlot* plot) : QCPItemText(plot) {}
 
+QRect PlotLabel::textRect() const {
+    return textRect_.of(mText, mainFont(), QRect(),
+                        Qt::TextDontClip | static_cast<int>(mTextAlignment));
+}
+
+void PlotLabel::placeInside(QPointF anchor) {
+    // New sizes and ranges (a resize, an export, equal aspect) come with each layout.
+    if (!anchor_) connect(mParentPlot, &QCustomPlot::afterLayout, this, &PlotLabel::moveInside);
+    anchor_ = anchor;
+    setPositionAlignment(Qt::AlignCenter);
+    moveInside();
+}
+
+void PlotLabel::moveInside() {
+    const QCPAxis* x = position->keyAxis();
+    const QCPAxis* y = position->valueAxis();
+    const QCPAxisRect* rect = x->axisRect();
+    if (rect->width() < 20 || rect->height() < 20) {  // not laid out yet
+        position->setCoords(*anchor_);
+        return;
+    }
+    const QSize text = textRect().size();
+    const double halfWidth = (text.width() + mPadding.left() + mPadding.right()) / 2.0 *
+                             x->range().size() / rect->width();
+    const double halfHeight = (text.height() + mPadding.top() + mPadding.bottom()) / 2.0 *
+                              y->range().size() / rect->height();
+    const auto inside = [](double at, const QCPRange& range, double half) {
+        return range.lower + half <= range.upper - half
+                   ? std::clamp(at, range.lower + half, range.upper - half)
+                   : range.center();
+    };
+    position->setCoords(inside(anchor_->x(), x->range(), halfWidth),
+                        inside(anchor_->y(), y->range(), halfHeight));
+}
+
 void PlotLabel::draw(QCPPainter* painter) {
     if (!paintsScreen(painter) || !qFuzzyIsNull(mRotation) ||
         painter->transform().type() > QTransform::TxTranslate) {
@@ -396,8 +431,7 @@ void PlotLabel::draw(QCPPainter* painter) {
     // On the whole pixel nearest its position: glyphs then land as in the kept pixmap.
     const QPointF exact = position->pixelPosition();
     const QPointF pos(std::floor(exact.x() + 0.5), std::floor(exact.y() + 0.5));
-    QRect text = textRect_.of(mText, mainFont(), QRect(),
-                              Qt::TextDontClip | static_cast<int>(mTextAlignment));
+    QRect text = textRect();
     QRect box =
         text.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
     const QPoint corner = getTextDrawPoint(QPointF(0, 0), box, mPositionAlignment).toPoint();

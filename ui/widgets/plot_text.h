@@ -139,12 +139,22 @@ public:
     // How many times the text was rasterised for the screen, for tests.
     int rasterisations() const { return text_.rasterisations(); }
 
+    // Centres the label on `anchor` (plot coordinates), or as near as its axis rect holds it whole
+    // (large presenter fonts on a small plot), again after every layout; text set later counts
+    // from the next layout.
+    void placeInside(QPointF anchor);
+
 protected:
     void draw(QCPPainter* painter) override;
 
 private:
-    KeptTextBounds textRect_;  // the rectangle QCustomPlot lays the text out in, around (0, 0)
+    // The rectangle QCustomPlot lays the text out in, around (0, 0).
+    QRect textRect() const;
+    void moveInside();
+
+    KeptTextBounds textRect_;
     KeptPixmap<TextLook> text_;
+    std::optional<QPointF> anchor_;
 };
 
 }  // namespace ropelab::ui

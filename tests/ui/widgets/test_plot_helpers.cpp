@@ -400,10 +400,10 @@ TEST(PlotHelpers, LabelsPlacedInsideStayWholeInTheirAxisRect) {
     plot->yAxis->setRange(-1.5, 1.5);
     auto* edge = new PlotLabel(plot);
     edge->setText(QStringLiteral("PE(p + k), shifted"));
-    placeLabelInside(edge, QPointF(-1.2, 1.2));
+    edge->placeInside(QPointF(-1.2, 1.2));
     auto* centre = new PlotLabel(plot);
     centre->setText(QStringLiteral("PE(p)"));
-    placeLabelInside(centre, QPointF(0.1, -0.2));
+    centre->placeInside(QPointF(0.1, -0.2));
     plot->replot();
     const auto box = [](QCPItemText* label) {
         const QPointF at = label->position->pixelPosition();
