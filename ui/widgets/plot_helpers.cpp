@@ -396,6 +396,31 @@ bool finite(const QPointF& p) {
     return std::isfinite(p.x()) && std::isfinite(p.y());
 }
 
+// How far a shown line may stray from the points it was given, in device pixels: too little to
+// see with antialiasing, enough to draw a smooth circle of 15 px with 17 segments instead of 48.
+constexpr double kFlatness = 0.25;
+
+// Chords longer than this many points are not tried: each try checks every point it skips.
+constexpr qsizetype kMostSkipped = 8;
+
+// True where every point strictly between points[from] and points[to] lies within `tolerance` of
+// the chord joining them.
+bool chordHolds(const QVector<QPointF>& points, qsizetype from, qsizetype to, double tolerance) {
+    const QPointF a = points[from];
+    const QPointF chord = points[to] - a;
+    const double length = std::hypot(chord.x(), chord.y());
+    for (qsizetype k = from + 1; k < to; ++k) {
+        const QPointF off = points[k] - a;
+        // Off the chord's line, or past one of its ends (a curve that doubles back).
+        const double along = off.x() * chord.x() + off.y() * chord.y();
+        if (std::abs(off.x() * chord.y() - off.y() * chord.x()) > tolerance * length ||
+            along < -tolerance * length || along > length * (length + tolerance)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 // A polyline as one drawLines call: Qt rasterises wide and dashed pens segment by segment (dashes
 // run on across segments) instead of stroking the whole path, and pays its per-call cost once.
 void drawSegments(QCPPainter* painter, const QVector<QPointF>& points) {
@@ -404,7 +429,8 @@ void drawSegments(QCPPainter* painter, const QVector<QPointF>& points) {
     // As QCustomPlot does: a 1 px pen looks the same drawn cosmetic, which is much faster. An
     // antialiased pen thinner than a device pixel inks like a cosmetic one as transparent as it
     // is thin, which Qt draws with its line rasteriser instead of stroking an outline.
-    const double devicePixels = pen.widthF() * painter->device()->devicePixelRatioF();
+    const double ratio = painter->device()->devicePixelRatioF();
+    const double devicePixels = pen.widthF() * ratio;
     const bool thin = painter->antialiasing() && devicePixels > 0.0 && devicePixels < 1.0;
     if (qFuzzyCompare(pen.widthF(), 1.0) || thin) {
         QPen cosmetic = pen;
@@ -416,26 +442,7 @@ void drawSegments(QCPPainter* painter, const QVector<QPointF>& points) {
         }
         painter->setPen(cosmetic);
     }
-    // A point within a pixel of the last one drawn adds no visible detail, only a segment that a
-    // wide or antialiased pen strokes on its own (a smooth 4096-point curve is mostly such).
-    QVector<QLineF> segments;
-    segments.reserve(points.size());
-    qsizetype from = -1;  // the last point drawn, while the line runs unbroken
-    for (qsizetype i = 0; i < points.size(); ++i) {
-        if (!finite(points[i])) {
-            from = -1;
-            continue;
-        }
-        const bool ends = i + 1 == points.size() || !finite(points[i + 1]);
-        const QPointF step = points[i] - (from >= 0 ? points[from] : points[i]);
-        if (from >= 0 && (ends || std::abs(step.x()) >= 1.0 || std::abs(step.y()) >= 1.0)) {
-            segments.append({points[from], points[i]});
-            from = i;
-        } else if (from < 0) {
-            from = i;
-        }
-    }
-    painter->drawLines(segments);
+    painter->drawLines(visibleSegments(points, kFlatness / std::max(ratio, 1.0)));
 }
 
 // A solid line with more points than pixel columns, drawn without antialiasing, covers in each
@@ -620,6 +627,35 @@ protected:
 };
 
 }  // namespace
+
+QVector<QLineF> visibleSegments(const QVector<QPointF>& points, double tolerance) {
+    QVector<QLineF> segments;
+    segments.reserve(points.size());
+    qsizetype from = -1;  // the last point drawn, while the line runs unbroken
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        if (!finite(points[i])) {
+            from = -1;
+            continue;
+        }
+        if (from < 0) {
+            from = i;
+            continue;
+        }
+        const bool ends = i + 1 == points.size() || !finite(points[i + 1]);
+        if (!ends) {
+            // Within a pixel of the last point drawn: no visible detail, only a segment that a
+            // wide or antialiased pen strokes on its own (a smooth 4096-point curve is mostly
+            // such).
+            const QPointF step = points[i] - points[from];
+            if (std::abs(step.x()) < 1.0 && std::abs(step.y()) < 1.0) continue;
+            // On the chord to the next point, as on a gently bending curve drawn with many points.
+            if (i - from < kMostSkipped && chordHolds(points, from, i + 1, tolerance)) continue;
+        }
+        segments.append({points[from], points[i]});
+        from = i;
+    }
+    return segments;
+}
 
 QCPGraph* addGraph(QCustomPlot* plot, QCPAxis* x, QCPAxis* y) {
     auto* graph = new ScreenGraph(x != nullptr ? x : plot->xAxis, y != nullptr ? y : plot->yAxis);

@@ -4,6 +4,7 @@
 // scale). Styling stays in style/plot_style; these only assemble layout elements.
 
 #include <QImage>
+#include <QLineF>
 #include <QRectF>
 #include <QSize>
 #include <QString>
@@ -60,6 +61,11 @@ QCustomPlot* makePlot(QWidget* parent);
 // QCustomPlot does. Null axes mean the plot's x and y axes.
 QCPGraph* addGraph(QCustomPlot* plot, QCPAxis* x = nullptr, QCPAxis* y = nullptr);
 QCPCurve* addCurve(QCPAxis* x, QCPAxis* y);
+
+// The segments those lines draw on screen for a polyline in pixels (NaN points break it): points
+// that add no visible detail are left out, so that every point given lies within `tolerance`
+// pixels of the segments drawn, or within a pixel of a point drawn.
+QVector<QLineF> visibleSegments(const QVector<QPointF>& points, double tolerance);
 
 // Titles and subtitles wrap at word boundaries and legends placed below re-flow to fit `width`
 // pixels (large presenter fonts, narrow plots); labels below or above the data wrap where they

@@ -8,6 +8,7 @@
 #include <qcustomplot.h>
 
 #include <QFontMetricsF>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -104,6 +105,65 @@ TEST(PlotHelpers, AThinPenInksOnScreenWhatItInksInAFile) {
         EXPECT_NEAR(ink(screen, quarter) / ink(file, quarter), 1.0, 0.15);
     }
     delete plot;
+}
+
+QVector<QPointF> circlePoints(QPointF centre, double radius, int steps) {
+    QVector<QPointF> points;
+    for (int k = 0; k <= steps; ++k) {
+        const double phi = 2.0 * std::numbers::pi * k / steps;
+        points.append(centre + radius * QPointF(std::cos(phi), std::sin(phi)));
+    }
+    return points;
+}
+
+// How far `point` lies from the nearest of `segments`.
+double distanceToSegments(QPointF point, const QVector<QLineF>& segments) {
+    double nearest = std::numeric_limits<double>::infinity();
+    for (const QLineF& s : segments) {
+        const QPointF d = s.p2() - s.p1();
+        const double squared = QPointF::dotProduct(d, d);
+        const double t =
+            squared > 0.0 ? std::clamp(QPointF::dotProduct(point - s.p1(), d) / squared, 0.0, 1.0)
+                          : 0.0;
+        const QPointF off = point - (s.p1() + t * d);
+        nearest = std::min(nearest, std::hypot(off.x(), off.y()));
+    }
+    return nearest;
+}
+
+// A smooth curve drawn with more points than its pixels need is drawn with fewer segments, and
+// every point it was given lies within the tolerance of them; a corner is kept.
+TEST(PlotHelpers, ScreenLinesLeaveOutOnlyPointsThatAddNoVisibleDetail) {
+    // A chord over k steps of 2π/48 strays r(1 − cos(kπ/48)) px at most: for r = 15 px, 0.13 px
+    // over two steps, 0.29 over three; for r = 7 px, 0.24 over four, 0.37 over five.
+    for (const auto& [radius, segments] : {std::pair{15.0, 24}, std::pair{7.0, 12}}) {
+        const QVector<QPointF> circle = circlePoints(QPointF(50.0, 50.0), radius, 48);
+        const QVector<QLineF> drawn = visibleSegments(circle, 0.25);
+        EXPECT_EQ(drawn.size(), segments) << radius;
+        for (const QPointF& p : circle) EXPECT_LE(distanceToSegments(p, drawn), 0.25 + 1e-9);
+        EXPECT_EQ(drawn.front().p1(), circle.front());
+        EXPECT_EQ(drawn.back().p2(), circle.back());
+    }
+
+    // A zig-zag whose corners stand 3 px off the line keeps every corner.
+    QVector<QPointF> zigzag;
+    for (int i = 0; i < 20; ++i) zigzag.append(QPointF(4.0 * i, i % 2 == 0 ? 0.0 : 3.0));
+    EXPECT_EQ(visibleSegments(zigzag, 0.25).size(), zigzag.size() - 1);
+
+    // A line that turns back on itself keeps its far end.
+    const QVector<QPointF> back{{0, 0}, {10, 0}, {20, 0}, {5, 0}};
+    const QVector<QLineF> folded = visibleSegments(back, 0.25);
+    ASSERT_EQ(folded.size(), 2);
+    EXPECT_EQ(folded[0].p2(), QPointF(20, 0));
+
+    // NaN breaks the line: no segment crosses the gap.
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    QVector<QPointF> two = circlePoints(QPointF(0.0, 0.0), 15.0, 48);
+    two.append(QPointF(nan, nan));
+    two.append(circlePoints(QPointF(100.0, 0.0), 15.0, 48));
+    for (const QLineF& s : visibleSegments(two, 0.25)) {
+        EXPECT_LT(std::abs(s.p1().x() - s.p2().x()), 50.0);
+    }
 }
 
 // A line with far more points than columns is filled column by column on screen, as whole-pixel
