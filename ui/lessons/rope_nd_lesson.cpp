@@ -204,6 +204,9 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     components_->setLineStyle(QCPGraph::lsNone);
     components_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 7));
     setSeriesStyle(components_, {Series::Reference}, theme());
+    arcs_ = addCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
+    arcs_->removeFromLegend();
+    setSeriesStyle(arcs_, {Series::Reference, Qt::SolidLine, 0.6}, theme());
     // The chosen pair on a layer above the other arcs.
     pairingPlot_->addLayer(QStringLiteral("highlight"));
     chosenArc_ = addCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
@@ -578,21 +581,15 @@ void RopeNdLesson::updatePairing(const PairingKey& key) {
             y.push_back(height * std::sin(phi));
         }
     };
-    while (static_cast<int>(arcs_.size()) > shown) {
-        pairingPlot_->removePlottable(arcs_.back());
-        arcs_.pop_back();
+    // The arcs as one curve, NaN between them: one plottable draws them in one batch.
+    QVector<double> at, ax, ay;
+    for (const auto& [a, b] : drawnPairs_) {
+        arcPoints(a, b, at, ax, ay);
+        at.push_back(at.size());
+        ax.push_back(kNan);
+        ay.push_back(kNan);
     }
-    while (static_cast<int>(arcs_.size()) < shown) {
-        auto* arc = addCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
-        arc->removeFromLegend();
-        arcs_.push_back(arc);
-    }
-    for (int i = 0; i < shown; ++i) {
-        QVector<double> t, x, y;
-        arcPoints(drawnPairs_[std::size_t(i)].first, drawnPairs_[std::size_t(i)].second, t, x, y);
-        arcs_[std::size_t(i)]->setData(t, x, y, true);
-        setSeriesStyle(arcs_[std::size_t(i)], {Series::Reference, Qt::SolidLine, 0.6}, theme());
-    }
+    arcs_->setData(at, ax, ay, true);
     const RopePair chosen = ropePair(key.pair, key.rotaryDim, layout);
     QVector<double> t, x, y;
     arcPoints(chosen.a, chosen.b, t, x, y);

@@ -125,7 +125,7 @@ private:
     std::array<QCPItemText*, 3> helixAxisLabels_{};
     QCPGraph* components_;
     QCPGraph* chosenComponents_;
-    std::vector<QCPCurve*> arcs_;
+    QCPCurve* arcs_;  // the first kMaxDrawnPairs pairs'
     QCPCurve* chosenArc_;
 
     LabeledSlider* pairSlider_;
