@@ -396,7 +396,9 @@ void ClinicLesson::fillTable() {
     const int rows = static_cast<int>(conventions_.tools.size());
     table_->setRowCount(rows);
     QAbstractItemModel* model = table_->model();
-    bool changed = false;
+    // The cells that changed, as one rectangle: the table measures the rows and repaints the
+    // area the view is told of.
+    QRect changed;
     {
         // The cells tell the view once, together, below: each cell's own dataChanged made the
         // table measure the height of every row again.
@@ -409,7 +411,7 @@ void ClinicLesson::fillTable() {
             } else {
                 table_->setItem(row, column, new QTableWidgetItem(text));
             }
-            changed = true;
+            changed |= QRect(column, row, 1, 1);
         };
         for (int row = 0; row < rows; ++row) {
             const ToolWords& tool = conventions_.tools[static_cast<std::size_t>(row)];
@@ -427,9 +429,9 @@ void ClinicLesson::fillTable() {
             setCell(row, 2, cannot.join(QLatin1Char('\n')));
         }
     }
-    if (changed) {
-        emit model->dataChanged(model->index(0, 0),
-                                model->index(rows - 1, table_->columnCount() - 1));
+    if (!changed.isEmpty()) {
+        emit model->dataChanged(model->index(changed.top(), changed.left()),
+                                model->index(changed.bottom(), changed.right()));
     }
 }
 

@@ -6,6 +6,8 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QFontMetrics>
 #include <QTableWidget>
 
 #include "lesson_harness.h"
@@ -42,6 +44,44 @@ TEST_F(Clinic, ConventionsTableIsCoresForTheChosenScaling) {
     EXPECT_TRUE(table->item(0, 2)->text().isEmpty());
     h.model.setLayout(RopeLayout::Interleaved);
     EXPECT_TRUE(table->item(0, 2)->text().contains("Meta-to-HF"));
+}
+
+// What QTableView keeps protected: the height its rows' contents ask for.
+struct TableAccess : QTableWidget {
+    static int contentHeight(const QTableWidget& table, int row) {
+        return (table.*&TableAccess::sizeHintForRow)(row);
+    }
+};
+
+// The table is told only of the cells that changed; every row still fits its text, as many lines
+// as its longest cell has at least.
+TEST_F(Clinic, EveryRowFitsItsTextAfterSomeCellsChange) {
+    QTableWidget* table = h.lesson.conventionsTable();
+    h.lesson.resize(1200, 900);
+    h.lesson.show();
+    const int line = QFontMetrics(table->font()).lineSpacing();
+    const auto expectRowsFit = [table, line](const char* step) {
+        QCoreApplication::processEvents();
+        for (int row = 0; row < table->rowCount(); ++row) {
+            EXPECT_EQ(table->rowHeight(row), TableAccess::contentHeight(*table, row))
+                << step << ", row " << row;
+            for (int column = 0; column < table->columnCount(); ++column) {
+                const qsizetype lines = table->item(row, column)->text().count(u'\n') + 1;
+                EXPECT_GE(table->rowHeight(row), lines * line) << step << ", row " << row;
+            }
+        }
+    };
+    expectRowsFit("default");
+    h.lesson.setExample(ClinicLesson::Example::Llama3);
+    expectRowsFit("llama3");
+    h.model.setHeadDim(128);
+    expectRowsFit("head dim");
+    h.lesson.setExample(ClinicLesson::Example::Yarn);
+    expectRowsFit("yarn");
+    h.model.setLayout(RopeLayout::Interleaved);
+    expectRowsFit("interleaved");
+    h.lesson.setExample(ClinicLesson::Example::Default);
+    expectRowsFit("default again");
 }
 
 TEST_F(Clinic, LayoutCurvesCoincideAndTheUnpermutedOneDoesNot) {
