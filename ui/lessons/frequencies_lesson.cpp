@@ -559,7 +559,9 @@ void FrequenciesLesson::showCurveRectB(bool on) {
     // Out of the layout the rect keeps its last geometry; hidden, its axes and curves are not
     // drawn.
     curveRectB_->setVisible(on);
+    // A and B share their distance axis: its numbers are shown once, under B.
     curvePlot_->xAxis->setLabel(on ? QString() : tr("distance m − n (tokens)"));
+    curvePlot_->xAxis->setTickLabels(!on);
     applyPlotTheme(curvePlot_, theme());
 }
 

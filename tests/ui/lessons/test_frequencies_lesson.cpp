@@ -370,6 +370,27 @@ TEST(FrequenciesLesson, BadPresetsFileNamesThePresetAndKeepsTheOldList) {
     EXPECT_EQ(h.lesson.presets().size(), shipped);
 }
 
+// A and B share their distance axis: comparing, its numbers and name are shown once, under B;
+// A alone shows them under A.
+TEST(FrequenciesLesson, TheSharedDistanceAxisIsNumberedOnce) {
+    LessonHarness<Lesson7> h;
+    QCustomPlot* plot = h.figure("score-curves");
+    h.lesson.setComparing(true);
+    QCPAxis* b = nullptr;
+    for (QCPAxisRect* rect : plot->axisRects()) {
+        if (rect != plot->axisRect() && rect->visible()) b = rect->axis(QCPAxis::atBottom);
+    }
+    ASSERT_NE(b, nullptr);
+    EXPECT_FALSE(plot->xAxis->tickLabels());
+    EXPECT_TRUE(plot->xAxis->label().isEmpty());
+    EXPECT_TRUE(b->tickLabels());
+    EXPECT_FALSE(b->label().isEmpty());
+    EXPECT_EQ(plot->xAxis->range(), b->range());
+    h.lesson.setComparing(false);
+    EXPECT_TRUE(plot->xAxis->tickLabels());
+    EXPECT_FALSE(plot->xAxis->label().isEmpty());
+}
+
 TEST(FrequenciesLesson, ScoreCurvesArriveAndMatchCore) {
     LessonHarness<Lesson7> h;
     h.lesson.setComparing(false);  // A alone: its own distance range
