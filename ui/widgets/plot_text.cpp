@@ -296,6 +296,8 @@ void cacheLegendText(QCustomPlot* plot) {
     if (legend == nullptr) return;
     for (int row = 0; row < legend->rowCount(); ++row) {
         for (int column = 0; column < legend->columnCount(); ++column) {
+            // A wrapped legend's last row may have empty cells; element() complains of them.
+            if (!legend->hasElement(row, column)) continue;
             auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->element(row, column));
             if (item == nullptr || dynamic_cast<LegendText*>(item) != nullptr) continue;
             auto* text = new LegendText(legend, item->plottable());
