@@ -185,8 +185,8 @@ void reflowLegend(QCPLegend* legend, int width) {
     const int fit = std::max(1, (width - 12 + spacing) / (widest + spacing));
     const int columns = std::min(wanted, fit);
     if (columns == legend->wrap()) return;
+    // The property keeps the columns asked for: a wider plot later gets them back.
     legend->setWrap(columns);
-    legend->setProperty(kLegendColumnsProperty, columns);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
 }
 

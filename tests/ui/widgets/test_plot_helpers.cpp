@@ -484,7 +484,7 @@ TEST(PlotHelpers, LabelsPlacedInsideStayWholeInTheirAxisRect) {
     delete plot;
 }
 
-TEST(PlotHelpers, LegendsBelowThePlotUseFewerColumnsWhenNarrow) {
+TEST(PlotHelpers, LegendsBelowThePlotUseFewerColumnsWhenNarrowAndAllAgainWhenWide) {
     QCustomPlot* plot = makePlot(nullptr);
     for (int i = 0; i < 4; ++i) {
         plot->addGraph()->setName(QStringLiteral("a fairly long series name %1").arg(i));
@@ -495,6 +495,9 @@ TEST(PlotHelpers, LegendsBelowThePlotUseFewerColumnsWhenNarrow) {
     fitTextToWidth(plot, 400);
     EXPECT_LT(plot->legend->wrap(), 4);
     EXPECT_GE(plot->legend->wrap(), 1);
+    // Wide again (presenter mode left, a file at its own width): the columns come back.
+    fitTextToWidth(plot, 3000);
+    EXPECT_EQ(plot->legend->wrap(), 4);
     delete plot;
 }
 
