@@ -205,6 +205,16 @@ no row, impossible</source>
 没有对应行，不可能</translation>
     </message>
     <message>
+        <source>≥ %1:
+no row</source>
+        <translation>≥ %1：
+无此行</translation>
+    </message>
+    <message>
+        <source>no row</source>
+        <translation>无此行</translation>
+    </message>
+    <message>
         <source>&lt;p&gt;An absolute encoding gives each position p its own vector PE(p) and adds it to the token&apos;s embedding.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Learned&lt;/b&gt; (GPT-2, BERT): a table with one trained row per position, here at its N(0, 0.02²) initialisation. It has exactly L rows: a position ≥ L has no vector at all, so the model cannot take longer inputs.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sinusoidal&lt;/b&gt; (Vaswani et al. 2017): PE(p, 2i) = sin(pω&lt;sub&gt;i&lt;/sub&gt;), PE(p, 2i+1) = cos(pω&lt;sub&gt;i&lt;/sub&gt;), ω&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;. Defined for every p. The similarity PE(p)·PE(q) = Σ&lt;sub&gt;i&lt;/sub&gt; cos((p − q)ω&lt;sub&gt;i&lt;/sub&gt;) depends only on p − q, so it is constant along diagonals.&lt;/p&gt;&lt;p&gt;Shifting by k turns every pair (PE(p, 2i), PE(p, 2i+1)) by the angle kω&lt;sub&gt;i&lt;/sub&gt;, whatever p is: PE(p + k) is a fixed rotation of PE(p). RoPE builds on exactly this.&lt;/p&gt;&lt;p&gt;In the lower right plot sin is across and cos is up, so an angle is measured from the vertical axis towards the horizontal one: a growing angle turns the arrow &lt;b&gt;clockwise&lt;/b&gt;. Only the angle modulo 360° shows: a turn of 458.4° ends where 98.4° does.&lt;/p&gt;</source>
         <translation>&lt;p&gt;绝对位置编码给每个位置 p 一个专属向量 PE(p)，并把它加到词元的嵌入上。&lt;/p&gt;&lt;p&gt;&lt;b&gt;可学习的位置编码&lt;/b&gt;（GPT-2、BERT）：一张每个位置一行、经过训练的表，这里显示的是它按 N(0, 0.02²) 初始化时的样子。它恰好有 L 行：位置 ≥ L 时根本没有向量，因此模型无法接受更长的输入。&lt;/p&gt;&lt;p&gt;&lt;b&gt;正弦位置编码&lt;/b&gt;（Vaswani 等，2017）：PE(p, 2i) = sin(pω&lt;sub&gt;i&lt;/sub&gt;)，PE(p, 2i+1) = cos(pω&lt;sub&gt;i&lt;/sub&gt;)，ω&lt;sub&gt;i&lt;/sub&gt; = base&lt;sup&gt;−2i/d&lt;/sup&gt;。它对每个 p 都有定义。相似度 PE(p)·PE(q) = Σ&lt;sub&gt;i&lt;/sub&gt; cos((p − q)ω&lt;sub&gt;i&lt;/sub&gt;) 只取决于 p − q，因此沿对角线保持不变。&lt;/p&gt;&lt;p&gt;平移 k 会把每个分量对 (PE(p, 2i), PE(p, 2i+1)) 旋转角度 kω&lt;sub&gt;i&lt;/sub&gt;，与 p 无关：PE(p + k) 是 PE(p) 的一个固定旋转。RoPE 正是建立在这一点之上。&lt;/p&gt;&lt;p&gt;右下图中横轴是 sin、纵轴是 cos，所以角度是从纵轴量向横轴的：角度增大时箭头&lt;b&gt;顺时针&lt;/b&gt;转动。图上只能看出角度对 360° 取模的结果：转 458.4° 和转 98.4° 停在同一个地方。&lt;/p&gt;</translation>
     </message>

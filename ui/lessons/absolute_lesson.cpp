@@ -3,6 +3,7 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetrics>
 #include <QGridLayout>
 #include <QJsonObject>
 #include <QLineF>
@@ -162,6 +163,8 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     impossibleLabel_->setPositionAlignment(Qt::AlignCenter);
     impossibleLabel_->setTextAlignment(Qt::AlignCenter);
     setSeriesStyle(impossibleLabel_, {Series::Key, Qt::SolidLine, 1.2}, theme());
+    // Each layout: the hatched rows' size in pixels changes with the window, fonts and files.
+    connect(learnedPlot_, &QCustomPlot::afterLayout, this, &AbsoluteLesson::fitImpossibleLabel);
 
     sinusoidalTitle_ = addPlotTitle(sinusoidalPlot_, QString());
     sinusoidalMap_ = addHeatMap(sinusoidalPlot_, kTableGradient, QString()).map;
@@ -470,7 +473,29 @@ void AbsoluteLesson::updateImpossibleRegion() {
     QColor hatch = seriesColor(Series::Reference, theme());
     impossible_->setBrush(QBrush(hatch, Qt::BDiagPattern));
     impossibleLabel_->position->setCoords((d - 1) / 2.0, (length + n) / 2.0 - 0.5);
-    impossibleLabel_->setText(tr("positions ≥ %1:\nno row, impossible").arg(length));
+    impossibleTexts_ = {tr("positions ≥ %1:\nno row, impossible").arg(length),
+                        tr("≥ %1:\nno row").arg(length), tr("no row")};
+    fitImpossibleLabel();
+}
+
+void AbsoluteLesson::fitImpossibleLabel() {
+    if (!impossible_->visible() || impossibleTexts_.isEmpty()) return;
+    const QPointF corner = impossible_->topLeft->pixelPosition();
+    const QPointF opposite = impossible_->bottomRight->pixelPosition();
+    const QSizeF room(std::abs(opposite.x() - corner.x()), std::abs(opposite.y() - corner.y()));
+    const QMargins pad = impossibleLabel_->padding();
+    const QFontMetrics metrics(impossibleLabel_->font());
+    // Before the first layout the room is unknown: the whole text, as a file at its size shows.
+    const bool laidOut = learnedPlot_->axisRect()->width() > 0;
+    for (const QString& text : impossibleTexts_) {
+        const QSize size = metrics.size(0, text).grownBy(pad);
+        if (!laidOut || (size.width() <= room.width() && size.height() <= room.height())) {
+            if (impossibleLabel_->text() != text) impossibleLabel_->setText(text);
+            impossibleLabel_->setVisible(true);
+            return;
+        }
+    }
+    impossibleLabel_->setVisible(false);  // a cut explanation would say something else
 }
 
 }  // namespace ropelab::ui

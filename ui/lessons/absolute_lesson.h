@@ -69,6 +69,8 @@ private:
     void drawShift();
     void updateReadouts();
     void updateImpossibleRegion();
+    // Writes on the hatched rows the longest of their explanations that fits there whole.
+    void fitImpossibleLabel();
 
     QCustomPlot* learnedPlot_;
     QCustomPlot* sinusoidalPlot_;
@@ -83,6 +85,7 @@ private:
     ColouredMap* similarityMap_;
     QCPItemRect* impossible_;
     QCPItemText* impossibleLabel_;
+    QStringList impossibleTexts_;  // the longest first
     QCPCurve* circle_;
     QCPCurve* arc_;
     QCPItemLine* fromArrow_;

@@ -4,6 +4,7 @@
 // by k is the same rotation of pair i for every p.
 #include <gtest/gtest.h>
 
+#include <QFontMetrics>
 #include <cmath>
 #include <numbers>
 
@@ -47,12 +48,17 @@ TEST(AbsoluteLesson, SimilarityIsTheDotProductOfEncodings) {
     EXPECT_NEAR(data->cell(5, 5), 4.0, 1e-12);  // d/2: sin² + cos² per pair
 }
 
-TEST(AbsoluteLesson, LearnedTableShowsOnlyItsRowsAndMarksTheRestImpossible) {
-    LessonHarness<AbsoluteLesson> h;
+// d = 8, N = 100, a learned table of L = 30 rows.
+void learnThirtyOfAHundredPositions(LessonHarness<AbsoluteLesson>& h) {
     h.model.setHeadDim(8);
     h.model.setSequenceLength(100);
     h.lesson.setMaxLength(30);
     h.lesson.waitForComputation();
+}
+
+TEST(AbsoluteLesson, LearnedTableShowsOnlyItsRowsAndMarksTheRestImpossible) {
+    LessonHarness<AbsoluteLesson> h;
+    learnThirtyOfAHundredPositions(h);
     QCPColorMapData* data = h.lesson.learnedMap()->data();
     EXPECT_EQ(data->valueSize(), 30);
     const LearnedPositionTable table(30, 8, h.model.seed());
@@ -61,6 +67,55 @@ TEST(AbsoluteLesson, LearnedTableShowsOnlyItsRowsAndMarksTheRestImpossible) {
     EXPECT_TRUE(h.lesson.readoutText().contains(QStringLiteral("impossible")));
     h.model.setPositions(29, 0);
     EXPECT_FALSE(h.lesson.readoutText().contains(QStringLiteral("impossible")));
+}
+
+// The hatched rows say why they are empty in the longest words that fit on them whole: all of
+// them on a large plot, fewer on a small one, none where not even "no row" fits.
+TEST(AbsoluteLesson, TheImpossibleRowsSayWhyInWordsThatFit) {
+    LessonHarness<AbsoluteLesson> h;
+    learnThirtyOfAHundredPositions(h);
+    QCustomPlot* plot = h.figure("learned-table");
+    QCPItemText* label = nullptr;
+    QCPItemRect* hatch = nullptr;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        if (auto* text = qobject_cast<QCPItemText*>(plot->item(i))) {
+            if (text->text().contains(QStringLiteral("no row"))) label = text;
+        } else if (auto* rect = qobject_cast<QCPItemRect*>(plot->item(i))) {
+            hatch = rect;
+        }
+    }
+    ASSERT_NE(label, nullptr);
+    ASSERT_NE(hatch, nullptr);
+    const auto showAt = [plot](QSize size) {
+        plot->resize(size);
+        plot->setViewport(plot->rect());
+        plot->replot();
+    };
+    const auto fits = [label, hatch] {
+        const QRectF room =
+            QRectF(hatch->topLeft->pixelPosition(), hatch->bottomRight->pixelPosition())
+                .normalized();
+        const QSize text =
+            QFontMetrics(label->font()).size(0, label->text()).grownBy(label->padding());
+        return text.width() <= room.width() && text.height() <= room.height();
+    };
+    showAt(QSize(900, 900));
+    EXPECT_TRUE(label->visible());
+    EXPECT_EQ(label->text(), QStringLiteral("positions ≥ 30:\nno row, impossible"));
+    EXPECT_TRUE(fits());
+    showAt(QSize(330, 260));
+    EXPECT_TRUE(label->visible());
+    EXPECT_NE(label->text(), QStringLiteral("positions ≥ 30:\nno row, impossible"));
+    EXPECT_TRUE(fits()) << label->text().toStdString();
+    h.lesson.setMaxLength(99);  // one row hatched: too low for any words
+    h.lesson.waitForComputation();
+    showAt(QSize(330, 260));
+    EXPECT_FALSE(label->visible());
+    h.lesson.setMaxLength(30);
+    h.lesson.waitForComputation();
+    showAt(QSize(900, 900));
+    EXPECT_TRUE(label->visible());
+    EXPECT_EQ(label->text(), QStringLiteral("positions ≥ 30:\nno row, impossible"));
 }
 
 TEST(AbsoluteLesson, ShiftByKIsTheSameRotationForEveryP) {
