@@ -3,7 +3,6 @@
 
 #include <qcustomplot.h>
 
-#include <QFontMetrics>
 #include <QGridLayout>
 #include <QJsonObject>
 #include <QLineF>
@@ -473,22 +472,20 @@ void AbsoluteLesson::updateImpossibleRegion() {
     QColor hatch = seriesColor(Series::Reference, theme());
     impossible_->setBrush(QBrush(hatch, Qt::BDiagPattern));
     impossibleLabel_->position->setCoords((d - 1) / 2.0, (length + n) / 2.0 - 0.5);
-    impossibleTexts_ = {tr("positions ≥ %1:\nno row, impossible").arg(length),
-                        tr("≥ %1:\nno row").arg(length), tr("no row")};
     fitImpossibleLabel();
 }
 
 void AbsoluteLesson::fitImpossibleLabel() {
-    if (!impossible_->visible() || impossibleTexts_.isEmpty()) return;
+    if (!impossible_->visible()) return;
     const QPointF corner = impossible_->topLeft->pixelPosition();
     const QPointF opposite = impossible_->bottomRight->pixelPosition();
     const QSizeF room(std::abs(opposite.x() - corner.x()), std::abs(opposite.y() - corner.y()));
-    const QMargins pad = impossibleLabel_->padding();
-    const QFontMetrics metrics(impossibleLabel_->font());
     // Before the first layout the room is unknown: the whole text, as a file at its size shows.
     const bool laidOut = learnedPlot_->axisRect()->width() > 0;
-    for (const QString& text : impossibleTexts_) {
-        const QSize size = metrics.size(0, text).grownBy(pad);
+    const int length = maxLength();
+    for (const QString& text : {tr("positions ≥ %1:\nno row, impossible").arg(length),
+                                tr("≥ %1:\nno row").arg(length), tr("no row")}) {
+        const QSize size = impossibleLabel_->boxSize(text);
         if (!laidOut || (size.width() <= room.width() && size.height() <= room.height())) {
             if (impossibleLabel_->text() != text) impossibleLabel_->setText(text);
             impossibleLabel_->setVisible(true);

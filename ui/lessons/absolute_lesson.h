@@ -84,8 +84,7 @@ private:
     ColouredMap* sinusoidalMap_;
     ColouredMap* similarityMap_;
     QCPItemRect* impossible_;
-    QCPItemText* impossibleLabel_;
-    QStringList impossibleTexts_;  // the longest first
+    PlotLabel* impossibleLabel_;
     QCPCurve* circle_;
     QCPCurve* arc_;
     QCPItemLine* fromArrow_;

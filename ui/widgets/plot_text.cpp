@@ -389,9 +389,13 @@ void PlotText::draw(QCPPainter* painter) {
 
 PlotLabel::PlotLabel(QCustomPlot* plot) : QCPItemText(plot) {}
 
-QRect PlotLabel::textRect() const {
-    return textRect_.of(mText, mainFont(), QRect(),
+QRect PlotLabel::textRect(const QString& text) const {
+    return textRect_.of(text, mainFont(), QRect(),
                         Qt::TextDontClip | static_cast<int>(mTextAlignment));
+}
+
+QSize PlotLabel::boxSize(const QString& text) const {
+    return textRect(text).size().grownBy(mPadding);
 }
 
 void PlotLabel::placeInside(QPointF anchor) {
@@ -410,11 +414,9 @@ void PlotLabel::moveInside() {
         position->setCoords(*anchor_);
         return;
     }
-    const QSize text = textRect().size();
-    const double halfWidth = (text.width() + mPadding.left() + mPadding.right()) / 2.0 *
-                             x->range().size() / rect->width();
-    const double halfHeight = (text.height() + mPadding.top() + mPadding.bottom()) / 2.0 *
-                              y->range().size() / rect->height();
+    const QSize box = boxSize(mText);
+    const double halfWidth = box.width() / 2.0 * x->range().size() / rect->width();
+    const double halfHeight = box.height() / 2.0 * y->range().size() / rect->height();
     const auto inside = [](double at, const QCPRange& range, double half) {
         return range.lower + half <= range.upper - half
                    ? std::clamp(at, range.lower + half, range.upper - half)
@@ -433,7 +435,7 @@ void PlotLabel::draw(QCPPainter* painter) {
     // On the whole pixel nearest its position: glyphs then land as in the kept pixmap.
     const QPointF exact = position->pixelPosition();
     const QPointF pos(std::floor(exact.x() + 0.5), std::floor(exact.y() + 0.5));
-    QRect text = textRect();
+    QRect text = textRect(mText);
     QRect box =
         text.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
     const QPoint corner = getTextDrawPoint(QPointF(0, 0), box, mPositionAlignment).toPoint();

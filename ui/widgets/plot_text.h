@@ -144,12 +144,15 @@ public:
     // from the next layout.
     void placeInside(QPointF anchor);
 
+    // The box (text and padding) the label takes, in pixels, showing `text` in its font.
+    QSize boxSize(const QString& text) const;
+
 protected:
     void draw(QCPPainter* painter) override;
 
 private:
-    // The rectangle QCustomPlot lays the text out in, around (0, 0).
-    QRect textRect() const;
+    // The rectangle QCustomPlot lays `text` out in, around (0, 0).
+    QRect textRect(const QString& text) const;
     void moveInside();
 
     KeptTextBounds textRect_;
