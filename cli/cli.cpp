@@ -84,7 +84,8 @@ std::string commandList(const std::vector<Command>& commands) {
 
 std::vector<Command> allCommands() {
     std::vector<Command> commands = encodingCommands();
-    for (std::vector<Command> more : {analysisCommands(), computeCommands()}) {
+    for (std::vector<Command> more :
+         {analysisCommands(), computeCommands(), weightsCommands(), trainingCommands()}) {
         for (Command& command : more) commands.push_back(std::move(command));
     }
     return commands;

@@ -65,6 +65,8 @@ std::vector<Command> computeCommands();   // cli/compute_commands.cpp
 // conventions, layout-permutation, kv-cache (cli/clinic_commands.cpp); listed after the
 // analysis commands.
 std::vector<Command> clinicCommands();
+std::vector<Command> weightsCommands();   // lens (cli/weights_commands.cpp)
+std::vector<Command> trainingCommands();  // train, evaluate, experiment (cli/training_commands.cpp)
 
 // Every command of the tool, collected from the functions above.
 std::vector<Command> allCommands();
