@@ -21,6 +21,7 @@ packages=(
     g++ make cmake ninja-build pkg-config ccache git
     libeigen3-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
     libhwy-dev libopenblas-dev
+    libtorch-dev
     qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqcustomplot-dev
     libgl-dev
     libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev ffmpeg
@@ -33,9 +34,10 @@ packages=(
 if [ "$mode" = package ] || [ "$mode" = test ]; then
     packages+=(lintian help2man appstream desktop-file-utils dpkg-dev)
 fi
-# The screen-size tests run the app under a real X server with a window manager.
+# The screen-size tests run the app under a real X server with a window manager; the training
+# lab's cross-check rebuilds our model in PyTorch (Debian's python3-torch, the same 1.13 library).
 if [ "$mode" = test ]; then
-    packages+=(xvfb xauth openbox x11-utils)
+    packages+=(xvfb xauth openbox x11-utils python3-torch python3-numpy)
 fi
 missing=()
 for p in "${packages[@]}"; do
