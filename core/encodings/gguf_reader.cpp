@@ -62,11 +62,12 @@ std::uint64_t fixedSize(std::uint32_t type) {
 }
 
 constexpr std::uint32_t ggmlTypeF32 = 0;
-constexpr std::uint32_t ggmlMaxDims = 4;           // GGML_MAX_DIMS
-constexpr std::uint64_t defaultAlignment = 32;     // GGUF_DEFAULT_ALIGNMENT
-constexpr std::uint64_t maxKeyBytes = 65535;       // the GGUF spec's limit on key length
-constexpr std::uint64_t maxKeptStringBytes = 256;  // architecture and scaling type names
-constexpr std::size_t maxKeptValues = 4096;        // RoPE-related keys kept while reading
+constexpr std::uint32_t ggmlMaxDims = 4;              // GGML_MAX_DIMS
+constexpr std::uint64_t defaultAlignment = 32;        // GGUF_DEFAULT_ALIGNMENT
+constexpr std::uint64_t maxKeyBytes = 65535;          // the GGUF spec's limit on key length
+constexpr std::uint64_t maxKeptStringBytes = 256;     // architecture and scaling type names
+constexpr std::size_t maxKeptValues = 4096;           // RoPE-related keys kept while reading
+constexpr std::uint64_t maxListedTensors = 1u << 20;  // tensor infos kept for the weights reader
 constexpr std::string_view ropeTensorNames[] = {"rope_freqs.weight", "rope_factors_long.weight",
                                                 "rope_factors_short.weight"};
 
@@ -272,6 +273,8 @@ bool isRopeKey(std::string_view key) {
     static constexpr std::string_view suffixes[] = {".context_length",
                                                     ".embedding_length",
                                                     ".attention.head_count",
+                                                    ".attention.head_count_kv",
+                                                    ".block_count",
                                                     ".attention.key_length",
                                                     ".rope.dimension_count",
                                                     ".rope.freq_base",
@@ -293,7 +296,9 @@ struct Metadata {
     std::uint32_t version = 0;
     std::vector<std::pair<std::string, Value>> values;
     std::vector<TensorInfo> ropeTensors;
+    std::vector<TensorInfo> allTensors;  // every tensor, when asked for (ggufLayoutFrom...)
     std::uint64_t dataStart = 0;
+    std::uint64_t alignment = defaultAlignment;
     const Value* find(std::string_view key) const {
         for (const auto& [name, value] : values) {
             if (name == key) return &value;
@@ -387,7 +392,9 @@ void readValue(Parser& parser, const std::string& key, std::uint32_t type, bool 
     metadata.values.emplace_back(key, std::move(value));
 }
 
-Metadata readMetadata(Parser& parser) {
+// keepTensors: keep every tensor's info (names up to 63 bytes, ggml's GGML_MAX_NAME − 1; longer
+// ones are kept with an empty name), at most maxListedTensors of them.
+Metadata readMetadata(Parser& parser, bool keepTensors) {
     Metadata metadata;
     parser.need(4, "the magic 'GGUF'");
     const std::uint64_t magic = parser.unsignedValue(4, "the magic");
@@ -428,6 +435,11 @@ Metadata readMetadata(Parser& parser) {
                      .fault = GgufFault::TooManyTensors,
                      .count = tensorCount});
     }
+    if (keepTensors && tensorCount > maxListedTensors) {
+        parser.fail(FileIssue::Unsupported, "claims " + std::to_string(tensorCount) +
+                                                " tensors; RoPE Lab reads at most " +
+                                                std::to_string(maxListedTensors));
+    }
     for (std::uint64_t i = 0; i < tensorCount; ++i) {
         const std::string where = "tensor " + std::to_string(i);
         const std::optional<std::string> name = parser.string(64, where + " name");
@@ -443,6 +455,10 @@ Metadata readMetadata(Parser& parser) {
         for (std::uint32_t d = 0; d < dims; ++d) info.dims.push_back(parser.u64(where + " shape"));
         info.type = parser.u32(where + " type");
         info.offset = parser.u64(where + " offset");
+        if (keepTensors) {
+            metadata.allTensors.push_back(info);
+            if (name && name->size() < 64) metadata.allTensors.back().name = *name;
+        }
         if (name && std::find(std::begin(ropeTensorNames), std::end(ropeTensorNames), *name) !=
                         std::end(ropeTensorNames)) {
             for (const TensorInfo& seen : metadata.ropeTensors) {
@@ -466,6 +482,7 @@ Metadata readMetadata(Parser& parser) {
         }
         alignment = static_cast<std::uint64_t>(value->number);
     }
+    metadata.alignment = alignment;
     const std::uint64_t end = parser.position();
     metadata.dataStart = end + (alignment - end % alignment) % alignment;
     for (const TensorInfo& info : metadata.ropeTensors) {
@@ -807,8 +824,28 @@ GgufRope mapToRope(Parser& parser, const Metadata& metadata) {
 
 GgufRope parse(Source& source, std::string name) {
     Parser parser(source, std::move(name));
-    const Metadata metadata = readMetadata(parser);
+    const Metadata metadata = readMetadata(parser, false);
     return mapToRope(parser, metadata);
+}
+
+GgufLayout parseLayout(Source& source, std::string name) {
+    Parser parser(source, std::move(name));
+    Metadata metadata = readMetadata(parser, true);
+    GgufLayout layout;
+    layout.rope = mapToRope(parser, metadata);
+    const RopeMapper m(parser, metadata, layout.rope.architecture);
+    layout.headCount = m.positiveInteger("attention.head_count");
+    layout.headCountKv = m.positiveInteger("attention.head_count_kv");
+    layout.blockCount = m.positiveInteger("block_count");
+    layout.embeddingLength = m.positiveInteger("embedding_length");
+    layout.dataStart = metadata.dataStart;
+    layout.alignment = metadata.alignment;
+    layout.tensors.reserve(metadata.allTensors.size());
+    for (TensorInfo& info : metadata.allTensors) {
+        layout.tensors.push_back(
+            {std::move(info.name), std::move(info.dims), info.type, info.offset});
+    }
+    return layout;
 }
 
 // llama_model_rope_type (llama.cpp src/llama-model.cpp at 00342301), keyed by the names of
@@ -857,7 +894,11 @@ GgufRope ropeFromGgufBytes(std::span<const std::uint8_t> bytes, std::string_view
     return parse(memory, std::string(source));
 }
 
-GgufRope ropeFromGgufFile(const std::filesystem::path& file) {
+namespace {
+
+template <typename Result>
+Result fromGgufFile(const std::filesystem::path& file,
+                    Result (*parseSource)(Source&, std::string)) {
     const std::string name = file.string();
     const auto fail = [&](FileIssue issue, std::string detail) {
         throw FileError(name, {issue, "", {}, "", std::move(detail)});
@@ -872,11 +913,26 @@ GgufRope ropeFromGgufFile(const std::filesystem::path& file) {
     if (error) fail(FileIssue::ReadFailed, error.message());
     FileSource source(stream, size);
     try {
-        return parse(source, name);
+        return parseSource(source, name);
     } catch (const std::ios_base::failure&) {
         fail(FileIssue::ReadFailed, "");
     }
     return {};
+}
+
+}  // namespace
+
+GgufRope ropeFromGgufFile(const std::filesystem::path& file) {
+    return fromGgufFile(file, &parse);
+}
+
+GgufLayout ggufLayoutFromFile(const std::filesystem::path& file) {
+    return fromGgufFile(file, &parseLayout);
+}
+
+GgufLayout ggufLayoutFromBytes(std::span<const std::uint8_t> bytes, std::string_view source) {
+    MemorySource memory(bytes);
+    return parseLayout(memory, std::string(source));
 }
 
 }  // namespace ropelab

@@ -61,6 +61,31 @@ GgufRope ropeFromGgufFile(const std::filesystem::path& file);
 // The same from bytes in memory; source names them in error messages.
 GgufRope ropeFromGgufBytes(std::span<const std::uint8_t> bytes, std::string_view source);
 
+// A tensor as the GGUF header lists it, unchecked beyond the header's structure (the weights
+// reader, weights/gguf_tensors.h, checks types, sizes and offsets).
+struct GgufTensorEntry {
+    std::string name;                 // "" when longer than ggml's 63 bytes
+    std::vector<std::uint64_t> dims;  // ggml's ne: innermost (the row length) first
+    std::uint32_t type = 0;           // ggml_type
+    std::uint64_t offset = 0;         // from the start of the tensor data, as stored
+};
+
+// The RoPE, the shape keys and the tensor list of a GGUF file (the weights reader's view).
+struct GgufLayout {
+    GgufRope rope;
+    std::optional<int> headCount;    // {arch}.attention.head_count (a per-layer list: its first)
+    std::optional<int> headCountKv;  // {arch}.attention.head_count_kv
+    std::optional<int> blockCount;   // {arch}.block_count
+    std::optional<int> embeddingLength;    // {arch}.embedding_length
+    std::vector<GgufTensorEntry> tensors;  // in file order; at most 2^20
+    std::uint64_t dataStart = 0;           // the tensor data's first byte in the file
+    std::uint64_t alignment = 32;          // general.alignment
+};
+
+// As ropeFromGgufFile, keeping the tensor list; the tensors' data is not read.
+GgufLayout ggufLayoutFromFile(const std::filesystem::path& file);
+GgufLayout ggufLayoutFromBytes(std::span<const std::uint8_t> bytes, std::string_view source);
+
 // llama.cpp's layout for a general.architecture name (see GgufRope::layout).
 std::optional<RopeLayout> llamaCppLayout(std::string_view architecture);
 

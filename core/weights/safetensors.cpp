@@ -9,14 +9,13 @@
 #include <array>
 #include <bit>
 #include <cerrno>
-#include <cmath>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <system_error>
 #include <utility>
 
 #include "weights/half_float.h"
-#include "weights/weights_error.h"
+#include "weights/tensor_checks.h"
 
 namespace ropelab {
 
@@ -200,19 +199,6 @@ private:
     std::map<std::string, std::string> metadata_;
 };
 
-// Throws for the first non-finite value of n, naming its element index (first + its place).
-void requireFinite(const SafetensorsTensor& tensor, const std::string& source, const float* values,
-                   std::size_t n, std::uint64_t first) {
-    for (std::size_t i = 0; i < n; ++i) {
-        if (!std::isfinite(values[i])) {
-            throw WeightsError(source, {.fault = WeightsFault::NotFinite,
-                                        .name = tensor.name,
-                                        .found = std::isnan(values[i]) ? "NaN" : "infinity",
-                                        .index = first + i});
-        }
-    }
-}
-
 // Converts n little-endian F16, BF16 or F64 values at raw to float.
 void toFloats(std::string_view dtype, const std::uint8_t* raw, std::size_t n, float* out) {
     if (dtype == "F16" || dtype == "BF16") {
@@ -286,14 +272,6 @@ void SafetensorsFile::parseHeader() {
     const std::uint64_t dataStart = 8 + headerBytes;
     const std::uint64_t dataBytes = file_.size() - dataStart;
     std::vector<Entry>& entries = handler.entries();
-    std::sort(entries.begin(), entries.end(),
-              [](const Entry& a, const Entry& b) { return a.tensor.name < b.tensor.name; });
-    for (std::size_t i = 0; i + 1 < entries.size(); ++i) {
-        if (entries[i].tensor.name == entries[i + 1].tensor.name) {
-            throw WeightsError(
-                source, {.fault = WeightsFault::DuplicateTensor, .name = entries[i].tensor.name});
-        }
-    }
     for (Entry& entry : entries) {
         SafetensorsTensor& t = entry.tensor;
         const std::uint64_t bits = dtypeBits(t.dtype);
@@ -349,23 +327,16 @@ void SafetensorsFile::parseHeader() {
     }
     tensors_.reserve(entries.size());
     for (Entry& entry : entries) tensors_.push_back(std::move(entry.tensor));
+    sortByName(tensors_, source);
     metadata_ = std::move(handler.metadata());
 }
 
 const SafetensorsTensor* SafetensorsFile::find(std::string_view name) const {
-    const auto it = std::lower_bound(
-        tensors_.begin(), tensors_.end(), name,
-        [](const SafetensorsTensor& t, std::string_view key) { return t.name < key; });
-    return it != tensors_.end() && it->name == name ? &*it : nullptr;
+    return findByName(tensors_, name);
 }
 
 const SafetensorsTensor& SafetensorsFile::tensor(std::string_view name) const {
-    const SafetensorsTensor* found = find(name);
-    if (found == nullptr) {
-        throw WeightsError(file_.name(),
-                           {.fault = WeightsFault::MissingTensor, .name = std::string(name)});
-    }
-    return *found;
+    return requireByName(tensors_, name, file_.name());
 }
 
 const std::string* SafetensorsFile::metadata(std::string_view key) const {
@@ -382,20 +353,13 @@ void SafetensorsFile::readRows(const SafetensorsTensor& tensor, std::uint64_t fi
             {.fault = WeightsFault::UnreadableDtype, .name = tensor.name, .found = tensor.dtype});
     }
     const std::uint64_t rowLength = tensor.rowLength();
-    if (firstRow > tensor.rows() || rowCount > tensor.rows() - firstRow ||
-        out.size() != rowCount * rowLength) {
-        throw WeightsError(source, {.fault = WeightsFault::BadShape,
-                                    .name = tensor.name,
-                                    .detail = "has " + std::to_string(tensor.rows()) +
-                                              " rows; rows " + std::to_string(firstRow) + " + " +
-                                              std::to_string(rowCount) + " were asked for"});
-    }
+    requireRowRange(source, tensor.name, tensor.rows(), rowLength, firstRow, rowCount, out.size());
     const std::uint64_t elementBytes = dtypeBits(tensor.dtype) / 8;
     const std::uint64_t first = firstRow * rowLength;
     const std::uint64_t offset = tensor.offset + first * elementBytes;
     if (tensor.dtype == "F32") {
         file_.read(offset, out.data(), out.size() * 4, "a tensor's rows");
-        requireFinite(tensor, source, out.data(), out.size(), first);
+        requireFiniteValues(source, tensor.name, out.data(), out.size(), first);
         return;
     }
     // Narrower and wider types go through a bounded buffer, a chunk at a time.
@@ -405,7 +369,7 @@ void SafetensorsFile::readRows(const SafetensorsTensor& tensor, std::uint64_t fi
         const std::size_t n = std::min(chunk, out.size() - done);
         file_.read(offset + done * elementBytes, raw.data(), n * elementBytes, "a tensor's rows");
         toFloats(tensor.dtype, raw.data(), n, out.data() + done);
-        requireFinite(tensor, source, out.data() + done, n, first + done);
+        requireFiniteValues(source, tensor.name, out.data() + done, n, first + done);
         done += n;
     }
 }
