@@ -4,7 +4,6 @@
 // 0x0001 = 2^−24 (the smallest subnormal); BF16 0x4049 = 3.140625 (the top half of a float).
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -13,6 +12,7 @@
 #include <string>
 
 #include "safetensors_builder.h"
+#include "temp_folder.h"
 #include "weights/safetensors.h"
 #include "weights/weights_error.h"
 
@@ -23,6 +23,7 @@ using test::put16;
 using test::putF32;
 using test::putF64;
 using test::safetensorsBytes;
+using test::TempFolder;
 
 // The WeightsError a file's bytes give on opening (fault None and "" if none).
 std::pair<WeightsFault, std::string> refusal(const std::vector<std::uint8_t>& bytes) {
@@ -33,26 +34,6 @@ std::pair<WeightsFault, std::string> refusal(const std::vector<std::uint8_t>& by
     }
     return {WeightsFault::None, ""};
 }
-
-class TempFolder {
-public:
-    TempFolder() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "st-test-XXXXXX").string();
-        path_ = ::mkdtemp(pattern.data());
-    }
-    ~TempFolder() { std::filesystem::remove_all(path_); }
-    const std::filesystem::path& path() const { return path_; }
-    std::vector<std::string> names() const {
-        std::vector<std::string> out;
-        for (const auto& entry : std::filesystem::directory_iterator(path_)) {
-            out.push_back(entry.path().filename().string());
-        }
-        return out;
-    }
-
-private:
-    std::filesystem::path path_;
-};
 
 TEST(Safetensors, ReadsEachFloatDtypeExactly) {
     std::vector<std::uint8_t> data;
