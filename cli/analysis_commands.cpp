@@ -316,7 +316,8 @@ Command scoreCurveCommand() {
         "Prints columns distance,score with score = <f(q, P+distance), f(k, P)> (+ bias), P the\n"
         "key position: rope rotates q and k (any rope_type, both layouts; exact re-anchored angle\n"
         "addition, fast to 2^24 distances), sinusoidal and learned add their position vectors,\n"
-        "t5 and alibi add their bias to q.k, seed runs a widely copied wrong implementation\n"
+        "t5 and alibi add their bias to q.k (alibi is causal: a key after the query is masked\n"
+        "and prints -inf, null in JSON), seed runs a widely copied wrong implementation\n"
         "(from a blog post on RoPE). Vectors have\n"
         "head_dim components (--head-dim, default 128, or a LIST's length).";
     command.options = scoreCurveOptions();
@@ -372,7 +373,8 @@ Command invarianceCommand() {
     command.description =
         "Prints max_deviation = max over m, n, s of |score(m+s, n+s) - score(m, n)| / max|score|\n"
         "for the same random q, k at every pair of positions m, n < L, and max_abs_score.\n"
-        "About 1e-16 for rope, t5 and alibi; clearly non-zero for sinusoidal, learned and seed.\n"
+        "About 1e-16 for rope, t5 and alibi (whose masked keys after the query are left out);\n"
+        "clearly non-zero for sinusoidal, learned and seed.\n"
         "CSV: one row with columns max_deviation,max_abs_score; JSON: two scalars.";
     command.options = invarianceOptions();
     command.run = [](const Args& args, std::ostream& out, std::ostream&) {
@@ -467,7 +469,8 @@ Command heatmapCommand() {
         "Prints columns row,col,value: row = query block (positions m), col = key block (n),\n"
         "value = mean or max of score(m, n) over the block; block r spans positions\n"
         "floor(r*N/H) .. floor((r+1)*N/H)-1. Never holds the N x N matrix: mean pooling sums the\n"
-        "encoded vectors per block, max pooling multiplies tiles. Vectors: seeded random rows.";
+        "encoded vectors per block, max pooling multiplies tiles. Vectors: seeded random rows.\n"
+        "alibi masks keys after the query: a block's mean over a masked pair is -inf.";
     command.options = heatmapOptions();
     command.run = [](const Args& args, std::ostream& out, std::ostream& err) {
         const HeatmapJob job = heatmapJob(args);

@@ -82,6 +82,7 @@ InvarianceResult invariance(const Eigen::Ref<const Eigen::VectorXd>& q,
                 for (std::int64_t i = 0; i < rows; ++i) {
                     const std::int64_t m = m0 + i;
                     const std::size_t diagonal = static_cast<std::size_t>(m - n + length - 1);
+                    if (bias[diagonal] == -std::numeric_limits<double>::infinity()) continue;
                     const double s = scores(i, n) + bias[diagonal];
                     low[diagonal] = std::min(low[diagonal], s);
                     high[diagonal] = std::max(high[diagonal], s);
@@ -98,7 +99,9 @@ InvarianceResult invariance(const Eigen::Ref<const Eigen::VectorXd>& q,
         maxAbs = std::max(maxAbs, localMaxAbs);
     });
     double spread = 0.0;
-    for (std::size_t i = 0; i < diagonals; ++i) spread = std::max(spread, highest[i] - lowest[i]);
+    for (std::size_t i = 0; i < diagonals; ++i) {
+        if (lowest[i] <= highest[i]) spread = std::max(spread, highest[i] - lowest[i]);  // scored
+    }
     return {maxAbs > 0.0 ? spread / maxAbs : 0.0, maxAbs};
 }
 

@@ -17,9 +17,10 @@ struct InvarianceResult {
 };
 
 // The same q and k placed at every pair of positions m, n < length: the maximum over the diagonals
-// m − n = const of (max − min) score, relative to the largest |score|. ≈1e-16 for RoPE, T5 and
-// ALiBi; clearly non-zero for added sinusoidal, learned and the seed code. O(length²·d) time,
-// O(length·d) memory. InputError (length < 1, sizes), ResourceError, Cancelled.
+// m − n = const of (max − min) score, relative to the largest |score|; ALiBi's masked pairs
+// (n > m, no score) are left out. ≈1e-16 for RoPE, T5 and ALiBi; clearly non-zero for added
+// sinusoidal, learned and the seed code. O(length²·d) time, O(length·d) memory. InputError (length
+// < 1, sizes), ResourceError, Cancelled.
 inline constexpr std::int64_t kMaxInvarianceLength = 16384;
 
 InvarianceResult invariance(const Eigen::Ref<const Eigen::VectorXd>& q,

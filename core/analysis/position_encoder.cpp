@@ -176,7 +176,7 @@ double PositionEncoder::dotEncoded(const Eigen::Ref<const Eigen::VectorXd>& x,
 
 double PositionEncoder::bias(std::int64_t queryPosition, std::int64_t keyPosition) const {
     if (encoding_ == ScoreEncoding::Alibi) {
-        return -alibiSlope_ * static_cast<double>(queryPosition - keyPosition);
+        return alibiCausalBias(alibiSlope_, queryPosition, keyPosition);
     }
     if (encoding_ == ScoreEncoding::T5) {
         // HF: relative_position = memory (key) position − context (query) position.

@@ -49,6 +49,8 @@ public:
     bool hasBias() const {
         return encoding_ == ScoreEncoding::T5 || encoding_ == ScoreEncoding::Alibi;
     }
+    // True when a key after the query has no score (ALiBi's causal mask): bias is then −∞.
+    bool masksLaterKeys() const { return encoding_ == ScoreEncoding::Alibi; }
     // The score bias for a query at queryPosition and a key at keyPosition (0 without one).
     double bias(std::int64_t queryPosition, std::int64_t keyPosition) const;
 

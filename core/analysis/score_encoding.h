@@ -13,7 +13,8 @@
 namespace ropelab {
 
 // Rope: rotate q and k. Sinusoidal / Learned: add the position's vector to q and k.
-// T5 / Alibi: q·k plus a relative bias; ALiBi's is the paper's −m·(m − n) for every pair.
+// T5 / Alibi: q·k plus a relative bias; ALiBi's is the paper's −m·(m − n) for keys n ≤ m and
+// −∞ (the causal mask: no score) for keys after the query, n > m.
 // Seed: the seed text's sample code, (x + PE[p])·M with PE[p, j] = cos(p·j·0.01) and
 // M[i, j] = cos(i·j·0.01), in double (the seed code runs in float32).
 enum class ScoreEncoding { Rope, Sinusoidal, Learned, T5, Alibi, Seed };

@@ -102,8 +102,12 @@ PooledGrid meanPooled(const PositionEncoder& encoder,
     if (encoder.hasBias()) {
         const std::vector<double> bias = biasByDistance(encoder, n);
         prefix.assign(bias.size() + 1, 0.0);
-        for (std::size_t i = 0; i < bias.size(); ++i) prefix[i + 1] = prefix[i] + bias[i];
+        // Masked distances (−∞) count as 0 here: a block holding one has no mean at all (below).
+        for (std::size_t i = 0; i < bias.size(); ++i) {
+            prefix[i + 1] = prefix[i] + (std::isfinite(bias[i]) ? bias[i] : 0.0);
+        }
     }
+    const bool masked = encoder.masksLaterKeys();
     PooledGrid grid{width, height, std::vector<double>(static_cast<std::size_t>(width) * height)};
     std::vector<std::int64_t> colStart(static_cast<std::size_t>(width) + 1);
     for (int c = 0; c <= width; ++c)
@@ -115,10 +119,15 @@ PooledGrid meanPooled(const PositionEncoder& encoder,
             for (int c = 0; c < width; ++c) {
                 const std::int64_t cBegin = colStart[static_cast<std::size_t>(c)];
                 const std::int64_t cEnd = colStart[static_cast<std::size_t>(c) + 1];
+                double& cell = grid.values[static_cast<std::size_t>(r) * width + c];
+                // Its first query before its last key: the block holds a masked pair, score −∞.
+                if (masked && a < cEnd - 1) {
+                    cell = -std::numeric_limits<double>::infinity();
+                    continue;
+                }
                 double sum = dots(r, c);
                 if (!prefix.empty()) sum += biasBlockSum(prefix, n, a, b, cBegin, cEnd);
-                grid.values[static_cast<std::size_t>(r) * width + c] =
-                    sum / static_cast<double>((b - a) * (cEnd - cBegin));
+                cell = sum / static_cast<double>((b - a) * (cEnd - cBegin));
             }
         }
     });

@@ -2,6 +2,7 @@
 #include "encodings/alibi.h"
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "common/errors.h"
@@ -37,6 +38,12 @@ std::vector<double> alibiSlopes(int heads) {
     return slopes;
 }
 
+double alibiCausalBias(double slope, std::int64_t query, std::int64_t key) {
+    // The reference adds its causal mask (−∞ above the diagonal) to the bias.
+    if (key > query) return -std::numeric_limits<double>::infinity();
+    return -slope * static_cast<double>(query - key);
+}
+
 Eigen::MatrixXd alibiBias(int length, double slope, AlibiBias kind) {
     requireAtLeast(length, 1, "length");
     const double cells = static_cast<double>(length) * length;
@@ -49,8 +56,8 @@ Eigen::MatrixXd alibiBias(int length, double slope, AlibiBias kind) {
     Eigen::MatrixXd bias(length, length);
     for (int j = 0; j < length; ++j) {
         for (int i = 0; i < length; ++i) {
-            const double distance = kind == AlibiBias::Symmetric ? std::abs(i - j) : i - j;
-            bias(i, j) = -slope * distance;
+            bias(i, j) = kind == AlibiBias::Symmetric ? -slope * std::abs(i - j)
+                                                      : alibiCausalBias(slope, i, j);
         }
     }
     return bias;

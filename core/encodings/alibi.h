@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // ALiBi (Press et al. 2022, ofirpress/attention_with_linear_biases; HF bloom build_alibi_tensor):
-// a per-head slope m and a bias −m·(i − j) added to the score of query i and key j.
+// a per-head slope m and a bias −m·(i − j) added to the score of query i and key j ≤ i; ALiBi is
+// causal, so a key after the query (j > i) gets no score at all (the mask's −∞).
 
+#include <cstdint>
 #include <vector>
 
 #include <Eigen/Core>
@@ -15,9 +17,12 @@ namespace ropelab {
 std::vector<double> alibiSlopes(int heads);
 
 enum class AlibiBias {
-    Causal,     // −m·(i − j): the paper's bias; keys after the query are masked anyway
+    Causal,     // −m·(i − j) for j ≤ i, −∞ (masked) for j > i: the paper's decoder
     Symmetric,  // −m·|i − j|: a bidirectional (encoder) variant
 };
+
+// The causal bias of a query at position i and a key at j: −m·(i − j), or −∞ when j > i.
+double alibiCausalBias(double slope, std::int64_t query, std::int64_t key);
 
 // length × length bias for one head's slope, row i the query, column j the key.
 // InputError for length < 1; ResourceError beyond 10^8 numbers.

@@ -81,6 +81,17 @@ TEST(AnalysisCli, ScoreCurveCsvForEveryEncodingAndDistanceList) {
     }
 }
 
+// ALiBi is causal: keys after the query print -inf (the mask), never a bias that grows; head 1
+// of 8 has slope 1/2, so q·k = 8 falls by 1/2 per token of distance (it printed 10 at -4).
+TEST(AnalysisCli, AlibiScoreCurveMasksKeysAfterTheQuery) {
+    const CliResult r = runCli({"score-curve", "--encoding", "alibi", "--head-dim", "8", "--q",
+                                "ones", "--k", "ones", "--distances", "-4:5"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(lines(r.out),
+              (std::vector<std::string>{"distance,score", "-4,-inf", "-3,-inf", "-2,-inf",
+                                        "-1,-inf", "0,8", "1,7.5", "2,7", "3,6.5", "4,6"}));
+}
+
 TEST(AnalysisCli, InvarianceSeparatesRelativeFromAbsolute) {
     for (const char* encoding : {"rope", "t5", "alibi", "sinusoidal", "learned", "seed"}) {
         const CliResult r = runCli({"invariance", "--encoding", encoding, "--length", "64",

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "analysis/invariance.h"
 #include "analysis/score_curve.h"
@@ -165,7 +166,9 @@ void InvarianceLesson::retranslate() {
            "only: its heat map is constant along every diagonal, and the curves for different "
            "key positions lie on top of each other. RoPE is relative by construction, "
            "R(<i>m</i>)q · R(<i>n</i>)k = q · R(<i>n</i> − <i>m</i>)k, and so are T5 and ALiBi, "
-           "which add a bias that depends on <i>m</i> − <i>n</i>. Adding a position vector "
+           "which add a bias that depends on <i>m</i> − <i>n</i>. ALiBi is causal: a key after "
+           "the query (<i>n</i> &gt; <i>m</i>) gets no score, so its map is empty above the "
+           "diagonal and its curves stop at <i>m</i> − <i>n</i> = 0. Adding a position vector "
            "(sinusoidal, learned, or the widely copied wrong implementation of lesson 8, from a "
            "blog post on RoPE) leaves cross terms that depend on <i>m</i> and "
            "<i>n</i> separately.</p>"
@@ -330,9 +333,16 @@ void InvarianceLesson::drawSide(std::size_t index, int positions, SideResult& re
         const std::int64_t p = keyPosition(j);
         QVector<double> x(static_cast<qsizetype>(c.size()));
         for (qsizetype i = 0; i < x.size(); ++i) x[i] = static_cast<double>(i - p);
-        side.curves[static_cast<std::size_t>(j)]->setData(x, toQVector(c), true);
+        QVector<double> y = toQVector(c);
+        for (double& v : y) {
+            if (std::isfinite(v)) {
+                span = std::max(span, std::abs(v));
+            } else {
+                v = std::numeric_limits<double>::quiet_NaN();  // masked (ALiBi): a gap
+            }
+        }
+        side.curves[static_cast<std::size_t>(j)]->setData(x, y, true);
         antialiasUnlessDense(side.curves[static_cast<std::size_t>(j)]);
-        for (double v : c) span = std::max(span, std::abs(v));
         side.curves[static_cast<std::size_t>(j)]->setName(tr("key at n = %1").arg(p));
     }
     side.curvePlot->xAxis->setRange(-(positions - 1), positions - 1);
@@ -362,6 +372,7 @@ void InvarianceLesson::drawDecay(const DecayKey& key, DecayResult& decay) {
     const double top = *std::max_element(decayBound_.begin(), decayBound_.end());
     const double low = *std::min_element(meanAbsScore_.begin(), meanAbsScore_.end());
     decayPlot_->yAxis->setRange(std::max(low / 10.0, top * 1e-6), top * 2.0);
+    if (sideShown_[0]) updateReadout();  // the bound's row
     if (!computing()) publishReadouts();
 }
 
@@ -398,6 +409,13 @@ void InvarianceLesson::updateReadout() {
                      QString::number(deviations_[static_cast<std::size_t>(s)], 'g', 3)});
         rows.append(
             {tr("%1: relative?").arg(encodingName(e)), isRelative(e) ? tr("yes") : tr("no")});
+    }
+    if (decayRope_ && !decayDistances_.empty()) {
+        // The same number as the readout relative_bound_end, which activities check.
+        const double distance = decayDistances_.back();
+        rows.append({tr("RoPE relative decay bound at m − n = %1").arg(distance),
+                     QString::number(ropeDecayBound(distance, ropeFrequencies(*decayRope_).invFreq),
+                                     'f', 2)});
     }
     QString html = QStringLiteral("<p>");
     html += tr("Deviation over positions m, n &lt; %1; curves for keys at n = %2, %3, %4.")

@@ -58,13 +58,20 @@ struct BiasMap {
     double highest;
 };
 
-// The bias alone (zero q and k, one component) over every query and key position.
+// The bias alone (zero q and k, one component) over every query and key position; lowest and
+// highest over the cells that have a score (ALiBi masks keys after the query: −∞, drawn empty).
 BiasMap computeBiasMap(const ScoreEncodingParams& encoding, int n, const Execution& exec) {
     const int cells = std::min(n, kMaxHeatmapCells);
     const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(n, 1);
     const PooledGrid grid = scoreHeatmap(zeros, zeros, encoding, cells, cells, Pooling::Mean, exec);
-    const auto [low, high] = std::minmax_element(grid.values.begin(), grid.values.end());
-    return {colorMapData(grid, n, n), *low, *high};
+    double low = 0.0;
+    double high = 0.0;
+    for (double v : grid.values) {
+        if (!std::isfinite(v)) continue;
+        low = std::min(low, v);
+        high = std::max(high, v);
+    }
+    return {colorMapData(grid, n, n), low, high};
 }
 
 // Every position on both axes of a map.
@@ -113,6 +120,10 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     afterGraph_ = addGraph(bucketPlot_);
     afterGraph_->setLineStyle(QCPGraph::lsStepLeft);
     setSeriesStyle(afterGraph_, {Series::Key, Qt::DashLine}, theme());
+    currentBucket_ = addGraph(bucketPlot_);
+    currentBucket_->setLineStyle(QCPGraph::lsNone);
+    currentBucket_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 11));
+    setSeriesStyle(currentBucket_, {Series::Neutral, Qt::SolidLine, 2.0}, theme());
     bucketPlot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
     // The zone edges as vertical dashed lines named in a legend under the plot (labels written
     // on the plot would collide with the curve at projector font sizes).
@@ -165,8 +176,13 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     connect(headsSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
     connect(headSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
     bucketFigure_ = declareInlineFigures(
-        {bucketPlot_}, [this] { return t5Params(); },
-        [this](const T5BucketParams& t5) { updateBuckets(t5); });
+        {bucketPlot_},
+        [this] {
+            return std::pair{t5Params(), parameters().queryPosition() - parameters().keyPosition()};
+        },
+        [this](const std::pair<T5BucketParams, int>& key) {
+            updateBuckets(key.first, key.second);
+        });
     slopeFigure_ = declareInlineFigures(
         {slopePlot_},
         [this] {
@@ -206,8 +222,13 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
         },
         [this](const AlibiMapKey& key, BiasMap& map) {
             alibiMap_->setData(map.cells.release(), false);
-            // The causal half (key ≤ query) is ≤ 0; colour it, the masked half is hatched over.
-            alibiMap_->setDataRange(QCPRange(std::min(map.lowest, -1e-12), 0.0));
+            // The causal half (key ≤ query) is ≤ 0; the masked half is empty and hatched over.
+            // One colour scale for every head, that of the steepest (−m₁·(N − 1)), so a gentle
+            // head looks gentle instead of being stretched to the same colours.
+            const std::vector<double> slopes = alibiSlopes(key.heads);
+            const double steepest = *std::max_element(slopes.begin(), slopes.end());
+            alibiMap_->setDataRange(
+                QCPRange(std::min(-steepest * (key.sequenceLength - 1), -1e-12), 0.0));
             showPositions(alibiPlot_, key.sequenceLength);
             alibiTitle_->setText(
                 tr("ALiBi bias, head %1\nm = %2")
@@ -250,16 +271,19 @@ void RelativeLesson::retranslate() {
            "max_distance, and all longer distances share the last bucket. Each bucket has a "
            "learned bias per head (here random, as at initialisation).</p>"
            "<p><b>ALiBi</b>: no learned bias at all: head h adds −m<sub>h</sub>·(i − j) for "
-           "query i and key j. For H heads, H a power of two, the slopes are "
+           "query i and key j ≤ i. For H heads, H a power of two, the slopes are "
            "m<sub>h</sub> = 2<sup>−8h/H</sup> — a geometric sequence, so some heads look far "
            "and some near. For other H the first P heads, P the largest power of two below H, "
            "take the slopes of P heads and the remaining H − P take every other slope of 2P "
-           "heads (2<sup>−4/P</sup>, 2<sup>−12/P</sup>, …). Keys after the query are masked in "
-           "a decoder.</p>"));
+           "heads (2<sup>−4/P</sup>, 2<sup>−12/P</sup>, …). ALiBi is causal: a key after the "
+           "query (j &gt; i) gets no score at all, so only keys at or before the query have a "
+           "bias. The ALiBi map (lower right) keeps the colour scale of the steepest head for "
+           "every head, so a head with a small slope looks pale.</p>"));
     bucketTitle_->setText(tr("T5 bucket of a relative position"));
     bucketPlot_->xAxis->setLabel(tr("distance |i − j| (tokens, log axis)"));
     beforeGraph_->setName(tr("key before the query, i − j > 0"));
     afterGraph_->setName(tr("key after the query, i − j < 0"));
+    currentBucket_->setName(tr("this query and key"));
     bucketPlot_->yAxis->setLabel(tr("bucket"));
     t5Plot_->xAxis->setLabel(tr("key position j"));
     t5Plot_->yAxis->setLabel(tr("query position i"));
@@ -269,7 +293,7 @@ void RelativeLesson::retranslate() {
     slopePlot_->yAxis->setLabel(tr("slope m_h (log₂ axis)"));
     alibiPlot_->xAxis->setLabel(tr("key position j"));
     alibiPlot_->yAxis->setLabel(tr("query position i"));
-    alibiMap_->colorScale()->axis()->setLabel(tr("bias −m(i − j)"));
+    alibiMap_->colorScale()->axis()->setLabel(tr("bias −m(i − j), one scale for all heads"));
     bucketSlider_->setLabel(tr("T5 num_buckets"));
     distanceSlider_->setLabel(tr("T5 max_distance"));
     distanceSlider_->setUnit(tr("tokens"));
@@ -349,7 +373,7 @@ void RelativeLesson::refresh() {
     });
 }
 
-void RelativeLesson::updateBuckets(const T5BucketParams& params) {
+void RelativeLesson::updateBuckets(const T5BucketParams& params, int distance) {
     // Far enough past max_distance to show that every longer distance shares the last bucket.
     const int reach = std::max(params.maxDistance + params.maxDistance / 2, 24);
     QVector<double> x, before, after;
@@ -376,11 +400,20 @@ void RelativeLesson::updateBuckets(const T5BucketParams& params) {
     edge(distanceEdges_, params.maxDistance);
     exactEdges_->setName(tr("max_exact = %1").arg(maxExact));
     distanceEdges_->setName(tr("max_distance = %1").arg(params.maxDistance));
-    bucketTitle_->setText(params.bidirectional
-                              ? tr("T5 buckets, bidirectional (encoder)\ndistance 0: bucket %1")
-                                    .arg(t5RelativePositionBucket(0, params))
-                              : tr("T5 buckets, causal (decoder)\ndistance 0: bucket %1")
-                                    .arg(t5RelativePositionBucket(0, params)));
+    // The current pair i − j = m − n: core's bucket takes j − i.
+    const int bucket = t5RelativePositionBucket(-distance, params);
+    bucketTitle_->setText(
+        params.bidirectional
+            ? tr("T5 buckets, bidirectional (encoder)\ni − j = %1: bucket %2")
+                  .arg(distance)
+                  .arg(bucket)
+            : tr("T5 buckets, causal (decoder)\ni − j = %1: bucket %2").arg(distance).arg(bucket));
+    // The marker sits on the curve of its direction; distance 0 has no place on the log axis.
+    if (distance == 0) {
+        currentBucket_->data()->clear();
+    } else {
+        currentBucket_->setData({std::abs(double(distance))}, {double(bucket)});
+    }
 }
 
 void RelativeLesson::updateSlopes(int heads, int head) {
@@ -444,13 +477,16 @@ void RelativeLesson::updateReadout() {
     const double alibiBias =
         scoreCurve(zero, zero, encoding(ScoreEncoding::Alibi), one, n, Execution{}).front();
     const int bucket = t5RelativePositionBucket(n - m, t5Params());  // core takes j − i
-    setReadoutRows(
-        {{tr("query i = m, key j = n"), QStringLiteral("%1, %2").arg(m).arg(n)},
-         {tr("distance i − j"), QString::number(m - n)},
-         {tr("T5 bucket"), QString::number(bucket)},
-         {tr("T5 bias"), QString::number(t5Bias, 'f', 4)},
-         {tr("ALiBi bias −m(i − j)"), QString::number(alibiBias, 'f', 4)}},
-        n > m ? tr("<p>The key is after the query: a decoder masks it.</p>") : QString());
+    setReadoutRows({{tr("query i = m, key j = n"), QStringLiteral("%1, %2").arg(m).arg(n)},
+                    {tr("distance i − j"), QString::number(m - n)},
+                    {tr("T5 bucket"), QString::number(bucket)},
+                    {tr("T5 bias"), QString::number(t5Bias, 'f', 4)},
+                    {tr("ALiBi bias −m(i − j)"),
+                     std::isfinite(alibiBias) ? QString::number(alibiBias, 'f', 4) : tr("masked")}},
+                   n > m
+                       ? tr("<p>The key is after the query: a decoder masks it, and ALiBi, always "
+                            "causal, gives it no score.</p>")
+                       : QString());
 
     const T5BucketParams t5 = t5Params();
     const std::vector<double> slopes = alibiSlopes(alibiHeads());

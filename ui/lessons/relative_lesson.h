@@ -42,6 +42,7 @@ public:
     // Bucket against the distance d = i − j > 0 (key before the query) or the distance −d
     // (key after it), on a logarithmic axis of d.
     QCPGraph* bucketGraph(bool keyBefore) const { return keyBefore ? beforeGraph_ : afterGraph_; }
+    QCPGraph* bucketMarker() const { return currentBucket_; }
     QCPBars* slopeBars() const { return slopeBars_; }
     QCPColorMap* t5Map() const { return t5Map_; }
     QCPColorMap* alibiMap() const { return alibiMap_; }
@@ -52,7 +53,7 @@ protected:
 
 private:
     void refresh();
-    void updateBuckets(const T5BucketParams& params);
+    void updateBuckets(const T5BucketParams& params, int distance);
     void updateSlopes(int heads, int head);
     void updateMask();
     void updateReadout();
@@ -68,6 +69,7 @@ private:
     QCPTextElement* alibiTitle_;
     QCPGraph* beforeGraph_;
     QCPGraph* afterGraph_;
+    QCPGraph* currentBucket_;  // a ring at the current i − j
     QCPGraph* exactEdges_;     // max_exact, named in the legend
     QCPGraph* distanceEdges_;  // max_distance
     QCPBars* slopeBars_;

@@ -844,7 +844,11 @@ std::unique_ptr<QCPColorMapData> colorMapData(const PooledGrid& grid, std::int64
         QCPRange(centre(queryCount, grid.height, 0),
                  centre(queryCount, grid.height, grid.height - 1)));
     for (int r = 0; r < grid.height; ++r) {
-        for (int c = 0; c < grid.width; ++c) data->setCell(c, r, grid.at(r, c));
+        for (int c = 0; c < grid.width; ++c) {
+            // A masked cell (ALiBi's −∞, no score) is NaN: the gradients draw it transparent.
+            const double v = grid.at(r, c);
+            data->setCell(c, r, std::isinf(v) ? std::numeric_limits<double>::quiet_NaN() : v);
+        }
     }
     return data;
 }

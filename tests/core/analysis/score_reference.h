@@ -4,7 +4,9 @@
 // the analysis engine's fast paths against.
 
 #include <cmath>
+#include <limits>
 
+#include <gtest/gtest.h>
 #include <Eigen/Core>
 
 #include "analysis/score_encoding.h"
@@ -38,6 +40,8 @@ inline double referenceScore(const ScoreEncodingParams& e, const Eigen::VectorXd
             return q.dot(k) + bias(t5RelativePositionBucket(n - m, e.t5), 0);
         }
         case ScoreEncoding::Alibi:
+            // Causal (Press et al.): a key after the query is masked, −∞ before the softmax.
+            if (n > m) return -std::numeric_limits<double>::infinity();
             return q.dot(k) - alibiSlopes(e.alibiHeads)[static_cast<std::size_t>(e.alibiHead - 1)] *
                                   static_cast<double>(m - n);
         case ScoreEncoding::Seed: {
@@ -56,6 +60,14 @@ inline double referenceScore(const ScoreEncodingParams& e, const Eigen::VectorXd
         }
     }
     return 0.0;
+}
+
+// got within tolerance of expected; a masked score (−∞) must be exactly −∞.
+inline ::testing::AssertionResult sameScore(double got, double expected, double tolerance) {
+    if (std::isinf(expected) ? got == expected : std::abs(got - expected) <= tolerance) {
+        return ::testing::AssertionSuccess();
+    }
+    return ::testing::AssertionFailure() << got << " is not " << expected << " ± " << tolerance;
 }
 
 // One ScoreEncodingParams per encoding, for vectors of length d (RoPE with a matching head_dim).

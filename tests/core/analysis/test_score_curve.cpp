@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <complex>
+#include <limits>
 #include <stop_token>
 
 #include "analysis/score_curve.h"
@@ -162,12 +163,24 @@ TEST(ScoreCurve, EveryEncodingMatchesReferenceScores) {
         const std::vector<double> curve = scoreCurve(q, k, e, range, keyPosition, exec);
         ASSERT_EQ(static_cast<std::int64_t>(curve.size()), range.count());
         for (std::int64_t i = 0; i < range.count(); ++i) {
-            EXPECT_NEAR(curve[static_cast<std::size_t>(i)],
-                        test::referenceScore(e, q, k, keyPosition + range.at(i), keyPosition),
-                        1e-10)
+            EXPECT_TRUE(test::sameScore(
+                curve[static_cast<std::size_t>(i)],
+                test::referenceScore(e, q, k, keyPosition + range.at(i), keyPosition), 1e-10))
                 << toString(e.encoding) << " distance " << range.at(i);
         }
     }
+}
+
+// q = k = ones(8), ALiBi head 1 of 8 (slope 2⁻¹): 8 − δ/2 for δ = m − n ≥ 0, and no score (−∞,
+// the causal mask) for a key after the query, where the bias used to grow to 8 + 2 = 10 at −4.
+TEST(ScoreCurve, AlibiMasksKeysAfterTheQuery) {
+    ScoreEncodingParams alibi;
+    alibi.encoding = ScoreEncoding::Alibi;
+    const Eigen::VectorXd ones = Eigen::VectorXd::Ones(8);
+    const std::vector<double> curve = scoreCurve(ones, ones, alibi, {-4, 5, 1}, 0, {});
+    const double masked = -std::numeric_limits<double>::infinity();
+    EXPECT_EQ(curve,
+              (std::vector<double>{masked, masked, masked, masked, 8.0, 7.5, 7.0, 6.5, 6.0}));
 }
 
 TEST(ScoreCurve, RejectsPositionsAnEncodingCannotHold) {

@@ -53,7 +53,7 @@ TEST(ScoreHeatmap, PoolsLikeBruteForceForEveryEncoding) {
             ASSERT_EQ(got.height, 3);
             ASSERT_EQ(got.values.size(), expected.values.size());
             for (std::size_t i = 0; i < got.values.size(); ++i) {
-                EXPECT_NEAR(got.values[i], expected.values[i], 1e-9)
+                EXPECT_TRUE(test::sameScore(got.values[i], expected.values[i], 1e-9))
                     << toString(e.encoding) << " cell " << i
                     << (pooling == Pooling::Mean ? " mean" : " max");
             }
@@ -85,6 +85,20 @@ TEST(ScoreHeatmap, RopeEntryPointMatchesGeneralOneAndEveryCellSizeOne) {
             EXPECT_NEAR(max.at(m, j), s, 1e-12);
         }
     }
+}
+
+// Zero q and k over 4 positions, ALiBi slope 2⁻¹, a 2 × 2 grid of 2 × 2 blocks: a block holding
+// a key after its query has no mean (−∞); the lower-left block's mean is −(2 + 1 + 3 + 2)/8 = −1
+// and its max −1/2 (query 2, key 1); the diagonal blocks' max is the diagonal's 0.
+TEST(ScoreHeatmap, AlibiBlocksWithMaskedKeys) {
+    ScoreEncodingParams alibi;
+    alibi.encoding = ScoreEncoding::Alibi;
+    const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(4, 3);
+    const double masked = -std::numeric_limits<double>::infinity();
+    const PooledGrid mean = scoreHeatmap(zeros, zeros, alibi, 2, 2, Pooling::Mean, {});
+    EXPECT_EQ(mean.values, (std::vector<double>{masked, masked, -1.0, masked}));
+    const PooledGrid max = scoreHeatmap(zeros, zeros, alibi, 2, 2, Pooling::Max, {});
+    EXPECT_EQ(max.values, (std::vector<double>{0.0, masked, -0.5, 0.0}));
 }
 
 TEST(ScoreHeatmap, SameResultForEveryThreadCount) {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "common/errors.h"
 #include "encodings/alibi.h"
 
@@ -32,6 +34,12 @@ TEST(Alibi, BiasIsMinusSlopeTimesDistance) {
     const Eigen::MatrixXd causal = alibiBias(5, 0.25);
     EXPECT_EQ(causal(4, 1), -0.75);
     EXPECT_EQ(causal(2, 2), 0.0);
+    // ALiBi is causal: a key after the query is masked (−∞), never a positive bias.
+    const double masked = -std::numeric_limits<double>::infinity();
+    EXPECT_EQ(causal(1, 4), masked);
+    EXPECT_EQ(causal(0, 1), masked);
+    EXPECT_EQ(alibiCausalBias(0.5, 7, 3), -2.0);
+    EXPECT_EQ(alibiCausalBias(0.5, 3, 7), masked);
     const Eigen::MatrixXd symmetric = alibiBias(5, 0.25, AlibiBias::Symmetric);
     EXPECT_EQ(symmetric(1, 4), -0.75);
     EXPECT_EQ(symmetric(4, 1), -0.75);

@@ -8,6 +8,7 @@
 
 #include <QComboBox>
 #include <cmath>
+#include <limits>
 
 #include "analysis/invariance.h"
 #include "analysis/score_curve.h"
@@ -24,17 +25,21 @@ namespace {
 
 using testing::LessonHarness;
 
+// Over the cells that have a score (ALiBi masks keys after the query: −∞).
 double diagonalSpread(const PooledGrid& g) {
     double largest = 0.0;
-    for (double v : g.values) largest = std::max(largest, std::abs(v));
+    for (double v : g.values) {
+        if (std::isfinite(v)) largest = std::max(largest, std::abs(v));
+    }
     double spread = 0.0;
     for (int offset = -(g.width - 1); offset < g.width; ++offset) {
         double lo = INFINITY, hi = -INFINITY;
         for (int r = std::max(0, -offset); r < g.height && r + offset < g.width; ++r) {
+            if (!std::isfinite(g.at(r, r + offset))) continue;
             lo = std::min(lo, g.at(r, r + offset));
             hi = std::max(hi, g.at(r, r + offset));
         }
-        spread = std::max(spread, hi - lo);
+        if (lo <= hi) spread = std::max(spread, hi - lo);
     }
     return spread / largest;
 }
@@ -76,6 +81,25 @@ TEST_F(Invariance, RelativeEncodingsAreConstantAlongDiagonals) {
         EXPECT_LT(diagonalSpread(h.lesson.grid(0)), 1e-12) << toString(e);
         EXPECT_LT(curveDisagreement(h.figure("score-vs-distance-1")), 1e-9) << toString(e);
         EXPECT_LT(h.lesson.deviation(0), 1e-12) << toString(e);
+    }
+}
+
+// ALiBi is causal: no score for a key after the query, so the map is empty above the diagonal
+// and every curve has a gap for m − n < 0; below, q·k − m·(m − n) with head 1's slope 2⁻¹.
+TEST_F(Invariance, AlibiScoresOnlyKeysAtOrBeforeTheQuery) {
+    show(0, ScoreEncoding::Alibi);
+    const PooledGrid& grid = h.lesson.grid(0);
+    const Eigen::MatrixXd qk = seededStandardNormal(2, 32, h.model.seed());
+    const double dot = qk.row(0).dot(qk.row(1));
+    EXPECT_EQ(grid.at(3, 5), -std::numeric_limits<double>::infinity());
+    EXPECT_NEAR(grid.at(5, 3), dot - 1.0, 1e-12);
+    const auto curve = h.figure("score-vs-distance-1")->graph(1)->data();  // key at n = 16
+    for (auto it = curve->constBegin(); it != curve->constEnd(); ++it) {
+        if (it->key < 0) {
+            EXPECT_TRUE(std::isnan(it->value)) << it->key;
+        } else {
+            EXPECT_NEAR(it->value, dot - 0.5 * it->key, 1e-9) << it->key;
+        }
     }
 }
 

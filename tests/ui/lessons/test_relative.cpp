@@ -50,6 +50,29 @@ TEST(RelativeLesson, BucketCurvesAreHfT5BucketingAsStepsOnALogAxis) {
     EXPECT_NE(t5RelativePositionBucket(20, params), 26);
 }
 
+// The title names the current pair's distance and bucket, and a ring marks it on its curve.
+TEST(RelativeLesson, BucketTitleAndMarkerFollowTheCurrentDistance) {
+    LessonHarness<RelativeLesson> h;
+    auto* title = qobject_cast<QCPTextElement*>(
+        h.figure(QStringLiteral("t5-buckets"))->plotLayout()->element(0, 0));
+    ASSERT_NE(title, nullptr);
+    // Key 20 tokens after the query: HF bucket(+20) = 16 + 8 + ⌊ln(20/8)/ln(16)·8⌋ = 26.
+    ASSERT_TRUE(h.model.setPositions(10, 30));
+    EXPECT_TRUE(title->text().contains(QStringLiteral("i − j = -20: bucket 26")))
+        << title->text().toStdString();
+    ASSERT_EQ(h.lesson.bucketMarker()->dataCount(), 1);
+    EXPECT_EQ(h.lesson.bucketMarker()->data()->at(0)->key, 20.0);
+    EXPECT_EQ(h.lesson.bucketMarker()->data()->at(0)->value, 26.0);
+    // Key 3 before the query: bucket 3 of the exact zone.
+    ASSERT_TRUE(h.model.setPositions(10, 7));
+    EXPECT_TRUE(title->text().contains(QStringLiteral("i − j = 3: bucket 3")))
+        << title->text().toStdString();
+    EXPECT_EQ(h.lesson.bucketMarker()->data()->at(0)->value, 3.0);
+    ASSERT_TRUE(h.model.setPositions(10, 10));
+    EXPECT_TRUE(title->text().contains(QStringLiteral("i − j = 0: bucket 0")));
+    EXPECT_EQ(h.lesson.bucketMarker()->dataCount(), 0);  // no place for 0 on the log axis
+}
+
 TEST(RelativeLesson, CausalBucketsPutEveryLaterKeyInBucketZero) {
     LessonHarness<RelativeLesson> h;
     T5BucketParams params;
@@ -110,6 +133,14 @@ TEST(RelativeLesson, BiasMatricesAreCoresBiases) {
     ASSERT_EQ(alibi->keySize(), 64);
     // query i = 40, key j = 10, head 2 of 8: −2⁻²·(40 − 10) = −7.5.
     EXPECT_DOUBLE_EQ(alibi->cell(10, 40), -7.5);
+    // ALiBi is causal: the key j = 40 after the query i = 10 has no score (an empty cell).
+    EXPECT_TRUE(std::isnan(alibi->cell(40, 10)));
+    // One colour scale for every head: head 1's (slope 2⁻¹) −(64 − 1)/2, also for heads 2 and 8.
+    EXPECT_DOUBLE_EQ(h.lesson.alibiMap()->dataRange().lower, -31.5);
+    h.lesson.setAlibi(8, 8);
+    h.lesson.waitForComputation();
+    EXPECT_DOUBLE_EQ(h.lesson.alibiMap()->dataRange().lower, -31.5);
+    EXPECT_DOUBLE_EQ(h.lesson.alibiMap()->data()->cell(10, 40), -30.0 / 256);
     QCPColorMapData* t5 = h.lesson.t5Map()->data();
     const T5BucketParams params = h.lesson.t5Params();
     const Eigen::MatrixXd table = seededStandardNormal(params.numBuckets, 1, h.model.seed());
