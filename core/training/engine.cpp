@@ -13,6 +13,10 @@
 #include "training/position_tables.h"
 #include "training/trainer.h"
 
+// torch's float matmul calls BLAS: Debian's OpenBLAS, whose pthread build splits each call over
+// its own threads on top of torch's (weak: absent from other BLAS builds).
+extern "C" void openblas_set_num_threads(int threads) __attribute__((weak));
+
 namespace ropelab::training {
 
 namespace F = torch::nn::functional;
@@ -214,6 +218,7 @@ torch::Tensor scoredOf(const Batch& batch) {
 
 void useThreads(const Execution& exec) {
     torch::set_num_threads(std::max(1, exec.threads));
+    if (openblas_set_num_threads != nullptr) openblas_set_num_threads(std::max(1, exec.threads));
 }
 
 void checkStop(const Execution& exec) {

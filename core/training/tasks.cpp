@@ -269,7 +269,11 @@ void requireTrainable(const Task& task, int trainLength) {
 
 Batch trainingBatch(const Task& task, int batch, int maxLength, std::mt19937_64& engine) {
     if (task.kind != TaskKind::Text) {
-        Batch result = emptyBatch(batch, 3 + static_cast<int>(below(engine, maxLength - 2)));
+        // Lengths in [L/2, L]: every position below L is seen, and no step is spent on a
+        // handful of scored tokens.
+        const int shortest = std::max(3, maxLength / 2);
+        Batch result =
+            emptyBatch(batch, shortest + static_cast<int>(below(engine, maxLength - shortest + 1)));
         addSynthetic(result, task.kind, engine);
         return result;
     }

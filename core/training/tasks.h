@@ -63,8 +63,8 @@ std::string_view builtinTextName();
 // InputError naming the first character the vocabulary lacks.
 Task withVocabulary(const Task& text, const std::vector<std::string>& vocabulary);
 
-// A training batch: copy and reverse draw one length in [3, maxLength] per batch; text takes
-// windows of maxLength characters at random offsets of the training part.
+// A training batch: copy and reverse draw one length in [max(3, maxLength/2), maxLength] per batch;
+// text takes windows of maxLength characters at random offsets of the training part.
 Batch trainingBatch(const Task& task, int batch, int maxLength, std::mt19937_64& engine);
 
 // count sequences of exactly `length` tokens: copy and reverse drawn from seed; text windows at

@@ -19,9 +19,9 @@
 namespace ropelab::training {
 
 struct TrainSettings {
-    std::int64_t steps = 600;
+    std::int64_t steps = 1000;
     int batch = 32;
-    double learningRate = 3e-3;  // AdamW, warm-up over the first 5% of steps, cosine to 10%
+    double learningRate = 1e-3;  // AdamW, warm-up over the first 5% of steps, cosine to 10%
     std::uint64_t seed = 0;      // weights and batches
     // Fine-tuning a RoPE model (TrainSettings of a second train call): the scaling it trains
     // with at its new length, e.g. linear (Position Interpolation); none = plain RoPE.

@@ -45,7 +45,7 @@ TEST(Tasks, TrainingBatchesDrawLengthsUpToTheTrainingLength) {
         shortest = std::min(shortest, batch.length);
         longest = std::max(longest, batch.length);
     }
-    EXPECT_EQ(shortest, 3);
+    EXPECT_EQ(shortest, 5);  // L/2
     EXPECT_EQ(longest, 10);
 }
 
