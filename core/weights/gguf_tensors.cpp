@@ -120,6 +120,7 @@ void GgufFile::readRows(const GgufTensor& tensor, std::uint64_t firstRow, std::u
     }
     const std::uint64_t rowLength = tensor.rowLength();
     requireRowRange(source, tensor.name, tensor.rows(), rowLength, firstRow, rowCount, out.size());
+    if (out.empty()) return;  // no rows, or rows of no values: nothing to read
     const GgmlTypeInfo info = *ggmlTypeInfo(tensor.type);
     const std::uint64_t blocksPerRow = rowLength / info.blockElements;
     const std::uint64_t rowBytes = blocksPerRow * info.blockBytes;

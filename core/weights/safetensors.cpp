@@ -354,6 +354,7 @@ void SafetensorsFile::readRows(const SafetensorsTensor& tensor, std::uint64_t fi
     }
     const std::uint64_t rowLength = tensor.rowLength();
     requireRowRange(source, tensor.name, tensor.rows(), rowLength, firstRow, rowCount, out.size());
+    if (out.empty()) return;  // no rows, or rows of no values: nothing to read
     const std::uint64_t elementBytes = dtypeBits(tensor.dtype) / 8;
     const std::uint64_t first = firstRow * rowLength;
     const std::uint64_t offset = tensor.offset + first * elementBytes;

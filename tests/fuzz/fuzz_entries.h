@@ -22,6 +22,12 @@ int hfConfig(const std::uint8_t* data, std::size_t size);
 // GGUF reader (encodings/gguf_reader.h): metadata and RoPE factor tensors, then the frequencies.
 int gguf(const std::uint8_t* data, std::size_t size);
 
+// safetensors reader (weights/safetensors.h): header, tensor list, readable tensors read.
+int safetensors(const std::uint8_t* data, std::size_t size);
+
+// GGUF tensor reader (weights/gguf_tensors.h): tensor list checked, readable tensors dequantised.
+int ggufTensors(const std::uint8_t* data, std::size_t size);
+
 // RANGE/LIST/number parsers and the option parser (cli/args.h).
 int rangeList(const std::uint8_t* data, std::size_t size);
 

@@ -22,4 +22,12 @@ TEST(FuzzRegressions, GgufInputsAreRefusedOrSane) {
     ropelab::fuzz::replaySavedInputs("gguf", ropelab::fuzz::gguf, 8);
 }
 
+TEST(FuzzRegressions, SafetensorsInputsAreRefusedOrSane) {
+    ropelab::fuzz::replaySavedInputs("safetensors", ropelab::fuzz::safetensors, 10);
+}
+
+TEST(FuzzRegressions, GgufTensorInputsAreRefusedOrSane) {
+    ropelab::fuzz::replaySavedInputs("gguf_tensors", ropelab::fuzz::ggufTensors, 15);
+}
+
 }  // namespace
