@@ -259,6 +259,10 @@ inline void writeGguf(const std::filesystem::path& path, const TinyModel& m,
             b.tensor(p + ".attn_q.weight", {w, qRows}, type, qBytes[l]);
             b.tensor(p + ".attn_k.weight", {w, kRows}, type, kBytes[l]);
         }
+        if (!m.bq.empty() && !fused) {  // biases as llama.cpp stores them: F32, one dimension
+            b.tensor(p + ".attn_q.bias", {qRows}, 0, f32Bytes(m.bq[l].transpose()));
+            b.tensor(p + ".attn_k.bias", {kRows}, 0, f32Bytes(m.bk[l].transpose()));
+        }
     }
     const std::vector<std::uint8_t> bytes = b.bytes();
     std::ofstream(path, std::ios::binary)

@@ -15,6 +15,7 @@
 #include "temp_folder.h"
 #include "weights/qk_model.h"
 #include "weights/rope_lens.h"
+#include "weights/safetensors.h"
 #include "weights/weights_error.h"
 
 namespace ropelab {
@@ -201,6 +202,74 @@ TEST(RopeLens, EveryDtypeAndPackingGivesTheSameTable) {
     const LensResult qwen2 = lens(folder / "qwen2.gguf");
     EXPECT_EQ(qwen2.model.layout, RopeLayout::HalfSplit);
     expectSameTable(reference, qwen2);
+}
+
+TEST(RopeLens, BiasesShardsAndRopeLabsOwnFilesGiveTheSameTable) {
+    const TempFolder folder;
+    const TinyModel m = test::randomModel({}, 12, true);
+    test::writeHfSeparate(folder / "hf", m, "F32");
+    const LensResult reference = lens(folder / "hf");
+    // Qwen2 in GGUF: half-split rows as stored, biases as F32 vectors.
+    std::vector<std::vector<std::uint8_t>> q, k;
+    for (int l = 0; l < m.layers; ++l) {
+        q.push_back(test::f32Bytes(m.wq[l]));
+        k.push_back(test::f32Bytes(m.wk[l]));
+    }
+    test::writeGguf(folder / "qwen2.gguf", m, "qwen2", 0, q, k);
+    const LensResult qwen2 = lens(folder / "qwen2.gguf");
+    EXPECT_TRUE(qwen2.model.bias);
+    expectSameTable(reference, qwen2);
+
+    // Shards: each layer in a file of its own, listed by model.safetensors.index.json.
+    fs::create_directories(folder / "sharded");
+    std::string map;
+    for (int l = 0; l < m.layers; ++l) {
+        const std::string shard = "model-0000" + std::to_string(l + 1) + "-of-00002.safetensors";
+        const std::string p = "model.layers." + std::to_string(l) + ".self_attn.";
+        const auto rows = [&](const Eigen::MatrixXd& w) {
+            return std::vector<std::uint64_t>{std::uint64_t(w.rows()), std::uint64_t(w.cols())};
+        };
+        test::writeSafetensorsAs(
+            folder / "sharded" / shard,
+            {{p + "q_proj.weight", rows(m.wq[l]), test::rowMajor(m.wq[l])},
+             {p + "k_proj.weight", rows(m.wk[l]), test::rowMajor(m.wk[l])},
+             {p + "q_proj.bias", {std::uint64_t(m.bq[l].size())}, {m.bq[l].begin(), m.bq[l].end()}},
+             {p + "k_proj.bias",
+              {std::uint64_t(m.bk[l].size())},
+              {m.bk[l].begin(), m.bk[l].end()}}},
+            "F32");
+        for (const char* t : {"q_proj.weight", "k_proj.weight", "q_proj.bias", "k_proj.bias"}) {
+            map += (map.empty() ? "" : ",") + std::string("\"") + p + t + "\":\"" + shard + "\"";
+        }
+    }
+    test::writeText(folder / "sharded" / "model.safetensors.index.json",
+                    "{\"metadata\":{},\"weight_map\":{" + map + "}}");
+    test::writeText(folder / "sharded" / "config.json", test::llamaConfig(m));
+    expectSameTable(reference, lens(folder / "sharded"));
+
+    // A file RoPE Lab writes: F32 through writeSafetensors, config.json text in its metadata.
+    std::vector<std::vector<float>> values;
+    std::vector<SafetensorsWriteTensor> tensors;
+    for (int l = 0; l < m.layers; ++l) {
+        const std::string p = "model.layers." + std::to_string(l) + ".self_attn.";
+        for (const auto& [name, source] :
+             {std::pair{"q_proj.weight", test::rowMajor(m.wq[l])},
+              std::pair{"k_proj.weight", test::rowMajor(m.wk[l])},
+              std::pair{"q_proj.bias", std::vector<double>(m.bq[l].begin(), m.bq[l].end())},
+              std::pair{"k_proj.bias", std::vector<double>(m.bk[l].begin(), m.bk[l].end())}}) {
+            values.emplace_back(source.begin(), source.end());
+            const bool matrix = std::string(name).ends_with("weight");
+            const Eigen::Index rows =
+                std::string(name).starts_with("q") ? m.wq[l].rows() : m.wk[l].rows();
+            tensors.push_back({p + name,
+                               matrix ? std::vector<std::uint64_t>{std::uint64_t(rows), 16}
+                                      : std::vector<std::uint64_t>{std::uint64_t(rows)},
+                               {}});
+        }
+    }
+    for (std::size_t i = 0; i < tensors.size(); ++i) tensors[i].values = values[i];
+    writeSafetensors(folder / "lab.safetensors", tensors, {{"config", test::llamaConfig(m)}});
+    expectSameTable(reference, lens(folder / "lab.safetensors"));
 }
 
 // Rows of `rowBytes` bytes, head by head, from HF order to Meta's (as toMetaRows).
