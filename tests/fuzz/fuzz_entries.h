@@ -28,6 +28,9 @@ int safetensors(const std::uint8_t* data, std::size_t size);
 // GGUF tensor reader (weights/gguf_tensors.h): tensor list checked, readable tensors dequantised.
 int ggufTensors(const std::uint8_t* data, std::size_t size);
 
+// The training lab's model file (training/model_file.h): metadata, layout and weights checked.
+int trainingModel(const std::uint8_t* data, std::size_t size);
+
 // RANGE/LIST/number parsers and the option parser (cli/args.h).
 int rangeList(const std::uint8_t* data, std::size_t size);
 
