@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "weights/tensor_checks.h"
 
+#include <Eigen/Core>
 #include <cmath>
 
 namespace ropelab {
