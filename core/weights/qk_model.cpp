@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -105,6 +106,66 @@ HfCounts hfCounts(const std::string& text, const std::string& source) {
     return counts;
 }
 
+// The config.json of a model the training lab saved (core/training/model_file.h): its
+// __metadata__ gives encoding, layers, width, heads, train_length, rope_theta and, after a
+// fine-tune with a RoPE scaling, rope_scaling (config.json keys); q, k, v are stacked in
+// blocks.{l}.attn.qkv, rotated half-split with head_dim = width / heads.
+std::string labConfig(const SafetensorsFile& file) {
+    const auto text = [&](const char* key) {
+        const std::string* value = file.metadata(key);
+        if (value == nullptr) throw FileError(file.name(), {FileIssue::Missing, key});
+        return *value;
+    };
+    const auto integer = [&](const char* key) {
+        const std::string value = text(key);
+        int number = 0;
+        const auto [end, error] =
+            std::from_chars(value.data(), value.data() + value.size(), number);
+        if (error != std::errc() || end != value.data() + value.size() || number < 1) {
+            throw FileError(file.name(),
+                            {FileIssue::WrongType, key, ValueKind::WholeNumber, value});
+        }
+        return number;
+    };
+    const std::string encoding = text("encoding");
+    if (encoding != "rope") {
+        throw WeightsError(file.name(), {.fault = WeightsFault::NoRope, .found = encoding});
+    }
+    Json config = Json::object();
+    if (const std::string* scaling = file.metadata("rope_scaling")) {
+        try {
+            config = Json::parse(*scaling);
+        } catch (const Json::exception& error) {
+            throw FileError(file.name(),
+                            {FileIssue::NotJson, "rope_scaling", {}, "", error.what()});
+        }
+        if (!config.is_object()) {
+            throw FileError(file.name(), {FileIssue::WrongType, "rope_scaling", ValueKind::Object});
+        }
+    }
+    const int heads = integer("heads"), width = integer("width");
+    config["model_type"] = "ropelab-model";
+    config["num_attention_heads"] = heads;
+    config["num_key_value_heads"] = heads;
+    config["num_hidden_layers"] = integer("layers");
+    config["hidden_size"] = width;
+    config["head_dim"] = width / heads;
+    if (!config.contains("rope_theta")) {
+        const std::string value = text("rope_theta");
+        double theta = 0;
+        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), theta);
+        if (error != std::errc() || end != value.data() + value.size()) {
+            throw FileError(file.name(),
+                            {FileIssue::WrongType, "rope_theta", ValueKind::Number, value});
+        }
+        config["rope_theta"] = theta;
+    }
+    if (!config.contains("max_position_embeddings")) {
+        config["max_position_embeddings"] = integer("train_length");
+    }
+    return config.dump();
+}
+
 }  // namespace
 
 class QkModel::Source {
@@ -167,6 +228,7 @@ QkModel::QkModel(const fs::path& path) : source_(std::make_unique<Source>()) {
     }
 
     std::string configText, configSource;
+    bool lab = false;  // a model RoPE Lab's training lab saved
     if (isGguf) {
         source_->gguf = std::make_unique<GgufFile>(path);
         info_.format = QkFormat::Gguf;
@@ -212,16 +274,23 @@ QkModel::QkModel(const fs::path& path) : source_(std::make_unique<Source>()) {
         } else {
             files.push_back(path);
         }
+        if (files.empty()) {
+            throw WeightsError(index.string(),
+                               {.fault = WeightsFault::BadIndex, .detail = "lists no shards"});
+        }
         for (const fs::path& file : files) {
             source_->shards.push_back(std::make_unique<SafetensorsFile>(file));
         }
+        const SafetensorsFile& first = *source_->shards.front();
         const fs::path config = dir / "config.json";
-        if (fs::exists(config, error)) {
+        if (const std::string* format = first.metadata("format");
+            format && *format == "ropelab-model") {
+            configText = labConfig(first);
+            configSource = first.name() + " __metadata__";
+            lab = true;
+        } else if (fs::exists(config, error)) {
             configText = readText(config, maxJsonText);
             configSource = config.string();
-        } else if (const std::string* text = source_->shards.front()->metadata("config")) {
-            configText = *text;
-            configSource = source_->shards.front()->name() + " metadata 'config'";
         } else {
             throw WeightsError(info_.path,
                                {.fault = WeightsFault::CannotOpen,
@@ -273,7 +342,11 @@ QkModel::QkModel(const fs::path& path) : source_(std::make_unique<Source>()) {
         info_.kvHeads = counts.kvHeads;
         info_.layers = counts.layers;
         info_.layout = RopeLayout::HalfSplit;  // transformers' rotate_half
-        if (source.find("model.layers.0.self_attn.q_proj.weight")) {
+        if (lab) {
+            prefix = "blocks.";
+            fusedName = ".attn.qkv";
+            info_.packing = QkPacking::Stacked;
+        } else if (source.find("model.layers.0.self_attn.q_proj.weight")) {
             prefix = "model.layers.";
             qName = ".self_attn.q_proj";
             kName = ".self_attn.k_proj";

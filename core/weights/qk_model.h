@@ -3,13 +3,14 @@
 // The query and key projections of a real checkpoint, a head at a time.
 //
 // QkModel opens a Hugging Face safetensors file or folder (one file or shards listed in
-// model.safetensors.index.json; config.json beside it, or — for files RoPE Lab writes — a
-// config.json text in the file's metadata under "config") or a GGUF file, finds the q and k
-// weights of each layer and checks their shapes against the configuration:
+// model.safetensors.index.json, config.json beside it), a model RoPE Lab's training lab saved
+// (its __metadata__ says format "ropelab-model": core/training/model_file.h) or a GGUF file,
+// finds the q and k weights of each layer and checks their shapes against the configuration:
 //   Llama / Mistral / Qwen2 / Gemma   model.layers.{l}.self_attn.q_proj / k_proj (.weight, .bias)
 //   Phi-3                             model.layers.{l}.self_attn.qkv_proj: q, k, v rows stacked
 //   GPT-NeoX                          gpt_neox.layers.{l}.attention.query_key_value: per head
 //                                     [q, k, v] rows interleaved
+//   RoPE Lab's training lab           blocks.{l}.attn.qkv: q, k, v rows stacked
 //   GGUF                              blk.{l}.attn_q / attn_k, or attn_qkv (q, k, v stacked)
 // and anything else is "this architecture's q/k tensors are not known" (WeightsError
 // UnknownLayout). The pair layout is the file's: Hugging Face rotates half-split pairs; llama.cpp

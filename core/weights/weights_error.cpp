@@ -65,6 +65,8 @@ std::string faultText(const WeightsProblem& p) {
         case WeightsFault::UnknownLayout:
             return "the q/k projection tensors of architecture '" + p.found +
                    "' are not known to RoPE Lab";
+        case WeightsFault::NoRope:
+            return "the model's position encoding is '" + p.found + "', not RoPE";
         case WeightsFault::BadIndex:
             return "model.safetensors.index.json " + p.detail;
         case WeightsFault::TooManyTensors:

@@ -32,6 +32,7 @@ enum class WeightsFault {
     MissingTensor,    // the model has no tensor `name`
     WrongShape,       // the tensor `name` has shape `found`; `detail` says what was expected
     UnknownLayout,    // this architecture's q/k tensors are not known; found: the architecture
+    NoRope,           // the model's position encoding is `found`, not RoPE
     BadIndex,         // model.safetensors.index.json is wrong; detail: how
     TooManyTensors,   // the file claims `count` tensors; RoPE Lab reads at most `limit`
     WriteFailed,      // writing failed; detail: the system's reason

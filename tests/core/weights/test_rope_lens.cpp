@@ -207,7 +207,7 @@ TEST(RopeLens, EveryDtypeAndPackingGivesTheSameTable) {
     expectSameTable(reference, qwen2);
 }
 
-TEST(RopeLens, BiasesShardsAndRopeLabsOwnFilesGiveTheSameTable) {
+TEST(RopeLens, BiasesAndShardsGiveTheSameTable) {
     const TempFolder folder;
     const TinyModel m = test::randomModel({}, 12, true);
     test::writeHfSeparate(folder / "hf", m, "F32");
@@ -249,30 +249,55 @@ TEST(RopeLens, BiasesShardsAndRopeLabsOwnFilesGiveTheSameTable) {
                     "{\"metadata\":{},\"weight_map\":{" + map + "}}");
     test::writeText(folder / "sharded" / "config.json", test::llamaConfig(m));
     expectSameTable(reference, lens(folder / "sharded"));
+}
 
-    // A file RoPE Lab writes: F32 through writeSafetensors, config.json text in its metadata.
+TEST(RopeLens, ReadsTheModelsTheTrainingLabSaves) {
+    // core/training/model_file.h: q, k, v stacked in blocks.{l}.attn.qkv (F32, with bias), the
+    // shape and RoPE in __metadata__, no config.json.
+    const TempFolder folder;
+    TinyModel shape;
+    shape.kvHeads = 4;
+    shape.width = 32;  // heads · head_dim
+    const TinyModel m = test::randomModel(shape, 13, true);
+    test::writeHfSeparate(folder / "hf", m, "F32");
     std::vector<std::vector<float>> values;
     std::vector<SafetensorsWriteTensor> tensors;
     for (int l = 0; l < m.layers; ++l) {
-        const std::string p = "model.layers." + std::to_string(l) + ".self_attn.";
-        for (const auto& [name, source] :
-             {std::pair{"q_proj.weight", test::rowMajor(m.wq[l])},
-              std::pair{"k_proj.weight", test::rowMajor(m.wk[l])},
-              std::pair{"q_proj.bias", std::vector<double>(m.bq[l].begin(), m.bq[l].end())},
-              std::pair{"k_proj.bias", std::vector<double>(m.bk[l].begin(), m.bk[l].end())}}) {
-            values.emplace_back(source.begin(), source.end());
-            const bool matrix = std::string(name).ends_with("weight");
-            const Eigen::Index rows =
-                std::string(name).starts_with("q") ? m.wq[l].rows() : m.wk[l].rows();
-            tensors.push_back({p + name,
-                               matrix ? std::vector<std::uint64_t>{std::uint64_t(rows), 16}
-                                      : std::vector<std::uint64_t>{std::uint64_t(rows)},
-                               {}});
-        }
+        Eigen::MatrixXd qkv(3 * m.width, m.width);
+        qkv << m.wq[l], m.wk[l], Eigen::MatrixXd::Constant(m.width, m.width, 0.5);
+        Eigen::VectorXd bias(3 * m.width);
+        bias << m.bq[l], m.bk[l], Eigen::VectorXd::Constant(m.width, 1.0);
+        const std::vector<double> w = test::rowMajor(qkv);
+        values.emplace_back(w.begin(), w.end());
+        values.emplace_back(bias.begin(), bias.end());
+        const std::string p = "blocks." + std::to_string(l) + ".attn.qkv.";
+        tensors.push_back({p + "weight", {96, 32}, {}});
+        tensors.push_back({p + "bias", {96}, {}});
     }
     for (std::size_t i = 0; i < tensors.size(); ++i) tensors[i].values = values[i];
-    writeSafetensors(folder / "lab.safetensors", tensors, {{"config", test::llamaConfig(m)}});
-    expectSameTable(reference, lens(folder / "lab.safetensors"));
+    std::map<std::string, std::string> metadata = {{"format", "ropelab-model"},
+                                                   {"version", "1"},
+                                                   {"encoding", "rope"},
+                                                   {"layers", "2"},
+                                                   {"width", "32"},
+                                                   {"heads", "4"},
+                                                   {"train_length", "64"},
+                                                   {"rope_theta", "10000"}};
+    writeSafetensors(folder / "lab.safetensors", tensors, metadata);
+    const LensResult lab = lens(folder / "lab.safetensors");
+    EXPECT_EQ(lab.model.architecture, "ropelab-model");
+    EXPECT_EQ(lab.model.context, 64);
+    expectSameTable(lens(folder / "hf"), lab);
+    metadata["encoding"] = "alibi";
+    writeSafetensors(folder / "alibi.safetensors", tensors, metadata);
+    try {
+        lens(folder / "alibi.safetensors");
+        FAIL();
+    } catch (const WeightsError& error) {
+        EXPECT_EQ(std::string(error.what()), "'" + (folder / "alibi.safetensors").string() +
+                                                 "': the model's position encoding is 'alibi', "
+                                                 "not RoPE");
+    }
 }
 
 // Rows of `rowBytes` bytes, head by head, from HF order to Meta's (as toMetaRows).
