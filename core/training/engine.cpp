@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The one translation unit that includes torch: the model of model.h as libtorch tensors, its
+// The one translation unit that includes torch, built as a module of its own
+// (libropelab_torch_engine.so, engine_api.h): the model of model.h as libtorch tensors, its
 // forward pass, AdamW training and evaluation.
 #include <torch/torch.h>
 
@@ -10,6 +11,7 @@
 #include <numbers>
 
 #include "common/parameter_error.h"
+#include "training/engine_api.h"
 #include "training/position_tables.h"
 #include "training/trainer.h"
 
@@ -325,71 +327,8 @@ void requireEvalLength(int length, int minimum) {
     }
 }
 
-}  // namespace
-
-TrainingDiverged::TrainingDiverged(std::int64_t step, double learningRate)
-    : ResourceError("the training loss became NaN at step " + std::to_string(step) +
-                    "; the model is lost (try a learning rate below " +
-                    std::to_string(learningRate) + ")"),
-      step_(step) {}
-
-void validate(const TrainSettings& settings) {
-    if (settings.steps < 1 || settings.steps > TrainingLimits::maxSteps) {
-        throw ParameterError({"steps", Rule::Between, static_cast<double>(settings.steps), 1,
-                              static_cast<double>(TrainingLimits::maxSteps)});
-    }
-    if (settings.batch < 1 || settings.batch > TrainingLimits::maxBatch) {
-        throw ParameterError({"batch", Rule::Between, static_cast<double>(settings.batch), 1,
-                              TrainingLimits::maxBatch});
-    }
-    if (!(settings.learningRate > 0.0 && settings.learningRate <= 1.0)) {
-        throw ParameterError({"lr", Rule::AboveAtMost, settings.learningRate, 0.0, 1.0});
-    }
-}
-
-Model train(ModelConfig config, const Task& task, const TrainSettings& settings,
-            const Execution& exec, const StepCallback& onStep) {
-    config.vocabulary = static_cast<int>(task.vocabulary.size());
-    validate(config);
-    validate(settings);
-    if (settings.ropeScaling && config.encoding != PositionEncoding::Rope) {
-        throw InputError("a RoPE scaling needs a rope model, not " +
-                         std::string(toString(config.encoding)));
-    }
-    requireMemory(trainingMemoryBytes(config, settings.batch, config.trainLength),
-                  "training this model");
-    Model model;
-    model.config = config;
-    model.vocabulary = task.vocabulary;
-    model.task = std::string(toString(task.kind));
-    model.seed = settings.seed;
-    model.ropeScaling = settings.ropeScaling;
-    model.tensors = initialWeights(config, settings.seed);
-    return runTraining(std::move(model), task, settings, exec, onStep);
-}
-
-Model fineTune(const Model& model, const Task& task, int trainLength, const TrainSettings& settings,
-               const Execution& exec, const StepCallback& onStep) {
-    if (model.config.encoding != PositionEncoding::Rope) {
-        throw InputError("fine-tuning at a longer length is for rope models; this one is " +
-                         std::string(toString(model.config.encoding)));
-    }
-    if (trainLength < model.config.trainLength) {
-        throw ParameterError({"train_length", Rule::AtLeast, static_cast<double>(trainLength),
-                              static_cast<double>(model.config.trainLength)});
-    }
-    Model tuned = model;
-    tuned.config.trainLength = trainLength;
-    validate(tuned.config);
-    tuned.ropeScaling = settings.ropeScaling;
-    const Task& own = task.kind == TaskKind::Text && task.vocabulary != model.vocabulary
-                          ? withVocabulary(task, model.vocabulary)
-                          : task;
-    return runTraining(std::move(tuned), own, settings, exec, onStep);
-}
-
-std::vector<LengthResult> evaluate(const Model& model, const Task& task,
-                                   const EvalSettings& settings, const Execution& exec) {
+std::vector<LengthResult> evaluateModel(const Model& model, const Task& task,
+                                        const EvalSettings& settings, const Execution& exec) {
     const ModelConfig& config = model.config;
     const int minimum = task.kind == TaskKind::Text ? 2 : 3;
     for (int length : settings.lengths) requireEvalLength(length, minimum);
@@ -450,9 +389,10 @@ std::vector<LengthResult> evaluate(const Model& model, const Task& task,
     return results;
 }
 
-std::vector<double> sequenceLosses(const Model& model,
-                                   const std::vector<std::vector<std::int64_t>>& sequences,
-                                   const std::optional<RopeParams>& rope, const Execution& exec) {
+std::vector<double> modelSequenceLosses(const Model& model,
+                                        const std::vector<std::vector<std::int64_t>>& sequences,
+                                        const std::optional<RopeParams>& rope,
+                                        const Execution& exec) {
     const ModelConfig& config = model.config;
     std::map<int, std::vector<std::size_t>> byLength;
     for (std::size_t s = 0; s < sequences.size(); ++s) {
@@ -505,8 +445,9 @@ std::vector<double> sequenceLosses(const Model& model,
     return losses;
 }
 
-std::vector<double> attentionScores(const Model& model, const std::vector<std::int64_t>& tokens,
-                                    int layer, const std::optional<RopeParams>& rope) {
+std::vector<double> modelAttentionScores(const Model& model,
+                                         const std::vector<std::int64_t>& tokens, int layer,
+                                         const std::optional<RopeParams>& rope) {
     const ModelConfig& config = model.config;
     const auto length = static_cast<int>(tokens.size());
     if (layer < 0 || layer >= config.layers) {
@@ -530,4 +471,13 @@ std::vector<double> attentionScores(const Model& model, const std::vector<std::i
     return {flat.data_ptr<double>(), flat.data_ptr<double>() + flat.numel()};
 }
 
+}  // namespace
+
 }  // namespace ropelab::training
+
+extern "C" const ropelab::training::EngineApi* ropelab_torch_engine() {
+    using namespace ropelab::training;
+    static const EngineApi api{&runTraining, &evaluateModel, &modelSequenceLosses,
+                               &modelAttentionScores};
+    return &api;
+}

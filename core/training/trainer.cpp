@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// trainer.h without torch: checks the settings, prepares the model, and calls the engine module
+// (engine_api.h), loaded on first use so that only the commands that train pay for libtorch.
+#include "training/trainer.h"
+
+#include <dlfcn.h>
+
+#include <filesystem>
+#include <mutex>
+
+#include "common/parameter_error.h"
+#include "training/engine_api.h"
+
+namespace ropelab::training {
+
+namespace {
+
+// Installed beside the programs' libdir (ROPELAB_TORCH_ENGINE_INSTALLED, relative to the prefix
+// above bin/), else the build tree's module.
+std::filesystem::path enginePath() {
+    std::error_code error;
+    const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", error);
+    if (!error) {
+        const std::filesystem::path installed =
+            program.parent_path().parent_path() / ROPELAB_TORCH_ENGINE_INSTALLED;
+        if (std::filesystem::exists(installed, error)) return installed;
+    }
+    return ROPELAB_TORCH_ENGINE_BUILT;
+}
+
+const EngineApi& engine() {
+    static std::mutex mutex;
+    static const EngineApi* api = nullptr;
+    const std::lock_guard lock(mutex);
+    if (api == nullptr) {
+        const std::filesystem::path path = enginePath();
+        void* module = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+        const char* problem = module == nullptr ? dlerror() : nullptr;
+        using Entry = const EngineApi* (*)();
+        const auto entry = module == nullptr
+                               ? nullptr
+                               : reinterpret_cast<Entry>(dlsym(module, "ropelab_torch_engine"));
+        if (entry == nullptr) {
+            throw ResourceError("the training engine " + path.string() + " cannot be loaded (" +
+                                (problem != nullptr ? problem : "no entry point") +
+                                "); it needs Debian's libtorch1.13");
+        }
+        api = entry();
+    }
+    return *api;
+}
+
+}  // namespace
+
+Model train(ModelConfig config, const Task& task, const TrainSettings& settings,
+            const Execution& exec, const StepCallback& onStep) {
+    config.vocabulary = static_cast<int>(task.vocabulary.size());
+    validate(config);
+    validate(settings);
+    if (settings.ropeScaling && config.encoding != PositionEncoding::Rope) {
+        throw InputError("a RoPE scaling needs a rope model, not " +
+                         std::string(toString(config.encoding)));
+    }
+    requireMemory(trainingMemoryBytes(config, settings.batch, config.trainLength),
+                  "training this model");
+    Model model;
+    model.config = config;
+    model.vocabulary = task.vocabulary;
+    model.task = std::string(toString(task.kind));
+    model.seed = settings.seed;
+    model.ropeScaling = settings.ropeScaling;
+    model.tensors = initialWeights(config, settings.seed);
+    return engine().train(std::move(model), task, settings, exec, onStep);
+}
+
+Model fineTune(const Model& model, const Task& task, int trainLength, const TrainSettings& settings,
+               const Execution& exec, const StepCallback& onStep) {
+    if (model.config.encoding != PositionEncoding::Rope) {
+        throw InputError("fine-tuning at a longer length is for rope models; this one is " +
+                         std::string(toString(model.config.encoding)));
+    }
+    if (trainLength < model.config.trainLength) {
+        throw ParameterError({"train_length", Rule::AtLeast, static_cast<double>(trainLength),
+                              static_cast<double>(model.config.trainLength)});
+    }
+    Model tuned = model;
+    tuned.config.trainLength = trainLength;
+    validate(tuned.config);
+    tuned.ropeScaling = settings.ropeScaling;
+    const Task& own = task.kind == TaskKind::Text && task.vocabulary != model.vocabulary
+                          ? withVocabulary(task, model.vocabulary)
+                          : task;
+    return engine().train(std::move(tuned), own, settings, exec, onStep);
+}
+
+std::vector<LengthResult> evaluate(const Model& model, const Task& task,
+                                   const EvalSettings& settings, const Execution& exec) {
+    return engine().evaluate(model, task, settings, exec);
+}
+
+std::vector<double> sequenceLosses(const Model& model,
+                                   const std::vector<std::vector<std::int64_t>>& sequences,
+                                   const std::optional<RopeParams>& rope, const Execution& exec) {
+    return engine().sequenceLosses(model, sequences, rope, exec);
+}
+
+std::vector<double> attentionScores(const Model& model, const std::vector<std::int64_t>& tokens,
+                                    int layer, const std::optional<RopeParams>& rope) {
+    return engine().attentionScores(model, tokens, layer, rope);
+}
+
+}  // namespace ropelab::training
