@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Invariants shared by the fuzz targets whose inputs end in RoPE frequencies.
+// Invariants shared by the fuzz targets: RoPE frequencies, and refusals of a named file.
 
 #include <cmath>
 #include <string>
+#include <string_view>
 
 #include "encodings/rope_frequencies.h"
 #include "fuzz_entries.h"
@@ -18,6 +19,14 @@ inline void checkSaneFrequencies(const RopeFrequencies& freqs) {
     if (!(std::isfinite(freqs.attentionFactor) && freqs.attentionFactor > 0.0)) {
         fuzzFail("attention factor not finite and positive", std::to_string(freqs.attentionFactor));
     }
+}
+
+// A refusal is one line: "'FILE': the problem", where prefix is "'FILE': ".
+inline void checkOneLineRefusal(std::string_view message, std::string_view prefix) {
+    if (message.substr(0, prefix.size()) != prefix || message.size() == prefix.size()) {
+        fuzzFail("refusal does not name the file and the problem", message);
+    }
+    if (message.find('\n') != std::string_view::npos) fuzzFail("refusal of two lines", message);
 }
 
 }  // namespace ropelab::fuzz

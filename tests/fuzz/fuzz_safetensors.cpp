@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/errors.h"
+#include "fuzz_checks.h"
 #include "fuzz_entries.h"
 #include "weights/safetensors.h"
 
@@ -19,11 +20,7 @@ namespace {
 constexpr std::string_view prefix = "'fuzz.safetensors': ";
 
 void checkRefusal(const InputError& error) {
-    const std::string_view message = error.what();
-    if (message.substr(0, prefix.size()) != prefix || message.size() == prefix.size()) {
-        fuzzFail("refusal does not name the file and the problem", message);
-    }
-    if (message.find('\n') != std::string_view::npos) fuzzFail("refusal of two lines", message);
+    checkOneLineRefusal(error.what(), prefix);
 }
 
 }  // namespace
