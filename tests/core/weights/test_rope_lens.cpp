@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <numeric>
@@ -379,6 +380,15 @@ TEST(RopeLens, ChosenLayersAndHeadsAndSummaries) {
     EXPECT_THROW(lens(folder / "m", {{2}, {}}), InputError);
     EXPECT_THROW(lens(folder / "m", {{}, {4}}), InputError);
     const QkModel model(folder / "m");
+    // Progress rises to 1 (one task per layer and KV head: 4 here), called from the workers.
+    std::vector<double> fractions;
+    Execution progress;
+    progress.threads = 2;
+    progress.progress = [&](double f) { fractions.push_back(f); };
+    ropeLens(model, {}, progress);
+    ASSERT_FALSE(fractions.empty());
+    EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+    EXPECT_EQ(fractions.back(), 1.0);
     std::stop_source stop;
     stop.request_stop();
     Execution exec;
