@@ -290,8 +290,9 @@ Command trainCommand() {
         Model model;
         if (const std::optional<std::string> from = args.value("--from")) {
             if (args.has("--encoding") || args.has("--layers") || args.has("--width") ||
-                args.has("--heads")) {
-                throw InputError("--from continues a model: its encoding and size are its own");
+                args.has("--heads") || args.has("--rope-theta")) {
+                throw InputError(
+                    "--from continues a model: its encoding, size and RoPE base are its own");
             }
             const Model start = loadModelOption(args, "--from");
             TrainSettings settings = base;
