@@ -33,13 +33,15 @@ std::vector<int> selection(const std::vector<int>& chosen, int count, const char
         std::iota(all.begin(), all.end(), 0);
         return all;
     }
+    std::vector<int> unique;  // in the order given, each once
     for (int value : chosen) {
         if (value < 0 || value >= count) {
             throw ParameterError({parameter, Rule::Between, static_cast<double>(value), 0,
                                   static_cast<double>(count - 1)});
         }
+        if (std::find(unique.begin(), unique.end(), value) == unique.end()) unique.push_back(value);
     }
-    return chosen;
+    return unique;
 }
 
 // Indices of the (at most five) largest values, largest first.

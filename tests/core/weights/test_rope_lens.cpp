@@ -366,6 +366,9 @@ TEST(RopeLens, ChosenLayersAndHeadsAndSummaries) {
     EXPECT_EQ(one.heads[1].head, 3);
     EXPECT_EQ(one.heads[1].kvHead, 1);
     EXPECT_EQ(one.layers, std::vector<int>{1});
+    const LensResult twice = lens(folder / "m", {{1, 1}, {3, 0, 3}}, 1);  // each counted once
+    ASSERT_EQ(twice.heads.size(), 2u);
+    EXPECT_EQ(twice.layerBeyondShare, one.layerBeyondShare);
     const LensResult all = lens(folder / "m");
     EXPECT_EQ(one.heads[1].usage, all.heads[static_cast<std::size_t>(m.heads + 3)].usage);
     // The top lists are the heads with the largest shares, largest first.
