@@ -10,7 +10,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(hf_config range_list gguf session activity)
+[ ${#targets[@]} -gt 0 ] || targets=(hf_config range_list gguf safetensors gguf_tensors session activity)
 
 cd "$root"
 [ -f build-fuzz/CMakeCache.txt ] || cmake --preset fuzz >/dev/null
