@@ -239,6 +239,12 @@ no row</source>
             <numerusform>%1：有效（%n 个活动，%2 个步骤）</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1: warning: activity &quot;%2&quot;: %n text(s) have no %3 text and are shown in %4 instead (%5)</source>
+        <translation>
+            <numerusform>%1：警告：活动“%2”中有 %n 段文字没有 %3 文本，改为显示 %4（%5）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::ActivityController</name>
@@ -476,6 +482,18 @@ no row</source>
     <message>
         <source>%1: too large for an activity file (%2 bytes; at most %3)</source>
         <translation>%1：作为活动文件太大了（%2 字节；最多 %3）</translation>
+    </message>
+    <message>
+        <source> (did you mean &quot;%1&quot;?)</source>
+        <translation>（是不是想写“%1”？）</translation>
+    </message>
+    <message>
+        <source>is not a language code (en, zh_CN, or one like fr, pt_BR)</source>
+        <translation>不是语言代码（en、zh_CN，或像 fr、pt_BR 这样的代码）</translation>
+    </message>
+    <message>
+        <source>%1:%2:%3: not valid JSON (%4)</source>
+        <translation>%1:%2:%3：不是有效的 JSON（%4）</translation>
     </message>
 </context>
 <context>
@@ -3792,6 +3810,1120 @@ Nothing was changed.</source>
     <message>
         <source>&lt;p&gt;RoPE&apos;s score for one q and k at distance Δ = m − n is Σ&lt;sub&gt;i&lt;/sub&gt; Re(a&lt;sub&gt;i&lt;/sub&gt; e&lt;sup&gt;iΔθ&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt;): a sum of d/2 waves. Over millions of distances the waves never line up the same way twice, and the slowest pair (in plain RoPE its wavelength is 2π·base&lt;sup&gt;(d−2)/d&lt;/sup&gt;) sets how far the pattern keeps changing: a larger base slows the slow pairs and stretches the long-range pattern. At Δ of a few tokens only the fastest pairs have turned much, and they hardly depend on the base (θ&lt;sub&gt;0&lt;/sub&gt; = base&lt;sup&gt;0&lt;/sup&gt; = 1 in plain RoPE), so at small Δ the curves of all bases nearly coincide.&lt;/p&gt;&lt;p&gt;Score curves run up to 2&lt;sup&gt;24&lt;/sup&gt; distances; each pixel column shows the lowest and highest score of the distances it covers, so no peak is lost. On the logarithmic axis a column further right covers more distances, so the band widens: it shows the range of scores reached, not a growing score. Heat maps run up to 65536 positions, pooled to %1 × %1 cells (mean or max of each block) without ever holding N × N scores.&lt;/p&gt;&lt;p&gt;The sweep runs in the background on the chosen backend: the CPU backend computes in double precision; the OpenCL and CUDA backends compute in float32 with the phase reduced exactly, whatever device they run on (an OpenCL device may be a CPU, such as PoCL). Cancel keeps the previous result.&lt;/p&gt;</source>
         <translation>&lt;p&gt;对一组 q 和 k，RoPE 在距离 Δ = m − n 处的注意力分数是 Σ&lt;sub&gt;i&lt;/sub&gt; Re(a&lt;sub&gt;i&lt;/sub&gt; e&lt;sup&gt;iΔθ&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt;)：d/2 个波的叠加。在数百万个距离上，这些波永远不会以同样的方式再次对齐；最慢的一对（在普通 RoPE 中，其波长为 2π·base&lt;sup&gt;(d−2)/d&lt;/sup&gt;）决定了图案能持续变化多远：底数越大，慢速分量对越慢，长距离的图案被拉得越长。当 Δ 只有几个词元时，只有最快的几对转过了明显的角度，而它们几乎与底数无关（在普通 RoPE 中 θ&lt;sub&gt;0&lt;/sub&gt; = base&lt;sup&gt;0&lt;/sup&gt; = 1），所以在 Δ 较小时，各个底数的曲线几乎重合。&lt;/p&gt;&lt;p&gt;注意力分数曲线最多计算 2&lt;sup&gt;24&lt;/sup&gt; 个距离；每个像素列显示它所覆盖距离上的最低和最高分数，因此不会漏掉任何峰值。在对数坐标上，越靠右的像素列覆盖的距离越多，所以包络带会变宽：它显示的是分数达到的范围，而不是分数在增大。热力图最多计算 65536 个位置，池化为 %1 × %1 个单元（每块取平均或最大值），从不需要存下 N × N 个分数。&lt;/p&gt;&lt;p&gt;扫描在所选后端上后台运行：CPU 后端以双精度计算；OpenCL 和 CUDA 后端以 float32 计算并精确地约简相位，无论它们运行在什么设备上（OpenCL 设备也可能是 CPU，例如 PoCL）。取消会保留之前的结果。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ActivityReference</name>
+    <message>
+        <source>code</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Position information chosen: 0 none, 1 sinusoidal added to x, 2 RoPE on q and k</source>
+        <translation>所选的位置信息：0 无，1 把正弦编码加到 x 上，2 对 q 和 k 用 RoPE</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>个数</translation>
+    </message>
+    <message>
+        <source>How many words are not in their place of 狗追猪</source>
+        <translation>有几个词不在“狗追猪”中原来的位置上</translation>
+    </message>
+    <message>
+        <source>Largest change of a word&apos;s output between 狗追猪 and the current order</source>
+        <translation>狗追猪与当前顺序之间，一个词的输出变化最大多少</translation>
+    </message>
+    <message>
+        <source>How far the output of 狗 moved from its place in 狗追猪</source>
+        <translation>狗 的输出离它在“狗追猪”中的位置移动了多远</translation>
+    </message>
+    <message>
+        <source>How far the output of 追 moved from its place in 狗追猪</source>
+        <translation>追 的输出离它在“狗追猪”中的位置移动了多远</translation>
+    </message>
+    <message>
+        <source>How far the output of 猪 moved from its place in 狗追猪</source>
+        <translation>猪 的输出离它在“狗追猪”中的位置移动了多远</translation>
+    </message>
+    <message>
+        <source>Largest change of a word&apos;s output that Reverse would cause</source>
+        <translation>“反转”会让一个词的输出最多变化多少</translation>
+    </message>
+    <message>
+        <source>How far Reverse would move the output of 追</source>
+        <translation>“反转”会让 追 的输出移动多远</translation>
+    </message>
+    <message>
+        <source>ratio</source>
+        <translation>比值</translation>
+    </message>
+    <message>
+        <source>Attention weight from 狗 to 猪 in the current order</source>
+        <translation>当前顺序中 狗 对 猪 的注意力权重</translation>
+    </message>
+    <message>
+        <source>Attention weight from 狗 to 猪 in 狗追猪</source>
+        <translation>“狗追猪”中 狗 对 猪 的注意力权重</translation>
+    </message>
+    <message>
+        <source>Largest change of the attention weight of one word pair between the two orders</source>
+        <translation>两种顺序之间，同一对词的注意力权重最大变化多少</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Position p whose row of the tables is marked</source>
+        <translation>在表中标出的那一行的位置 p</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Sequence length N</source>
+        <translation>序列长度 N</translation>
+    </message>
+    <message>
+        <source>Rows of the learned table (its maximum length)</source>
+        <translation>学习表的行数（最大长度）</translation>
+    </message>
+    <message>
+        <source>1 = yes, 0 = no</source>
+        <translation>1 = 是，0 = 否</translation>
+    </message>
+    <message>
+        <source>Whether the learned table has a row for position p</source>
+        <translation>学习表中是否有位置 p 的那一行</translation>
+    </message>
+    <message>
+        <source>Positions of the sequence beyond the learned table (no row)</source>
+        <translation>序列中超出学习表的位置数（没有对应的行）</translation>
+    </message>
+    <message>
+        <source>index</source>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <source>Pair i of the sinusoidal encoding shown</source>
+        <translation>所显示的正弦编码的第 i 对</translation>
+    </message>
+    <message>
+        <source>Shift k of the position (p to p + k)</source>
+        <translation>位置的平移量 k（从 p 到 p + k）</translation>
+    </message>
+    <message>
+        <source>rad/token</source>
+        <translation>弧度/词元</translation>
+    </message>
+    <message>
+        <source>Frequency ω of the pair shown</source>
+        <translation>所显示那一对的频率 ω</translation>
+    </message>
+    <message>
+        <source>Period 2π/ω of the pair shown</source>
+        <translation>所显示那一对的周期 2π/ω</translation>
+    </message>
+    <message>
+        <source>degrees</source>
+        <translation>度</translation>
+    </message>
+    <message>
+        <source>Turn kω of the pair between PE(p) and PE(p + k)</source>
+        <translation>PE(p) 到 PE(p + k) 之间这一对转过的角度 kω</translation>
+    </message>
+    <message>
+        <source>Distance between the tips of PE(p) and PE(p + k) in the plot (0: back in place)</source>
+        <translation>图中 PE(p) 与 PE(p + k) 两个箭头尖端的距离（0：回到原处）</translation>
+    </message>
+    <message>
+        <source>Query position i (= m)</source>
+        <translation>查询位置 i（= m）</translation>
+    </message>
+    <message>
+        <source>Key position j (= n)</source>
+        <translation>键位置 j（= n）</translation>
+    </message>
+    <message>
+        <source>Distance i − j from the key to the query</source>
+        <translation>从键到查询的距离 i − j</translation>
+    </message>
+    <message>
+        <source>T5 bucket of the distance</source>
+        <translation>这个距离所在的 T5 桶</translation>
+    </message>
+    <message>
+        <source>The bucket every key max_distance or more tokens before the query shares</source>
+        <translation>在查询之前 max_distance 个词元或更远的键所共用的桶</translation>
+    </message>
+    <message>
+        <source>T5 bias added to the score at this distance</source>
+        <translation>在这个距离上加到分数上的 T5 偏置</translation>
+    </message>
+    <message>
+        <source>ALiBi bias −m(i − j) added to the score at this distance</source>
+        <translation>在这个距离上加到分数上的 ALiBi 偏置 −m(i − j)</translation>
+    </message>
+    <message>
+        <source>Number of ALiBi heads</source>
+        <translation>ALiBi 头的个数</translation>
+    </message>
+    <message>
+        <source>ALiBi head shown (from 1)</source>
+        <translation>所显示的 ALiBi 头（从 1 数起）</translation>
+    </message>
+    <message>
+        <source>ALiBi slope m of the head shown</source>
+        <translation>所显示那个头的 ALiBi 斜率 m</translation>
+    </message>
+    <message>
+        <source>Smallest ALiBi slope over all heads</source>
+        <translation>所有头中最小的 ALiBi 斜率</translation>
+    </message>
+    <message>
+        <source>Pair i shown on the circle</source>
+        <translation>圆上显示的第 i 对</translation>
+    </message>
+    <message>
+        <source>Query position m</source>
+        <translation>查询位置 m</translation>
+    </message>
+    <message>
+        <source>Key position n</source>
+        <translation>键位置 n</translation>
+    </message>
+    <message>
+        <source>Distance m − n</source>
+        <translation>距离 m − n</translation>
+    </message>
+    <message>
+        <source>Frequency θ of the pair shown</source>
+        <translation>所显示那一对的频率 θ</translation>
+    </message>
+    <message>
+        <source>Period 2π/θ of the pair shown</source>
+        <translation>所显示那一对的周期 2π/θ</translation>
+    </message>
+    <message>
+        <source>Angle from k to q of the pair shown (−180 to 180)</source>
+        <translation>所显示那一对中从 k 到 q 的角度（−180 到 180）</translation>
+    </message>
+    <message>
+        <source>Part of q·k from the pair shown</source>
+        <translation>q·k 中来自所显示那一对的部分</translation>
+    </message>
+    <message>
+        <source>q·k over all pairs</source>
+        <translation>所有对加起来的 q·k</translation>
+    </message>
+    <message>
+        <source>How much q·k would change if both m and n moved up by 1</source>
+        <translation>m 和 n 都加 1 时 q·k 会变化多少</translation>
+    </message>
+    <message>
+        <source>First pair whose period is longer than the sequence (−1: none)</source>
+        <translation>第一个周期比序列还长的对（−1：没有）</translation>
+    </message>
+    <message>
+        <source>Pair i highlighted</source>
+        <translation>高亮的第 i 对</translation>
+    </message>
+    <message>
+        <source>Number of pairs (d/2)</source>
+        <translation>对的个数（d/2）</translation>
+    </message>
+    <message>
+        <source>Position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>Frequency θ of the highlighted pair</source>
+        <translation>高亮那一对的频率 θ</translation>
+    </message>
+    <message>
+        <source>Wavelength 2π/θ of the highlighted pair</source>
+        <translation>高亮那一对的波长 2π/θ</translation>
+    </message>
+    <message>
+        <source>turns</source>
+        <translation>圈</translation>
+    </message>
+    <message>
+        <source>Turns of the highlighted pair&apos;s hand so far, pθ/2π</source>
+        <translation>高亮那一对的指针到目前转过的圈数 pθ/2π</translation>
+    </message>
+    <message>
+        <source>Angle of the highlighted pair&apos;s clock hand (−180 to 180)</source>
+        <translation>高亮那一对时钟指针的角度（−180 到 180）</translation>
+    </message>
+    <message>
+        <source>Frequency θ of the slowest pair</source>
+        <translation>最慢那一对的频率 θ</translation>
+    </message>
+    <message>
+        <source>First vector component of the highlighted pair (depends on the layout)</source>
+        <translation>高亮那一对的第一个分量（取决于布局）</translation>
+    </message>
+    <message>
+        <source>Second vector component of the highlighted pair (depends on the layout)</source>
+        <translation>高亮那一对的第二个分量（取决于布局）</translation>
+    </message>
+    <message>
+        <source>Encoding of the left panel: 0 RoPE, 1 sinusoidal, 2 learned, 3 T5, 4 ALiBi, 5 the widely copied wrong code</source>
+        <translation>左侧面板的编码：0 RoPE，1 正弦，2 学习，3 T5，4 ALiBi，5 广为流传的错误代码</translation>
+    </message>
+    <message>
+        <source>Encoding of the right-hand panel (numbered as the left one)</source>
+        <translation>右侧面板的编码（编号同左侧）</translation>
+    </message>
+    <message>
+        <source>Invariance deviation of the left panel&apos;s encoding (0: the score depends only on m − n)</source>
+        <translation>左侧面板编码的不变性偏差（0：分数只取决于 m − n）</translation>
+    </message>
+    <message>
+        <source>Invariance deviation of the right-hand panel&apos;s encoding</source>
+        <translation>右侧面板编码的不变性偏差</translation>
+    </message>
+    <message>
+        <source>Positions of the heat maps</source>
+        <translation>热图的位置数</translation>
+    </message>
+    <message>
+        <source>Largest distance of the long-term decay plot</source>
+        <translation>长程衰减图中的最大距离</translation>
+    </message>
+    <message>
+        <source>RoFormer&apos;s decay bound at the smallest distance of the plot</source>
+        <translation>图中最小距离处 RoFormer 的衰减上界</translation>
+    </message>
+    <message>
+        <source>RoFormer&apos;s decay bound at the largest distance of the plot</source>
+        <translation>图中最大距离处 RoFormer 的衰减上界</translation>
+    </message>
+    <message>
+        <source>Score of aligned q and k at the largest distance, as a share of its value at distance 0</source>
+        <translation>q 与 k 方向一致时，最大距离处的分数占距离 0 处分数的比例</translation>
+    </message>
+    <message>
+        <source>Mean |score| of random q and k at the largest distance, as a share of its value at distance 0</source>
+        <translation>随机 q 与 k 的平均 |分数| 在最大距离处占距离 0 处的比例</translation>
+    </message>
+    <message>
+        <source>Whether A and B are compared side by side</source>
+        <translation>是否并排比较 A 和 B</translation>
+    </message>
+    <message>
+        <source>rope_type of A: 0 default, 1 linear, 2 dynamic, 3 yarn, 4 longrope, 5 llama3</source>
+        <translation>A 的 rope_type：0 default，1 linear，2 dynamic，3 yarn，4 longrope，5 llama3</translation>
+    </message>
+    <message>
+        <source>Number of frequency pairs of A</source>
+        <translation>A 的频率对个数</translation>
+    </message>
+    <message>
+        <source>Context length of A</source>
+        <translation>A 的上下文长度</translation>
+    </message>
+    <message>
+        <source>max_position_embeddings of A</source>
+        <translation>A 的 max_position_embeddings</translation>
+    </message>
+    <message>
+        <source>Scaling factor of A</source>
+        <translation>A 的缩放系数</translation>
+    </message>
+    <message>
+        <source>Attention factor of A (multiplies cos and sin)</source>
+        <translation>A 的注意力系数（乘在 cos 和 sin 上）</translation>
+    </message>
+    <message>
+        <source>How much A multiplies every q·k (the attention factor squared)</source>
+        <translation>A 让每个 q·k 乘上的倍数（注意力系数的平方）</translation>
+    </message>
+    <message>
+        <source>First pair of A whose wavelength is longer than the context (−1: none)</source>
+        <translation>A 中第一个波长比上下文还长的对（−1：没有）</translation>
+    </message>
+    <message>
+        <source>Pairs of A that do not make one full turn within the context</source>
+        <translation>A 中在上下文内转不满一圈的对数</translation>
+    </message>
+    <message>
+        <source>Pairs of A whose frequency is kept as it was</source>
+        <translation>A 中频率保持不变的对数</translation>
+    </message>
+    <message>
+        <source>Pairs of A whose frequency is partly divided (blended)</source>
+        <translation>A 中频率被部分缩小（混合）的对数</translation>
+    </message>
+    <message>
+        <source>Pairs of A whose frequency is divided by the whole factor</source>
+        <translation>A 中频率被整个系数缩小的对数</translation>
+    </message>
+    <message>
+        <source>Slowdown of A&apos;s fastest pair (original θ ÷ θ)</source>
+        <translation>A 最快那一对被放慢的倍数（原 θ ÷ θ）</translation>
+    </message>
+    <message>
+        <source>Slowdown of A&apos;s slowest pair (original θ ÷ θ)</source>
+        <translation>A 最慢那一对被放慢的倍数（原 θ ÷ θ）</translation>
+    </message>
+    <message>
+        <source>Wavelength of A&apos;s fastest pair</source>
+        <translation>A 最快那一对的波长</translation>
+    </message>
+    <message>
+        <source>Wavelength of A&apos;s slowest pair</source>
+        <translation>A 最慢那一对的波长</translation>
+    </message>
+    <message>
+        <source>Dimension d of the wrong code</source>
+        <translation>错误代码的维度 d</translation>
+    </message>
+    <message>
+        <source>Positions compared</source>
+        <translation>参与比较的位置数</translation>
+    </message>
+    <message>
+        <source>Invariance deviation of the wrong code (0: relative)</source>
+        <translation>错误代码的不变性偏差（0：相对的）</translation>
+    </message>
+    <message>
+        <source>Invariance deviation of correct RoPE</source>
+        <translation>正确 RoPE 的不变性偏差</translation>
+    </message>
+    <message>
+        <source>Largest singular value of the wrong code&apos;s matrix (1 for a rotation)</source>
+        <translation>错误代码矩阵的最大奇异值（旋转为 1）</translation>
+    </message>
+    <message>
+        <source>Smallest singular value of the wrong code&apos;s matrix (1 for a rotation)</source>
+        <translation>错误代码矩阵的最小奇异值（旋转为 1）</translation>
+    </message>
+    <message>
+        <source>Largest singular value of RoPE&apos;s matrix</source>
+        <translation>RoPE 矩阵的最大奇异值</translation>
+    </message>
+    <message>
+        <source>Smallest singular value of RoPE&apos;s matrix</source>
+        <translation>RoPE 矩阵的最小奇异值</translation>
+    </message>
+    <message>
+        <source>Rank of the wrong code&apos;s matrix</source>
+        <translation>错误代码矩阵的秩</translation>
+    </message>
+    <message>
+        <source>Rank of RoPE&apos;s matrix</source>
+        <translation>RoPE 矩阵的秩</translation>
+    </message>
+    <message>
+        <source>What is shown: 0 score curves, 1 heat maps</source>
+        <translation>显示的内容：0 分数曲线，1 热图</translation>
+    </message>
+    <message>
+        <source>Distances (curves) or positions (heat maps) of the shown sweep</source>
+        <translation>所显示扫描的距离数（曲线）或位置数（热图）</translation>
+    </message>
+    <message>
+        <source>Number of bases compared</source>
+        <translation>参与比较的基数个数</translation>
+    </message>
+    <message>
+        <source>Pixel columns (curves) or heat-map columns the sweep is pooled into</source>
+        <translation>扫描汇总成的像素列（曲线）或热图列数</translation>
+    </message>
+    <message>
+        <source>Samples pooled into the first column</source>
+        <translation>汇总进第一列的样本数</translation>
+    </message>
+    <message>
+        <source>Samples pooled into the last column</source>
+        <translation>汇总进最后一列的样本数</translation>
+    </message>
+    <message>
+        <source>Span of the scores shown (largest minus smallest)</source>
+        <translation>所显示分数的跨度（最大减最小）</translation>
+    </message>
+    <message>
+        <source>Pair i shown</source>
+        <translation>所显示的第 i 对</translation>
+    </message>
+    <message>
+        <source>radians</source>
+        <translation>弧度</translation>
+    </message>
+    <message>
+        <source>Exact phase pθ of the pair, reduced to −π … π</source>
+        <translation>这一对的精确相位 pθ，化到 −π … π</translation>
+    </message>
+    <message>
+        <source>|phase error| of the pair when p·θ is computed in float32</source>
+        <translation>用 float32 计算 p·θ 时这一对的 |相位误差|</translation>
+    </message>
+    <message>
+        <source>|phase error| of the pair with fast single-precision sine and cosine</source>
+        <translation>使用快速单精度正弦和余弦时这一对的 |相位误差|</translation>
+    </message>
+    <message>
+        <source>|phase error| of the pair when the phase is reduced to whole turns exactly first</source>
+        <translation>先把相位精确地化去整圈时这一对的 |相位误差|</translation>
+    </message>
+    <message>
+        <source>Example shown: 0 default, 1 linear, 2 dynamic, 3 yarn, 4 llama3</source>
+        <translation>所显示的例子：0 default，1 linear，2 dynamic，3 yarn，4 llama3</translation>
+    </message>
+    <message>
+        <source>Position 15962 rounded to bfloat16</source>
+        <translation>位置 15962 舍入到 bfloat16 后的值</translation>
+    </message>
+    <message>
+        <source>Position 15962 rounded to float16</source>
+        <translation>位置 15962 舍入到 float16 后的值</translation>
+    </message>
+    <message>
+        <source>Largest |q·k error| of dynamic NTK&apos;s cached keys, at the last length</source>
+        <translation>动态 NTK 缓存的键在最后长度处的最大 |q·k 误差|</translation>
+    </message>
+    <message>
+        <source>The three words in their current order</source>
+        <translation>三个词的当前顺序</translation>
+    </message>
+    <message>
+        <source>Moves the chosen word one place left</source>
+        <translation>把所选的词左移一位</translation>
+    </message>
+    <message>
+        <source>Moves the chosen word one place right</source>
+        <translation>把所选的词右移一位</translation>
+    </message>
+    <message>
+        <source>Reverses the order of the words</source>
+        <translation>把词的顺序反过来</translation>
+    </message>
+    <message>
+        <source>Position information: none, sinusoidal or RoPE</source>
+        <translation>位置信息：无、正弦或 RoPE</translation>
+    </message>
+    <message>
+        <source>Rows of the learned table</source>
+        <translation>学习表的行数</translation>
+    </message>
+    <message>
+        <source>Pair of the sinusoidal encoding shown</source>
+        <translation>所显示的正弦编码对</translation>
+    </message>
+    <message>
+        <source>Shift k</source>
+        <translation>平移量 k</translation>
+    </message>
+    <message>
+        <source>T5 number of buckets</source>
+        <translation>T5 桶的个数</translation>
+    </message>
+    <message>
+        <source>T5 max_distance</source>
+        <translation>T5 的 max_distance</translation>
+    </message>
+    <message>
+        <source>T5 buckets for keys on both sides of the query</source>
+        <translation>T5 对查询两侧的键都分桶</translation>
+    </message>
+    <message>
+        <source>ALiBi head shown</source>
+        <translation>所显示的 ALiBi 头</translation>
+    </message>
+    <message>
+        <source>Pair shown on the circle</source>
+        <translation>圆上显示的对</translation>
+    </message>
+    <message>
+        <source>Plays or stops the animation</source>
+        <translation>播放或停止动画</translation>
+    </message>
+    <message>
+        <source>What the animation advances: m only, or m and n together</source>
+        <translation>动画推进的是什么：只推进 m，或 m 和 n 一起</translation>
+    </message>
+    <message>
+        <source>Animation speed</source>
+        <translation>动画速度</translation>
+    </message>
+    <message>
+        <source>Moves m and n down by 1 together</source>
+        <translation>让 m 和 n 一起减 1</translation>
+    </message>
+    <message>
+        <source>Moves m and n up by 1 together</source>
+        <translation>让 m 和 n 一起加 1</translation>
+    </message>
+    <message>
+        <source>Pair highlighted</source>
+        <translation>高亮的对</translation>
+    </message>
+    <message>
+        <source>Spiral drawn on its principal components or on chosen components a, b, c</source>
+        <translation>螺旋线画在主成分上，还是画在选定的分量 a、b、c 上</translation>
+    </message>
+    <message>
+        <source>First component plotted in 3D</source>
+        <translation>三维图的第一个分量</translation>
+    </message>
+    <message>
+        <source>Second component plotted in 3D</source>
+        <translation>三维图的第二个分量</translation>
+    </message>
+    <message>
+        <source>Third component plotted in 3D</source>
+        <translation>三维图的第三个分量</translation>
+    </message>
+    <message>
+        <source>Turns the 3D view left and right</source>
+        <translation>左右转动三维视图</translation>
+    </message>
+    <message>
+        <source>Tilts the 3D view up and down</source>
+        <translation>上下倾斜三维视图</translation>
+    </message>
+    <message>
+        <source>Puts the 3D view back</source>
+        <translation>把三维视图复原</translation>
+    </message>
+    <message>
+        <source>Encoding of the left panel</source>
+        <translation>左侧面板的编码</translation>
+    </message>
+    <message>
+        <source>Encoding of the right-hand panel</source>
+        <translation>右侧面板的编码</translation>
+    </message>
+    <message>
+        <source>Compares A with B side by side</source>
+        <translation>把 A 与 B 并排比较</translation>
+    </message>
+    <message>
+        <source>Model preset of A</source>
+        <translation>A 的模型预设</translation>
+    </message>
+    <message>
+        <source>Model preset of B</source>
+        <translation>B 的模型预设</translation>
+    </message>
+    <message>
+        <source>Imports a config.json or GGUF file as A</source>
+        <translation>把 config.json 或 GGUF 文件导入为 A</translation>
+    </message>
+    <message>
+        <source>Imports a config.json or GGUF file as B</source>
+        <translation>把 config.json 或 GGUF 文件导入为 B</translation>
+    </message>
+    <message>
+        <source>RoPE settings of A</source>
+        <translation>A 的 RoPE 设置</translation>
+    </message>
+    <message>
+        <source>RoPE settings of B</source>
+        <translation>B 的 RoPE 设置</translation>
+    </message>
+    <message>
+        <source>Score curves or heat maps</source>
+        <translation>分数曲线或热图</translation>
+    </message>
+    <message>
+        <source>Length of the sweep, as log₂</source>
+        <translation>扫描长度（以 log₂ 表示）</translation>
+    </message>
+    <message>
+        <source>Bases to compare</source>
+        <translation>要比较的基数</translation>
+    </message>
+    <message>
+        <source>Logarithmic distance axis</source>
+        <translation>对数距离轴</translation>
+    </message>
+    <message>
+        <source>How a heat-map cell pools its scores (mean or max)</source>
+        <translation>热图格子如何汇总分数（平均或最大）</translation>
+    </message>
+    <message>
+        <source>The q and k vectors of the sweep</source>
+        <translation>扫描所用的 q 和 k 向量</translation>
+    </message>
+    <message>
+        <source>Where the sweep runs: CPU, OpenCL or CUDA</source>
+        <translation>扫描在哪里运行：CPU、OpenCL 或 CUDA</translation>
+    </message>
+    <message>
+        <source>Runs the sweep</source>
+        <translation>运行扫描</translation>
+    </message>
+    <message>
+        <source>Cancels the running sweep</source>
+        <translation>取消正在运行的扫描</translation>
+    </message>
+    <message>
+        <source>Pair shown</source>
+        <translation>所显示的对</translation>
+    </message>
+    <message>
+        <source>Example configuration</source>
+        <translation>示例配置</translation>
+    </message>
+    <message>
+        <source>The configuration in each tool&apos;s words</source>
+        <translation>各个工具对这一配置的写法</translation>
+    </message>
+    <message>
+        <source>Head dimension d (shared parameters)</source>
+        <translation>头维度 d（共享参数）</translation>
+    </message>
+    <message>
+        <source>Base b of the frequencies (shared parameters)</source>
+        <translation>频率的基数 b（共享参数）</translation>
+    </message>
+    <message>
+        <source>Pair layout: half split or interleaved (shared parameters)</source>
+        <translation>配对布局：对半分或交错（共享参数）</translation>
+    </message>
+    <message>
+        <source>Sequence length N (shared parameters)</source>
+        <translation>序列长度 N（共享参数）</translation>
+    </message>
+    <message>
+        <source>Query position m (shared parameters)</source>
+        <translation>查询位置 m（共享参数）</translation>
+    </message>
+    <message>
+        <source>Key position n (shared parameters)</source>
+        <translation>键位置 n（共享参数）</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s table of readouts (can be hidden, not moved)</source>
+        <translation>本课的读数表（可隐藏，不能移动）</translation>
+    </message>
+    <message>
+        <source>Each word&apos;s output in both orders</source>
+        <translation>两种顺序下每个词的输出</translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>The learned table</source>
+        <translation>学习表</translation>
+    </message>
+    <message>
+        <source>The sinusoidal table</source>
+        <translation>正弦表</translation>
+    </message>
+    <message>
+        <source>PE(p)·PE(q)</source>
+        <translation>PE(p)·PE(q)</translation>
+    </message>
+    <message>
+        <source>Shift = per-pair rotation</source>
+        <translation>平移 = 每对的旋转</translation>
+    </message>
+    <message>
+        <source>T5 buckets</source>
+        <translation>T5 桶</translation>
+    </message>
+    <message>
+        <source>T5 bias</source>
+        <translation>T5 偏置</translation>
+    </message>
+    <message>
+        <source>ALiBi slopes</source>
+        <translation>ALiBi 斜率</translation>
+    </message>
+    <message>
+        <source>ALiBi bias</source>
+        <translation>ALiBi 偏置</translation>
+    </message>
+    <message>
+        <source>q and k of one pair on the circle</source>
+        <translation>圆上某一对的 q 和 k</translation>
+    </message>
+    <message>
+        <source>Score against distance</source>
+        <translation>分数随距离的变化</translation>
+    </message>
+    <message>
+        <source>Every pair as a clock hand</source>
+        <translation>每一对画成一根时钟指针</translation>
+    </message>
+    <message>
+        <source>The spiral in 3D</source>
+        <translation>三维螺旋线</translation>
+    </message>
+    <message>
+        <source>The helix of the highlighted pair</source>
+        <translation>高亮那一对的螺旋</translation>
+    </message>
+    <message>
+        <source>Which components form each pair</source>
+        <translation>哪些分量组成每一对</translation>
+    </message>
+    <message>
+        <source>Score heat map, left</source>
+        <translation>分数热图（左）</translation>
+    </message>
+    <message>
+        <source>Score heat map, right</source>
+        <translation>分数热图（右）</translation>
+    </message>
+    <message>
+        <source>Score against distance, left</source>
+        <translation>分数随距离的变化（左）</translation>
+    </message>
+    <message>
+        <source>Score against distance, right</source>
+        <translation>分数随距离的变化（右）</translation>
+    </message>
+    <message>
+        <source>Long-term decay</source>
+        <translation>长程衰减</translation>
+    </message>
+    <message>
+        <source>Wavelength per pair against the context</source>
+        <translation>每对的波长与上下文</translation>
+    </message>
+    <message>
+        <source>Slowdown per pair</source>
+        <translation>每对被放慢的倍数</translation>
+    </message>
+    <message>
+        <source>Score curves</source>
+        <translation>分数曲线</translation>
+    </message>
+    <message>
+        <source>Scores of the wrong code</source>
+        <translation>错误代码的分数</translation>
+    </message>
+    <message>
+        <source>Scores of RoPE</source>
+        <translation>RoPE 的分数</translation>
+    </message>
+    <message>
+        <source>Singular values</source>
+        <translation>奇异值</translation>
+    </message>
+    <message>
+        <source>Whether the map alone keeps lengths</source>
+        <translation>这个映射本身是否保持长度</translation>
+    </message>
+    <message>
+        <source>Long score curves</source>
+        <translation>长分数曲线</translation>
+    </message>
+    <message>
+        <source>Large heat maps</source>
+        <translation>大热图</translation>
+    </message>
+    <message>
+        <source>Phase error against position</source>
+        <translation>相位误差随位置的变化</translation>
+    </message>
+    <message>
+        <source>Phase error per pair</source>
+        <translation>每对的相位误差</translation>
+    </message>
+    <message>
+        <source>Scores of both layouts</source>
+        <translation>两种布局的分数</translation>
+    </message>
+    <message>
+        <source>KV-cache drift of dynamic NTK</source>
+        <translation>动态 NTK 的 KV 缓存漂移</translation>
+    </message>
+    <message>
+        <source>Positions in bfloat16 and float16</source>
+        <translation>bfloat16 和 float16 中的位置</translation>
+    </message>
+    <message>
+        <source>An activity names readouts (what a check compares), controls (what a step locks, hides or moves) and figures (what a step can conceal) by these ids. The same lists: ropelab activity readouts, controls and figures.</source>
+        <translation>活动用下面这些 id 引用读数（检查时比较的值）、控件（步骤锁定、隐藏或移动的对象）和图表（步骤可以遮住的内容）。同样的列表也可以用 ropelab activity readouts、controls 和 figures 打印。</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>id</translation>
+    </message>
+    <message>
+        <source>meaning</source>
+        <translation>含义</translation>
+    </message>
+    <message>
+        <source>unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <source>range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Readouts</source>
+        <translation>读数</translation>
+    </message>
+    <message>
+        <source>Controls</source>
+        <translation>控件</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Shared parameters (every lesson)</source>
+        <translation>共享参数（每一课都有）</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::AnswerRecord</name>
+    <message>
+        <source>not a RoPE Lab answer record (format %1, version %2)</source>
+        <translation>不是 RoPE 实验室的答题记录（格式 %1，版本 %2）</translation>
+    </message>
+    <message>
+        <source>%1: cannot be opened (%2)</source>
+        <translation>%1：无法打开（%2）</translation>
+    </message>
+    <message>
+        <source>%1: too large for an answer record</source>
+        <translation>%1：文件太大，不是答题记录</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON</source>
+        <translation>%1：不是有效的 JSON</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::AnswerRecorder</name>
+    <message>
+        <source>%1 (kept as %2; a new record starts)</source>
+        <translation>%1（已另存为 %2；将开始新的记录）</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::AnswerReport</name>
+    <message>
+        <source>Prediction</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Explore</source>
+        <translation>探索</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>讲解</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>goal reached</source>
+        <translation>目标已达成</translation>
+    </message>
+    <message>
+        <source>goal not reached</source>
+        <translation>目标未达成</translation>
+    </message>
+    <message>
+        <source>✓ right</source>
+        <translation>✓ 对</translation>
+    </message>
+    <message>
+        <source>✗ wrong</source>
+        <translation>✗ 错</translation>
+    </message>
+    <message>
+        <source>My answers — RoPE Lab</source>
+        <translation>我的答案——RoPE 实验室</translation>
+    </message>
+    <message>
+        <source>Student: %1 · %2</source>
+        <translation>学生：%1 · %2</translation>
+    </message>
+    <message>
+        <source>(no name entered)</source>
+        <translation>（未填写姓名）</translation>
+    </message>
+    <message>
+        <source>No activity answered yet. Activities → Lesson map starts one.</source>
+        <translation>还没有做过任何活动。活动 → 课程地图 可以开始一个。</translation>
+    </message>
+    <message>
+        <source>Lesson %1 · finished</source>
+        <translation>课程 %1 · 已完成</translation>
+    </message>
+    <message>
+        <source>Lesson %1 · not finished</source>
+        <translation>课程 %1 · 未完成</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>My answer</source>
+        <translation>我的答案</translation>
+    </message>
+    <message>
+        <source>Computed by RoPE Lab</source>
+        <translation>RoPE 实验室算出的值</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Tries</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Hints</source>
+        <translation>提示次数</translation>
+    </message>
+    <message>
+        <source>Show me</source>
+        <translation>演示给我看</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>用时</translation>
+    </message>
+    <message>
+        <source>%1: not a RoPE Lab answers CSV (the first line must be: %2)</source>
+        <translation>%1：不是 RoPE 实验室的答案 CSV（第一行必须是：%2）</translation>
+    </message>
+    <message>
+        <source>%1: line %2 is not a row of an answers CSV</source>
+        <translation>%1：第 %2 行不是答案 CSV 的一行</translation>
+    </message>
+    <message>
+        <source>Class summary — RoPE Lab</source>
+        <translation>全班汇总——RoPE 实验室</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>活动</translation>
+    </message>
+    <message>
+        <source>Students</source>
+        <translation>学生数</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>答对</translation>
+    </message>
+    <message>
+        <source>Most common wrong answer</source>
+        <translation>最常见的错误答案</translation>
+    </message>
+    <message>
+        <source>Median time</source>
+        <translation>用时中位数</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3 %)</source>
+        <translation>%2 人中 %1 人（%3%）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n student(s))</source>
+        <translation>
+            <numerusform>%1（%n 名学生）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::HelpDialog</name>
+    <message>
+        <source>Writing activities</source>
+        <translation>编写活动</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;An activity file (&lt;code&gt;.ropelab-activity&lt;/code&gt;) is JSON, the same format as the built-in activities. The easiest start: set up a lesson, choose &lt;b&gt;Activities → Save current state as a step…&lt;/b&gt; for each step, then &lt;b&gt;Save activity draft as…&lt;/b&gt;, and edit the prompts.&lt;/p&gt;&lt;p&gt;Each step has a &lt;code&gt;prompt&lt;/code&gt; (texts by language: &lt;code&gt;{&quot;en&quot;: …, &quot;zh_CN&quot;: …}&lt;/code&gt;; other languages such as &lt;code&gt;fr&lt;/code&gt; are shown where the interface language has no text), an optional &lt;code&gt;setup&lt;/code&gt; (parameters, the lesson&apos;s view, controls to &lt;code&gt;lock&lt;/code&gt; or &lt;code&gt;hide&lt;/code&gt;) and a &lt;code&gt;task&lt;/code&gt;:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;code&gt;{&quot;kind&quot;: &quot;predict&quot;, &quot;choices&quot;: [{&quot;text&quot;: …, &quot;correct_when&quot;: [condition…]}, …]}&lt;/code&gt; or &lt;code&gt;{&quot;kind&quot;: &quot;predict&quot;, &quot;number&quot;: {&quot;readout&quot;: id, &quot;tolerance&quot;: t}}&lt;/code&gt;&lt;/li&gt;&lt;li&gt;&lt;code&gt;{&quot;kind&quot;: &quot;explore&quot;, &quot;goal&quot;: [condition…]}&lt;/code&gt;&lt;/li&gt;&lt;li&gt;&lt;code&gt;{&quot;kind&quot;: &quot;explain&quot;}&lt;/code&gt;&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A condition compares a readout with a number or with another readout: &lt;code&gt;{&quot;readout&quot;: &quot;rope-2d.distance&quot;, &quot;near&quot;: 0, &quot;tolerance&quot;: 0.5}&lt;/code&gt;, or &lt;code&gt;below&lt;/code&gt; / &lt;code&gt;above&lt;/code&gt;. The right answer is always what the lesson computes when the student checks, never a number in the text.&lt;/p&gt;&lt;p&gt;Check a file before class: &lt;code&gt;ropelab activity check FILE&lt;/code&gt; lists every problem on a line of its own, with line:column for a JSON syntax error and a suggestion for a misspelt id. &lt;code&gt;ropelab activity readouts&lt;/code&gt;, &lt;code&gt;controls&lt;/code&gt; and &lt;code&gt;figures&lt;/code&gt; print the tables below.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;活动文件（&lt;code&gt;.ropelab-activity&lt;/code&gt;）是 JSON，格式与内置活动相同。最简单的开始方法：先把一课设置好，为每个步骤选择&lt;b&gt;活动 → 将当前状态存为一个步骤…&lt;/b&gt;，然后选&lt;b&gt;活动草稿另存为…&lt;/b&gt;，再修改提示文字。&lt;/p&gt;&lt;p&gt;每个步骤有一个 &lt;code&gt;prompt&lt;/code&gt;（按语言给出的文字：&lt;code&gt;{&quot;en&quot;: …, &quot;zh_CN&quot;: …}&lt;/code&gt;；&lt;code&gt;fr&lt;/code&gt; 等其他语言会在界面语言没有文字时显示）、一个可选的 &lt;code&gt;setup&lt;/code&gt;（参数、本课的视图、要 &lt;code&gt;lock&lt;/code&gt; 锁定或 &lt;code&gt;hide&lt;/code&gt; 隐藏的控件）和一个 &lt;code&gt;task&lt;/code&gt;：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;code&gt;{&quot;kind&quot;: &quot;predict&quot;, &quot;choices&quot;: [{&quot;text&quot;: …, &quot;correct_when&quot;: [条件…]}, …]}&lt;/code&gt; 或 &lt;code&gt;{&quot;kind&quot;: &quot;predict&quot;, &quot;number&quot;: {&quot;readout&quot;: id, &quot;tolerance&quot;: t}}&lt;/code&gt;&lt;/li&gt;&lt;li&gt;&lt;code&gt;{&quot;kind&quot;: &quot;explore&quot;, &quot;goal&quot;: [条件…]}&lt;/code&gt;&lt;/li&gt;&lt;li&gt;&lt;code&gt;{&quot;kind&quot;: &quot;explain&quot;}&lt;/code&gt;&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;条件把一个读数与一个数或另一个读数比较：&lt;code&gt;{&quot;readout&quot;: &quot;rope-2d.distance&quot;, &quot;near&quot;: 0, &quot;tolerance&quot;: 0.5}&lt;/code&gt;，或者用 &lt;code&gt;below&lt;/code&gt; / &lt;code&gt;above&lt;/code&gt;。正确答案总是学生检查时本课算出的值，而不是文字里写的数。&lt;/p&gt;&lt;p&gt;上课前检查文件：&lt;code&gt;ropelab activity check FILE&lt;/code&gt; 把每个问题各列一行；JSON 语法错误会给出行:列，拼错的 id 会给出建议。&lt;code&gt;ropelab activity readouts&lt;/code&gt;、&lt;code&gt;controls&lt;/code&gt; 和 &lt;code&gt;figures&lt;/code&gt; 打印下面的表格。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>用户指南</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::HelpMenu</name>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Writing activities</source>
+        <translation>编写活动(&amp;W)</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::MyAnswers</name>
+    <message>
+        <source>My a&amp;nswers…</source>
+        <translation>我的答案(&amp;N)…</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::MyAnswersDialog</name>
+    <message>
+        <source>My answers</source>
+        <translation>我的答案</translation>
+    </message>
+    <message>
+        <source>My &amp;name:</source>
+        <translation>我的姓名(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Entered once; shown on the report</source>
+        <translation>只需输入一次；会显示在报告上</translation>
+    </message>
+    <message>
+        <source>Export &amp;PDF…</source>
+        <translation>导出 PDF(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>导出 CSV(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>answers-%1</source>
+        <translation>答案-%1</translation>
+    </message>
+    <message>
+        <source>Export my answers as PDF</source>
+        <translation>把我的答案导出为 PDF</translation>
+    </message>
+    <message>
+        <source>Export my answers as CSV</source>
+        <translation>把我的答案导出为 CSV</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>CSV tables (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
     </message>
 </context>
 </TS>

@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include <utility>
 
 #include "activities/activity_catalog.h"
+#include "activities/activity_reference.h"
 #include "model/parameter_model.h"
 #include "session/parameter_snapshot.h"
 #include "session/session_file.h"
@@ -31,14 +33,45 @@ constexpr qint64 kMaxFileBytes = 4 * 1024 * 1024;
 constexpr int kMaxSteps = 200;
 constexpr int kMaxChoices = 12;
 
-// The first problem found, thrown out of the parser with the field's path.
+// A problem found, with the field's path.
 struct ParseProblem {
     QString field;
     QString message;
 };
 
 [[noreturn]] void fail(const QString& field, const QString& message) {
-    throw ParseProblem{field, message};
+// Thrown out of the parser: a part that cannot be read throws its first problem; a list (steps,
+// conditions, control names) reads every item and throws all their problems together, so a
+// teacher sees every problem of a file at once.
+struct ParseProblems {
+    QList<ParseProblem> list;
+};
+
+    throw ParseProblems{{ParseProblem{field, message}}};
+}
+
+// Runs `read`; its problems join `found` instead of ending the parse.
+template <class Read>
+void collect(ParseProblems& found, Read&& read) {
+    try {
+        read();
+    } catch (const ParseProblems& problems) {
+        found.list += problems.list;
+    }
+}
+
+void throwIfAny(const ParseProblems& found) {
+    if (!found.list.isEmpty()) throw found;
+}
+
+ActivityLoad failedLoad(const QString& line) {
+    return {{}, line, {line}};
+}
+
+// " (did you mean "x"?)" when `name` is a near miss of a known id, else empty.
+QString suggestion(const QString& name, const QStringList& known) {
+    const QString closest = closestId(name, known);
+    return closest.isEmpty() ? QString() : Tr::tr(" (did you mean \"%1\"?)").arg(closest);
 }
 
 // Keys and values of a hostile file may hold line breaks; a message stays one line.
@@ -112,9 +145,21 @@ public:
     }
     void finish() const {
         for (auto it = object_.constBegin(); it != object_.constEnd(); ++it) {
-            if (!seen_.contains(it.key())) fail(path(it.key()), Tr::tr("is not a known field"));
+        ParseProblems found;
+            if (!seen_.contains(it.key())) {
+                found.list.append({path(it.key()), Tr::tr("is not a known field")});
+            }
         }
     }
+        throwIfAny(found);
+    }
+    // The keys nobody has read yet.
+    QStringList unread() const {
+        QStringList keys;
+        for (auto it = object_.constBegin(); it != object_.constEnd(); ++it) {
+            if (!seen_.contains(it.key())) keys.append(it.key());
+        }
+        return keys;
 
 private:
     QJsonObject object_;
@@ -134,16 +179,31 @@ LocalText readText(const QJsonValue& value, const QString& field, bool required)
     }
     Fields in(value, field);
     LocalText text;
-    for (const QString& language : knownLanguages()) {
-        const QString key = language;
-        const QJsonValue item = in.take(key.toLatin1().constData());
+    // en and zh_CN are the interface's; a teacher may add others ("fr", "pt_BR"), shown where the
+    // interface language has no text (activity check warns).
+    static const QRegularExpression languageCode(QStringLiteral("^[a-z]{2,3}(_[A-Z]{2})?$"));
+    QStringList keys = knownLanguages();
+    ParseProblems found;
+    for (const QString& key : in.unread()) {
+        if (keys.contains(key)) continue;
+        if (languageCode.match(key).hasMatch()) {
+            keys.append(key);
+        } else {
+            found.list.append(
+                {in.path(key),
+                 Tr::tr("is not a language code (en, zh_CN, or one like fr, pt_BR)")});
+        }
+    }
+    for (const QString& language : keys) {
+        const QJsonValue item = in.take(language.toLatin1().constData());
         if (item.isUndefined()) continue;
         if (!item.isString() || item.toString().trimmed().isEmpty()) {
-            fail(in.path(key), Tr::tr("must be non-empty text"));
+            found.list.append({in.path(language), Tr::tr("must be non-empty text")});
+            continue;
         }
         text.byLanguage.insert(language, item.toString());
     }
-    in.finish();
+    throwIfAny(found);
     if (text.byLanguage.isEmpty()) fail(field, Tr::tr("needs a text in en or zh_CN"));
     return text;
 }
@@ -152,7 +212,11 @@ QString readReadoutId(const QJsonValue& value, const QString& field, const QStri
                       const ActivityCatalog& catalog) {
     if (!value.isString()) fail(field, Tr::tr("must be a readout id"));
     const QString id = value.toString();
-    if (!catalog.readout(id)) fail(field, Tr::tr("names no readout (\"%1\" is unknown)").arg(id));
+    if (!catalog.readout(id)) {
+        QStringList known;
+        for (const ReadoutSpec& spec : catalog.readouts(lesson)) known.append(spec.id);
+        fail(field, Tr::tr("names no readout (\"%1\" is unknown)").arg(id) + suggestion(id, known));
+    }
     if (!id.startsWith(lesson + QLatin1Char('.'))) {
         fail(field, Tr::tr("names a readout of another lesson (\"%1\")").arg(id));
     }
@@ -203,6 +267,7 @@ Condition readCondition(const QJsonValue& value, const QString& field, const QSt
         if (target.isObject()) {
             Fields ref(target, targetField);
             c.valueReadout = readReadoutId(ref.require("readout"),
+    throwIfAny(found);
                                            ref.path(QStringLiteral("readout")), lesson, catalog);
             ref.finish();
         } else {
@@ -228,10 +293,14 @@ QList<Condition> readConditions(const QJsonArray& array, const QString& field,
     if (array.isEmpty()) fail(field, Tr::tr("needs at least one condition"));
     QList<Condition> conditions;
     for (qsizetype i = 0; i < array.size(); ++i) {
-        conditions.append(
-            readCondition(array[i], QStringLiteral("%1[%2]").arg(field).arg(i), lesson, catalog));
+    ParseProblems found;
+        collect(found, [&] {
+            conditions.append(readCondition(array[i], QStringLiteral("%1[%2]").arg(field).arg(i),
+                                            lesson, catalog));
+        });
     }
     // Constant bounds on one readout must leave some value that meets them all.
+    throwIfAny(found);
     QMap<QString, std::pair<double, double>> window;
     for (const Condition& c : conditions) {
         if (!c.valueReadout.isEmpty()) continue;
@@ -259,11 +328,18 @@ void readControlNames(const QJsonArray& array, const QString& field, const QStri
                       const ActivityCatalog& catalog, QStringList& out) {
     const QStringList known = catalog.controls(lesson);
     for (qsizetype i = 0; i < array.size(); ++i) {
+    ParseProblems found;
         const QString itemField = QStringLiteral("%1[%2]").arg(field).arg(i);
-        if (!array[i].isString()) fail(itemField, Tr::tr("must be a control name"));
+        if (!array[i].isString()) {
+            found.list.append({itemField, Tr::tr("must be a control name")});
+            continue;
+        }
         const QString name = array[i].toString();
         if (name != QLatin1String("*") && !known.contains(name)) {
-            fail(itemField, Tr::tr("names no control of this lesson (\"%1\")").arg(name));
+            found.list.append(
+                {itemField, Tr::tr("names no control of this lesson (\"%1\")").arg(name) +
+                                suggestion(name, known)});
+            continue;
         }
         out.append(name);
     }
@@ -396,10 +472,13 @@ Activity readActivity(const QJsonValue& value, const QString& field,
     }
     for (qsizetype i = 0; i < steps.size(); ++i) {
         // Steps are numbered from 1 for people; the path says "step N".
-        activity.steps.append(
-            readStep(steps[i], Tr::tr("step %1").arg(i + 1), activity.lesson, catalog));
+        collect(found, [&] {
+            activity.steps.append(
+                readStep(steps[i], Tr::tr("step %1").arg(i + 1), activity.lesson, catalog));
+        });
     }
-    in.finish();
+    collect(found, [&] { in.finish(); });
+    throwIfAny(found);
     return activity;
 }
 
@@ -503,10 +582,17 @@ ActivityLoad activitiesFromJson(const QByteArray& json, const ActivityCatalog& c
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        load.error = oneLine(Tr::tr("%1: not valid JSON (%2 at byte %3)")
-                                 .arg(source, parseError.errorString())
-                                 .arg(parseError.offset));
-        return load;
+        // Line and column (from 1, in characters) as editors count them; Qt's offset lies just
+        // past the character it could not read.
+        const QByteArray before = json.left(std::max(0, parseError.offset - 1));
+        const qsizetype line = before.count('\n') + 1;
+        const qsizetype column =
+            QString::fromUtf8(before.mid(before.lastIndexOf('\n') + 1)).size() + 1;
+        return failedLoad(oneLine(Tr::tr("%1:%2:%3: not valid JSON (%4)")
+                                      .arg(source)
+                                      .arg(line)
+                                      .arg(column)
+                                      .arg(parseError.errorString())));
     }
     try {
         Fields root(document.isObject() ? QJsonValue(document.object()) : QJsonValue(), QString());
@@ -533,18 +619,26 @@ ActivityLoad activitiesFromJson(const QByteArray& json, const ActivityCatalog& c
         QList<Activity> read;
         for (qsizetype i = 0; i < activities.size(); ++i) {
             const QString field = QStringLiteral("activities[%1]").arg(i);
-            Activity activity = readActivity(activities[i], field, catalog);
-            if (ids.contains(activity.id)) {
-                fail(join(field, QStringLiteral("id")),
-                     Tr::tr("repeats the id \"%1\"").arg(activity.id));
-            }
-            ids.insert(activity.id);
-            read.append(std::move(activity));
+    ParseProblems found;
+            collect(found, [&] {
+                Activity activity = readActivity(activities[i], field, catalog);
+                if (ids.contains(activity.id)) {
+                    fail(join(field, QStringLiteral("id")),
+                         Tr::tr("repeats the id \"%1\"").arg(activity.id));
+                }
+                ids.insert(activity.id);
+                read.append(std::move(activity));
+            });
         }
-        root.finish();
+        collect(found, [&] { root.finish(); });
+        throwIfAny(found);
         load.activities = std::move(read);
-    } catch (const ParseProblem& problem) {
-        load.error = oneLine(Tr::tr("%1: %2 %3").arg(source, problem.field, problem.message));
+    } catch (const ParseProblems& problems) {
+        for (const ParseProblem& problem : problems.list) {
+            load.problems.append(
+                oneLine(Tr::tr("%1: %2 %3").arg(source, problem.field, problem.message)));
+        }
+        load.error = load.problems.value(0);
     }
     return load;
 }
@@ -552,14 +646,15 @@ ActivityLoad activitiesFromJson(const QByteArray& json, const ActivityCatalog& c
 ActivityLoad loadActivityFile(const QString& path, const ActivityCatalog& catalog) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        return {{}, oneLine(Tr::tr("%1: cannot be opened (%2)").arg(path, file.errorString()))};
+        return failedLoad(
+            oneLine(Tr::tr("%1: cannot be opened (%2)").arg(path, file.errorString())));
     }
     if (file.size() > kMaxFileBytes) {
-        return {{},
-                oneLine(Tr::tr("%1: too large for an activity file (%2 bytes; at most %3)")
-                            .arg(path)
-                            .arg(file.size())
-                            .arg(kMaxFileBytes))};
+        return failedLoad(
+            oneLine(Tr::tr("%1: too large for an activity file (%2 bytes; at most %3)")
+                        .arg(path)
+                        .arg(file.size())
+                        .arg(kMaxFileBytes)));
     }
     return activitiesFromJson(file.readAll(), catalog, path);
 }
@@ -639,3 +734,4 @@ QByteArray activitiesToJson(const QList<Activity>& activities) {
 }
 
 }  // namespace ropelab::ui
+        ParseProblems found;

@@ -130,3 +130,4 @@ QJsonObject activityToJson(const Activity& activity);
 QByteArray activitiesToJson(const QList<Activity>& activities);
 
 }  // namespace ropelab::ui
+    QStringList problems;        // every problem found, one line each (error is the first)

@@ -230,6 +230,7 @@ bool ActivityRunner::submitChoice(int index) {
     chosen_ = index;
     predictionRight_ = right && *right == index;
     phase_ = Phase::Answered;
+    emit predictionSubmitted();
     emit changed();
     return *predictionRight_;
 }
@@ -242,6 +243,7 @@ bool ActivityRunner::submitNumber(double value) {
     predictedNumber_ = value;
     predictionRight_ = live && std::abs(*live - value) <= step().tolerance;
     phase_ = Phase::Answered;
+    emit predictionSubmitted();
     emit changed();
     return *predictionRight_;
 }
@@ -286,6 +288,7 @@ void ActivityRunner::back() {
 
 bool ActivityRunner::showSolution() {
     if (!running() || lockEverything()) return false;
+    emit solutionShown();
     bool all = true;
     for (const ControlValue& move : step().solution) {
         all = driveControl(control(move.control), move.value) && all;

@@ -84,6 +84,9 @@ signals:
     // Phase, step, answers or a readout the step checks changed.
     void changed();
     void finishedActivity(const QString& activityId);
+    // For the record to hand in: a prediction was checked (each try), "Show me" was used.
+    void predictionSubmitted();
+    void solutionShown();
 
 private:
     bool enterStep(int index);

@@ -21,12 +21,14 @@
 
 #include <qcustomplot.h>
 
+#include "activities/my_answers_dialog.h"
 #include "classroom/classroom_features.h"
 #include "common/build_info.h"
 #include "lessons/lesson_page.h"
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
 #include "style/theme_controller.h"
+#include "help/help_menu.h"
 #include "window/parameter_panel.h"
 #include "window/screen_fit.h"
 
@@ -157,6 +159,9 @@ bool MainWindow::showLesson(const QString& id) {
     }
     return false;
 }
+    // Activities → My answers (the record to hand in); Help → User guide, Writing activities.
+    new MyAnswers(classroom_->activities(), classroom_->language(), classroom_);
+    new HelpMenu(*this, classroom_->language());
 
 void MainWindow::showNextLesson() {
     const int row = lessonList_->currentRow();
