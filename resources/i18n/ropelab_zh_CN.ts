@@ -344,6 +344,42 @@ no row</source>
 <context>
     <name>ropelab::ui::ActivityFile</name>
     <message>
+        <source>names no figure of this lesson (&quot;%1&quot;)</source>
+        <translation>不是本课的图（“%1”）</translation>
+    </message>
+    <message>
+        <source>names no annotation of figure %1 (&quot;%2&quot;)</source>
+        <translation>不是图 %1 的标注（“%2”）</translation>
+    </message>
+    <message>
+        <source>must be &quot;all&quot; or a list of readout ids</source>
+        <translation>必须是 &quot;all&quot; 或读数 id 的列表</translation>
+    </message>
+    <message>
+        <source>conceals nothing</source>
+        <translation>没有隐藏任何内容</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 0 to %1</source>
+        <translation>必须是 0 到 %1 之间的整数</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>can only be true</source>
+        <translation>只能是 true</translation>
+    </message>
+    <message>
+        <source>needs exactly one choice marked &quot;correct&quot;: true, and then no correct_when</source>
+        <translation>需要恰好一个选项标为 &quot;correct&quot;: true，此时不能再有 correct_when</translation>
+    </message>
+    <message>
+        <source>applies to predict and explore steps only</source>
+        <translation>只适用于预测和探索步骤</translation>
+    </message>
+    <message>
         <source>must be an object</source>
         <translation>必须是一个对象</translation>
     </message>
@@ -498,6 +534,18 @@ no row</source>
 </context>
 <context>
     <name>ropelab::ui::ActivityPanel</name>
+    <message>
+        <source>✗ Not quite. Try again (tries left: %1).</source>
+        <translation>✗ 不太对。再试一次（还剩 %1 次机会）。</translation>
+    </message>
+    <message>
+        <source>Ends this prediction and shows the answer</source>
+        <translation>结束这次预测并显示答案</translation>
+    </message>
+    <message>
+        <source>Your teacher keeps you in this activity until it ends</source>
+        <translation>老师要求你做完这个活动再离开</translation>
+    </message>
     <message>
         <source>Close</source>
         <translation>关闭</translation>
@@ -1980,6 +2028,18 @@ score q·k</source>
 </context>
 <context>
     <name>ropelab::ui::LessonPage</name>
+    <message>
+        <source>The readouts are hidden until you check your prediction.</source>
+        <translation>在你检查预测之前，读数是隐藏的。</translation>
+    </message>
+    <message>
+        <source>hidden until you check</source>
+        <translation>检查后显示</translation>
+    </message>
+    <message>
+        <source>Hidden until you check your prediction</source>
+        <translation>检查你的预测之后才显示</translation>
+    </message>
     <message>
         <source>Computing the figures…</source>
         <translation>正在计算图表…</translation>

@@ -32,6 +32,7 @@ struct Tr {
 constexpr qint64 kMaxFileBytes = 4 * 1024 * 1024;
 constexpr int kMaxSteps = 200;
 constexpr int kMaxChoices = 12;
+constexpr int kMaxRetries = 20;
 
 // A problem found, with the field's path.
 struct ParseProblem {
@@ -345,6 +346,117 @@ void readControlNames(const QJsonArray& array, const QString& field, const QStri
     throwIfAny(found);
 }
 
+// What a step conceals until checked; every name must exist in the lesson.
+Concealment readConceal(const QJsonValue& value, const QString& field, const QString& lesson,
+                        const ActivityCatalog& catalog) {
+    Fields in(value, field);
+    Concealment conceal;
+    const QList<FigureSpec> figures = catalog.figures(lesson);
+    const auto figureNamed = [&](const QString& id) -> const FigureSpec* {
+        for (const FigureSpec& figure : figures) {
+            if (figure.id == id) return &figure;
+        }
+        return nullptr;
+    };
+    const auto figureId = [&](const QJsonValue& name, const QString& nameField) {
+        if (!name.isString() || figureNamed(name.toString()) == nullptr) {
+            fail(
+                nameField,
+                Tr::tr("names no figure of this lesson (\"%1\")").arg(name.toVariant().toString()));
+        }
+        return name.toString();
+    };
+    const QJsonArray names = in.array("figures", false);
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        conceal.figures.append(figureId(
+            names[i], QStringLiteral("%1[%2]").arg(in.path(QStringLiteral("figures"))).arg(i)));
+    }
+    const QJsonArray annotations = in.array("annotations", false);
+    for (qsizetype i = 0; i < annotations.size(); ++i) {
+        const QString itemField =
+            QStringLiteral("%1[%2]").arg(in.path(QStringLiteral("annotations"))).arg(i);
+        Fields item(annotations[i], itemField);
+        AnnotationId a;
+        a.figure = figureId(item.require("figure"), item.path(QStringLiteral("figure")));
+        a.id = item.text("id", true);
+        if (!figureNamed(a.figure)->annotations.contains(a.id)) {
+            fail(item.path(QStringLiteral("id")),
+                 Tr::tr("names no annotation of figure %1 (\"%2\")").arg(a.figure, a.id));
+        }
+        item.finish();
+        conceal.annotations.append(a);
+    }
+    const QJsonValue readouts = in.take("readouts");
+    const QString readoutsField = in.path(QStringLiteral("readouts"));
+    if (readouts.isString() && readouts.toString() == QLatin1String("all")) {
+        conceal.allReadouts = true;
+    } else if (readouts.isArray()) {
+        const QJsonArray ids = readouts.toArray();
+        for (qsizetype i = 0; i < ids.size(); ++i) {
+            conceal.readouts.append(readReadoutId(
+                ids[i], QStringLiteral("%1[%2]").arg(readoutsField).arg(i), lesson, catalog));
+        }
+    } else if (!readouts.isUndefined()) {
+        fail(readoutsField, Tr::tr("must be \"all\" or a list of readout ids"));
+    }
+    in.finish();
+    if (conceal.isEmpty()) fail(field, Tr::tr("conceals nothing"));
+    return conceal;
+}
+
+ActivityOptions readOptions(const QJsonValue& value, const QString& field) {
+    Fields in(value, field);
+    ActivityOptions options;
+    const QJsonValue retries = in.take("retries");
+    if (!retries.isUndefined()) {
+        const QString retriesField = in.path(QStringLiteral("retries"));
+        const double count = in.number(retries, retriesField);
+        if (count < 0 || count > kMaxRetries || count != std::floor(count)) {
+            fail(retriesField, Tr::tr("must be a whole number from 0 to %1").arg(kMaxRetries));
+        }
+        options.retries = static_cast<int>(count);
+    }
+    for (const auto& [key, target] : {std::pair{"show_solution", &options.showSolution},
+                                      std::pair{"keep_inside", &options.keepInside}}) {
+        const QJsonValue flag = in.take(key);
+        if (flag.isUndefined()) continue;
+        if (!flag.isBool())
+            fail(in.path(QString::fromLatin1(key)), Tr::tr("must be true or false"));
+        *target = flag.toBool();
+    }
+    in.finish();
+    return options;
+}
+
+QJsonObject optionsToJson(const ActivityOptions& options) {
+    QJsonObject json;
+    if (options.retries) json.insert(QStringLiteral("retries"), *options.retries);
+    if (options.showSolution) json.insert(QStringLiteral("show_solution"), *options.showSolution);
+    if (options.keepInside) json.insert(QStringLiteral("keep_inside"), *options.keepInside);
+    return json;
+}
+
+QJsonObject concealToJson(const Concealment& conceal) {
+    QJsonObject json;
+    if (!conceal.figures.isEmpty()) {
+        json.insert(QStringLiteral("figures"), QJsonArray::fromStringList(conceal.figures));
+    }
+    if (!conceal.annotations.isEmpty()) {
+        QJsonArray annotations;
+        for (const AnnotationId& a : conceal.annotations) {
+            annotations.append(
+                QJsonObject{{QStringLiteral("figure"), a.figure}, {QStringLiteral("id"), a.id}});
+        }
+        json.insert(QStringLiteral("annotations"), annotations);
+    }
+    if (conceal.allReadouts) {
+        json.insert(QStringLiteral("readouts"), QStringLiteral("all"));
+    } else if (!conceal.readouts.isEmpty()) {
+        json.insert(QStringLiteral("readouts"), QJsonArray::fromStringList(conceal.readouts));
+    }
+    return json;
+}
+
 ActivityStep readStep(const QJsonValue& value, const QString& field, const QString& lesson,
                       const ActivityCatalog& catalog) {
     Fields in(value, field);
@@ -396,14 +508,27 @@ ActivityStep readStep(const QJsonValue& value, const QString& field, const QStri
                         readConditions(when.toArray(), choice.path(QStringLiteral("correct_when")),
                                        lesson, catalog);
                 }
+                const QJsonValue correct = choice.take("correct");
+                if (!correct.isUndefined() && correct != QJsonValue(true)) {
+                    fail(choice.path(QStringLiteral("correct")), Tr::tr("can only be true"));
+                }
+                c.correct = correct.toBool();
+                c.feedback = readText(choice.take("feedback"),
+                                      choice.path(QStringLiteral("feedback")), false);
                 choice.finish();
                 step.choices.append(c);
             }
-            const bool anyCorrect =
-                std::any_of(step.choices.begin(), step.choices.end(),
-                            [](const Choice& c) { return !c.correctWhen.isEmpty(); });
-            if (!anyCorrect) {
+            const auto count = [&](auto test) {
+                return std::count_if(step.choices.begin(), step.choices.end(), test);
+            };
+            const auto byWord = count([](const Choice& c) { return c.correct; });
+            const auto byReadout = count([](const Choice& c) { return !c.correctWhen.isEmpty(); });
+            if (byWord == 0 && byReadout == 0) {
                 fail(choicesField, Tr::tr("no choice has correct_when, so none can be right"));
+            }
+            if (byWord > 1 || (byWord == 1 && byReadout > 0)) {
+                fail(choicesField, Tr::tr("needs exactly one choice marked \"correct\": true, "
+                                          "and then no correct_when"));
             }
         } else {
             Fields number(task.take("number"), task.path(QStringLiteral("number")));
@@ -426,6 +551,17 @@ ActivityStep readStep(const QJsonValue& value, const QString& field, const QStri
     }
     task.finish();
 
+    if (in.has("conceal")) {
+        if (step.kind == ActivityStep::Kind::Explain) {
+            fail(in.path(QStringLiteral("conceal")),
+                 Tr::tr("applies to predict and explore steps only"));
+        }
+        step.conceal =
+            readConceal(in.take("conceal"), in.path(QStringLiteral("conceal")), lesson, catalog);
+    }
+    if (in.has("options")) {
+        step.options = readOptions(in.take("options"), in.path(QStringLiteral("options")));
+    }
     step.hint = readText(in.take("hint"), in.path(QStringLiteral("hint")), false);
     step.correct = readText(in.take("correct"), in.path(QStringLiteral("correct")), false);
     step.wrong = readText(in.take("wrong"), in.path(QStringLiteral("wrong")), false);
@@ -466,6 +602,9 @@ Activity readActivity(const QJsonValue& value, const QString& field,
     }
     activity.title = readText(in.take("title"), in.path(QStringLiteral("title")), true);
     activity.summary = readText(in.take("summary"), in.path(QStringLiteral("summary")), false);
+    if (in.has("options")) {
+        activity.options = readOptions(in.take("options"), in.path(QStringLiteral("options")));
+    }
     const QJsonArray steps = in.array("steps", true);
     if (steps.isEmpty() || steps.size() > kMaxSteps) {
         fail(in.path(QStringLiteral("steps")), Tr::tr("needs 1 to %1 steps").arg(kMaxSteps));
@@ -560,6 +699,18 @@ bool allHold(const QList<Condition>& conditions, const ReadoutLookup& readouts) 
                        [&](const Condition& c) { return c.holds(readouts); });
 }
 
+int Activity::retries(int index) const {
+    return steps[index].options.over(options).retries.value_or(0);
+}
+
+bool Activity::showsSolution(int index) const {
+    return steps[index].options.over(options).showSolution.value_or(true);
+}
+
+bool Activity::keepsInside(int index) const {
+    return steps[index].options.over(options).keepInside.value_or(false);
+}
+
 QStringList Activity::languages() const {
     QStringList common;
     for (const QString& language : knownLanguages()) {
@@ -570,7 +721,9 @@ QStringList Activity::languages() const {
         for (const ActivityStep& step : steps) {
             all = all && has(step.prompt) && has(step.hint) && has(step.correct) &&
                   has(step.wrong) && has(step.reveal);
-            for (const Choice& choice : step.choices) all = all && has(choice.text);
+            for (const Choice& choice : step.choices) {
+                all = all && has(choice.text) && has(choice.feedback);
+            }
         }
         if (all) common.append(language);
     }
@@ -689,6 +842,8 @@ QJsonObject activityToJson(const Activity& activity) {
                             c.insert(QStringLiteral("correct_when"),
                                      conditionsToJson(choice.correctWhen));
                         }
+                        if (choice.correct) c.insert(QStringLiteral("correct"), true);
+                        insertText(c, "feedback", choice.feedback);
                         choices.append(c);
                     }
                     task.insert(QStringLiteral("choices"), choices);
@@ -703,6 +858,12 @@ QJsonObject activityToJson(const Activity& activity) {
                 break;
         }
         json.insert(QStringLiteral("task"), task);
+        if (!step.conceal.isEmpty()) {
+            json.insert(QStringLiteral("conceal"), concealToJson(step.conceal));
+        }
+        if (!step.options.isEmpty()) {
+            json.insert(QStringLiteral("options"), optionsToJson(step.options));
+        }
         insertText(json, "hint", step.hint);
         insertText(json, "correct", step.correct);
         insertText(json, "wrong", step.wrong);
@@ -721,6 +882,9 @@ QJsonObject activityToJson(const Activity& activity) {
                      {QStringLiteral("lesson"), activity.lesson}};
     insertText(json, "title", activity.title);
     insertText(json, "summary", activity.summary);
+    if (!activity.options.isEmpty()) {
+        json.insert(QStringLiteral("options"), optionsToJson(activity.options));
+    }
     json.insert(QStringLiteral("steps"), steps);
     return json;
 }

@@ -12,7 +12,12 @@
 //       "steps": [ { "prompt": {…},
 //                    "setup": {"parameters": {session keys}, "view": {lesson state},
 //                              "lock": ["*" | control…], "hide": [control…]},
-//                    "task": {"kind": "predict", "choices": [{"text": {…}, "correct_when": [c…]}]}
+//                    "conceal": {"figures": [figure…], "annotations": [{"figure": f, "id": a}…],
+//                                "readouts": "all" | [readout id…]},
+//                    "options": {…},
+//                    "task": {"kind": "predict", "choices": [{"text": {…}, "correct_when": [c…],
+//                                                              "feedback": {…}}]}
+//                          | {"kind": "predict", "choices": [{"text": {…}, "correct": true}, …]}
 //                          | {"kind": "predict", "number": {"readout": id, "tolerance": t}}
 //                          | {"kind": "explore", "goal": [condition…]}
 //                          | {"kind": "explain"},
@@ -20,6 +25,19 @@
 //                    "solution": [{"control": name, "value": v}…] } ] } ] }
 //
 // A condition: {"readout": id, "near": x | {"readout": id}, "tolerance": t}, or "below"/"above".
+//
+// "conceal" keeps what would give a predict or explore step away out of sight until the student
+// has checked (right, wrong with no tries left, or "Show me") or reached the goal: whole figures
+// (the file-name stems export uses), a figure's annotation (ActivityCatalog::figures lists the
+// ids) and the readouts ("all", or readout ids; an id the panel does not show on a row of its own
+// conceals them all). Leaving the step shows everything again.
+// "options" (per activity, and per step over the activity's): "retries" (wrong answers allowed
+// before the answer is judged, default 0), "show_solution" (false: no "Show me", and a wrong
+// answer is told neither the right choice nor the step's "wrong" text, which explains it;
+// default true), "keep_inside" (true: the lesson list, the lesson map and Close are disabled
+// until the activity ends; default false).
+// A conceptual choice is marked "correct": true (exactly one per step, and then no correct_when
+// in that step); any choice may carry "feedback" shown when it is picked.
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -30,6 +48,8 @@
 #include <QStringList>
 #include <functional>
 #include <optional>
+
+#include "lessons/lesson.h"
 
 namespace ropelab::ui {
 
@@ -70,6 +90,8 @@ bool allHold(const QList<Condition>& conditions, const ReadoutLookup& readouts);
 struct Choice {
     LocalText text;
     QList<Condition> correctWhen;  // the right choice is the one whose conditions hold
+    bool correct = false;          // right by the author's word (a conceptual question)
+    LocalText feedback;            // shown when this choice is picked
     bool operator==(const Choice&) const = default;
 };
 
@@ -77,6 +99,35 @@ struct ControlValue {
     QString control;  // a control name of the catalog
     QJsonValue value;
     bool operator==(const ControlValue&) const = default;
+};
+
+// What a step keeps out of sight until the student has checked.
+struct Concealment {
+    QStringList figures;
+    QList<AnnotationId> annotations;
+    bool allReadouts = false;
+    QStringList readouts;  // readout ids, when not all
+
+    bool isEmpty() const {
+        return figures.isEmpty() && annotations.isEmpty() && !allReadouts && readouts.isEmpty();
+    }
+    bool operator==(const Concealment&) const = default;
+};
+
+// A teacher's options; unset fields fall back to the activity's, then to the defaults.
+struct ActivityOptions {
+    std::optional<int> retries;
+    std::optional<bool> showSolution;
+    std::optional<bool> keepInside;
+
+    // These options where set, else `fallback`'s.
+    ActivityOptions over(const ActivityOptions& fallback) const {
+        return {retries ? retries : fallback.retries,
+                showSolution ? showSolution : fallback.showSolution,
+                keepInside ? keepInside : fallback.keepInside};
+    }
+    bool isEmpty() const { return !retries && !showSolution && !keepInside; }
+    bool operator==(const ActivityOptions&) const = default;
 };
 
 struct ActivityStep {
@@ -100,6 +151,8 @@ struct ActivityStep {
     LocalText wrong;               // feedback when a prediction is wrong
     LocalText reveal;              // the explanation shown once the task is done
     QList<ControlValue> solution;  // control moves that complete the task ("Show me", tests)
+    Concealment conceal;
+    ActivityOptions options;
 
     bool predictsNumber() const { return kind == Kind::Predict && !numberReadout.isEmpty(); }
     bool operator==(const ActivityStep&) const = default;
@@ -111,7 +164,12 @@ struct Activity {
     LocalText title;
     LocalText summary;
     QList<ActivityStep> steps;
+    ActivityOptions options;
 
+    // The options in force at step `index`, defaults filled in.
+    int retries(int index) const;
+    bool showsSolution(int index) const;
+    bool keepsInside(int index) const;
     QStringList languages() const;  // the languages every text of the activity has
     bool operator==(const Activity&) const = default;
 };
@@ -119,6 +177,7 @@ struct Activity {
 struct ActivityLoad {
     QList<Activity> activities;  // empty when the file cannot be used
     QString error;               // one line naming the step and the field, when not usable
+    QStringList problems;        // every problem found, one line each (error is the first)
 };
 
 // Parses and checks a whole file; `source` names it in messages (a path or ":/activities/x").
@@ -130,4 +189,3 @@ QJsonObject activityToJson(const Activity& activity);
 QByteArray activitiesToJson(const QList<Activity>& activities);
 
 }  // namespace ropelab::ui
-    QStringList problems;        // every problem found, one line each (error is the first)

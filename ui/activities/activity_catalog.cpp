@@ -23,6 +23,43 @@ QStringList names(std::initializer_list<const char*> list) {
     return out;
 }
 
+FigureSpec figure(const char* id, std::initializer_list<const char*> annotations = {}) {
+    return {QString::fromLatin1(id), names(annotations)};
+}
+
+// Each lesson's figures (LessonPage::createPlot) and the annotations it tags
+// (LessonPage::tagAnnotation).
+QMap<QString, QList<FigureSpec>> builtInFigures() {
+    return {
+        {QStringLiteral("order"),
+         {figure("token-outputs"), figure("attention-weights", {"current-weights"})}},
+        {QStringLiteral("absolute"),
+         {figure("learned-table", {"missing-rows"}), figure("sinusoidal-table"),
+          figure("position-similarity"), figure("shift-rotation", {"arrows"})}},
+        {QStringLiteral("relative"),
+         {figure("t5-buckets"), figure("t5-bias"), figure("alibi-slopes"), figure("alibi-bias")}},
+        {QStringLiteral("rope-2d"),
+         {figure("rotating-pair", {"angle"}), figure("score-vs-distance")}},
+        {QStringLiteral("rope-nd"),
+         {figure("clock-hands", {"hands"}), figure("spiral-3d"), figure("pair-helix"),
+          figure("pair-layout")}},
+        {QStringLiteral("invariance"),
+         {figure("score-heatmap-1"), figure("score-vs-distance-1"), figure("score-heatmap-2"),
+          figure("score-vs-distance-2"), figure("long-term-decay")}},
+        {QStringLiteral("frequencies"),
+         {figure("wavelengths"), figure("slowdown-per-pair"), figure("score-curves")}},
+        {QStringLiteral("pitfall"),
+         {figure("seed-code-heatmap"), figure("rope-heatmap"), figure("singular-values"),
+          figure("norm-ratio")}},
+        {QStringLiteral("sweeps"), {figure("sweep-score-curves"), figure("sweep-heatmaps")}},
+        {QStringLiteral("precision"),
+         {figure("phase-error-vs-position"), figure("phase-error-per-pair")}},
+        {QStringLiteral("clinic"),
+         {figure("layout-permutation-scores"), figure("kv-cache-drift"),
+          figure("low-precision-positions")}},
+    };
+}
+
 }  // namespace
 
 const ActivityCatalog& ActivityCatalog::builtIn() {
@@ -200,12 +237,16 @@ const ActivityCatalog& ActivityCatalog::builtIn() {
              names({"exampleBox", "conventionsTable"})},
         },
         names({"headDim", "base", "layout", "sequenceLength", "queryPosition", "keyPosition",
-               "readouts"}));
+               "readouts"}),
+        builtInFigures());
     return catalog;
 }
 
-ActivityCatalog::ActivityCatalog(QList<LessonEntry> lessons, QStringList sharedControls)
-    : lessons_(std::move(lessons)), sharedControls_(std::move(sharedControls)) {}
+ActivityCatalog::ActivityCatalog(QList<LessonEntry> lessons, QStringList sharedControls,
+                                 QMap<QString, QList<FigureSpec>> figures)
+    : lessons_(std::move(lessons)),
+      sharedControls_(std::move(sharedControls)),
+      figures_(std::move(figures)) {}
 
 QStringList ActivityCatalog::lessons() const {
     QStringList ids;

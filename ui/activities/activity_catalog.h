@@ -7,6 +7,7 @@
 // controls.
 
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 #include <limits>
@@ -21,6 +22,13 @@ struct ReadoutSpec {
     bool whole = false;  // only whole numbers (a pair index, a bucket)
 };
 
+// A figure a step can conceal (its export file-name stem) and the ids of the annotations on it
+// that a step can conceal alone.
+struct FigureSpec {
+    QString id;
+    QStringList annotations;
+};
+
 class ActivityCatalog {
 public:
     // Every lesson of this build, its readouts and controls.
@@ -31,7 +39,8 @@ public:
         QList<ReadoutSpec> readouts;
         QStringList controls;  // the lesson's own controls
     };
-    ActivityCatalog(QList<LessonEntry> lessons, QStringList sharedControls);
+    ActivityCatalog(QList<LessonEntry> lessons, QStringList sharedControls,
+                    QMap<QString, QList<FigureSpec>> figures = {});
 
     QStringList lessons() const;
     bool hasLesson(const QString& lesson) const;
@@ -40,10 +49,13 @@ public:
     // The lesson's controls followed by the shared parameter panel's.
     QStringList controls(const QString& lesson) const;
     const QStringList& sharedControls() const { return sharedControls_; }
+    // What a step of the lesson can conceal; a test proves the running lessons have exactly these.
+    QList<FigureSpec> figures(const QString& lesson) const { return figures_.value(lesson); }
 
 private:
     QList<LessonEntry> lessons_;
     QStringList sharedControls_;
+    QMap<QString, QList<FigureSpec>> figures_;
 };
 
 }  // namespace ropelab::ui

@@ -87,6 +87,7 @@ ActivityController::ActivityController(MainWindow& window, SessionController& se
             &ActivityController::retranslate);
     connect(panel_, &ActivityPanel::lessonMapRequested, this, &ActivityController::showLessonMap);
     connect(runner_, &ActivityRunner::changed, this, &ActivityController::placePanel);
+    connect(runner_, &ActivityRunner::changed, this, &ActivityController::keepInside);
     createMenu();
     retranslate();
     if (!ActivityLibrary::builtIn().error.isEmpty()) {
@@ -144,7 +145,7 @@ void ActivityController::rebuildLessonActivities() {
                                                        LessonMap::progressText(activity)),
                                      this, [this, id] { startActivity(id); });
     }
-    lessonActivities_->setEnabled(!lessonActivities_->isEmpty());
+    lessonActivities_->setEnabled(!lessonActivities_->isEmpty() && !keptInside_);
 }
 
 bool ActivityController::startActivity(const QString& id) {
@@ -167,6 +168,22 @@ void ActivityController::placePanel() {
     if (page == nullptr) return;
     if (panel_->parentWidget() != page->activitySlot()) page->setActivityPanel(panel_);
     panel_->show();
+}
+
+void ActivityController::keepInside() {
+    // What leads out of the activity: the lesson list (or its menu-bar combo box), the lesson map
+    // and the activities of other lessons; the panel's Close follows the runner itself.
+    const bool keep = runner_->keepsInside();
+    if (keep == keptInside_) return;
+    keptInside_ = keep;
+    for (const char* name : {"lessonList", "lessonMenu"}) {
+        if (auto* widget = window_.findChild<QWidget*>(QLatin1String(name))) {
+            widget->setEnabled(!keep);
+        }
+    }
+    for (QAction* action : {map_, open_, lessonActivities_->menuAction()}) {
+        action->setEnabled(!keep);
+    }
 }
 
 void ActivityController::addActivities(const QList<Activity>& activities) {

@@ -67,6 +67,8 @@ private:
     void retranslate();
     void rebuildLessonActivities();
     void placePanel();
+    // While the running step keeps the student inside: nothing that leaves it is enabled.
+    void keepInside();
     void reset(bool everyLesson);
     void openWithDialog();
     void addStepWithDialog();
@@ -87,6 +89,7 @@ private:
     QAction* saveDraft_ = nullptr;
     QAction* resetLesson_ = nullptr;
     QAction* resetAll_ = nullptr;
+    bool keptInside_ = false;
 };
 
 }  // namespace ropelab::ui

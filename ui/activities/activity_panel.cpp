@@ -126,7 +126,13 @@ ActivityPanel::ActivityPanel(ActivityRunner& runner, QWidget* parent)
     connect(number_, &QLineEdit::returnPressed, this, &ActivityPanel::onCheck);
     connect(try_, &QPushButton::clicked, &runner_, &ActivityRunner::tryIt);
     connect(hintButton_, &QPushButton::toggled, this, [this] { refresh(); });
-    connect(showMe_, &QPushButton::clicked, &runner_, &ActivityRunner::showSolution);
+    connect(showMe_, &QPushButton::clicked, this, [this] {
+        if (runner_.canShowAnswer()) {
+            runner_.showAnswer();
+        } else {
+            runner_.showSolution();
+        }
+    });
     connect(back_, &QPushButton::clicked, &runner_, &ActivityRunner::back);
     connect(next_, &QPushButton::clicked, &runner_, &ActivityRunner::next);
     connect(map_, &QPushButton::clicked, this, &ActivityPanel::lessonMapRequested);
@@ -157,7 +163,6 @@ void ActivityPanel::changeEvent(QEvent* event) {
 
 void ActivityPanel::retranslate() {
     close_->setText(tr("Close"));
-    close_->setToolTip(tr("Stop the activity (your progress is kept)"));
     number_->setPlaceholderText(tr("Your prediction (a number)"));
     number_->setAccessibleName(tr("Your prediction"));
     check_->setText(tr("Check my prediction"));
@@ -165,7 +170,6 @@ void ActivityPanel::retranslate() {
     try_->setToolTip(tr("Unlocks the controls so you can see the live value"));
     hintButton_->setText(tr("Hint"));
     showMe_->setText(tr("Show me"));
-    showMe_->setToolTip(tr("Moves the controls to a solution"));
     back_->setText(tr("◀ &Back"));
     map_->setText(tr("Lesson map…"));
     builtForStep_ = -1;
@@ -229,6 +233,10 @@ void ActivityPanel::onFinished(const QString&) {
 
 void ActivityPanel::refresh() {
     using Phase = ActivityRunner::Phase;
+    close_->setEnabled(!runner_.keepsInside());
+    close_->setToolTip(runner_.keepsInside()
+                           ? tr("Your teacher keeps you in this activity until it ends")
+                           : tr("Stop the activity (your progress is kept)"));
     if (!runner_.running()) return;  // a finished activity keeps its last view
     finished_->hide();
     map_->hide();
@@ -259,25 +267,47 @@ void ActivityPanel::refresh() {
     check_->setVisible(predictStep);
     check_->setEnabled(predicting && runner_.readyToCheck());
 
-    // Feedback: right or wrong, with the value core computed beside the prediction.
+    // Feedback: the verdict once, then the right answer (unless the teacher hides it), then the
+    // explanation: the picked choice's own feedback, else the step's.
     QString feedback;
     QString verdict;
-    if (predictStep && runner_.predictionRight()) {
+    const bool showsSolution = runner_.showsSolution();
+    const std::optional<int> picked = runner_.chosen();
+    const LocalText* choiceFeedback =
+        picked && !step.predictsNumber() && !step.choices[*picked].feedback.isEmpty()
+            ? &step.choices[*picked].feedback
+            : nullptr;
+    const auto add = [&](const QString& part) {
+        if (part.isEmpty()) return;
+        if (!feedback.isEmpty()) feedback += QStringLiteral("<br>");
+        feedback += part;
+    };
+    if (predictStep && phase == Phase::Predicting && runner_.wrongTries() > 0) {
+        verdict = QStringLiteral("wrong");
+        add(tr("✗ Not quite. Try again (tries left: %1).").arg(runner_.triesLeft() + 1));
+        if (choiceFeedback != nullptr) add(choiceFeedback->in(language_));
+    } else if (predictStep && runner_.predictionRight()) {
         const bool right = *runner_.predictionRight();
         verdict = right ? QStringLiteral("right") : QStringLiteral("wrong");
-        const LocalText& text = right ? step.correct : step.wrong;
-        feedback = right ? tr("✓ Right.") : tr("✗ Not quite.");
-        if (!text.isEmpty()) feedback += QLatin1Char(' ') + text.in(language_);
-        if (!step.predictsNumber() && !right) {
+        if (runner_.answerShown()) {
+            verdict = QString();
+        } else {
+            add(right ? tr("✓ Right.") : tr("✗ Not quite."));
+        }
+        if (!right && showsSolution && !step.predictsNumber()) {
             if (const std::optional<int> c = runner_.correctChoice()) {
-                feedback += QStringLiteral("<br>") +
-                            tr("The answer is: %1").arg(step.choices[*c].text.in(language_));
+                add(tr("The answer is: %1").arg(step.choices[*c].text.in(language_)));
             }
+        }
+        if (choiceFeedback != nullptr && !runner_.answerShown()) {
+            add(choiceFeedback->in(language_));
+        } else if (right || showsSolution) {
+            add((right ? step.correct : step.wrong).in(language_));
         }
     } else if (step.kind == ActivityStep::Kind::Explore && phase == Phase::Reached) {
         verdict = QStringLiteral("right");
-        feedback = tr("✓ Goal reached.");
-        if (!step.correct.isEmpty()) feedback += QLatin1Char(' ') + step.correct.in(language_);
+        add(tr("✓ Goal reached."));
+        add(step.correct.in(language_));
     }
     if (feedback_->property("verdict").toString() != verdict) {
         feedback_->setProperty("verdict", verdict);
@@ -287,7 +317,9 @@ void ActivityPanel::refresh() {
     feedback_->setText(feedback);
     feedback_->setVisible(!feedback.isEmpty());
 
-    if (step.predictsNumber() && runner_.predicted()) {
+    const bool judged = phase != Phase::Predicting;
+    if (step.predictsNumber() && runner_.predicted() && judged &&
+        (showsSolution || *runner_.predictionRight())) {
         const std::optional<double> live = runner_.liveNumber();
         live_->setText(
             tr("Your prediction: <b>%1</b> · RoPE Lab computes: <b>%2</b>")
@@ -309,8 +341,12 @@ void ActivityPanel::refresh() {
     hintButton_->setVisible(!step.hint.isEmpty());
     hint_->setText(step.hint.in(language_));
     hint_->setVisible(!step.hint.isEmpty() && hintButton_->isChecked());
-    showMe_->setVisible(!step.solution.isEmpty() && step.kind == ActivityStep::Kind::Explore);
-    showMe_->setEnabled(phase == Phase::Exploring);
+    // "Show me": an explore step's solution, or a prediction's answer after a wrong try.
+    const bool exploreHelp = !step.solution.isEmpty() && step.kind == ActivityStep::Kind::Explore;
+    showMe_->setVisible(showsSolution && (exploreHelp || runner_.canShowAnswer()));
+    showMe_->setEnabled(phase == Phase::Exploring || runner_.canShowAnswer());
+    showMe_->setToolTip(predictStep ? tr("Ends this prediction and shows the answer")
+                                    : tr("Moves the controls to a solution"));
 
     const bool done = phase == Phase::Answered || phase == Phase::Trying ||
                       phase == Phase::Reached || phase == Phase::Reading;

@@ -12,6 +12,7 @@
 #include "activities/activity_catalog.h"
 #include "activities/control_driver.h"
 #include "lessons/lesson.h"
+#include "lessons/lesson_page.h"
 #include "session/parameter_snapshot.h"
 #include "session/session_file.h"
 #include "window/main_window.h"
@@ -49,6 +50,7 @@ ActivityRunner::ActivityRunner(MainWindow& window, QObject* parent)
 
 ActivityRunner::~ActivityRunner() {
     releaseLocks();
+    revealConcealed();
 }
 
 bool ActivityRunner::start(const Activity& activity, std::optional<int> step) {
@@ -77,6 +79,12 @@ bool ActivityRunner::start(const Activity& activity, std::optional<int> step) {
             });
         } else {
             releaseLocks();
+            // A student kept inside the activity is brought back to its lesson.
+            if (keepsInside()) {
+                QTimer::singleShot(0, this, [this] {
+                    if (keepsInside()) window_.showLesson(activity_.lesson);
+                });
+            }
         }
     });
     filter->setObjectName(QStringLiteral("activityVisibility"));
@@ -90,6 +98,7 @@ bool ActivityRunner::start(const Activity& activity, std::optional<int> step) {
 
 void ActivityRunner::stop() {
     releaseLocks();
+    revealConcealed();
     disconnect(readoutConnection_);
     if (lesson_ != nullptr) {
         if (auto* filter = findChild<QObject*>(QStringLiteral("activityVisibility"))) {
@@ -122,6 +131,10 @@ bool ActivityRunner::enterStep(int index) {
     chosen_.reset();
     predictedNumber_.reset();
     predictionRight_.reset();
+    wrongTries_ = 0;
+    answerShown_ = false;
+    solutionShown_ = false;
+    revealConcealed();  // leaving a step shows what it concealed; the new step conceals its own
     switch (s.kind) {
         case ActivityStep::Kind::Predict:
             phase_ = Phase::Predicting;
@@ -135,6 +148,7 @@ bool ActivityRunner::enterStep(int index) {
     }
     applyLocks(lockEverything());
     saveProgress(false);
+    updateConcealment();
     // A goal that already holds (the student got there before) counts at once.
     onReadoutsChanged();
     emit changed();
@@ -200,6 +214,7 @@ std::optional<int> ActivityRunner::correctChoice() const {
     const auto lookup = [this](const QString& id) { return readoutValue(id); };
     const QList<Choice>& choices = step().choices;
     for (int i = 0; i < choices.size(); ++i) {
+        if (choices[i].correct) return i;
         if (!choices[i].correctWhen.isEmpty() && allHold(choices[i].correctWhen, lookup)) return i;
     }
     return std::nullopt;
@@ -229,10 +244,66 @@ bool ActivityRunner::submitChoice(int index) {
     const std::optional<int> right = correctChoice();
     chosen_ = index;
     predictionRight_ = right && *right == index;
-    phase_ = Phase::Answered;
+    judge();
+    return *predictionRight_;
+}
+
+void ActivityRunner::judge() {
+    // A wrong answer with tries left is told so and may be changed; the step stays concealed.
+    if (!*predictionRight_ && triesLeft() > 0) {
+        ++wrongTries_;
+    } else {
+        phase_ = Phase::Answered;
+        updateConcealment();
+    }
     emit predictionSubmitted();
     emit changed();
-    return *predictionRight_;
+}
+
+void ActivityRunner::revealConcealed() {
+    if (!concealing_) return;
+    concealing_ = false;
+    if (auto* page = qobject_cast<LessonPage*>(lesson_.data())) page->revealAll();
+}
+
+int ActivityRunner::triesLeft() const {
+    if (!running() || step().kind != ActivityStep::Kind::Predict) return 0;
+    return std::max(0, activity_.retries(step_) - wrongTries_);
+}
+
+bool ActivityRunner::canShowAnswer() const {
+    return phase_ == Phase::Predicting && wrongTries_ > 0 && showsSolution();
+}
+
+bool ActivityRunner::showAnswer() {
+    if (!canShowAnswer()) return false;
+    answerShown_ = true;
+    predictionRight_ = false;
+    phase_ = Phase::Answered;
+    updateConcealment();
+    emit solutionShown();
+    emit changed();
+    return true;
+}
+
+void ActivityRunner::updateConcealment() {
+    auto* page = qobject_cast<LessonPage*>(lesson_.data());
+    if (page == nullptr) return;
+    const bool open = phase_ == Phase::Predicting || phase_ == Phase::Exploring;
+    const bool wanted = open && !solutionShown_ && !step().conceal.isEmpty();
+    if (!wanted) {
+        revealConcealed();
+        return;
+    }
+    if (concealing_) return;
+    concealing_ = true;
+    const Concealment& conceal = step().conceal;
+    for (const QString& figure : conceal.figures) page->concealFigure(figure);
+    for (const AnnotationId& annotation : conceal.annotations) {
+        page->concealAnnotation(annotation.figure, annotation.id);
+    }
+    if (conceal.allReadouts) page->concealReadouts();
+    if (!conceal.readouts.isEmpty()) page->concealReadouts(conceal.readouts);
 }
 
 bool ActivityRunner::submitNumber(double value) {
@@ -242,9 +313,7 @@ bool ActivityRunner::submitNumber(double value) {
     const std::optional<double> live = liveNumber();
     predictedNumber_ = value;
     predictionRight_ = live && std::abs(*live - value) <= step().tolerance;
-    phase_ = Phase::Answered;
-    emit predictionSubmitted();
-    emit changed();
+    judge();
     return *predictionRight_;
 }
 
@@ -261,7 +330,10 @@ bool ActivityRunner::goalHolds() const {
 }
 
 void ActivityRunner::onReadoutsChanged() {
-    if (phase_ == Phase::Exploring && goalHolds()) phase_ = Phase::Reached;
+    if (phase_ == Phase::Exploring && goalHolds()) {
+        phase_ = Phase::Reached;
+        updateConcealment();
+    }
     if (running()) emit changed();
 }
 
@@ -287,7 +359,9 @@ void ActivityRunner::back() {
 }
 
 bool ActivityRunner::showSolution() {
-    if (!running() || lockEverything()) return false;
+    if (!running() || lockEverything() || !showsSolution()) return false;
+    solutionShown_ = true;
+    updateConcealment();
     emit solutionShown();
     bool all = true;
     for (const ControlValue& move : step().solution) {

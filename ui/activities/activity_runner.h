@@ -75,6 +75,18 @@ public:
     // refused the value.
     bool showSolution();
 
+    // The teacher's options at this step (Activity::retries …).
+    int triesLeft() const;
+    bool showsSolution() const { return running() && activity_.showsSolution(step_); }
+    bool keepsInside() const { return running() && activity_.keepsInside(step_); }
+    int wrongTries() const { return wrongTries_; }
+    // "Show me" on a prediction, once the student has tried: ends it and names the answer.
+    bool canShowAnswer() const;
+    bool showAnswer();
+    bool answerShown() const { return answerShown_; }
+    // Whether the step's concealment is in force now (before the check).
+    bool concealing() const { return concealing_; }
+
     // Remembered progress: the step to resume at, and whether the activity was finished.
     static int savedStep(const QString& activityId);
     static bool finished(const QString& activityId);
@@ -96,6 +108,12 @@ private:
     void releaseLocks();
     static bool holds(const QList<std::pair<QPointer<QWidget>, bool>>& list, const QWidget* widget);
     void onReadoutsChanged();
+    // Conceals the step's figures, annotations and readouts until it is checked; reveals them
+    // once it is, and when the step or the activity ends.
+    void updateConcealment();
+    void revealConcealed();
+    // After a prediction: Answered, or Predicting again while tries are left.
+    void judge();
     void saveProgress(bool done) const;
     QWidget* control(const QString& name) const;
     std::optional<double> readoutValue(const QString& id) const;
@@ -109,6 +127,10 @@ private:
     std::optional<int> chosen_;
     std::optional<double> predictedNumber_;
     std::optional<bool> predictionRight_;
+    int wrongTries_ = 0;
+    bool answerShown_ = false;
+    bool solutionShown_ = false;
+    bool concealing_ = false;
     // Controls this runner disabled or hid, with whether they were enabled / visible before.
     // (QPointer: the window may delete its lessons before this runner.)
     QList<std::pair<QPointer<QWidget>, bool>> lockedWas_;

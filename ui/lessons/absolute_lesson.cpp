@@ -199,6 +199,9 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     setSeriesStyle(toLabel_, {Series::Key, Qt::SolidLine, 1.2}, theme());
     keepEqualAspect(shiftPlot_,
                     QRectF(-kCircleExtent, -kCircleExtent, 2 * kCircleExtent, 2 * kCircleExtent));
+    tagAnnotation(shiftPlot_, QStringLiteral("arrows"),
+                  {arc_, fromArrow_, toArrow_, fromLabel_, toLabel_});
+    tagAnnotation(learnedPlot_, QStringLiteral("missing-rows"), {impossible_, impossibleLabel_});
 
     maxLengthSlider_->setObjectName(QStringLiteral("maxLengthSlider"));
     pairSlider_->setObjectName(QStringLiteral("pairSlider"));

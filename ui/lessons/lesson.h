@@ -20,6 +20,14 @@ struct Figure {
     QCustomPlot* plot = nullptr;
 };
 
+// An annotation of a figure that an activity step can conceal: the figure's name and the id the
+// lesson tagged it with (LessonPage::tagAnnotation).
+struct AnnotationId {
+    QString figure;
+    QString id;
+    bool operator==(const AnnotationId&) const = default;
+};
+
 class Lesson : public QWidget {
     Q_OBJECT
 public:

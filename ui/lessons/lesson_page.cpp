@@ -12,6 +12,7 @@
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -47,6 +48,8 @@ constexpr int kSidePanelMinimumChars = 40;
 // A job shorter than this finishes without a progress bar flashing up.
 constexpr int kProgressDelayMs = 300;
 constexpr int kProgressSteps = 1000;
+// The invisible layer concealed annotations wait on.
+constexpr QLatin1String kConcealedLayer("concealed");
 
 class VerticalScroll : public QScrollArea {
 public:
@@ -115,6 +118,44 @@ private:
     bool scrolling_ = false;
     int contentWidth_ = -1;  // for a side panel, the widest it has been
     const QWidget* measured_ = nullptr;
+};
+
+// The blank face over a concealed figure: the plot's background, a dashed frame and one line
+// saying why, so a student never takes it for an empty result.
+class ConcealCover : public QWidget {
+public:
+    explicit ConcealCover(QWidget* plot) : QWidget(plot) {
+        setObjectName(QStringLiteral("concealCover"));
+        setAttribute(Qt::WA_OpaquePaintEvent);
+        plot->installEventFilter(this);
+        setGeometry(plot->rect());
+    }
+    void setText(const QString& text) {
+        text_ = text;
+        setAccessibleName(text);
+        update();
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (watched == parent() && event->type() == QEvent::Resize) {
+            setGeometry(parentWidget()->rect());
+        }
+        return QWidget::eventFilter(watched, event);
+    }
+    void paintEvent(QPaintEvent*) override {
+        QPainter painter(this);
+        painter.fillRect(rect(), palette().color(QPalette::Base));
+        QPen frame(palette().color(QPalette::Mid), 2, Qt::DashLine);
+        painter.setPen(frame);
+        painter.drawRect(rect().adjusted(6, 6, -7, -7));
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(rect().adjusted(16, 16, -16, -16), Qt::AlignCenter | Qt::TextWordWrap,
+                         text_);
+    }
+
+private:
+    QString text_;
 };
 
 }  // namespace
@@ -230,6 +271,11 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     readoutLayout->setContentsMargins(0, 0, 0, 0);
     readoutRows_->setContentsMargins(0, 0, 0, 0);
     readoutGrid_->setLayout(readoutRows_);
+    readoutsHidden_ = new WrappedLabel(readoutBox);
+    readoutsHidden_->setObjectName(QStringLiteral("readoutsConcealed"));
+    readoutsHidden_->setEnabled(false);  // greyed: nothing to read yet
+    readoutsHidden_->hide();
+    readoutLayout->addWidget(readoutsHidden_);
     readoutLayout->addWidget(readoutGrid_);
     readoutLayout->addWidget(readout_);
     copyReadouts_ = new QAction(readoutBox);
@@ -305,6 +351,11 @@ void LessonPage::retranslatePage() {
     }
     moreButton_->setToolTip(tr("Shows or hides the explanation"));
     copyReadouts_->setText(tr("Copy readouts"));
+    readoutsHidden_->setText(tr("The readouts are hidden until you check your prediction."));
+    for (const QPointer<QWidget>& cover : std::as_const(covers_)) {
+        if (cover != nullptr) static_cast<ConcealCover*>(cover.data())->setText(coverText());
+    }
+    applyReadoutConcealment();
     updateExplanationFold();
 }
 
@@ -317,6 +368,7 @@ void LessonPage::setActivityPanel(QWidget* panel) {
 }
 
 QString LessonPage::readoutText() const {
+    if (!readoutsHidden_->isHidden()) return readoutsHidden_->text();
     QString text;
     for (const auto& [name, value, second] : readoutLabels_) {
         if (name->isHidden()) continue;
@@ -401,12 +453,188 @@ void LessonPage::setReadoutRows(const QList<ReadoutRow>& rows, const QString& no
         second->setVisible(shown[2]);
         if (!shown[0]) continue;
         // Unchanged text is not set again: no relayout while only one number moves.
+        const QString shownFirst = shownValue(rows[i], rows[i].value);
+        const QString shownSecond = shownValue(rows[i], rows[i].second);
         if (name->text() != rows[i].name) name->setText(rows[i].name);
-        if (value->text() != rows[i].value) value->setText(rows[i].value);
-        if (second->text() != rows[i].second) second->setText(rows[i].second);
+        if (value->text() != shownFirst) value->setText(shownFirst);
+        if (second->text() != shownSecond) second->setText(shownSecond);
     }
     if (batch) readoutGrid_->show();
     if (readout_->text() != noteHtml) readout_->setText(noteHtml);
+    const bool tagsChanged = rows.size() != readoutRowsShown_.size() ||
+                             !std::equal(rows.begin(), rows.end(), readoutRowsShown_.begin(),
+                                         [](const ReadoutRow& a, const ReadoutRow& b) {
+                                             return a.readout == b.readout;
+                                         });
+    readoutRowsShown_ = rows;
+    if (tagsChanged && !concealedReadouts_.isEmpty()) applyReadoutConcealment();
+}
+
+QString LessonPage::shownValue(const ReadoutRow& row, const QString& value) const {
+    if (value.isEmpty() || row.readout.isEmpty() || !concealedReadouts_.contains(row.readout)) {
+        return value;
+    }
+    return tr("hidden until you check");
+}
+
+QString LessonPage::coverText() {
+    return tr("Hidden until you check your prediction");
+}
+
+void LessonPage::tagAnnotation(QCustomPlot* plot, const QString& id,
+                               const QList<QCPLayerable*>& parts) {
+    TaggedAnnotation annotation{plot, id, {}};
+    for (QCPLayerable* part : parts) annotation.parts.append(part);
+    annotations_.append(annotation);
+}
+
+QStringList LessonPage::annotationIds(const QString& figure) const {
+    QStringList ids;
+    for (const TaggedAnnotation& a : annotations_) {
+        if (a.plot != nullptr && a.plot->objectName() == figure) ids.append(a.id);
+    }
+    return ids;
+}
+
+QList<QCPLayerable*> LessonPage::annotationParts(const QString& figure,
+                                                 const QString& annotation) const {
+    QList<QCPLayerable*> parts;
+    for (const TaggedAnnotation& a : annotations_) {
+        if (a.plot == nullptr || a.plot->objectName() != figure || a.id != annotation) continue;
+        for (const QPointer<QCPLayerable>& part : a.parts) {
+            if (part != nullptr) parts.append(part.data());
+        }
+    }
+    return parts;
+}
+
+bool LessonPage::concealFigure(const QString& figure) {
+    const auto it = std::find_if(figures_.begin(), figures_.end(),
+                                 [&](const Figure& f) { return f.name == figure; });
+    if (it == figures_.end()) return false;
+    QPointer<QWidget>& cover = covers_[figure];
+    if (cover == nullptr) {
+        auto* face = new ConcealCover(it->plot);
+        face->setText(coverText());
+        cover = face;
+    }
+    cover->raise();
+    cover->show();
+    return true;
+}
+
+bool LessonPage::concealAnnotation(const QString& figure, const QString& annotation) {
+    const QList<QCPLayerable*> parts = annotationParts(figure, annotation);
+    if (parts.isEmpty()) return false;
+    if (concealedAnnotations_.contains(AnnotationId{figure, annotation})) return true;
+    concealedAnnotations_.append(AnnotationId{figure, annotation});
+    QCustomPlot* plot = parts.front()->parentPlot();
+    // An invisible layer of its own: whatever the lesson does with a part's visibility while it
+    // draws, nothing on this layer is painted.
+    if (plot->layer(kConcealedLayer) == nullptr) {
+        plot->addLayer(kConcealedLayer);
+        plot->layer(kConcealedLayer)->setVisible(false);
+    }
+    for (QCPLayerable* part : parts) {
+        QCPLayer* from = part->layer();
+        const bool known = std::any_of(concealedFrom_.begin(), concealedFrom_.end(),
+                                       [from](const auto& entry) { return entry.first == from; });
+        if (!known && from != nullptr) {
+            QList<QPointer<QCPLayerable>> order;
+            for (QCPLayerable* child : from->children()) order.append(child);
+            concealedFrom_.append({from, order});
+        }
+        concealedParts_.append(part);
+        part->setLayer(kConcealedLayer);
+    }
+    plot->replot(QCustomPlot::rpQueuedReplot);
+    return true;
+}
+
+void LessonPage::concealReadouts(const QStringList& ids) {
+    if (ids.isEmpty()) {
+        allReadoutsConcealed_ = true;
+    } else {
+        for (const QString& id : ids) {
+            // Rows are tagged with the readout's name, the id without "<lesson>.".
+            const QString name =
+                id.startsWith(this->id() + QLatin1Char('.')) ? id.mid(this->id().size() + 1) : id;
+            if (!concealedReadouts_.contains(name)) concealedReadouts_.append(name);
+        }
+    }
+    setReadoutRows(readoutRowsShown_, readout_->text());
+    applyReadoutConcealment();
+}
+
+void LessonPage::applyReadoutConcealment() {
+    // An id no row shows on its own would still be read in the note or a combined row: all go.
+    const bool untagged = std::any_of(
+        concealedReadouts_.begin(), concealedReadouts_.end(), [this](const QString& name) {
+            return std::none_of(readoutRowsShown_.begin(), readoutRowsShown_.end(),
+                                [&](const ReadoutRow& row) { return row.readout == name; });
+        });
+    const bool all = allReadoutsConcealed_ || untagged;
+    readoutsHidden_->setVisible(all);
+    readoutGrid_->setVisible(!all);
+    readout_->setVisible(!all);
+}
+
+void LessonPage::revealAll() {
+    for (const QPointer<QWidget>& cover : std::as_const(covers_)) {
+        if (cover != nullptr) cover->hide();
+    }
+    // A layer draws its children in the order they joined it: from the first concealed part on,
+    // its children leave it and join again in their old order, the parts among them.
+    QSet<QCustomPlot*> plots;
+    for (const auto& [layer, order] : concealedFrom_) {
+        if (layer == nullptr) continue;
+        const auto first = std::find_if(order.begin(), order.end(), [this](const auto& child) {
+            return concealedParts_.contains(child);
+        });
+        QList<QCPLayerable*> tail;
+        for (auto it = first; it != order.end(); ++it) {
+            QCPLayerable* child = it->data();
+            if (child != nullptr && (child->layer() == layer || concealedParts_.contains(child))) {
+                tail.append(child);
+            }
+        }
+        QCPLayer* aside = layer->parentPlot()->layer(kConcealedLayer);
+        for (QCPLayerable* child : tail) child->setLayer(aside);
+        for (QCPLayerable* child : tail) child->setLayer(layer);
+        plots.insert(layer->parentPlot());
+    }
+    for (QCustomPlot* plot : plots) plot->replot(QCustomPlot::rpQueuedReplot);
+    concealedFrom_.clear();
+    concealedParts_.clear();
+    concealedAnnotations_.clear();
+    const bool readouts = allReadoutsConcealed_ || !concealedReadouts_.isEmpty();
+    allReadoutsConcealed_ = false;
+    concealedReadouts_.clear();
+    if (readouts) {
+        setReadoutRows(readoutRowsShown_, readout_->text());
+        applyReadoutConcealment();
+    }
+}
+
+QStringList LessonPage::concealedFigures() const {
+    QStringList names;
+    for (const Figure& figure : figures_) {
+        const QPointer<QWidget> cover = covers_.value(figure.name);
+        if (cover != nullptr && !cover->isHidden()) names.append(figure.name);
+    }
+    return names;
+}
+
+QList<AnnotationId> LessonPage::concealedAnnotations() const {
+    return concealedAnnotations_;
+}
+
+bool LessonPage::readoutsConcealed(const QString& id) const {
+    if (!readoutsHidden_->isHidden()) return true;
+    if (id.isEmpty()) return false;
+    const QString name =
+        id.startsWith(this->id() + QLatin1Char('.')) ? id.mid(this->id().size() + 1) : id;
+    return concealedReadouts_.contains(name);
 }
 
 void LessonPage::showProblem(const QString& message) {

@@ -8,6 +8,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QPointer>
 #include <QSet>
 #include <QString>
 #include <functional>
@@ -34,6 +35,7 @@ class QToolButton;
 class QVBoxLayout;
 class QCustomPlot;
 class QCPLayer;
+class QCPLayerable;
 
 namespace ropelab::ui {
 
@@ -51,6 +53,23 @@ public:
     QString problem() const;
     // Text of the readout panel as plain text: what "Copy readouts" puts on the clipboard.
     QString readoutText() const;
+
+    // Concealment (an activity step that asks for a prediction): what would give the answer away
+    // is not drawn until revealAll(). A figure is covered by a blank face that says it is hidden
+    // until the student checks; an annotation (tagAnnotation) is not painted at all; the readouts
+    // (all, or the rows tagged with the given ids; an id on no row of its own conceals them all)
+    // show "hidden until you check". False when the figure or annotation does not exist.
+    bool concealFigure(const QString& figure);
+    bool concealAnnotation(const QString& figure, const QString& annotation);
+    void concealReadouts(const QStringList& ids = {});
+    void revealAll();
+    QStringList concealedFigures() const;
+    QList<AnnotationId> concealedAnnotations() const;
+    // Whether readout `id` (empty: every readout) is out of sight.
+    bool readoutsConcealed(const QString& id = {}) const;
+    // The annotations tagged on a figure, and their parts (for tests that paint without them).
+    QStringList annotationIds(const QString& figure) const;
+    QList<QCPLayerable*> annotationParts(const QString& figure, const QString& annotation) const;
 
     // Where a running activity's panel sits: at the top of the side panel, above the explanation.
     QWidget* activitySlot() const { return activitySlot_; }
@@ -115,13 +134,22 @@ protected:
     // A second value column (A and B, seed and RoPE) shows when a row has one. noteHtml goes
     // below.
     struct ReadoutRow {
-        ReadoutRow(QString n, QString v, QString s = {})
-            : name(std::move(n)), value(std::move(v)), second(std::move(s)) {}
+        ReadoutRow(QString n, QString v, QString s = {}, QString r = {})
+            : name(std::move(n)),
+              value(std::move(v)),
+              second(std::move(s)),
+              readout(std::move(r)) {}
         QString name;
         QString value;
         QString second;
+        QString readout;  // the readout name this row shows, so a step can conceal it alone
     };
     void setReadoutRows(const QList<ReadoutRow>& rows, const QString& noteHtml = {});
+
+    // Names parts of a figure (items, graphs, curves, text elements) as annotation `id`, which an
+    // activity step can conceal; ActivityCatalog::figures lists the ids. Tag once, after making
+    // the parts; a part must not change its layer afterwards.
+    void tagAnnotation(QCustomPlot* plot, const QString& id, const QList<QCPLayerable*>& parts);
 
     // Shows core's message in the banner and the status bar; plots keep their last valid data.
     void showProblem(const QString& message);
@@ -196,6 +224,9 @@ protected:
 
 private:
     static QString problemText(const std::exception& e);
+    void applyReadoutConcealment();
+    static QString coverText();
+    QString shownValue(const ReadoutRow& row, const QString& value) const;
     void retranslatePage();
     void updateExplanationFold();
     bool putAway() const;
@@ -218,6 +249,23 @@ private:
     QHash<QString, int> figureMarkerRepaints_;
     QSet<QCustomPlot*> repaintsQueued_;  // replot() queued, not yet painted
     QList<Figure> figures_;
+    struct TaggedAnnotation {
+        QPointer<QCustomPlot> plot;
+        QString id;
+        QList<QPointer<QCPLayerable>> parts;
+    };
+    QList<TaggedAnnotation> annotations_;
+    // Concealed parts with the layer each was on; covers of concealed figures, by figure name.
+    QList<QPointer<QCPLayerable>> concealedParts_;
+    // The layers they were on, each with its children in drawing order before the first part
+    // left it: revealing puts them back in that order.
+    QList<std::pair<QPointer<QCPLayer>, QList<QPointer<QCPLayerable>>>> concealedFrom_;
+    QList<AnnotationId> concealedAnnotations_;
+    QHash<QString, QPointer<QWidget>> covers_;
+    bool allReadoutsConcealed_ = false;
+    QStringList concealedReadouts_;  // readout names (without the lesson id)
+    QList<ReadoutRow> readoutRowsShown_;
+    QLabel* readoutsHidden_ = nullptr;  // stands in for the concealed readouts
     QWidget* activitySlot_;
     QLabel* banner_;
     QWidget* plotArea_;

@@ -144,6 +144,9 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     };
     referenceWeights_ = makeMap(referenceRect_, referenceCells_);
     currentWeights_ = makeMap(currentRect_, currentCells_);
+    QList<QCPLayerable*> currentGrid{currentWeights_};
+    for (QCPItemText* cell : currentCells_) currentGrid.append(cell);
+    tagAnnotation(weightPlot_, QStringLiteral("current-weights"), currentGrid);
     scale->axis()->setRange(0.0, 1.0);
 
     // Controls: the order (drag, or select and move), reverse, and the position information.

@@ -165,6 +165,7 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     angleLabel_->position->setType(QCPItemPosition::ptAxisRectRatio);
     angleLabel_->position->setCoords(0.02, 0.03);
     angleLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    tagAnnotation(circlePlot_, QStringLiteral("angle"), {angleArc_, angleLabel_});
     circlePlot_->legend->setVisible(false);
 
     // The score against relative distance, with the current m − n marked.
@@ -462,20 +463,25 @@ void Rope2dLesson::updateReadout(const RopeFrequencies& freqs) {
     const int m = parameters().queryPosition();
     const int n = parameters().keyPosition();
     setReadoutRows({
-        {tr("m − n"), QString::number(m - n)},
-        {tr("θ<sub>%1</sub>").arg(pair_), tr("%1 rad/token").arg(QString::number(theta_, 'g', 5))},
+        {tr("m − n"), QString::number(m - n), {}, QStringLiteral("distance")},
+        {tr("θ<sub>%1</sub>").arg(pair_), tr("%1 rad/token").arg(QString::number(theta_, 'g', 5)),
+         {}, QStringLiteral("theta")},
         {tr("period of pair %1").arg(pair_),
-         tr("%1 tokens").arg(QString::number(2.0 * std::numbers::pi / theta_, 'g', 5))},
+         tr("%1 tokens").arg(QString::number(2.0 * std::numbers::pi / theta_, 'g', 5)), {},
+         QStringLiteral("period_tokens")},
         {tr("turn of q: mθ<sub>i</sub>"), tr("%1 rad").arg(QString::number(m * theta_, 'f', 3))},
         {tr("turn of k: nθ<sub>i</sub>"), tr("%1 rad").arg(QString::number(n * theta_, 'f', 3))},
         {tr("angle from k to q"),
-         QStringLiteral("%1°").arg(angle_ * 180.0 / std::numbers::pi, 0, 'f', 1)},
+         QStringLiteral("%1°").arg(angle_ * 180.0 / std::numbers::pi, 0, 'f', 1), {},
+         QStringLiteral("angle_deg")},
         {tr("|q<sub>pair</sub>|, |k<sub>pair</sub>| (dashed arrows)"),
          QStringLiteral("%1, %2").arg(queryNorm_, 0, 'f', 3).arg(keyNorm_, 0, 'f', 3)},
         {tr("turned lengths (circle radii)"),
          QStringLiteral("%1, %2").arg(queryRadius_, 0, 'f', 3).arg(keyRadius_, 0, 'f', 3)},
-        {tr("pair %1 part of q·k").arg(pair_), QString::number(pairScore_, 'f', 4)},
-        {tr("q·k, all %1 pairs").arg(freqs.pairs()), QString::number(score_, 'f', 4)},
+        {tr("pair %1 part of q·k").arg(pair_), QString::number(pairScore_, 'f', 4), {},
+         QStringLiteral("pair_score")},
+        {tr("q·k, all %1 pairs").arg(freqs.pairs()), QString::number(score_, 'f', 4), {},
+         QStringLiteral("score")},
     });
     publishReadout(QStringLiteral("pair"), pair_);
     publishReadout(QStringLiteral("query_position"), m);

@@ -145,6 +145,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     handsLayer_ = addOverlayLayer(clockPlot_);
     clockHands_->setLayer(handsLayer_);
     chosenHand_->setLayer(handsLayer_);
+    tagAnnotation(clockPlot_, QStringLiteral("hands"), {clockHands_, chosenHand_});
 
     // The spiral R(x, p), p = 0 … N − 1, coloured by position.
     spiralTitle_ = addPlotTitle(spiralPlot_, QString());
