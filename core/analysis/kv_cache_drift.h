@@ -3,7 +3,7 @@
 // The KV-cache pitfall of length-dependent RoPE. HF's dynamic NTK recomputes θ from the current
 // length at every forward, and longrope switches short → long factors once the length passes
 // original_max_position_embeddings, but keys already in the cache keep the rotation of the step
-// that cached them (transformers issue #25306, PR #33129). The score of the same q, k pair then
+// that cached them (transformers issue #25104, PR #33129). The score of the same q, k pair then
 // depends on when the key was cached.
 //
 // A prompt of P tokens is prefilled in one forward (its keys rotated with θ(P)); each generated

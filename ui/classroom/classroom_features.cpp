@@ -51,7 +51,9 @@ constexpr int kErrorsShown = 5;
 QPalette darkPalette() {
     QPalette palette;
     const QColor window(0x2b, 0x2c, 0x30);
-    const QColor base(0x1e, 0x1f, 0x22);
+    // Fields lighter than the window: Fusion fills radio buttons and check boxes with Base and
+    // rings them in the window colour darkened, so on a darker Base they vanished.
+    const QColor base(0x3c, 0x3e, 0x44);
     const QColor text(0xe6, 0xe6, 0xe6);
     const QColor disabled(0x80, 0x80, 0x80);
     palette.setColor(QPalette::Window, window);
@@ -62,7 +64,7 @@ QPalette darkPalette() {
     palette.setColor(QPalette::ToolTipText, text);
     palette.setColor(QPalette::PlaceholderText, disabled);
     palette.setColor(QPalette::Text, text);
-    palette.setColor(QPalette::Button, window);
+    palette.setColor(QPalette::Button, window.lighter(130));  // an enabled button stands out
     palette.setColor(QPalette::ButtonText, text);
     palette.setColor(QPalette::BrightText, Qt::white);
     palette.setColor(QPalette::Light, window.lighter(150));
@@ -76,6 +78,13 @@ QPalette darkPalette() {
     for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText}) {
         palette.setColor(QPalette::Disabled, role, disabled);
     }
+    // A disabled field, button or slider sinks into the window (enabled ones stand out from it),
+    // and its handle and fill lose their colour, as in the light theme.
+    palette.setColor(QPalette::Disabled, QPalette::Base, window);
+    palette.setColor(QPalette::Disabled, QPalette::Button, window);
+    palette.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0x5a, 0x5b, 0x60));
+    palette.setColor(QPalette::Disabled, QPalette::Light, window);
+    palette.setColor(QPalette::Disabled, QPalette::Midlight, window);
     return palette;
 }
 

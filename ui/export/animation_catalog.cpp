@@ -2,6 +2,7 @@
 #include "export/animation_catalog.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 
 #include <algorithm>
 #include <cmath>
@@ -134,7 +135,10 @@ QList<Animation> buildCatalog() {
                           "Lesson 7: the base grows from 10^2 to 10^7; the wavelengths and the "
                           "score curves follow"),
         [](Lesson& lesson, ParameterModel& model, const AnimationStart& start, double u) {
-            lesson.restoreState(start.lessonState);
+            // The lesson is told the whole sweep, so its axes stay put from frame to frame.
+            lesson.restoreState(
+                with(start.lessonState, QStringLiteral("baseSweep"),
+                     QJsonArray{std::pow(10.0, kLog10BaseFrom), std::pow(10.0, kLog10BaseTo)}));
             model.setRopeTheta(
                 std::pow(10.0, kLog10BaseFrom + u * (kLog10BaseTo - kLog10BaseFrom)));
         }});

@@ -143,7 +143,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
       shiftPlot_(createPlot(QStringLiteral("shift-rotation"))),
       maxLengthSlider_(new LabeledSlider(QString(), 1, 4096, 1, QString(), this)),
       pairSlider_(new LabeledSlider(QString(), 0, 31, 1, QString(), this)),
-      shiftSlider_(new LabeledSlider(QString(), -512, 512, 1, QString(), this)) {
+      shiftSlider_(new LabeledSlider(QString(), -128, 128, 1, QString(), this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(learnedPlot_, 0, 0);
@@ -208,6 +208,9 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     shiftSlider_->setObjectName(QStringLiteral("shiftSlider"));
     maxLengthSlider_->setValue(128);
     shiftSlider_->setValue(8);
+    // ±128 tokens: about one token per pixel of a side-panel slider (±512 moved four); the
+    // arrow keys step 1, Page Up/Down 8, and the spin box takes any value in range.
+    shiftSlider_->slider()->setPageStep(8);
     controlsLayout()->addWidget(maxLengthSlider_);
     controlsLayout()->addWidget(pairSlider_);
     controlsLayout()->addWidget(shiftSlider_);

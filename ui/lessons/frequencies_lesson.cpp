@@ -9,6 +9,7 @@
 #include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -20,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 
 #include "analysis/curve_envelope.h"
 #include "analysis/score_curve.h"
@@ -50,6 +52,29 @@ Series sideSeries(int side) {
 
 QString sideName(int side) {
     return side == FrequenciesLesson::A ? QStringLiteral("A") : QStringLiteral("B");
+}
+
+// A base as a slide reads it: 10000, 500000, 316.2, 10⁷, 3.16·10⁶.
+QString baseText(double base) {
+    const int exponent = static_cast<int>(std::floor(std::log10(base)));
+    if (exponent < 6) {
+        return QString::number(base, 'f', base == std::round(base) ? 0 : 1);
+    }
+    const double mantissa = base / std::pow(10.0, exponent);
+    const QString power = QStringLiteral("10") + superscriptNumber(exponent);
+    if (std::abs(mantissa - 1.0) < 5e-4) return power;
+    return QString::number(mantissa, 'g', 3) + QStringLiteral("·") + power;
+}
+
+// The largest |score q·k| the seeded q, k can reach at any distance, Σ|a_i| + |rest| with
+// score = Re Σ a_i e^{iΔθ_i} + rest: the same for every base.
+double scoreBound(const RopeParams& params, RopeLayout layout, unsigned seed) {
+    const Eigen::MatrixXd qk = seededStandardNormal(2, params.headDim, seed);
+    const RopeScoreCoefficients c = ropeScoreCoefficients(
+        qk.row(0).transpose(), qk.row(1).transpose(), ropeFrequencies(params), layout);
+    double bound = std::abs(c.constant);
+    for (const std::complex<double>& a : c.a) bound += std::abs(a);
+    return bound;
 }
 
 // The configuration as config.json keys, so it can be saved and read back by the importer.
@@ -236,6 +261,11 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
                 Side& side = sides_[static_cast<std::size_t>(s)];
                 if (const auto& envelope = envelopes[static_cast<std::size_t>(s)]) {
                     span = std::max(span, showEnvelopeBand(side.curve, *envelope, 0.0));
+                    // Sweeping the base: the bound every base shares, so the axis stays put.
+                    if (baseSweep_) {
+                        span = scoreBound(key.configs[static_cast<std::size_t>(s)], key.layout,
+                                          key.seed);
+                    }
                 } else {
                     showEnvelopeBand(side.curve, {}, {}, {});
                 }
@@ -344,8 +374,10 @@ void FrequenciesLesson::retranslate() {
            "<li><b>dynamic</b> (NTK): raises the base once the sequence outgrows "
            "max_position_embeddings: fast pairs barely change, slow pairs slow most.</li>"
            "<li><b>yarn</b>: keeps pairs that turn more than beta_fast times in L<sub>0</sub>, "
-           "divides those turning fewer than beta_slow times by factor, and blends in between "
-           "along a linear ramp over the pair index. It also multiplies cos and sin of both q "
+           "divides those turning fewer than beta_slow times by factor, and partly compresses "
+           "the pairs in between: the share of θ<sub>i</sub> a pair keeps, 1/s<sub>i</sub>, "
+           "falls linearly with the pair index, so s<sub>i</sub> itself curves. It also multiplies "
+           "cos and sin of both q "
            "and k by the attention factor a (by default 0.1·ln factor + 1; attention_factor or "
            "mscale and mscale_all_dim in the config change it, see the readout), so the rotated "
            "part of every logit q·k is scaled "
@@ -356,9 +388,11 @@ void FrequenciesLesson::retranslate() {
            "index). It has no attention factor.</li>"
            "<li><b>longrope</b>: a searched factor per pair (short_factor up to L<sub>0</sub>, "
            "long_factor beyond).</li></ul>"
-           "<p>A is the shared configuration (the parameter panel edits it too); B, beside "
-           "it while <b>Compare</b> is ticked, starts as A stretched 4× with YaRN. Pick a "
-           "preset, or press <b>Edit fields</b> to change any field.</p>"));
+           "<p>A is the shared configuration (the parameter panel edits it too). B, shown "
+           "beside it while <b>Compare</b> is ticked, is a second model with fields of its own: "
+           "changing A does not change B. The lesson starts B as RoPE with d = 64 and base "
+           "10000, stretched 4× with YaRN from L<sub>0</sub> = 2048. Pick a preset, or press "
+           "<b>Edit fields</b> to change any field.</p>"));
     waveTitle_->setText(tr("Wavelength of each pair against the context"));
     wavePlot_->xAxis->setLabel(tr("pair index i"));
     wavePlot_->yAxis->setLabel(tr("wavelength 2π/θ_i (tokens)"));
@@ -422,6 +456,13 @@ void FrequenciesLesson::restoreState(const QJsonObject& state) {
         });
     }
     setComparing(state.value(QStringLiteral("compare")).toBool(true));
+    // An animation over the base names its range, so the axes can hold still for all of it.
+    const QJsonArray sweep = state.value(QStringLiteral("baseSweep")).toArray();
+    if (sweep.size() == 2) {
+        baseSweep_ = std::pair{sweep[0].toDouble(), sweep[1].toDouble()};
+    } else {
+        baseSweep_.reset();
+    }
 }
 
 RopeParams FrequenciesLesson::config(Config which) const {
@@ -674,10 +715,40 @@ void FrequenciesLesson::drawFrequencies() {
         }
         for (QCPAbstractPlottable* entry : bandEntries) entry->addToLegend();
     }
+    if (baseSweep_) {
+        // A's wavelengths at both ends of the sweep: the axis holds every frame's.
+        RopeParams ends = config(A);
+        for (double base : {baseSweep_->first, baseSweep_->second}) {
+            ends.ropeTheta = base;
+            for (const PairBand& p : frequencyBands(ends).pairs) {
+                lo = std::min({lo, p.wavelength, p.originalWavelength});
+                hi = std::max({hi, p.wavelength, p.originalWavelength});
+            }
+        }
+    }
     wavePlot_->xAxis->setRange(-0.5, pairs - 0.5);
     if (hi > 0.0) wavePlot_->yAxis->setRange(lo / 2.0, hi * 4.0);
+    // What A and B are, on the figures themselves (a slide shows no side panel).
+    const QString configs =
+        configSummary(A) + (both ? QStringLiteral("\n") + configSummary(B) : QString());
+    setTitleText(waveTitle_, tr("Wavelength of each pair against the context") +
+                                 QStringLiteral("\n") + configs);
+    setTitleText(curveTitle_, tr("Score q·k against distance (min and max per pixel column)") +
+                                  QStringLiteral("\n") + configs);
     scalePlot_->xAxis->setRange(-0.5, pairs - 0.5);
     scalePlot_->yAxis->setRange(0.0, scaleHi * 1.1);
+}
+
+QString FrequenciesLesson::configSummary(Config which) const {
+    const RopeParams p = config(which);
+    QString type = QString::fromUtf8(toString(p.ropeType).data());
+    if (p.ropeType != RopeType::Default && p.factor) {
+        type += QStringLiteral(" ×") + QString::number(*p.factor, 'g', 4);
+    }
+    return tr("%1: d = %2, base %3, %4")
+        .arg(sideName(which))
+        .arg(p.headDim)
+        .arg(baseText(p.ropeTheta), type);
 }
 
 void FrequenciesLesson::updateReadout() {

@@ -89,6 +89,8 @@ private:
     void updateReadout();
     void showPresetSource(Config which);
     void showCurveRectB(bool on);
+    // "A: d = 64, base 10000, yarn ×4": what a configuration is, for the figure titles.
+    QString configSummary(Config which) const;
 
     QCustomPlot* wavePlot_;
     QCustomPlot* scalePlot_;
@@ -119,6 +121,8 @@ private:
     std::array<FrequencyBands, 2> bands_;
     std::array<double, 2> attentionFactor_{1.0, 1.0};
     std::array<std::vector<double>, 2> originalWavelengths_;
+    // Set by an animation that sweeps A's base (its first and last base): axes fixed for it.
+    std::optional<std::pair<double, double>> baseSweep_;
 };
 
 }  // namespace ropelab::ui

@@ -383,7 +383,7 @@ void OrderLesson::drawAttention(const OrderKey& key, const Attention& attention)
         difference_ >= 1e-12
             ? tr("Outputs moved by up to %1: the order is visible").arg(difference_, 0, 'f', 3)
         : key.position == ToyPosition::None
-            ? tr("Same output for every word: attention cannot see the order")
+            ? tr("Each word keeps its output in the new order: attention cannot see the order")
             : tr("Your order is 狗追猪 itself: reorder the words to compare"));
     fillWeights(referenceWeights_, referenceCells_, reference.weights, kReferenceOrder,
                 referenceRect_);

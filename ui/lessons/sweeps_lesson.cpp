@@ -402,9 +402,9 @@ void SweepsLesson::fillBackends() {
             if (auto* model = qobject_cast<QStandardItemModel*>(backend_->model())) {
                 model->item(index)->setEnabled(false);
             }
-            backend_->setItemData(index, QString::fromStdString(b.reason), Qt::ToolTipRole);
+            backend_->setItemData(index, backendReason(b.reason), Qt::ToolTipRole);
             info += tr("<b>%1</b>: unavailable — %2<br>")
-                        .arg(name, QString::fromStdString(b.reason).toHtmlEscaped());
+                        .arg(name, backendReason(b.reason).toHtmlEscaped());
         } else {
             backend_->setItemData(index, QString::fromStdString(b.device), Qt::ToolTipRole);
             info +=
@@ -414,6 +414,24 @@ void SweepsLesson::fillBackends() {
     if (!backends_.empty()) backendInfo_->setText(info);
     const int index = backend_->findData(current);
     backend_->setCurrentIndex(index >= 0 ? index : 0);
+}
+
+QString SweepsLesson::backendReason(const std::string& reason) const {
+    // The words core/compute starts its reasons with (backend_registry, opencl_backend, cuda).
+    static constexpr std::pair<const char*, const char*> kReasons[] = {
+        {"no CUDA device", QT_TR_NOOP("no CUDA device")},
+        {"no OpenCL platform", QT_TR_NOOP("no OpenCL platform")},
+        {"no usable OpenCL device", QT_TR_NOOP("no usable OpenCL device")},
+        {"OpenCL query failed", QT_TR_NOOP("OpenCL query failed")},
+        {"built without OpenCL", QT_TR_NOOP("built without OpenCL")},
+        {"built without CUDA", QT_TR_NOOP("built without CUDA")},
+    };
+    const QString text = QString::fromStdString(reason);
+    for (const auto& [words, translatable] : kReasons) {
+        const QString english = QString::fromLatin1(words);
+        if (text.startsWith(english)) return tr(translatable) + text.mid(english.size());
+    }
+    return text;
 }
 
 void SweepsLesson::showEvent(QShowEvent* event) {
@@ -470,7 +488,12 @@ void SweepsLesson::declareSweepFigures() {
         connect(job, &LatestJob::progress, this, [this](double fraction) {
             setProgressValue(progressBar_, static_cast<int>(std::lround(1000.0 * fraction)));
         });
-        connect(job, &LatestJob::finished, this, [this] { setRunning(false); });
+        connect(job, &LatestJob::finished, this, [this] {
+            setRunning(false);
+            // A sweep that finished leaves nothing stopped: the status bar's "Stopped: …" of an
+            // earlier cancel goes.
+            emit statusMessage(QString());
+        });
         connect(job, &LatestJob::failed, this, [this](const QString& message) {
             // The page shows the message in the banner; the previous result stays on screen.
             setRunning(false);

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <vector>
 
 namespace ropelab::ui {
 
@@ -54,15 +55,50 @@ constexpr int kTickLabelLeastGap = 4;
 constexpr int kTickLabelGapAcross = 12;
 constexpr int kTickLabelGapUp = 8;
 
+constexpr QChar kWordJoiner(0x2060);
+
+// A unit stays whole on its line: word joiners (no break on either side) inside a/b written
+// without spaces ("rad/token", "弧度/词元", up to four letters each side) and inside 词元, which
+// Unicode would otherwise break after "/" or between any two CJK characters.
+QString joinUnits(const QString& paragraph) {
+    const qsizetype n = paragraph.size();
+    std::vector<bool> join(static_cast<std::size_t>(n), false);  // no break after character i
+    for (qsizetype slash = 1; slash + 1 < n; ++slash) {
+        if (paragraph[slash] != QLatin1Char('/') || !paragraph[slash - 1].isLetterOrNumber() ||
+            !paragraph[slash + 1].isLetterOrNumber()) {
+            continue;
+        }
+        qsizetype first = slash - 1;
+        while (first > 0 && slash - first < 4 && paragraph[first - 1].isLetterOrNumber()) --first;
+        qsizetype last = slash + 1;
+        while (last + 1 < n && last - slash < 4 && paragraph[last + 1].isLetterOrNumber()) ++last;
+        for (qsizetype i = first; i < last; ++i) join[static_cast<std::size_t>(i)] = true;
+    }
+    for (qsizetype i = 0; i + 1 < n; ++i) {
+        if (paragraph[i] == QChar(0x8BCD) && paragraph[i + 1] == QChar(0x5143)) {  // 词元
+            join[static_cast<std::size_t>(i)] = true;
+        }
+    }
+    QString joined;
+    joined.reserve(2 * n);
+    for (qsizetype i = 0; i < n; ++i) {
+        joined += paragraph[i];
+        if (join[static_cast<std::size_t>(i)]) joined += kWordJoiner;
+    }
+    return joined;
+}
+
 // Line breaks where Unicode allows them (between words, and between CJK characters, which have
-// no spaces); explicit line breaks stay, and a word longer than the width keeps its own line.
+// no spaces), never inside a unit; explicit line breaks stay, and a word longer than the width
+// keeps its own line.
 QString wrapText(const QString& text, const QFont& font, double width) {
     QStringList lines;
-    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
-        if (paragraph.isEmpty()) {
+    for (const QString& original : text.split(QLatin1Char('\n'))) {
+        if (original.isEmpty()) {
             lines << QString();
             continue;
         }
+        const QString paragraph = joinUnits(original);
         QTextLayout layout(paragraph, font);
         QTextOption option;
         option.setWrapMode(QTextOption::WordWrap);
@@ -70,7 +106,8 @@ QString wrapText(const QString& text, const QFont& font, double width) {
         layout.beginLayout();
         for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
             line.setLineWidth(width);
-            lines << paragraph.mid(line.textStart(), line.textLength()).trimmed();
+            lines
+                << paragraph.mid(line.textStart(), line.textLength()).remove(kWordJoiner).trimmed();
         }
         layout.endLayout();
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/score_plot_helpers.h"
 
+#include "widgets/plot_helpers.h"
+
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -65,14 +67,31 @@ void showColouredGrid(const HeatMap& heat, ColouredCells cells, std::int64_t pos
     showPositionAxes(heat, positions);
 }
 
+namespace {
+
+// Ticks at powers of ten written 10⁵, 10⁻³ (1 and 10 as they are): QCustomPlot's "eb" format is
+// drawn as 1E+05 wherever its beautiful powers are not painted (exports, narrow labels).
+class PowerOfTenTicker : public QCPAxisTickerLog {
+protected:
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
+                         int precision) override {
+        if (!(tick > 0.0))
+            return QCPAxisTickerLog::getTickLabel(tick, locale, formatChar, precision);
+        const int exponent = static_cast<int>(std::lround(std::log10(tick)));
+        if (exponent == 0) return QStringLiteral("1");
+        if (exponent == 1) return QStringLiteral("10");
+        return QStringLiteral("10") + superscriptNumber(exponent);
+    }
+};
+
+}  // namespace
+
 void setLogAxis(QCPAxis* axis) {
     axis->setScaleType(QCPAxis::stLogarithmic);
-    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+    QSharedPointer<QCPAxisTickerLog> ticker(new PowerOfTenTicker);
     ticker->setLogBase(10);
     ticker->setSubTickCount(8);
     axis->setTicker(ticker);
-    axis->setNumberFormat(QStringLiteral("eb"));
-    axis->setNumberPrecision(0);
 }
 
 }  // namespace ropelab::ui

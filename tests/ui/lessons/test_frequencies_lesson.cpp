@@ -11,6 +11,8 @@
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
@@ -22,6 +24,7 @@
 #include <cmath>
 #include <map>
 #include <numbers>
+#include <optional>
 #include <utility>
 
 #include "../../core/encodings/gguf_builder.h"
@@ -86,6 +89,53 @@ TEST(FrequenciesLesson, PresetLoadsThePublishedRopeTheta) {
     h.model.setRopeTheta(20000.0);
     EXPECT_EQ(h.lesson.presetBox(Lesson7::A)->currentIndex(), 0);
     EXPECT_TRUE(h.lesson.presetSourceText(Lesson7::A).isEmpty());
+}
+
+// A slide shows no side panel: both figures say what A and B are, with the current base.
+TEST(FrequenciesLesson, FigureTitlesSayWhatAAndBAre) {
+    LessonHarness<Lesson7> h;
+    h.lesson.setComparing(true);
+    for (const char* figure : {"wavelengths", "score-curves"}) {
+        auto* title = qobject_cast<QCPTextElement*>(
+            h.figure(QString::fromLatin1(figure))->plotLayout()->element(0, 0));
+        ASSERT_NE(title, nullptr);
+        EXPECT_TRUE(title->text().contains(QStringLiteral("A: d = 64, base 10000, default")))
+            << title->text().toStdString();
+        EXPECT_TRUE(title->text().contains(QStringLiteral("B: d = 64, base 10000, yarn ×4")))
+            << title->text().toStdString();
+    }
+    ASSERT_TRUE(h.lesson.applyPreset(Lesson7::A, presetIndex(h.lesson, "llama-3.1-8b")));
+    auto* title = qobject_cast<QCPTextElement*>(
+        h.figure(QStringLiteral("wavelengths"))->plotLayout()->element(0, 0));
+    EXPECT_TRUE(title->text().contains(QStringLiteral("A: d = 128, base 500000, llama3 ×8")))
+        << title->text().toStdString();
+    h.model.setRopeTheta(1e7);
+    EXPECT_TRUE(title->text().contains(QStringLiteral("base 10⁷"))) << title->text().toStdString();
+}
+
+// The frequencies-base animation names its sweep: the wavelength axis then holds A's wavelengths
+// at both ends, so it does not move from frame to frame, nor does the score axis.
+TEST(FrequenciesLesson, ABaseSweepHoldsTheAxesStill) {
+    LessonHarness<Lesson7> h;
+    QJsonObject state = h.lesson.saveState();
+    state.insert(QStringLiteral("baseSweep"), QJsonArray{100.0, 1e7});
+    std::optional<QCPRange> wave, score;
+    for (double base : {100.0, 3e4, 1e7}) {
+        h.lesson.restoreState(state);
+        h.model.setRopeTheta(base);
+        ASSERT_TRUE(h.lesson.waitForComputation());
+        const QCPRange w = h.figure(QStringLiteral("wavelengths"))->yAxis->range();
+        const QCPRange s = h.figure(QStringLiteral("score-curves"))->yAxis->range();
+        if (wave) {
+            EXPECT_EQ(w, *wave) << base;
+            EXPECT_EQ(s, *score) << base;
+        }
+        wave = w;
+        score = s;
+    }
+    // At base 10⁷ the slowest of 32 pairs takes 2π·10^(7·62/64) ≈ 3.8·10⁷ tokens a turn.
+    EXPECT_GT(wave->upper, 2.0 * std::numbers::pi * std::pow(10.0, 7.0 * 62.0 / 64.0));
+    EXPECT_LT(wave->lower, 2.0 * std::numbers::pi);  // pair 0: θ₀ = 1 for every base
 }
 
 TEST(FrequenciesLesson, PlottedWavelengthsAreCoreFrequencies) {
@@ -342,7 +392,7 @@ TEST(FrequenciesLesson, ABadGgufIsWordedInBothLanguagesWithItsOwnKeys) {
         {"en", version,
          QStringLiteral("version7.gguf: is GGUF version 7; RoPE Lab reads versions 2 and 3")},
         {"zh_CN", version,
-         QStringLiteral("version7.gguf：是 GGUF 第 7 版；RoPE Lab 只能读取第 2 和第 3 版")},
+         QStringLiteral("version7.gguf：是 GGUF 第 7 版；RoPE 实验室只能读取第 2 和第 3 版")},
     };
     for (const Case& c : cases) {
         LanguageController language;

@@ -15,9 +15,12 @@
 #include <QStandardItemModel>
 #include <QTest>
 #include <cmath>
+#include <cstring>
+#include <utility>
 
 #include "analysis/score_curve.h"
 #include "analysis/score_heatmap.h"
+#include "classroom/language_controller.h"
 #include "compute/backend_registry.h"
 #include "encodings/learned_absolute.h"
 #include "lesson_harness.h"
@@ -105,6 +108,26 @@ TEST_F(Sweeps, CancelStopsAndKeepsThePreviousResult) {
     EXPECT_EQ(h.lesson.envelopes()[0].maximum(5), before);
     EXPECT_TRUE(h.lesson.statusText().contains(QStringLiteral("Cancelled")));
     EXPECT_NE(h.lesson.statusText(), statusBefore);
+}
+
+// "Stopped: the figures still show the previous result." goes from the status bar once a sweep
+// has finished: the last status message is then empty.
+TEST_F(Sweeps, AFinishedSweepClearsTheStoppedStatus) {
+    ASSERT_TRUE(h.lesson.setBasesText(QStringLiteral("10000, 20000, 40000, 80000")));
+    h.lesson.setLog2Length(SweepsLesson::kMaxCurveLog2);
+    QSignalSpy status(&h.lesson, &Lesson::statusMessage);
+    QSignalSpy progress(h.lesson.job(), &LatestJob::progress);
+    ASSERT_TRUE(h.lesson.run());
+    ASSERT_TRUE(progress.wait(20000));
+    h.lesson.cancel();
+    ASSERT_FALSE(status.isEmpty());
+    EXPECT_TRUE(status.last().at(0).toString().startsWith(QStringLiteral("Stopped")));
+    ASSERT_TRUE(h.lesson.setBasesText(QStringLiteral("10000")));
+    h.lesson.setLog2Length(10);
+    ASSERT_TRUE(runAndWait());
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(status.last().at(0).toString().isEmpty())
+        << status.last().at(0).toString().toStdString();
 }
 
 TEST_F(Sweeps, RopeHeatmapIsCoresAndConstantAlongDiagonals) {
@@ -307,6 +330,44 @@ TEST_F(Sweeps, Screenshot) {
     h.lesson.setLog2Length(12);
     runAndWait();
     testing::saveScreenshot(h.lesson, QStringLiteral("lesson9-sweeps-heatmaps"));
+}
+
+// Why a backend is unavailable, in Chinese: core's leading words translated, the driver's
+// detail after them as it came.
+TEST(SweepsLesson, UnavailableBackendsSayWhyInChinese) {
+    const std::pair<const char*, QString> words[] = {
+        {"no CUDA device", QStringLiteral("没有 CUDA 设备")},
+        {"no OpenCL platform", QStringLiteral("没有 OpenCL 平台")},
+        {"no usable OpenCL device", QStringLiteral("没有可用的 OpenCL 设备")},
+        {"OpenCL query failed", QStringLiteral("OpenCL 查询失败")},
+        {"built without OpenCL", QStringLiteral("构建时未包含 OpenCL")},
+        {"built without CUDA", QStringLiteral("构建时未包含 CUDA")},
+    };
+    LanguageController language;
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+    LessonHarness<SweepsLesson> h;
+    h.lesson.show();
+    auto* info = h.lesson.findChild<QLabel*>(QStringLiteral("backendInfo"));
+    ASSERT_NE(info, nullptr);
+    QTRY_VERIFY_WITH_TIMEOUT(info->text() != h.lesson.tr("Looking for GPUs…"), 30000);
+    QComboBox* box = h.lesson.backendBox();
+    int unavailable = 0;
+    for (const BackendInfo& b : probeBackends()) {
+        if (b.available) continue;
+        const int row = box->findData(QString::fromUtf8(toString(b.kind).data()));
+        const QString tip = box->itemData(row, Qt::ToolTipRole).toString();
+        const QString reason = QString::fromStdString(b.reason);
+        bool known = false;
+        for (const auto& [english, chinese] : words) {
+            if (!reason.startsWith(QLatin1String(english))) continue;
+            known = true;
+            EXPECT_EQ(tip, chinese + reason.mid(qsizetype(std::strlen(english))));
+        }
+        EXPECT_TRUE(known) << b.reason;
+        ++unavailable;
+    }
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+    if (unavailable == 0) GTEST_SKIP() << "every backend is available on this machine";
 }
 
 TEST(SweepsLesson, StatesTheSlowestWavelengthAndNamesBackendsNotHardware) {

@@ -90,7 +90,7 @@ TEST(ParameterText, EveryFileProblemIsWordedInBothLanguages) {
          QStringLiteral("c.json：不是 GGUF 文件（开头字节为 50 4b 03 04，而不是“GGUF”）")},
         {{FileIssue::UnsupportedVersion, "", {}, "1"},
          QStringLiteral("c.json: is GGUF version 1; RoPE Lab reads versions 2 and 3"),
-         QStringLiteral("c.json：是 GGUF 第 1 版；RoPE Lab 只能读取第 2 和第 3 版")},
+         QStringLiteral("c.json：是 GGUF 第 1 版；RoPE 实验室只能读取第 2 和第 3 版")},
         {{FileIssue::Truncated, "", {}, "", "the version at byte 4"},
          QStringLiteral("c.json: is cut short (the version at byte 4)"),
          QStringLiteral("c.json：不完整（the version at byte 4）")},
@@ -99,14 +99,14 @@ TEST(ParameterText, EveryFileProblemIsWordedInBothLanguages) {
          QStringLiteral("c.json：已损坏（duplicate key 'llama.context_length'）")},
         {{FileIssue::Unsupported, "", {}, "", "'x' is an array of arrays"},
          QStringLiteral("c.json: holds something RoPE Lab cannot read ('x' is an array of arrays)"),
-         QStringLiteral("c.json：含有 RoPE Lab 无法读取的内容（'x' is an array of arrays）")},
+         QStringLiteral("c.json：含有 RoPE 实验室无法读取的内容（'x' is an array of arrays）")},
         {{FileIssue::NoRope, "", {}, "gpt2"},
          QStringLiteral("c.json: describes the architecture \"gpt2\", which uses no RoPE in "
                         "llama.cpp"),
          QStringLiteral("c.json：描述的架构“gpt2”在 llama.cpp 中不使用 RoPE")},
         {{FileIssue::NoEquivalent, "", {}, "", "a partial YaRN blend"},
          QStringLiteral("c.json: describes RoPE that RoPE Lab cannot use (a partial YaRN blend)"),
-         QStringLiteral("c.json：描述的 RoPE 是 RoPE Lab 无法使用的（a partial YaRN blend）")},
+         QStringLiteral("c.json：描述的 RoPE 是 RoPE 实验室无法使用的（a partial YaRN blend）")},
     };
     LanguageController language;
     for (const Case& c : cases) {
@@ -229,29 +229,30 @@ TEST(ParameterText, EveryGgufFaultIsWordedInBothLanguages) {
                      .count = 1},
          QStringLiteral("m.gguf: holds something RoPE Lab cannot read (the tensor x has ggml type "
                         "1; RoPE Lab reads RoPE factors only as F32 (type 0))"),
-         QStringLiteral("m.gguf：含有 RoPE Lab 无法读取的内容（张量 x 的 ggml 类型为 1；RoPE Lab "
-                        "只能读取 F32（类型 0）的 RoPE 因子）")},
+         QStringLiteral(
+             "m.gguf：含有 RoPE 实验室无法读取的内容（张量 x 的 ggml 类型为 1；RoPE 实验室"
+             "只能读取 F32（类型 0）的 RoPE 因子）")},
         {FileProblem{.issue = FileIssue::Unsupported,
                      .fault = GgufFault::StringTooLong,
                      .name = "k",
                      .limit = 256},
          QStringLiteral("m.gguf: holds something RoPE Lab cannot read (the text of k is longer "
                         "than 256 bytes)"),
-         QStringLiteral("m.gguf：含有 RoPE Lab 无法读取的内容（k 的文本长于 256 字节）")},
+         QStringLiteral("m.gguf：含有 RoPE 实验室无法读取的内容（k 的文本长于 256 字节）")},
         {FileProblem{
              .issue = FileIssue::Unsupported, .fault = GgufFault::ArrayOfArrays, .name = "k"},
          QStringLiteral("m.gguf: holds something RoPE Lab cannot read (k is a list of lists)"),
-         QStringLiteral("m.gguf：含有 RoPE Lab 无法读取的内容（k 是列表的列表）")},
+         QStringLiteral("m.gguf：含有 RoPE 实验室无法读取的内容（k 是列表的列表）")},
         {FileProblem{
              .issue = FileIssue::Unsupported, .fault = GgufFault::TooManyRopeKeys, .limit = 4096},
          QStringLiteral(
              "m.gguf: holds something RoPE Lab cannot read (more than 4096 RoPE-related keys)"),
-         QStringLiteral("m.gguf：含有 RoPE Lab 无法读取的内容（与 RoPE 相关的键超过 4096 个）")},
+         QStringLiteral("m.gguf：含有 RoPE 实验室无法读取的内容（与 RoPE 相关的键超过 4096 个）")},
         {FileProblem{.issue = FileIssue::Unsupported, .fault = GgufFault::BigEndian},
          QStringLiteral("m.gguf: holds something RoPE Lab cannot read (a big-endian GGUF file; "
                         "only little-endian files can be read)"),
          QStringLiteral(
-             "m.gguf：含有 RoPE Lab 无法读取的内容（这是大端序 GGUF 文件；只能读取小端序文件）")},
+             "m.gguf：含有 RoPE 实验室无法读取的内容（这是大端序 GGUF 文件；只能读取小端序文件）")},
     };
     std::set<GgufFault> worded;
     LanguageController language;

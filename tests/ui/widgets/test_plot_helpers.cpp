@@ -388,6 +388,33 @@ TEST(PlotHelpers, TitlesWrapToTheWidthInEnglishAndChinese) {
     delete plot;
 }
 
+// A unit never breaks: not after the slash of rad/token, nor inside 弧度/词元 or 词元.
+TEST(PlotHelpers, TitlesNeverBreakInsideAUnit) {
+    QCustomPlot* plot = makePlot(nullptr);
+    QCPTextElement* title = addPlotTitle(plot, QString());
+    const QString english =
+        QStringLiteral("Pair 3 of q and k at true length (θ3 = 0.0316 rad/token)");
+    const QString chinese =
+        QStringLiteral("q 和 k 的第 3 对，按真实长度绘制（θ3 = 0.0316 弧度/词元）");
+    for (int width = 90; width <= 420; width += 3) {
+        for (const QString& text : {english, chinese}) {
+            title->setText(text);
+            fitTextToWidth(plot, width);
+            const QStringList lines = title->text().split(QLatin1Char('\n'));
+            for (const QString& line : lines) {
+                for (const QString& torn : {QStringLiteral("/"), QStringLiteral("弧"),
+                                            QStringLiteral("弧度"), QStringLiteral("词")}) {
+                    EXPECT_FALSE(line.endsWith(torn)) << width << ": " << line.toStdString();
+                }
+            }
+            EXPECT_EQ(QString(title->text()).remove(QLatin1Char('\n')).remove(QLatin1Char(' ')),
+                      QString(text).remove(QLatin1Char(' ')))
+                << "only line breaks were added, no word joiner left";
+        }
+    }
+    delete plot;
+}
+
 TEST(PlotHelpers, LabelsBelowTheDataWrapWithinThePlotAndComeBackWhenWide) {
     QCustomPlot* plot = makePlot(nullptr);
     plot->resize(300, 240);
