@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // KV-cache drift of length-dependent RoPE, against HF's dynamic-NTK base formula and longrope's
-// short/long switch written out here with complex rotations (transformers #25306, #33129).
+// short/long switch written out here with complex rotations (transformers #25104, #33129).
 
 #include <gtest/gtest.h>
 
