@@ -2,12 +2,17 @@
 #include "activities/activity_controller.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDateTime>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QKeyEvent>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -34,6 +39,14 @@ namespace ropelab::ui {
 namespace {
 
 constexpr int kStatusMs = 8000;
+
+QScrollArea* scrollAreaAround(QWidget* widget) {
+    for (QWidget* parent = widget->parentWidget(); parent != nullptr;
+         parent = parent->parentWidget()) {
+        if (auto* area = qobject_cast<QScrollArea*>(parent)) return area;
+    }
+    return nullptr;
+}
 
 // Lesson views before and after a reset; the parameters are undone by the parameter history.
 class RestoreViewsCommand : public QUndoCommand {
@@ -80,6 +93,7 @@ ActivityController::ActivityController(MainWindow& window, SessionController& se
       activities_(ActivityLibrary::builtIn().activities) {
     setObjectName(QStringLiteral("activityController"));
     panel_->hide();
+    panel_->installEventFilter(this);
     panel_->setLanguage(language.language());
     connect(&language, &LanguageController::languageChanged, panel_, &ActivityPanel::setLanguage);
     // Not a widget, so no LanguageChange event reaches it: follow the controller instead.
@@ -156,6 +170,7 @@ bool ActivityController::startActivity(const QString& id) {
             return false;
         }
         placePanel();
+        focusCard();
         return true;
     }
     window_.statusBar()->showMessage(tr("There is no activity \"%1\".").arg(id), kStatusMs);
@@ -163,11 +178,63 @@ bool ActivityController::startActivity(const QString& id) {
 }
 
 void ActivityController::placePanel() {
-    if (!runner_->running()) return;  // a finished activity keeps its panel until closed
+    if (!runner_->running()) {
+        if (foldedPage_ != nullptr) foldedPage_->setExplanationFolded(false);
+        foldedPage_ = nullptr;
+        return;  // a finished activity keeps its panel until closed
+    }
     auto* page = qobject_cast<LessonPage*>(runner_->lesson());
     if (page == nullptr) return;
     if (panel_->parentWidget() != page->activitySlot()) page->setActivityPanel(panel_);
     panel_->show();
+    // The card above the explanation: folded, it leaves the controls and readouts in view.
+    if (foldedPage_ != page) {
+        if (foldedPage_ != nullptr) foldedPage_->setExplanationFolded(false);
+        foldedPage_ = page;
+        page->setExplanationFolded(true);
+    }
+    // After Next or Back the card stays in view, and keeps the keyboard when a rebuilt step took
+    // the focused widget away.
+    if (runner_->stepIndex() != focusedStep_) {
+        focusedStep_ = runner_->stepIndex();
+        QTimer::singleShot(0, this, [this] {
+            if (!runner_->running()) return;
+            const QWidget* focus = QApplication::focusWidget();
+            if (focus == nullptr || !panel_->isAncestorOf(focus)) focusCard();
+            if (auto* scroll = scrollAreaAround(panel_)) scroll->ensureWidgetVisible(panel_, 0, 0);
+        });
+    }
+}
+
+void ActivityController::focusCard() {
+    focusedStep_ = runner_->stepIndex();
+    // The answer first, else the way on; the focus ring shows where the keyboard is.
+    QTimer::singleShot(0, this, [this] {
+        QList<QWidget*> candidates;
+        for (QRadioButton* choice : panel_->choiceButtons()) candidates.append(choice);
+        candidates << panel_->numberEdit() << panel_->tryButton() << panel_->nextButton();
+        for (QWidget* widget : candidates) {
+            if (widget->isVisible() && widget->isEnabled()) {
+                widget->setFocus(Qt::TabFocusReason);
+                break;
+            }
+        }
+        if (auto* scroll = scrollAreaAround(panel_)) scroll->ensureWidgetVisible(panel_, 0, 0);
+    });
+}
+
+bool ActivityController::eventFilter(QObject* watched, QEvent* event) {
+    // Return on a chosen answer submits it, as it does in the number field.
+    if (watched == panel_ && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        QPushButton* check = panel_->checkButton();
+        if ((key == Qt::Key_Return || key == Qt::Key_Enter) && check->isVisible() &&
+            check->isEnabled()) {
+            check->click();
+            return true;
+        }
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 void ActivityController::keepInside() {
@@ -246,7 +313,13 @@ void ActivityController::reset(bool everyLesson) {
     }
     stack->push(new RestoreViewsCommand(window_, before, after, text));
     stack->endMacro();
-    window_.statusBar()->showMessage(tr("%1 — Edit → Undo brings it back.").arg(text), kStatusMs);
+    window_.statusBar()->showMessage(
+        everyLesson ? tr("Reset all lessons: every parameter and every lesson's view are back to "
+                         "their defaults. Edit → Undo brings them back.")
+                    : tr("Reset this lesson: every parameter and the view of “%1” are back to "
+                         "their defaults. Edit → Undo brings them back.")
+                          .arg(current->title()),
+        kStatusMs);
 }
 
 void ActivityController::resetLesson() {

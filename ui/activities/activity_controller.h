@@ -7,6 +7,7 @@
 
 #include <QList>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include "activities/activity.h"
@@ -20,6 +21,7 @@ class ActivityPanel;
 class ActivityRunner;
 class LanguageController;
 class LessonMap;
+class LessonPage;
 class MainWindow;
 class SessionController;
 
@@ -60,6 +62,12 @@ public:
     // later).
     void offerLessonMapOnce();
     QMenu* menu() const { return menu_; }
+    // Puts the keyboard in the activity card (the first answer, else the way on) and the card in
+    // view: on start, and after a step change took the focus away.
+    void focusCard();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void createMenu();
@@ -90,6 +98,8 @@ private:
     QAction* resetLesson_ = nullptr;
     QAction* resetAll_ = nullptr;
     bool keptInside_ = false;
+    int focusedStep_ = -1;
+    QPointer<LessonPage> foldedPage_;  // the running activity's page, its explanation folded
 };
 
 }  // namespace ropelab::ui

@@ -14,6 +14,7 @@
 
 #include "activities/activity_runner.h"
 #include "widgets/wrapped_label.h"
+#include "widgets/wrapping_radio_button.h"
 
 namespace ropelab::ui {
 
@@ -185,7 +186,7 @@ void ActivityPanel::rebuildChoices() {
     if (!runner_.running()) return;
     const ActivityStep& step = runner_.step();
     for (int i = 0; i < step.choices.size(); ++i) {
-        auto* button = new QRadioButton(step.choices[i].text.in(language_), this);
+        auto* button = new WrappingRadioButton(step.choices[i].text.in(language_), this);
         button->setObjectName(QStringLiteral("activityChoice%1").arg(i));
         choiceGroup_->addButton(button, i);
         choiceLayout_->addWidget(button);
@@ -356,7 +357,7 @@ void ActivityPanel::refresh() {
     back_->setVisible(true);
     back_->setEnabled(runner_.canGoBack());
     next_->setVisible(true);
-    next_->setText(runner_.atLastStep() ? tr("&Finish ✓") : tr("&Next ▶"));
+    next_->setText(runner_.atLastStep() ? tr("Fi&nish ✓") : tr("&Next ▶"));
     next_->setEnabled(runner_.canGoNext());
     if (next_->isEnabled() && !check_->isEnabled() && number_->hasFocus()) next_->setFocus();
 }

@@ -7,8 +7,11 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 #include "activities/activity_runner.h"
 #include "lessons/lesson.h"
@@ -88,7 +91,6 @@ LessonMap::LessonMap(const std::vector<Lesson*>& lessons, const QList<Activity>&
     auto* cards = new QWidget;
     auto* grid = new QGridLayout(cards);
     grid->setSpacing(8);
-    constexpr int kColumns = 2;
     for (std::size_t i = 0; i < lessons.size(); ++i) {
         const Lesson* lesson = lessons[i];
         auto* card = new QFrame(cards);
@@ -124,9 +126,12 @@ LessonMap::LessonMap(const std::vector<Lesson*>& lessons, const QList<Activity>&
             cardLayout->addWidget(row);
         }
         cardLayout->addStretch(1);
-        grid->addWidget(card, static_cast<int>(i) / kColumns, static_cast<int>(i) % kColumns);
+        cards_.append(card);
     }
+    cardArea_ = cards;
+    grid_ = grid;
     auto* scroll = new QScrollArea(this);
+    scroll_ = scroll;
     scroll->setWidget(cards);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -134,7 +139,48 @@ LessonMap::LessonMap(const std::vector<Lesson*>& lessons, const QList<Activity>&
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    resize(760, 600);
+    fitToScreen();
+}
+
+void LessonMap::arrangeCards(int columns) {
+    for (QFrame* card : std::as_const(cards_)) grid_->removeWidget(card);
+    for (qsizetype i = 0; i < cards_.size(); ++i) {
+        grid_->addWidget(cards_[i], static_cast<int>(i / columns), static_cast<int>(i % columns));
+    }
+    for (int column = 0; column < grid_->columnCount(); ++column) {
+        grid_->setColumnStretch(column, column < columns ? 1 : 0);
+    }
+}
+
+QSize LessonMap::wholeSize(int width) const {
+    const int frame = 2 * scroll_->frameWidth();
+    const QMargins margins = layout()->contentsMargins();
+    const int inner = width - margins.left() - margins.right() - frame;
+    const int cardsHeight = cardArea_->layout()->hasHeightForWidth()
+                                ? cardArea_->layout()->totalHeightForWidth(inner)
+                                : cardArea_->sizeHint().height();
+    // Everything but the cards at their least, the cards whole.
+    const int others = layout()->totalMinimumSize().height() - scroll_->minimumSizeHint().height();
+    return {width, others + cardsHeight + frame};
+}
+
+void LessonMap::fitToScreen() {
+    const QWidget* anchor = parentWidget() != nullptr ? parentWidget() : this;
+    const QRect available = anchor->screen()->availableGeometry();
+    // A window frame's title bar and borders, which the free area must hold too.
+    const QSize room = available.size() - QSize(16, 48);
+    // A card's comfortable width: its activity titles on one line in either language.
+    constexpr int kCardChars = 54;
+    const int cardWidth = kCardChars * std::max(1, fontMetrics().averageCharWidth());
+    QSize best;
+    for (int columns = 2; columns <= 4; ++columns) {
+        arrangeCards(columns);
+        const int width = std::min(room.width(), columns * cardWidth);
+        const int least = std::max(width, layout()->totalMinimumSize().width());
+        best = wholeSize(least);
+        if (best.height() <= room.height() && best.width() <= room.width()) break;
+    }
+    resize(best.boundedTo(room));
 }
 
 }  // namespace ropelab::ui

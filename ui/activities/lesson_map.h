@@ -9,8 +9,10 @@
 
 #include "activities/activity.h"
 
+class QFrame;
 class QGridLayout;
 class QPushButton;
+class QScrollArea;
 
 namespace ropelab::ui {
 
@@ -30,6 +32,19 @@ public:
 signals:
     void activityChosen(const QString& activityId);
     void lessonChosen(const QString& lessonId);
+
+private:
+    // Opens whole: as many card columns as it takes for every card to show without scrolling on
+    // the screen's free area, at the size that needs (it scrolls only where no column count fits).
+    void fitToScreen();
+    void arrangeCards(int columns);
+    // The dialog's size with every card shown unscrolled at `width`.
+    QSize wholeSize(int width) const;
+
+    QList<QFrame*> cards_;
+    QWidget* cardArea_ = nullptr;
+    QGridLayout* grid_ = nullptr;
+    QScrollArea* scroll_ = nullptr;
 };
 
 }  // namespace ropelab::ui

@@ -46,6 +46,13 @@ void AppearanceController::setPlotFontSize(int points) {
     emit plotFontSizeChanged(plotFontSize_);
 }
 
+void AppearanceController::setPanelTextPercent(int percent) {
+    percent = std::clamp(percent, kMinPanelTextPercent, kMaxPanelTextPercent);
+    if (percent == panelTextPercent_) return;
+    panelTextPercent_ = percent;
+    emit panelTextPercentChanged(panelTextPercent_);
+}
+
 PlotTheme AppearanceController::composedTheme() const {
     PlotTheme theme = scheme_ == Scheme::Dark ? PlotTheme::darkTheme() : PlotTheme::light();
     theme.fontPointSize = plotFontSize_;

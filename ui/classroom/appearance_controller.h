@@ -27,7 +27,16 @@ public:
     static constexpr int kMinPlotFontSize = 6;
     static constexpr int kMaxPlotFontSize = 40;
 
+    // The side panel's and the activity card's text, in percent of the interface text (presenter
+    // mode enlarges the interface text, so this too).
+    int panelTextPercent() const { return panelTextPercent_; }
+    static constexpr int kDefaultPanelTextPercent = 100;
+    static constexpr int kMinPanelTextPercent = 80;
+    static constexpr int kMaxPanelTextPercent = 200;
+    static constexpr int kPanelTextStep = 10;
+
     void setScheme(Scheme scheme);
+    void setPanelTextPercent(int percent);  // clamped to [kMin, kMax]
     void setPresenter(bool presenter);
     void setPlotFontSize(int points);  // clamped to [kMin, kMax]
 
@@ -38,6 +47,7 @@ signals:
     void schemeChanged(ropelab::ui::AppearanceController::Scheme scheme);
     void presenterChanged(bool presenter);
     void plotFontSizeChanged(int points);
+    void panelTextPercentChanged(int percent);
 
 private:
     void publish();
@@ -46,6 +56,7 @@ private:
     Scheme scheme_ = Scheme::Light;
     bool presenter_ = false;
     int plotFontSize_;
+    int panelTextPercent_ = kDefaultPanelTextPercent;
 };
 
 }  // namespace ropelab::ui

@@ -10,11 +10,13 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QEvent>
+#include <QFont>
 #include <QIcon>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPalette>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -23,7 +25,10 @@
 #include <optional>
 
 #include "activities/activity.h"
+#include "activities/activity_catalog.h"
 #include "activities/activity_controller.h"
+#include "activities/activity_panel.h"
+#include "activities/activity_runner.h"
 #include "classroom/appearance_controller.h"
 #include "classroom/classroom_style.h"
 #include "classroom/language_controller.h"
@@ -36,6 +41,7 @@
 #include "style/theme_controller.h"
 #include "window/layout_check.h"
 #include "window/main_window.h"
+#include "window/parameter_panel.h"
 
 namespace ropelab::ui {
 
@@ -44,6 +50,7 @@ namespace {
 constexpr auto kLanguageKey = "ui/language";  // "" follows the system
 constexpr auto kSchemeKey = "ui/theme";
 constexpr auto kPlotFontKey = "ui/plotFontSize";
+constexpr auto kPanelTextKey = "ui/panelTextPercent";
 constexpr double kPresenterUiScale = 1.25;
 constexpr int kStatusMessageMs = 8000;
 constexpr int kErrorsShown = 5;
@@ -137,7 +144,30 @@ ClassroomFeatures::ClassroomFeatures(MainWindow& window)
                                              : QApplication::style()->standardPalette());
             });
     window_.installEventFilter(this);
+    window_.setLeaveCheck([this](Lesson& from, Lesson&) { return mayLeave(from); });
+    applyPanelText();
     retranslate();
+}
+
+bool ClassroomFeatures::mayLeave(Lesson& from) {
+    ActivityRunner& runner = activities_->runner();
+    if (!runner.running() || runner.lesson() != &from) return true;
+    const QString title = runner.activity().title.in(language_->language());
+    QMessageBox ask(QMessageBox::Question, tr("Leave the activity?"),
+                    tr("The activity “%1” is still running. Leave it for another lesson? Your "
+                       "progress is kept; the lesson map resumes it.")
+                        .arg(title),
+                    QMessageBox::NoButton, &window_);
+    ask.setObjectName(QStringLiteral("leaveActivityBox"));
+    QPushButton* leave = ask.addButton(tr("&Leave the activity"), QMessageBox::AcceptRole);
+    QPushButton* stay = ask.addButton(tr("&Stay"), QMessageBox::RejectRole);
+    ask.setDefaultButton(stay);
+    ask.setEscapeButton(stay);
+    ask.exec();
+    if (ask.clickedButton() != leave) return false;
+    runner.stop();
+    activities_->panel()->hide();
+    return true;
 }
 
 void ClassroomFeatures::createActions() {
@@ -222,6 +252,32 @@ void ClassroomFeatures::createActions() {
     connect(resetText_, &QAction::triggered, this,
             [setPlotFont] { setPlotFont(AppearanceController::defaultPlotFontSize()); });
 
+    panelTextMenu_ = view->addMenu(QString());
+    panelTextMenu_->setObjectName(QStringLiteral("panelTextMenu"));
+    panelLarger_ = panelTextMenu_->addAction(QString());
+    panelLarger_->setObjectName(QStringLiteral("panelTextLarger"));
+    panelSmaller_ = panelTextMenu_->addAction(QString());
+    panelSmaller_->setObjectName(QStringLiteral("panelTextSmaller"));
+    panelReset_ = panelTextMenu_->addAction(QString());
+    const auto setPanelText = [this](int percent) {
+        appearance_->setPanelTextPercent(percent);
+        if (appearance_->panelTextPercent() == AppearanceController::kDefaultPanelTextPercent) {
+            QSettings().remove(kPanelTextKey);
+        } else {
+            QSettings().setValue(kPanelTextKey, appearance_->panelTextPercent());
+        }
+    };
+    connect(panelLarger_, &QAction::triggered, this, [this, setPanelText] {
+        setPanelText(appearance_->panelTextPercent() + AppearanceController::kPanelTextStep);
+    });
+    connect(panelSmaller_, &QAction::triggered, this, [this, setPanelText] {
+        setPanelText(appearance_->panelTextPercent() - AppearanceController::kPanelTextStep);
+    });
+    connect(panelReset_, &QAction::triggered, this,
+            [setPanelText] { setPanelText(AppearanceController::kDefaultPanelTextPercent); });
+    connect(appearance_, &AppearanceController::panelTextPercentChanged, this,
+            &ClassroomFeatures::applyPanelText);
+
     languageMenu_ = view->addMenu(QString());
     auto* languages = new QActionGroup(this);
     systemLanguage_ = languageMenu_->addAction(QString());
@@ -254,6 +310,8 @@ void ClassroomFeatures::loadSettings() {
     if (settings.contains(kPlotFontKey)) {
         appearance_->setPlotFontSize(settings.value(kPlotFontKey).toInt());
     }
+    appearance_->setPanelTextPercent(
+        settings.value(kPanelTextKey, AppearanceController::kDefaultPanelTextPercent).toInt());
     const QString preferred =
         LanguageController::normalize(settings.value(kLanguageKey).toString());
     language_->setLanguage(preferred.isEmpty() ? LanguageController::systemLanguage() : preferred);
@@ -281,6 +339,9 @@ QString ClassroomFeatures::applyArguments(const QStringList& arguments) {
     QString session;
     QString activityFile;
     QString activityId;
+    bool checkLayout = false;
+    QString screenshotDir;
+    std::optional<QList<Activity>> checkedActivities;
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         QString option = arguments[i];
         QString value;
@@ -289,14 +350,23 @@ QString ClassroomFeatures::applyArguments(const QStringList& arguments) {
             value = option.mid(eq + 1);
             option = option.left(eq);
         } else if ((option == QLatin1String("--lang") || option == QLatin1String("--theme") ||
-                    option == QLatin1String("--activity")) &&
+                    option == QLatin1String("--activity") ||
+                    option == QLatin1String("--activity-file")) &&
                    i + 1 < arguments.size()) {
             value = arguments[++i];
         }
         if (option == QLatin1String("--presenter")) {
             appearance_->setPresenter(true);
         } else if (option == QLatin1String("--check-layout")) {
-            startLayoutCheck(window_, value);
+            checkLayout = true;
+            screenshotDir = value;
+        } else if (option == QLatin1String("--activity-file")) {
+            if (value.isEmpty()) return tr("--activity-file needs a .ropelab-activity file");
+            const ActivityLoad load = loadActivityFile(value, ActivityCatalog::builtIn());
+            if (!load.error.isEmpty()) return load.error;
+            checkedActivities = load.activities;
+        } else if (option == QLatin1String("--activities")) {
+            checkedActivities = activities_->activities();
         } else if (option == QLatin1String("--lang")) {
             // For this run only; the menu's choice stays saved.
             if (!language_->setLanguage(value)) {
@@ -321,6 +391,11 @@ QString ClassroomFeatures::applyArguments(const QStringList& arguments) {
             return tr("only one session file can be opened (%1)").arg(usage);
         }
     }
+    if (checkedActivities && !checkLayout) {
+        return tr("--activities and --activity-file go with --check-layout (%1)").arg(usage);
+    }
+    if (checkLayout)
+        startLayoutCheck(window_, screenshotDir, checkedActivities.value_or(QList<Activity>()));
     if (!session.isEmpty()) {
         QString notes;
         if (const QString error = sessions_->openFile(session, &notes); !error.isEmpty()) {
@@ -364,10 +439,14 @@ void ClassroomFeatures::retranslate() {
     themeMenu_->setTitle(tr("&Theme"));
     light_->setText(tr("&Light"));
     dark_->setText(tr("&Dark"));
-    textMenu_->setTitle(tr("Plot &text size"));
+    textMenu_->setTitle(tr("Plot te&xt size"));
     larger_->setText(tr("&Larger"));
     smaller_->setText(tr("&Smaller"));
     resetText_->setText(tr("&Reset (follow the system)"));
+    panelTextMenu_->setTitle(tr("Panel and a&ctivity text size"));
+    panelLarger_->setText(tr("&Larger"));
+    panelSmaller_->setText(tr("&Smaller"));
+    panelReset_->setText(tr("&Reset (as the interface)"));
     languageMenu_->setTitle(tr("&Language"));
     systemLanguage_->setText(tr("&System default"));
     sessions_->retranslate();
@@ -391,7 +470,27 @@ void ClassroomFeatures::applyPresenterChrome(bool presenter) {
     } else {
         QApplication::setFont(normalFont_);
     }
+    applyPanelText();
     window_.setPresenterChrome(presenter);
+}
+
+void ClassroomFeatures::applyPanelText() {
+    const int percent = appearance_->panelTextPercent();
+    QList<QWidget*> panels{window_.parameterPanel(), activities_->panel()};
+    for (Lesson* lesson : window_.lessons()) {
+        if (auto* side = lesson->findChild<QWidget*>(QStringLiteral("sideTabs"))) {
+            panels.append(side);
+        }
+    }
+    for (QWidget* panel : panels) {
+        if (percent == AppearanceController::kDefaultPanelTextPercent) {
+            panel->setFont(QFont());  // follows the interface font again
+            continue;
+        }
+        QFont font = QApplication::font();
+        font.setPointSizeF(font.pointSizeF() * percent / 100.0);
+        panel->setFont(font);
+    }
 }
 
 void ClassroomFeatures::installPlotMenus() {
@@ -522,8 +621,24 @@ void ClassroomFeatures::exportAnimationWithDialog(const QCustomPlot* figurePlot)
 QString applyStartupArguments(MainWindow& window, const QStringList& arguments) {
     ClassroomFeatures& features = window.classroom();
     const QString problem = features.applyArguments(arguments);
-    // A first start with nothing asked for opens the lesson map once the window is up.
-    if (problem.isEmpty() && arguments.isEmpty()) features.activities().offerLessonMapOnce();
+    // A first start that asks for nothing but how to look (--presenter, --lang, --theme) opens
+    // the lesson map once the window is up.
+    bool onlyLooks = true;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString& argument = arguments[i];
+        if (argument == QLatin1String("--presenter") ||
+            argument.startsWith(QLatin1String("--lang=")) ||
+            argument.startsWith(QLatin1String("--theme="))) {
+            continue;
+        }
+        if ((argument == QLatin1String("--lang") || argument == QLatin1String("--theme")) &&
+            i + 1 < arguments.size()) {
+            ++i;
+            continue;
+        }
+        onlyLooks = false;
+    }
+    if (problem.isEmpty() && onlyLooks) features.activities().offerLessonMapOnce();
     return problem;
 }
 

@@ -21,6 +21,7 @@ class ActivityController;
 class AppearanceController;
 class LanguageController;
 class MainWindow;
+class Lesson;
 class SessionController;
 struct Figure;
 
@@ -61,6 +62,10 @@ private:
     void installPlotMenus();
     void showPlotMenu(QCustomPlot* plot, const QPoint& position);
     void loadSettings();
+    // The side panels' and the activity card's font: the interface font at the chosen percent.
+    void applyPanelText();
+    // Whether the student may leave `from` for another lesson: asks while an activity runs there.
+    bool mayLeave(Lesson& from);
 
     MainWindow& window_;
     AppearanceController* appearance_;
@@ -80,6 +85,10 @@ private:
     QAction* larger_ = nullptr;
     QAction* smaller_ = nullptr;
     QAction* resetText_ = nullptr;
+    QMenu* panelTextMenu_ = nullptr;
+    QAction* panelLarger_ = nullptr;
+    QAction* panelSmaller_ = nullptr;
+    QAction* panelReset_ = nullptr;
     QAction* systemLanguage_ = nullptr;
     QList<QAction*> languageActions_;
 

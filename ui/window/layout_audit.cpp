@@ -38,7 +38,9 @@ QString visibleText(const QWidget& widget) {
     return text.simplified();
 }
 
-QString describe(const QWidget& widget) {
+}  // namespace
+
+QString describeWidget(const QWidget& widget) {
     QString text = visibleText(widget);
     if (text.isEmpty()) text = widget.accessibleName();
     if (text.size() > 48) text = text.left(47) + QChar(0x2026);
@@ -46,6 +48,8 @@ QString describe(const QWidget& widget) {
     if (!widget.objectName().isEmpty()) name += QLatin1Char('#') + widget.objectName();
     return text.isEmpty() ? name : name + QStringLiteral(" \"") + text + QLatin1Char('"');
 }
+
+namespace {
 
 QString sizeText(QSize size) {
     return QStringLiteral("%1 × %2").arg(size.width()).arg(size.height());
@@ -237,7 +241,7 @@ QList<LayoutFinding> auditLayout(const QWidget& window, const QRect& frame, cons
             global.left() >= shown.left() && global.right() <= shown.right() &&
             (scrolls || (global.top() >= shown.top() && global.bottom() <= shown.bottom()));
         if (!insideView || !onScreen) {
-            findings.append({describe(*widget),
+            findings.append({describeWidget(*widget),
                              QStringLiteral("%1 at (%2, %3) is cut off by %4")
                                  .arg(sizeText(rect.size()))
                                  .arg(rect.x())
@@ -247,7 +251,7 @@ QList<LayoutFinding> auditLayout(const QWidget& window, const QRect& frame, cons
             continue;
         }
         if (const QString problem = shortfall(*widget); !problem.isEmpty()) {
-            findings.append({describe(*widget), problem});
+            findings.append({describeWidget(*widget), problem});
         }
     }
     return findings;

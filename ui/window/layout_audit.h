@@ -17,6 +17,9 @@ struct LayoutFinding {
     QString problem;  // what does not fit, with the sizes in logical pixels
 };
 
+// Class, object name and shown text of a widget, to find it ("QPushButton#activityNext \"Next\"").
+QString describeWidget(const QWidget& widget);
+
 // `screen` is the screen's geometry in global coordinates; `frame` the window's frame (with its
 // decorations) in the same coordinates.
 QList<LayoutFinding> auditLayout(const QWidget& window, const QRect& frame, const QRect& screen);

@@ -4,16 +4,23 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QHash>
 #include <QPixmap>
 #include <QScreen>
+#include <QSettings>
 #include <QTimer>
 #include <QWindow>
 
 #include <cstdio>
+#include <functional>
 
+#include "activities/activity_controller.h"
+#include "activities/activity_runner.h"
+#include "classroom/classroom_features.h"
 #include "export/figure_export.h"
 #include "window/layout_audit.h"
 #include "window/main_window.h"
+#include "window/step_audit.h"
 
 namespace ropelab::ui {
 
@@ -25,6 +32,8 @@ constexpr int kStartTimeoutMs = 15000;
 // longer on a busy machine: the check waits until no widget has moved for this long.
 constexpr int kLessonSettleMs = 300;
 constexpr int kLessonTimeoutMs = 20000;
+constexpr int kReadyTimeoutMs = 20000;
+constexpr auto kProgressGroup = "activities";
 
 // Where every visible widget of the window is, in window coordinates.
 QList<QRect> widgetGeometries(const QWidget& window) {
@@ -90,7 +99,89 @@ void printLine(const QString& line) {
     std::fflush(stdout);
 }
 
-void check(MainWindow& window, const QString& screenshotDir) {
+// Until `done` holds or the time is up, the event loop running.
+bool waitFor(const std::function<bool()>& done, int timeoutMs) {
+    QElapsedTimer total;
+    total.start();
+    while (!done()) {
+        if (total.elapsed() > timeoutMs) return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    }
+    return true;
+}
+
+// Does the step's task the way a student who knows the answer would: the right choice, the
+// computed number, the solution's moves. False when it cannot be done in time.
+bool completeStep(ActivityRunner& runner) {
+    const ActivityStep& step = runner.step();
+    switch (step.kind) {
+        case ActivityStep::Kind::Predict:
+            if (!waitFor([&] { return runner.readyToCheck(); }, kReadyTimeoutMs)) return false;
+            if (step.predictsNumber()) {
+                const std::optional<double> value = runner.liveNumber();
+                return value && runner.submitNumber(*value);
+            }
+            if (const std::optional<int> right = runner.correctChoice()) {
+                return runner.submitChoice(*right);
+            }
+            return false;
+        case ActivityStep::Kind::Explore:
+            return runner.showSolution() &&
+                   waitFor([&] { return runner.goalHolds(); }, kReadyTimeoutMs);
+        case ActivityStep::Kind::Explain:
+            return true;
+    }
+    return false;
+}
+
+// Every step of every activity, before and after its task is done; returns the problems found.
+int checkActivities(MainWindow& window, const QList<Activity>& activities,
+                    const QRect& screenRect) {
+    ActivityController& controller = window.classroom().activities();
+    ActivityRunner& runner = controller.runner();
+    // Walking the steps moves each activity's remembered progress: put the student's back.
+    QSettings settings;
+    settings.beginGroup(QLatin1String(kProgressGroup));
+    QHash<QString, QVariant> progress;
+    for (const QString& key : settings.allKeys()) progress.insert(key, settings.value(key));
+    int problems = 0;
+    const auto report = [&](const QString& where, const QList<LayoutFinding>& findings) {
+        for (const LayoutFinding& finding : findings) {
+            printLine(QStringLiteral("%1: %2: %3").arg(where, finding.widget, finding.problem));
+        }
+        problems += static_cast<int>(findings.size());
+    };
+    for (const Activity& activity : activities) {
+        for (int i = 0; i < activity.steps.size(); ++i) {
+            const QString where = QStringLiteral("%1 step %2").arg(activity.id).arg(i + 1);
+            if (!runner.start(activity, i)) {
+                report(where, {{QStringLiteral("the step"), runner.setupProblem()}});
+                continue;
+            }
+            controller.focusCard();
+            waitForLessonComputations(*runner.lesson());
+            waitUntilLaidOut(window);
+            report(where + QStringLiteral(" (before the check)"),
+                   auditActivityStep(window, screenRect, false));
+            if (!completeStep(runner)) {
+                report(where, {{QStringLiteral("the task"),
+                                QStringLiteral("could not be completed to check what it shows")}});
+                continue;
+            }
+            waitForLessonComputations(*runner.lesson());
+            waitUntilLaidOut(window);
+            report(where, auditActivityStep(window, screenRect, true));
+        }
+    }
+    runner.stop();
+    settings.remove(QString());
+    for (auto it = progress.constBegin(); it != progress.constEnd(); ++it) {
+        settings.setValue(it.key(), it.value());
+    }
+    return problems;
+}
+
+void check(MainWindow& window, const QString& screenshotDir, const QList<Activity>& activities) {
     waitUntilPlaced(window);
     QScreen* screen = window.screen();
     const QRect screenRect = screen->geometry();
@@ -126,12 +217,21 @@ void check(MainWindow& window, const QString& screenshotDir) {
             screen->grabWindow(0).save(QDir(screenshotDir).filePath(lesson->id() + ".png"));
         }
     }
+    const int stepProblems = checkActivities(window, activities, screenRect);
+    problems += stepProblems;
+    if (!activities.isEmpty() && stepProblems == 0) {
+        printLine(QStringLiteral("check-layout: every step of %1 activities shows what it names "
+                                 "beside its card")
+                      .arg(activities.size()));
+    }
     if (problems == 0) {
         printLine(QStringLiteral("check-layout: every control of every lesson fits"));
     } else {
-        printLine(QStringLiteral("check-layout: %1 problem(s) in %2 lesson(s)")
-                      .arg(problems)
-                      .arg(lessonsWithProblems));
+        printLine(QStringLiteral("check-layout: %1 problem(s) in %2 lesson(s) and %3 in "
+                                 "activity steps")
+                      .arg(problems - stepProblems)
+                      .arg(lessonsWithProblems)
+                      .arg(stepProblems));
     }
     window.close();  // saves the window's settings, as quitting does
     QCoreApplication::exit(problems == 0 ? 0 : 1);
@@ -139,8 +239,11 @@ void check(MainWindow& window, const QString& screenshotDir) {
 
 }  // namespace
 
-void startLayoutCheck(MainWindow& window, const QString& screenshotDir) {
-    QTimer::singleShot(0, &window, [&window, screenshotDir] { check(window, screenshotDir); });
+void startLayoutCheck(MainWindow& window, const QString& screenshotDir,
+                      const QList<Activity>& activities) {
+    QTimer::singleShot(0, &window, [&window, screenshotDir, activities] {
+        check(window, screenshotDir, activities);
+    });
 }
 
 }  // namespace ropelab::ui

@@ -6,6 +6,8 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QKeyEvent>
+#include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -21,6 +23,8 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 #include "activities/my_answers_dialog.h"
 #include "classroom/classroom_features.h"
 #include "common/build_info.h"
@@ -29,6 +33,8 @@
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
 #include "style/theme_controller.h"
+#include "window/input_guard.h"
+#include "window/model_file_opener.h"
 #include "window/parameter_panel.h"
 #include "window/screen_fit.h"
 
@@ -43,6 +49,15 @@ constexpr auto kParametersKey = "mainWindow/parametersShown";
 constexpr int kRejectedMessageMs = 8000;
 constexpr int kLessonTitleChars = 44;
 constexpr int kSettingsResetMessageMs = 20000;
+constexpr int kPresenterMessageMargin = 16;
+
+// A key that types text (a letter, a digit) with no Ctrl, Alt or Meta: a list or closed combo box
+// would jump to the item that starts with it.
+bool typesText(const QKeyEvent& key) {
+    const Qt::KeyboardModifiers command = Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier;
+    return !(key.modifiers() & command) && !key.text().isEmpty() && key.text().at(0).isPrint() &&
+           !key.text().at(0).isSpace();
+}
 
 // A settings file QSettings cannot parse (damaged on disk) is emptied so that every part of the
 // app starts from its defaults instead of from fragments; true when that happened.
@@ -67,8 +82,10 @@ MainWindow::MainWindow(QWidget* parent)
       panel_(new ParameterPanel(*model_)),
       panelHolder_(new QWidget),
       lessonDock_(new QDockWidget(this)),
-      parameterDock_(new QDockWidget(this)) {
+      parameterDock_(new QDockWidget(this)),
+      presenterMessage_(new QLabel(this)) {
     setObjectName(QStringLiteral("mainWindow"));
+    InputGuard::install();
     setCentralWidget(stack_);
     const bool settingsReset = resetDamagedSettings();  // before anything reads them
 
@@ -116,6 +133,20 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::LeftDockWidgetArea, parameterDock_);
     splitDockWidget(lessonDock_, parameterDock_, Qt::Vertical);
     for (QDockWidget* dock : {lessonDock_, parameterDock_}) dock->installEventFilter(this);
+    // Typing a letter or digit never switches lessons (Qt's type-ahead search would).
+    lessonList_->installEventFilter(this);
+    lessonBox_->installEventFilter(this);
+
+    presenterMessage_->setObjectName(QStringLiteral("presenterMessage"));
+    presenterMessage_->setWordWrap(true);
+    presenterMessage_->setAlignment(Qt::AlignCenter);
+    presenterMessage_->setAutoFillBackground(true);
+    presenterMessage_->setBackgroundRole(QPalette::ToolTipBase);
+    presenterMessage_->setForegroundRole(QPalette::ToolTipText);
+    presenterMessage_->setFrameShape(QFrame::Box);
+    presenterMessage_->setMargin(8);
+    presenterMessage_->hide();
+    connect(statusBar(), &QStatusBar::messageChanged, this, &MainWindow::showPresenterMessage);
 
     connect(lessonList_, &QListWidget::currentRowChanged, this, &MainWindow::onLessonRowChanged);
     connect(model_, &ParameterModel::rejected, this, [this](const QString& reason) {
@@ -124,6 +155,8 @@ MainWindow::MainWindow(QWidget* parent)
 
     createMenus();
     retranslate();
+    // File → Open model…, drops and `ropelab FILE` open lesson 12's model.
+    new ModelFileOpener(*this);
     // Export, sessions, presenter mode, themes and language add their menus (ui/classroom).
     classroom_ = new ClassroomFeatures(*this);
     // Activities → My answers (the record to hand in); Help → User guide, Writing activities.
@@ -156,7 +189,9 @@ Lesson* MainWindow::lesson(const QString& id) const {
 bool MainWindow::showLesson(const QString& id) {
     for (std::size_t i = 0; i < lessons_.size(); ++i) {
         if (lessons_[i]->id() == id) {
+            showingFromCode_ = true;
             lessonList_->setCurrentRow(static_cast<int>(i));
+            showingFromCode_ = false;
             return true;
         }
     }
@@ -208,7 +243,7 @@ void MainWindow::retranslate() {
     fileMenu_->setTitle(tr("&File"));
     quitAction_->setText(tr("&Quit"));
     viewMenu_->setTitle(tr("&View"));
-    previousAction_->setText(tr("&Previous lesson"));
+    previousAction_->setText(tr("Pre&vious lesson"));
     nextAction_->setText(tr("&Next lesson"));
     helpMenu_->setTitle(tr("&Help"));
     aboutAction_->setText(tr("&About RoPE Lab"));
@@ -228,6 +263,17 @@ void MainWindow::retranslate() {
 void MainWindow::onLessonRowChanged(int row) {
     if (row < 0 || row >= static_cast<int>(lessons_.size())) return;
     Lesson* lesson = lessons_[static_cast<std::size_t>(row)];
+    Lesson* from = currentLesson();
+    if (leaveCheck_ && !showingFromCode_ && from != nullptr && from != lesson &&
+        !leaveCheck_(*from, *lesson)) {
+        const int back =
+            static_cast<int>(std::find(lessons_.begin(), lessons_.end(), from) - lessons_.begin());
+        const QSignalBlocker blockList(lessonList_);
+        const QSignalBlocker blockBox(lessonBox_);
+        lessonList_->setCurrentRow(back);
+        lessonBox_->setCurrentIndex(back);
+        return;
+    }
     stack_->setCurrentWidget(lesson);
     lessonBox_->setCurrentIndex(row);
     if (fit_ == Fit::ParametersInLesson) applyFit();  // the parameters tab follows the lesson
@@ -316,9 +362,32 @@ bool MainWindow::event(QEvent* event) {
 void MainWindow::resizeEvent(QResizeEvent* event) {
     QMainWindow::resizeEvent(event);
     applyFit();
+    placePresenterMessage();
+}
+
+void MainWindow::showPresenterMessage(const QString& text) {
+    presenterMessage_->setText(text);
+    presenterMessage_->setVisible(presenterChrome_ && !text.isEmpty());
+    placePresenterMessage();
+    presenterMessage_->raise();
+}
+
+void MainWindow::placePresenterMessage() {
+    if (presenterMessage_->isHidden()) return;
+    // Over the bottom of the lesson, where the status bar would be: nothing is laid out again.
+    const QRect area = centralWidget()->geometry();
+    const int width =
+        std::min(area.width() - 2 * kPresenterMessageMargin, presenterMessage_->sizeHint().width());
+    const int height = presenterMessage_->heightForWidth(width);
+    presenterMessage_->setGeometry(area.center().x() - width / 2,
+                                   area.bottom() - height - kPresenterMessageMargin, width, height);
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if ((watched == lessonList_ || watched == lessonBox_) && event->type() == QEvent::KeyPress &&
+        typesText(*static_cast<QKeyEvent*>(event))) {
+        return true;
+    }
     // A dock's own close button: the user no longer wants it.
     if (event->type() == QEvent::Close) {
         if (watched == lessonDock_) lessonListWanted_ = false;
@@ -340,6 +409,7 @@ void MainWindow::setPresenterChrome(bool presenter) {
         if (statusBarWasVisible_) statusBar()->show();
         if (!windowWasMaximized_ && isMaximized()) showNormal();
     }
+    showPresenterMessage(statusBar()->currentMessage());
     applyFit();
 }
 

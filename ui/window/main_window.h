@@ -8,6 +8,7 @@
 
 #include <QMainWindow>
 #include <QString>
+#include <functional>
 #include <vector>
 
 #include "lessons/lesson.h"
@@ -15,6 +16,7 @@
 class QAction;
 class QComboBox;
 class QDockWidget;
+class QLabel;
 class QListWidget;
 class QMenu;
 class QStackedWidget;
@@ -60,6 +62,13 @@ public:
     // Presenter mode's chrome: no lesson list dock (the menu-bar combo box stays) and no status
     // bar, the window maximised; false puts back what was there before.
     void setPresenterChrome(bool presenter);
+    // Asked before the student switches to another lesson (the list, the lesson menu, next and
+    // previous); false keeps `from` (a running activity asks first). showLesson() does not ask.
+    using LeaveCheck = std::function<bool(Lesson& from, Lesson& to)>;
+    void setLeaveCheck(LeaveCheck check) { leaveCheck_ = std::move(check); }
+    // The status bar's message; in presenter mode, where the status bar is hidden, it shows over
+    // the bottom of the lesson instead (nullptr-free: tests read it).
+    QLabel* presenterMessage() const { return presenterMessage_; }
 
 protected:
     bool event(QEvent* event) override;
@@ -73,6 +82,8 @@ private:
     void applyFit();
     void createMenus();
     void onLessonRowChanged(int row);
+    void showPresenterMessage(const QString& text);
+    void placePresenterMessage();
     void showAbout();
     void restoreSettings();
     void saveSettings() const;
@@ -85,9 +96,12 @@ private:
     QStackedWidget* stack_;
     ParameterPanel* panel_;
     ClassroomFeatures* classroom_ = nullptr;
+    LeaveCheck leaveCheck_;
+    bool showingFromCode_ = false;
     QWidget* panelHolder_;
     QDockWidget* lessonDock_;
     QDockWidget* parameterDock_;
+    QLabel* presenterMessage_;
     Fit fit_ = Fit::Docks;
     bool fitPending_ = false;
     bool applyingFit_ = false;

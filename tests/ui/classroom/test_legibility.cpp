@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Legible in the room (issue 36 §6): a text size for the side panels and the activity card, which
+// presenter mode raises with the rest of the interface; the lesson map opens whole on a first
+// start, with --presenter too.
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QTest>
+
+#include "activities/activity_controller.h"
+#include "activities/activity_panel.h"
+#include "activities/lesson_map.h"
+#include "classroom/appearance_controller.h"
+#include "classroom/classroom_features.h"
+#include "window/main_window.h"
+#include "window/parameter_panel.h"
+
+namespace ropelab::ui {
+namespace {
+
+double pointSize(const QWidget* widget) {
+    return widget->font().pointSizeF();
+}
+
+TEST(PanelText, LargerSmallerAndPresenterModeScaleThePanelsAndTheCard) {
+    QSettings().clear();
+    MainWindow window;
+    ClassroomFeatures& features = window.classroom();
+    const double interface = QApplication::font().pointSizeF();
+    QWidget* side = window.lessons().front()->findChild<QWidget*>(QStringLiteral("sideTabs"));
+    ASSERT_NE(side, nullptr);
+    const QList<QWidget*> panels{side, window.parameterPanel(), features.activities().panel()};
+    for (QWidget* panel : panels) EXPECT_DOUBLE_EQ(pointSize(panel), interface);
+    auto* larger = window.findChild<QAction*>(QStringLiteral("panelTextLarger"));
+    auto* smaller = window.findChild<QAction*>(QStringLiteral("panelTextSmaller"));
+    ASSERT_NE(larger, nullptr);
+    ASSERT_NE(smaller, nullptr);
+    larger->trigger();
+    larger->trigger();  // 120 %
+    for (QWidget* panel : panels) EXPECT_DOUBLE_EQ(pointSize(panel), interface * 1.2);
+    EXPECT_EQ(QSettings().value(QStringLiteral("ui/panelTextPercent")).toInt(), 120);
+    // Presenter mode enlarges the interface 1.25 times, and the panels with it.
+    features.appearance().setPresenter(true);
+    for (QWidget* panel : panels) EXPECT_DOUBLE_EQ(pointSize(panel), interface * 1.25 * 1.2);
+    features.appearance().setPresenter(false);
+    smaller->trigger();
+    smaller->trigger();
+    for (QWidget* panel : panels) EXPECT_DOUBLE_EQ(pointSize(panel), interface);
+    EXPECT_FALSE(QSettings().contains(QStringLiteral("ui/panelTextPercent")));
+    // Within 80 % and 200 %.
+    for (int i = 0; i < 20; ++i) smaller->trigger();
+    EXPECT_EQ(features.appearance().panelTextPercent(), AppearanceController::kMinPanelTextPercent);
+}
+
+// The lesson map that a start with these arguments opens, or nullptr when none opens.
+LessonMap* mapOpenedBy(MainWindow& window, const QStringList& arguments) {
+    EXPECT_TRUE(applyStartupArguments(window, arguments).isEmpty());
+    QApplication::processEvents();
+    return window.findChild<LessonMap*>();
+}
+
+void expectWhole(LessonMap& map) {
+    const QRect room = map.screen()->availableGeometry();
+    EXPECT_LE(map.width(), room.width());
+    EXPECT_LE(map.height(), room.height());
+    auto* scroll = map.findChild<QScrollArea*>();
+    ASSERT_NE(scroll, nullptr);
+    QApplication::processEvents();
+    // Every card shows: nothing to scroll to.
+    EXPECT_EQ(scroll->verticalScrollBar()->maximum(), 0)
+        << map.width() << " × " << map.height() << " on " << room.width() << " × " << room.height();
+}
+
+TEST(LessonMap, AFirstStartOpensItWholeAlsoInPresenterMode) {
+    for (const bool presenter : {false, true}) {
+        QSettings().clear();
+        MainWindow window;
+        window.show();
+        LessonMap* map = mapOpenedBy(
+            window, presenter ? QStringList{QStringLiteral("--presenter")} : QStringList{});
+        ASSERT_NE(map, nullptr) << presenter;
+        expectWhole(*map);
+        map->close();
+        QApplication::processEvents();
+        window.classroom().appearance().setPresenter(false);
+    }
+    // Not on a second start, nor when a file or an activity is asked for.
+    MainWindow again;
+    EXPECT_EQ(mapOpenedBy(again, {}), nullptr);
+    QSettings().clear();
+    MainWindow withActivity;
+    EXPECT_EQ(mapOpenedBy(withActivity,
+                          {QStringLiteral("--activity"), QStringLiteral("rope-2d.shift-both")}),
+              nullptr);
+}
+
+}  // namespace
+}  // namespace ropelab::ui

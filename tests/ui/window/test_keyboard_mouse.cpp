@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Keyboard and mouse that never lose the student (issue 36 §3): the wheel over a slider, spin box
+// or combo box without focus scrolls the panel and changes nothing; Ctrl+Z undoes the last
+// parameter change while a spin box has focus; typing never switches lessons; leaving a running
+// activity asks; the activity card takes the keyboard and Return submits; every Alt+letter is
+// unique in its window and menu; reset messages show in presenter mode.
+#include <gtest/gtest.h>
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTest>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+
+#include <functional>
+
+#include "activities/activity_controller.h"
+#include "activities/activity_panel.h"
+#include "activities/activity_runner.h"
+#include "activities/lesson_map.h"
+#include "classroom/appearance_controller.h"
+#include "classroom/classroom_features.h"
+#include "export/export_dialog.h"
+#include "model/parameter_model.h"
+#include "session/parameter_history.h"
+#include "session/session_controller.h"
+#include "widgets/labeled_slider.h"
+#include "window/input_guard.h"
+#include "window/main_window.h"
+#include "window/mnemonics.h"
+#include "window/parameter_panel.h"
+
+namespace ropelab::ui {
+namespace {
+
+// One notch of a mouse wheel (120 eighths of a degree) down, over `widget`'s centre.
+void wheelDown(QWidget* widget) {
+    const QPointF local = QRectF(widget->rect()).center();
+    QWheelEvent event(local, widget->mapToGlobal(local), QPoint(), QPoint(0, -120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(widget, &event);
+}
+
+// A tall side panel in a scroll area, as a lesson's: a slider, a spin box and a combo box in it.
+struct ScrollingPanel {
+    QScrollArea area;
+    LabeledSlider* slider = new LabeledSlider(QStringLiteral("max length"), 1, 512);
+    QComboBox* combo = new QComboBox;
+    QWidget* focusElsewhere = new QPushButton(QStringLiteral("elsewhere"));
+
+    ScrollingPanel() {
+        auto* content = new QWidget;
+        auto* layout = new QVBoxLayout(content);
+        layout->addWidget(focusElsewhere);
+        layout->addWidget(slider);
+        layout->addWidget(combo);
+        layout->addSpacing(2000);
+        combo->addItems({QStringLiteral("curve"), QStringLiteral("heat map")});
+        slider->setValue(128);
+        area.setWidget(content);
+        area.setWidgetResizable(true);
+        area.resize(300, 300);
+        area.show();
+        QApplication::setActiveWindow(&area);
+        static_cast<void>(QTest::qWaitForWindowActive(&area));
+        focusElsewhere->setFocus();
+    }
+};
+
+TEST(InputGuard, WheelOverAnUnfocusedSliderScrollsThePanelAndChangesNothing) {
+    InputGuard::install();
+    ScrollingPanel panel;
+    QScrollBar* bar = panel.area.verticalScrollBar();
+    ASSERT_GT(bar->maximum(), 0);
+    const int sliderAt = panel.slider->slider()->value();
+    for (QWidget* target : std::initializer_list<QWidget*>{panel.slider->slider(),
+                                                           panel.slider->spinBox(), panel.combo}) {
+        const int scrolled = bar->value();
+        wheelDown(target);
+        EXPECT_EQ(panel.slider->slider()->value(), sliderAt) << target->metaObject()->className();
+        EXPECT_EQ(panel.slider->spinBox()->value(), 128) << target->metaObject()->className();
+        EXPECT_EQ(panel.combo->currentIndex(), 0) << target->metaObject()->className();
+        // One notch scrolls the panel down by wheelScrollLines() of its scroll bar's steps.
+        EXPECT_EQ(bar->value(),
+                  std::min(bar->maximum(),
+                           scrolled + QApplication::wheelScrollLines() * bar->singleStep()))
+            << target->metaObject()->className();
+        // The wheel no longer gives these widgets the keyboard.
+        EXPECT_NE(target->focusPolicy() & Qt::WheelFocus, Qt::WheelFocus);
+    }
+}
+
+TEST(InputGuard, WheelChangesAFocusedSlider) {
+    InputGuard::install();
+    ScrollingPanel panel;
+    QSlider* slider = panel.slider->slider();
+    slider->setFocus();
+    ASSERT_TRUE(slider->hasFocus());
+    const int scrolled = panel.area.verticalScrollBar()->value();
+    const int before = slider->value();
+    wheelDown(slider);
+    // Down is smaller: QAbstractSlider steps by wheelScrollLines single steps per notch.
+    EXPECT_EQ(slider->value(), before - QApplication::wheelScrollLines() * slider->singleStep());
+    EXPECT_EQ(panel.area.verticalScrollBar()->value(), scrolled);
+}
+
+// The app with its menus at a projector's size, with focus as a student has it.
+struct App {
+    MainWindow window;
+    ClassroomFeatures& features = window.classroom();
+    ActivityController& activities = features.activities();
+    ActivityRunner& runner = activities.runner();
+
+    App() {
+        window.showNormal();
+        window.resize(1024, 768);
+        QApplication::setActiveWindow(&window);
+        static_cast<void>(QTest::qWaitForWindowActive(&window));
+        QApplication::processEvents();
+    }
+};
+
+TEST(InputGuard, WheelOverTheSharedParametersChangesNothing) {
+    QSettings().clear();
+    App app;
+    LabeledSlider* length = app.window.parameterPanel()->sequenceLengthSlider();
+    const int before = app.window.parameterModel().sequenceLength();
+    wheelDown(length->slider());
+    wheelDown(length->spinBox());
+    wheelDown(app.window.parameterPanel()->layoutBox());
+    QApplication::processEvents();
+    EXPECT_EQ(app.window.parameterModel().sequenceLength(), before);
+    EXPECT_EQ(app.window.parameterModel().layout(), ParameterModel().layout());
+}
+
+TEST(Keyboard, CtrlZInASpinBoxUndoesTheLastParameterChange) {
+    QSettings().clear();
+    App app;
+    app.window.resize(1600, 900);  // the shared parameters docked, in view
+    ASSERT_TRUE(app.window.showLesson(QStringLiteral("rope-nd")));  // a lesson that reads d
+    QApplication::processEvents();
+    QSpinBox* headDim = app.window.parameterPanel()->headDimSlider()->spinBox();
+    const int before = app.window.parameterModel().rope().headDim;
+    headDim->setFocus();
+    ASSERT_TRUE(headDim->hasFocus());
+    QTest::keyClick(headDim, Qt::Key_Up);  // one step of 2: an even head dimension
+    app.features.sessions().history().flush();
+    ASSERT_EQ(app.window.parameterModel().rope().headDim, before + 2);
+    QTest::keyClick(headDim, Qt::Key_Z, Qt::ControlModifier);
+    EXPECT_EQ(app.window.parameterModel().rope().headDim, before);
+    EXPECT_EQ(headDim->value(), before);
+    QTest::keyClick(headDim, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_EQ(app.window.parameterModel().rope().headDim, before + 2);
+}
+
+TEST(Keyboard, TypingALetterOrDigitNeverSwitchesLessons) {
+    QSettings().clear();
+    App app;
+    app.window.resize(1920, 1080);  // the lesson list docked
+    QApplication::processEvents();
+    auto* list = app.window.findChild<QListWidget*>(QStringLiteral("lessonList"));
+    auto* box = app.window.findChild<QComboBox*>(QStringLiteral("lessonMenu"));
+    ASSERT_NE(list, nullptr);
+    ASSERT_NE(box, nullptr);
+    ASSERT_TRUE(app.window.showLesson(QStringLiteral("rope-2d")));
+    for (QWidget* target : std::initializer_list<QWidget*>{list, box}) {
+        target->setFocus();
+        // "1. Why order matters", "3. Relative …", "RoPE …": each would be a type-ahead jump.
+        for (const char key : {'1', '3', 'r', 'W'}) {
+            QTest::keyClick(target, key);
+            EXPECT_EQ(app.window.currentLesson()->id(), QStringLiteral("rope-2d"))
+                << target->objectName().toStdString() << " after " << key;
+        }
+    }
+    // The arrow keys still move through the list.
+    list->setFocus();
+    QTest::keyClick(list, Qt::Key_Down);
+    EXPECT_EQ(app.window.currentLesson()->id(), QStringLiteral("rope-nd"));
+}
+
+// Clicks the button named `text` of the first modal message box once it shows.
+void answerLeaveBox(const QString& text) {
+    QTimer::singleShot(0, [text] {
+        for (QWidget* widget : QApplication::topLevelWidgets()) {
+            if (widget->objectName() != QLatin1String("leaveActivityBox")) continue;
+            for (QPushButton* button : widget->findChildren<QPushButton*>()) {
+                if (button->text().remove(QLatin1Char('&')) == text) button->click();
+            }
+        }
+    });
+}
+
+TEST(Keyboard, LeavingARunningActivityAsksFirst) {
+    QSettings().clear();
+    App app;
+    ASSERT_TRUE(app.activities.startActivity(QStringLiteral("rope-2d.shift-both")));
+    auto* list = app.window.findChild<QListWidget*>(QStringLiteral("lessonList"));
+    answerLeaveBox(QStringLiteral("Stay"));
+    list->setCurrentRow(0);
+    EXPECT_EQ(app.window.currentLesson()->id(), QStringLiteral("rope-2d"));
+    EXPECT_EQ(list->currentRow(), 3);
+    EXPECT_TRUE(app.runner.running());
+    answerLeaveBox(QStringLiteral("Leave the activity"));
+    app.window.showNextLesson();
+    EXPECT_EQ(app.window.currentLesson()->id(), QStringLiteral("rope-nd"));
+    EXPECT_FALSE(app.runner.running());
+    EXPECT_TRUE(app.activities.panel()->isHidden());
+    // With no activity running nothing asks.
+    app.window.showPreviousLesson();
+    EXPECT_EQ(app.window.currentLesson()->id(), QStringLiteral("rope-2d"));
+}
+
+TEST(Keyboard, TheCardTakesTheKeyboardAndReturnSubmits) {
+    QSettings().clear();
+    App app;
+    ASSERT_TRUE(app.activities.startActivity(QStringLiteral("rope-2d.shift-both")));
+    ActivityPanel* panel = app.activities.panel();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return panel->checkButton()->isEnabled(); }, 15000));
+    QApplication::processEvents();
+    const QList<QRadioButton*> choices = panel->choiceButtons();
+    ASSERT_GE(choices.size(), 2);
+    EXPECT_EQ(QApplication::focusWidget(), choices.front());
+    // Tab walks from the answers to "Check my prediction".
+    QWidget* reached = nullptr;
+    for (int i = 0; i < 10 && reached != panel->checkButton(); ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        reached = QApplication::focusWidget();
+    }
+    EXPECT_EQ(reached, panel->checkButton());
+    // Space picks an answer, Return submits it.
+    choices.front()->setFocus();
+    QTest::keyClick(choices.front(), Qt::Key_Space);
+    ASSERT_TRUE(choices.front()->isChecked());
+    QTest::keyClick(choices.front(), Qt::Key_Return);
+    EXPECT_EQ(app.runner.phase(), ActivityRunner::Phase::Answered);
+    EXPECT_EQ(app.runner.chosen(), 0);
+}
+
+// Every visible Alt+letter of `menu` and its submenus is unique within that menu.
+void expectUniqueMnemonics(QMenu* menu, const QString& where) {
+    emit menu->aboutToShow();  // menus that fill themselves when opened
+    for (const MnemonicClash& clash : menuMnemonicClashes(*menu)) {
+        ADD_FAILURE() << where.toStdString() << " › " << menu->title().toStdString() << ": "
+                      << clash.key.toStdString() << " for "
+                      << clash.owners.join(QStringLiteral(" | ")).toStdString();
+    }
+    for (QAction* action : menu->actions()) {
+        if (action->menu() != nullptr) expectUniqueMnemonics(action->menu(), where);
+    }
+}
+
+void expectUniqueMnemonics(const QWidget& window, const QString& where) {
+    for (const MnemonicClash& clash : windowMnemonicClashes(window)) {
+        ADD_FAILURE() << where.toStdString() << ": " << clash.key.toStdString() << " for "
+                      << clash.owners.join(QStringLiteral(" | ")).toStdString();
+    }
+}
+
+TEST(Mnemonics, TextsGiveTheirKeys) {
+    EXPECT_EQ(mnemonicOf(QStringLiteral("&File")), QStringLiteral("Alt+F"));
+    EXPECT_EQ(mnemonicOf(QStringLiteral("Fi&nish ✓")), QStringLiteral("Alt+N"));
+    EXPECT_EQ(mnemonicOf(QStringLiteral("Save && quit")), QString());
+    EXPECT_EQ(mnemonicOf(QStringLiteral("Close")), QString());
+}
+
+TEST(Mnemonics, UniqueInEveryWindowMenuAndActivityStep) {
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        QSettings().clear();
+        App app;
+        app.features.setLanguagePreference(language);
+        for (QAction* action : app.window.menuBar()->actions()) {
+            if (action->menu() != nullptr) expectUniqueMnemonics(action->menu(), language);
+        }
+        for (Lesson* lesson : app.window.lessons()) {
+            app.window.showLesson(lesson->id());
+            QApplication::processEvents();
+            expectUniqueMnemonics(app.window, language + QLatin1Char(' ') + lesson->id());
+        }
+        // The activity card at its first and last step (Next, then Finish).
+        for (const Activity& activity : app.activities.activities()) {
+            if (app.window.lesson(activity.lesson) == nullptr) continue;  // not in this build
+            ASSERT_TRUE(app.runner.start(activity, 0)) << activity.id.toStdString();
+            app.activities.focusCard();
+            QApplication::processEvents();
+            expectUniqueMnemonics(app.window, language + QLatin1Char(' ') + activity.id);
+            ASSERT_TRUE(app.runner.start(activity, static_cast<int>(activity.steps.size()) - 1));
+            QApplication::processEvents();
+            expectUniqueMnemonics(app.window, language + QLatin1Char(' ') + activity.id +
+                                                  QStringLiteral(" last step"));
+            EXPECT_EQ(mnemonicOf(app.activities.panel()->nextButton()->text()),
+                      QStringLiteral("Alt+N"));
+        }
+        app.runner.stop();
+        LessonMap* map = app.activities.showLessonMap();
+        QApplication::processEvents();
+        expectUniqueMnemonics(*map, language + QStringLiteral(" lesson map"));
+        map->close();
+        ExportDialog dialog(QStringLiteral("score-curve"), QStringLiteral("RoPE"), &app.window);
+        dialog.show();
+        QApplication::processEvents();
+        expectUniqueMnemonics(dialog, language + QStringLiteral(" export dialog"));
+    }
+}
+
+TEST(PresenterMode, ResetAndSavedStepSayWhatTheyDid) {
+    QSettings().clear();
+    App app;
+    app.features.appearance().setPresenter(true);
+    QApplication::processEvents();
+    QLabel* message = app.window.presenterMessage();
+    ASSERT_TRUE(app.window.showLesson(QStringLiteral("rope-2d")));
+    app.activities.resetLesson();
+    QApplication::processEvents();
+    EXPECT_TRUE(message->isVisible());
+    EXPECT_TRUE(message->text().startsWith(QStringLiteral("Reset this lesson: ")))
+        << message->text().toStdString();
+    EXPECT_TRUE(message->text().contains(app.window.currentLesson()->title()));
+    // Inside the window, over the lesson.
+    EXPECT_TRUE(app.window.rect().contains(message->geometry()));
+    app.activities.resetAll();
+    EXPECT_TRUE(message->text().startsWith(QStringLiteral("Reset all lessons: ")));
+    app.window.statusBar()->clearMessage();
+    EXPECT_FALSE(message->isVisible());
+    // Outside presenter mode the status bar says it.
+    app.features.appearance().setPresenter(false);
+    app.activities.resetLesson();
+    EXPECT_FALSE(message->isVisible());
+    EXPECT_TRUE(
+        app.window.statusBar()->currentMessage().startsWith(QStringLiteral("Reset this lesson: ")));
+}
+
+}  // namespace
+}  // namespace ropelab::ui

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/step_audit.h"
+
+#include <QAbstractScrollArea>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QTabWidget>
+
+#include "activities/activity.h"
+#include "activities/activity_controller.h"
+#include "activities/activity_panel.h"
+#include "activities/activity_runner.h"
+#include "classroom/classroom_features.h"
+#include "window/main_window.h"
+#include "window/parameter_panel.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+void addReadouts(const QList<Condition>& conditions, QStringList& ids) {
+    for (const Condition& condition : conditions) {
+        ids.append(condition.readout);
+        if (!condition.valueReadout.isEmpty()) ids.append(condition.valueReadout);
+    }
+}
+
+// The page of a tab widget that holds `widget`, with the tab widget, or nothing.
+std::pair<const QTabWidget*, int> tabOf(const QWidget& widget) {
+    for (const QWidget* w = &widget; w->parentWidget() != nullptr; w = w->parentWidget()) {
+        const auto* stack = qobject_cast<const QStackedWidget*>(w->parentWidget());
+        if (stack == nullptr) continue;
+        if (const auto* tabs = qobject_cast<const QTabWidget*>(stack->parentWidget())) {
+            return {tabs, tabs->indexOf(const_cast<QWidget*>(w))};
+        }
+    }
+    return {nullptr, -1};
+}
+
+// What keeps `widget` from being seen as the window shows it now; empty when it is seen.
+QString whyNotSeen(const QWidget& widget, const QWidget& card, const QWidget& window,
+                   const QRect& screen) {
+    const auto [tabs, page] = tabOf(widget);
+    const auto [cardTabs, cardPage] = tabOf(card);
+    if (tabs != nullptr && tabs == cardTabs && page != cardPage) {
+        return QStringLiteral("in the tab \"%1\", the card in \"%2\"")
+            .arg(tabs->tabText(page), tabs->tabText(cardPage));
+    }
+    if (!widget.isVisible()) return QStringLiteral("hidden");
+    // Scrolled out of view in any scroll area around it (the top rows of a tall widget suffice).
+    for (const QWidget* w = widget.parentWidget(); w != nullptr; w = w->parentWidget()) {
+        const auto* area = qobject_cast<const QAbstractScrollArea*>(w);
+        if (area == nullptr) continue;
+        const QWidget* viewport = area->viewport();
+        const QRect shown = viewport->rect();
+        const QRect rect(widget.mapTo(viewport, QPoint()), widget.size());
+        const int needed = std::min(rect.height(), shown.height());
+        const int seen =
+            QRect(rect.topLeft(), QSize(rect.width(), needed)).intersected(shown).height();
+        if (seen < needed) {
+            return QStringLiteral("scrolled out of view in %1 (%2 px from its top, %3 px shown)")
+                .arg(describeWidget(*area))
+                .arg(rect.top())
+                .arg(shown.height());
+        }
+    }
+    const QRect global(widget.mapToGlobal(QPoint()), widget.size());
+    const QRect inWindow(window.mapToGlobal(QPoint()), window.size());
+    if (!screen.contains(global)) return QStringLiteral("off the screen");
+    if (!inWindow.contains(global)) return QStringLiteral("outside the window");
+    return {};
+}
+
+}  // namespace
+
+QStringList stepControls(const ActivityStep& step) {
+    QStringList names;
+    for (const ControlValue& move : step.solution) names.append(move.control);
+    names.removeDuplicates();
+    return names;
+}
+
+QStringList stepReadouts(const ActivityStep& step) {
+    QStringList ids;
+    for (const Choice& choice : step.choices) addReadouts(choice.correctWhen, ids);
+    if (!step.numberReadout.isEmpty()) ids.append(step.numberReadout);
+    addReadouts(step.goal, ids);
+    ids.removeDuplicates();
+    return ids;
+}
+
+QList<LayoutFinding> auditActivityStep(MainWindow& window, const QRect& screen, bool answered) {
+    QList<LayoutFinding> findings;
+    ActivityController& activities = window.classroom().activities();
+    const ActivityRunner& runner = activities.runner();
+    Lesson* lesson = runner.lesson();
+    if (!runner.running() || lesson == nullptr) return findings;
+    const ActivityStep& step = runner.step();
+    const QWidget& card = *activities.panel();
+    if (const QString why = whyNotSeen(card, card, window, screen); !why.isEmpty()) {
+        findings.append({QStringLiteral("the activity card"), why});
+    }
+    for (const QString& name : stepControls(step)) {
+        QWidget* control = lesson->findChild<QWidget*>(name);
+        if (control == nullptr) control = window.parameterPanel()->findChild<QWidget*>(name);
+        if (control == nullptr) {
+            findings.append({QStringLiteral("control %1").arg(name), QStringLiteral("not found")});
+        } else if (const QString why = whyNotSeen(*control, card, window, screen); !why.isEmpty()) {
+            findings.append(
+                {QStringLiteral("control %1: %2").arg(name, describeWidget(*control)), why});
+        }
+    }
+    const QStringList readouts = stepReadouts(step);
+    if (readouts.isEmpty()) return findings;
+    const QWidget* panel = lesson->findChild<QWidget*>(QStringLiteral("readouts"));
+    const QWidget* note = lesson->findChild<QWidget*>(QStringLiteral("readoutsConcealed"));
+    const QString named = QStringLiteral("readouts %1").arg(readouts.join(QStringLiteral(", ")));
+    if (panel == nullptr) {
+        findings.append({named, QStringLiteral("the lesson has no readout panel")});
+        return findings;
+    }
+    const bool concealed = note != nullptr && note->isVisible();
+    if (concealed && answered) {
+        findings.append({named, QStringLiteral("still hidden after the check")});
+    }
+    // Concealed is fine before the check when the note says so where the readouts would be.
+    const QWidget& shown = concealed && !answered ? *note : *panel;
+    if (const QString why = whyNotSeen(shown, card, window, screen); !why.isEmpty()) {
+        findings.append(
+            {named, shown.isVisible() || answered || concealed
+                        ? why
+                        : QStringLiteral("hidden, and nothing says it is hidden until the check")});
+    }
+    return findings;
+}
+
+}  // namespace ropelab::ui
