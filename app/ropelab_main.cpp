@@ -10,14 +10,16 @@
 #include "classroom/classroom_features.h"
 #include "common/build_info.h"
 #include "export/export_command.h"
+#include "lessons/real_model_lesson.h"
 #include "session/recovery_copy.h"
 #include "window/main_window.h"
+#include "window/model_file_opener.h"
 
 namespace {
 
 // Also the source of the ropelab(1) man page (help2man), so it lists every option.
 const char* const kUsage =
-    "Usage: ropelab [FILE.ropelab | FILE.ropelab-activity] [--activity ID] [options]\n"
+    "Usage: ropelab [FILE.ropelab | FILE.ropelab-activity | MODEL] [--activity ID] [options]\n"
     "  or:  ropelab export --out DIR [options]\n"
     "  or:  ropelab activity list|check ...\n"
     "\n"
@@ -27,6 +29,8 @@ const char* const kUsage =
     "Options:\n"
     "  FILE.ropelab           open a saved session\n"
     "  FILE.ropelab-activity  open an activity file\n"
+    "  MODEL                  a .safetensors or .gguf file or a model folder: show which\n"
+    "                         RoPE pairs its q and k weights use (lesson 12)\n"
     "  --activity ID          open the app at a built-in activity\n"
     "  --lang en|zh_CN        interface language (default: the system's)\n"
     "  --presenter            start in presenter mode (large text, thick lines)\n"
@@ -78,6 +82,19 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName(QStringLiteral("RoPE Lab"));
     ropelab::ui::MainWindow window;
     QStringList arguments = app.arguments().mid(1);
+    // A model's weights open in lesson 12; the other arguments go to the window as before.
+    QStringList models;
+    for (qsizetype i = 0; i < arguments.size();) {
+        // Not the value of an option that takes one (--lang zh_CN, --activity ID).
+        static const QStringList withValue{"--lang", "--theme", "--activity", "--activity-file"};
+        const bool value = i > 0 && withValue.contains(arguments[i - 1]);
+        if (!value && !arguments[i].startsWith(QLatin1Char('-')) &&
+            ropelab::ui::RealModelLesson::isModelPath(arguments[i])) {
+            models.append(arguments.takeAt(i));
+        } else {
+            ++i;
+        }
+    }
     ropelab::ui::RecoveryCopy recovery(window);
     QString problem = ropelab::ui::startRecovery(recovery, arguments);
     if (problem.isEmpty()) problem = ropelab::ui::applyStartupArguments(window, arguments);
@@ -85,6 +102,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "ropelab: %s\n", qPrintable(problem));
         return 2;
     }
+    if (!models.isEmpty()) ropelab::ui::ModelFileOpener::open(window, models.last());
     window.show();
     return app.exec();
 }

@@ -3276,6 +3276,17 @@ score q·k</source>
     </message>
 </context>
 <context>
+    <name>ropelab::ui::ModelFileOpener</name>
+    <message>
+        <source>Open &amp;model…</source>
+        <translation>打开模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Read a model&apos;s q and k weights (safetensors file or folder, GGUF file)</source>
+        <translation>读取模型的 q 和 k 权重（safetensors 文件或文件夹，GGUF 文件）</translation>
+    </message>
+</context>
+<context>
     <name>ropelab::ui::MyAnswers</name>
     <message>
         <source>My a&amp;nswers…</source>
@@ -4053,6 +4064,241 @@ colours ±%1</source>
     <message>
         <source>Errors below %1 rad are drawn at %1.</source>
         <translation>小于 %1 弧度的误差画在 %1 处。</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::RealModelLesson</name>
+    <message>
+        <source>Inside a real model</source>
+        <translation>真实模型的内部</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;RoPE rotates pair &lt;i&gt;i&lt;/i&gt; of every query and key by θ&lt;sub&gt;i&lt;/sub&gt; per position. Which pairs does a trained model actually use? The q·k energy of pair &lt;i&gt;i&lt;/i&gt; in a head is bounded by &lt;i&gt;usage&lt;/i&gt; = ‖W&lt;sub&gt;q&lt;/sub&gt; rows of the pair‖ · ‖W&lt;sub&gt;k&lt;/sub&gt; rows of the pair‖; this lesson reads the q and k projection weights of a checkpoint (a safetensors file or folder, or a GGUF file: the button, File → Open model…, or drop it on the window) and shows each pair&apos;s share.&lt;/p&gt;&lt;p&gt;Fast pairs turn many times within the trained context and let a head find nearby tokens (positional heads); pairs whose wavelength exceeds the context hardly turn at all and carry content (semantic channels). Barbero et al. (2024) found that Gemma 7B spends much of its q·k energy on the slowest pairs.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;positional profile&lt;/b&gt; s(Δ) is the expected q·k for the same isotropic input x at distance Δ: whether a head&apos;s weights alone favour nearby tokens. For &lt;i&gt;independent&lt;/i&gt; random q and k the expectation is 0 at every distance.&lt;/p&gt;&lt;p&gt;Without a file of your own, the lesson opens an example model that RoPE Lab builds itself: not trained, its weights are made so that layer 2 (layers count from 0, as in the file) prefers the fast pairs and the other layers the slow ones, as that paper measured.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;RoPE 把每个查询和键的第 &lt;i&gt;i&lt;/i&gt; 个分量对每个位置旋转 θ&lt;sub&gt;i&lt;/sub&gt;。训练好的模型到底用了哪些分量对？一个头中分量对 &lt;i&gt;i&lt;/i&gt; 的 q·k 能量不超过 &lt;i&gt;使用量&lt;/i&gt; = ‖该分量对的 W&lt;sub&gt;q&lt;/sub&gt; 行‖ · ‖该分量对的 W&lt;sub&gt;k&lt;/sub&gt; 行‖；本课读取检查点的 q 和 k 投影权重（一个 safetensors 文件或文件夹，或一个 GGUF 文件：用按钮、文件 → 打开模型…，或拖放到窗口上），并显示每个分量对的份额。&lt;/p&gt;&lt;p&gt;快分量对在训练上下文中转动许多圈，让注意力头找到邻近的词元（位置头）；波长超过上下文的分量对几乎不转动，携带的是内容（语义通道）。Barbero 等人（2024）发现 Gemma 7B 把大量 q·k 能量花在最慢的分量对上。&lt;/p&gt;&lt;p&gt;&lt;b&gt;位置轮廓&lt;/b&gt; s(Δ) 是相同各向同性输入 x 在距离 Δ 处的 q·k 期望：它显示仅凭一个头的权重是否偏好邻近的词元。对于&lt;i&gt;相互独立&lt;/i&gt;的随机 q 和 k，期望在每个距离上都为 0。&lt;/p&gt;&lt;p&gt;如果手头没有自己的文件，本课会打开 RoPE 实验室自己构造的示例模型：它未经训练，其权重被构造为第 2 层（层从 0 开始编号，与文件中一致）偏好快分量对，其他层偏好慢分量对，与那篇论文的测量结果一致。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <source>A .safetensors file, a folder of them with config.json, or a .gguf file</source>
+        <translation>一个 .safetensors 文件、含 config.json 的 safetensors 文件夹，或一个 .gguf 文件</translation>
+    </message>
+    <message>
+        <source>Example model</source>
+        <translation>示例模型</translation>
+    </message>
+    <message>
+        <source>A tiny RoPE model that RoPE Lab builds itself (not trained)</source>
+        <translation>RoPE 实验室自己构造的一个很小的 RoPE 模型（未经训练）</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Share of q·k usage per pair, mean over heads</source>
+        <translation>每个分量对的 q·k 使用量份额（各头平均）</translation>
+    </message>
+    <message>
+        <source>pair i (fastest first)</source>
+        <translation>分量对 i（最快的在前）</translation>
+    </message>
+    <message>
+        <source>wavelength 2π/θᵢ (positions)</source>
+        <translation>波长 2π/θᵢ（位置数）</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>份额</translation>
+    </message>
+    <message>
+        <source>pair i</source>
+        <translation>分量对 i</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>positional profile: expected q·k for the same isotropic input x at distance Δ</source>
+        <translation>位置轮廓：相同各向同性输入 x 在距离 Δ 处的 q·k 期望</translation>
+    </message>
+    <message>
+        <source>for independent random q and k the expectation is 0 at every distance</source>
+        <translation>对于相互独立的随机 q 和 k，期望在每个距离上都为 0</translation>
+    </message>
+    <message>
+        <source>distance Δ (positions)</source>
+        <translation>距离 Δ（位置数）</translation>
+    </message>
+    <message>
+        <source>s(Δ)</source>
+        <translation>s(Δ)</translation>
+    </message>
+    <message>
+        <source>Open model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Model weights (*.safetensors *.gguf model.safetensors.index.json);;All files (*)</source>
+        <translation>模型权重 (*.safetensors *.gguf model.safetensors.index.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>cannot be opened (%1)</source>
+        <translation>无法打开（%1）</translation>
+    </message>
+    <message>
+        <source>could not be read (%1)</source>
+        <translation>无法读取（%1）</translation>
+    </message>
+    <message>
+        <source>is cut short: %1 bytes needed, the file has %2</source>
+        <translation>被截断：需要 %1 字节，文件只有 %2 字节</translation>
+    </message>
+    <message>
+        <source>claims a header of %1 bytes; RoPE Lab reads at most %2</source>
+        <translation>声称文件头有 %1 字节；RoPE 实验室最多读取 %2 字节</translation>
+    </message>
+    <message>
+        <source>claims a header of %1 bytes, but only %2 follow</source>
+        <translation>声称文件头有 %1 字节，但后面只有 %2 字节</translation>
+    </message>
+    <message>
+        <source>has a damaged header (%1)</source>
+        <translation>文件头已损坏（%1）</translation>
+    </message>
+    <message>
+        <source>lists the tensor &apos;%1&apos; twice</source>
+        <translation>两次列出张量 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>stores the tensor &apos;%1&apos; as %2, which RoPE Lab cannot read</source>
+        <translation>以 %2 存储张量 &apos;%1&apos;，RoPE 实验室无法读取这种类型</translation>
+    </message>
+    <message>
+        <source>gives the tensor &apos;%1&apos; %2 bytes where its shape needs %3</source>
+        <translation>张量 &apos;%1&apos; 的数据有 %2 字节，而它的形状需要 %3 字节</translation>
+    </message>
+    <message>
+        <source>puts the tensor &apos;%1&apos; past the end of the data</source>
+        <translation>张量 &apos;%1&apos; 超出了数据的末尾</translation>
+    </message>
+    <message>
+        <source>has the tensors &apos;%1&apos; and &apos;%2&apos; sharing bytes</source>
+        <translation>张量 &apos;%1&apos; 和 &apos;%2&apos; 共用了字节</translation>
+    </message>
+    <message>
+        <source>has the tensor &apos;%1&apos; in a shape RoPE Lab cannot use (%2)</source>
+        <translation>张量 &apos;%1&apos; 的形状 RoPE 实验室无法使用（%2）</translation>
+    </message>
+    <message>
+        <source>holds %1 in the tensor &apos;%2&apos; (element %3)</source>
+        <translation>张量 &apos;%2&apos; 中含有 %1（第 %3 个元素）</translation>
+    </message>
+    <message>
+        <source>has no tensor &apos;%1&apos;</source>
+        <translation>没有张量 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>is a &quot;%1&quot; model, whose q/k tensors RoPE Lab does not know</source>
+        <translation>是一个 &quot;%1&quot; 模型，RoPE 实验室不知道它的 q/k 张量</translation>
+    </message>
+    <message>
+        <source>has a wrong model.safetensors.index.json (%1)</source>
+        <translation>的 model.safetensors.index.json 有误（%1）</translation>
+    </message>
+    <message>
+        <source>claims %1 tensors; RoPE Lab reads at most %2</source>
+        <translation>声称有 %1 个张量；RoPE 实验室最多读取 %2 个</translation>
+    </message>
+    <message>
+        <source>could not be written (%1)</source>
+        <translation>无法写入（%1）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Could not open the model: %1</source>
+        <translation>无法打开模型：%1</translation>
+    </message>
+    <message>
+        <source>Example model made by RoPE Lab (not trained): q/k weights built with a chosen frequency preference.</source>
+        <translation>RoPE 实验室构造的示例模型（未经训练）：q/k 权重按选定的频率偏好构造。</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>模型：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2), %3 layers, %4 heads (%5 KV), head_dim %6, context %7, %8 weights</source>
+        <translation>%1（%2），%3 层，%4 个头（%5 个 KV 头），head_dim %6，上下文 %7，权重类型 %8</translation>
+    </message>
+    <message>
+        <source>No model yet: open one, or the example model.</source>
+        <translation>还没有模型：打开一个，或打开示例模型。</translation>
+    </message>
+    <message>
+        <source>%1 could not be opened; the model above stays.</source>
+        <translation>%1 无法打开；上面的模型保持不变。</translation>
+    </message>
+    <message>
+        <source> → wavelength &gt; trained context (%1 positions)</source>
+        <translation> → 波长 &gt; 训练上下文（%1 个位置）</translation>
+    </message>
+    <message>
+        <source>Layer %1: share of usage per pair, each head</source>
+        <translation>第 %1 层：每个头在各分量对上的使用量份额</translation>
+    </message>
+    <message>
+        <source>chosen: layer %1, head %2</source>
+        <translation>所选：第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>most positional: layer %1, head %2</source>
+        <translation>最具位置性：第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>most semantic: layer %1, head %2</source>
+        <translation>最具语义性：第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>usage beyond the context, all layers</source>
+        <translation>超出上下文的使用量，所有层</translation>
+    </message>
+    <message>
+        <source>usage beyond the context, layer %1</source>
+        <translation>超出上下文的使用量，第 %1 层</translation>
+    </message>
+    <message>
+        <source>usage in the fastest quarter of pairs, layer %1</source>
+        <translation>最快四分之一分量对的使用量，第 %1 层</translation>
+    </message>
+    <message>
+        <source>most positional head</source>
+        <translation>最具位置性的头</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2 (%3 in the fastest quarter)</source>
+        <translation>第 %1 层，头 %2（%3 在最快的四分之一）</translation>
+    </message>
+    <message>
+        <source>most semantic head</source>
+        <translation>最具语义性的头</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2 (%3 beyond the context)</source>
+        <translation>第 %1 层，头 %2（%3 超出上下文）</translation>
     </message>
 </context>
 <context>

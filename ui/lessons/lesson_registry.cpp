@@ -8,6 +8,7 @@
 #include "lessons/order_lesson.h"
 #include "lessons/pitfall_lesson.h"
 #include "lessons/precision_lesson.h"
+#include "lessons/real_model_lesson.h"
 #include "lessons/relative_lesson.h"
 #include "lessons/rope_2d_lesson.h"
 #include "lessons/rope_nd_lesson.h"
@@ -29,6 +30,7 @@ std::vector<std::unique_ptr<Lesson>> createLessons(const LessonContext& context)
     lessons.push_back(std::make_unique<SweepsLesson>(context));
     lessons.push_back(std::make_unique<PrecisionLesson>(context));
     lessons.push_back(std::make_unique<ClinicLesson>(context));
+    lessons.push_back(std::make_unique<RealModelLesson>(context));
     return lessons;
 }
 

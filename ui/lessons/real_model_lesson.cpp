@@ -1,0 +1,603 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lessons/real_model_lesson.h"
+
+#include <qcustomplot.h>
+
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QThread>
+
+#include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <tuple>
+
+#include "lessons/example_model.h"
+#include "model/parameter_text.h"
+#include "weights/qk_model.h"
+#include "weights/weights_error.h"
+#include "widgets/plot_text.h"
+#include "widgets/wrapped_label.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+// The most distances a profile is drawn at: every whole distance up to twice the context.
+constexpr int kMaxProfileDistances = 16384;
+
+QString fileName(const std::string& path) {
+    return QFileInfo(QString::fromStdString(path)).fileName();
+}
+
+// Wavelength labels (positions) for the top axis at a few pairs.
+QString wavelengthText(double wavelength) {
+    if (wavelength >= 1e6) return QStringLiteral("%1M").arg(wavelength / 1e6, 0, 'g', 2);
+    if (wavelength >= 1e3) return QStringLiteral("%1k").arg(wavelength / 1e3, 0, 'g', 2);
+    return QString::number(wavelength, 'g', 2);
+}
+
+void labelPairsInWavelength(QCPAxis* top, const LensResult& lens) {
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    const int pairs = static_cast<int>(lens.wavelength.size());
+    const int step = std::max(1, pairs / 6);
+    for (int i = 0; i < pairs; i += step) {
+        ticker->addTick(i, wavelengthText(lens.wavelength[static_cast<std::size_t>(i)]));
+    }
+    top->setTicker(ticker);
+    top->setVisible(true);
+    top->setTickLabels(true);
+    top->setRange(-0.5, pairs - 0.5);
+}
+
+// The first pair whose wavelength exceeds the context (pairs are ordered fastest first).
+int firstBeyondPair(const LensResult& lens) {
+    const auto it = std::find(lens.beyondContext.begin(), lens.beyondContext.end(), true);
+    return static_cast<int>(it - lens.beyondContext.begin());
+}
+
+void showMatrix(const HeatMap& heat, const Eigen::MatrixXd& values) {
+    heat.map->setData(colorMapData(values).release(), false);
+    heat.map->data()->setRange(QCPRange(0.0, static_cast<double>(values.cols() - 1)),
+                               QCPRange(0.0, static_cast<double>(values.rows() - 1)));
+    double top = values.size() > 0 ? values.maxCoeff() : 1.0;
+    heat.map->setDataRange(QCPRange(0.0, top > 0.0 ? top : 1.0));
+    heat.map->keyAxis()->setRange(-0.5, static_cast<double>(values.cols()) - 0.5);
+    heat.map->valueAxis()->setRange(-0.5, static_cast<double>(values.rows()) - 0.5);
+}
+
+}  // namespace
+
+RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
+    : LessonPage(context, parent),
+      usagePlot_(createPlot(QStringLiteral("usage-by-layer"))),
+      headsPlot_(createPlot(QStringLiteral("usage-by-head"))),
+      profilePlot_(createPlot(QStringLiteral("positional-profiles"))),
+      openButton_(new QPushButton(this)),
+      exampleButton_(new QPushButton(this)),
+      modelNote_(new WrappedLabel(this)),
+      layerLabel_(new QLabel(this)),
+      layerBox_(new QSpinBox(this)),
+      headLabel_(new QLabel(this)),
+      headBox_(new QSpinBox(this)) {
+    auto* grid = new QGridLayout(plotArea());
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(usagePlot_, 0, 0, 1, 2);
+    grid->addWidget(headsPlot_, 1, 0);
+    grid->addWidget(profilePlot_, 1, 1);
+
+    usageTitle_ = addPlotTitle(usagePlot_, QString());
+    usageMap_ = addHeatMap(usagePlot_, Gradient::Sequential, QString());
+    headsTitle_ = addPlotTitle(headsPlot_, QString());
+    headsMap_ = addHeatMap(headsPlot_, Gradient::Sequential, QString());
+    const auto contextLine = [this](QCustomPlot* plot) {
+        auto* line = new QCPItemStraightLine(plot);
+        setSeriesStyle(line, {Series::Key, Qt::DashLine, 0.8}, theme());
+        line->setVisible(false);
+        return line;
+    };
+    usageContext_ = contextLine(usagePlot_);
+    headsContext_ = contextLine(headsPlot_);
+    usageContextLabel_ = new PlotLabel(usagePlot_);
+    usageContextLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    usageContextLabel_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    setSeriesStyle(usageContextLabel_, {Series::Key}, theme());
+    usageContextLabel_->setVisible(false);
+
+    profileTitle_ = addPlotTitle(profilePlot_, QString());
+    profileSubtitle_ = addPlotSubtitle(profilePlot_, QString());
+    chosenProfile_ = addGraph(profilePlot_);
+    setSeriesStyle(chosenProfile_, {Series::Query}, theme());
+    positionalProfile_ = addGraph(profilePlot_);
+    setSeriesStyle(positionalProfile_, {Series::Third, Qt::DashLine}, theme());
+    semanticProfile_ = addGraph(profilePlot_);
+    setSeriesStyle(semanticProfile_, {Series::Fourth, Qt::DotLine}, theme());
+    profileContext_ = contextLine(profilePlot_);
+    placeLegendBelow(profilePlot_, 1);
+
+    openButton_->setObjectName(QStringLiteral("openModelButton"));
+    exampleButton_->setObjectName(QStringLiteral("exampleModelButton"));
+    layerBox_->setObjectName(QStringLiteral("layerBox"));
+    headBox_->setObjectName(QStringLiteral("headBox"));
+    modelNote_->setObjectName(QStringLiteral("modelNote"));
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(openButton_);
+    buttons->addWidget(exampleButton_);
+    controlsLayout()->addLayout(buttons);
+    controlsLayout()->addWidget(modelNote_);
+    auto* choices = new QGridLayout;
+    layerLabel_->setBuddy(layerBox_);
+    headLabel_->setBuddy(headBox_);
+    choices->addWidget(layerLabel_, 0, 0);
+    choices->addWidget(layerBox_, 0, 1);
+    choices->addWidget(headLabel_, 1, 0);
+    choices->addWidget(headBox_, 1, 1);
+    controlsLayout()->addLayout(choices);
+    layerBox_->setRange(0, 0);
+    headBox_->setRange(0, 0);
+
+    connect(openButton_, &QPushButton::clicked, this, &RealModelLesson::chooseModelFile);
+    connect(exampleButton_, &QPushButton::clicked, this, &RealModelLesson::openExampleModel);
+    connect(layerBox_, &QSpinBox::valueChanged, this, [this] { updateFigures(); });
+    connect(headBox_, &QSpinBox::valueChanged, this, [this] { updateFigures(); });
+
+    const int threads = std::max(1, QThread::idealThreadCount());
+    FigureTask* open = declareFigures(
+        {usagePlot_}, FigureRun::Background, [this] { return request_; },
+        [](const std::optional<ModelRequest>& request, const Execution& exec) {
+            OpenedModel opened;
+            try {
+                const std::filesystem::path path = request->path.toStdString();
+                if (request->example) writeExampleModel(path);
+                const QkModel model(path);
+                opened.lens = std::make_shared<const LensResult>(ropeLens(model, {}, exec));
+            } catch (const Cancelled&) {
+                throw;
+            } catch (const std::exception& e) {
+                opened.problem = modelProblemText(e);
+            }
+            return opened;
+        },
+        [this](const std::optional<ModelRequest>& request, OpenedModel& opened) {
+            showModel(*request, opened);
+        },
+        threads);
+    // Nothing is judged on the previous model while another is read.
+    connect(open->job(), &LatestJob::started, this, [this] { clearReadouts(); });
+    connect(open->job(), &LatestJob::cancelled, this, [this] { publishReadouts(); });
+    declareInlineFigures(
+        {headsPlot_, profilePlot_},
+        [this] {
+            return std::tuple{lensGeneration_, layerBox_->value(), headBox_->value()};
+        },
+        [this](const std::tuple<int, int, int>&) { drawChosenLayer(); });
+
+    retranslate();
+    applyTheme(theme());
+}
+
+RealModelLesson::~RealModelLesson() = default;
+
+QString RealModelLesson::title() const {
+    return tr("Inside a real model");
+}
+
+void RealModelLesson::retranslate() {
+    setExplanation(
+        title(),
+        tr("<p>RoPE rotates pair <i>i</i> of every query and key by θ<sub>i</sub> per position. "
+           "Which pairs does a trained model actually use? The q·k energy of pair <i>i</i> in a "
+           "head is bounded by <i>usage</i> = ‖W<sub>q</sub> rows of the pair‖ · "
+           "‖W<sub>k</sub> rows of the pair‖; this lesson reads the q and k projection weights "
+           "of a checkpoint (a safetensors file or folder, or a GGUF file: the button, "
+           "File → Open model…, or drop it on the window) and shows each pair's share.</p>"
+           "<p>Fast pairs turn many times within the trained context and let a head find "
+           "nearby tokens (positional heads); pairs whose wavelength exceeds the context hardly "
+           "turn at all and carry content (semantic channels). Barbero et al. (2024) found that "
+           "Gemma 7B spends much of its q·k energy on the slowest pairs.</p>"
+           "<p>The <b>positional profile</b> s(Δ) is the expected q·k for the same isotropic "
+           "input x at distance Δ: whether a head's weights alone favour nearby tokens. For "
+           "<i>independent</i> random q and k the expectation is 0 at every distance.</p>"
+           "<p>Without a file of your own, the lesson opens an example model that RoPE Lab "
+           "builds itself: not trained, its weights are made so that layer 2 (layers count from "
+           "0, as in the file) prefers the fast pairs and the other layers the slow ones, as "
+           "that paper measured.</p>"));
+    openButton_->setText(tr("Open model…"));
+    openButton_->setToolTip(
+        tr("A .safetensors file, a folder of them with config.json, or a "
+           ".gguf file"));
+    exampleButton_->setText(tr("Example model"));
+    exampleButton_->setToolTip(tr("A tiny RoPE model that RoPE Lab builds itself (not trained)"));
+    layerLabel_->setText(tr("Layer"));
+    headLabel_->setText(tr("Head"));
+    usageTitle_->setText(tr("Share of q·k usage per pair, mean over heads"));
+    usagePlot_->xAxis->setLabel(tr("pair i (fastest first)"));
+    usagePlot_->xAxis2->setLabel(tr("wavelength 2π/θᵢ (positions)"));
+    usagePlot_->yAxis->setLabel(tr("layer"));
+    usageMap_.scale->axis()->setLabel(tr("share"));
+    headsPlot_->xAxis->setLabel(tr("pair i"));
+    headsPlot_->yAxis->setLabel(tr("head"));
+    headsMap_.scale->axis()->setLabel(tr("share"));
+    profileTitle_->setText(
+        tr("positional profile: expected q·k for the same isotropic input x at distance Δ"));
+    profileSubtitle_->setText(
+        tr("for independent random q and k the expectation is 0 at every distance"));
+    profilePlot_->xAxis->setLabel(tr("distance Δ (positions)"));
+    profilePlot_->yAxis->setLabel(tr("s(Δ)"));
+    updateModelNote();
+    if (lens_) {
+        drawUsageMap();
+        drawChosenLayer();
+    }
+    replotAll();
+}
+
+QJsonObject RealModelLesson::saveState() const {
+    QJsonObject state{{QStringLiteral("layer"), layerBox_->value()},
+                      {QStringLiteral("head"), headBox_->value()}};
+    if (request_ && !request_->example) state.insert(QStringLiteral("model"), request_->path);
+    return state;
+}
+
+void RealModelLesson::restoreState(const QJsonObject& state) {
+    const QString model = state.value(QStringLiteral("model")).toString();
+    if (model == QLatin1String("example") && !shownExample_) {
+        openExampleModel();
+    } else if (!model.isEmpty() && model != QLatin1String("example") &&
+               (!request_ || request_->path != model)) {
+        openModel(model);
+    }
+    // The spin boxes clamp to the model shown; a model still being read sets them when drawn.
+    layerBox_->setValue(state.value(QStringLiteral("layer")).toInt(layerBox_->value()));
+    headBox_->setValue(state.value(QStringLiteral("head")).toInt(headBox_->value()));
+}
+
+bool RealModelLesson::isModelPath(const QString& path) {
+    const QFileInfo info(path);
+    return info.isDir() || path.endsWith(QLatin1String(".safetensors"), Qt::CaseInsensitive) ||
+           path.endsWith(QLatin1String(".gguf"), Qt::CaseInsensitive);
+}
+
+QString RealModelLesson::exampleModelPath() {
+    return QStandardPaths::writableLocation(QStandardPaths::CacheLocation) +
+           QStringLiteral("/example-model");
+}
+
+void RealModelLesson::openModel(const QString& path) {
+    // A shard index or config.json stands for its folder.
+    const QFileInfo info(path);
+    const QString target = info.suffix() == QLatin1String("json") ? info.absolutePath() : path;
+    request_ = ModelRequest{target, false, ++runs_};
+    updateFigures();
+}
+
+void RealModelLesson::openExampleModel() {
+    request_ = ModelRequest{exampleModelPath(), true, ++runs_};
+    updateFigures();
+}
+
+void RealModelLesson::chooseModelFile() {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open model"), QString(),
+        tr("Model weights (*.safetensors *.gguf model.safetensors.index.json);;All files (*)"));
+    if (!path.isEmpty()) openModel(path);
+}
+
+void RealModelLesson::setLayer(int layer) {
+    layerBox_->setValue(layer);
+}
+
+void RealModelLesson::setHead(int head) {
+    headBox_->setValue(head);
+}
+
+int RealModelLesson::layer() const {
+    return layerBox_->value();
+}
+
+int RealModelLesson::head() const {
+    return headBox_->value();
+}
+
+void RealModelLesson::showEvent(QShowEvent* event) {
+    // The first look at the lesson without a model opens the example, so there is always one.
+    if (!request_) openExampleModel();
+    LessonPage::showEvent(event);
+}
+
+QString RealModelLesson::modelProblemText(const std::exception& error) {
+    const auto* weights = dynamic_cast<const WeightsError*>(&error);
+    if (weights == nullptr) return errorText(error);  // config.json problems, layers, ...
+    const WeightsProblem& p = weights->problem();
+    const QString name = QString::fromStdString(p.name);
+    const QString found = QString::fromStdString(p.found);
+    const QString detail = QString::fromStdString(p.detail);
+    QString what;
+    switch (p.fault) {
+        case WeightsFault::CannotOpen:
+            what = tr("cannot be opened (%1)").arg(detail);
+            break;
+        case WeightsFault::ReadFailed:
+            what = tr("could not be read (%1)").arg(detail);
+            break;
+        case WeightsFault::Truncated:
+            what = tr("is cut short: %1 bytes needed, the file has %2").arg(p.count).arg(p.limit);
+            break;
+        case WeightsFault::HeaderTooLarge:
+            what = tr("claims a header of %1 bytes; RoPE Lab reads at most %2")
+                       .arg(p.count)
+                       .arg(p.limit);
+            break;
+        case WeightsFault::HeaderBeyondEnd:
+            what = tr("claims a header of %1 bytes, but only %2 follow").arg(p.count).arg(p.limit);
+            break;
+        case WeightsFault::HeaderNotJson:
+        case WeightsFault::HeaderLayout:
+            what = tr("has a damaged header (%1)").arg(QString::fromStdString(describe(p)));
+            break;
+        case WeightsFault::DuplicateTensor:
+            what = tr("lists the tensor '%1' twice").arg(name);
+            break;
+        case WeightsFault::UnknownDtype:
+        case WeightsFault::UnreadableDtype:
+            what = tr("stores the tensor '%1' as %2, which RoPE Lab cannot read").arg(name, found);
+            break;
+        case WeightsFault::SizeMismatch:
+            what = tr("gives the tensor '%1' %2 bytes where its shape needs %3")
+                       .arg(name)
+                       .arg(p.limit)
+                       .arg(p.count);
+            break;
+        case WeightsFault::BeyondEnd:
+            what = tr("puts the tensor '%1' past the end of the data").arg(name);
+            break;
+        case WeightsFault::Overlap:
+            what = tr("has the tensors '%1' and '%2' sharing bytes").arg(name, found);
+            break;
+        case WeightsFault::BadShape:
+        case WeightsFault::WrongShape:
+            what = tr("has the tensor '%1' in a shape RoPE Lab cannot use (%2)")
+                       .arg(name, detail.isEmpty() ? found : detail);
+            break;
+        case WeightsFault::NotFinite:
+            what = tr("holds %1 in the tensor '%2' (element %3)").arg(found, name).arg(p.index);
+            break;
+        case WeightsFault::MissingTensor:
+            what = tr("has no tensor '%1'").arg(name);
+            break;
+        case WeightsFault::UnknownLayout:
+            what = tr("is a \"%1\" model, whose q/k tensors RoPE Lab does not know").arg(found);
+            break;
+        case WeightsFault::BadIndex:
+            what = tr("has a wrong model.safetensors.index.json (%1)").arg(detail);
+            break;
+        case WeightsFault::TooManyTensors:
+            what = tr("claims %1 tensors; RoPE Lab reads at most %2").arg(p.count).arg(p.limit);
+            break;
+        case WeightsFault::WriteFailed:
+            what = tr("could not be written (%1)").arg(detail);
+            break;
+        default:  // a fault added to core later: its English sentence until translated
+            what = QString::fromStdString(describe(p));
+            break;
+    }
+    return tr("%1 %2").arg(QString::fromStdString(weights->source()), what);
+}
+
+void RealModelLesson::showModel(const ModelRequest& request, OpenedModel& opened) {
+    if (!opened.lens) {
+        // The previous model stays on screen, with its readouts.
+        failedPath_ = request.path;
+        showProblem(tr("Could not open the model: %1").arg(opened.problem));
+        updateModelNote();
+        publishReadouts();
+        return;
+    }
+    clearProblem();
+    failedPath_.clear();
+    lens_ = std::move(opened.lens);
+    shownExample_ = request.example;
+    ++lensGeneration_;
+    const QkModelInfo& info = lens_->model;
+    QSignalBlocker layerBlock(layerBox_), headBlock(headBox_);
+    layerBox_->setRange(0, info.layers - 1);
+    headBox_->setRange(0, info.heads - 1);
+    // Start at the layer of the most positional head: the one the lesson is about.
+    if (!lens_->mostPositional.empty()) {
+        layerBox_->setValue(lens_->heads[lens_->mostPositional.front()].layer);
+    }
+    updateModelNote();
+    drawUsageMap();
+    updateFigures();  // the chosen layer's figures follow the new model
+}
+
+void RealModelLesson::updateModelNote() {
+    QString note;
+    if (lens_) {
+        const QkModelInfo& info = lens_->model;
+        note = shownExample_
+                   ? tr("Example model made by RoPE Lab (not trained): q/k weights built with a "
+                        "chosen frequency preference.")
+                   : tr("Model: %1").arg(fileName(info.path));
+        note += QLatin1Char('\n') +
+                tr("%1 (%2), %3 layers, %4 heads (%5 KV), head_dim %6, context %7, %8 weights")
+                    .arg(QString::fromStdString(info.architecture),
+                         info.format == QkFormat::Gguf ? QStringLiteral("GGUF")
+                                                       : QStringLiteral("safetensors"))
+                    .arg(info.layers)
+                    .arg(info.heads)
+                    .arg(info.kvHeads)
+                    .arg(info.headDim)
+                    .arg(info.context)
+                    .arg(QString::fromStdString(info.weightType));
+    } else {
+        note = tr("No model yet: open one, or the example model.");
+    }
+    if (!failedPath_.isEmpty()) {
+        note += QLatin1Char('\n') + tr("%1 could not be opened; the model above stays.")
+                                        .arg(QFileInfo(failedPath_).fileName());
+    }
+    modelNote_->setText(note);
+}
+
+std::size_t RealModelLesson::layerIndex(int layer) const {
+    const auto it = std::find(lens_->layers.begin(), lens_->layers.end(), layer);
+    return static_cast<std::size_t>(it - lens_->layers.begin());
+}
+
+void RealModelLesson::drawUsageMap() {
+    const LensResult& lens = *lens_;
+    const auto layers = static_cast<Eigen::Index>(lens.layers.size());
+    const auto pairs = static_cast<Eigen::Index>(lens.invFreq.size());
+    Eigen::MatrixXd mean = Eigen::MatrixXd::Zero(layers, pairs);
+    Eigen::VectorXd count = Eigen::VectorXd::Zero(layers);
+    for (const HeadLens& head : lens.heads) {
+        const auto row = static_cast<Eigen::Index>(layerIndex(head.layer));
+        for (Eigen::Index i = 0; i < pairs; ++i) mean(row, i) += head.share[std::size_t(i)];
+        count(row) += 1.0;
+    }
+    for (Eigen::Index r = 0; r < layers; ++r) {
+        if (count(r) > 0.0) mean.row(r) /= count(r);
+    }
+    showMatrix(usageMap_, mean);
+    labelPairsInWavelength(usagePlot_->xAxis2, lens);
+    const int beyond = firstBeyondPair(lens);
+    const bool marked = beyond < pairs;
+    usageContext_->setVisible(marked);
+    usageContextLabel_->setVisible(marked);
+    usageContext_->point1->setCoords(beyond - 0.5, 0.0);
+    usageContext_->point2->setCoords(beyond - 0.5, 1.0);
+    usageContextLabel_->position->setCoords(beyond - 0.5, 0.02);
+    usageContextLabel_->setText(
+        tr(" → wavelength > trained context (%1 positions)").arg(lens.model.context));
+}
+
+void RealModelLesson::drawChosenLayer() {
+    if (!lens_) return;
+    const LensResult& lens = *lens_;
+    const int layer = layerBox_->value();
+    const auto pairs = static_cast<Eigen::Index>(lens.invFreq.size());
+    std::vector<const HeadLens*> heads;
+    for (const HeadLens& h : lens.heads) {
+        if (h.layer == layer) heads.push_back(&h);
+    }
+    Eigen::MatrixXd shares(static_cast<Eigen::Index>(heads.size()), pairs);
+    for (std::size_t r = 0; r < heads.size(); ++r) {
+        for (Eigen::Index i = 0; i < pairs; ++i) {
+            shares(static_cast<Eigen::Index>(r), i) = heads[r]->share[std::size_t(i)];
+        }
+    }
+    showMatrix(headsMap_, shares);
+    headsTitle_->setText(tr("Layer %1: share of usage per pair, each head").arg(layer));
+    const int beyond = firstBeyondPair(lens);
+    headsContext_->setVisible(beyond < pairs);
+    headsContext_->point1->setCoords(beyond - 0.5, 0.0);
+    headsContext_->point2->setCoords(beyond - 0.5, 1.0);
+
+    // Profiles at every whole distance up to twice the context.
+    const int last = std::min(2 * std::max(lens.model.context, 1), kMaxProfileDistances);
+    std::vector<double> distances(static_cast<std::size_t>(last + 1));
+    std::iota(distances.begin(), distances.end(), 0.0);
+    const QVector<double> x(distances.begin(), distances.end());
+    const auto draw = [&](QCPGraph* graph, const HeadLens* head, const QString& name) {
+        graph->setVisible(head != nullptr);
+        if (head == nullptr) {
+            graph->data()->clear();
+            graph->removeFromLegend();
+            return;
+        }
+        const std::vector<double> s = positionalProfile(*head, lens.invFreq, distances);
+        graph->setData(x, QVector<double>(s.begin(), s.end()), true);
+        graph->setName(name.arg(head->layer).arg(head->head));
+        graph->addToLegend();
+    };
+    const HeadLens* chosen = nullptr;
+    for (const HeadLens* h : heads) {
+        if (h->head == headBox_->value()) chosen = h;
+    }
+    const auto first = [&](const std::vector<std::size_t>& list) {
+        return list.empty() ? nullptr : &lens.heads[list.front()];
+    };
+    draw(chosenProfile_, chosen, tr("chosen: layer %1, head %2"));
+    draw(positionalProfile_, first(lens.mostPositional), tr("most positional: layer %1, head %2"));
+    draw(semanticProfile_, first(lens.mostSemantic), tr("most semantic: layer %1, head %2"));
+    profilePlot_->xAxis->setRange(0.0, last);
+    profilePlot_->yAxis->rescale();
+    const QCPRange y = profilePlot_->yAxis->range();
+    const double pad = 0.05 * std::max(y.size(), 1e-12);
+    profilePlot_->yAxis->setRange(std::min(0.0, y.lower) - pad, std::max(0.0, y.upper) + pad);
+    profileContext_->setVisible(true);
+    profileContext_->point1->setCoords(lens.model.context, 0.0);
+    profileContext_->point2->setCoords(lens.model.context, 1.0);
+    publishReadouts();
+}
+
+void RealModelLesson::publishReadouts() {
+    if (!lens_) return;
+    const LensResult& lens = *lens_;
+    const int layer = layerBox_->value();
+    publishReadout(QStringLiteral("example"), shownExample_ ? 1.0 : 0.0);
+    publishReadout(QStringLiteral("layers"), lens.model.layers);
+    publishReadout(QStringLiteral("heads"), lens.model.heads);
+    publishReadout(QStringLiteral("pairs"), static_cast<double>(lens.invFreq.size()));
+    publishReadout(QStringLiteral("context"), lens.model.context);
+    publishReadout(QStringLiteral("beyond_share"), lens.beyondShare);
+    publishReadout(QStringLiteral("layer"), layer);
+    publishReadout(QStringLiteral("head"), headBox_->value());
+    publishReadout(QStringLiteral("layer_beyond_share"), lens.layerBeyondShare[layerIndex(layer)]);
+    double positional = 0.0;
+    int heads = 0;
+    for (const HeadLens& h : lens.heads) {
+        if (h.layer != layer) continue;
+        positional += h.positionalShare;
+        ++heads;
+    }
+    const double layerPositional = heads > 0 ? positional / heads : 0.0;
+    publishReadout(QStringLiteral("layer_positional_share"), layerPositional);
+    const auto publishHead = [&](const QString& name, const std::vector<std::size_t>& list,
+                                 double HeadLens::*share) {
+        if (list.empty()) return;
+        const HeadLens& h = lens.heads[list.front()];
+        publishReadout(name + QStringLiteral("_layer"), h.layer);
+        publishReadout(name + QStringLiteral("_head"), h.head);
+        publishReadout(name + QStringLiteral("_share"), h.*share);
+    };
+    publishHead(QStringLiteral("most_positional"), lens.mostPositional, &HeadLens::positionalShare);
+    publishHead(QStringLiteral("most_semantic"), lens.mostSemantic, &HeadLens::beyondShare);
+
+    const auto percent = [](double v) { return QStringLiteral("%1 %").arg(100.0 * v, 0, 'f', 1); };
+    QList<ReadoutRow> rows{
+        {tr("usage beyond the context, all layers"), percent(lens.beyondShare)},
+        {tr("usage beyond the context, layer %1").arg(layer),
+         percent(lens.layerBeyondShare[layerIndex(layer)])},
+        {tr("usage in the fastest quarter of pairs, layer %1").arg(layer),
+         percent(layerPositional)},
+    };
+    if (!lens.mostPositional.empty()) {
+        const HeadLens& h = lens.heads[lens.mostPositional.front()];
+        rows.append({tr("most positional head"), tr("layer %1, head %2 (%3 in the fastest "
+                                                    "quarter)")
+                                                     .arg(h.layer)
+                                                     .arg(h.head)
+                                                     .arg(percent(h.positionalShare))});
+    }
+    if (!lens.mostSemantic.empty()) {
+        const HeadLens& h = lens.heads[lens.mostSemantic.front()];
+        rows.append({tr("most semantic head"), tr("layer %1, head %2 (%3 beyond the context)")
+                                                   .arg(h.layer)
+                                                   .arg(h.head)
+                                                   .arg(percent(h.beyondShare))});
+    }
+    setReadoutRows(rows);
+}
+
+}  // namespace ropelab::ui
