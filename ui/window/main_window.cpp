@@ -35,7 +35,6 @@
 #include "style/theme_controller.h"
 #include "window/input_guard.h"
 #include "window/model_file_opener.h"
-#include "window/model_file_opener.h"
 #include "window/parameter_panel.h"
 #include "window/screen_fit.h"
 
@@ -156,8 +155,6 @@ MainWindow::MainWindow(QWidget* parent)
 
     createMenus();
     retranslate();
-    // File → Open model…, drops and `ropelab FILE` open lesson 12's model.
-    new ModelFileOpener(*this);
     // File → Open model…, drops and `ropelab FILE` open lesson 12's model.
     new ModelFileOpener(*this);
     // Export, sessions, presenter mode, themes and language add their menus (ui/classroom).
