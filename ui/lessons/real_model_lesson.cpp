@@ -43,7 +43,7 @@ QString fileName(const std::string& path) {
 QString wavelengthText(double wavelength) {
     if (wavelength >= 1e6) return QStringLiteral("%1M").arg(wavelength / 1e6, 0, 'g', 2);
     if (wavelength >= 1e3) return QStringLiteral("%1k").arg(wavelength / 1e3, 0, 'g', 2);
-    return QString::number(wavelength, 'g', 2);
+    return QString::number(wavelength, 'f', wavelength < 10.0 ? 1 : 0);  // never 2e+02
 }
 
 void labelPairsInWavelength(QCPAxis* top, const LensResult& lens) {
