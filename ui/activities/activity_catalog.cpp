@@ -17,6 +17,25 @@ ReadoutSpec number(const char* id, double minimum = -kInf, double maximum = kInf
     return {QString::fromLatin1(id), minimum, maximum, false};
 }
 
+// The training lesson's readouts: accuracy and loss of each encoding's model, and of the RoPE
+// model with each method applied at evaluation, at 1, 1.5, 2 and 4 times the training length.
+QList<ReadoutSpec> trainingReadouts() {
+    QList<ReadoutSpec> specs{whole("training.train_length", 3.0), whole("training.models", 0.0, 6.0)};
+    const QStringList models{"none",      "learned",           "sinusoidal",    "t5",
+                             "alibi",     "rope",              "rope_linear",   "rope_dynamic",
+                             "rope_yarn", "rope_llama3"};
+    for (const QString& model : models) {
+        for (const char* factor : {"1x", "1_5x", "2x", "4x"}) {
+            const QString suffix = QString::fromLatin1(factor);
+            specs.append({QStringLiteral("training.%1_accuracy_%2").arg(model, suffix), 0.0, 1.0,
+                          false});
+            specs.append({QStringLiteral("training.%1_loss_%2").arg(model, suffix), 0.0, kInf,
+                          false});
+        }
+    }
+    return specs;
+}
+
 QStringList names(std::initializer_list<const char*> list) {
     QStringList out;
     for (const char* name : list) out.append(QString::fromLatin1(name));
@@ -256,6 +275,12 @@ const ActivityCatalog& ActivityCatalog::builtIn() {
                  number("real-model.most_semantic_share", 0.0, 1.0),
              },
              names({"openModelButton", "exampleModelButton", "layerBox", "headBox"})},
+            // Lesson 13: train short, test long (the recorded run, or the student's own).
+            {QStringLiteral("training"), trainingReadouts(),
+             names({"taskBox", "openTextButton", "encoding_none", "encoding_learned",
+                    "encoding_sinusoidal", "encoding_t5", "encoding_alibi", "encoding_rope",
+                    "sizeBox", "trainLengthBox", "stepsBox", "seedBox", "ropeBaseBox",
+                    "trainButton", "cancelTrainingButton"})},
         },
         names({"headDim", "base", "layout", "sequenceLength", "queryPosition", "keyPosition",
                "readouts"}),

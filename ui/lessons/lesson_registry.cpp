@@ -13,6 +13,9 @@
 #include "lessons/rope_2d_lesson.h"
 #include "lessons/rope_nd_lesson.h"
 #include "lessons/sweeps_lesson.h"
+#ifdef ROPELAB_HAVE_TRAINING_LAB
+#include "lessons/training_lesson.h"
+#endif
 
 namespace ropelab::ui {
 
@@ -31,6 +34,9 @@ std::vector<std::unique_ptr<Lesson>> createLessons(const LessonContext& context)
     lessons.push_back(std::make_unique<PrecisionLesson>(context));
     lessons.push_back(std::make_unique<ClinicLesson>(context));
     lessons.push_back(std::make_unique<RealModelLesson>(context));
+#ifdef ROPELAB_HAVE_TRAINING_LAB
+    lessons.push_back(std::make_unique<TrainingLesson>(context));
+#endif
     return lessons;
 }
 

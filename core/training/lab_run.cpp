@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "training/lab_run.h"
+
+#include <chrono>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace ropelab::training {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kFormat = "ropelab-lab-run";
+constexpr int kVersion = 1;
+
+json lengthsToJson(const std::vector<LengthResult>& results) {
+    json out = json::array();
+    for (const LengthResult& r : results) {
+        if (!r.ran) {
+            out.push_back({{"length", r.length}, {"ran", false}, {"reason", r.reason}});
+            continue;
+        }
+        out.push_back({{"length", r.length},
+                       {"ran", true},
+                       {"loss", r.loss},
+                       {"perplexity", r.perplexity},
+                       {"accuracy", r.accuracy},
+                       {"exact_match", r.exactMatch}});
+    }
+    return out;
+}
+
+double finite(const json& value, double lo, double hi) {
+    const double x = value.get<double>();
+    if (!std::isfinite(x) || x < lo || x > hi) throw std::out_of_range("number out of range");
+    return x;
+}
+
+std::vector<LengthResult> lengthsFromJson(const json& array) {
+    std::vector<LengthResult> out;
+    for (const json& item : array) {
+        LengthResult r;
+        r.length = static_cast<int>(finite(item.at("length"), 2, TrainingLimits::maxEvalLength));
+        r.ran = item.at("ran").get<bool>();
+        if (!r.ran) {
+            r.reason = item.at("reason").get<std::string>();
+        } else {
+            r.loss = finite(item.at("loss"), 0, 1e6);
+            r.perplexity = finite(item.at("perplexity"), 1, HUGE_VAL);
+            r.accuracy = finite(item.at("accuracy"), 0, 1);
+            r.exactMatch = finite(item.at("exact_match"), 0, 1);
+        }
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+template <class Enum, std::size_t N>
+Enum enumFromName(const std::string& name, const Enum (&all)[N]) {
+    for (Enum e : all) {
+        if (toString(e) == name) return e;
+    }
+    throw std::out_of_range("unknown name " + name);
+}
+
+}  // namespace
+
+std::vector<int> labLengths(const LabSettings& settings) {
+    std::vector<int> lengths;
+    for (double factor : {1.0, 1.5, 2.0, labLongestFactor}) {
+        lengths.push_back(static_cast<int>(std::lround(factor * settings.trainLength)));
+    }
+    return lengths;
+}
+
+std::string_view toString(RopeRescue rescue) {
+    switch (rescue) {
+        case RopeRescue::Linear:
+            return "linear";
+        case RopeRescue::Dynamic:
+            return "dynamic";
+        case RopeRescue::Yarn:
+            return "yarn";
+        case RopeRescue::Llama3:
+            return "llama3";
+    }
+    return "linear";
+}
+
+RopeParams rescueParams(RopeRescue rescue, const ModelConfig& config) {
+    RopeParams params;
+    params.headDim = config.headDim();
+    params.ropeTheta = config.ropeTheta;
+    params.factor = labLongestFactor;
+    // The trained context is the training length: dynamic scales beyond it, yarn and llama3
+    // take it as the original context.
+    params.maxPositionEmbeddings = config.trainLength;
+    switch (rescue) {
+        case RopeRescue::Linear:
+            params.ropeType = RopeType::Linear;
+            break;
+        case RopeRescue::Dynamic:
+            params.ropeType = RopeType::Dynamic;
+            break;
+        case RopeRescue::Yarn:
+            params.ropeType = RopeType::Yarn;
+            params.originalMaxPositionEmbeddings = config.trainLength;
+            params.maxPositionEmbeddings = static_cast<int>(labLongestFactor * config.trainLength);
+            break;
+        case RopeRescue::Llama3:
+            params.ropeType = RopeType::Llama3;
+            params.originalMaxPositionEmbeddings = config.trainLength;
+            params.maxPositionEmbeddings = static_cast<int>(labLongestFactor * config.trainLength);
+            break;
+    }
+    return params;
+}
+
+Task labTask(const LabSettings& settings) {
+    if (settings.task != TaskKind::Text) return syntheticTask(settings.task);
+    Task task = settings.textFile.empty() ? builtinTextTask() : textTaskFromFile(settings.textFile);
+    requireTrainable(task, settings.trainLength);
+    return task;
+}
+
+ModelConfig labModelConfig(const LabSettings& settings, PositionEncoding encoding, int vocabulary) {
+    ModelConfig config;
+    config.encoding = encoding;
+    config.layers = settings.layers;
+    config.width = settings.width;
+    config.heads = settings.heads;
+    config.vocabulary = vocabulary;
+    config.trainLength = settings.trainLength;
+    config.ropeTheta = settings.ropeTheta;
+    return config;
+}
+
+LabModelResult runLabModel(const LabSettings& settings, const Task& task, PositionEncoding encoding,
+                           const Execution& exec, const StepCallback& onStep) {
+    LabModelResult result;
+    result.encoding = encoding;
+    const ModelConfig config =
+        labModelConfig(settings, encoding, static_cast<int>(task.vocabulary.size()));
+    TrainSettings training;
+    training.steps = settings.steps;
+    training.batch = settings.batch;
+    training.seed = settings.seed;
+    const auto start = std::chrono::steady_clock::now();
+    const Model model = train(config, task, training, exec, [&](std::int64_t step, double loss) {
+        result.losses.push_back(loss);
+        if (onStep) onStep(step, loss);
+    });
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    EvalSettings eval;
+    eval.lengths = labLengths(settings);
+    eval.sequences = settings.evalSequences;
+    result.byLength = evaluate(model, task, eval, exec);
+    if (encoding == PositionEncoding::Rope) {
+        for (RopeRescue rescue : allRescues) {
+            eval.rope = rescueParams(rescue, config);
+            result.rescued.push_back({rescue, evaluate(model, task, eval, exec)});
+        }
+    }
+    return result;
+}
+
+std::string labRunToJson(const LabRun& run) {
+    const LabSettings& s = run.settings;
+    json encodings = json::array();
+    for (PositionEncoding e : s.encodings) encodings.push_back(std::string(toString(e)));
+    json models = json::array();
+    for (const LabModelResult& m : run.models) {
+        json rescued = json::object();
+        for (const RescuedCurve& c : m.rescued) {
+            rescued[std::string(toString(c.rescue))] = lengthsToJson(c.byLength);
+        }
+        models.push_back({{"encoding", std::string(toString(m.encoding))},
+                          {"seconds", m.seconds},
+                          {"losses", m.losses},
+                          {"by_length", lengthsToJson(m.byLength)},
+                          {"rescued", rescued}});
+    }
+    const json doc = {{"format", kFormat},
+                      {"version", kVersion},
+                      {"settings",
+                       {{"task", std::string(toString(s.task))},
+                        {"text_file", s.textFile},
+                        {"encodings", encodings},
+                        {"layers", s.layers},
+                        {"width", s.width},
+                        {"heads", s.heads},
+                        {"train_length", s.trainLength},
+                        {"steps", s.steps},
+                        {"batch", s.batch},
+                        {"seed", s.seed},
+                        {"rope_theta", s.ropeTheta},
+                        {"eval_sequences", s.evalSequences}}},
+                      {"task_source", run.taskSource},
+                      {"models", models}};
+    return doc.dump(1);
+}
+
+LabRun labRunFromJson(std::string_view text, const std::string& source) {
+    try {
+        const json doc = json::parse(text);
+        if (doc.at("format").get<std::string>() != kFormat ||
+            doc.at("version").get<int>() != kVersion) {
+            throw std::out_of_range("not a ropelab-lab-run version 1");
+        }
+        LabRun run;
+        const json& s = doc.at("settings");
+        LabSettings& settings = run.settings;
+        settings.task = parseTaskKind(s.at("task").get<std::string>());
+        settings.textFile = s.at("text_file").get<std::string>();
+        settings.encodings.clear();
+        for (const json& e : s.at("encodings")) {
+            settings.encodings.push_back(parsePositionEncoding(e.get<std::string>()));
+        }
+        settings.layers = static_cast<int>(finite(s.at("layers"), 1, TrainingLimits::maxLayers));
+        settings.width = static_cast<int>(finite(s.at("width"), 1, TrainingLimits::maxWidth));
+        settings.heads = static_cast<int>(finite(s.at("heads"), 1, TrainingLimits::maxHeads));
+        settings.trainLength = static_cast<int>(finite(
+            s.at("train_length"), TrainingLimits::minTrainLength, TrainingLimits::maxTrainLength));
+        settings.steps =
+            static_cast<std::int64_t>(finite(s.at("steps"), 1, double(TrainingLimits::maxSteps)));
+        settings.batch = static_cast<int>(finite(s.at("batch"), 1, TrainingLimits::maxBatch));
+        settings.seed = s.at("seed").get<std::uint64_t>();
+        settings.ropeTheta = finite(s.at("rope_theta"), 1.0 + 1e-9, 1e12);
+        settings.evalSequences = static_cast<int>(finite(s.at("eval_sequences"), 1, 100000));
+        run.taskSource = doc.at("task_source").get<std::string>();
+        for (const json& m : doc.at("models")) {
+            LabModelResult model;
+            model.encoding = parsePositionEncoding(m.at("encoding").get<std::string>());
+            model.seconds = finite(m.at("seconds"), 0, 1e7);
+            for (const json& loss : m.at("losses")) model.losses.push_back(finite(loss, 0, 1e6));
+            if (model.losses.size() > static_cast<std::size_t>(TrainingLimits::maxSteps)) {
+                throw std::out_of_range("more losses than steps");
+            }
+            model.byLength = lengthsFromJson(m.at("by_length"));
+            for (const auto& [name, curve] : m.at("rescued").items()) {
+                model.rescued.push_back({enumFromName(name, allRescues), lengthsFromJson(curve)});
+            }
+            run.models.push_back(std::move(model));
+        }
+        return run;
+    } catch (const InputError& e) {
+        throw InputError(source + ": " + e.what());
+    } catch (const std::exception& e) {
+        throw InputError(source + ": not a RoPE Lab training run (" + e.what() + ")");
+    }
+}
+
+}  // namespace ropelab::training

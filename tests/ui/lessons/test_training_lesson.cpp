@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The training lesson: it opens on the recorded default run and publishes exactly its numbers;
+// a tiny run trains in the background, draws its loss curve as it goes, and a cancel keeps the
+// models that finished.
+#include <gtest/gtest.h>
+
+#include <qcustomplot.h>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QThread>
+
+#include "lesson_harness.h"
+#include "lessons/training_lesson.h"
+
+namespace ropelab::ui {
+namespace {
+
+using testing::LessonHarness;
+
+// Processes events until `done` or timeoutMs; the longest gap between two event-loop turns is
+// how long the UI thread was busy.
+template <class Done>
+bool waitFor(Done done, int timeoutMs, qint64* longestGapMs = nullptr) {
+    QElapsedTimer clock, gap;
+    clock.start();
+    gap.start();
+    while (!done()) {
+        if (clock.elapsed() > timeoutMs) return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        if (longestGapMs != nullptr) *longestGapMs = std::max(*longestGapMs, gap.restart());
+        QThread::msleep(2);
+        gap.restart();
+    }
+    return true;
+}
+
+QJsonObject recordedRun() {
+    QFile file(QStringLiteral(":/training/default-run.json"));
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly));
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+struct Training : ::testing::Test {
+    void SetUp() override { QFile::remove(TrainingLesson::cachePath()); }
+    void TearDown() override { QFile::remove(TrainingLesson::cachePath()); }
+};
+
+TEST_F(Training, OpensOnTheRecordedRunAndItsReadoutsAreTheRecordedNumbers) {
+    QElapsedTimer clock;
+    clock.start();
+    LessonHarness<TrainingLesson> h;
+    EXPECT_LT(clock.elapsed(), 2000);  // real results within 2 s of opening
+
+    // Read with Qt's JSON parser, not the lesson's (core's nlohmann reader).
+    const QJsonObject run = recordedRun();
+    const QJsonObject settings = run[QStringLiteral("settings")].toObject();
+    const int trainLength = settings[QStringLiteral("train_length")].toInt();
+    ASSERT_EQ(h.lesson.readout(QStringLiteral("training.train_length")), trainLength);
+    const QJsonArray models = run[QStringLiteral("models")].toArray();
+    ASSERT_EQ(models.size(), 6);
+    EXPECT_EQ(h.lesson.readout(QStringLiteral("training.models")), 6.0);
+    const QStringList factors{QStringLiteral("1x"), QStringLiteral("1_5x"), QStringLiteral("2x"),
+                              QStringLiteral("4x")};
+    int cannotRun = 0;
+    const auto expectCurve = [&](const QString& prefix, const QJsonArray& lengths) {
+        ASSERT_EQ(lengths.size(), 4);
+        for (int i = 0; i < 4; ++i) {
+            const QJsonObject r = lengths[i].toObject();
+            EXPECT_EQ(r[QStringLiteral("length")].toInt(),
+                      std::lround(std::array{1.0, 1.5, 2.0, 4.0}[i] * trainLength));
+            const QString id = QStringLiteral("training.%1_accuracy_%2").arg(prefix, factors[i]);
+            if (!r[QStringLiteral("ran")].toBool()) {
+                ++cannotRun;
+                EXPECT_FALSE(h.lesson.readout(id).has_value()) << id.toStdString();
+                continue;
+            }
+            EXPECT_EQ(h.lesson.readout(id), r[QStringLiteral("accuracy")].toDouble())
+                << id.toStdString();
+            EXPECT_EQ(
+                h.lesson.readout(QStringLiteral("training.%1_loss_%2").arg(prefix, factors[i])),
+                r[QStringLiteral("loss")].toDouble());
+        }
+    };
+    for (const QJsonValue& value : models) {
+        const QJsonObject m = value.toObject();
+        const QString encoding = m[QStringLiteral("encoding")].toString();
+        expectCurve(encoding, m[QStringLiteral("by_length")].toArray());
+        const QJsonObject rescued = m[QStringLiteral("rescued")].toObject();
+        EXPECT_EQ(rescued.size(), encoding == QStringLiteral("rope") ? 4 : 0);
+        for (auto it = rescued.begin(); it != rescued.end(); ++it) {
+            expectCurve(QStringLiteral("rope_") + it.key(), it.value().toArray());
+        }
+        EXPECT_EQ(m[QStringLiteral("losses")].toArray().size(),
+                  settings[QStringLiteral("steps")].toInt());
+    }
+    // Only the learned table stops: 1.5×, 2× and 4× L have no rows.
+    EXPECT_EQ(cannotRun, 3);
+
+    // The plotted ALiBi curve is the recorded accuracies, at the recorded lengths.
+    QCustomPlot* lengths = h.figure(QStringLiteral("metric-vs-length"));
+    ASSERT_NE(lengths, nullptr);
+    const auto alibi = lengths->graph(4)->data();
+    ASSERT_EQ(alibi->size(), 4);
+    EXPECT_EQ(alibi->at(3)->key, 4 * trainLength);
+    EXPECT_EQ(alibi->at(3)->value, h.lesson.readout(QStringLiteral("training.alibi_accuracy_4x")));
+    // The learned curve stops at L.
+    EXPECT_EQ(lengths->graph(1)->data()->size(), 1);
+}
+
+TEST_F(Training, ATinyRunTrainsInTheBackgroundAndCancelKeepsTheFinishedModels) {
+    LessonHarness<TrainingLesson> h;
+    h.lesson.setMaxParallel(1);  // one model after the other: the second is still training
+    training::LabSettings s;
+    s.encodings = {training::PositionEncoding::Alibi, training::PositionEncoding::Rope};
+    s.layers = TrainingLesson::kSizes[0].layers;
+    s.width = TrainingLesson::kSizes[0].width;
+    s.heads = TrainingLesson::kSizes[0].heads;
+    s.trainLength = 6;
+    s.steps = 400;
+    h.lesson.setSettings(s);
+    ASSERT_TRUE(h.lesson.train());
+    EXPECT_TRUE(h.lesson.training());
+    EXPECT_EQ(h.lesson.run().models.size(), 0u);
+
+    QCustomPlot* loss = h.figure(QStringLiteral("training-loss"));
+    ASSERT_NE(loss, nullptr);
+    // ALiBi's loss curve grows while it trains (polled every 100 ms).
+    ASSERT_TRUE(waitFor([&] { return loss->graph(4)->data()->size() >= 5; }, 120000));
+    qint64 longestGap = 0;
+    ASSERT_TRUE(waitFor([&] { return h.lesson.run().models.size() == 1; }, 300000, &longestGap));
+    std::cout << "longest UI-thread gap while training: " << longestGap << " ms\n";
+    ASSERT_TRUE(h.lesson.training());  // RoPE is still training
+    h.lesson.cancel();
+    ASSERT_TRUE(waitFor([&] { return !h.lesson.training(); }, 60000));
+
+    const training::LabRun& run = h.lesson.run();
+    ASSERT_EQ(run.models.size(), 1u);
+    EXPECT_EQ(run.models[0].encoding, training::PositionEncoding::Alibi);
+    EXPECT_EQ(run.models[0].losses.size(), 400u);
+    EXPECT_EQ(loss->graph(4)->data()->size(), 400);
+    EXPECT_EQ(loss->graph(5)->data()->size(), 0);  // the cancelled RoPE model left nothing
+    // The readouts are the finished model's evaluation.
+    EXPECT_EQ(h.lesson.readout(QStringLiteral("training.alibi_accuracy_4x")),
+              run.models[0].byLength[3].accuracy);
+    EXPECT_EQ(h.lesson.readout(QStringLiteral("training.models")), 1.0);
+    EXPECT_FALSE(h.lesson.readout(QStringLiteral("training.rope_accuracy_1x")).has_value());
+    EXPECT_EQ(run.models[0].byLength[3].length, 24);
+}
+
+}  // namespace
+}  // namespace ropelab::ui

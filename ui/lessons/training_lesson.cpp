@@ -1,0 +1,783 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lessons/training_lesson.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QJsonObject>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QThread>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+#include <mutex>
+
+#include "widgets/choice_box.h"
+#include "widgets/latest_job.h"
+#include "widgets/plot_helpers.h"
+#include "widgets/progress_value.h"
+
+namespace ropelab::ui {
+
+using training::LabModelResult;
+using training::LabRun;
+using training::LabSettings;
+using training::LengthResult;
+using training::PositionEncoding;
+using training::RopeRescue;
+
+namespace {
+
+constexpr int kPollMs = 100;
+const QString kRecordedRun = QStringLiteral(":/training/default-run.json");
+
+int encodingIndex(PositionEncoding encoding) {
+    const auto* it =
+        std::find(std::begin(training::allEncodings), std::end(training::allEncodings), encoding);
+    return static_cast<int>(it - std::begin(training::allEncodings));
+}
+
+QString encodingKey(PositionEncoding encoding) {
+    return QString::fromLatin1(training::toString(encoding));
+}
+
+// The three lengths ids use: 1×, 1.5×, 2×, 4×.
+const std::array<const char*, 4> kFactorIds{"1x", "1_5x", "2x", "4x"};
+
+const LabModelResult* findModel(const LabRun& run, PositionEncoding encoding) {
+    for (const LabModelResult& m : run.models) {
+        if (m.encoding == encoding) return &m;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+// What a worker thread hands the UI thread while it trains: each step's loss, under a lock the
+// UI thread takes only to copy the new ones (every kPollMs).
+struct TrainingLesson::Live {
+    PositionEncoding encoding = PositionEncoding::Rope;
+    LatestJob* job = nullptr;
+    struct Buffer {
+        std::mutex mutex;
+        std::vector<double> losses;
+    };
+    std::shared_ptr<Buffer> buffer = std::make_shared<Buffer>();
+    std::vector<double> shown;  // the losses copied to the UI thread so far
+    std::function<void()> start;
+    bool started = false;
+    bool ended = false;
+};
+
+TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
+    : LessonPage(context, parent),
+      poll_(new QTimer(this)),
+      maxParallel_(std::max(1, QThread::idealThreadCount())),
+      lossPlot_(createPlot(QStringLiteral("training-loss"))),
+      lengthPlot_(createPlot(QStringLiteral("metric-vs-length"))),
+      rescuePlot_(createPlot(QStringLiteral("rope-rescue"))),
+      task_(new ChoiceBox(this)),
+      openText_(new QPushButton(this)),
+      textFile_(new QLabel(this)),
+      size_(new ChoiceBox(this)),
+      trainLength_(new QSpinBox(this)),
+      steps_(new QSpinBox(this)),
+      seed_(new QSpinBox(this)),
+      ropeBase_(new QDoubleSpinBox(this)),
+      trainButton_(new QPushButton(this)),
+      cancelButton_(new QPushButton(this)),
+      progress_(new QProgressBar(this)),
+      status_(new QLabel(this)),
+      settingsNote_(new QLabel(this)) {
+    auto* grid = new QGridLayout(plotArea());
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(lossPlot_, 0, 0, 1, 2);
+    grid->addWidget(lengthPlot_, 1, 0);
+    grid->addWidget(rescuePlot_, 1, 1);
+
+    lossTitle_ = addPlotTitle(lossPlot_, QString());
+    lengthTitle_ = addPlotTitle(lengthPlot_, QString());
+    rescueTitle_ = addPlotTitle(rescuePlot_, QString());
+    for (int e = 0; e < kEncodings; ++e) {
+        lossGraphs_[e] = addGraph(lossPlot_);
+        setSeriesStyle(lossGraphs_[e], {categorical(e)}, theme());
+        lengthGraphs_[e] = addGraph(lengthPlot_);
+        setSeriesStyle(lengthGraphs_[e], {categorical(e)}, theme());
+        lengthGraphs_[e]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
+    }
+    for (int r = 0; r <= kRescues; ++r) {
+        rescueGraphs_[r] = addGraph(rescuePlot_);
+        // The plain RoPE curve in RoPE's colour, as on the left; each method in a colour of its
+        // own.
+        const Series series = r == 0 ? categorical(encodingIndex(PositionEncoding::Rope))
+                                     : categorical(kEncodings + r - 1);
+        setSeriesStyle(rescueGraphs_[r], {series, r == 0 ? Qt::SolidLine : Qt::DashLine}, theme());
+        rescueGraphs_[r]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    }
+    for (int p = 0; p < 2; ++p) {
+        QCustomPlot* plot = p == 0 ? lengthPlot_ : rescuePlot_;
+        trainLengthLines_[p] = new QCPItemStraightLine(plot);
+        setSeriesStyle(trainLengthLines_[p], {Series::Reference, Qt::DashLine}, theme());
+        trainLengthLabels_[p] = new QCPItemText(plot);
+        trainLengthLabels_[p]->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        trainLengthLabels_[p]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    }
+    cannotRun_ = new QCPItemText(lengthPlot_);
+    cannotRun_->position->setType(QCPItemPosition::ptAxisRectRatio);
+    cannotRun_->position->setCoords(0.98, 0.04);
+    cannotRun_->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    cannotRun_->setColor(
+        seriesColor(categorical(encodingIndex(PositionEncoding::Learned)), theme()));
+    tagAnnotation(lengthPlot_, QStringLiteral("cannot-run"), {cannotRun_});
+    for (QCustomPlot* plot : {lossPlot_, lengthPlot_, rescuePlot_}) placeLegendBelow(plot, 3);
+    lossPlot_->xAxis->setRange(0, 1);
+
+    buildControls();
+    showProgressInControls();
+    declareTrainingFigures();
+    refreshOnParameterChange([this] { updateFigures(); });
+
+    poll_->setInterval(kPollMs);
+    connect(poll_, &QTimer::timeout, this, &TrainingLesson::pollLosses);
+
+    // The user's last run, else the recorded default run: real results at once.
+    LabRun shown;
+    bool haveRun = false;
+    for (const QString& path : {cachePath(), kRecordedRun}) {
+        QFile file(path);
+        if (path.isEmpty() || !file.open(QIODevice::ReadOnly)) continue;
+        try {
+            const QByteArray bytes = file.readAll();
+            shown = training::labRunFromJson(std::string_view(bytes.constData(), bytes.size()),
+                                             path.toStdString());
+            recorded_ = path == kRecordedRun;
+            haveRun = true;
+            break;
+        } catch (const std::exception&) {
+            // A damaged cache falls back to the recording.
+        }
+    }
+    if (haveRun) {
+        setSettings(shown.settings);
+        run_ = std::move(shown);
+    } else {
+        setSettings(LabSettings{});
+    }
+    retranslate();
+    applyTheme(theme());
+}
+
+TrainingLesson::~TrainingLesson() {
+    // The jobs stop their workers and wait for them (LatestJob's destructor).
+    for (const auto& live : live_) live->job->cancel();
+}
+
+void TrainingLesson::buildControls() {
+    const auto formLabel = [this](QWidget* field) {
+        auto* label = new QLabel(this);
+        label->setBuddy(field);
+        formLabels_.append(label);
+        return label;
+    };
+    auto* form = new QFormLayout;
+    form->setContentsMargins(0, 0, 0, 0);
+    task_->setObjectName(QStringLiteral("taskBox"));
+    form->addRow(formLabel(task_), task_);
+    openText_->setObjectName(QStringLiteral("openTextButton"));
+    textFile_->setWordWrap(true);
+    form->addRow(openText_);
+    form->addRow(textFile_);
+    auto* boxes = new QGridLayout;
+    for (int e = 0; e < kEncodings; ++e) {
+        encodingBoxes_[e] = new QCheckBox(this);
+        encodingBoxes_[e]->setObjectName(
+            QStringLiteral("encoding_%1").arg(encodingKey(training::allEncodings[e])));
+        boxes->addWidget(encodingBoxes_[e], e / 2, e % 2);
+    }
+    form->addRow(boxes);
+    size_->setObjectName(QStringLiteral("sizeBox"));
+    form->addRow(formLabel(size_), size_);
+    trainLength_->setObjectName(QStringLiteral("trainLengthBox"));
+    trainLength_->setRange(training::TrainingLimits::minTrainLength, 256);
+    form->addRow(formLabel(trainLength_), trainLength_);
+    steps_->setObjectName(QStringLiteral("stepsBox"));
+    steps_->setRange(1, static_cast<int>(training::TrainingLimits::maxSteps));
+    steps_->setSingleStep(100);
+    form->addRow(formLabel(steps_), steps_);
+    seed_->setObjectName(QStringLiteral("seedBox"));
+    seed_->setRange(0, 1000000);
+    form->addRow(formLabel(seed_), seed_);
+    ropeBase_->setObjectName(QStringLiteral("ropeBaseBox"));
+    ropeBase_->setRange(2.0, 1e7);
+    ropeBase_->setDecimals(0);
+    form->addRow(formLabel(ropeBase_), ropeBase_);
+    controlsLayout()->addLayout(form);
+
+    auto* buttons = new QHBoxLayout;
+    trainButton_->setObjectName(QStringLiteral("trainButton"));
+    cancelButton_->setObjectName(QStringLiteral("cancelTrainingButton"));
+    cancelButton_->setEnabled(false);
+    buttons->addWidget(trainButton_);
+    buttons->addWidget(cancelButton_);
+    controlsLayout()->addLayout(buttons);
+    progress_->setRange(0, 1000);
+    progress_->setValue(0);
+    progress_->setVisible(false);
+    controlsLayout()->addWidget(progress_);
+    status_->setWordWrap(true);
+    controlsLayout()->addWidget(status_);
+    settingsNote_->setWordWrap(true);
+    controlsLayout()->addWidget(settingsNote_);
+
+    connect(trainButton_, &QPushButton::clicked, this, [this] { train(); });
+    connect(cancelButton_, &QPushButton::clicked, this, &TrainingLesson::cancel);
+    connect(openText_, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a UTF-8 text file"));
+        if (path.isEmpty()) return;
+        textPath_ = path;
+        task_->setCurrentIndex(static_cast<int>(training::TaskKind::Text));
+        textFile_->setText(QFileInfo(path).fileName());
+    });
+}
+
+QString TrainingLesson::title() const {
+    return tr("Train short, test long");
+}
+
+QString TrainingLesson::encodingName(PositionEncoding encoding) const {
+    switch (encoding) {
+        case PositionEncoding::None:
+            return tr("none (NoPE)");
+        case PositionEncoding::Learned:
+            return tr("learned");
+        case PositionEncoding::Sinusoidal:
+            return tr("sinusoidal");
+        case PositionEncoding::T5:
+            return tr("T5 bias");
+        case PositionEncoding::Alibi:
+            return tr("ALiBi");
+        case PositionEncoding::Rope:
+            return tr("RoPE");
+    }
+    return {};
+}
+
+QString TrainingLesson::rescueName(RopeRescue rescue) const {
+    switch (rescue) {
+        case RopeRescue::Linear:
+            return tr("RoPE + PI (linear)");
+        case RopeRescue::Dynamic:
+            return tr("RoPE + NTK (dynamic)");
+        case RopeRescue::Yarn:
+            return tr("RoPE + YaRN");
+        case RopeRescue::Llama3:
+            return tr("RoPE + Llama 3");
+    }
+    return {};
+}
+
+bool TrainingLesson::textMetric() const {
+    return run_.settings.task == training::TaskKind::Text;
+}
+
+void TrainingLesson::retranslate() {
+    const int task = task_->currentIndex();
+    task_->clear();
+    task_->addItems(
+        {tr("copy the symbols"), tr("reverse the symbols"), tr("text (next character)")});
+    task_->setCurrentIndex(std::max(task, 0));
+    const int size = size_->currentIndex();
+    size_->clear();
+    for (const SizePreset& s : kSizes) {
+        size_->addItem(tr("%1 layers, width %2, %3 heads").arg(s.layers).arg(s.width).arg(s.heads));
+    }
+    size_->setCurrentIndex(size < 0 ? 1 : size);
+    // In buildControls' order: task, size, training length, steps, seed, base.
+    const QStringList labels{tr("Task"),  tr("Model size"), tr("Training length"),
+                             tr("Steps"), tr("Seed"),       tr("RoPE base")};
+    for (qsizetype i = 0; i < labels.size() && i < formLabels_.size(); ++i) {
+        formLabels_[i]->setText(labels[i]);
+    }
+    openText_->setText(tr("Open text file…"));
+    openText_->setToolTip(tr("Train the text task on a UTF-8 text file of your own."));
+    if (textPath_.isEmpty()) textFile_->setText(tr("Text: the built-in GPL 3 text"));
+    for (int e = 0; e < kEncodings; ++e) {
+        encodingBoxes_[e]->setText(encodingName(training::allEncodings[e]));
+    }
+    trainButton_->setText(tr("Train"));
+    trainButton_->setToolTip(
+        tr("Train one model per ticked encoding in the background, each on a thread of its own."));
+    cancelButton_->setText(tr("Cancel"));
+    lossTitle_->setText(tr("Training loss of each model"));
+    lossPlot_->xAxis->setLabel(tr("step"));
+    lossPlot_->yAxis->setLabel(tr("training loss (nats)"));
+    lengthPlot_->xAxis->setLabel(tr("evaluation length (tokens)"));
+    rescuePlot_->xAxis->setLabel(tr("evaluation length (tokens)"));
+    for (int e = 0; e < kEncodings; ++e) {
+        lossGraphs_[e]->setName(encodingName(training::allEncodings[e]));
+        lengthGraphs_[e]->setName(encodingName(training::allEncodings[e]));
+    }
+    rescueGraphs_[0]->setName(tr("RoPE as trained"));
+    for (int r = 0; r < kRescues; ++r) {
+        rescueGraphs_[r + 1]->setName(rescueName(training::allRescues[r]));
+    }
+    for (QCPItemText* label : trainLengthLabels_) label->setText(tr(" training length"));
+    setExplanation(
+        title(),
+        tr("<p>Each model is the same small transformer with a different position encoding, "
+           "trained on the same sequences, at most <i>L</i> tokens long. Then each is tested "
+           "on sequences of <i>L</i>, 1.5<i>L</i>, 2<i>L</i> and 4<i>L</i> tokens. Copy and "
+           "reverse score the tokens after the separator (accuracy: the share predicted right); "
+           "text scores every next character (mean loss in nats, lower is better).</p>"
+           "<p>Learned positions have one row per training position: a longer sequence "
+           "<b>cannot run</b>. The right plot applies lesson 7's methods to the trained RoPE "
+           "model at evaluation only, with factor 4 and <i>L</i> as the original context.</p>"
+           "<p><b>What the papers found.</b> Press et al. 2022 (ALiBi, Table 2: WikiText-103, "
+           "16 layers, trained at 512 tokens), perplexity at 512 / 1012 / 2512 tokens: "
+           "sinusoidal 20.05 / 43.54 / 132.41, rotary 20.07 / 21.37 / 31.58, T5 bias 19.65 / "
+           "18.79 / 20.41, ALiBi 19.73 / 18.73 / 18.41. Chen et al. 2023: a RoPE model "
+           "extrapolated without training reached perplexity above 10³ beyond its context; with "
+           "position interpolation it adapted in at most 1000 fine-tuning steps. What a small "
+           "model shows depends on task, size and steps: the note below says what the run shown "
+           "measured.</p>"),
+        QString());
+    ++revision_;  // the figures hold translated text
+    updateFigures();
+    replotAll();
+}
+
+LabSettings TrainingLesson::settings() const {
+    LabSettings s;
+    s.task = static_cast<training::TaskKind>(std::max(task_->currentIndex(), 0));
+    if (s.task == training::TaskKind::Text) s.textFile = textPath_.toStdString();
+    s.encodings.clear();
+    for (int e = 0; e < kEncodings; ++e) {
+        if (encodingBoxes_[e]->isChecked()) s.encodings.push_back(training::allEncodings[e]);
+    }
+    const SizePreset& size = kSizes[static_cast<std::size_t>(std::max(size_->currentIndex(), 0))];
+    s.layers = size.layers;
+    s.width = size.width;
+    s.heads = size.heads;
+    s.trainLength = trainLength_->value();
+    s.steps = steps_->value();
+    s.seed = static_cast<std::uint64_t>(seed_->value());
+    s.ropeTheta = ropeBase_->value();
+    return s;
+}
+
+void TrainingLesson::setSettings(const LabSettings& s) {
+    task_->setCurrentIndex(static_cast<int>(s.task));
+    textPath_ = QString::fromStdString(s.textFile);
+    if (!textPath_.isEmpty()) textFile_->setText(QFileInfo(textPath_).fileName());
+    for (int e = 0; e < kEncodings; ++e) {
+        encodingBoxes_[e]->setChecked(std::find(s.encodings.begin(), s.encodings.end(),
+                                                training::allEncodings[e]) != s.encodings.end());
+    }
+    for (std::size_t i = 0; i < kSizes.size(); ++i) {
+        if (kSizes[i].layers == s.layers && kSizes[i].width == s.width &&
+            kSizes[i].heads == s.heads) {
+            size_->setCurrentIndex(static_cast<int>(i));
+        }
+    }
+    trainLength_->setValue(s.trainLength);
+    steps_->setValue(static_cast<int>(s.steps));
+    seed_->setValue(static_cast<int>(s.seed));
+    ropeBase_->setValue(s.ropeTheta);
+}
+
+QJsonObject TrainingLesson::saveState() const {
+    const LabSettings s = settings();
+    QJsonObject state{{QStringLiteral("task"), QString::fromLatin1(training::toString(s.task))},
+                      {QStringLiteral("size"), size_->currentIndex()},
+                      {QStringLiteral("train_length"), s.trainLength},
+                      {QStringLiteral("steps"), static_cast<double>(s.steps)},
+                      {QStringLiteral("seed"), static_cast<double>(s.seed)},
+                      {QStringLiteral("rope_theta"), s.ropeTheta}};
+    return state;
+}
+
+void TrainingLesson::restoreState(const QJsonObject& state) {
+    LabSettings s = settings();
+    try {
+        s.task = training::parseTaskKind(
+            state.value(QStringLiteral("task")).toString(QStringLiteral("copy")).toStdString());
+    } catch (const std::exception&) {
+        s.task = training::TaskKind::Copy;
+    }
+    const int size = std::clamp(state.value(QStringLiteral("size")).toInt(1), 0,
+                                static_cast<int>(kSizes.size()) - 1);
+    s.layers = kSizes[static_cast<std::size_t>(size)].layers;
+    s.width = kSizes[static_cast<std::size_t>(size)].width;
+    s.heads = kSizes[static_cast<std::size_t>(size)].heads;
+    s.trainLength = state.value(QStringLiteral("train_length")).toInt(s.trainLength);
+    s.steps = static_cast<std::int64_t>(state.value(QStringLiteral("steps")).toDouble(1000));
+    s.seed =
+        static_cast<std::uint64_t>(std::max(0.0, state.value(QStringLiteral("seed")).toDouble(0)));
+    s.ropeTheta = state.value(QStringLiteral("rope_theta")).toDouble(s.ropeTheta);
+    setSettings(s);
+}
+
+QString TrainingLesson::cachePath() {
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    return folder.isEmpty() ? QString() : folder + QStringLiteral("/training-last-run.json");
+}
+
+void TrainingLesson::showRun(LabRun run) {
+    run_ = std::move(run);
+    ++revision_;
+    runGuarded([this] { updateFigures(); });
+}
+
+bool TrainingLesson::training() const {
+    return std::any_of(live_.begin(), live_.end(), [](const auto& l) { return !l->ended; });
+}
+
+bool TrainingLesson::train() {
+    if (training()) return false;
+    const LabSettings s = settings();
+    auto task = std::make_shared<training::Task>();
+    const bool ok = runGuarded([&] {
+        if (s.encodings.empty()) {
+            throw InputError(tr("Tick at least one encoding to train.").toStdString());
+        }
+        for (PositionEncoding e : s.encodings) {
+            const training::ModelConfig config = training::labModelConfig(s, e, 17);
+            training::validate(config);
+        }
+        *task = training::labTask(s);
+    });
+    if (!ok) return false;
+    run_ = LabRun{s, task->source, {}};
+    recorded_ = false;
+    ++revision_;
+    clearReadouts();
+    for (const auto& old : live_) old->job->deleteLater();
+    live_.clear();
+    for (PositionEncoding encoding : s.encodings) {
+        auto live = std::make_unique<Live>();
+        live->encoding = encoding;
+        live->job = new LatestJob(this);
+        const std::size_t index = live_.size();
+        // Ended jobs are matched by pointer: a signal still queued from a run that has been
+        // cleared away finds no entry.
+        const auto ended = [this, index, job = live->job](const QString& message) {
+            if (index >= live_.size() || live_[index]->job != job) return;
+            live_[index]->ended = true;
+            if (!message.isEmpty()) {
+                failures_.append(
+                    tr("%1 stopped: %2").arg(encodingName(live_[index]->encoding), message));
+            }
+            QMetaObject::invokeMethod(this, &TrainingLesson::trainingEnded, Qt::QueuedConnection);
+        };
+        connect(live->job, &LatestJob::failed, this, ended);
+        connect(live->job, &LatestJob::cancelled, this, [ended] { ended(QString()); });
+        live->start = [this, s, task, encoding, buffer = live->buffer, index, job = live->job] {
+            job->start(
+                [this, s, task, encoding, buffer,
+                 index](const Execution& exec) -> LatestJob::Apply {
+                    auto result = std::make_shared<LabModelResult>(training::runLabModel(
+                        s, *task, encoding, exec, [buffer](std::int64_t, double loss) {
+                            std::lock_guard lock(buffer->mutex);
+                            buffer->losses.push_back(loss);
+                        }));
+                    return [this, index, result] { modelFinished(index, std::move(*result)); };
+                },
+                1);
+        };
+        live_.push_back(std::move(live));
+    }
+    startQueued();
+    trainButton_->setEnabled(false);
+    cancelButton_->setEnabled(true);
+    setProgressValue(progress_, 0);
+    progress_->setVisible(true);
+    status_->setText(
+        tr("Training %n model(s), %1 at a time…", nullptr, static_cast<int>(live_.size()))
+            .arg(std::min(maxParallel_, static_cast<int>(live_.size()))));
+    poll_->start();
+    return true;
+}
+
+void TrainingLesson::startQueued() {
+    int running = 0;
+    for (const auto& live : live_) running += live->started && !live->ended ? 1 : 0;
+    for (const auto& live : live_) {
+        if (running >= maxParallel_) break;
+        if (live->started) continue;
+        live->started = true;
+        live->start();
+        ++running;
+    }
+}
+
+void TrainingLesson::cancel() {
+    // Queued models end without starting; running ones stop at their next step.
+    for (const auto& live : live_) {
+        if (!live->started) {
+            live->started = true;
+            live->ended = true;
+        }
+    }
+    for (const auto& live : live_) {
+        if (!live->ended) live->job->cancel();
+    }
+    trainingEnded();
+}
+
+void TrainingLesson::pollLosses() {
+    std::int64_t done = 0;
+    for (const auto& live : live_) {
+        std::lock_guard lock(live->buffer->mutex);
+        const std::vector<double>& losses = live->buffer->losses;
+        live->shown.insert(live->shown.end(), losses.begin() + live->shown.size(), losses.end());
+        done += static_cast<std::int64_t>(live->shown.size());
+    }
+    const std::int64_t total = run_.settings.steps * static_cast<std::int64_t>(live_.size());
+    if (total > 0) setProgressValue(progress_, static_cast<int>(1000 * done / total));
+    if (done != lossPoints_) {
+        lossPoints_ = static_cast<int>(done);
+        updateFigures();
+    }
+}
+
+void TrainingLesson::modelFinished(std::size_t index, LabModelResult result) {
+    if (index >= live_.size()) return;
+    live_[index]->ended = true;
+    run_.models.push_back(std::move(result));
+    std::sort(run_.models.begin(), run_.models.end(), [](const auto& a, const auto& b) {
+        return encodingIndex(a.encoding) < encodingIndex(b.encoding);
+    });
+    ++revision_;
+    updateFigures();
+    trainingEnded();
+}
+
+void TrainingLesson::trainingEnded() {
+    if (live_.empty()) return;
+    startQueued();
+    if (training()) return;
+    poll_->stop();
+    pollLosses();
+    trainButton_->setEnabled(true);
+    cancelButton_->setEnabled(false);
+    progress_->setVisible(false);
+    const int trained = static_cast<int>(run_.models.size());
+    const int asked = static_cast<int>(live_.size());
+    if (trained < asked) {
+        failures_.prepend(tr("%1 of %2 models finished and are shown.").arg(trained).arg(asked));
+        status_->setText(failures_.join(QLatin1Char(' ')));
+    } else {
+        status_->setText(tr("%n model(s) trained.", nullptr, trained));
+    }
+    failures_.clear();
+    for (const auto& live : live_) live->job->deleteLater();
+    live_.clear();
+    ++revision_;
+    updateFigures();
+    // The run the lesson opens with next time.
+    const QString path = cachePath();
+    if (path.isEmpty() || run_.models.empty()) return;
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile file(path);
+    if (file.open(QIODevice::WriteOnly)) {
+        file.write(QByteArray::fromStdString(training::labRunToJson(run_)));
+        file.commit();
+    }
+}
+
+void TrainingLesson::declareTrainingFigures() {
+    // The loss curves follow every poll while models train; the length curves follow the run.
+    declareInlineFigures(
+        {lossPlot_},
+        [this] {
+            return std::pair{revision_, lossPoints_};
+        },
+        [this](const std::pair<int, int>&) {
+            for (QCPGraph* g : lossGraphs_) g->data()->clear();
+            std::int64_t steps = 1;
+            const auto show = [&](PositionEncoding e, const std::vector<double>& losses) {
+                QVector<double> x(static_cast<qsizetype>(losses.size()));
+                std::iota(x.begin(), x.end(), 1.0);
+                lossGraphs_[encodingIndex(e)]->setData(x, toQVector(losses), true);
+                steps = std::max<std::int64_t>(steps, static_cast<std::int64_t>(losses.size()));
+            };
+            for (const LabModelResult& m : run_.models) show(m.encoding, m.losses);
+            for (const auto& live : live_) {
+                if (!live->ended) show(live->encoding, live->shown);
+            }
+            lossPlot_->xAxis->setRange(0, std::max<std::int64_t>(steps, run_.settings.steps));
+            lossPlot_->yAxis->rescale();
+            lossPlot_->yAxis->setRangeLower(0);
+        });
+    declareInlineFigures(
+        {lengthPlot_, rescuePlot_}, [this] { return revision_; },
+        [this](int) {
+            const bool text = textMetric();
+            const auto metric = [text](const LengthResult& r) {
+                return text ? r.loss : r.accuracy;
+            };
+            QStringList cannot;
+            for (int e = 0; e < kEncodings; ++e) lengthGraphs_[e]->data()->clear();
+            for (const LabModelResult& m : run_.models) {
+                QVector<double> x, y;
+                for (const LengthResult& r : m.byLength) {
+                    if (!r.ran) {
+                        cannot.append(QString::number(r.length));
+                        continue;
+                    }
+                    x.append(r.length);
+                    y.append(metric(r));
+                }
+                lengthGraphs_[encodingIndex(m.encoding)]->setData(x, y, true);
+            }
+            cannotRun_->setText(cannot.isEmpty() ? QString()
+                                                 : tr("learned: cannot run at %1 tokens")
+                                                       .arg(cannot.join(QStringLiteral(", "))));
+            for (QCPGraph* g : rescueGraphs_) g->data()->clear();
+            const LabModelResult* rope = findModel(run_, PositionEncoding::Rope);
+            if (rope != nullptr) {
+                const auto draw = [&](QCPGraph* g, const std::vector<LengthResult>& results) {
+                    QVector<double> x, y;
+                    for (const LengthResult& r : results) {
+                        if (!r.ran) continue;
+                        x.append(r.length);
+                        y.append(metric(r));
+                    }
+                    g->setData(x, y, true);
+                };
+                draw(rescueGraphs_[0], rope->byLength);
+                for (const training::RescuedCurve& c : rope->rescued) {
+                    const auto* it = std::find(std::begin(training::allRescues),
+                                               std::end(training::allRescues), c.rescue);
+                    draw(rescueGraphs_[1 + (it - std::begin(training::allRescues))], c.byLength);
+                }
+            }
+            const std::vector<int> lengths = training::labLengths(run_.settings);
+            const QString yLabel =
+                text ? tr("mean loss (nats, lower is better)") : tr("accuracy after the separator");
+            for (int p = 0; p < 2; ++p) {
+                QCustomPlot* plot = p == 0 ? lengthPlot_ : rescuePlot_;
+                plot->yAxis->setLabel(yLabel);
+                plot->xAxis->setRange(0, lengths.back() * 1.08);
+                if (text) {
+                    plot->yAxis->rescale();
+                    plot->yAxis->setRangeLower(0);
+                } else {
+                    plot->yAxis->setRange(0, 1.05);
+                }
+                const double L = run_.settings.trainLength;
+                trainLengthLines_[p]->point1->setCoords(L, 0);
+                trainLengthLines_[p]->point2->setCoords(L, 1);
+                trainLengthLabels_[p]->position->setCoords(L, 0.02);
+            }
+            lengthTitle_->setText(tr("Each encoding against length, trained at L = %1")
+                                      .arg(run_.settings.trainLength));
+            rescueTitle_->setText(rope != nullptr
+                                      ? tr("The RoPE model with each method at evaluation")
+                                      : tr("No RoPE model in this run"));
+            publishRun();
+            updateReadout();
+        });
+}
+
+void TrainingLesson::publishRun() {
+    publishReadout(QStringLiteral("train_length"), run_.settings.trainLength);
+    publishReadout(QStringLiteral("models"), static_cast<double>(run_.models.size()));
+    const auto publishLengths = [this](const QString& prefix,
+                                       const std::vector<LengthResult>& results) {
+        for (std::size_t i = 0; i < results.size() && i < kFactorIds.size(); ++i) {
+            if (!results[i].ran) continue;
+            const QString factor = QString::fromLatin1(kFactorIds[i]);
+            publishReadout(prefix + QStringLiteral("_accuracy_") + factor, results[i].accuracy);
+            publishReadout(prefix + QStringLiteral("_loss_") + factor, results[i].loss);
+        }
+    };
+    for (const LabModelResult& m : run_.models) {
+        publishLengths(encodingKey(m.encoding), m.byLength);
+        for (const training::RescuedCurve& c : m.rescued) {
+            publishLengths(
+                QStringLiteral("rope_") + QString::fromLatin1(training::toString(c.rescue)),
+                c.byLength);
+        }
+    }
+}
+
+void TrainingLesson::updateReadout() {
+    const bool text = textMetric();
+    const auto value = [text](const std::vector<LengthResult>& results, std::size_t i) {
+        if (i >= results.size()) return QStringLiteral("—");
+        const LengthResult& r = results[i];
+        if (!r.ran) return tr("cannot run");
+        return QString::number(text ? r.loss : r.accuracy, 'f', 2);
+    };
+    const std::vector<int> lengths = training::labLengths(run_.settings);
+    QList<ReadoutRow> rows;
+    rows.append({text ? tr("<b>mean loss</b>") : tr("<b>accuracy</b>"),
+                 tr("at %1").arg(lengths.front()), tr("at %1").arg(lengths.back())});
+    QString best;
+    double bestValue = text ? HUGE_VAL : -1.0;
+    for (const LabModelResult& m : run_.models) {
+        const QString key = encodingKey(m.encoding);
+        rows.append({encodingName(m.encoding), value(m.byLength, 0), value(m.byLength, 3),
+                     key + QStringLiteral("_accuracy_4x")});
+        if (m.byLength.size() > 3 && m.byLength[3].ran) {
+            const double v = text ? m.byLength[3].loss : m.byLength[3].accuracy;
+            if (text ? v < bestValue : v > bestValue) {
+                bestValue = v;
+                best = encodingName(m.encoding);
+            }
+        }
+    }
+    if (const LabModelResult* rope = findModel(run_, PositionEncoding::Rope)) {
+        for (const training::RescuedCurve& c : rope->rescued) {
+            rows.append({rescueName(c.rescue), value(c.byLength, 0), value(c.byLength, 3),
+                         QStringLiteral("rope_%1_accuracy_4x")
+                             .arg(QString::fromLatin1(training::toString(c.rescue)))});
+        }
+    }
+    const LabSettings& s = run_.settings;
+    const QString taskName = s.task == training::TaskKind::Copy      ? tr("copy")
+                             : s.task == training::TaskKind::Reverse ? tr("reverse")
+                                                                     : tr("text");
+    QString note =
+        (recorded_ ? tr("Shown: the recorded default run") : tr("Shown: your last run")) +
+        QStringLiteral(" — ") +
+        tr("%1 task, %2 layers, width %3, %4 heads, trained at L = %5 for %6 steps, "
+           "seed %7, RoPE base %8.")
+            .arg(taskName)
+            .arg(s.layers)
+            .arg(s.width)
+            .arg(s.heads)
+            .arg(s.trainLength)
+            .arg(s.steps)
+            .arg(s.seed)
+            .arg(s.ropeTheta, 0, 'g', 8);
+    if (!best.isEmpty()) {
+        note += QLatin1Char(' ') +
+                (text ? tr("At %1 tokens (4L) the lowest loss in this run: %2, %3.")
+                      : tr("At %1 tokens (4L) the highest accuracy in this run: %2, %3."))
+                    .arg(lengths.back())
+                    .arg(best)
+                    .arg(bestValue, 0, 'f', 2);
+    }
+    setReadoutRows(rows, QStringLiteral("<p>%1</p>").arg(note.toHtmlEscaped()));
+    settingsNote_->setText(recorded_ ? tr("Press Train to train these models yourself (about a "
+                                          "minute per model on one core).")
+                                     : QString());
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The training lab, "train short, test long" (issue 38): small transformers, one per position
+// encoding, trained on the same task in the background (one LatestJob and one thread each), then
+// evaluated at 1, 1.5, 2 and 4 times their training length; the RoPE model also with PI, NTK,
+// YaRN and Llama 3 applied at evaluation. Opening it shows the user's last run, else the
+// recorded default run (resources/training/default-run.json); the text states what that run
+// measured and what the papers found.
+
+#include <QString>
+#include <QStringList>
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "lessons/lesson_page.h"
+#include "training/lab_run.h"
+
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPTextElement;
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTimer;
+
+namespace ropelab::ui {
+
+class LatestJob;
+
+class TrainingLesson : public LessonPage {
+    Q_OBJECT
+public:
+    explicit TrainingLesson(const LessonContext& context, QWidget* parent = nullptr);
+    ~TrainingLesson() override;
+
+    QString id() const override { return QStringLiteral("training"); }
+    QString title() const override;
+    void retranslate() override;
+    SharedParameters sharedParameters() const override { return {}; }
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
+
+    static constexpr int kEncodings = 6;
+    static constexpr int kRescues = 4;
+    // Model sizes offered: layers, width, heads.
+    struct SizePreset {
+        int layers;
+        int width;
+        int heads;
+    };
+    static constexpr std::array<SizePreset, 3> kSizes{{{1, 32, 4}, {2, 64, 4}, {4, 128, 8}}};
+
+    // The run shown (recorded, cached or being trained).
+    const training::LabRun& run() const { return run_; }
+    // Shows `run` (a recorded or cached run) as if it had just trained.
+    void showRun(training::LabRun run);
+    // The settings the controls describe.
+    training::LabSettings settings() const;
+    void setSettings(const training::LabSettings& settings);
+    // Starts training every chosen encoding in the background (false with the banner when the
+    // task cannot be made, e.g. an unreadable text file).
+    bool train();
+    // Stops the models still training; the ones that finished stay.
+    void cancel();
+    bool training() const;
+    // Models trained at once, each on one thread (default: the machine's hardware threads); the
+    // rest wait their turn.
+    void setMaxParallel(int models) { maxParallel_ = std::max(1, models); }
+    // Where the last finished or cancelled run is kept; empty in tests that set no cache.
+    static QString cachePath();
+
+private:
+    struct Live;  // one model training: its job and the losses its worker thread appends
+    void buildControls();
+    void declareTrainingFigures();
+    void startQueued();
+    void pollLosses();
+    void modelFinished(std::size_t index, training::LabModelResult result);
+    void trainingEnded();
+    void publishRun();
+    void updateReadout();
+    QString encodingName(training::PositionEncoding encoding) const;
+    QString rescueName(training::RopeRescue rescue) const;
+    bool textMetric() const;
+
+    training::LabRun run_;
+    int revision_ = 0;      // bumped when run_ changes: the length figures' key
+    int lossPoints_ = 0;    // losses shown so far: the loss figure's key
+    bool recorded_ = true;  // run_ is the shipped recording (else the user's own)
+    std::vector<std::unique_ptr<Live>> live_;
+    QTimer* poll_;
+    int maxParallel_;
+    QStringList failures_;  // why models of the current run stopped
+
+    QCustomPlot* lossPlot_;
+    QCustomPlot* lengthPlot_;
+    QCustomPlot* rescuePlot_;
+    QCPTextElement* lossTitle_ = nullptr;
+    QCPTextElement* lengthTitle_ = nullptr;
+    QCPTextElement* rescueTitle_ = nullptr;
+    std::array<QCPGraph*, kEncodings> lossGraphs_{};
+    std::array<QCPGraph*, kEncodings> lengthGraphs_{};
+    std::array<QCPGraph*, kRescues + 1> rescueGraphs_{};
+    std::array<QCPItemStraightLine*, 2> trainLengthLines_{};
+    std::array<QCPItemText*, 2> trainLengthLabels_{};
+    QCPItemText* cannotRun_ = nullptr;
+
+    QComboBox* task_;
+    QPushButton* openText_;
+    QLabel* textFile_;
+    QString textPath_;
+    std::array<QCheckBox*, kEncodings> encodingBoxes_{};
+    QComboBox* size_;
+    QSpinBox* trainLength_;
+    QSpinBox* steps_;
+    QSpinBox* seed_;
+    QDoubleSpinBox* ropeBase_;
+    QPushButton* trainButton_;
+    QPushButton* cancelButton_;
+    QProgressBar* progress_;
+    QLabel* status_;
+    QLabel* settingsNote_;
+    QList<QLabel*> formLabels_;
+};
+
+}  // namespace ropelab::ui
