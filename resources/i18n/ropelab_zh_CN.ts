@@ -867,6 +867,190 @@
         <source>Shared parameters (every lesson)</source>
         <translation>共享参数（每一课都有）</translation>
     </message>
+    <message>
+        <source>Whether the model shown is RoPE Lab&apos;s untrained example model</source>
+        <translation>显示的模型是否为 RoPE 实验室未经训练的示例模型</translation>
+    </message>
+    <message>
+        <source>Layers of the model shown</source>
+        <translation>所显示模型的层数</translation>
+    </message>
+    <message>
+        <source>Query heads per layer of the model shown</source>
+        <translation>所显示模型每层的查询头数</translation>
+    </message>
+    <message>
+        <source>Rotated pairs per head (rotary dimension / 2)</source>
+        <translation>每个头中旋转的分量对数（旋转维度 / 2）</translation>
+    </message>
+    <message>
+        <source>Trained context of the model (max_position_embeddings, or the original context under scaling)</source>
+        <translation>模型训练时的上下文长度（max_position_embeddings，有缩放时为原始上下文）</translation>
+    </message>
+    <message>
+        <source>Share of q·k usage in pairs whose wavelength exceeds the context, all layers</source>
+        <translation>波长超过上下文的分量对占 q·k 使用量的份额（所有层）</translation>
+    </message>
+    <message>
+        <source>Layer chosen for the per-head view (counted from 0)</source>
+        <translation>逐头视图所选的层（从 0 开始计数）</translation>
+    </message>
+    <message>
+        <source>Head chosen for the positional profile (counted from 0)</source>
+        <translation>位置轮廓所选的头（从 0 开始计数）</translation>
+    </message>
+    <message>
+        <source>Share of q·k usage beyond the context in the chosen layer</source>
+        <translation>所选层中超出上下文的 q·k 使用量份额</translation>
+    </message>
+    <message>
+        <source>Mean share of usage in the fastest quarter of the pairs, over the chosen layer&apos;s heads</source>
+        <translation>所选层各头中，最快的四分之一分量对所占使用量份额的平均值</translation>
+    </message>
+    <message>
+        <source>Layer of the head with the largest share of usage in the fastest quarter of the pairs</source>
+        <translation>最快四分之一分量对使用量份额最大的头所在的层</translation>
+    </message>
+    <message>
+        <source>That head&apos;s index in its layer</source>
+        <translation>该头在其层中的编号</translation>
+    </message>
+    <message>
+        <source>That head&apos;s share of usage in the fastest quarter of the pairs</source>
+        <translation>该头在最快四分之一分量对上的使用量份额</translation>
+    </message>
+    <message>
+        <source>Layer of the head with the largest share of usage beyond the context</source>
+        <translation>超出上下文使用量份额最大的头所在的层</translation>
+    </message>
+    <message>
+        <source>That head&apos;s index in its layer (largest share beyond the context)</source>
+        <translation>该头在其层中的编号（超出上下文份额最大）</translation>
+    </message>
+    <message>
+        <source>That head&apos;s share of usage beyond the context</source>
+        <translation>该头超出上下文的使用量份额</translation>
+    </message>
+    <message>
+        <source>Training length L of the run shown</source>
+        <translation>所显示运行的训练长度 L</translation>
+    </message>
+    <message>
+        <source>Models of the run shown (one per encoding trained)</source>
+        <translation>所显示运行中的模型数（每种训练过的编码一个）</translation>
+    </message>
+    <message>
+        <source>Opens a safetensors file or folder, or a GGUF file</source>
+        <translation>打开一个 safetensors 文件或文件夹，或一个 GGUF 文件</translation>
+    </message>
+    <message>
+        <source>Shows RoPE Lab&apos;s untrained example model again</source>
+        <translation>重新显示 RoPE 实验室未经训练的示例模型</translation>
+    </message>
+    <message>
+        <source>Layer of the per-head view</source>
+        <translation>逐头视图的层</translation>
+    </message>
+    <message>
+        <source>Head of the positional profile</source>
+        <translation>位置轮廓的头</translation>
+    </message>
+    <message>
+        <source>Task the models learn (copy, reverse or text)</source>
+        <translation>模型学习的任务（复制、反转或文本）</translation>
+    </message>
+    <message>
+        <source>Opens a UTF-8 text file for the text task</source>
+        <translation>为文本任务打开一个 UTF-8 文本文件</translation>
+    </message>
+    <message>
+        <source>Train a model without position information (NoPE)</source>
+        <translation>训练一个没有位置信息的模型（NoPE）</translation>
+    </message>
+    <message>
+        <source>Train a model with a learned absolute table</source>
+        <translation>训练一个使用可学习绝对位置表的模型</translation>
+    </message>
+    <message>
+        <source>Train a model with sinusoidal encodings</source>
+        <translation>训练一个使用正弦位置编码的模型</translation>
+    </message>
+    <message>
+        <source>Train a model with T5 relative bias</source>
+        <translation>训练一个使用 T5 相对偏置的模型</translation>
+    </message>
+    <message>
+        <source>Train a model with ALiBi</source>
+        <translation>训练一个使用 ALiBi 的模型</translation>
+    </message>
+    <message>
+        <source>Train a model with RoPE</source>
+        <translation>训练一个使用 RoPE（旋转位置编码）的模型</translation>
+    </message>
+    <message>
+        <source>Model size preset</source>
+        <translation>模型规模预设</translation>
+    </message>
+    <message>
+        <source>Training length L</source>
+        <translation>训练长度 L</translation>
+    </message>
+    <message>
+        <source>Training steps</source>
+        <translation>训练步数</translation>
+    </message>
+    <message>
+        <source>Random seed of weights and batches</source>
+        <translation>权重和批次的随机种子</translation>
+    </message>
+    <message>
+        <source>Base of the RoPE model&apos;s frequencies</source>
+        <translation>RoPE 模型频率的底数</translation>
+    </message>
+    <message>
+        <source>Trains the chosen models in the background</source>
+        <translation>在后台训练所选的模型</translation>
+    </message>
+    <message>
+        <source>Stops training; finished models stay</source>
+        <translation>停止训练；已完成的模型保留</translation>
+    </message>
+    <message>
+        <source>q·k usage of each pair, layers × pairs (mean over heads)</source>
+        <translation>每个分量对的 q·k 使用量，层 × 分量对（对各头取平均）</translation>
+    </message>
+    <message>
+        <source>q·k usage of each pair in each head of the chosen layer</source>
+        <translation>所选层每个头中每个分量对的 q·k 使用量</translation>
+    </message>
+    <message>
+        <source>Positional profiles s(Δ) of chosen heads</source>
+        <translation>所选头的位置轮廓 s(Δ)</translation>
+    </message>
+    <message>
+        <source>Training loss of each model against the step</source>
+        <translation>每个模型的训练损失随步数的变化</translation>
+    </message>
+    <message>
+        <source>Accuracy of each model against the evaluation length</source>
+        <translation>每个模型的准确率随评估长度的变化</translation>
+    </message>
+    <message>
+        <source>The RoPE model with PI, NTK, YaRN and Llama 3 applied at evaluation</source>
+        <translation>在评估时应用 PI、NTK、YaRN 和 Llama 3 的 RoPE 模型</translation>
+    </message>
+    <message>
+        <source>Share of scored tokens the named model predicts right, at the named multiple of the training length (rope_linear, rope_dynamic, rope_yarn, rope_llama3: the RoPE model with that method applied at evaluation)</source>
+        <translation>所指模型在训练长度的所指倍数下预测正确的计分词元份额（rope_linear、rope_dynamic、rope_yarn、rope_llama3：评估时应用该方法的 RoPE 模型）</translation>
+    </message>
+    <message>
+        <source>Mean next-token cross-entropy of the named model at the named multiple of the training length (rope_linear, rope_dynamic, rope_yarn, rope_llama3: the RoPE model with that method applied at evaluation)</source>
+        <translation>所指模型在训练长度的所指倍数下的平均下一词元交叉熵（rope_linear、rope_dynamic、rope_yarn、rope_llama3：评估时应用该方法的 RoPE 模型）</translation>
+    </message>
+    <message>
+        <source>nats</source>
+        <translation>奈特</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::RopeField</name>
@@ -3276,17 +3460,6 @@ score q·k</source>
     </message>
 </context>
 <context>
-    <name>ropelab::ui::ModelFileOpener</name>
-    <message>
-        <source>Open &amp;model…</source>
-        <translation>打开模型(&amp;M)…</translation>
-    </message>
-    <message>
-        <source>Read a model&apos;s q and k weights (safetensors file or folder, GGUF file)</source>
-        <translation>读取模型的 q 和 k 权重（safetensors 文件或文件夹，GGUF 文件）</translation>
-    </message>
-</context>
-<context>
     <name>ropelab::ui::MyAnswers</name>
     <message>
         <source>My a&amp;nswers…</source>
@@ -4064,241 +4237,6 @@ colours ±%1</source>
     <message>
         <source>Errors below %1 rad are drawn at %1.</source>
         <translation>小于 %1 弧度的误差画在 %1 处。</translation>
-    </message>
-</context>
-<context>
-    <name>ropelab::ui::RealModelLesson</name>
-    <message>
-        <source>Inside a real model</source>
-        <translation>真实模型的内部</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;RoPE rotates pair &lt;i&gt;i&lt;/i&gt; of every query and key by θ&lt;sub&gt;i&lt;/sub&gt; per position. Which pairs does a trained model actually use? The q·k energy of pair &lt;i&gt;i&lt;/i&gt; in a head is bounded by &lt;i&gt;usage&lt;/i&gt; = ‖W&lt;sub&gt;q&lt;/sub&gt; rows of the pair‖ · ‖W&lt;sub&gt;k&lt;/sub&gt; rows of the pair‖; this lesson reads the q and k projection weights of a checkpoint (a safetensors file or folder, or a GGUF file: the button, File → Open model…, or drop it on the window) and shows each pair&apos;s share.&lt;/p&gt;&lt;p&gt;Fast pairs turn many times within the trained context and let a head find nearby tokens (positional heads); pairs whose wavelength exceeds the context hardly turn at all and carry content (semantic channels). Barbero et al. (2024) found that Gemma 7B spends much of its q·k energy on the slowest pairs.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;positional profile&lt;/b&gt; s(Δ) is the expected q·k for the same isotropic input x at distance Δ: whether a head&apos;s weights alone favour nearby tokens. For &lt;i&gt;independent&lt;/i&gt; random q and k the expectation is 0 at every distance.&lt;/p&gt;&lt;p&gt;Without a file of your own, the lesson opens an example model that RoPE Lab builds itself: not trained, its weights are made so that layer 2 (layers count from 0, as in the file) prefers the fast pairs and the other layers the slow ones, as that paper measured.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;RoPE 把每个查询和键的第 &lt;i&gt;i&lt;/i&gt; 个分量对每个位置旋转 θ&lt;sub&gt;i&lt;/sub&gt;。训练好的模型到底用了哪些分量对？一个头中分量对 &lt;i&gt;i&lt;/i&gt; 的 q·k 能量不超过 &lt;i&gt;使用量&lt;/i&gt; = ‖该分量对的 W&lt;sub&gt;q&lt;/sub&gt; 行‖ · ‖该分量对的 W&lt;sub&gt;k&lt;/sub&gt; 行‖；本课读取检查点的 q 和 k 投影权重（一个 safetensors 文件或文件夹，或一个 GGUF 文件：用按钮、文件 → 打开模型…，或拖放到窗口上），并显示每个分量对的份额。&lt;/p&gt;&lt;p&gt;快分量对在训练上下文中转动许多圈，让注意力头找到邻近的词元（位置头）；波长超过上下文的分量对几乎不转动，携带的是内容（语义通道）。Barbero 等人（2024）发现 Gemma 7B 把大量 q·k 能量花在最慢的分量对上。&lt;/p&gt;&lt;p&gt;&lt;b&gt;位置轮廓&lt;/b&gt; s(Δ) 是相同各向同性输入 x 在距离 Δ 处的 q·k 期望：它显示仅凭一个头的权重是否偏好邻近的词元。对于&lt;i&gt;相互独立&lt;/i&gt;的随机 q 和 k，期望在每个距离上都为 0。&lt;/p&gt;&lt;p&gt;如果手头没有自己的文件，本课会打开 RoPE 实验室自己构造的示例模型：它未经训练，其权重被构造为第 2 层（层从 0 开始编号，与文件中一致）偏好快分量对，其他层偏好慢分量对，与那篇论文的测量结果一致。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Open model…</source>
-        <translation>打开模型…</translation>
-    </message>
-    <message>
-        <source>A .safetensors file, a folder of them with config.json, or a .gguf file</source>
-        <translation>一个 .safetensors 文件、含 config.json 的 safetensors 文件夹，或一个 .gguf 文件</translation>
-    </message>
-    <message>
-        <source>Example model</source>
-        <translation>示例模型</translation>
-    </message>
-    <message>
-        <source>A tiny RoPE model that RoPE Lab builds itself (not trained)</source>
-        <translation>RoPE 实验室自己构造的一个很小的 RoPE 模型（未经训练）</translation>
-    </message>
-    <message>
-        <source>Layer</source>
-        <translation>层</translation>
-    </message>
-    <message>
-        <source>Head</source>
-        <translation>头</translation>
-    </message>
-    <message>
-        <source>Share of q·k usage per pair, mean over heads</source>
-        <translation>每个分量对的 q·k 使用量份额（各头平均）</translation>
-    </message>
-    <message>
-        <source>pair i (fastest first)</source>
-        <translation>分量对 i（最快的在前）</translation>
-    </message>
-    <message>
-        <source>wavelength 2π/θᵢ (positions)</source>
-        <translation>波长 2π/θᵢ（位置数）</translation>
-    </message>
-    <message>
-        <source>layer</source>
-        <translation>层</translation>
-    </message>
-    <message>
-        <source>share</source>
-        <translation>份额</translation>
-    </message>
-    <message>
-        <source>pair i</source>
-        <translation>分量对 i</translation>
-    </message>
-    <message>
-        <source>head</source>
-        <translation>头</translation>
-    </message>
-    <message>
-        <source>positional profile: expected q·k for the same isotropic input x at distance Δ</source>
-        <translation>位置轮廓：相同各向同性输入 x 在距离 Δ 处的 q·k 期望</translation>
-    </message>
-    <message>
-        <source>for independent random q and k the expectation is 0 at every distance</source>
-        <translation>对于相互独立的随机 q 和 k，期望在每个距离上都为 0</translation>
-    </message>
-    <message>
-        <source>distance Δ (positions)</source>
-        <translation>距离 Δ（位置数）</translation>
-    </message>
-    <message>
-        <source>s(Δ)</source>
-        <translation>s(Δ)</translation>
-    </message>
-    <message>
-        <source>Open model</source>
-        <translation>打开模型</translation>
-    </message>
-    <message>
-        <source>Model weights (*.safetensors *.gguf model.safetensors.index.json);;All files (*)</source>
-        <translation>模型权重 (*.safetensors *.gguf model.safetensors.index.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>cannot be opened (%1)</source>
-        <translation>无法打开（%1）</translation>
-    </message>
-    <message>
-        <source>could not be read (%1)</source>
-        <translation>无法读取（%1）</translation>
-    </message>
-    <message>
-        <source>is cut short: %1 bytes needed, the file has %2</source>
-        <translation>被截断：需要 %1 字节，文件只有 %2 字节</translation>
-    </message>
-    <message>
-        <source>claims a header of %1 bytes; RoPE Lab reads at most %2</source>
-        <translation>声称文件头有 %1 字节；RoPE 实验室最多读取 %2 字节</translation>
-    </message>
-    <message>
-        <source>claims a header of %1 bytes, but only %2 follow</source>
-        <translation>声称文件头有 %1 字节，但后面只有 %2 字节</translation>
-    </message>
-    <message>
-        <source>has a damaged header (%1)</source>
-        <translation>文件头已损坏（%1）</translation>
-    </message>
-    <message>
-        <source>lists the tensor &apos;%1&apos; twice</source>
-        <translation>两次列出张量 &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>stores the tensor &apos;%1&apos; as %2, which RoPE Lab cannot read</source>
-        <translation>以 %2 存储张量 &apos;%1&apos;，RoPE 实验室无法读取这种类型</translation>
-    </message>
-    <message>
-        <source>gives the tensor &apos;%1&apos; %2 bytes where its shape needs %3</source>
-        <translation>张量 &apos;%1&apos; 的数据有 %2 字节，而它的形状需要 %3 字节</translation>
-    </message>
-    <message>
-        <source>puts the tensor &apos;%1&apos; past the end of the data</source>
-        <translation>张量 &apos;%1&apos; 超出了数据的末尾</translation>
-    </message>
-    <message>
-        <source>has the tensors &apos;%1&apos; and &apos;%2&apos; sharing bytes</source>
-        <translation>张量 &apos;%1&apos; 和 &apos;%2&apos; 共用了字节</translation>
-    </message>
-    <message>
-        <source>has the tensor &apos;%1&apos; in a shape RoPE Lab cannot use (%2)</source>
-        <translation>张量 &apos;%1&apos; 的形状 RoPE 实验室无法使用（%2）</translation>
-    </message>
-    <message>
-        <source>holds %1 in the tensor &apos;%2&apos; (element %3)</source>
-        <translation>张量 &apos;%2&apos; 中含有 %1（第 %3 个元素）</translation>
-    </message>
-    <message>
-        <source>has no tensor &apos;%1&apos;</source>
-        <translation>没有张量 &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>is a &quot;%1&quot; model, whose q/k tensors RoPE Lab does not know</source>
-        <translation>是一个 &quot;%1&quot; 模型，RoPE 实验室不知道它的 q/k 张量</translation>
-    </message>
-    <message>
-        <source>has a wrong model.safetensors.index.json (%1)</source>
-        <translation>的 model.safetensors.index.json 有误（%1）</translation>
-    </message>
-    <message>
-        <source>claims %1 tensors; RoPE Lab reads at most %2</source>
-        <translation>声称有 %1 个张量；RoPE 实验室最多读取 %2 个</translation>
-    </message>
-    <message>
-        <source>could not be written (%1)</source>
-        <translation>无法写入（%1）</translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
-        <source>Could not open the model: %1</source>
-        <translation>无法打开模型：%1</translation>
-    </message>
-    <message>
-        <source>Example model made by RoPE Lab (not trained): q/k weights built with a chosen frequency preference.</source>
-        <translation>RoPE 实验室构造的示例模型（未经训练）：q/k 权重按选定的频率偏好构造。</translation>
-    </message>
-    <message>
-        <source>Model: %1</source>
-        <translation>模型：%1</translation>
-    </message>
-    <message>
-        <source>%1 (%2), %3 layers, %4 heads (%5 KV), head_dim %6, context %7, %8 weights</source>
-        <translation>%1（%2），%3 层，%4 个头（%5 个 KV 头），head_dim %6，上下文 %7，权重类型 %8</translation>
-    </message>
-    <message>
-        <source>No model yet: open one, or the example model.</source>
-        <translation>还没有模型：打开一个，或打开示例模型。</translation>
-    </message>
-    <message>
-        <source>%1 could not be opened; the model above stays.</source>
-        <translation>%1 无法打开；上面的模型保持不变。</translation>
-    </message>
-    <message>
-        <source> → wavelength &gt; trained context (%1 positions)</source>
-        <translation> → 波长 &gt; 训练上下文（%1 个位置）</translation>
-    </message>
-    <message>
-        <source>Layer %1: share of usage per pair, each head</source>
-        <translation>第 %1 层：每个头在各分量对上的使用量份额</translation>
-    </message>
-    <message>
-        <source>chosen: layer %1, head %2</source>
-        <translation>所选：第 %1 层，头 %2</translation>
-    </message>
-    <message>
-        <source>most positional: layer %1, head %2</source>
-        <translation>最具位置性：第 %1 层，头 %2</translation>
-    </message>
-    <message>
-        <source>most semantic: layer %1, head %2</source>
-        <translation>最具语义性：第 %1 层，头 %2</translation>
-    </message>
-    <message>
-        <source>usage beyond the context, all layers</source>
-        <translation>超出上下文的使用量，所有层</translation>
-    </message>
-    <message>
-        <source>usage beyond the context, layer %1</source>
-        <translation>超出上下文的使用量，第 %1 层</translation>
-    </message>
-    <message>
-        <source>usage in the fastest quarter of pairs, layer %1</source>
-        <translation>最快四分之一分量对的使用量，第 %1 层</translation>
-    </message>
-    <message>
-        <source>most positional head</source>
-        <translation>最具位置性的头</translation>
-    </message>
-    <message>
-        <source>layer %1, head %2 (%3 in the fastest quarter)</source>
-        <translation>第 %1 层，头 %2（%3 在最快的四分之一）</translation>
-    </message>
-    <message>
-        <source>most semantic head</source>
-        <translation>最具语义性的头</translation>
-    </message>
-    <message>
-        <source>layer %1, head %2 (%3 beyond the context)</source>
-        <translation>第 %1 层，头 %2（%3 超出上下文）</translation>
     </message>
 </context>
 <context>
@@ -5550,250 +5488,250 @@ Nothing was changed.</source>
     <name>ropelab::ui::T</name>
     <message>
         <source>Computed on %1 in %2 s.</source>
-        <translation type="unfinished">在 %1 上计算，用时 %2 秒。</translation>
+        <translation>在 %1 上计算，用时 %2 秒。</translation>
     </message>
 </context>
 <context>
     <name>ropelab::ui::TrainingLesson</name>
     <message>
         <source>Open a UTF-8 text file</source>
-        <translation type="unfinished"></translation>
+        <translation>打开一个 UTF-8 文本文件</translation>
     </message>
     <message>
         <source>Train short, test long</source>
-        <translation type="unfinished"></translation>
+        <translation>短训练，长测试</translation>
     </message>
     <message>
         <source>none (NoPE)</source>
-        <translation type="unfinished"></translation>
+        <translation>无（NoPE）</translation>
     </message>
     <message>
         <source>learned</source>
-        <translation type="unfinished"></translation>
+        <translation>可学习</translation>
     </message>
     <message>
         <source>sinusoidal</source>
-        <translation type="unfinished"></translation>
+        <translation>正弦</translation>
     </message>
     <message>
         <source>T5 bias</source>
-        <translation type="unfinished">T5 偏置</translation>
+        <translation>T5 偏置</translation>
     </message>
     <message>
         <source>ALiBi</source>
-        <translation type="unfinished"></translation>
+        <translation>ALiBi</translation>
     </message>
     <message>
         <source>RoPE</source>
-        <translation type="unfinished">RoPE</translation>
+        <translation>RoPE</translation>
     </message>
     <message>
         <source>RoPE + PI (linear)</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE + PI（线性）</translation>
     </message>
     <message>
         <source>RoPE + NTK (dynamic)</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE + NTK（动态）</translation>
     </message>
     <message>
         <source>RoPE + YaRN</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE + YaRN</translation>
     </message>
     <message>
         <source>RoPE + Llama 3</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE + Llama 3</translation>
     </message>
     <message>
         <source>copy the symbols</source>
-        <translation type="unfinished"></translation>
+        <translation>复制符号</translation>
     </message>
     <message>
         <source>reverse the symbols</source>
-        <translation type="unfinished"></translation>
+        <translation>反转符号</translation>
     </message>
     <message>
         <source>text (next character)</source>
-        <translation type="unfinished"></translation>
+        <translation>文本（下一个字符）</translation>
     </message>
     <message>
         <source>%1 layers, width %2, %3 heads</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 层，宽度 %2，%3 个头</translation>
     </message>
     <message>
         <source>Task</source>
-        <translation type="unfinished">任务</translation>
+        <translation>任务</translation>
     </message>
     <message>
         <source>Model size</source>
-        <translation type="unfinished"></translation>
+        <translation>模型规模</translation>
     </message>
     <message>
         <source>Training length</source>
-        <translation type="unfinished"></translation>
+        <translation>训练长度</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步数</translation>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>种子</translation>
     </message>
     <message>
         <source>RoPE base</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE 底数</translation>
     </message>
     <message>
         <source>Open text file…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开文本文件…</translation>
     </message>
     <message>
         <source>Train the text task on a UTF-8 text file of your own.</source>
-        <translation type="unfinished"></translation>
+        <translation>用你自己的 UTF-8 文本文件训练文本任务。</translation>
     </message>
     <message>
         <source>Text: the built-in GPL 3 text</source>
-        <translation type="unfinished"></translation>
+        <translation>文本：内置的 GPL 3 文本</translation>
     </message>
     <message>
         <source>Train</source>
-        <translation type="unfinished"></translation>
+        <translation>训练</translation>
     </message>
     <message>
         <source>Train one model per ticked encoding in the background, each on a thread of its own.</source>
-        <translation type="unfinished"></translation>
+        <translation>在后台为每个勾选的编码训练一个模型，每个模型使用自己的线程。</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">取消</translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Training loss of each model</source>
-        <translation type="unfinished"></translation>
+        <translation>每个模型的训练损失</translation>
     </message>
     <message>
         <source>step</source>
-        <translation type="unfinished"></translation>
+        <translation>步</translation>
     </message>
     <message>
         <source>training loss (nats)</source>
-        <translation type="unfinished"></translation>
+        <translation>训练损失（奈特）</translation>
     </message>
     <message>
         <source>evaluation length (tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>评估长度（词元）</translation>
     </message>
     <message>
         <source>RoPE as trained</source>
-        <translation type="unfinished"></translation>
+        <translation>按训练原样的 RoPE</translation>
     </message>
     <message>
         <source> training length</source>
-        <translation type="unfinished"></translation>
+        <translation> 训练长度</translation>
     </message>
     <message>
         <source>&lt;p&gt;Each model is the same small transformer with a different position encoding, trained on the same sequences, at most &lt;i&gt;L&lt;/i&gt; tokens long. Then each is tested on sequences of &lt;i&gt;L&lt;/i&gt;, 1.5&lt;i&gt;L&lt;/i&gt;, 2&lt;i&gt;L&lt;/i&gt; and 4&lt;i&gt;L&lt;/i&gt; tokens. Copy and reverse score the tokens after the separator (accuracy: the share predicted right); text scores every next character (mean loss in nats, lower is better).&lt;/p&gt;&lt;p&gt;Learned positions have one row per training position: a longer sequence &lt;b&gt;cannot run&lt;/b&gt;. The right plot applies lesson 7&apos;s methods to the trained RoPE model at evaluation only, with factor 4 and &lt;i&gt;L&lt;/i&gt; as the original context.&lt;/p&gt;&lt;p&gt;&lt;b&gt;What the papers found.&lt;/b&gt; Press et al. 2022 (ALiBi, Table 2: WikiText-103, 16 layers, trained at 512 tokens), perplexity at 512 / 1012 / 2512 tokens: sinusoidal 20.05 / 43.54 / 132.41, rotary 20.07 / 21.37 / 31.58, T5 bias 19.65 / 18.79 / 20.41, ALiBi 19.73 / 18.73 / 18.41. Chen et al. 2023: a RoPE model extrapolated without training reached perplexity above 10³ beyond its context; with position interpolation it adapted in at most 1000 fine-tuning steps. What a small model shows depends on task, size and steps: the note below says what the run shown measured.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;每个模型都是同一个小型 Transformer，只是位置编码不同，在相同的序列上训练，序列最长 &lt;i&gt;L&lt;/i&gt; 个词元。然后分别在 &lt;i&gt;L&lt;/i&gt;、1.5&lt;i&gt;L&lt;/i&gt;、2&lt;i&gt;L&lt;/i&gt; 和 4&lt;i&gt;L&lt;/i&gt; 个词元的序列上测试。复制和反转任务对分隔符之后的词元计分（准确率：预测正确的份额）；文本任务对每个下一个字符计分（平均损失，单位奈特，越低越好）。&lt;/p&gt;&lt;p&gt;可学习位置对每个训练位置只有一行：更长的序列&lt;b&gt;无法运行&lt;/b&gt;。右图只在评估时把第 7 课的方法用于训练好的 RoPE 模型，系数为 4，以 &lt;i&gt;L&lt;/i&gt; 作为原始上下文。&lt;/p&gt;&lt;p&gt;&lt;b&gt;论文的发现。&lt;/b&gt;Press 等人 2022（ALiBi，表 2：WikiText-103，16 层，在 512 个词元上训练），在 512 / 1012 / 2512 个词元处的困惑度：正弦 20.05 / 43.54 / 132.41，旋转 20.07 / 21.37 / 31.58，T5 偏置 19.65 / 18.79 / 20.41，ALiBi 19.73 / 18.73 / 18.41。Chen 等人 2023：不经训练直接外推的 RoPE 模型在其上下文之外困惑度超过 10³；使用位置插值时，最多 1000 步微调即可适应。小模型表现出什么取决于任务、规模和步数：下面的说明给出所显示的运行实际测得的结果。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Tick at least one encoding to train.</source>
-        <translation type="unfinished"></translation>
+        <translation>请至少勾选一种要训练的编码。</translation>
     </message>
     <message>
         <source>%1 stopped: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已停止：%2</translation>
     </message>
     <message numerus="yes">
         <source>%n model(s) trained.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已训练 %n 个模型。</numerusform>
         </translation>
     </message>
     <message>
         <source>learned: cannot run at %1 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>可学习：无法在 %1 个词元上运行</translation>
     </message>
     <message>
         <source>mean loss (nats, lower is better)</source>
-        <translation type="unfinished"></translation>
+        <translation>平均损失（奈特，越低越好）</translation>
     </message>
     <message>
         <source>accuracy after the separator</source>
-        <translation type="unfinished"></translation>
+        <translation>分隔符之后的准确率</translation>
     </message>
     <message>
         <source>Each encoding against length, trained at L = %1</source>
-        <translation type="unfinished"></translation>
+        <translation>各编码随长度的变化，训练长度 L = %1</translation>
     </message>
     <message>
         <source>The RoPE model with each method at evaluation</source>
-        <translation type="unfinished"></translation>
+        <translation>评估时应用各方法的 RoPE 模型</translation>
     </message>
     <message>
         <source>No RoPE model in this run</source>
-        <translation type="unfinished"></translation>
+        <translation>本次运行中没有 RoPE 模型</translation>
     </message>
     <message>
         <source>cannot run</source>
-        <translation type="unfinished"></translation>
+        <translation>无法运行</translation>
     </message>
     <message>
         <source>&lt;b&gt;mean loss&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;平均损失&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;accuracy&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;准确率&lt;/b&gt;</translation>
     </message>
     <message>
         <source>at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1</translation>
     </message>
     <message>
         <source>copy</source>
-        <translation type="unfinished"></translation>
+        <translation>复制</translation>
     </message>
     <message>
         <source>reverse</source>
-        <translation type="unfinished"></translation>
+        <translation>反转</translation>
     </message>
     <message>
         <source>text</source>
-        <translation type="unfinished">文本</translation>
+        <translation>文本</translation>
     </message>
     <message>
         <source>Shown: the recorded default run</source>
-        <translation type="unfinished"></translation>
+        <translation>显示：录制的默认运行</translation>
     </message>
     <message>
         <source>Shown: your last run</source>
-        <translation type="unfinished"></translation>
+        <translation>显示：你上一次的运行</translation>
     </message>
     <message>
         <source>%1 task, %2 layers, width %3, %4 heads, trained at L = %5 for %6 steps, seed %7, RoPE base %8.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 任务，%2 层，宽度 %3，%4 个头，在 L = %5 上训练 %6 步，种子 %7，RoPE 底数 %8。</translation>
     </message>
     <message>
         <source>At %1 tokens (4L) the lowest loss in this run: %2, %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 个词元（4L）处，本次运行的最低损失：%2，%3。</translation>
     </message>
     <message>
         <source>At %1 tokens (4L) the highest accuracy in this run: %2, %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 个词元（4L）处，本次运行的最高准确率：%2，%3。</translation>
     </message>
     <message>
         <source>Press Train to train these models yourself (about a minute per model on one core).</source>
-        <translation type="unfinished"></translation>
+        <translation>按“训练”自己训练这些模型（单核上每个模型约一分钟）。</translation>
     </message>
     <message numerus="yes">
         <source>Training %n model(s), %1 at a time…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>正在训练 %n 个模型，每次 %1 个…</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 of %2 models finished and are shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 个模型中已有 %1 个完成并显示。</translation>
     </message>
 </context>
 </TS>

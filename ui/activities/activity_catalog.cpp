@@ -20,17 +20,17 @@ ReadoutSpec number(const char* id, double minimum = -kInf, double maximum = kInf
 // The training lesson's readouts: accuracy and loss of each encoding's model, and of the RoPE
 // model with each method applied at evaluation, at 1, 1.5, 2 and 4 times the training length.
 QList<ReadoutSpec> trainingReadouts() {
-    QList<ReadoutSpec> specs{whole("training.train_length", 3.0), whole("training.models", 0.0, 6.0)};
-    const QStringList models{"none",      "learned",           "sinusoidal",    "t5",
-                             "alibi",     "rope",              "rope_linear",   "rope_dynamic",
-                             "rope_yarn", "rope_llama3"};
+    QList<ReadoutSpec> specs{whole("training.train_length", 3.0),
+                             whole("training.models", 0.0, 6.0)};
+    const QStringList models{"none", "learned",     "sinusoidal",   "t5",        "alibi",
+                             "rope", "rope_linear", "rope_dynamic", "rope_yarn", "rope_llama3"};
     for (const QString& model : models) {
         for (const char* factor : {"1x", "1_5x", "2x", "4x"}) {
             const QString suffix = QString::fromLatin1(factor);
-            specs.append({QStringLiteral("training.%1_accuracy_%2").arg(model, suffix), 0.0, 1.0,
-                          false});
-            specs.append({QStringLiteral("training.%1_loss_%2").arg(model, suffix), 0.0, kInf,
-                          false});
+            specs.append(
+                {QStringLiteral("training.%1_accuracy_%2").arg(model, suffix), 0.0, 1.0, false});
+            specs.append(
+                {QStringLiteral("training.%1_loss_%2").arg(model, suffix), 0.0, kInf, false});
         }
     }
     return specs;
@@ -76,6 +76,11 @@ QMap<QString, QList<FigureSpec>> builtInFigures() {
         {QStringLiteral("clinic"),
          {figure("layout-permutation-scores"), figure("kv-cache-drift"),
           figure("low-precision-positions")}},
+        {QStringLiteral("real-model"),
+         {figure("usage-by-layer"), figure("usage-by-head"), figure("positional-profiles")}},
+        {QStringLiteral("training"),
+         {figure("training-loss"), figure("metric-vs-length", {"cannot-run"}),
+          figure("rope-rescue")}},
     };
 }
 

@@ -2,6 +2,7 @@
 #include "activities/activity_reference.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -299,6 +300,56 @@ constexpr ReferenceRow kReadouts[] = {
     {"clinic.kv_cache_max_error", "",
      QT_TRANSLATE_NOOP("ActivityReference",
                        "Largest |q·k error| of dynamic NTK's cached keys, at the last length")},
+    {"real-model.example", QT_TRANSLATE_NOOP("ActivityReference", "1 = yes, 0 = no"),
+     QT_TRANSLATE_NOOP("ActivityReference",
+                       "Whether the model shown is RoPE Lab's untrained example model")},
+    {"real-model.layers", QT_TRANSLATE_NOOP("ActivityReference", "count"),
+     QT_TRANSLATE_NOOP("ActivityReference", "Layers of the model shown")},
+    {"real-model.heads", QT_TRANSLATE_NOOP("ActivityReference", "count"),
+     QT_TRANSLATE_NOOP("ActivityReference", "Query heads per layer of the model shown")},
+    {"real-model.pairs", QT_TRANSLATE_NOOP("ActivityReference", "count"),
+     QT_TRANSLATE_NOOP("ActivityReference", "Rotated pairs per head (rotary dimension / 2)")},
+    {"real-model.context", QT_TRANSLATE_NOOP("ActivityReference", "tokens"),
+     QT_TRANSLATE_NOOP("ActivityReference",
+                       "Trained context of the model (max_position_embeddings, or the original "
+                       "context under scaling)")},
+    {"real-model.beyond_share", QT_TRANSLATE_NOOP("ActivityReference", "ratio"),
+     QT_TRANSLATE_NOOP(
+         "ActivityReference",
+         "Share of q·k usage in pairs whose wavelength exceeds the context, all layers")},
+    {"real-model.layer", QT_TRANSLATE_NOOP("ActivityReference", "index"),
+     QT_TRANSLATE_NOOP("ActivityReference", "Layer chosen for the per-head view (counted from 0)")},
+    {"real-model.head", QT_TRANSLATE_NOOP("ActivityReference", "index"),
+     QT_TRANSLATE_NOOP("ActivityReference",
+                       "Head chosen for the positional profile (counted from 0)")},
+    {"real-model.layer_beyond_share", QT_TRANSLATE_NOOP("ActivityReference", "ratio"),
+     QT_TRANSLATE_NOOP("ActivityReference",
+                       "Share of q·k usage beyond the context in the chosen layer")},
+    {"real-model.layer_positional_share", QT_TRANSLATE_NOOP("ActivityReference", "ratio"),
+     QT_TRANSLATE_NOOP(
+         "ActivityReference",
+         "Mean share of usage in the fastest quarter of the pairs, over the chosen layer's heads")},
+    {"real-model.most_positional_layer", QT_TRANSLATE_NOOP("ActivityReference", "index"),
+     QT_TRANSLATE_NOOP(
+         "ActivityReference",
+         "Layer of the head with the largest share of usage in the fastest quarter of the pairs")},
+    {"real-model.most_positional_head", QT_TRANSLATE_NOOP("ActivityReference", "index"),
+     QT_TRANSLATE_NOOP("ActivityReference", "That head's index in its layer")},
+    {"real-model.most_positional_share", QT_TRANSLATE_NOOP("ActivityReference", "ratio"),
+     QT_TRANSLATE_NOOP("ActivityReference",
+                       "That head's share of usage in the fastest quarter of the pairs")},
+    {"real-model.most_semantic_layer", QT_TRANSLATE_NOOP("ActivityReference", "index"),
+     QT_TRANSLATE_NOOP("ActivityReference",
+                       "Layer of the head with the largest share of usage beyond the context")},
+    {"real-model.most_semantic_head", QT_TRANSLATE_NOOP("ActivityReference", "index"),
+     QT_TRANSLATE_NOOP("ActivityReference",
+                       "That head's index in its layer (largest share beyond the context)")},
+    {"real-model.most_semantic_share", QT_TRANSLATE_NOOP("ActivityReference", "ratio"),
+     QT_TRANSLATE_NOOP("ActivityReference", "That head's share of usage beyond the context")},
+    {"training.train_length", QT_TRANSLATE_NOOP("ActivityReference", "tokens"),
+     QT_TRANSLATE_NOOP("ActivityReference", "Training length L of the run shown")},
+    {"training.models", QT_TRANSLATE_NOOP("ActivityReference", "count"),
+     QT_TRANSLATE_NOOP("ActivityReference", "Models of the run shown (one per encoding trained)")},
 };
 // Controls: lesson ("*": the shared parameter panel), object name, meaning.
 constexpr NamedRow kControls[] = {
@@ -399,6 +450,41 @@ constexpr NamedRow kControls[] = {
     {"*", "readouts",
      QT_TRANSLATE_NOOP("ActivityReference",
                        "The lesson's table of readouts (can be hidden, not moved)")},
+    {"real-model", "openModelButton",
+     QT_TRANSLATE_NOOP("ActivityReference", "Opens a safetensors file or folder, or a GGUF file")},
+    {"real-model", "exampleModelButton",
+     QT_TRANSLATE_NOOP("ActivityReference", "Shows RoPE Lab's untrained example model again")},
+    {"real-model", "layerBox",
+     QT_TRANSLATE_NOOP("ActivityReference", "Layer of the per-head view")},
+    {"real-model", "headBox",
+     QT_TRANSLATE_NOOP("ActivityReference", "Head of the positional profile")},
+    {"training", "taskBox",
+     QT_TRANSLATE_NOOP("ActivityReference", "Task the models learn (copy, reverse or text)")},
+    {"training", "openTextButton",
+     QT_TRANSLATE_NOOP("ActivityReference", "Opens a UTF-8 text file for the text task")},
+    {"training", "encoding_none",
+     QT_TRANSLATE_NOOP("ActivityReference", "Train a model without position information (NoPE)")},
+    {"training", "encoding_learned",
+     QT_TRANSLATE_NOOP("ActivityReference", "Train a model with a learned absolute table")},
+    {"training", "encoding_sinusoidal",
+     QT_TRANSLATE_NOOP("ActivityReference", "Train a model with sinusoidal encodings")},
+    {"training", "encoding_t5",
+     QT_TRANSLATE_NOOP("ActivityReference", "Train a model with T5 relative bias")},
+    {"training", "encoding_alibi",
+     QT_TRANSLATE_NOOP("ActivityReference", "Train a model with ALiBi")},
+    {"training", "encoding_rope",
+     QT_TRANSLATE_NOOP("ActivityReference", "Train a model with RoPE")},
+    {"training", "sizeBox", QT_TRANSLATE_NOOP("ActivityReference", "Model size preset")},
+    {"training", "trainLengthBox", QT_TRANSLATE_NOOP("ActivityReference", "Training length L")},
+    {"training", "stepsBox", QT_TRANSLATE_NOOP("ActivityReference", "Training steps")},
+    {"training", "seedBox",
+     QT_TRANSLATE_NOOP("ActivityReference", "Random seed of weights and batches")},
+    {"training", "ropeBaseBox",
+     QT_TRANSLATE_NOOP("ActivityReference", "Base of the RoPE model's frequencies")},
+    {"training", "trainButton",
+     QT_TRANSLATE_NOOP("ActivityReference", "Trains the chosen models in the background")},
+    {"training", "cancelTrainingButton",
+     QT_TRANSLATE_NOOP("ActivityReference", "Stops training; finished models stay")},
 };
 // Figures: lesson, figure name (its export file stem), what it shows.
 constexpr NamedRow kFigures[] = {
@@ -458,6 +544,22 @@ constexpr NamedRow kFigures[] = {
      QT_TRANSLATE_NOOP("ActivityReference", "KV-cache drift of dynamic NTK")},
     {"clinic", "low-precision-positions",
      QT_TRANSLATE_NOOP("ActivityReference", "Positions in bfloat16 and float16")},
+    {"real-model", "usage-by-layer",
+     QT_TRANSLATE_NOOP("ActivityReference",
+                       "q·k usage of each pair, layers × pairs (mean over heads)")},
+    {"real-model", "usage-by-head",
+     QT_TRANSLATE_NOOP("ActivityReference",
+                       "q·k usage of each pair in each head of the chosen layer")},
+    {"real-model", "positional-profiles",
+     QT_TRANSLATE_NOOP("ActivityReference", "Positional profiles s(Δ) of chosen heads")},
+    {"training", "training-loss",
+     QT_TRANSLATE_NOOP("ActivityReference", "Training loss of each model against the step")},
+    {"training", "metric-vs-length",
+     QT_TRANSLATE_NOOP("ActivityReference",
+                       "Accuracy of each model against the evaluation length")},
+    {"training", "rope-rescue",
+     QT_TRANSLATE_NOOP("ActivityReference",
+                       "The RoPE model with PI, NTK, YaRN and Llama 3 applied at evaluation")},
 };
 
 const char* readoutUnit(const QString& id, const char** meaning) {
@@ -467,7 +569,26 @@ const char* readoutUnit(const QString& id, const char** meaning) {
             return row.unit;
         }
     }
-    return nullptr;
+    // The training lesson names one readout per model, metric and length multiple.
+    static const QRegularExpression trainingMetric(QStringLiteral(
+        "^training\\.(none|learned|sinusoidal|t5|alibi|rope(_linear|_dynamic|_yarn|_llama3)?)_"
+        "(accuracy|loss)_(1x|1_5x|2x|4x)$"));
+    const QRegularExpressionMatch match = trainingMetric.match(id);
+    if (!match.hasMatch()) return nullptr;
+    if (match.captured(3) == QLatin1String("accuracy")) {
+        *meaning = QT_TRANSLATE_NOOP(
+            "ActivityReference",
+            "Share of scored tokens the named model predicts right, at the named multiple of the "
+            "training length (rope_linear, rope_dynamic, rope_yarn, rope_llama3: the RoPE model "
+            "with that method applied at evaluation)");
+        return QT_TRANSLATE_NOOP("ActivityReference", "ratio");
+    }
+    *meaning = QT_TRANSLATE_NOOP(
+        "ActivityReference",
+        "Mean next-token cross-entropy of the named model at the named multiple of the training "
+        "length (rope_linear, rope_dynamic, rope_yarn, rope_llama3: the RoPE model with that "
+        "method applied at evaluation)");
+    return QT_TRANSLATE_NOOP("ActivityReference", "nats");
 }
 
 const char* namedMeaning(const NamedRow* begin, const NamedRow* end, const QString& lesson,

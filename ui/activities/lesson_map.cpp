@@ -173,7 +173,7 @@ void LessonMap::fitToScreen() {
     constexpr int kCardChars = 54;
     const int cardWidth = kCardChars * std::max(1, fontMetrics().averageCharWidth());
     QSize best;
-    for (int columns = 2; columns <= 4; ++columns) {
+    for (int columns = 2; columns <= 6; ++columns) {
         arrangeCards(columns);
         const int width = std::min(room.width(), columns * cardWidth);
         const int least = std::max(width, layout()->totalMinimumSize().width());

@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <mutex>
 
 #include "widgets/choice_box.h"
@@ -206,6 +207,8 @@ void TrainingLesson::buildControls() {
         encodingBoxes_[e] = new QCheckBox(this);
         encodingBoxes_[e]->setObjectName(
             QStringLiteral("encoding_%1").arg(encodingKey(training::allEncodings[e])));
+        // Never squeezed below its text: Chinese labels need a pixel more than the row gave.
+        encodingBoxes_[e]->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
         boxes->addWidget(encodingBoxes_[e], e / 2, e % 2);
     }
     form->addRow(boxes);
@@ -700,10 +703,13 @@ void TrainingLesson::publishRun() {
     const auto publishLengths = [this](const QString& prefix,
                                        const std::vector<LengthResult>& results) {
         for (std::size_t i = 0; i < results.size() && i < kFactorIds.size(); ++i) {
-            if (!results[i].ran) continue;
+            // A model that cannot run at a length (learned beyond its table) has no number: NaN.
+            const double none = std::numeric_limits<double>::quiet_NaN();
             const QString factor = QString::fromLatin1(kFactorIds[i]);
-            publishReadout(prefix + QStringLiteral("_accuracy_") + factor, results[i].accuracy);
-            publishReadout(prefix + QStringLiteral("_loss_") + factor, results[i].loss);
+            publishReadout(prefix + QStringLiteral("_accuracy_") + factor,
+                           results[i].ran ? results[i].accuracy : none);
+            publishReadout(prefix + QStringLiteral("_loss_") + factor,
+                           results[i].ran ? results[i].loss : none);
         }
     };
     for (const LabModelResult& m : run_.models) {
