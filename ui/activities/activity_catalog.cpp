@@ -2,6 +2,7 @@
 #include "activities/activity_catalog.h"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 namespace ropelab::ui {
@@ -26,6 +27,8 @@ QList<ReadoutSpec> trainingReadouts() {
                              "rope", "rope_linear", "rope_dynamic", "rope_yarn", "rope_llama3"};
     for (const QString& model : models) {
         for (const char* factor : {"1x", "1_5x", "2x", "4x"}) {
+            // A learned table has no row beyond the training length: no number there, ever.
+            if (model == QLatin1String("learned") && std::strcmp(factor, "1x") != 0) continue;
             const QString suffix = QString::fromLatin1(factor);
             specs.append(
                 {QStringLiteral("training.%1_accuracy_%2").arg(model, suffix), 0.0, 1.0, false});

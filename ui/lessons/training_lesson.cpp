@@ -24,7 +24,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <mutex>
 
 #include "widgets/choice_box.h"
@@ -703,13 +702,10 @@ void TrainingLesson::publishRun() {
     const auto publishLengths = [this](const QString& prefix,
                                        const std::vector<LengthResult>& results) {
         for (std::size_t i = 0; i < results.size() && i < kFactorIds.size(); ++i) {
-            // A model that cannot run at a length (learned beyond its table) has no number: NaN.
-            const double none = std::numeric_limits<double>::quiet_NaN();
+            if (!results[i].ran) continue;
             const QString factor = QString::fromLatin1(kFactorIds[i]);
-            publishReadout(prefix + QStringLiteral("_accuracy_") + factor,
-                           results[i].ran ? results[i].accuracy : none);
-            publishReadout(prefix + QStringLiteral("_loss_") + factor,
-                           results[i].ran ? results[i].loss : none);
+            publishReadout(prefix + QStringLiteral("_accuracy_") + factor, results[i].accuracy);
+            publishReadout(prefix + QStringLiteral("_loss_") + factor, results[i].loss);
         }
     };
     for (const LabModelResult& m : run_.models) {
