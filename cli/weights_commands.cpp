@@ -54,8 +54,11 @@ Command lensCommand() {
         "pair in the file's layout, the Frobenius norms of the pair's two rows of W_q and of W_k\n"
         "and usage = q_norm*k_norm, an upper bound on the pair's share of q.k for unit inputs.\n"
         "beyond_context is 1 where the wavelength 2*pi/inv_freq exceeds the trained context.\n"
-        "JSON adds context, beyond_share (usage beyond the context / all usage) and\n"
-        "beyond_share_layer_L for each layer.\n"
+        "JSON adds context, beyond_share (usage beyond the context / all usage),\n"
+        "beyond_share_layer_L for each layer, the layer and head with the largest share in\n"
+        "the fastest quarter of the pairs (most_positional_*) and beyond the context\n"
+        "(most_semantic_*), and qk_norm: 1 when q and k pass a per-head RMSNorm before RoPE\n"
+        "(Qwen3, Gemma 3), whose weights are then folded into the rows.\n"
         "With --profile: columns layer,head,distance,score, the positional profile s(d): the\n"
         "expected q.k of a query at position m and a key at m-d made from the same input x with\n"
         "E[x x^T] = I (for independent random q and k the expectation is 0 at every distance).";
@@ -137,6 +140,14 @@ Command lensCommand() {
             for (std::size_t l = 0; l < result.layers.size(); ++l) {
                 table.addScalar("beyond_share_layer_" + std::to_string(result.layers[l]),
                                 result.layerBeyondShare[l]);
+            }
+            table.addScalar("qk_norm", info.qkNorm ? 1 : 0);
+            for (const auto& [name, heads] : {std::pair{"most_positional", &result.mostPositional},
+                                              std::pair{"most_semantic", &result.mostSemantic}}) {
+                if (heads->empty()) continue;
+                const HeadLens& h = result.heads[heads->front()];
+                table.addScalar(std::string(name) + "_layer", h.layer);
+                table.addScalar(std::string(name) + "_head", h.head);
             }
         }
         table.write(out, args.format());

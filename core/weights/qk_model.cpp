@@ -39,6 +39,7 @@ struct TensorRef {
 };
 
 std::string shapeText(const TensorRef& t) {
+    if (t.dims() == 1) return "[" + std::to_string(t.elements()) + "]";
     return "[" + std::to_string(t.rows()) + ", " + std::to_string(t.rowLength()) + "]";
 }
 
@@ -210,6 +211,7 @@ public:
 struct QkModel::Tensors {
     TensorRef q, k;  // the same tensor when packed
     TensorRef qBias, kBias;
+    TensorRef qNorm, kNorm;  // per-dimension RMSNorm weights applied to q and k (Qwen3, Gemma 3)
 };
 
 QkModel::~QkModel() = default;
@@ -307,7 +309,7 @@ QkModel::QkModel(const fs::path& path) : source_(std::make_unique<Source>()) {
         return t;
     };
 
-    std::string prefix, qName, kName, fusedName;
+    std::string prefix, qName, kName, fusedName, qNormName, kNormName;
     if (info_.format == QkFormat::Gguf) {
         const GgufLayout& layout = source.gguf->layout();
         const std::string& arch = layout.rope.architecture;
@@ -328,6 +330,8 @@ QkModel::QkModel(const fs::path& path) : source_(std::make_unique<Source>()) {
         if (source.find("blk.0.attn_q.weight")) {
             qName = ".attn_q";
             kName = ".attn_k";
+            qNormName = ".attn_q_norm.weight";
+            kNormName = ".attn_k_norm.weight";
         } else if (source.find("blk.0.attn_qkv.weight")) {
             fusedName = ".attn_qkv";
             info_.packing = QkPacking::Stacked;
@@ -350,6 +354,10 @@ QkModel::QkModel(const fs::path& path) : source_(std::make_unique<Source>()) {
             prefix = "model.layers.";
             qName = ".self_attn.q_proj";
             kName = ".self_attn.k_proj";
+            qNormName = ".self_attn.q_norm.weight";
+            kNormName = ".self_attn.k_norm.weight";
+            // Gemma's RMSNorm multiplies by 1 + weight; llama.cpp's converter stores 1 + weight.
+            info_.qkNormOffset = counts.modelType.starts_with("gemma") ? 1.0 : 0.0;
         } else if (source.find("model.layers.0.self_attn.qkv_proj.weight")) {
             prefix = "model.layers.";
             fusedName = ".self_attn.qkv_proj";
@@ -407,6 +415,12 @@ QkModel::QkModel(const fs::path& path) : source_(std::make_unique<Source>()) {
             shapeError(t, "[" + std::to_string(rows) + "]");
         }
     };
+    // One weight per head dimension shared by the heads (Qwen3, Gemma 3) or one per row (OLMo 2).
+    const auto checkNorm = [&](const TensorRef& t, std::uint64_t rows) {
+        if (t && (t.dims() != 1 || (t.elements() != hd && t.elements() != rows))) {
+            shapeError(t, "[" + std::to_string(hd) + "] or [" + std::to_string(rows) + "]");
+        }
+    };
     for (int l = 0; l < info_.layers; ++l) {
         const std::string layer = prefix + std::to_string(l);
         Tensors t;
@@ -419,6 +433,10 @@ QkModel::QkModel(const fs::path& path) : source_(std::make_unique<Source>()) {
             checkWeight(t.k, kRows);
             checkBias(t.qBias, qRows);
             checkBias(t.kBias, kRows);
+            t.qNorm = source.find(layer + qNormName);
+            t.kNorm = source.find(layer + kNormName);
+            checkNorm(t.qNorm, qRows);
+            checkNorm(t.kNorm, kRows);
             info_.qkBytes += t.q.bytes() + t.k.bytes();
         } else {
             t.q = t.k = need(layer + fusedName + ".weight");
@@ -430,10 +448,16 @@ QkModel::QkModel(const fs::path& path) : source_(std::make_unique<Source>()) {
         if (l == 0) {
             info_.weightType = t.q.type();
             info_.bias = static_cast<bool>(t.qBias);
+            info_.qkNorm = static_cast<bool>(t.qNorm);
         }
         if (static_cast<bool>(t.qBias) != info_.bias || static_cast<bool>(t.kBias) != info_.bias) {
             throw WeightsError(file, {.fault = WeightsFault::MissingTensor,
                                       .name = layer + (t.qBias ? kName : qName) + biasOf});
+        }
+        if (static_cast<bool>(t.qNorm) != info_.qkNorm ||
+            static_cast<bool>(t.kNorm) != info_.qkNorm) {
+            throw WeightsError(file, {.fault = WeightsFault::MissingTensor,
+                                      .name = layer + (t.qNorm ? kNormName : qNormName)});
         }
         layers_.push_back(t);
     }
@@ -460,10 +484,28 @@ std::uint64_t firstRow(const QkModelInfo& info, QkRole role, int head) {
 
 }  // namespace
 
+std::vector<float> QkModel::normWeights(QkRole role, int layer, int head) const {
+    const Tensors& t = layers_.at(static_cast<std::size_t>(layer));
+    const TensorRef& norm = role == QkRole::Query ? t.qNorm : t.kNorm;
+    if (!norm) return {};
+    const std::vector<float> all = source_->readAll(norm);
+    const std::ptrdiff_t first = all.size() == static_cast<std::size_t>(info_.headDim)
+                                     ? 0
+                                     : static_cast<std::ptrdiff_t>(head) * info_.headDim;
+    std::vector<float> weights(all.begin() + first, all.begin() + first + info_.headDim);
+    for (float& w : weights) w += static_cast<float>(info_.qkNormOffset);
+    return weights;
+}
+
 void QkModel::readHead(QkRole role, int layer, int head, std::span<float> out) const {
     const Tensors& t = layers_.at(static_cast<std::size_t>(layer));
     source_->readRows(role == QkRole::Query ? t.q : t.k, firstRow(info_, role, head),
                       static_cast<std::uint64_t>(info_.headDim), out);
+    const std::vector<float> norm = normWeights(role, layer, head);
+    const std::size_t width = out.size() / static_cast<std::size_t>(info_.headDim);
+    for (std::size_t r = 0; r < norm.size(); ++r) {
+        for (float& v : out.subspan(r * width, width)) v *= norm[r];
+    }
 }
 
 std::vector<float> QkModel::readBias(QkRole role, int layer, int head) const {
@@ -472,7 +514,10 @@ std::vector<float> QkModel::readBias(QkRole role, int layer, int head) const {
     if (!bias) return {};
     const std::vector<float> all = source_->readAll(bias);
     const auto first = static_cast<std::ptrdiff_t>(firstRow(info_, role, head));
-    return {all.begin() + first, all.begin() + first + info_.headDim};
+    std::vector<float> values(all.begin() + first, all.begin() + first + info_.headDim);
+    const std::vector<float> norm = normWeights(role, layer, head);
+    for (std::size_t r = 0; r < norm.size(); ++r) values[r] *= norm[r];
+    return values;
 }
 
 }  // namespace ropelab

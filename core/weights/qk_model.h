@@ -53,6 +53,11 @@ struct QkModelInfo {
     int width = 0;      // the model's hidden size: the length of every q and k row
     int context = 0;    // the trained context: the original one under scaling, else the maximum
     bool bias = false;  // q and k have biases
+    // q and k pass through an RMSNorm per head before RoPE (Qwen3, Gemma 3, OLMo 2: q_norm,
+    // k_norm): readHead folds its per-dimension weights into the rows; the division by the RMS
+    // is one factor per head and token, so it scales a head's pairs alike and is left out.
+    bool qkNorm = false;
+    double qkNormOffset = 0.0;  // added to the stored norm weights (Gemma's 1 + weight)
     std::string weightType;     // of layer 0's q weights: "BF16", "Q4_K", ...
     std::uint64_t qkBytes = 0;  // bytes of every layer's q and k weights in the file(s)
 };
@@ -69,14 +74,17 @@ public:
     const QkModelInfo& info() const { return info_; }
 
     // The headDim rows (each `width` values, row-major) of query head `head` or of KV head `head`
-    // in `layer`, as the file orders them. Thread-safe.
+    // in `layer`, as the file orders them, times the q/k norm's weights when the model has one.
+    // Thread-safe.
     void readHead(QkRole role, int layer, int head, std::span<float> out) const;
-    // That head's bias (headDim values); empty when the model has none.
+    // That head's bias (headDim values, scaled as its rows); empty when the model has none.
     std::vector<float> readBias(QkRole role, int layer, int head) const;
 
     class Source;  // the file format behind the model
 
 private:
+    // The q/k norm's multiplier of each of the head's rows; empty without a q/k norm.
+    std::vector<float> normWeights(QkRole role, int layer, int head) const;
     struct Tensors;
     QkModelInfo info_;
     std::unique_ptr<Source> source_;

@@ -4426,6 +4426,10 @@ colours ±%1</source>
         <translation>%1 无法打开；上面的模型保持不变。</translation>
     </message>
     <message>
+        <source>q and k are normalised per head before RoPE (q_norm, k_norm): their weights are folded into the rows; the division by the RMS, the same for all pairs of a head, is left out.</source>
+        <translation>q 和 k 在 RoPE 之前按头做 RMS 归一化（q_norm、k_norm）：其权重已乘进各行；除以 RMS 这一步对一个头的所有维度对都相同，这里略去。</translation>
+    </message>
+    <message>
         <source> → wavelength &gt; trained context (%1 positions)</source>
         <translation> → 波长 &gt; 训练上下文（%1 个位置）</translation>
     </message>

@@ -81,6 +81,13 @@ TEST_F(LensCli, UsageTableHasTheIssuesColumnsAndTheWeightsNorms) {
     for (const auto& u : json["usage"]) total += u.get<double>();
     EXPECT_NEAR(json["beyond_share_layer_1"].get<double>(), beyond / total, 1e-12);
     EXPECT_NEAR(json["beyond_share"].get<double>(), beyond / total, 1e-12);
+    // One head analysed: it is both the most positional (share of pair 0, the fastest quarter)
+    // and the most semantic (pairs 2 and 3); the model has no q/k norm.
+    EXPECT_EQ(json["most_positional_layer"], 1);
+    EXPECT_EQ(json["most_positional_head"], 3);
+    EXPECT_EQ(json["most_semantic_layer"], 1);
+    EXPECT_EQ(json["most_semantic_head"], 3);
+    EXPECT_EQ(json["qk_norm"], 0);
 }
 
 TEST_F(LensCli, ProfileAtDistanceZeroIsTheSumOfRowProducts) {

@@ -439,6 +439,12 @@ void RealModelLesson::updateModelNote() {
                     .arg(info.headDim)
                     .arg(info.context)
                     .arg(QString::fromStdString(info.weightType));
+        if (info.qkNorm) {
+            note += QLatin1Char('\n') +
+                    tr("q and k are normalised per head before RoPE (q_norm, k_norm): their "
+                       "weights are folded into the rows; the division by the RMS, the same for "
+                       "all pairs of a head, is left out.");
+        }
     } else {
         note = tr("No model yet: open one, or the example model.");
     }

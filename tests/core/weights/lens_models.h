@@ -27,8 +27,24 @@ struct TinyModel {
     double rotaryFraction = 1.0;
     std::vector<Eigen::MatrixXd> wq, wk;  // per layer: heads·headDim (kvHeads·headDim) × width
     std::vector<Eigen::VectorXd> bq, bk;  // empty: no biases
+    // q_norm / k_norm weights (Qwen3, Gemma 3), one per head dimension; empty: no q/k norm.
+    Eigen::VectorXd qNorm, kNorm;
+    std::string modelType = "llama";
     int rotary() const { return static_cast<int>(headDim * rotaryFraction); }
 };
+
+// The model whose rows carry the q/k norm's multipliers, weight + offset (Gemma: 1 + weight).
+inline TinyModel foldedNorms(TinyModel m, double offset) {
+    for (int l = 0; l < m.layers; ++l) {
+        for (auto [w, norm] : {std::pair{&m.wq[l], &m.qNorm}, std::pair{&m.wk[l], &m.kNorm}}) {
+            for (Eigen::Index r = 0; r < w->rows(); ++r)
+                w->row(r) *= (*norm)(r % m.headDim) + offset;
+        }
+    }
+    m.qNorm.resize(0);
+    m.kNorm.resize(0);
+    return m;
+}
 
 inline double randomValue(std::mt19937& rng) {
     return std::uniform_int_distribution<int>(-127, 127)(rng) / 64.0;
@@ -149,6 +165,14 @@ inline void writeHfSeparate(const std::filesystem::path& folder, const TinyModel
         tensors.push_back({p + "v_proj.weight",
                            {std::uint64_t(m.wk[l].rows()), std::uint64_t(m.width)},
                            rowMajor(m.wk[l])});
+        if (m.qNorm.size() > 0) {
+            tensors.push_back({p + "q_norm.weight",
+                               {std::uint64_t(m.qNorm.size())},
+                               {m.qNorm.begin(), m.qNorm.end()}});
+            tensors.push_back({p + "k_norm.weight",
+                               {std::uint64_t(m.kNorm.size())},
+                               {m.kNorm.begin(), m.kNorm.end()}});
+        }
         if (!m.bq.empty()) {
             tensors.push_back({p + "q_proj.bias",
                                {std::uint64_t(m.bq[l].size())},
@@ -160,7 +184,7 @@ inline void writeHfSeparate(const std::filesystem::path& folder, const TinyModel
     }
     std::filesystem::create_directories(folder);
     writeSafetensorsAs(folder / "model.safetensors", tensors, dtype);
-    writeText(folder / "config.json", llamaConfig(m));
+    writeText(folder / "config.json", llamaConfig(m, m.modelType));
 }
 
 // Phi-3: qkv_proj holds all q rows, then k rows, then v rows.
@@ -258,6 +282,12 @@ inline void writeGguf(const std::filesystem::path& path, const TinyModel& m,
         } else {
             b.tensor(p + ".attn_q.weight", {w, qRows}, type, qBytes[l]);
             b.tensor(p + ".attn_k.weight", {w, kRows}, type, kBytes[l]);
+        }
+        if (m.qNorm.size() > 0) {  // as llama.cpp stores them: F32, one dimension
+            b.tensor(p + ".attn_q_norm.weight", {static_cast<std::uint64_t>(m.headDim)}, 0,
+                     f32Bytes(m.qNorm.transpose()));
+            b.tensor(p + ".attn_k_norm.weight", {static_cast<std::uint64_t>(m.headDim)}, 0,
+                     f32Bytes(m.kNorm.transpose()));
         }
         if (!m.bq.empty() && !fused) {  // biases as llama.cpp stores them: F32, one dimension
             b.tensor(p + ".attn_q.bias", {qRows}, 0, f32Bytes(m.bq[l].transpose()));

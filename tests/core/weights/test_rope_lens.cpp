@@ -132,6 +132,38 @@ TEST(RopeLens, LlamaWithGqaAndBiasesMatchesTheWeights) {
     expectLensOf(m, result);
 }
 
+TEST(RopeLens, QkNormWeightsAreFoldedIntoTheRows) {
+    const TempFolder folder;
+    TinyModel m = test::randomModel({}, 5, false);
+    std::mt19937 rng(6);
+    m.qNorm.resize(m.headDim);
+    m.kNorm.resize(m.headDim);
+    for (auto& v : m.qNorm) v = test::randomValue(rng);
+    for (auto& v : m.kNorm) v = test::randomValue(rng);
+
+    m.modelType = "qwen3";
+    test::writeHfSeparate(folder / "qwen3", m, "F32");
+    const LensResult qwen = lens(folder / "qwen3");
+    EXPECT_TRUE(qwen.model.qkNorm);
+    expectLensOf(test::foldedNorms(m, 0.0), qwen);
+
+    // Gemma's RMSNorm multiplies by 1 + weight.
+    m.modelType = "gemma3_text";
+    test::writeHfSeparate(folder / "gemma3", m, "F32");
+    expectLensOf(test::foldedNorms(m, 1.0), lens(folder / "gemma3"));
+
+    // llama.cpp keeps Qwen3's half-split rows and stores the norm weights as they are.
+    test::writeGguf(folder / "qwen3.gguf", m, "qwen3", 0,
+                    {test::f32Bytes(m.wq[0]), test::f32Bytes(m.wq[1])},
+                    {test::f32Bytes(m.wk[0]), test::f32Bytes(m.wk[1])});
+    const LensResult gguf = lens(folder / "qwen3.gguf");
+    EXPECT_TRUE(gguf.model.qkNorm);
+    expectSameTable(qwen, gguf);
+
+    test::writeHfSeparate(folder / "plain", test::foldedNorms(m, 0.0), "F32");
+    EXPECT_FALSE(lens(folder / "plain").model.qkNorm);
+}
+
 TEST(RopeLens, PositionalProfileIsTheExpectedScoreOfOneInput) {
     const TempFolder folder;
     const TinyModel m = test::randomModel({}, 2, true);
@@ -445,6 +477,15 @@ TEST(RopeLens, BadModelsAreRefusedInOneLine) {
     EXPECT_EQ(refusal(folder / "nan"), "'" + (folder / "nan" / "model.safetensors").string() +
                                            "': tensor 'model.layers.1.self_attn.q_proj.weight' "
                                            "holds NaN at element 83");
+    // A q norm whose length is neither head_dim nor the q rows.
+    TinyModel normed = m;
+    normed.modelType = "qwen3";
+    normed.qNorm = Eigen::VectorXd::Ones(m.headDim);
+    normed.kNorm = Eigen::VectorXd::Ones(m.headDim - 2);
+    test::writeHfSeparate(folder / "norm", normed, "F32");
+    EXPECT_EQ(refusal(folder / "norm"), "'" + (folder / "norm" / "model.safetensors").string() +
+                                            "': tensor 'model.layers.0.self_attn.k_norm.weight' "
+                                            "has shape [6], expected [8] or [16]");
 }
 
 }  // namespace
