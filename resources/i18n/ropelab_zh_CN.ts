@@ -4302,12 +4302,12 @@ colours ±%1</source>
         <translation>头</translation>
     </message>
     <message>
-        <source>positional profile: expected q·k for the same isotropic input x at distance Δ</source>
-        <translation>位置轮廓：相同各向同性输入 x 在距离 Δ 处的 q·k 期望</translation>
+        <source>positional profile s(Δ)</source>
+        <translation>位置轮廓 s(Δ)</translation>
     </message>
     <message>
-        <source>for independent random q and k the expectation is 0 at every distance</source>
-        <translation>对于相互独立的随机 q 和 k，期望在每个距离上都为 0</translation>
+        <source>expected q·k for the same isotropic input x at distance Δ (0 for independent random q and k)</source>
+        <translation>相同各向同性输入 x 在距离 Δ 处的 q·k 期望（q、k 相互独立随机时为 0）</translation>
     </message>
     <message>
         <source>distance Δ (positions)</source>
@@ -4434,8 +4434,8 @@ colours ±%1</source>
         <translation> → 波长 &gt; 训练上下文（%1 个位置）</translation>
     </message>
     <message>
-        <source>Layer %1: share of usage per pair, each head</source>
-        <translation>第 %1 层：每个头在各分量对上的使用量份额</translation>
+        <source>Layer %1: each head's share per pair</source>
+        <translation>第 %1 层：各头在每个分量对上的份额</translation>
     </message>
     <message>
         <source>chosen: layer %1, head %2</source>

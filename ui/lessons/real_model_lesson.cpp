@@ -65,6 +65,14 @@ int firstBeyondPair(const LensResult& lens) {
     return static_cast<int>(it - lens.beyondContext.begin());
 }
 
+// Layers, heads and pairs are whole numbers: ticks at multiples of 1 only.
+void wholeNumberTicks(QCPAxis* axis) {
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    axis->setTicker(ticker);
+}
+
 void showMatrix(const HeatMap& heat, const Eigen::MatrixXd& values) {
     heat.map->setData(colorMapData(values).release(), false);
     heat.map->data()->setRange(QCPRange(0.0, static_cast<double>(values.cols() - 1)),
@@ -99,6 +107,10 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
     usageMap_ = addHeatMap(usagePlot_, Gradient::Sequential, QString());
     headsTitle_ = addPlotTitle(headsPlot_, QString());
     headsMap_ = addHeatMap(headsPlot_, Gradient::Sequential, QString());
+    for (QCPAxis* axis :
+         {usagePlot_->xAxis, usagePlot_->yAxis, headsPlot_->xAxis, headsPlot_->yAxis}) {
+        wholeNumberTicks(axis);
+    }
     const auto contextLine = [this](QCustomPlot* plot) {
         auto* line = new QCPItemStraightLine(plot);
         setSeriesStyle(line, {Series::Key, Qt::DashLine, 0.8}, theme());
@@ -110,6 +122,7 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
     usageContextLabel_ = new PlotLabel(usagePlot_);
     usageContextLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     usageContextLabel_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    wrapInsideAxisRect(usageContextLabel_);
     setSeriesStyle(usageContextLabel_, {Series::Key}, theme());
     usageContextLabel_->setVisible(false);
 
@@ -227,10 +240,10 @@ void RealModelLesson::retranslate() {
     headsPlot_->xAxis->setLabel(tr("pair i"));
     headsPlot_->yAxis->setLabel(tr("head"));
     headsMap_.scale->axis()->setLabel(tr("share"));
-    profileTitle_->setText(
-        tr("positional profile: expected q·k for the same isotropic input x at distance Δ"));
+    profileTitle_->setText(tr("positional profile s(Δ)"));
     profileSubtitle_->setText(
-        tr("for independent random q and k the expectation is 0 at every distance"));
+        tr("expected q·k for the same isotropic input x at distance Δ "
+           "(0 for independent random q and k)"));
     profilePlot_->xAxis->setLabel(tr("distance Δ (positions)"));
     profilePlot_->yAxis->setLabel(tr("s(Δ)"));
     updateModelNote();
@@ -482,7 +495,7 @@ void RealModelLesson::drawUsageMap() {
     usageContextLabel_->setVisible(marked);
     usageContext_->point1->setCoords(beyond - 0.5, 0.0);
     usageContext_->point2->setCoords(beyond - 0.5, 1.0);
-    usageContextLabel_->position->setCoords(beyond - 0.5, 0.02);
+    usageContextLabel_->position->setCoords(static_cast<double>(beyond) / pairs, 0.02);
     usageContextLabel_->setText(
         tr(" → wavelength > trained context (%1 positions)").arg(lens.model.context));
 }
@@ -503,7 +516,7 @@ void RealModelLesson::drawChosenLayer() {
         }
     }
     showMatrix(headsMap_, shares);
-    headsTitle_->setText(tr("Layer %1: share of usage per pair, each head").arg(layer));
+    headsTitle_->setText(tr("Layer %1: each head's share per pair").arg(layer));
     const int beyond = firstBeyondPair(lens);
     headsContext_->setVisible(beyond < pairs);
     headsContext_->point1->setCoords(beyond - 0.5, 0.0);

@@ -17,6 +17,8 @@
 #include "lesson_harness.h"
 #include "lessons/example_model.h"
 #include "lessons/real_model_lesson.h"
+#include "training/model.h"
+#include "training/model_file.h"
 #include "weights/qk_model.h"
 #include "weights/rope_lens.h"
 #include "weights/safetensors.h"
@@ -117,9 +119,9 @@ TEST_F(RealModel, ProfilesAreNamedAndAreCoresProfile) {
         }
         return all;
     }();
-    EXPECT_TRUE(labels.contains(
-        "positional profile: expected q·k for the same isotropic input x at distance Δ"));
-    EXPECT_TRUE(labels.contains("for independent random q and k the expectation is 0"));
+    EXPECT_TRUE(labels.contains("positional profile s(Δ)"));
+    EXPECT_TRUE(labels.contains("expected q·k for the same isotropic input x at distance Δ"));
+    EXPECT_TRUE(labels.contains("(0 for independent random q and k)"));
     h.lesson.setLayer(1);
     h.lesson.setHead(3);
     const LensResult& lens = *h.lesson.lens();
@@ -181,6 +183,41 @@ TEST_F(RealModel, BadFilesGiveAMessageAndKeepThePreviousModel) {
     ASSERT_TRUE(h.lesson.waitForComputation());
     EXPECT_TRUE(h.lesson.problem().isEmpty());
     EXPECT_NE(h.lesson.lens(), nullptr);
+}
+
+// A model the training lab saves opens like any checkpoint: its qkv rows are read as q and k.
+TEST_F(RealModel, OpensAModelTheTrainingLabSaved) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    training::Model model;
+    model.config = {.encoding = training::PositionEncoding::Rope,
+                    .layers = 3,
+                    .width = 32,
+                    .heads = 4,
+                    .vocabulary = 5,
+                    .trainLength = 24,
+                    .ropeTheta = 500.0};
+    model.vocabulary = {"a", "b", "c", "d", "|"};
+    model.task = "copy";
+    model.tensors = training::initialWeights(model.config, 7);
+    const QString path = dir.filePath(QStringLiteral("lab-rope.safetensors"));
+    training::saveModel(path.toStdString(), model);
+
+    h.lesson.openModel(path);
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    EXPECT_TRUE(h.lesson.problem().isEmpty()) << h.lesson.problem().toStdString();
+    EXPECT_FALSE(h.lesson.showingExample());
+    EXPECT_EQ(readout("example"), 0.0);
+    EXPECT_EQ(readout("layers"), 3.0);
+    EXPECT_EQ(readout("heads"), 4.0);
+    EXPECT_EQ(readout("pairs"), 4.0);  // head_dim 8
+    EXPECT_EQ(readout("context"), 24.0);
+    const QkModel file(path.toStdString());
+    const LensResult lens = ropeLens(file, {}, Execution{});
+    EXPECT_EQ(lens.model.architecture, "ropelab-model");
+    EXPECT_DOUBLE_EQ(readout("beyond_share"), lens.beyondShare);
+    // Base 500, head_dim 8: wavelengths 6.3, 29.7, 140 and 664 positions; 24 trained positions.
+    EXPECT_EQ(lens.beyondContext, (std::vector<bool>{false, true, true, true}));
 }
 
 TEST(RealModelPaths, ModelPathsAreFoldersSafetensorsAndGguf) {
