@@ -21,7 +21,7 @@ namespace {
 const char* const kUsage =
     "Usage: ropelab [FILE.ropelab | FILE.ropelab-activity | MODEL] [--activity ID] [options]\n"
     "  or:  ropelab export --out DIR [options]\n"
-    "  or:  ropelab activity list|check ...\n"
+    "  or:  ropelab activity list|check|readouts|controls|figures|report|summary ...\n"
     "\n"
     "RoPE Lab teaches how transformers know word order, from learned and sinusoidal\n"
     "position encodings to rotary position embeddings (RoPE), lesson by lesson.\n"
@@ -37,6 +37,11 @@ const char* const kUsage =
     "  --theme light|dark     colour theme\n"
     "  --check-layout[=DIR]   show every lesson, list each control that does not fit this\n"
     "                         screen (exit 1 if any) and save screenshots of each in DIR\n"
+    "  --activities           with --check-layout: also walk every step of every built-in\n"
+    "                         activity and list each readout or control a step names that\n"
+    "                         is hidden, off screen or concealed without saying so\n"
+    "  --activity-file FILE   with --check-layout: walk the steps of a teacher's activity\n"
+    "                         file instead\n"
     "  --recovery=ask|restore|discard\n"
     "                         after a crash or kill, what to do with the recovery copy of\n"
     "                         the last state (default ask: a message box offers it)\n"
@@ -44,8 +49,9 @@ const char* const kUsage =
     "  --version              show the version\n"
     "\n"
     "'ropelab export' renders figures without a display (PNG, SVG, PDF, CSV);\n"
-    "'ropelab activity' lists and checks activities for teachers; run either with\n"
-    "--help for its options.\n";
+    "'ropelab activity' lists and checks activities, prints the ids a step can name\n"
+    "and writes the answer report and the class summary for teachers; run either\n"
+    "with --help for its options.\n";
 
 // Without a display Qt aborts with a plugin error; say what to do instead.
 bool hasDisplay() {

@@ -2410,6 +2410,10 @@ no row</source>
             <numerusform>导出已取消；已将 %n 个完整文件写入 %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Not before you check: an exported or copied figure would show what this step hides.</source>
+        <translation>检查之前不行：导出或复制的图会显示这一步隐藏的内容。</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::ClinicLesson</name>
@@ -3081,6 +3085,10 @@ score q·k</source>
         <source>User guide</source>
         <translation>用户指南</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::HelpMenu</name>
@@ -3308,6 +3316,10 @@ score q·k</source>
     <message>
         <source>Eleven lessons, in teaching order: from why word order matters to RoPE, the numbers of real models and what practitioners get wrong. Each activity asks you to predict, then try it.</source>
         <translation>十一节课，按教学顺序排列：从词序为什么重要，讲到 RoPE、真实模型的参数和实践中常犯的错误。每个活动都先让你预测，再亲手验证。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
     </message>
 </context>
 <context>
@@ -4434,7 +4446,7 @@ colours ±%1</source>
         <translation> → 波长 &gt; 训练上下文（%1 个位置）</translation>
     </message>
     <message>
-        <source>Layer %1: each head's share per pair</source>
+        <source>Layer %1: each head&apos;s share per pair</source>
         <translation>第 %1 层：各头在每个分量对上的份额</translation>
     </message>
     <message>

@@ -137,6 +137,8 @@ LessonMap::LessonMap(const std::vector<Lesson*>& lessons, const QList<Activity>&
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     layout->addWidget(scroll, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    // Ours, not Qt's: Qt's own catalogue may be missing on the system.
+    buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
     fitToScreen();

@@ -512,13 +512,26 @@ void ClassroomFeatures::showPlotMenu(QCustomPlot* plot, const QPoint& position) 
         menu.addAction(tr("Export a&nimation…"), this,
                        [this, plot] { exportAnimationWithDialog(plot); });
     }
-    menu.addAction(tr("&Copy image"), this,
-                   [plot] { QApplication::clipboard()->setImage(plot->toPixmap().toImage()); });
+    menu.addAction(tr("&Copy image"), this, [this, plot] {
+        if (!refuseWhileConcealed())
+            QApplication::clipboard()->setImage(plot->toPixmap().toImage());
+    });
     menu.exec(plot->mapToGlobal(position));
+}
+
+bool ClassroomFeatures::refuseWhileConcealed() {
+    // Exports draw every figure whole: they would show what the step hides.
+    if (!activities_->runner().concealing()) return false;
+    window_.statusBar()->showMessage(
+        tr("Not before you check: an exported or copied figure would show what this step "
+           "hides."),
+        kStatusMessageMs);
+    return true;
 }
 
 void ClassroomFeatures::exportWithDialog(const QCustomPlot* figurePlot) {
     if (exporting_) return;  // Ctrl+E again before the progress dialog shows
+    if (refuseWhileConcealed()) return;
     Lesson* lesson = window_.currentLesson();
     std::optional<Figure> figure;
     if (figurePlot != nullptr) figure = findFigure(window_, figurePlot, &lesson);
@@ -597,6 +610,7 @@ void ClassroomFeatures::exportWithDialog(const QCustomPlot* figurePlot) {
 }
 
 void ClassroomFeatures::exportAnimationWithDialog(const QCustomPlot* figurePlot) {
+    if (refuseWhileConcealed()) return;
     Lesson* lesson = window_.currentLesson();
     if (lesson == nullptr) return;
     const QString shown = lesson->id();

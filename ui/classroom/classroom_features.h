@@ -61,6 +61,8 @@ private:
     void exportAnimationWithDialog(const QCustomPlot* figurePlot);
     void installPlotMenus();
     void showPlotMenu(QCustomPlot* plot, const QPoint& position);
+    // True, with a status message, while an activity step conceals part of the lesson.
+    bool refuseWhileConcealed();
     void loadSettings();
     // The side panels' and the activity card's font: the interface font at the chosen percent.
     void applyPanelText();

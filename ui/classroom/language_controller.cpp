@@ -46,16 +46,17 @@ QString LanguageController::normalize(const QString& code) {
 bool LanguageController::setLanguage(const QString& code) {
     const QString language = normalize(code);
     if (language.isEmpty()) return false;
-    if (language == language_ && (language == kEnglish || appTranslator_ != nullptr)) return true;
+    if (language == language_ && appTranslator_ != nullptr) return true;
 
     removeTranslators();
+    // English is the source text; its catalogue holds only the plural forms ("1 file").
+    auto* app = new QTranslator(this);
+    if (!app->load(QStringLiteral(":/i18n/ropelab_%1.qm").arg(language))) {
+        delete app;
+        return false;
+    }
+    appTranslator_ = app;
     if (language != kEnglish) {
-        auto* app = new QTranslator(this);
-        if (!app->load(QStringLiteral(":/i18n/ropelab_%1.qm").arg(language))) {
-            delete app;
-            return false;
-        }
-        appTranslator_ = app;
         // Qt's own strings (standard buttons, file dialogs) when the system has them.
         auto* qt = new QTranslator(this);
         if (qt->load(QStringLiteral("qtbase_%1").arg(language),
@@ -65,8 +66,8 @@ bool LanguageController::setLanguage(const QString& code) {
         } else {
             delete qt;
         }
-        QCoreApplication::installTranslator(appTranslator_);
     }
+    QCoreApplication::installTranslator(appTranslator_);
     language_ = language;
     QLocale::setDefault(QLocale(language));
     emit languageChanged(language_);

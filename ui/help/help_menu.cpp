@@ -48,15 +48,18 @@ QString HelpDialog::writingActivitiesHtml() {
 }
 
 HelpDialog::HelpDialog(Page page, const LanguageController& language, QWidget* parent)
-    : QDialog(parent), page_(page), language_(language), browser_(new QTextBrowser(this)) {
+    : QDialog(parent),
+      page_(page),
+      language_(language),
+      browser_(new QTextBrowser(this)),
+      buttons_(new QDialogButtonBox(QDialogButtonBox::Close, this)) {
     setObjectName(page == Page::UserGuide ? QStringLiteral("userGuide")
                                           : QStringLiteral("writingActivities"));
     browser_->setOpenExternalLinks(false);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(browser_, 1);
-    layout->addWidget(buttons);
+    layout->addWidget(buttons_);
     resize(760, 600);
     load();
 }
@@ -73,6 +76,8 @@ QString HelpDialog::html(Page page, const QString& language) {
 void HelpDialog::load() {
     setWindowTitle(page_ == Page::UserGuide ? tr("User guide") : tr("Writing activities"));
     browser_->setHtml(html(page_, language_.language()));
+    // Ours, not Qt's: Qt's own catalogue may be missing on the system.
+    buttons_->button(QDialogButtonBox::Close)->setText(tr("Close"));
 }
 
 void HelpDialog::changeEvent(QEvent* event) {

@@ -9,6 +9,7 @@
 #include <QString>
 
 class QAction;
+class QDialogButtonBox;
 class QTextBrowser;
 
 namespace ropelab::ui {
@@ -37,6 +38,7 @@ private:
     Page page_;
     const LanguageController& language_;
     QTextBrowser* browser_;
+    QDialogButtonBox* buttons_;
 };
 
 // Adds the two pages to the window's Help menu.

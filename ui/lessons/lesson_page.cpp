@@ -27,6 +27,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "model/parameter_model.h"
 #include "model/parameter_text.h"
@@ -711,7 +712,7 @@ void LessonPage::catchUp() {
 LatestJob* LessonPage::newFigureJob() {
     auto* job = new LatestJob(this);
     connect(job, &LatestJob::started, this, [this] {
-        stoppedNote_->hide();
+        clearStopped();
         progressBar_->setRange(0, 0);  // busy until the job reports a fraction
         if (!progressDelay_->isActive() && progressPanel_->isHidden()) progressDelay_->start();
     });
@@ -734,7 +735,7 @@ LatestJob* LessonPage::newFigureJob() {
 
 FigureTask* LessonPage::addFigureTask(std::unique_ptr<FigureTask> task) {
     task->drawn_ = [this](FigureTask* drawn) {
-        stoppedNote_->hide();
+        clearStopped();
         for (QCustomPlot* plot : drawn->plots()) replot(plot);
         for (QCPLayer* layer : drawn->markerLayers_) replotMarkers(layer);
     };
@@ -771,7 +772,14 @@ void LessonPage::cancelComputation() {
     if (!computing()) return;
     for (const auto& task : figureTasks_) task->stop(true);
     if (!progressInControls_) stoppedNote_->show();
+    stopped_ = true;
     emit statusMessage(stoppedNote_->text());
+}
+
+void LessonPage::clearStopped() {
+    stoppedNote_->hide();
+    // A new result makes the status bar's "Stopped: …" untrue; other messages stay.
+    if (std::exchange(stopped_, false)) emit statusMessage(QString());
 }
 
 bool LessonPage::waitForComputation(int timeoutMs) {

@@ -233,6 +233,7 @@ private:
     LatestJob* newFigureJob();
     FigureTask* addFigureTask(std::unique_ptr<FigureTask> task);
     void figureJobChanged();
+    void clearStopped();
 
     LessonContext context_;
     std::function<void()> parameterRefresh_;
@@ -292,6 +293,7 @@ private:
     QProgressBar* progressBar_;
     QPushButton* cancelButton_;
     QLabel* stoppedNote_;
+    bool stopped_ = false;  // the status bar says "Stopped: …"
     QTimer* progressDelay_;
 };
 

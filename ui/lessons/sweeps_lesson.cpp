@@ -488,12 +488,7 @@ void SweepsLesson::declareSweepFigures() {
         connect(job, &LatestJob::progress, this, [this](double fraction) {
             setProgressValue(progressBar_, static_cast<int>(std::lround(1000.0 * fraction)));
         });
-        connect(job, &LatestJob::finished, this, [this] {
-            setRunning(false);
-            // A sweep that finished leaves nothing stopped: the status bar's "Stopped: …" of an
-            // earlier cancel goes.
-            emit statusMessage(QString());
-        });
+        connect(job, &LatestJob::finished, this, [this] { setRunning(false); });
         connect(job, &LatestJob::failed, this, [this](const QString& message) {
             // The page shows the message in the banner; the previous result stays on screen.
             setRunning(false);

@@ -14,7 +14,9 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTest>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -430,6 +432,38 @@ TEST(Conceal, LeavingTheStepOrTheActivityShowsEverything) {
     // Back at step 1, which conceals again until it is checked.
     EXPECT_EQ(app.runner.stepIndex(), 0);
     expectConcealed(app, activity, activity.steps[0], "back at step 1");
+    app.runner.stop();
+}
+
+// An export or a copied image draws every figure whole, so none is made before the check.
+TEST(Conceal, ExportsWaitForTheCheck) {
+    QSettings().clear();
+    App app;
+    const ActivityLoad read = load(fileWith(QJsonArray{conceptualStep()}));
+    ASSERT_TRUE(read.error.isEmpty()) << read.error.toStdString();
+    ASSERT_TRUE(app.runner.start(read.activities.front(), 0));
+    ClassroomFeatures& features = app.window.classroom();
+    int dialogs = 0;
+    QTimer closer;
+    QObject::connect(&closer, &QTimer::timeout, [&dialogs] {
+        if (QWidget* dialog = QApplication::activeModalWidget()) {
+            ++dialogs;
+            dialog->close();
+        }
+    });
+    closer.start(100);
+    features.exportAction()->trigger();
+    features.exportAnimationAction()->trigger();
+    QTest::qWait(300);
+    EXPECT_EQ(dialogs, 0);
+    EXPECT_TRUE(app.window.statusBar()->currentMessage().startsWith(
+        QStringLiteral("Not before you check")));
+
+    app.activities.panel()->choiceButtons()[1]->click();
+    QTest::mouseClick(app.activities.panel()->checkButton(), Qt::LeftButton);
+    ASSERT_FALSE(app.runner.concealing());
+    features.exportAction()->trigger();  // the dialog opens now (and the timer closes it)
+    EXPECT_EQ(dialogs, 1);
     app.runner.stop();
 }
 

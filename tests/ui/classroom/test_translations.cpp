@@ -14,6 +14,8 @@
 #include <QXmlStreamReader>
 
 #include <map>
+#include <set>
+#include <utility>
 
 #include "classroom/classroom_features.h"
 #include "classroom/language_controller.h"
@@ -112,6 +114,36 @@ TEST(Translations, PlaceholdersAndMarkupSurvive) {
             EXPECT_EQ(tags(translation), tags(message.source)) << translation.toStdString();
         }
     }
+}
+
+// English needs a catalogue for plurals only: "1 student", never "1 student(s)".
+TEST(Translations, EnglishPluralsCoverEveryCountedMessage) {
+    const QList<Message> english =
+        readCatalogue(QStringLiteral(ROPELAB_SOURCE_DIR "/resources/i18n/ropelab_en.ts"));
+    std::set<std::pair<QString, QString>> covered;
+    for (const Message& message : english) {
+        SCOPED_TRACE(message.source.toStdString());
+        EXPECT_TRUE(message.type.isEmpty());
+        ASSERT_EQ(message.translations.size(), 2);
+        for (const QString& form : message.translations) {
+            EXPECT_FALSE(form.contains(QLatin1String("(s)")));
+            EXPECT_EQ(placeholders(form), placeholders(message.source));
+        }
+        covered.insert({message.context, message.source});
+    }
+    for (const Message& message : readCatalogue(catalogue())) {
+        if (!message.source.contains(QLatin1String("%n"))) continue;
+        EXPECT_TRUE(covered.count({message.context, message.source}))
+            << message.context.toStdString() << ": " << message.source.toStdString();
+    }
+
+    LanguageController language;
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+    const char* context = "ropelab::ui::AnswerReport";
+    EXPECT_EQ(QCoreApplication::translate(context, "%1 (%n student(s))", nullptr, 1),
+              QStringLiteral("%1 (1 student)"));
+    EXPECT_EQ(QCoreApplication::translate(context, "%1 (%n student(s))", nullptr, 3),
+              QStringLiteral("%1 (3 students)"));
 }
 
 TEST(Translations, LanguageCodesNormalise) {

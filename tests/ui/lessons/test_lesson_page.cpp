@@ -140,7 +140,10 @@ TEST(LessonPage, ProgressShowsOnlyForALongJobAndCancelKeepsThePreviousResult) {
     ASSERT_TRUE(h.progress()->isVisible());
     auto* cancel = h.progress()->findChild<QPushButton*>(QStringLiteral("cancelComputation"));
     ASSERT_NE(cancel, nullptr);
+    QSignalSpy status(&h.page, &Lesson::statusMessage);
     cancel->click();
+    ASSERT_EQ(status.size(), 1);
+    EXPECT_TRUE(status.last().at(0).toString().startsWith(QStringLiteral("Stopped")));
     EXPECT_FALSE(h.page.computing());
     EXPECT_FALSE(h.progress()->isVisible());
     EXPECT_EQ(h.page.shown(), 10);
@@ -158,6 +161,9 @@ TEST(LessonPage, ProgressShowsOnlyForALongJobAndCancelKeepsThePreviousResult) {
     ASSERT_TRUE(h.page.waitForComputation(5000));
     EXPECT_EQ(h.page.shown(), 30);
     EXPECT_FALSE(h.stoppedNote()->isVisible());
+    // ... and in the status bar: the stale "Stopped: …" goes, once.
+    ASSERT_EQ(status.size(), 2);
+    EXPECT_TRUE(status.last().at(0).toString().isEmpty());
 }
 
 TEST(LessonPage, AHiddenPageComputesNothingAndOnceWhenShown) {
