@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Records the training lesson's default experiment (LabSettings' defaults) as the JSON run the
 // app ships in resources/training/default-run.json:
-//     nice -n 10 build/core/training/ropelab-record-lab-run resources/training/default-run.json
+//     nice -n 10 build/tools/ropelab-record-lab-run resources/training/default-run.json
 // Every model trains at once, one thread each, as the lesson trains them.
 
 #include <exception>
