@@ -31,7 +31,8 @@ struct FigureSpec {
 
 class ActivityCatalog {
 public:
-    // Every lesson of this build, its readouts and controls.
+    // Every lesson, its readouts and controls; the training lesson's also in a build without
+    // libtorch, which cannot run it.
     static const ActivityCatalog& builtIn();
 
     struct LessonEntry {
