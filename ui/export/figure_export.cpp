@@ -23,6 +23,7 @@
 #include "export/plot_csv.h"
 #include "style/theme_controller.h"
 #include "widgets/latest_job.h"
+#include "widgets/library_internals.h"
 #include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
@@ -46,27 +47,16 @@ QSize layoutPixels(const ExportOptions& options) {
             std::max(1, static_cast<int>(std::lround(layout.height())))};
 }
 
-// What QCustomPlot keeps protected: its layout step and its drawing, apart from toPainter().
-struct PlotAccess : QCustomPlot {
-    static void layOut(QCustomPlot& plot) { (plot.*&PlotAccess::updateLayout)(); }
-    static void drawOn(QCustomPlot& plot, QCPPainter* painter) {
-        (plot.*&PlotAccess::draw)(painter);
-    }
-    static const QBrush& backgroundBrush(const QCustomPlot& plot) {
-        return plot.*&PlotAccess::mBackgroundBrush;
-    }
-};
-
 // Lets size-dependent hooks (equal-aspect ranges set in afterLayout) settle at the export size
 // without drawing: their new ranges move the tick labels, so a second pass places the margins,
 // and the real draw comes third.
 void settleLayout(QCustomPlot& plot, QSize layout) {
     const QRect shown = plot.viewport();
     plot.setViewport(QRect(QPoint(0, 0), layout));
-    PlotAccess::layOut(plot);
-    PlotAccess::layOut(plot);
+    layOutPlot(plot);
+    layOutPlot(plot);
     // Ticks thinned for this size (one fewer a pass) need their labels and margins laid out again.
-    for (int pass = 0; pass < 4 && fitTicksToLength(&plot); ++pass) PlotAccess::layOut(plot);
+    for (int pass = 0; pass < 4 && fitTicksToLength(&plot); ++pass) layOutPlot(plot);
     plot.setViewport(shown);
 }
 
@@ -82,9 +72,9 @@ void drawLaidOut(QCustomPlot& plot, QCPPainter& painter, QSize layout) {
     }
     const QRect shown = plot.viewport();
     plot.setViewport(QRect(QPoint(0, 0), layout));
-    const QBrush& background = PlotAccess::backgroundBrush(plot);
+    const QBrush& background = plotBackgroundBrush(plot);
     if (background.style() != Qt::NoBrush) painter.fillRect(plot.viewport(), background);
-    PlotAccess::drawOn(plot, &painter);
+    drawPlot(plot, &painter);
     plot.setViewport(shown);
     plot.setPlottingHints(hints);
 }

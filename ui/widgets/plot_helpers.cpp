@@ -6,6 +6,7 @@
 #include <QTextLayout>
 
 #include "analysis/curve_envelope.h"
+#include "widgets/library_internals.h"
 #include "widgets/plot_text.h"
 
 #include <algorithm>
@@ -341,71 +342,20 @@ bool fitTicksToLength(QCustomPlot* plot) {
 
 namespace {
 
-// The bottom paint buffer, cleared to the plot's background instead of to transparent when that
-// background is one opaque colour. Such a buffer stays an opaque pixmap, which a paint copies
-// instead of blending, with no background fill under it.
-class OpaqueBottomBuffer : public QCPPaintBufferPixmap {
-public:
-    OpaqueBottomBuffer(const QSize& size, double devicePixelRatio,
-                       std::function<QBrush()> background)
-        : QCPPaintBufferPixmap(size, devicePixelRatio), background_(std::move(background)) {}
-
-    void clear(const QColor& color) override {
-        const QBrush brush = background_();
-        opaque_ = brush.style() == Qt::SolidPattern && brush.color().alpha() == 255;
-        mBuffer.fill(opaque_ ? brush.color() : color);
-    }
-
-    void draw(QCPPainter* painter) const override {
-        if (!opaque_) return QCPPaintBufferPixmap::draw(painter);
-        painter->setCompositionMode(QPainter::CompositionMode_Source);
-        QCPPaintBufferPixmap::draw(painter);
-        painter->setCompositionMode(QPainter::CompositionMode_SourceOver);
-    }
-
-    bool opaque() const { return opaque_; }
-
-private:
-    std::function<QBrush()> background_;
-    bool opaque_ = false;
-};
-
 // A plot that asks for room for its text (titles, tick labels, axis labels, legend, as laid out
 // at its last replot) plus a readable data area, and never less than kPlotMinimumSize.
-class ReadablePlot : public QCustomPlot {
+class ReadablePlot : public OpaqueBackgroundPlot {
 public:
-    explicit ReadablePlot(QWidget* parent) : QCustomPlot(parent) {
+    explicit ReadablePlot(QWidget* parent) : OpaqueBackgroundPlot(parent) {
         connect(this, &QCustomPlot::afterReplot, this, [this] {
             // Tick labels that would run into each other are thinned before anyone sees them.
             if (fitTicksToLength(this)) replot(rpQueuedReplot);
             measureText();
         });
-        // QCustomPlot keeps the buffers it finds and only adds those it lacks.
-        bottom_ = QSharedPointer<OpaqueBottomBuffer>::create(
-            viewport().size(), bufferDevicePixelRatio(), [this] { return mBackgroundBrush; });
-        if (mPaintBuffers.isEmpty()) {
-            mPaintBuffers.append(bottom_);
-        } else {
-            mPaintBuffers[0] = bottom_;
-        }
     }
 
     QSize minimumSizeHint() const override {
         return kPlotMinimumSize.expandedTo(text_ + kPlotMinimumDataArea);
-    }
-
-protected:
-    // QCustomPlot fills the background, then blends every buffer over it; an opaque bottom buffer
-    // already holds the background.
-    void paintEvent(QPaintEvent* event) override {
-        if (mPaintBuffers.isEmpty() || mPaintBuffers.front() != bottom_ || !bottom_->opaque() ||
-            !background().isNull()) {
-            return QCustomPlot::paintEvent(event);
-        }
-        QCPPainter painter(this);
-        if (!painter.isActive()) return;
-        for (const QSharedPointer<QCPAbstractPaintBuffer>& buffer : std::as_const(mPaintBuffers))
-            buffer->draw(&painter);
     }
 
 private:
@@ -422,7 +372,6 @@ private:
     }
 
     QSize text_{0, 0};
-    QSharedPointer<OpaqueBottomBuffer> bottom_;
 };
 
 }  // namespace
@@ -820,13 +769,7 @@ ColouredCells colourCells(std::unique_ptr<QCPColorMapData> data, const QCPColorG
         auto* pixels = reinterpret_cast<QRgb*>(image.scanLine(values - 1 - v));
         cells.gradient.colorize(row.data(), range, pixels, keys);
     }
-    // QCPColorMap without interpolation oversamples a map under 200 cells across to ≥ 100 px.
-    const int keyFactor = int(1.0 + 100.0 / double(keys));
-    const int valueFactor = int(1.0 + 100.0 / double(values));
-    cells.image = keyFactor > 1 || valueFactor > 1
-                      ? image.scaled(keys * keyFactor, values * valueFactor, Qt::IgnoreAspectRatio,
-                                     Qt::FastTransformation)
-                      : image;
+    cells.image = oversampledAsColorMap(image);
     return cells;
 }
 
@@ -851,8 +794,7 @@ void ColouredMap::updateMapImage() {
         QCPColorMap::updateMapImage();
         return;
     }
-    mMapImage = image_;
-    mMapImageInvalidated = false;
+    setMapImage(*this, image_);
 }
 
 std::unique_ptr<QCPColorMapData> colorMapData(const Eigen::Ref<const Eigen::MatrixXd>& values) {

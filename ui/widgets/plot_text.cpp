@@ -9,6 +9,8 @@
 #include <functional>
 #include <utility>
 
+#include "widgets/library_internals.h"
+
 namespace ropelab::ui {
 
 bool paintsScreen(const QCPPainter* painter) {
@@ -16,15 +18,8 @@ bool paintsScreen(const QCPPainter* painter) {
            !painter->modes().testFlag(QCPPainter::pmNoCaching);
 }
 
-namespace {
-
-// Spare pixels around a label's layout box, for glyphs that reach past it.
-constexpr int kInkMargin = 3;
-
-// A transparent pixmap of `logical` size at `ratio` device pixels per pixel, painted by `paint`
-// as a plot's painter would: an antialiasing QCPPainter draws half a pixel down and right.
-QPixmap rasterise(QSize logical, double ratio, bool antialiased,
-                  const std::function<void(QCPPainter&)>& paint) {
+QPixmap rasteriseText(QSize logical, double ratio, bool antialiased,
+                      const std::function<void(QCPPainter&)>& paint) {
     QPixmap pixmap(logical * ratio);
     pixmap.setDevicePixelRatio(ratio);
     pixmap.fill(Qt::transparent);
@@ -34,197 +29,14 @@ QPixmap rasterise(QSize logical, double ratio, bool antialiased,
     return pixmap;
 }
 
-// Puts a pixmap made by rasterise() on whole pixels: it holds the half-pixel shift already.
-void blit(QCPPainter* painter, QPoint at, const QPixmap& pixmap) {
+void blitText(QCPPainter* painter, QPoint at, const QPixmap& pixmap) {
     const QTransform kept = painter->transform();
     if (painter->antialiasing()) painter->translate(-0.5, -0.5);
     painter->drawPixmap(at, pixmap);
     painter->setTransform(kept);
 }
 
-// An axis painter that draws the label from a pixmap. It lets QCustomPlot draw everything else
-// (with the label blanked), then puts the pixmap where QCustomPlot's own code would have drawn
-// the text: beyond the ticks and the tick labels drawn, centred on the axis rect.
-class LabelPixmapPainter : public QCPAxisPainterPrivate {
-public:
-    LabelPixmapPainter(QCustomPlot* plot, const QCPAxisPainterPrivate& from)
-        : QCPAxisPainterPrivate(plot) {
-        type = from.type;
-        basePen = from.basePen;
-        lowerEnding = from.lowerEnding;
-        upperEnding = from.upperEnding;
-        labelPadding = from.labelPadding;
-        labelFont = from.labelFont;
-        labelColor = from.labelColor;
-        label = from.label;
-        tickLabelPadding = from.tickLabelPadding;
-        tickLabelRotation = from.tickLabelRotation;
-        tickLabelSide = from.tickLabelSide;
-        substituteExponent = from.substituteExponent;
-        numberMultiplyCross = from.numberMultiplyCross;
-        tickLengthIn = from.tickLengthIn;
-        tickLengthOut = from.tickLengthOut;
-        subTickLengthIn = from.subTickLengthIn;
-        subTickLengthOut = from.subTickLengthOut;
-        tickPen = from.tickPen;
-        subTickPen = from.subTickPen;
-        tickLabelFont = from.tickLabelFont;
-        tickLabelColor = from.tickLabelColor;
-        axisRect = from.axisRect;
-        viewportRect = from.viewportRect;
-        offset = from.offset;
-        abbreviateDecimalPowers = from.abbreviateDecimalPowers;
-        reversedEndings = from.reversedEndings;
-        subTickPositions = from.subTickPositions;
-        tickPositions = from.tickPositions;
-        tickLabels = from.tickLabels;
-    }
-
-    void draw(QCPPainter* painter) override {
-        if (label.isEmpty() || !paintsScreen(painter)) return QCPAxisPainterPrivate::draw(painter);
-        const QString shown = std::exchange(label, QString());
-        drawnTickLabels_ = QSize(0, 0);
-        QCPAxisPainterPrivate::draw(painter);
-        label = shown;
-        drawLabel(painter);
-    }
-
-    int size() override {
-        if (label.isEmpty()) return QCPAxisPainterPrivate::size();
-        const QString shown = std::exchange(label, QString());
-        const int rest = QCPAxisPainterPrivate::size();
-        label = shown;
-        return rest + labelBounds().height() + labelPadding;
-    }
-
-    int rasterisations() const { return label_.rasterisations(); }
-
-protected:
-    void placeTickLabel(QCPPainter* painter, double position, int distanceToAxis,
-                        const QString& text, QSize* tickLabelsSize) override {
-        QCPAxisPainterPrivate::placeTickLabel(painter, position, distanceToAxis, text,
-                                              tickLabelsSize);
-        drawnTickLabels_ = *tickLabelsSize;
-    }
-
-private:
-    // The label's layout box, as QCustomPlot measures it for its margin and its drawing.
-    QRect labelBounds() {
-        if (label != measuredLabel_ || labelFont != measuredFont_) {
-            measuredLabel_ = label;
-            measuredFont_ = labelFont;
-            measuredBounds_ =
-                QFontMetrics(labelFont).boundingRect(0, 0, 0, 0, Qt::TextDontClip, label);
-        }
-        return measuredBounds_;
-    }
-
-    void drawLabel(QCPPainter* painter) {
-        const bool horizontal = QCPAxis::orientation(type) == Qt::Horizontal;
-        int margin = std::max({0, tickLengthOut, subTickLengthOut});
-        if (!tickLabels.isEmpty() && tickLabelSide == QCPAxis::lsOutside) {
-            margin += tickLabelPadding +
-                      (horizontal ? drawnTickLabels_.height() : drawnTickLabels_.width());
-        }
-        margin += labelPadding;
-        const QRect bounds = labelBounds();
-        // QCustomPlot's placement: a box as long as the axis, beyond the tick labels, turned
-        // for vertical axes. `place` maps the box, from (0, 0), onto the plot.
-        QTransform place;
-        int length = axisRect.width();
-        switch (type) {
-            case QCPAxis::atLeft: {
-                const QPoint origin = axisRect.bottomLeft() - QPoint(offset, 0);
-                place.translate(origin.x() - margin - bounds.height(), origin.y());
-                place.rotate(-90);
-                length = axisRect.height();
-                break;
-            }
-            case QCPAxis::atRight: {
-                const QPoint origin = axisRect.bottomRight() + QPoint(offset, 0);
-                place.translate(origin.x() + margin + bounds.height(),
-                                origin.y() - axisRect.height());
-                place.rotate(90);
-                length = axisRect.height();
-                break;
-            }
-            case QCPAxis::atTop: {
-                const QPoint origin = axisRect.topLeft() - QPoint(0, offset);
-                place.translate(origin.x(), origin.y() - margin - bounds.height());
-                break;
-            }
-            case QCPAxis::atBottom: {
-                const QPoint origin = axisRect.bottomLeft() + QPoint(0, offset);
-                place.translate(origin.x(), origin.y() + margin);
-                break;
-            }
-        }
-        const QRect box(0, 0, length, bounds.height());
-        // The text's ink, centred in the box on whole pixels (text wider than the box runs past
-        // both ends): the pixmap depends on the box's length only through its parity.
-        const int slack = length - bounds.width();
-        const int start = static_cast<int>(std::floor(slack / 2.0)) - kInkMargin;
-        const QRect inkInBox(start, -kInkMargin, bounds.width() + 2 * kInkMargin + 1,
-                             bounds.height() + 2 * kInkMargin);
-        const QRect ink = place.mapRect(QRectF(inkInBox)).toAlignedRect();
-        const double ratio = mParentPlot->bufferDevicePixelRatio();
-        const Look look{
-            label, labelFont, labelColor, type, slack % 2 != 0, ratio, painter->antialiasing()};
-        const QPixmap& pixmap = label_.of(look, [&] {
-            return rasterise(ink.size(), ratio, look.antialiased, [&](QCPPainter& raster) {
-                raster.setFont(labelFont);
-                raster.setPen(QPen(labelColor));
-                // The same placement, moved by whole pixels to the ink's corner.
-                QTransform moved = place;
-                moved *= QTransform::fromTranslate(-ink.left(), -ink.top());
-                raster.setTransform(moved, true);
-                raster.drawText(box, Qt::TextDontClip | Qt::AlignCenter, label);
-            });
-        });
-        blit(painter, ink.topLeft(), pixmap);
-    }
-
-    struct Look {
-        QString text;
-        QFont font;
-        QColor colour;
-        QCPAxis::AxisType type = QCPAxis::atBottom;
-        bool oddSlack = false;
-        double ratio = 0.0;
-        bool antialiased = false;
-        bool operator==(const Look&) const = default;
-    };
-
-    QSize drawnTickLabels_;
-    QString measuredLabel_;
-    QFont measuredFont_;
-    QRect measuredBounds_;
-    KeptPixmap<Look> label_;
-};
-
-// The painter QCPAxis keeps to itself, reached through a member pointer formed in a subclass.
-struct AxisPainterAccess : QCPAxis {
-    static QCPAxisPainterPrivate*& of(QCPAxis* axis) {
-        return axis->*(&AxisPainterAccess::mAxisPainter);
-    }
-};
-
-void cacheLabelOf(QCPAxis* axis) {
-    QCPAxisPainterPrivate*& painter = AxisPainterAccess::of(axis);
-    if (painter == nullptr || dynamic_cast<LabelPixmapPainter*>(painter) != nullptr) return;
-    QCPAxisPainterPrivate* old = painter;
-    painter = new LabelPixmapPainter(axis->parentPlot(), *old);
-    delete old;
-}
-
-// A plottable's legend icon, protected but for QCustomPlot's own legend entry: reached through a
-// member pointer formed in a subclass.
-struct PlottableAccess : QCPAbstractPlottable {
-    static void drawIcon(const QCPAbstractPlottable* plottable, QCPPainter* painter,
-                         const QRectF& rect) {
-        (plottable->*(&PlottableAccess::drawLegendIcon))(painter, rect);
-    }
-};
+namespace {
 
 // A legend entry whose text is measured once per text and font and, on screen, drawn from a
 // pixmap; its icon is drawn as QCustomPlot draws it (it shows the plottable's current look).
@@ -259,22 +71,22 @@ protected:
             Qt::TextDontClip,       box,       mParentPlot->bufferDevicePixelRatio(),
             painter->antialiasing()};
         const QPixmap& pixmap = text_.of(look, [&] {
-            return rasterise(box + QSize(2 * kInkMargin, 2 * kInkMargin), look.ratio,
-                             look.antialiased, [&](QCPPainter& raster) {
-                                 raster.setFont(look.font);
-                                 raster.setPen(QPen(look.colour));
-                                 raster.drawText(kInkMargin, kInkMargin, box.width(), box.height(),
-                                                 look.flags, look.text);
-                             });
+            return rasteriseText(box + QSize(2 * kTextInkMargin, 2 * kTextInkMargin), look.ratio,
+                                 look.antialiased, [&](QCPPainter& raster) {
+                                     raster.setFont(look.font);
+                                     raster.setPen(QPen(look.colour));
+                                     raster.drawText(kTextInkMargin, kTextInkMargin, box.width(),
+                                                     box.height(), look.flags, look.text);
+                                 });
         });
         const QPoint at(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y());
-        blit(painter, at - QPoint(kInkMargin, kInkMargin), pixmap);
+        blitText(painter, at - QPoint(kTextInkMargin, kTextInkMargin), pixmap);
         painter->setFont(look.font);
         painter->setPen(QPen(look.colour));
         const QRect iconRect(mRect.topLeft(), icon);
         painter->save();
         painter->setClipRect(iconRect, Qt::IntersectClip);
-        PlottableAccess::drawIcon(mPlottable, painter, iconRect);
+        drawPlottableIcon(*mPlottable, painter, iconRect);
         painter->restore();
     }
 
@@ -333,8 +145,7 @@ void cacheAxisLabels(QCustomPlot* plot) {
 }
 
 int axisLabelRasterisations(QCPAxis* axis) {
-    const auto* painter = dynamic_cast<LabelPixmapPainter*>(AxisPainterAccess::of(axis));
-    return painter != nullptr ? painter->rasterisations() : -1;
+    return labelRasterisationsOf(axis);
 }
 
 QRect KeptTextBounds::of(const QString& text, const QFont& font, const QRect& box,
@@ -375,16 +186,17 @@ void PlotText::draw(QCPPainter* painter) {
     const QPixmap& pixmap = text_.of(look, [&] {
         // The same call in a pixmap with room around the rectangle: QCustomPlot clips text
         // that does not fit to the rectangle, but lets descenders of text that does reach past.
-        const QSize room = mRect.size() + QSize(2 * kInkMargin, 2 * kInkMargin);
-        return rasterise(room, ratio, look.antialiased, [&](QCPPainter& raster) {
+        const QSize room = mRect.size() + QSize(2 * kTextInkMargin, 2 * kTextInkMargin);
+        return rasteriseText(room, ratio, look.antialiased, [&](QCPPainter& raster) {
             raster.setFont(look.font);
             raster.setPen(QPen(look.colour));
-            raster.drawText(QRect(QPoint(kInkMargin, kInkMargin), mRect.size()), mTextFlags, mText,
-                            &textBounds_);
+            raster.drawText(QRect(QPoint(kTextInkMargin, kTextInkMargin), mRect.size()), mTextFlags,
+                            mText, &textBounds_);
         });
     });
-    blit(painter, mRect.topLeft() - QPoint(kInkMargin, kInkMargin), pixmap);
-    mTextBoundingRect = textBounds_.translated(mRect.topLeft() - QPoint(kInkMargin, kInkMargin));
+    blitText(painter, mRect.topLeft() - QPoint(kTextInkMargin, kTextInkMargin), pixmap);
+    mTextBoundingRect =
+        textBounds_.translated(mRect.topLeft() - QPoint(kTextInkMargin, kTextInkMargin));
 }
 
 PlotLabel::PlotLabel(QCustomPlot* plot) : QCPItemText(plot) {}
@@ -466,15 +278,17 @@ void PlotLabel::draw(QCPPainter* painter) {
                         mParentPlot->bufferDevicePixelRatio(),
                         painter->antialiasing()};
     const QPixmap& pixmap = text_.of(look, [&] {
-        return rasterise(text.size() + QSize(2 * kInkMargin, 2 * kInkMargin), look.ratio,
-                         look.antialiased, [&](QCPPainter& raster) {
-                             raster.setFont(look.font);
-                             raster.setPen(QPen(look.colour));
-                             raster.drawText(QRect(QPoint(kInkMargin, kInkMargin), text.size()),
-                                             flags, look.text);
-                         });
+        return rasteriseText(text.size() + QSize(2 * kTextInkMargin, 2 * kTextInkMargin),
+                             look.ratio, look.antialiased, [&](QCPPainter& raster) {
+                                 raster.setFont(look.font);
+                                 raster.setPen(QPen(look.colour));
+                                 raster.drawText(
+                                     QRect(QPoint(kTextInkMargin, kTextInkMargin), text.size()),
+                                     flags, look.text);
+                             });
     });
-    blit(painter, pos.toPoint() + text.topLeft() - QPoint(kInkMargin, kInkMargin), pixmap);
+    blitText(painter, pos.toPoint() + text.topLeft() - QPoint(kTextInkMargin, kTextInkMargin),
+             pixmap);
 }
 
 }  // namespace ropelab::ui

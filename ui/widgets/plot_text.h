@@ -9,9 +9,11 @@
 #include <QFont>
 #include <QMargins>
 #include <QPixmap>
+#include <QPoint>
 #include <QRect>
 #include <QSize>
 #include <QString>
+#include <functional>
 #include <optional>
 
 #include <qcustomplot.h>
@@ -20,6 +22,17 @@ namespace ropelab::ui {
 
 // A painter that draws for the screen: neither vectors nor an export (toPixmap turns caching off).
 bool paintsScreen(const QCPPainter* painter);
+
+// Spare pixels around a text's layout box, for glyphs that reach past it.
+inline constexpr int kTextInkMargin = 3;
+
+// A transparent pixmap of `logical` size at `ratio` device pixels per pixel, painted by `paint`
+// as a plot's painter would: an antialiasing QCPPainter draws half a pixel down and right.
+QPixmap rasteriseText(QSize logical, double ratio, bool antialiased,
+                      const std::function<void(QCPPainter&)>& paint);
+
+// Puts a pixmap made by rasteriseText() on whole pixels: it holds the half-pixel shift already.
+void blitText(QCPPainter* painter, QPoint at, const QPixmap& pixmap);
 
 // Gives each axis of `plot` (those of extra axis rects and colour scales too) a painter that
 // keeps its label as a pixmap until the text, font, colour or length of the axis changes. The

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "widgets/library_internals.h"
+
 namespace ropelab::ui {
 
 namespace {
@@ -20,33 +22,6 @@ constexpr std::size_t kRememberedWidths = 4;
 // Preferred and least sizes kept for more texts (they are small): a slider dragged back over
 // values it showed finds the sizes of their readouts here.
 constexpr std::size_t kRememberedHints = 32;
-
-bool isRichText(const QLabel& label) {
-    return label.textFormat() == Qt::RichText ||
-           (label.textFormat() == Qt::AutoText && Qt::mightBeRichText(label.text()));
-}
-
-// The settings QLabel gives the document it lays its text out in.
-void configure(QTextDocument& document, const QLabel& label) {
-    document.setUndoRedoEnabled(false);
-    document.setDefaultFont(label.font());
-    QTextOption option = document.defaultTextOption();
-    option.setAlignment(
-        Qt::Alignment(int(label.alignment()) | Qt::TextWordWrap | Qt::TextExpandTabs));
-    option.setWrapMode(QTextOption::WordWrap);
-    document.setDefaultTextOption(option);
-    // QLabel sets its root frame's margin to 0 after filling; filling resets the root frame to
-    // the document margin, so this gives that layout without laying out twice.
-    document.setDocumentMargin(0);
-}
-
-void fill(QTextDocument& document, const QLabel& label) {
-    if (isRichText(label)) {
-        document.setHtml(label.text());
-    } else {
-        document.setPlainText(label.text());
-    }
-}
 
 }  // namespace
 
@@ -96,17 +71,9 @@ WrappedLabel::WrappedLabel(QWidget* parent) : QLabel(parent) {
 
 WrappedLabel::~WrappedLabel() = default;
 
-bool WrappedLabel::drawsDocument() const {
-    if (!wordWrap() || frameWidth() != 0 || indent() > 0 || buddy() != nullptr) return false;
-    if (textFormat() == Qt::MarkdownText || style()->inherits("QStyleSheetStyle")) return false;
-    const bool selectable =
-        (textInteractionFlags() &
-         (Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard | Qt::TextEditable)) != 0;
-    return selectable || isRichText(*this);
-}
-
 WrappedLabel::Key WrappedLabel::key() const {
-    return {text(), textFormat(), alignment(), margin(), minimumSize(), drawsDocument()};
+    return {text(),   textFormat(),  alignment(),
+            margin(), minimumSize(), labelLaysOutDocument(*this)};
 }
 
 WrappedLabel::Measured& WrappedLabel::measured() const {
@@ -121,10 +88,10 @@ WrappedLabel::Measured& WrappedLabel::measured() const {
     auto entry = std::make_unique<Measured>();
     if (now.drawn) {
         entry->document = std::make_unique<QTextDocument>();
-        configure(*entry->document, *this);
+        configureAsLabel(*entry->document, *this);
         // Laid out once, as it is filled, at the width it is shown at.
         entry->document->setTextWidth(std::max(contentsRect().width() - 2 * margin(), 0));
-        fill(*entry->document, *this);
+        fillAsLabel(*entry->document, *this);
     }
     entry->key = std::move(now);
     if (recent_.size() == kRememberedTexts) recent_.pop_back();
@@ -132,27 +99,10 @@ WrappedLabel::Measured& WrappedLabel::measured() const {
     return *recent_.front();
 }
 
-// QLabel's size for a width, or its preferred size for -1, from `document` holding its text.
-QSize WrappedLabel::sizeForWidth(QTextDocument& document, int width) const {
-    if (minimumWidth() > 0) width = std::max(width, minimumWidth());
-    const QMargins margins = contentsMargins();
-    const int across = 2 * margin() + margins.left() + margins.right();
-    const int down = 2 * margin() + margins.top() + margins.bottom();
-    if (width >= 0) {
-        const qreal textWidth = std::max(width - across, 0);
-        if (document.textWidth() != textWidth) document.setTextWidth(textWidth);
-    } else {
-        document.adjustSize();
-    }
-    const QSizeF size = document.size();
-    return QSize(int(std::ceil(size.width())) + across, int(std::ceil(size.height())) + down)
-        .expandedTo(minimumSize());
-}
-
 QTextDocument& WrappedLabel::probe() const {
     if (probe_ == nullptr) {
         probe_ = std::make_unique<QTextDocument>();
-        configure(*probe_, *this);
+        configureAsLabel(*probe_, *this);
     }
     return *probe_;
 }
@@ -162,8 +112,9 @@ int WrappedLabel::heightForWidth(int width) const {
     for (const Measured::Height& known : entry.heights) {
         if (known.width == width) return known.height;
     }
-    const int height = entry.document != nullptr ? sizeForWidth(*entry.document, width).height()
-                                                 : QLabel::heightForWidth(width);
+    const int height = entry.document != nullptr
+                           ? labelSizeForWidth(*this, *entry.document, width).height()
+                           : QLabel::heightForWidth(width);
     entry.heights[entry.nextHeight] = {width, height};
     entry.nextHeight = (entry.nextHeight + 1) % kRememberedWidths;
     return height;
@@ -183,10 +134,10 @@ const WrappedLabel::Hints& WrappedLabel::hints() const {
         // shown stays laid out at its width.
         QTextDocument& document = probe();
         document.setTextWidth(0);
-        fill(document, *this);
-        hints.least = {sizeForWidth(document, 0).width(),                  // the longest word
-                       sizeForWidth(document, QWIDGETSIZE_MAX).height()};  // one line
-        hints.preferred = sizeForWidth(document, -1);
+        fillAsLabel(document, *this);
+        hints.least = {labelSizeForWidth(*this, document, 0).width(),  // the longest word
+                       labelSizeForWidth(*this, document, QWIDGETSIZE_MAX).height()};  // one line
+        hints.preferred = labelSizeForWidth(*this, document, -1);
         hints.least.setHeight(std::min(hints.least.height(), hints.preferred.height()));
     }
     if (hints_.size() == kRememberedHints) hints_.erase(hints_.begin());

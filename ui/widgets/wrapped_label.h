@@ -42,13 +42,9 @@ private:
     struct Measured;
     struct Picture;
 
-    // True where QLabel would lay the text out in a text document (rich or selectable text) and
-    // nothing of QLabel's own is drawn around it (frame, indent, style sheet, mnemonic).
-    bool drawsDocument() const;
     Key key() const;
     Measured& measured() const;
     const Hints& hints() const;
-    QSize sizeForWidth(QTextDocument& document, int width) const;
     QTextDocument& probe() const;
     void forget() const;
 

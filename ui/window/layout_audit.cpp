@@ -20,6 +20,7 @@
 
 #include <climits>
 
+#include "widgets/library_internals.h"
 #include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
@@ -164,7 +165,7 @@ QString shortfall(const QWidget& widget) {
         }
         return {};
     }
-    if (widget.objectName() == QLatin1String("qt_menubar_ext_button")) {
+    if (isMenuBarExtension(widget)) {
         return QStringLiteral("the menu bar has no room for every menu");
     }
     if (const auto* area = qobject_cast<const QAbstractScrollArea*>(&widget)) {

@@ -46,12 +46,11 @@ TEST_F(Clinic, ConventionsTableIsCoresForTheChosenScaling) {
     EXPECT_TRUE(table->item(0, 2)->text().contains("Meta-to-HF"));
 }
 
-// What QTableView keeps protected: the height its rows' contents ask for.
-struct TableAccess : QTableWidget {
-    static int contentHeight(const QTableWidget& table, int row) {
-        return (table.*&TableAccess::sizeHintForRow)(row);
-    }
-};
+// The height a row's contents ask for: public on QAbstractItemView, whose call reaches
+// QTableView's override.
+int contentHeight(const QAbstractItemView& table, int row) {
+    return table.sizeHintForRow(row);
+}
 
 // The table is told only of the cells that changed; every row still fits its text, as many lines
 // as its longest cell has at least.
@@ -63,8 +62,7 @@ TEST_F(Clinic, EveryRowFitsItsTextAfterSomeCellsChange) {
     const auto expectRowsFit = [table, line](const char* step) {
         QCoreApplication::processEvents();
         for (int row = 0; row < table->rowCount(); ++row) {
-            EXPECT_EQ(table->rowHeight(row), TableAccess::contentHeight(*table, row))
-                << step << ", row " << row;
+            EXPECT_EQ(table->rowHeight(row), contentHeight(*table, row)) << step << ", row " << row;
             for (int column = 0; column < table->columnCount(); ++column) {
                 const qsizetype lines = table->item(row, column)->text().count(u'\n') + 1;
                 EXPECT_GE(table->rowHeight(row), lines * line) << step << ", row " << row;
