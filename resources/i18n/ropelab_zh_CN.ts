@@ -1697,6 +1697,18 @@ no row</source>
         <source>Ends this prediction and shows the answer</source>
         <translation>结束这次预测并显示答案</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;The numbers this step reads&lt;/b&gt;</source>
+        <translation>&lt;b&gt;这一步要读的数值&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>hidden until you check</source>
+        <translation>检查后显示</translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::ActivityRunner</name>
@@ -3314,8 +3326,8 @@ score q·k</source>
         <translation>实践中常犯的错误：工具的写法、权重布局、KV 缓存、16 位位置。</translation>
     </message>
     <message>
-        <source>Eleven lessons, in teaching order: from why word order matters to RoPE, the numbers of real models and what practitioners get wrong. Each activity asks you to predict, then try it.</source>
-        <translation>十一节课，按教学顺序排列：从词序为什么重要，讲到 RoPE、真实模型的参数和实践中常犯的错误。每个活动都先让你预测，再亲手验证。</translation>
+        <source>The lessons in teaching order: from why word order matters to RoPE, the numbers of real models, what practitioners get wrong, what a real model&apos;s weights do with RoPE and what small models learn with each encoding. Each activity asks you to predict, then try it.</source>
+        <translation>各节课按教学顺序排列：从词序为什么重要，讲到 RoPE、真实模型的参数、实践中常犯的错误、真实模型的权重如何使用 RoPE，以及小模型在各种编码下学到了什么。每个活动都先让你预测，再亲手验证。</translation>
     </message>
     <message>
         <source>Close</source>

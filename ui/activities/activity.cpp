@@ -711,6 +711,33 @@ bool Activity::keepsInside(int index) const {
     return steps[index].options.over(options).keepInside.value_or(false);
 }
 
+namespace {
+
+void addReadouts(const QList<Condition>& conditions, QStringList& ids) {
+    for (const Condition& condition : conditions) {
+        ids.append(condition.readout);
+        if (!condition.valueReadout.isEmpty()) ids.append(condition.valueReadout);
+    }
+}
+
+}  // namespace
+
+QStringList ActivityStep::namedReadouts() const {
+    QStringList ids;
+    for (const Choice& choice : choices) addReadouts(choice.correctWhen, ids);
+    if (!numberReadout.isEmpty()) ids.append(numberReadout);
+    addReadouts(goal, ids);
+    ids.removeDuplicates();
+    return ids;
+}
+
+QStringList ActivityStep::namedControls() const {
+    QStringList names;
+    for (const ControlValue& move : solution) names.append(move.control);
+    names.removeDuplicates();
+    return names;
+}
+
 QStringList Activity::languages() const {
     QStringList common;
     for (const QString& language : knownLanguages()) {

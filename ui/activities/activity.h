@@ -155,6 +155,10 @@ struct ActivityStep {
     ActivityOptions options;
 
     bool predictsNumber() const { return kind == Kind::Predict && !numberReadout.isEmpty(); }
+    // The readout ids the step's checks read and the controls it asks the student to move: what
+    // must be in view beside its card.
+    QStringList namedReadouts() const;
+    QStringList namedControls() const;
     bool operator==(const ActivityStep&) const = default;
 };
 

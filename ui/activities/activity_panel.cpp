@@ -2,7 +2,9 @@
 #include "activities/activity_panel.h"
 
 #include <QButtonGroup>
+#include <QCoreApplication>
 #include <QEvent>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -11,8 +13,14 @@
 #include <QRadioButton>
 #include <QStyle>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <optional>
 
+#include "activities/activity_catalog.h"
+#include "activities/activity_reference.h"
 #include "activities/activity_runner.h"
+#include "lessons/lesson.h"
 #include "widgets/wrapped_label.h"
 #include "widgets/wrapping_radio_button.h"
 
@@ -58,6 +66,9 @@ ActivityPanel::ActivityPanel(ActivityRunner& runner, QWidget* parent)
       live_(wrappingLabel(this, "activityLive")),
       try_(new QPushButton(this)),
       goal_(wrappingLabel(this, "activityGoal")),
+      readoutsHeading_(new QLabel(this)),
+      readoutBox_(new QWidget(this)),
+      readoutGrid_(new QGridLayout(readoutBox_)),
       hintButton_(new QPushButton(this)),
       hint_(wrappingLabel(this, "activityHint")),
       showMe_(new QPushButton(this)),
@@ -100,6 +111,15 @@ ActivityPanel::ActivityPanel(ActivityRunner& runner, QWidget* parent)
     try_->setObjectName(QStringLiteral("activityTry"));
     layout->addWidget(try_);
     layout->addWidget(goal_);
+    readoutsHeading_->setObjectName(QStringLiteral("stepReadoutsHeading"));
+    readoutBox_->setObjectName(QStringLiteral("stepReadouts"));
+    readoutGrid_->setContentsMargins(0, 0, 0, 0);
+    readoutGrid_->setHorizontalSpacing(8);
+    readoutGrid_->setVerticalSpacing(2);
+    readoutGrid_->setColumnStretch(0, 3);
+    readoutGrid_->setColumnStretch(1, 2);
+    layout->addWidget(readoutsHeading_);
+    layout->addWidget(readoutBox_);
     auto* helpRow = new QHBoxLayout;
     hintButton_->setObjectName(QStringLiteral("activityHintButton"));
     hintButton_->setCheckable(true);
@@ -157,6 +177,13 @@ QString ActivityPanel::promptText() const {
     return prompt_->text();
 }
 
+QString ActivityPanel::readoutValueText(const QString& id) const {
+    for (const ReadoutValue& row : readoutValues_) {
+        if (row.id == id) return row.value->isVisible() ? row.value->text() : QString();
+    }
+    return {};
+}
+
 void ActivityPanel::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslate();
     QWidget::changeEvent(event);
@@ -173,6 +200,7 @@ void ActivityPanel::retranslate() {
     showMe_->setText(tr("Show me"));
     back_->setText(tr("◀ &Back"));
     map_->setText(tr("Lesson map…"));
+    readoutsHeading_->setText(tr("<b>The numbers this step reads</b>"));
     builtForStep_ = -1;
     refresh();
 }
@@ -193,6 +221,68 @@ void ActivityPanel::rebuildChoices() {
         choices_.append(button);
     }
     number_->clear();
+}
+
+void ActivityPanel::rebuildReadouts() {
+    while (QLayoutItem* item = readoutGrid_->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    readoutValues_.clear();
+    if (!runner_.running()) return;
+    const Activity& activity = runner_.activity();
+    const QList<ReferenceItem> reference =
+        activityReference(ActivityCatalog::builtIn(), ReferenceKind::Readouts, activity.lesson);
+    int row = 0;
+    for (const QString& id : runner_.step().namedReadouts()) {
+        const auto item = std::find_if(reference.begin(), reference.end(),
+                                       [&id](const ReferenceItem& r) { return r.id == id; });
+        QString meaning = item == reference.end()
+                              ? id
+                              : QCoreApplication::translate("ActivityReference", item->meaning);
+        if (item != reference.end() && *item->unit != '\0') {
+            meaning += QStringLiteral(" (%1)").arg(
+                QCoreApplication::translate("ActivityReference", item->unit));
+        }
+        auto* name = new WrappedLabel(readoutBox_);
+        name->setTextFormat(Qt::PlainText);
+        name->setText(meaning);
+        auto* value = new WrappedLabel(readoutBox_);
+        value->setObjectName(QStringLiteral("stepReadout:%1").arg(id));
+        value->setAlignment(Qt::AlignRight | Qt::AlignTop);
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        QFont bold = value->font();
+        bold.setBold(true);
+        value->setFont(bold);
+        readoutGrid_->addWidget(name, row, 0);
+        readoutGrid_->addWidget(value, row, 1);
+        readoutValues_.append({id, value});
+        ++row;
+    }
+}
+
+void ActivityPanel::refreshReadouts() {
+    const bool any = !readoutValues_.isEmpty();
+    readoutsHeading_->setVisible(any);
+    readoutBox_->setVisible(any);
+    Lesson* lesson = runner_.lesson();
+    // What a prediction is judged by is its answer: none of it shows before the check.
+    const bool predicting = runner_.phase() == ActivityRunner::Phase::Predicting;
+    for (const ReadoutValue& row : std::as_const(readoutValues_)) {
+        QString text;
+        if (predicting || runner_.readoutConcealed(row.id)) {
+            text = tr("hidden until you check");
+        } else if (const std::optional<double> value =
+                       lesson != nullptr ? lesson->readout(row.id) : std::nullopt) {
+            const std::optional<ReadoutSpec> spec = ActivityCatalog::builtIn().readout(row.id);
+            text = !std::isfinite(*value) ? QStringLiteral("—")
+                   : spec && spec->whole  ? QLocale().toString(std::llround(*value))
+                                          : shown(*value);
+        } else {
+            text = tr("computing…");
+        }
+        if (row.value->text() != text) row.value->setText(text);
+    }
 }
 
 void ActivityPanel::onCheck() {
@@ -222,9 +312,9 @@ void ActivityPanel::onFinished(const QString&) {
         tr("<b>Activity complete.</b> Pick the next one in the lesson map, or "
            "keep exploring this lesson."));
     builtForStep_ = -1;
-    for (QWidget* w : std::initializer_list<QWidget*>{stepLabel_, prompt_, number_, check_,
-                                                      feedback_, live_, try_, goal_, hintButton_,
-                                                      hint_, showMe_, reveal_, back_, next_}) {
+    for (QWidget* w : std::initializer_list<QWidget*>{
+             stepLabel_, prompt_, number_, check_, feedback_, live_, try_, goal_, readoutsHeading_,
+             readoutBox_, hintButton_, hint_, showMe_, reveal_, back_, next_}) {
         w->hide();
     }
     for (QRadioButton* button : choices_) button->hide();
@@ -247,8 +337,10 @@ void ActivityPanel::refresh() {
         builtForStep_ = runner_.stepIndex();
         builtForActivity_ = activity.id;
         rebuildChoices();
+        rebuildReadouts();
         hintButton_->setChecked(false);
     }
+    refreshReadouts();
     const Phase phase = runner_.phase();
     title_->setText(activity.title.in(language_));
     stepLabel_->setText(

@@ -10,6 +10,7 @@
 #include <QWidget>
 
 class QButtonGroup;
+class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -39,6 +40,8 @@ public:
     QPushButton* showMeButton() const { return showMe_; }
     QString feedbackText() const;
     QString promptText() const;
+    // The value shown beside the card for readout `id` the step names ("" when not shown).
+    QString readoutValueText(const QString& id) const;
 
 signals:
     void lessonMapRequested();
@@ -49,6 +52,8 @@ protected:
 private:
     void retranslate();
     void rebuildChoices();
+    void rebuildReadouts();
+    void refreshReadouts();
     void refresh();
     void onCheck();
     void onFinished(const QString& activityId);
@@ -68,6 +73,15 @@ private:
     QLabel* live_;
     QPushButton* try_;
     QLabel* goal_;
+    // The readouts the step names, live, so the student reads them beside the question.
+    QLabel* readoutsHeading_;
+    QWidget* readoutBox_;
+    QGridLayout* readoutGrid_;
+    struct ReadoutValue {
+        QString id;
+        QLabel* value;
+    };
+    QList<ReadoutValue> readoutValues_;
     QPushButton* hintButton_;
     QLabel* hint_;
     QPushButton* showMe_;

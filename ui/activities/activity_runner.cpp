@@ -2,7 +2,10 @@
 #include "activities/activity_runner.h"
 
 #include <QEvent>
+#include <QScrollArea>
 #include <QSettings>
+#include <QStackedWidget>
+#include <QTabWidget>
 #include <QTimer>
 #include <QWidget>
 
@@ -21,6 +24,21 @@
 namespace ropelab::ui {
 
 namespace {
+
+// Shows `widget`: the tab page that holds it becomes current and every scroll area around it
+// scrolls it into view.
+void bringIntoView(QWidget& widget) {
+    for (QWidget* w = &widget; w->parentWidget() != nullptr; w = w->parentWidget()) {
+        auto* stack = qobject_cast<QStackedWidget*>(w->parentWidget());
+        if (auto* tabs =
+                stack != nullptr ? qobject_cast<QTabWidget*>(stack->parentWidget()) : nullptr) {
+            tabs->setCurrentWidget(w);
+        }
+    }
+    for (QWidget* w = widget.parentWidget(); w != nullptr; w = w->parentWidget()) {
+        if (auto* area = qobject_cast<QScrollArea*>(w)) area->ensureWidgetVisible(&widget, 0, 8);
+    }
+}
 
 QString progressKey(const QString& activityId, const char* what) {
     return QStringLiteral("activities/%1/%2").arg(activityId, QLatin1String(what));
@@ -152,7 +170,19 @@ bool ActivityRunner::enterStep(int index) {
     // A goal that already holds (the student got there before) counts at once.
     onReadoutsChanged();
     emit changed();
+    showNamedControls();
     return true;
+}
+
+void ActivityRunner::showNamedControls() {
+    // Once laid out: the controls the step asks for come into view in their tab, the last one
+    // surely (a solution moves them in order).
+    QTimer::singleShot(0, this, [this, index = step_] {
+        if (!running() || step_ != index) return;
+        for (const QString& name : step().namedControls()) {
+            if (QWidget* widget = control(name)) bringIntoView(*widget);
+        }
+    });
 }
 
 QWidget* ActivityRunner::control(const QString& name) const {
@@ -255,6 +285,7 @@ void ActivityRunner::judge() {
     } else {
         phase_ = Phase::Answered;
         updateConcealment();
+        showNamedControls();  // the feedback made the card taller
     }
     emit predictionSubmitted();
     emit changed();
@@ -329,10 +360,16 @@ bool ActivityRunner::goalHolds() const {
     return allHold(step().goal, [this](const QString& id) { return readoutValue(id); });
 }
 
+bool ActivityRunner::readoutConcealed(const QString& id) const {
+    const auto* page = qobject_cast<const LessonPage*>(lesson_.data());
+    return concealing_ && page != nullptr && page->readoutsConcealed(id);
+}
+
 void ActivityRunner::onReadoutsChanged() {
     if (phase_ == Phase::Exploring && goalHolds()) {
         phase_ = Phase::Reached;
         updateConcealment();
+        showNamedControls();  // the feedback made the card taller
     }
     if (running()) emit changed();
 }

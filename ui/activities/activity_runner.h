@@ -86,6 +86,8 @@ public:
     bool answerShown() const { return answerShown_; }
     // Whether the step's concealment is in force now (before the check).
     bool concealing() const { return concealing_; }
+    // Whether readout `id` is out of sight until the check (a step conceals it now).
+    bool readoutConcealed(const QString& id) const;
 
     // Remembered progress: the step to resume at, and whether the activity was finished.
     static int savedStep(const QString& activityId);
@@ -105,6 +107,7 @@ private:
     // Until a prediction is tried out, the student may move nothing.
     bool lockEverything() const { return phase_ == Phase::Predicting || phase_ == Phase::Answered; }
     void applyLocks(bool everything);
+    void showNamedControls();
     void releaseLocks();
     static bool holds(const QList<std::pair<QPointer<QWidget>, bool>>& list, const QWidget* widget);
     void onReadoutsChanged();

@@ -41,6 +41,10 @@ QString LessonMap::whatYouWillSee(const QString& id) {
         {"precision", QT_TR_NOOP("How float32 loses the phase at large positions, and the fix.")},
         {"clinic", QT_TR_NOOP("What practitioners get wrong: tool conventions, weight layouts, "
                               "the KV cache, 16-bit positions.")},
+        {"real-model", QT_TR_NOOP("Which RoPE pairs a real checkpoint's q and k weights use, "
+                                  "layer by layer and head by head.")},
+        {"training", QT_TR_NOOP("Small models trained with each encoding, tested on sequences "
+                                "longer than they saw.")},
     };
     for (const auto& line : kLines) {
         if (id == QLatin1String(line.lesson)) return tr(line.text);
@@ -62,8 +66,9 @@ LessonMap::LessonMap(const std::vector<Lesson*>& lessons, const QList<Activity>&
     setWindowTitle(tr("Lesson map"));
     auto* layout = new QVBoxLayout(this);
     auto* intro = new QLabel(
-        tr("Eleven lessons, in teaching order: from why word order matters to RoPE, the numbers "
-           "of real models and what practitioners get wrong. Each activity asks you to predict, "
+        tr("The lessons in teaching order: from why word order matters to RoPE, the numbers of "
+           "real models, what practitioners get wrong, what a real model's weights do with RoPE "
+           "and what small models learn with each encoding. Each activity asks you to predict, "
            "then try it."),
         this);
     intro->setWordWrap(true);
@@ -174,14 +179,21 @@ void LessonMap::fitToScreen() {
     // A card's comfortable width: its activity titles on one line in either language.
     constexpr int kCardChars = 54;
     const int cardWidth = kCardChars * std::max(1, fontMetrics().averageCharWidth());
+    // The fewest columns that show every card whole; when none does, the most that fit the
+    // screen's width, and the rest scrolls vertically (a card cut off at the side is never read).
     QSize best;
+    int bestColumns = 2;
     for (int columns = 2; columns <= 6; ++columns) {
         arrangeCards(columns);
         const int width = std::min(room.width(), columns * cardWidth);
         const int least = std::max(width, layout()->totalMinimumSize().width());
-        best = wholeSize(least);
-        if (best.height() <= room.height() && best.width() <= room.width()) break;
+        const QSize size = wholeSize(least);
+        if (size.width() > room.width() && best.isValid()) break;
+        best = size;
+        bestColumns = columns;
+        if (size.height() <= room.height()) break;
     }
+    arrangeCards(bestColumns);
     resize(best.boundedTo(room));
 }
 

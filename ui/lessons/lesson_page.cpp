@@ -253,7 +253,6 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     activitySlot_->setObjectName(QStringLiteral("activitySlot"));
     auto* slotLayout = new QVBoxLayout(activitySlot_);
     slotLayout->setContentsMargins(0, 0, 0, 6);
-    sideLayout->addWidget(activitySlot_);
     sideLayout->addWidget(heading_);
     sideLayout->addWidget(moreButton_, 0, Qt::AlignLeft);
     sideLayout->addWidget(explanation_);
@@ -295,7 +294,15 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     sideTabs_->setDocumentMode(true);
     sideTabs_->setTabBarAutoHide(true);
     sideTabs_->addTab(lessonScroll_, QString());
-    splitter->addWidget(sideTabs_);
+    // The activity card above the tabs: in view whichever tab holds the control it asks for.
+    auto* sideColumn = new QWidget;
+    auto* columnLayout = new QVBoxLayout(sideColumn);
+    columnLayout->setContentsMargins(0, 0, 0, 0);
+    columnLayout->setSpacing(0);
+    activitySlot_->setContentsMargins(8, 0, 4, 0);
+    columnLayout->addWidget(activitySlot_);
+    columnLayout->addWidget(sideTabs_, 1);
+    splitter->addWidget(sideColumn);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({900, 360});

@@ -183,7 +183,6 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     backendRow->addWidget(backend_, 1);
     controlsLayout()->addLayout(backendRow);
     backendInfo_->setTextFormat(Qt::RichText);
-    controlsLayout()->addWidget(backendInfo_);
     auto* runRow = new QHBoxLayout;
     runButton_->setObjectName(QStringLiteral("runSweep"));
     cancelButton_->setObjectName(QStringLiteral("cancelSweep"));
@@ -195,6 +194,8 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     progressBar_->setTextVisible(true);
     controlsLayout()->addWidget(progressBar_);
     controlsLayout()->addWidget(status_);
+    // The backends' long description last: Run sweep stays near the settings it runs.
+    controlsLayout()->addWidget(backendInfo_);
     cancelButton_->setEnabled(false);
     clock_->setInterval(100);
 

@@ -2,6 +2,7 @@
 #include "window/step_audit.h"
 
 #include <QAbstractScrollArea>
+#include <QLabel>
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -17,13 +18,6 @@
 namespace ropelab::ui {
 
 namespace {
-
-void addReadouts(const QList<Condition>& conditions, QStringList& ids) {
-    for (const Condition& condition : conditions) {
-        ids.append(condition.readout);
-        if (!condition.valueReadout.isEmpty()) ids.append(condition.valueReadout);
-    }
-}
 
 // The page of a tab widget that holds `widget`, with the tab widget, or nothing.
 std::pair<const QTabWidget*, int> tabOf(const QWidget& widget) {
@@ -73,22 +67,6 @@ QString whyNotSeen(const QWidget& widget, const QWidget& card, const QWidget& wi
 
 }  // namespace
 
-QStringList stepControls(const ActivityStep& step) {
-    QStringList names;
-    for (const ControlValue& move : step.solution) names.append(move.control);
-    names.removeDuplicates();
-    return names;
-}
-
-QStringList stepReadouts(const ActivityStep& step) {
-    QStringList ids;
-    for (const Choice& choice : step.choices) addReadouts(choice.correctWhen, ids);
-    if (!step.numberReadout.isEmpty()) ids.append(step.numberReadout);
-    addReadouts(step.goal, ids);
-    ids.removeDuplicates();
-    return ids;
-}
-
 QList<LayoutFinding> auditActivityStep(MainWindow& window, const QRect& screen, bool answered) {
     QList<LayoutFinding> findings;
     ActivityController& activities = window.classroom().activities();
@@ -100,7 +78,7 @@ QList<LayoutFinding> auditActivityStep(MainWindow& window, const QRect& screen, 
     if (const QString why = whyNotSeen(card, card, window, screen); !why.isEmpty()) {
         findings.append({QStringLiteral("the activity card"), why});
     }
-    for (const QString& name : stepControls(step)) {
+    for (const QString& name : step.namedControls()) {
         QWidget* control = lesson->findChild<QWidget*>(name);
         if (control == nullptr) control = window.parameterPanel()->findChild<QWidget*>(name);
         if (control == nullptr) {
@@ -110,26 +88,17 @@ QList<LayoutFinding> auditActivityStep(MainWindow& window, const QRect& screen, 
                 {QStringLiteral("control %1: %2").arg(name, describeWidget(*control)), why});
         }
     }
-    const QStringList readouts = stepReadouts(step);
-    if (readouts.isEmpty()) return findings;
-    const QWidget* panel = lesson->findChild<QWidget*>(QStringLiteral("readouts"));
-    const QWidget* note = lesson->findChild<QWidget*>(QStringLiteral("readoutsConcealed"));
-    const QString named = QStringLiteral("readouts %1").arg(readouts.join(QStringLiteral(", ")));
-    if (panel == nullptr) {
-        findings.append({named, QStringLiteral("the lesson has no readout panel")});
-        return findings;
-    }
-    const bool concealed = note != nullptr && note->isVisible();
-    if (concealed && answered) {
-        findings.append({named, QStringLiteral("still hidden after the check")});
-    }
-    // Concealed is fine before the check when the note says so where the readouts would be.
-    const QWidget& shown = concealed && !answered ? *note : *panel;
-    if (const QString why = whyNotSeen(shown, card, window, screen); !why.isEmpty()) {
-        findings.append(
-            {named, shown.isVisible() || answered || concealed
-                        ? why
-                        : QStringLiteral("hidden, and nothing says it is hidden until the check")});
+    // The named readouts are shown live in the card; concealed ones say so there until the check.
+    for (const QString& id : step.namedReadouts()) {
+        const QString named = QStringLiteral("readout %1").arg(id);
+        const auto* value = card.findChild<QLabel*>(QStringLiteral("stepReadout:%1").arg(id));
+        if (value == nullptr) {
+            findings.append({named, QStringLiteral("not shown in the activity card")});
+        } else if (const QString why = whyNotSeen(*value, card, window, screen); !why.isEmpty()) {
+            findings.append({named, why});
+        } else if (answered && runner.readoutConcealed(id)) {
+            findings.append({named, QStringLiteral("still hidden after the check")});
+        }
     }
     return findings;
 }

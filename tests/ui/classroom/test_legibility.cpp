@@ -76,6 +76,14 @@ void expectWhole(LessonMap& map) {
         << map.width() << " × " << map.height() << " on " << room.width() << " × " << room.height();
 }
 
+TEST(LessonMap, EveryLessonSaysWhatItShows) {
+    MainWindow window;
+    for (const Lesson* lesson : window.lessons()) {
+        EXPECT_FALSE(LessonMap::whatYouWillSee(lesson->id()).isEmpty())
+            << lesson->id().toStdString();
+    }
+}
+
 TEST(LessonMap, AFirstStartOpensItWholeAlsoInPresenterMode) {
     for (const bool presenter : {false, true}) {
         QSettings().clear();
