@@ -7,13 +7,13 @@
 #include <cstring>
 
 #include "activities/activity_command.h"
-#include "classroom/classroom_features.h"
 #include "common/build_info.h"
 #include "export/export_command.h"
 #include "lessons/real_model_lesson.h"
-#include "session/recovery_copy.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
 #include "window/model_file_opener.h"
+#include "window/recovery_copy.h"
 
 namespace {
 

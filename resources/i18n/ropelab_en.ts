@@ -39,7 +39,7 @@
     </message>
 </context>
 <context>
-    <name>ropelab::ui::ClassroomFeatures</name>
+    <name>ropelab::ui::AppController</name>
     <message numerus="yes">
         <source>Export cancelled; %n complete file(s) written to %1</source>
         <translation>

@@ -2255,7 +2255,7 @@ no row</source>
     </message>
 </context>
 <context>
-    <name>ropelab::ui::ClassroomFeatures</name>
+    <name>ropelab::ui::AppController</name>
     <message>
         <source>--activities and --activity-file go with --check-layout (%1)</source>
         <translation>--activities 和 --activity-file 要与 --check-layout 一起使用（%1）</translation>

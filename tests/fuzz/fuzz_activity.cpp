@@ -15,11 +15,11 @@
 #include "activities/activity_catalog.h"
 #include "activities/activity_controller.h"
 #include "activities/activity_runner.h"
-#include "classroom/classroom_features.h"
 #include "export/figure_export.h"
 #include "fuzz_entries.h"
 #include "fuzz_rendering.h"
-#include "session/session_file.h"
+#include "lessons/session_file.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
 
 namespace ropelab::fuzz {
@@ -50,7 +50,7 @@ App& app() {
 }
 
 void runInTheWindow(App& a, const Activity& activity) {
-    ActivityRunner& runner = a.window->classroom().activities().runner();
+    ActivityRunner& runner = a.window->app().activities().runner();
     for (int step = 0; step < activity.steps.size(); ++step) {
         if (!runner.start(activity, step)) {
             const QString problem = runner.setupProblem();

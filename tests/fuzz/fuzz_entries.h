@@ -34,7 +34,7 @@ int trainingModel(const std::uint8_t* data, std::size_t size);
 // RANGE/LIST/number parsers and the option parser (cli/args.h).
 int rangeList(const std::uint8_t* data, std::size_t size);
 
-// Session loader (ui/session/session_file.h; Qt): load, apply to a model, save, load again.
+// Session loader (ui/lessons/session_file.h; Qt): load, apply to a model, save, load again.
 int session(const std::uint8_t* data, std::size_t size);
 
 // Activity loader (ui/activities/activity.h; Qt): parse and check, save, parse again.

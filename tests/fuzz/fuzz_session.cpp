@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Fuzz target: the session loader (ui/session/session_file.h) and what opening a session does.
+// Fuzz target: the session loader (ui/lessons/session_file.h) and what opening a session does.
 // Any bytes must either be refused with an error sentence, or give a state that validates,
 // survives save → load unchanged, applies to every lesson (parameters and each lesson's own
 // state) and lets every lesson render each of its shown figures, offscreen, as PNG (the CSV
@@ -18,8 +18,8 @@
 #include "fuzz_entries.h"
 #include "fuzz_rendering.h"
 #include "lessons/lesson_registry.h"
+#include "lessons/session_file.h"
 #include "model/parameter_model.h"
-#include "session/session_file.h"
 #include "style/theme_controller.h"
 
 namespace ropelab::fuzz {

@@ -18,9 +18,9 @@
 #include <utility>
 #include <vector>
 
-#include "classroom/classroom_features.h"
 #include "lessons/lesson.h"
 #include "session/session_controller.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
 
 namespace {
@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
 
     QElapsedTimer clock;
     clock.start();
-    const QString error = window.classroom().sessions().openFile(session);
+    const QString error = window.app().sessions().openFile(session);
     const double openMs = clock.nsecsElapsed() / 1e6;
     if (!error.isEmpty()) {
         std::fprintf(stderr, "bench_ui_blocking: %s\n", qPrintable(error));

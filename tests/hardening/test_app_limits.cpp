@@ -12,11 +12,11 @@
 #include <QTemporaryDir>
 
 #include "../ui/lesson_harness.h"
-#include "classroom/language_controller.h"
 #include "lessons/frequencies_lesson.h"
+#include "lessons/session_file.h"
 #include "model/app_limits.h"
 #include "model/parameter_model.h"
-#include "session/session_file.h"
+#include "style/language_controller.h"
 
 namespace ropelab::ui {
 namespace {

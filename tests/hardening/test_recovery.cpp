@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Nothing lost (ui/session/recovery_copy.h): the real app, killed with SIGKILL a few seconds after
+// Nothing lost (ui/window/recovery_copy.h): the real app, killed with SIGKILL a few seconds after
 // opening a session, leaves a recovery copy of what it showed; the next start restores it (the
 // prompt answered by --recovery=restore, as the app's main passes it) or discards it; a clean
 // exit removes it; a second window keeps none.
@@ -25,12 +25,12 @@
 #include "activities/activity.h"
 #include "activities/activity_catalog.h"
 #include "activities/activity_controller.h"
-#include "classroom/classroom_features.h"
 #include "lessons/lesson.h"
+#include "lessons/session_file.h"
 #include "model/parameter_model.h"
-#include "session/recovery_copy.h"
-#include "session/session_file.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
+#include "window/recovery_copy.h"
 
 namespace ropelab::ui {
 namespace {
@@ -185,7 +185,7 @@ TEST_F(Recovery, AKilledAppLeavesTheActivityInProgressAndTheNextStartResumesIt) 
     RecoveryCopy recovery(window);
     QStringList arguments = {QStringLiteral("--recovery=restore")};
     EXPECT_EQ(startRecovery(recovery, arguments), QString());
-    const Activity* resumed = window.classroom().activities().runningActivity();
+    const Activity* resumed = window.app().activities().runningActivity();
     ASSERT_NE(resumed, nullptr);
     EXPECT_EQ(resumed->id, QStringLiteral("rope-nd.clock-hands"));
     ASSERT_NE(window.currentLesson(), nullptr);
@@ -202,7 +202,7 @@ TEST_F(Recovery, AnUnsavedActivityDraftIsKeptAndRestored) {
         recovery.start();
         ASSERT_TRUE(window.showLesson(QStringLiteral("rope-2d")));
         ASSERT_TRUE(window.parameterModel().setHeadDim(24));
-        ActivityController& activities = window.classroom().activities();
+        ActivityController& activities = window.app().activities();
         activities.addStateAsStep(QStringLiteral("Which pair turns fastest?"));
         ASSERT_TRUE(window.parameterModel().setPositions(9, window.parameterModel().keyPosition()));
         activities.addStateAsStep(QStringLiteral("Now move m to 9."));
@@ -219,7 +219,7 @@ TEST_F(Recovery, AnUnsavedActivityDraftIsKeptAndRestored) {
     RecoveryCopy recovery(window);
     ASSERT_TRUE(recovery.pending());
     EXPECT_EQ(recovery.offer([](MainWindow&) { return RecoveryCopy::Answer::Restore; }), QString());
-    ActivityController& activities = window.classroom().activities();
+    ActivityController& activities = window.app().activities();
     EXPECT_EQ(activities.draft(), draft);
     EXPECT_EQ(activities.runningActivity(), nullptr);
     EXPECT_EQ(window.parameterModel().rope().headDim, 24);
@@ -252,7 +252,7 @@ TEST_F(Recovery, ADamagedActivityCopyChangesNothingAndIsKeptAside) {
     EXPECT_TRUE(problem.endsWith(QStringLiteral("recovery-draft-unusable.ropelab-activity.")))
         << problem.toStdString();
     EXPECT_EQ(window.parameterModel().rope().headDim, defaults.rope().headDim);
-    EXPECT_TRUE(window.classroom().activities().draft().isEmpty());
+    EXPECT_TRUE(window.app().activities().draft().isEmpty());
     const QDir folder = QFileInfo(RecoveryCopy::path()).dir();
     EXPECT_TRUE(folder.exists(QStringLiteral("recovery-unusable.ropelab")));
     EXPECT_TRUE(folder.exists(QStringLiteral("recovery-draft-unusable.ropelab-activity")));

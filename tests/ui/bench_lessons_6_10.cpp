@@ -15,7 +15,7 @@
 #include "lessons/pitfall_lesson.h"
 #include "lessons/precision_lesson.h"
 #include "lessons/sweeps_lesson.h"
-#include "widgets/latest_job.h"
+#include "model/latest_job.h"
 
 namespace {
 

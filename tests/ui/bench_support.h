@@ -32,9 +32,9 @@
 
 #include "analysis/blas_products.h"
 #include "analysis/simd_targets.h"
-#include "classroom/classroom_style.h"
 #include "lessons/lesson_page.h"
 #include "model/parameter_model.h"
+#include "style/classroom_style.h"
 #include "style/theme_controller.h"
 #include "widgets/labeled_slider.h"
 #include "window/parameter_panel.h"
@@ -255,7 +255,7 @@ struct Bench {
     L* lesson;
     ParameterPanel* panel;
     Bench() {
-        // The app's own style over Fusion, as ClassroomFeatures installs it.
+        // The app's own style over Fusion, as AppController installs it.
         ClassroomStyle::install();
         model.setHeadDim(128);
         model.setSequenceLength(4096);

@@ -15,9 +15,9 @@
 
 #include "activities/activity_catalog.h"
 #include "activities/activity_reference.h"
+#include "lessons/session_file.h"
 #include "model/parameter_model.h"
-#include "session/parameter_snapshot.h"
-#include "session/session_file.h"
+#include "model/parameter_snapshot.h"
 
 namespace ropelab::ui {
 

@@ -19,8 +19,8 @@
 #include "activities/activity_reference.h"
 #include "activities/answer_record.h"
 #include "activities/answer_report.h"
-#include "classroom/language_controller.h"
-#include "export/atomic_write.h"
+#include "model/atomic_write.h"
+#include "style/language_controller.h"
 
 namespace ropelab::ui {
 

@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QKeyEvent>
+#include <QMainWindow>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
@@ -24,15 +25,15 @@
 #include "activities/activity_panel.h"
 #include "activities/activity_runner.h"
 #include "activities/lesson_map.h"
-#include "classroom/language_controller.h"
-#include "export/atomic_write.h"
+#include "lessons/app_shell.h"
+#include "lessons/lesson.h"
 #include "lessons/lesson_page.h"
+#include "lessons/session_file.h"
+#include "model/atomic_write.h"
+#include "model/parameter_history.h"
 #include "model/parameter_model.h"
-#include "session/parameter_history.h"
-#include "session/parameter_snapshot.h"
-#include "session/session_controller.h"
-#include "session/session_file.h"
-#include "window/main_window.h"
+#include "model/parameter_snapshot.h"
+#include "style/language_controller.h"
 
 namespace ropelab::ui {
 
@@ -51,12 +52,9 @@ QScrollArea* scrollAreaAround(QWidget* widget) {
 // Lesson views before and after a reset; the parameters are undone by the parameter history.
 class RestoreViewsCommand : public QUndoCommand {
 public:
-    RestoreViewsCommand(MainWindow& window, QMap<QString, QJsonObject> before,
+    RestoreViewsCommand(AppShell& shell, QMap<QString, QJsonObject> before,
                         QMap<QString, QJsonObject> after, const QString& text)
-        : QUndoCommand(text),
-          window_(window),
-          before_(std::move(before)),
-          after_(std::move(after)) {}
+        : QUndoCommand(text), shell_(shell), before_(std::move(before)), after_(std::move(after)) {}
 
     void undo() override { apply(before_); }
     void redo() override {
@@ -70,11 +68,11 @@ public:
 private:
     void apply(const QMap<QString, QJsonObject>& views) {
         for (auto it = views.constBegin(); it != views.constEnd(); ++it) {
-            if (Lesson* lesson = window_.lesson(it.key())) lesson->restoreState(it.value());
+            if (Lesson* lesson = shell_.lesson(it.key())) lesson->restoreState(it.value());
         }
     }
 
-    MainWindow& window_;
+    AppShell& shell_;
     QMap<QString, QJsonObject> before_;
     QMap<QString, QJsonObject> after_;
     bool first_ = true;
@@ -82,14 +80,15 @@ private:
 
 }  // namespace
 
-ActivityController::ActivityController(MainWindow& window, SessionController& sessions,
+ActivityController::ActivityController(AppShell& shell, ParameterHistory& history,
                                        LanguageController& language, QObject* parent)
     : QObject(parent),
-      window_(window),
-      sessions_(sessions),
+      shell_(shell),
+      window_(shell.mainWindow()),
+      history_(history),
       language_(language),
-      runner_(new ActivityRunner(window, this)),
-      panel_(new ActivityPanel(*runner_, &window)),
+      runner_(new ActivityRunner(shell, this)),
+      panel_(new ActivityPanel(*runner_, &window_)),
       activities_(ActivityLibrary::builtIn().activities) {
     setObjectName(QStringLiteral("activityController"));
     panel_->hide();
@@ -112,7 +111,7 @@ ActivityController::ActivityController(MainWindow& window, SessionController& se
 void ActivityController::createMenu() {
     menu_ = new QMenu(&window_);
     menu_->setObjectName(QStringLiteral("activitiesMenu"));
-    window_.menuBar()->insertMenu(window_.helpMenu()->menuAction(), menu_);
+    window_.menuBar()->insertMenu(shell_.helpMenu()->menuAction(), menu_);
     map_ = menu_->addAction(QString(), this, &ActivityController::showLessonMap);
     map_->setObjectName(QStringLiteral("lessonMapAction"));
     map_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
@@ -129,8 +128,8 @@ void ActivityController::createMenu() {
     resetLesson_->setObjectName(QStringLiteral("resetLessonAction"));
     resetAll_ = menu_->addAction(QString(), this, &ActivityController::resetAll);
     resetAll_->setObjectName(QStringLiteral("resetAllAction"));
-    window_.viewMenu()->addSeparator();
-    window_.viewMenu()->addAction(map_);
+    shell_.viewMenu()->addSeparator();
+    shell_.viewMenu()->addAction(map_);
     // Shortcuts keep working when presenter mode hides the menu bar.
     window_.addAction(map_);
 }
@@ -149,7 +148,7 @@ void ActivityController::retranslate() {
 
 void ActivityController::rebuildLessonActivities() {
     lessonActivities_->clear();
-    const Lesson* lesson = window_.currentLesson();
+    const Lesson* lesson = shell_.currentLesson();
     saveDraft_->setEnabled(!draft_.isEmpty());
     if (lesson == nullptr) return;
     for (const Activity& activity : activities_) {
@@ -292,26 +291,26 @@ void ActivityController::openWithDialog() {
 }
 
 void ActivityController::reset(bool everyLesson) {
-    Lesson* current = window_.currentLesson();
+    Lesson* current = shell_.currentLesson();
     if (current == nullptr) return;
     QMap<QString, QJsonObject> before;
     QMap<QString, QJsonObject> after;
-    for (Lesson* lesson : window_.lessons()) {
+    for (Lesson* lesson : shell_.lessons()) {
         if (!everyLesson && lesson != current) continue;
         before.insert(lesson->id(), lesson->saveState());
     }
     const QString text = everyLesson ? tr("Reset all lessons") : tr("Reset this lesson");
-    QUndoStack* stack = sessions_.history().stack();
+    QUndoStack* stack = history_.stack();
     stack->beginMacro(text);
-    sessions_.history().flush();
-    ParameterSnapshot::of(ParameterModel()).applyTo(window_.parameterModel());
-    sessions_.history().flush();
+    history_.flush();
+    ParameterSnapshot::of(ParameterModel()).applyTo(shell_.parameterModel());
+    history_.flush();
     for (auto it = before.constBegin(); it != before.constEnd(); ++it) {
-        Lesson* lesson = window_.lesson(it.key());
+        Lesson* lesson = shell_.lesson(it.key());
         lesson->restoreState(QJsonObject());
         after.insert(it.key(), lesson->saveState());
     }
-    stack->push(new RestoreViewsCommand(window_, before, after, text));
+    stack->push(new RestoreViewsCommand(shell_, before, after, text));
     stack->endMacro();
     window_.statusBar()->showMessage(
         everyLesson ? tr("Reset all lessons: every parameter and every lesson's view are back to "
@@ -331,12 +330,12 @@ void ActivityController::resetAll() {
 }
 
 void ActivityController::addStateAsStep(const QString& prompt) {
-    Lesson* lesson = window_.currentLesson();
+    Lesson* lesson = shell_.currentLesson();
     if (lesson == nullptr) return;
     ActivityStep step;
     step.kind = ActivityStep::Kind::Explain;
     step.prompt.byLanguage.insert(language_.language(), prompt);
-    step.parameters = sessionParametersToJson(ParameterSnapshot::of(window_.parameterModel()));
+    step.parameters = sessionParametersToJson(ParameterSnapshot::of(shell_.parameterModel()));
     step.view = lesson->saveState();
     Activity* target = nullptr;
     for (Activity& activity : draft_) {
@@ -409,11 +408,11 @@ void ActivityController::offerLessonMapOnce() {
 }
 
 LessonMap* ActivityController::showLessonMap() {
-    auto* map = new LessonMap(window_.lessons(), activities_, language_.language(), &window_);
+    auto* map = new LessonMap(shell_.lessons(), activities_, language_.language(), &window_);
     map->setAttribute(Qt::WA_DeleteOnClose);
     connect(map, &LessonMap::activityChosen, this, &ActivityController::startActivity);
     connect(map, &LessonMap::lessonChosen, this,
-            [this](const QString& id) { window_.showLesson(id); });
+            [this](const QString& id) { shell_.showLesson(id); });
     map->show();
     return map;
 }

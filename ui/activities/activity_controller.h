@@ -13,23 +13,25 @@
 #include "activities/activity.h"
 
 class QAction;
+class QMainWindow;
 class QMenu;
 
 namespace ropelab::ui {
 
 class ActivityPanel;
 class ActivityRunner;
+class AppShell;
 class LanguageController;
 class LessonMap;
 class LessonPage;
-class MainWindow;
-class SessionController;
+class ParameterHistory;
 
 class ActivityController : public QObject {
     Q_OBJECT
 public:
-    ActivityController(MainWindow& window, SessionController& sessions,
-                       LanguageController& language, QObject* parent = nullptr);
+    // `history`: undo and redo of parameter changes, shared with sessions.
+    ActivityController(AppShell& shell, ParameterHistory& history, LanguageController& language,
+                       QObject* parent = nullptr);
 
     ActivityRunner& runner() const { return *runner_; }
     ActivityPanel* panel() const { return panel_; }
@@ -82,8 +84,9 @@ private:
     void addStepWithDialog();
     void saveDraftWithDialog();
 
-    MainWindow& window_;
-    SessionController& sessions_;
+    AppShell& shell_;
+    QMainWindow& window_;
+    ParameterHistory& history_;
     LanguageController& language_;
     ActivityRunner* runner_;
     ActivityPanel* panel_;

@@ -14,12 +14,11 @@
 
 #include "activities/activity_catalog.h"
 #include "activities/control_driver.h"
+#include "lessons/app_shell.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_page.h"
-#include "session/parameter_snapshot.h"
-#include "session/session_file.h"
-#include "window/main_window.h"
-#include "window/parameter_panel.h"
+#include "lessons/session_file.h"
+#include "model/parameter_snapshot.h"
 
 namespace ropelab::ui {
 
@@ -63,8 +62,7 @@ private:
 
 }  // namespace
 
-ActivityRunner::ActivityRunner(MainWindow& window, QObject* parent)
-    : QObject(parent), window_(window) {}
+ActivityRunner::ActivityRunner(AppShell& shell, QObject* parent) : QObject(parent), shell_(shell) {}
 
 ActivityRunner::~ActivityRunner() {
     releaseLocks();
@@ -74,7 +72,7 @@ ActivityRunner::~ActivityRunner() {
 bool ActivityRunner::start(const Activity& activity, std::optional<int> step) {
     stop();
     if (activity.steps.isEmpty()) return false;
-    Lesson* lesson = window_.lesson(activity.lesson);
+    Lesson* lesson = shell_.lesson(activity.lesson);
     if (lesson == nullptr) {
         setupProblem_ = tr("This RoPE Lab has no lesson \"%1\".").arg(activity.lesson);
         return false;
@@ -83,7 +81,7 @@ bool ActivityRunner::start(const Activity& activity, std::optional<int> step) {
     lesson_ = lesson;
     int first = step.value_or(finished(activity.id) ? 0 : savedStep(activity.id));
     first = std::clamp(first, 0, static_cast<int>(activity.steps.size()) - 1);
-    window_.showLesson(activity.lesson);
+    shell_.showLesson(activity.lesson);
     readoutConnection_ =
         connect(lesson, &Lesson::readoutsChanged, this, &ActivityRunner::onReadoutsChanged);
     auto* filter = new LessonVisibilityFilter(this, [this](bool visible) {
@@ -100,7 +98,7 @@ bool ActivityRunner::start(const Activity& activity, std::optional<int> step) {
             // A student kept inside the activity is brought back to its lesson.
             if (keepsInside()) {
                 QTimer::singleShot(0, this, [this] {
-                    if (keepsInside()) window_.showLesson(activity_.lesson);
+                    if (keepsInside()) shell_.showLesson(activity_.lesson);
                 });
             }
         }
@@ -135,9 +133,9 @@ bool ActivityRunner::enterStep(int index) {
     setupProblem_.clear();
     releaseLocks();
     if (!s.parameters.isEmpty()) {
-        ParameterSnapshot snapshot = ParameterSnapshot::of(window_.parameterModel());
+        ParameterSnapshot snapshot = ParameterSnapshot::of(shell_.parameterModel());
         QString problem = readSessionParameters(s.parameters, snapshot);
-        if (problem.isEmpty()) problem = snapshot.applyTo(window_.parameterModel());
+        if (problem.isEmpty()) problem = snapshot.applyTo(shell_.parameterModel());
         if (!problem.isEmpty()) {
             setupProblem_ = tr("Step %1 cannot start: %2").arg(index + 1).arg(problem);
             emit changed();
@@ -189,8 +187,8 @@ QWidget* ActivityRunner::control(const QString& name) const {
     if (lesson_ != nullptr) {
         if (auto* widget = lesson_->findChild<QWidget*>(name)) return widget;
     }
-    if (window_.parameterPanel() != nullptr) {
-        return window_.parameterPanel()->findChild<QWidget*>(name);
+    if (shell_.parameterControls() != nullptr) {
+        return shell_.parameterControls()->findChild<QWidget*>(name);
     }
     return nullptr;
 }

@@ -19,7 +19,7 @@ class QWidget;
 
 namespace ropelab::ui {
 
-class MainWindow;
+class AppShell;
 
 class ActivityRunner : public QObject {
     Q_OBJECT
@@ -34,7 +34,7 @@ public:
         Reading,     // an explanation step
     };
 
-    explicit ActivityRunner(MainWindow& window, QObject* parent = nullptr);
+    explicit ActivityRunner(AppShell& shell, QObject* parent = nullptr);
     ~ActivityRunner() override;
 
     // Starts `activity` at its remembered step (or at `step` when given). False, with
@@ -121,7 +121,7 @@ private:
     QWidget* control(const QString& name) const;
     std::optional<double> readoutValue(const QString& id) const;
 
-    MainWindow& window_;
+    AppShell& shell_;
     Activity activity_;
     int step_ = 0;
     Phase phase_ = Phase::Idle;

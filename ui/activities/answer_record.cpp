@@ -13,7 +13,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "export/atomic_write.h"
+#include "model/atomic_write.h"
 
 namespace ropelab::ui {
 

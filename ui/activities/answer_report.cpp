@@ -16,7 +16,7 @@
 #include <cmath>
 #include <map>
 
-#include "export/atomic_write.h"
+#include "model/atomic_write.h"
 
 namespace ropelab::ui {
 

@@ -21,8 +21,8 @@
 #include "activities/answer_record.h"
 #include "activities/answer_recorder.h"
 #include "activities/answer_report.h"
-#include "classroom/language_controller.h"
-#include "export/atomic_write.h"
+#include "model/atomic_write.h"
+#include "style/language_controller.h"
 
 namespace ropelab::ui {
 

@@ -10,7 +10,7 @@
 #include <QStringList>
 #include <functional>
 
-#include "session/parameter_snapshot.h"
+#include "model/parameter_snapshot.h"
 
 namespace ropelab::ui {
 

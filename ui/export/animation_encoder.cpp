@@ -11,7 +11,7 @@
 #include <mutex>
 #include <thread>
 
-#include "export/atomic_write.h"
+#include "model/atomic_write.h"
 
 #if ROPELAB_HAVE_FFMPEG
 extern "C" {

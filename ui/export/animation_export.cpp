@@ -12,8 +12,8 @@
 
 #include "export/figure_export.h"
 #include "lessons/lesson.h"
+#include "model/latest_job.h"
 #include "model/parameter_model.h"
-#include "widgets/latest_job.h"
 
 namespace ropelab::ui {
 

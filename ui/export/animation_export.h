@@ -13,7 +13,7 @@
 
 #include "export/animation_catalog.h"
 #include "export/animation_encoder.h"
-#include "export/atomic_write.h"
+#include "model/atomic_write.h"
 
 namespace ropelab::ui {
 

@@ -12,12 +12,12 @@
 #include <new>
 #include <vector>
 
-#include "classroom/appearance_controller.h"
-#include "classroom/language_controller.h"
 #include "export/figure_export.h"
 #include "lessons/lesson_registry.h"
+#include "lessons/session_file.h"
 #include "model/parameter_model.h"
-#include "session/session_file.h"
+#include "style/appearance_controller.h"
+#include "style/language_controller.h"
 #include "style/theme_controller.h"
 
 namespace ropelab::ui {

@@ -14,7 +14,7 @@
 #include <memory>
 
 #include "export/export_options.h"
-#include "session/session_file.h"
+#include "lessons/session_file.h"
 
 class QProcess;
 class QTemporaryDir;

@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "export/plot_csv.h"
+#include "model/latest_job.h"
 #include "style/theme_controller.h"
-#include "widgets/latest_job.h"
 #include "widgets/library_internals.h"
 #include "widgets/plot_helpers.h"
 

@@ -11,9 +11,9 @@
 #include <functional>
 #include <vector>
 
-#include "export/atomic_write.h"
 #include "export/export_options.h"
 #include "lessons/lesson.h"
+#include "model/atomic_write.h"
 
 class QCustomPlot;
 class QCPPainter;

@@ -11,14 +11,14 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
-#include "activities/activity_catalog.h"
-#include "activities/activity_reference.h"
-#include "classroom/language_controller.h"
-#include "window/main_window.h"
+#include <QMainWindow>
+
+#include "lessons/app_shell.h"
+#include "style/language_controller.h"
 
 namespace ropelab::ui {
 
-QString HelpDialog::writingActivitiesHtml() {
+QString HelpDialog::writingActivitiesHtml() const {
     QString html = QStringLiteral("<h1>%1</h1>").arg(tr("Writing activities").toHtmlEscaped());
     html += tr(
         "<p>An activity file (<code>.ropelab-activity</code>) is JSON, the same format as the "
@@ -43,14 +43,16 @@ QString HelpDialog::writingActivitiesHtml() {
         "problem on a line of its own, with line:column for a JSON syntax error and a suggestion "
         "for a misspelt id. <code>ropelab activity readouts</code>, <code>controls</code> and "
         "<code>figures</code> print the tables below.</p>");
-    html += activityReferenceHtml(ActivityCatalog::builtIn());
+    html += reference_();
     return html;
 }
 
-HelpDialog::HelpDialog(Page page, const LanguageController& language, QWidget* parent)
+HelpDialog::HelpDialog(Page page, const LanguageController& language, ActivityReference reference,
+                       QWidget* parent)
     : QDialog(parent),
       page_(page),
       language_(language),
+      reference_(std::move(reference)),
       browser_(new QTextBrowser(this)),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Close, this)) {
     setObjectName(page == Page::UserGuide ? QStringLiteral("userGuide")
@@ -64,8 +66,8 @@ HelpDialog::HelpDialog(Page page, const LanguageController& language, QWidget* p
     load();
 }
 
-QString HelpDialog::html(Page page, const QString& language) {
-    if (page == Page::WritingActivities) return writingActivitiesHtml();
+QString HelpDialog::html(const QString& language) const {
+    if (page_ == Page::WritingActivities) return writingActivitiesHtml();
     QFile file(QStringLiteral(":/help/user-guide.%1.html").arg(language));
     if (!file.open(QIODevice::ReadOnly))
         file.setFileName(QStringLiteral(":/help/user-guide.en.html"));
@@ -75,7 +77,7 @@ QString HelpDialog::html(Page page, const QString& language) {
 
 void HelpDialog::load() {
     setWindowTitle(page_ == Page::UserGuide ? tr("User guide") : tr("Writing activities"));
-    browser_->setHtml(html(page_, language_.language()));
+    browser_->setHtml(html(language_.language()));
     // Ours, not Qt's: Qt's own catalogue may be missing on the system.
     buttons_->button(QDialogButtonBox::Close)->setText(tr("Close"));
 }
@@ -85,22 +87,23 @@ void HelpDialog::changeEvent(QEvent* event) {
     QDialog::changeEvent(event);
 }
 
-HelpMenu::HelpMenu(MainWindow& window, const LanguageController& language)
-    : QObject(&window),
-      window_(window),
+HelpMenu::HelpMenu(AppShell& shell, const LanguageController& language, ActivityReference reference)
+    : QObject(&shell.mainWindow()),
+      window_(shell.mainWindow()),
       language_(language),
+      reference_(std::move(reference)),
       guide_(new QAction(this)),
       writing_(new QAction(this)) {
     guide_->setObjectName(QStringLiteral("userGuideAction"));
     guide_->setShortcut(QKeySequence::HelpContents);
     writing_->setObjectName(QStringLiteral("writingActivitiesAction"));
-    QMenu* help = window.helpMenu();
+    QMenu* help = shell.helpMenu();
     QAction* first = help->actions().value(0);
     help->insertAction(first, guide_);
     help->insertAction(first, writing_);
     help->insertSeparator(first);
     // The shortcut works when presenter mode hides the menu bar.
-    window.addAction(guide_);
+    window_.addAction(guide_);
     connect(guide_, &QAction::triggered, this, [this] { show(HelpDialog::Page::UserGuide); });
     connect(writing_, &QAction::triggered, this,
             [this] { show(HelpDialog::Page::WritingActivities); });
@@ -109,7 +112,7 @@ HelpMenu::HelpMenu(MainWindow& window, const LanguageController& language)
 }
 
 HelpDialog* HelpMenu::show(HelpDialog::Page page) {
-    auto* dialog = new HelpDialog(page, language_, &window_);
+    auto* dialog = new HelpDialog(page, language_, reference_, &window_);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     return dialog;

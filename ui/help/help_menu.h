@@ -2,11 +2,13 @@
 #pragma once
 // Help → User guide (F1) and Help → Writing activities: offline pages in the interface language.
 // The guide is a bundled HTML page per language (:/help/user-guide.<lang>.html); the activity
-// reference is built from the activity catalog, so it names exactly the ids a file may use.
+// reference is built from the activity catalog (passed in by the application controller, since
+// help sits beside activities, not above them), so it names exactly the ids a file may use.
 
 #include <QDialog>
 #include <QObject>
 #include <QString>
+#include <functional>
 
 class QAction;
 class QDialogButtonBox;
@@ -14,29 +16,34 @@ class QTextBrowser;
 
 namespace ropelab::ui {
 
+class AppShell;
 class LanguageController;
-class MainWindow;
+
+// The activity reference's HTML (ids, readouts, controls and figures) in the interface language.
+using ActivityReference = std::function<QString()>;
 
 // A page of help in a text browser; it follows the interface language.
 class HelpDialog : public QDialog {
     Q_OBJECT
 public:
     enum class Page { UserGuide, WritingActivities };
-    HelpDialog(Page page, const LanguageController& language, QWidget* parent = nullptr);
+    HelpDialog(Page page, const LanguageController& language, ActivityReference reference,
+               QWidget* parent = nullptr);
 
     QTextBrowser* browser() const { return browser_; }
     // The page's HTML in `language` ("en", "zh_CN").
-    static QString html(Page page, const QString& language);
+    QString html(const QString& language) const;
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    static QString writingActivitiesHtml();
+    QString writingActivitiesHtml() const;
     void load();
 
     Page page_;
     const LanguageController& language_;
+    ActivityReference reference_;
     QTextBrowser* browser_;
     QDialogButtonBox* buttons_;
 };
@@ -45,14 +52,15 @@ private:
 class HelpMenu : public QObject {
     Q_OBJECT
 public:
-    HelpMenu(MainWindow& window, const LanguageController& language);
+    HelpMenu(AppShell& shell, const LanguageController& language, ActivityReference reference);
     HelpDialog* show(HelpDialog::Page page);
 
 private:
     void retranslate();
 
-    MainWindow& window_;
+    QWidget& window_;
     const LanguageController& language_;
+    ActivityReference reference_;
     QAction* guide_;
     QAction* writing_;
 };

@@ -16,7 +16,7 @@
 #include <utility>
 
 #include "common/execution.h"
-#include "widgets/latest_job.h"
+#include "model/latest_job.h"
 
 class QCPLayer;
 class QCustomPlot;

@@ -26,8 +26,8 @@
 #include <cmath>
 #include <mutex>
 
+#include "model/latest_job.h"
 #include "widgets/choice_box.h"
-#include "widgets/latest_job.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/progress_value.h"
 

@@ -5,15 +5,17 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QUndoStack>
 
+#include "lessons/app_shell.h"
+#include "lessons/lesson.h"
+#include "model/parameter_history.h"
 #include "model/parameter_model.h"
-#include "session/parameter_history.h"
-#include "window/main_window.h"
 
 namespace ropelab::ui {
 
@@ -22,16 +24,17 @@ constexpr auto kRecentKey = "session/recentFiles";
 constexpr auto kLastFolderKey = "session/lastFolder";
 }  // namespace
 
-SessionController::SessionController(MainWindow& window, QObject* parent)
+SessionController::SessionController(AppShell& shell, QObject* parent)
     : QObject(parent),
-      window_(window),
-      history_(new ParameterHistory(window.parameterModel(), this)),
+      shell_(shell),
+      window_(shell.mainWindow()),
+      history_(new ParameterHistory(shell.parameterModel(), this)),
       open_(new QAction(this)),
       save_(new QAction(this)),
       saveAs_(new QAction(this)),
       undo_(new QAction(this)),
       redo_(new QAction(this)),
-      recentMenu_(new QMenu(&window)) {
+      recentMenu_(new QMenu(&window_)) {
     open_->setShortcut(QKeySequence::Open);
     save_->setShortcut(QKeySequence::Save);
     saveAs_->setShortcut(QKeySequence::SaveAs);
@@ -68,21 +71,20 @@ QStringList SessionController::recentFiles() const {
 
 QStringList SessionController::lessonIds() const {
     QStringList ids;
-    for (const Lesson* lesson : window_.lessons()) ids.append(lesson->id());
+    for (const Lesson* lesson : shell_.lessons()) ids.append(lesson->id());
     return ids;
 }
 
 QString SessionController::openFile(const QString& path, QString* notes) {
     const SessionState current =
-        captureSession(window_.parameterModel(), window_.lessons(), window_.currentLesson());
+        captureSession(shell_.parameterModel(), shell_.lessons(), shell_.currentLesson());
     const SessionLoad load = loadSessionFile(path, current, lessonIds());
     if (!load.state) return load.error;
-    if (const QString error =
-            applySession(*load.state, window_.parameterModel(), window_.lessons());
+    if (const QString error = applySession(*load.state, shell_.parameterModel(), shell_.lessons());
         !error.isEmpty()) {
         return error;
     }
-    if (!load.state->lessonId.isEmpty()) window_.showLesson(load.state->lessonId);
+    if (!load.state->lessonId.isEmpty()) shell_.showLesson(load.state->lessonId);
     history_->resetBaseline();
     currentFile_ = QFileInfo(path).absoluteFilePath();
     rememberRecent(currentFile_);
@@ -94,7 +96,7 @@ QString SessionController::openFile(const QString& path, QString* notes) {
 QString SessionController::saveFile(const QString& path) {
     history_->flush();
     const SessionState state =
-        captureSession(window_.parameterModel(), window_.lessons(), window_.currentLesson());
+        captureSession(shell_.parameterModel(), shell_.lessons(), shell_.currentLesson());
     const WriteResult result = saveSessionFile(path, state);
     if (!result.ok()) return result.error;
     history_->stack()->setClean();

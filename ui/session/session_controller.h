@@ -8,21 +8,22 @@
 #include <QString>
 #include <QStringList>
 
-#include "session/session_file.h"
+#include "lessons/session_file.h"
 
 class QAction;
+class QMainWindow;
 class QMenu;
 class QWidget;
 
 namespace ropelab::ui {
 
-class MainWindow;
+class AppShell;
 class ParameterHistory;
 
 class SessionController : public QObject {
     Q_OBJECT
 public:
-    explicit SessionController(MainWindow& window, QObject* parent = nullptr);
+    explicit SessionController(AppShell& shell, QObject* parent = nullptr);
 
     ParameterHistory& history() const { return *history_; }
     QString currentFile() const { return currentFile_; }
@@ -54,7 +55,8 @@ private:
     void updateTitle();
     QStringList lessonIds() const;
 
-    MainWindow& window_;
+    AppShell& shell_;
+    QMainWindow& window_;
     ParameterHistory* history_;
     QString currentFile_;
     QAction* open_;

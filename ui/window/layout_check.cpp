@@ -16,8 +16,8 @@
 
 #include "activities/activity_controller.h"
 #include "activities/activity_runner.h"
-#include "classroom/classroom_features.h"
 #include "export/figure_export.h"
+#include "window/app_controller.h"
 #include "window/layout_audit.h"
 #include "window/main_window.h"
 #include "window/step_audit.h"
@@ -137,7 +137,7 @@ bool completeStep(ActivityRunner& runner) {
 // Every step of every activity, before and after its task is done; returns the problems found.
 int checkActivities(MainWindow& window, const QList<Activity>& activities,
                     const QRect& screenRect) {
-    ActivityController& controller = window.classroom().activities();
+    ActivityController& controller = window.app().activities();
     ActivityRunner& runner = controller.runner();
     // Walking the steps moves each activity's remembered progress: put the student's back.
     QSettings settings;

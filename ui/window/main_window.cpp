@@ -25,14 +25,12 @@
 
 #include <algorithm>
 
-#include "activities/my_answers_dialog.h"
-#include "classroom/classroom_features.h"
 #include "common/build_info.h"
-#include "help/help_menu.h"
 #include "lessons/lesson_page.h"
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
 #include "style/theme_controller.h"
+#include "window/app_controller.h"
 #include "window/input_guard.h"
 #include "window/model_file_opener.h"
 #include "window/parameter_panel.h"
@@ -157,11 +155,8 @@ MainWindow::MainWindow(QWidget* parent)
     retranslate();
     // File → Open model…, drops and `ropelab FILE` open lesson 12's model.
     new ModelFileOpener(*this);
-    // Export, sessions, presenter mode, themes and language add their menus (ui/classroom).
-    classroom_ = new ClassroomFeatures(*this);
-    // Activities → My answers (the record to hand in); Help → User guide, Writing activities.
-    new MyAnswers(classroom_->activities(), classroom_->language(), classroom_);
-    new HelpMenu(*this, classroom_->language());
+    // Export, sessions, activities, help, presenter mode, themes and language add their menus.
+    app_ = new AppController(*this);
     statusBar()->setSizeGripEnabled(true);
     restoreSettings();
     applyFit();
@@ -177,6 +172,10 @@ MainWindow::~MainWindow() = default;
 
 Lesson* MainWindow::currentLesson() const {
     return qobject_cast<Lesson*>(stack_->currentWidget());
+}
+
+QWidget* MainWindow::parameterControls() const {
+    return panel_;
 }
 
 Lesson* MainWindow::lesson(const QString& id) const {

@@ -11,6 +11,7 @@
 #include <functional>
 #include <vector>
 
+#include "lessons/app_shell.h"
 #include "lessons/lesson.h"
 
 class QAction;
@@ -23,36 +24,37 @@ class QStackedWidget;
 
 namespace ropelab::ui {
 
-class ClassroomFeatures;
+class AppController;
 class ParameterModel;
 class ParameterPanel;
 class ThemeController;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow, public AppShell {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    ParameterModel& parameterModel() const { return *model_; }
+    QMainWindow& mainWindow() override { return *this; }
+    ParameterModel& parameterModel() const override { return *model_; }
     ThemeController& themeController() const { return *theme_; }
     ParameterPanel* parameterPanel() const { return panel_; }
-    // Export, sessions, presenter mode, themes, language and activities (ui/classroom), owned by
-    // the window.
-    ClassroomFeatures& classroom() const { return *classroom_; }
+    QWidget* parameterControls() const override;
+    // The composition root that wires export, sessions, activities, help, presenter mode, themes
+    // and language into this window; owned by the window.
+    AppController& app() const { return *app_; }
     // Every lesson in teaching order (owned by the central stack).
-    const std::vector<Lesson*>& lessons() const { return lessons_; }
-    Lesson* currentLesson() const;
-    Lesson* lesson(const QString& id) const;
-    // Shows the lesson with this id; false when there is none.
-    bool showLesson(const QString& id);
+    const std::vector<Lesson*>& lessons() const override { return lessons_; }
+    Lesson* currentLesson() const override;
+    Lesson* lesson(const QString& id) const override;
+    bool showLesson(const QString& id) override;
     void showNextLesson();
     void showPreviousLesson();
 
     // Menus other features extend (export, sessions, themes, language).
-    QMenu* fileMenu() const { return fileMenu_; }
-    QMenu* viewMenu() const { return viewMenu_; }
-    QMenu* helpMenu() const { return helpMenu_; }
+    QMenu* fileMenu() const override { return fileMenu_; }
+    QMenu* viewMenu() const override { return viewMenu_; }
+    QMenu* helpMenu() const override { return helpMenu_; }
 
     void retranslate();
 
@@ -95,7 +97,7 @@ private:
     QComboBox* lessonBox_;
     QStackedWidget* stack_;
     ParameterPanel* panel_;
-    ClassroomFeatures* classroom_ = nullptr;
+    AppController* app_ = nullptr;
     LeaveCheck leaveCheck_;
     bool showingFromCode_ = false;
     QWidget* panelHolder_;

@@ -11,7 +11,7 @@
 #include "activities/activity_controller.h"
 #include "activities/activity_panel.h"
 #include "activities/activity_runner.h"
-#include "classroom/classroom_features.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
 #include "window/parameter_panel.h"
 
@@ -69,7 +69,7 @@ QString whyNotSeen(const QWidget& widget, const QWidget& card, const QWidget& wi
 
 QList<LayoutFinding> auditActivityStep(MainWindow& window, const QRect& screen, bool answered) {
     QList<LayoutFinding> findings;
-    ActivityController& activities = window.classroom().activities();
+    ActivityController& activities = window.app().activities();
     const ActivityRunner& runner = activities.runner();
     Lesson* lesson = runner.lesson();
     if (!runner.running() || lesson == nullptr) return findings;

@@ -26,12 +26,12 @@
 #include "activities/activity_panel.h"
 #include "activities/activity_runner.h"
 #include "activities/control_driver.h"
-#include "classroom/classroom_features.h"
-#include "classroom/language_controller.h"
 #include "lessons/lesson.h"
+#include "model/parameter_history.h"
 #include "model/parameter_model.h"
-#include "session/parameter_history.h"
 #include "session/session_controller.h"
+#include "style/language_controller.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
 #include "window/parameter_panel.h"
 
@@ -194,7 +194,7 @@ TEST(ActivityFile, ConditionsReadTheReadoutsAtCheckTime) {
 // The app with its menus, as a student starts it.
 struct App {
     MainWindow window;
-    ClassroomFeatures& features = window.classroom();
+    AppController& features = window.app();
     ActivityController& activities = features.activities();
     ActivityRunner& runner = activities.runner();
 

@@ -27,7 +27,7 @@
 #include "activities/answer_recorder.h"
 #include "activities/answer_report.h"
 #include "activities/my_answers_dialog.h"
-#include "classroom/classroom_features.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
 
 namespace ropelab::ui {
@@ -81,9 +81,9 @@ TEST(AnswerRecord, ARealRunIsRecordedAsItHappens) {
     MainWindow window;
     window.showNormal();
     window.resize(1600, 900);
-    ActivityController& activities = window.classroom().activities();
+    ActivityController& activities = window.app().activities();
     ActivityRunner& runner = activities.runner();
-    auto* answers = window.classroom().findChild<MyAnswers*>();
+    auto* answers = window.app().findChild<MyAnswers*>();
     ASSERT_NE(answers, nullptr);
     const AnswerRecorder& recorder = answers->recorder();
 

@@ -27,9 +27,9 @@
 #include "activities/activity_panel.h"
 #include "activities/activity_runner.h"
 #include "activities/control_driver.h"
-#include "classroom/classroom_features.h"
 #include "image_difference.h"
 #include "lessons/lesson_page.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
 #include "window/parameter_panel.h"
 
@@ -193,7 +193,7 @@ TEST(ConcealFile, BuiltInFeedbackSaysItsVerdictOnce) {
 // The app at a 1024×768 projector's size.
 struct App {
     MainWindow window;
-    ActivityController& activities = window.classroom().activities();
+    ActivityController& activities = window.app().activities();
     ActivityRunner& runner = activities.runner();
 
     App() {
@@ -442,7 +442,7 @@ TEST(Conceal, ExportsWaitForTheCheck) {
     const ActivityLoad read = load(fileWith(QJsonArray{conceptualStep()}));
     ASSERT_TRUE(read.error.isEmpty()) << read.error.toStdString();
     ASSERT_TRUE(app.runner.start(read.activities.front(), 0));
-    ClassroomFeatures& features = app.window.classroom();
+    AppController& features = app.window.app();
     int dialogs = 0;
     QTimer closer;
     QObject::connect(&closer, &QTimer::timeout, [&dialogs] {

@@ -15,8 +15,8 @@
 #include "activities/activity_controller.h"
 #include "activities/activity_panel.h"
 #include "activities/lesson_map.h"
-#include "classroom/appearance_controller.h"
-#include "classroom/classroom_features.h"
+#include "style/appearance_controller.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
 #include "window/parameter_panel.h"
 
@@ -30,7 +30,7 @@ double pointSize(const QWidget* widget) {
 TEST(PanelText, LargerSmallerAndPresenterModeScaleThePanelsAndTheCard) {
     QSettings().clear();
     MainWindow window;
-    ClassroomFeatures& features = window.classroom();
+    AppController& features = window.app();
     const double interface = QApplication::font().pointSizeF();
     QWidget* side = window.lessons().front()->findChild<QWidget*>(QStringLiteral("sideTabs"));
     ASSERT_NE(side, nullptr);
@@ -95,7 +95,7 @@ TEST(LessonMap, AFirstStartOpensItWholeAlsoInPresenterMode) {
         expectWhole(*map);
         map->close();
         QApplication::processEvents();
-        window.classroom().appearance().setPresenter(false);
+        window.app().appearance().setPresenter(false);
     }
     // Not on a second start, nor when a file or an activity is asked for.
     MainWindow again;

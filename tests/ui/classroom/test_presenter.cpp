@@ -23,13 +23,13 @@
 #include <cmath>
 #include <memory>
 
-#include "classroom/appearance_controller.h"
-#include "classroom/classroom_features.h"
 #include "lesson_harness.h"
 #include "lesson_screenshot.h"
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
+#include "style/appearance_controller.h"
 #include "style/theme_controller.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
 
 namespace ropelab::ui {
@@ -90,7 +90,7 @@ TEST(Presenter, ActionTogglesModeChromeAndFontAndRestoresThem) {
     MainWindow window;
     window.showNormal();
     window.resize(2000, 1000);  // wide enough for the lesson list's dock
-    ClassroomFeatures* features = &window.classroom();
+    AppController* features = &window.app();
     ASSERT_NE(features, nullptr);
     QAction* action = features->presenterAction();
     EXPECT_TRUE(action->shortcuts().contains(QKeySequence(Qt::Key_F5)));
@@ -124,7 +124,7 @@ TEST(Presenter, TitlesWrapAndSidePanelsNeverScrollSideways) {
     MainWindow window;
     window.resize(1440, 900);
     window.show();
-    ClassroomFeatures* features = &window.classroom();
+    AppController* features = &window.app();
     ASSERT_NE(features, nullptr);
     features->appearance().setPresenter(true);
     // Presenter mode maximises the window: here to the offscreen screen, smaller than a projector.
@@ -162,7 +162,7 @@ TEST(Presenter, TitlesWrapAndSidePanelsNeverScrollSideways) {
 TEST(Presenter, CommandLineTurnsItOnAndRejectsUnknownOptions) {
     QSettings().clear();
     MainWindow window;
-    ClassroomFeatures* features = &window.classroom();
+    AppController* features = &window.app();
     EXPECT_TRUE(
         features->applyArguments({QStringLiteral("--presenter"), QStringLiteral("--theme=dark")})
             .isEmpty());
@@ -178,7 +178,7 @@ TEST(Presenter, CommandLineTurnsItOnAndRejectsUnknownOptions) {
 TEST(Themes, DarkThemeRestylesPlotsAndTheWindow) {
     QSettings().clear();
     MainWindow window;
-    AppearanceController& appearance = window.classroom().appearance();
+    AppearanceController& appearance = window.app().appearance();
     appearance.setScheme(AppearanceController::Scheme::Dark);
     EXPECT_TRUE(window.themeController().theme().dark);
     EXPECT_LT(QApplication::palette().color(QPalette::Window).lightness(), 80);

@@ -17,9 +17,9 @@
 #include <set>
 #include <utility>
 
-#include "classroom/classroom_features.h"
-#include "classroom/language_controller.h"
 #include "lesson_screenshot.h"
+#include "style/language_controller.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
 
 namespace ropelab::ui {
@@ -156,7 +156,7 @@ TEST(Translations, LanguageCodesNormalise) {
 TEST(Translations, SwitchingRetranslatesWindowAndLessonsLive) {
     QSettings().clear();
     MainWindow window;
-    LanguageController& language = window.classroom().language();
+    LanguageController& language = window.app().language();
     ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
     QCoreApplication::processEvents();
     std::map<QString, QString> englishTitles;
@@ -173,7 +173,7 @@ TEST(Translations, SwitchingRetranslatesWindowAndLessonsLive) {
     QCoreApplication::processEvents();
     EXPECT_EQ(window.fileMenu()->title(), QStringLiteral("文件(&F)"));
     EXPECT_EQ(window.viewMenu()->title(), QStringLiteral("视图(&V)"));
-    EXPECT_EQ(window.classroom().presenterAction()->text(), QStringLiteral("演示模式(&P)"));
+    EXPECT_EQ(window.app().presenterAction()->text(), QStringLiteral("演示模式(&P)"));
     EXPECT_EQ(score->xAxis->label(), QStringLiteral("相对距离 m − n（词元）"));
     auto* list = window.findChild<QListWidget*>(QStringLiteral("lessonList"));
     for (std::size_t i = 0; i < window.lessons().size(); ++i) {

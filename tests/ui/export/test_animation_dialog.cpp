@@ -27,14 +27,14 @@
 #include <QTest>
 #include <QTimer>
 
-#include "classroom/classroom_features.h"
-#include "classroom/language_controller.h"
 #include "export/animation_dialog.h"
 #include "lesson_harness.h"
 #include "lesson_screenshot.h"
-#include "session/parameter_snapshot.h"
+#include "model/parameter_snapshot.h"
 #include "session/session_controller.h"
+#include "style/language_controller.h"
 #include "video_probe.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
 
 namespace ropelab::ui {
@@ -296,7 +296,7 @@ TEST(AnimationDialog, FileMenuExportsAndPutsTheWindowBack) {
     QSettings().clear();
     MainWindow window;
     window.show();
-    ClassroomFeatures& features = window.classroom();
+    AppController& features = window.app();
     const QList<QAction*> file = window.fileMenu()->actions();
     const qsizetype at = file.indexOf(features.exportAction());
     ASSERT_GE(at, 0);

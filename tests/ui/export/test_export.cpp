@@ -24,15 +24,15 @@
 #include <memory>
 
 #include "common/build_info.h"
-#include "export/atomic_write.h"
 #include "export/export_command.h"
 #include "export/export_dialog.h"
 #include "export/figure_export.h"
 #include "export/plot_csv.h"
 #include "lesson_harness.h"
 #include "lessons/lesson_registry.h"
+#include "lessons/session_file.h"
+#include "model/atomic_write.h"
 #include "model/parameter_model.h"
-#include "session/session_file.h"
 #include "style/theme_controller.h"
 
 namespace ropelab::ui {

@@ -23,7 +23,7 @@
 #include "export/export_process.h"
 #include "export/figure_export.h"
 #include "lesson_harness.h"
-#include "session/session_file.h"
+#include "lessons/session_file.h"
 
 namespace ropelab::ui {
 namespace {

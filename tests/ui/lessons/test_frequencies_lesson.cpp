@@ -31,14 +31,14 @@
 #include "analysis/curve_envelope.h"
 #include "analysis/frequency_bands.h"
 #include "analysis/score_curve.h"
-#include "classroom/language_controller.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_frequencies.h"
 #include "lesson_harness.h"
 #include "lesson_screenshot.h"
 #include "lessons/frequencies_lesson.h"
 #include "model/app_limits.h"
-#include "widgets/latest_job.h"
+#include "model/latest_job.h"
+#include "style/language_controller.h"
 #include "widgets/rope_config_editor.h"
 
 namespace ropelab::ui {

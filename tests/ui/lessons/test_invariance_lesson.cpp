@@ -18,7 +18,7 @@
 #include "lesson_harness.h"
 #include "lesson_screenshot.h"
 #include "lessons/invariance_lesson.h"
-#include "widgets/latest_job.h"
+#include "model/latest_job.h"
 
 namespace ropelab::ui {
 namespace {

@@ -19,7 +19,7 @@
 #include "lesson_harness.h"
 #include "lessons/absolute_lesson.h"
 #include "lessons/lesson_page.h"
-#include "widgets/latest_job.h"
+#include "model/latest_job.h"
 
 namespace ropelab::ui {
 namespace {

@@ -20,13 +20,13 @@
 
 #include "analysis/score_curve.h"
 #include "analysis/score_heatmap.h"
-#include "classroom/language_controller.h"
 #include "compute/backend_registry.h"
 #include "encodings/learned_absolute.h"
 #include "lesson_harness.h"
 #include "lesson_screenshot.h"
 #include "lessons/sweeps_lesson.h"
-#include "widgets/latest_job.h"
+#include "model/latest_job.h"
+#include "style/language_controller.h"
 
 namespace ropelab::ui {
 namespace {

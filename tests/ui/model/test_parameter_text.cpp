@@ -14,11 +14,11 @@
 #include <variant>
 #include <vector>
 
-#include "classroom/language_controller.h"
 #include "common/parameter_error.h"
 #include "encodings/rope_fields.h"
 #include "model/app_limits.h"
 #include "model/parameter_text.h"
+#include "style/language_controller.h"
 #include "widgets/rope_config_editor.h"
 
 namespace ropelab::ui {

@@ -21,14 +21,14 @@
 
 #include <memory>
 
-#include "classroom/classroom_features.h"
 #include "lesson_harness.h"
 #include "lessons/lesson_registry.h"
+#include "lessons/session_file.h"
+#include "model/parameter_history.h"
 #include "model/parameter_model.h"
-#include "session/parameter_history.h"
 #include "session/session_controller.h"
-#include "session/session_file.h"
 #include "style/theme_controller.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
 
 namespace ropelab::ui {
@@ -247,7 +247,7 @@ TEST(SessionController, SaveThenOpenRestoresAndRemembersTheFile) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("class.ropelab"));
     MainWindow window;
-    SessionController& sessions = window.classroom().sessions();
+    SessionController& sessions = window.app().sessions();
     changeEverything(window.parameterModel());
     ASSERT_TRUE(window.showLesson(QStringLiteral("rope-2d")));
     ASSERT_TRUE(sessions.saveFile(path).isEmpty());
@@ -276,10 +276,10 @@ TEST(SessionController, CorruptFileLeavesTheStateUntouched) {
     MainWindow window;
     window.parameterModel().setHeadDim(24);
     const ParameterSnapshot before = ParameterSnapshot::of(window.parameterModel());
-    const QString error = window.classroom().sessions().openFile(path);
+    const QString error = window.app().sessions().openFile(path);
     EXPECT_TRUE(error.contains(QStringLiteral("not valid JSON"))) << error.toStdString();
     EXPECT_EQ(ParameterSnapshot::of(window.parameterModel()), before);
-    EXPECT_TRUE(window.classroom().sessions().recentFiles().isEmpty());
+    EXPECT_TRUE(window.app().sessions().recentFiles().isEmpty());
 }
 
 // A bad session value is named by its control's label in the user's language, never by a
@@ -309,7 +309,7 @@ TEST(SessionController, ABadValueIsNamedByItsLabelInBothLanguages) {
         QSettings().setValue(QStringLiteral("ui/language"), QString::fromLatin1(c.language));
         QSettings().setValue(QStringLiteral("session/recentFiles"), QStringList{path});
         MainWindow window;
-        SessionController& sessions = window.classroom().sessions();
+        SessionController& sessions = window.app().sessions();
         emit sessions.recentMenu()->aboutToShow();
         ASSERT_FALSE(sessions.recentMenu()->actions().isEmpty());
         QString shown;
@@ -337,7 +337,7 @@ TEST(SessionController, SavingWhereItCannotWriteSaysWhyAndWritesNothing) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("missing/class.ropelab"));
     MainWindow window;
-    const QString error = window.classroom().sessions().saveFile(path);
+    const QString error = window.app().sessions().saveFile(path);
     EXPECT_TRUE(error.contains(QStringLiteral("does not exist"))) << error.toStdString();
     EXPECT_FALSE(QFileInfo::exists(path));
 }

@@ -14,9 +14,9 @@
 #include "activities/activity_controller.h"
 #include "activities/activity_panel.h"
 #include "activities/activity_runner.h"
-#include "classroom/appearance_controller.h"
-#include "classroom/classroom_features.h"
 #include "export/figure_export.h"
+#include "style/appearance_controller.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
 #include "window/step_audit.h"
 
@@ -54,7 +54,7 @@ void settle(MainWindow& window, Lesson& lesson) {
 void expectEveryStepShowsWhatItNames(const QString& language, bool presenter) {
     QSettings().clear();
     MainWindow window;
-    ClassroomFeatures& features = window.classroom();
+    AppController& features = window.app();
     features.setLanguagePreference(language);
     features.appearance().setPresenter(presenter);
     window.showNormal();
@@ -97,7 +97,7 @@ void expectEveryStepShowsWhatItNames(const QString& language, bool presenter) {
 TEST(ActivityLayout, TheCardShowsTheNamedReadoutsAndTheAuditFindsAHiddenControl) {
     QSettings().clear();
     MainWindow window;
-    ClassroomFeatures& features = window.classroom();
+    AppController& features = window.app();
     window.showNormal();
     window.setGeometry(QRect(QPoint(0, 0), kProjector));
     QApplication::processEvents();

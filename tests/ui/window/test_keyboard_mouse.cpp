@@ -33,13 +33,13 @@
 #include "activities/activity_panel.h"
 #include "activities/activity_runner.h"
 #include "activities/lesson_map.h"
-#include "classroom/appearance_controller.h"
-#include "classroom/classroom_features.h"
 #include "export/export_dialog.h"
+#include "model/parameter_history.h"
 #include "model/parameter_model.h"
-#include "session/parameter_history.h"
 #include "session/session_controller.h"
+#include "style/appearance_controller.h"
 #include "widgets/labeled_slider.h"
+#include "window/app_controller.h"
 #include "window/input_guard.h"
 #include "window/main_window.h"
 #include "window/mnemonics.h"
@@ -122,7 +122,7 @@ TEST(InputGuard, WheelChangesAFocusedSlider) {
 // The app with its menus at a projector's size, with focus as a student has it.
 struct App {
     MainWindow window;
-    ClassroomFeatures& features = window.classroom();
+    AppController& features = window.app();
     ActivityController& activities = features.activities();
     ActivityRunner& runner = activities.runner();
 

@@ -23,10 +23,10 @@
 #include "export/figure_export.h"
 #include "lessons/lesson_registry.h"
 #include "model/app_limits.h"
+#include "model/latest_job.h"
 #include "model/parameter_model.h"
 #include "style/theme_controller.h"
 #include "widgets/labeled_slider.h"
-#include "widgets/latest_job.h"
 #include "window/main_window.h"
 #include "window/parameter_panel.h"
 

@@ -13,7 +13,7 @@
 #include <cmath>
 #include <memory>
 
-#include "classroom/classroom_style.h"
+#include "style/classroom_style.h"
 
 namespace ropelab::ui {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "classroom/language_controller.h"
+#include "style/language_controller.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

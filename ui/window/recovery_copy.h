@@ -18,7 +18,7 @@
 #include <optional>
 
 #include "activities/activity.h"
-#include "session/session_file.h"
+#include "lessons/session_file.h"
 
 namespace ropelab::ui {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "classroom/classroom_features.h"
+#include "window/app_controller.h"
 
 #include <qcustomplot.h>
 
@@ -28,16 +28,20 @@
 #include "activities/activity_catalog.h"
 #include "activities/activity_controller.h"
 #include "activities/activity_panel.h"
+#include "activities/activity_reference.h"
 #include "activities/activity_runner.h"
-#include "classroom/appearance_controller.h"
-#include "classroom/classroom_style.h"
-#include "classroom/language_controller.h"
+#include "activities/my_answers_dialog.h"
 #include "export/animation_catalog.h"
 #include "export/animation_dialog.h"
 #include "export/export_dialog.h"
 #include "export/export_process.h"
 #include "export/figure_export.h"
+#include "help/help_menu.h"
+#include "model/parameter_history.h"
 #include "session/session_controller.h"
+#include "style/appearance_controller.h"
+#include "style/classroom_style.h"
+#include "style/language_controller.h"
 #include "style/theme_controller.h"
 #include "window/layout_check.h"
 #include "window/main_window.h"
@@ -117,13 +121,13 @@ QString plotTitle(QCustomPlot* plot) {
 
 }  // namespace
 
-ClassroomFeatures::ClassroomFeatures(MainWindow& window)
+AppController::AppController(MainWindow& window)
     : QObject(&window),
       window_(window),
       appearance_(new AppearanceController(window.themeController(), this)),
       language_(new LanguageController(this)),
       sessions_(new SessionController(window, this)),
-      activities_(new ActivityController(window, *sessions_, *language_, this)) {
+      activities_(new ActivityController(window, sessions_->history(), *language_, this)) {
     ClassroomStyle::install();
     QIcon icon;
     for (int size : {16, 32, 48, 64, 128, 256}) {
@@ -136,7 +140,7 @@ ClassroomFeatures::ClassroomFeatures(MainWindow& window)
     installPlotMenus();
     loadSettings();
     connect(appearance_, &AppearanceController::presenterChanged, this,
-            &ClassroomFeatures::applyPresenterChrome);
+            &AppController::applyPresenterChrome);
     connect(appearance_, &AppearanceController::schemeChanged, this,
             [](AppearanceController::Scheme scheme) {
                 QApplication::setPalette(scheme == AppearanceController::Scheme::Dark
@@ -147,9 +151,13 @@ ClassroomFeatures::ClassroomFeatures(MainWindow& window)
     window_.setLeaveCheck([this](Lesson& from, Lesson&) { return mayLeave(from); });
     applyPanelText();
     retranslate();
+    // Activities → My answers (the record to hand in); Help → User guide, Writing activities.
+    new MyAnswers(*activities_, *language_, this);
+    new HelpMenu(window_, *language_,
+                 [] { return activityReferenceHtml(ActivityCatalog::builtIn()); });
 }
 
-bool ClassroomFeatures::mayLeave(Lesson& from) {
+bool AppController::mayLeave(Lesson& from) {
     ActivityRunner& runner = activities_->runner();
     if (!runner.running() || runner.lesson() != &from) return true;
     const QString title = runner.activity().title.in(language_->language());
@@ -170,7 +178,7 @@ bool ClassroomFeatures::mayLeave(Lesson& from) {
     return true;
 }
 
-void ClassroomFeatures::createActions() {
+void AppController::createActions() {
     QMenu* file = window_.fileMenu();
     QAction* first = file->actions().value(0);
     export_ = new QAction(this);
@@ -276,7 +284,7 @@ void ClassroomFeatures::createActions() {
     connect(panelReset_, &QAction::triggered, this,
             [setPanelText] { setPanelText(AppearanceController::kDefaultPanelTextPercent); });
     connect(appearance_, &AppearanceController::panelTextPercentChanged, this,
-            &ClassroomFeatures::applyPanelText);
+            &AppController::applyPanelText);
 
     languageMenu_ = view->addMenu(QString());
     auto* languages = new QActionGroup(this);
@@ -302,7 +310,7 @@ void ClassroomFeatures::createActions() {
     window_.addAction(exportAnimation_);
 }
 
-void ClassroomFeatures::loadSettings() {
+void AppController::loadSettings() {
     const QSettings settings;
     appearance_->setScheme(settings.value(kSchemeKey).toString() == QLatin1String("dark")
                                ? AppearanceController::Scheme::Dark
@@ -321,7 +329,7 @@ void ClassroomFeatures::loadSettings() {
     }
 }
 
-void ClassroomFeatures::setLanguagePreference(const QString& code) {
+void AppController::setLanguagePreference(const QString& code) {
     const QString normalized = LanguageController::normalize(code);
     QSettings().setValue(kLanguageKey, normalized);
     language_->setLanguage(normalized.isEmpty() ? LanguageController::systemLanguage()
@@ -332,7 +340,7 @@ void ClassroomFeatures::setLanguagePreference(const QString& code) {
     }
 }
 
-QString ClassroomFeatures::applyArguments(const QStringList& arguments) {
+QString AppController::applyArguments(const QStringList& arguments) {
     const QString usage =
         tr("usage: ropelab [FILE.ropelab | FILE.ropelab-activity] [--activity ID] "
            "[--lang en|zh_CN] [--presenter] [--theme light|dark]; ropelab export --help");
@@ -415,12 +423,12 @@ QString ClassroomFeatures::applyArguments(const QStringList& arguments) {
     return {};
 }
 
-bool ClassroomFeatures::event(QEvent* event) {
+bool AppController::event(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslate();
     return QObject::event(event);
 }
 
-bool ClassroomFeatures::eventFilter(QObject* watched, QEvent* event) {
+bool AppController::eventFilter(QObject* watched, QEvent* event) {
     // The window saves its dock layout on close: save the normal one, not presenter chrome.
     if (watched == &window_ && event->type() == QEvent::Close && appearance_->presenter()) {
         appearance_->setPresenter(false);
@@ -428,7 +436,7 @@ bool ClassroomFeatures::eventFilter(QObject* watched, QEvent* event) {
     return QObject::eventFilter(watched, event);
 }
 
-void ClassroomFeatures::retranslate() {
+void AppController::retranslate() {
     export_->setText(tr("&Export figures…"));
     export_->setStatusTip(tr("Save figures as PNG, SVG, PDF or CSV"));
     exportAnimation_->setText(tr("Export a&nimation…"));
@@ -461,7 +469,7 @@ void ClassroomFeatures::retranslate() {
     }
 }
 
-void ClassroomFeatures::applyPresenterChrome(bool presenter) {
+void AppController::applyPresenterChrome(bool presenter) {
     if (presenter) {
         normalFont_ = QApplication::font();
         QFont large = normalFont_;
@@ -474,7 +482,7 @@ void ClassroomFeatures::applyPresenterChrome(bool presenter) {
     window_.setPresenterChrome(presenter);
 }
 
-void ClassroomFeatures::applyPanelText() {
+void AppController::applyPanelText() {
     const int percent = appearance_->panelTextPercent();
     QList<QWidget*> panels{window_.parameterPanel(), activities_->panel()};
     for (Lesson* lesson : window_.lessons()) {
@@ -493,7 +501,7 @@ void ClassroomFeatures::applyPanelText() {
     }
 }
 
-void ClassroomFeatures::installPlotMenus() {
+void AppController::installPlotMenus() {
     for (Lesson* lesson : window_.lessons()) {
         for (const Figure& figure : lesson->figures()) {
             QCustomPlot* plot = figure.plot;
@@ -504,7 +512,7 @@ void ClassroomFeatures::installPlotMenus() {
     }
 }
 
-void ClassroomFeatures::showPlotMenu(QCustomPlot* plot, const QPoint& position) {
+void AppController::showPlotMenu(QCustomPlot* plot, const QPoint& position) {
     QMenu menu(&window_);
     menu.addAction(tr("&Export this figure…"), this, [this, plot] { exportWithDialog(plot); });
     Lesson* owner = nullptr;
@@ -519,7 +527,7 @@ void ClassroomFeatures::showPlotMenu(QCustomPlot* plot, const QPoint& position) 
     menu.exec(plot->mapToGlobal(position));
 }
 
-bool ClassroomFeatures::refuseWhileConcealed() {
+bool AppController::refuseWhileConcealed() {
     // Exports draw every figure whole: they would show what the step hides.
     if (!activities_->runner().concealing()) return false;
     window_.statusBar()->showMessage(
@@ -529,7 +537,7 @@ bool ClassroomFeatures::refuseWhileConcealed() {
     return true;
 }
 
-void ClassroomFeatures::exportWithDialog(const QCustomPlot* figurePlot) {
+void AppController::exportWithDialog(const QCustomPlot* figurePlot) {
     if (exporting_) return;  // Ctrl+E again before the progress dialog shows
     if (refuseWhileConcealed()) return;
     Lesson* lesson = window_.currentLesson();
@@ -609,7 +617,7 @@ void ClassroomFeatures::exportWithDialog(const QCustomPlot* figurePlot) {
                              QStringLiteral("\n\n") + shown.join(QLatin1Char('\n')));
 }
 
-void ClassroomFeatures::exportAnimationWithDialog(const QCustomPlot* figurePlot) {
+void AppController::exportAnimationWithDialog(const QCustomPlot* figurePlot) {
     if (refuseWhileConcealed()) return;
     Lesson* lesson = window_.currentLesson();
     if (lesson == nullptr) return;
@@ -633,7 +641,7 @@ void ClassroomFeatures::exportAnimationWithDialog(const QCustomPlot* figurePlot)
 }
 
 QString applyStartupArguments(MainWindow& window, const QStringList& arguments) {
-    ClassroomFeatures& features = window.classroom();
+    AppController& features = window.app();
     const QString problem = features.applyArguments(arguments);
     // A first start that asks for nothing but how to look (--presenter, --lang, --theme) opens
     // the lesson map once the window is up.

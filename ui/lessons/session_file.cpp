@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "session/session_file.h"
+#include "lessons/session_file.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "widgets/latest_job.h"
+#include "model/latest_job.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>

@@ -22,8 +22,8 @@
 #include <optional>
 #include <vector>
 
-#include "export/atomic_write.h"
-#include "session/parameter_snapshot.h"
+#include "model/atomic_write.h"
+#include "model/parameter_snapshot.h"
 
 namespace ropelab::ui {
 

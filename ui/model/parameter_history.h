@@ -9,7 +9,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 
-#include "session/parameter_snapshot.h"
+#include "model/parameter_snapshot.h"
 
 class QUndoStack;
 

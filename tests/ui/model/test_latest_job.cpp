@@ -8,7 +8,7 @@
 #include <atomic>
 
 #include "common/errors.h"
-#include "widgets/latest_job.h"
+#include "model/latest_job.h"
 
 namespace ropelab::ui {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "classroom/classroom_style.h"
+#include "style/classroom_style.h"
 
 #include <QApplication>
 #include <QPainter>

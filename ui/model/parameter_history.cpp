@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "session/parameter_history.h"
+#include "model/parameter_history.h"
 
 #include <QCoreApplication>
 #include <QTimer>

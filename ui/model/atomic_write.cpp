@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "export/atomic_write.h"
+#include "model/atomic_write.h"
 
 #include <QCoreApplication>
 #include <QDir>

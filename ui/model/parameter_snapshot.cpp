@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "session/parameter_snapshot.h"
+#include "model/parameter_snapshot.h"
 
 #include <QSignalBlocker>
 #include <QStringList>

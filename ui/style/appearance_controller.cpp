@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "classroom/appearance_controller.h"
+#include "style/appearance_controller.h"
 
 #include <QApplication>
 #include <QFont>

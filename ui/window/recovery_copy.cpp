@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "session/recovery_copy.h"
+#include "window/recovery_copy.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -11,9 +11,9 @@
 
 #include "activities/activity_catalog.h"
 #include "activities/activity_controller.h"
-#include "classroom/classroom_features.h"
-#include "classroom/language_controller.h"
-#include "export/atomic_write.h"
+#include "model/atomic_write.h"
+#include "style/language_controller.h"
+#include "window/app_controller.h"
 #include "window/main_window.h"
 
 namespace ropelab::ui {
@@ -77,7 +77,7 @@ QString RecoveryCopy::activityPath() {
 }
 
 RecoveryCopy::Kept RecoveryCopy::capture() const {
-    const ActivityController& activities = window_.classroom().activities();
+    const ActivityController& activities = window_.app().activities();
     const Activity* running = activities.runningActivity();
     return Kept{
         captureSession(window_.parameterModel(), window_.lessons(), window_.currentLesson()),
@@ -110,7 +110,7 @@ RecoveryCopy::Failure RecoveryCopy::restore() {
         *read = loadActivityFile(file, catalog);
         if (!(*read)->error.isEmpty()) return {(*read)->error, file};
     }
-    ActivityController& activities = window_.classroom().activities();
+    ActivityController& activities = window_.app().activities();
     // The activity first (its step sets parameters up), then what the student had changed.
     if (running) {
         if (QString error = activities.resumeActivity(running->activities.front());
@@ -211,7 +211,7 @@ QString startRecovery(RecoveryCopy& recovery, QStringList& arguments) {
     RecoveryCopy::Prompt prompt;
     if (mode == QLatin1String("ask")) {
         prompt = [language](MainWindow& window) {
-            if (!language.isEmpty()) window.classroom().language().setLanguage(language);
+            if (!language.isEmpty()) window.app().language().setLanguage(language);
             return RecoveryCopy::askWithMessageBox(window);
         };
     } else if (mode == QLatin1String("restore") || mode == QLatin1String("discard")) {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Everything a teacher uses in front of a class, added to the main window's menus: export of
-// figures and animations (dialogs and a context menu on every plot), sessions with undo/redo,
-// presenter mode, light and dark themes, plot text size and the UI language. Settings persist in
-// QSettings.
+// The application controller, the composition root: it creates the features (export of figures
+// and animations with a context menu on every plot, sessions with undo/redo, activities, help)
+// and wires them to each other and to the main window's menus, with presenter mode, light and
+// dark themes, plot text size and the UI language. Settings persist in QSettings.
 
 #include <QFont>
 #include <QObject>
@@ -25,11 +25,11 @@ class Lesson;
 class SessionController;
 struct Figure;
 
-class ClassroomFeatures : public QObject {
+class AppController : public QObject {
     Q_OBJECT
 public:
     // Adds its menus to `window` and becomes its child.
-    explicit ClassroomFeatures(MainWindow& window);
+    explicit AppController(MainWindow& window);
 
     AppearanceController& appearance() const { return *appearance_; }
     LanguageController& language() const { return *language_; }
