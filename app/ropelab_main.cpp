@@ -103,7 +103,9 @@ int main(int argc, char** argv) {
     }
     ropelab::ui::RecoveryCopy recovery(window);
     QString problem = ropelab::ui::startRecovery(recovery, arguments);
-    if (problem.isEmpty()) problem = ropelab::ui::applyStartupArguments(window, arguments);
+    if (problem.isEmpty()) {
+        problem = ropelab::ui::applyStartupArguments(window, arguments, !models.isEmpty());
+    }
     if (!problem.isEmpty()) {
         std::fprintf(stderr, "ropelab: %s\n", qPrintable(problem));
         return 2;

@@ -640,12 +640,12 @@ void AppController::exportAnimationWithDialog(const QCustomPlot* figurePlot) {
         kStatusMessageMs);
 }
 
-QString applyStartupArguments(MainWindow& window, const QStringList& arguments) {
+QString applyStartupArguments(MainWindow& window, const QStringList& arguments, bool opensModel) {
     AppController& features = window.app();
     const QString problem = features.applyArguments(arguments);
     // A first start that asks for nothing but how to look (--presenter, --lang, --theme) opens
-    // the lesson map once the window is up.
-    bool onlyLooks = true;
+    // the lesson map once the window is up; not over a model the student asked to open.
+    bool onlyLooks = !opensModel;
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         const QString& argument = arguments[i];
         if (argument == QLatin1String("--presenter") ||

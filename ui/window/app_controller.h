@@ -100,6 +100,8 @@ private:
 };
 
 // The GUI's command line (see applyArguments) for the app's main; empty or one line for stderr.
-QString applyStartupArguments(MainWindow& window, const QStringList& arguments);
+// `opensModel`: the main opens a model file given on the command line too.
+QString applyStartupArguments(MainWindow& window, const QStringList& arguments,
+                              bool opensModel = false);
 
 }  // namespace ropelab::ui

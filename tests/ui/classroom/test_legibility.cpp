@@ -58,8 +58,8 @@ TEST(PanelText, LargerSmallerAndPresenterModeScaleThePanelsAndTheCard) {
 }
 
 // The lesson map that a start with these arguments opens, or nullptr when none opens.
-LessonMap* mapOpenedBy(MainWindow& window, const QStringList& arguments) {
-    EXPECT_TRUE(applyStartupArguments(window, arguments).isEmpty());
+LessonMap* mapOpenedBy(MainWindow& window, const QStringList& arguments, bool opensModel = false) {
+    EXPECT_TRUE(applyStartupArguments(window, arguments, opensModel).isEmpty());
     QApplication::processEvents();
     return window.findChild<LessonMap*>();
 }
@@ -100,6 +100,9 @@ TEST(LessonMap, AFirstStartOpensItWholeAlsoInPresenterMode) {
     // Not on a second start, nor when a file or an activity is asked for.
     MainWindow again;
     EXPECT_EQ(mapOpenedBy(again, {}), nullptr);
+    QSettings().clear();
+    MainWindow withModel;  // `ropelab MODEL`: the model's lesson, not the map over it
+    EXPECT_EQ(mapOpenedBy(withModel, {}, true), nullptr);
     QSettings().clear();
     MainWindow withActivity;
     EXPECT_EQ(mapOpenedBy(withActivity,
