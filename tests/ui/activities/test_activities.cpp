@@ -214,7 +214,7 @@ struct App {
 
 // Lets background jobs finish (some lessons compute off the UI thread).
 void settle(const std::function<bool()>& done) {
-    static_cast<void>(QTest::qWaitFor(done, 15000));
+    static_cast<void>(QTest::qWaitFor(done, 60000));
     QApplication::processEvents();
 }
 
