@@ -32,7 +32,7 @@ constexpr int kStartTimeoutMs = 15000;
 // longer on a busy machine: the check waits until no widget has moved for this long.
 constexpr int kLessonSettleMs = 300;
 constexpr int kLessonTimeoutMs = 20000;
-constexpr int kReadyTimeoutMs = 20000;
+constexpr int kReadyTimeoutMs = 20000;  // for a step's background result
 constexpr auto kProgressGroup = "activities";
 
 // Where every visible widget of the window is, in window coordinates.
@@ -99,41 +99,6 @@ void printLine(const QString& line) {
     std::fflush(stdout);
 }
 
-// Until `done` holds or the time is up, the event loop running.
-bool waitFor(const std::function<bool()>& done, int timeoutMs) {
-    QElapsedTimer total;
-    total.start();
-    while (!done()) {
-        if (total.elapsed() > timeoutMs) return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-    }
-    return true;
-}
-
-// Does the step's task the way a student who knows the answer would: the right choice, the
-// computed number, the solution's moves. False when it cannot be done in time.
-bool completeStep(ActivityRunner& runner) {
-    const ActivityStep& step = runner.step();
-    switch (step.kind) {
-        case ActivityStep::Kind::Predict:
-            if (!waitFor([&] { return runner.readyToCheck(); }, kReadyTimeoutMs)) return false;
-            if (step.predictsNumber()) {
-                const std::optional<double> value = runner.liveNumber();
-                return value && runner.submitNumber(*value);
-            }
-            if (const std::optional<int> right = runner.correctChoice()) {
-                return runner.submitChoice(*right);
-            }
-            return false;
-        case ActivityStep::Kind::Explore:
-            return runner.showSolution() &&
-                   waitFor([&] { return runner.goalHolds(); }, kReadyTimeoutMs);
-        case ActivityStep::Kind::Explain:
-            return true;
-    }
-    return false;
-}
-
 // Every step of every activity, before and after its task is done; returns the problems found.
 int checkActivities(MainWindow& window, const QList<Activity>& activities,
                     const QRect& screenRect) {
@@ -163,7 +128,7 @@ int checkActivities(MainWindow& window, const QList<Activity>& activities,
             waitUntilLaidOut(window);
             report(where + QStringLiteral(" (before the check)"),
                    auditActivityStep(window, screenRect, false));
-            if (!completeStep(runner)) {
+            if (!completeStepAsStudent(runner, kReadyTimeoutMs)) {
                 report(where, {{QStringLiteral("the task"),
                                 QStringLiteral("could not be completed to check what it shows")}});
                 continue;

@@ -2,10 +2,14 @@
 #include "window/step_audit.h"
 
 #include <QAbstractScrollArea>
+#include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QTabWidget>
+#include <functional>
+#include <optional>
 
 #include "activities/activity.h"
 #include "activities/activity_controller.h"
@@ -65,6 +69,17 @@ QString whyNotSeen(const QWidget& widget, const QWidget& card, const QWidget& wi
     return {};
 }
 
+// Until `done` holds or the time is up, the event loop running.
+bool waitFor(const std::function<bool()>& done, int timeoutMs) {
+    QElapsedTimer total;
+    total.start();
+    while (!done()) {
+        if (total.elapsed() > timeoutMs) return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    }
+    return true;
+}
+
 }  // namespace
 
 QList<LayoutFinding> auditActivityStep(MainWindow& window, const QRect& screen, bool answered) {
@@ -101,6 +116,27 @@ QList<LayoutFinding> auditActivityStep(MainWindow& window, const QRect& screen, 
         }
     }
     return findings;
+}
+
+bool completeStepAsStudent(ActivityRunner& runner, int timeoutMs) {
+    const ActivityStep& step = runner.step();
+    switch (step.kind) {
+        case ActivityStep::Kind::Predict:
+            if (!waitFor([&] { return runner.readyToCheck(); }, timeoutMs)) return false;
+            if (step.predictsNumber()) {
+                const std::optional<double> value = runner.liveNumber();
+                return value && runner.submitNumber(*value);
+            }
+            if (const std::optional<int> right = runner.correctChoice()) {
+                return runner.submitChoice(*right);
+            }
+            return false;
+        case ActivityStep::Kind::Explore:
+            return runner.showSolution() && waitFor([&] { return runner.goalHolds(); }, timeoutMs);
+        case ActivityStep::Kind::Explain:
+            return true;
+    }
+    return false;
 }
 
 }  // namespace ropelab::ui

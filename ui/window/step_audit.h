@@ -17,6 +17,7 @@ class QWidget;
 
 namespace ropelab::ui {
 
+class ActivityRunner;
 struct ActivityStep;
 class MainWindow;
 
@@ -24,5 +25,9 @@ class MainWindow;
 // coordinates). `answered`: the prediction was checked or the goal reached, so nothing the step
 // names may be concealed any more.
 QList<LayoutFinding> auditActivityStep(MainWindow& window, const QRect& screen, bool answered);
+
+// Does the running step's task the way a student who knows the answer would: the right choice,
+// the computed number, the solution's moves. False when it cannot be done within `timeoutMs`.
+bool completeStepAsStudent(ActivityRunner& runner, int timeoutMs);
 
 }  // namespace ropelab::ui

@@ -25,26 +25,6 @@ namespace {
 
 constexpr QSize kProjector(1024, 768);
 
-bool waitFor(const std::function<bool()>& done) {
-    return QTest::qWaitFor(done, 20000);
-}
-
-// Does the step's task as a student who knows the answer.
-bool completeStep(ActivityRunner& runner) {
-    const ActivityStep& step = runner.step();
-    switch (step.kind) {
-        case ActivityStep::Kind::Predict:
-            if (!waitFor([&] { return runner.readyToCheck(); })) return false;
-            if (step.predictsNumber()) return runner.submitNumber(*runner.liveNumber());
-            return runner.submitChoice(*runner.correctChoice());
-        case ActivityStep::Kind::Explore:
-            return runner.showSolution() && waitFor([&] { return runner.goalHolds(); });
-        case ActivityStep::Kind::Explain:
-            return true;
-    }
-    return false;
-}
-
 void settle(MainWindow& window, Lesson& lesson) {
     waitForLessonComputations(lesson);
     for (int i = 0; i < 5; ++i) QApplication::processEvents();
@@ -79,7 +59,7 @@ void expectEveryStepShowsWhatItNames(const QString& language, bool presenter) {
                 ADD_FAILURE() << where << " before the check: " << finding.widget.toStdString()
                               << ": " << finding.problem.toStdString();
             }
-            ASSERT_TRUE(completeStep(runner)) << where;
+            ASSERT_TRUE(completeStepAsStudent(runner, 20000)) << where;
             settle(window, *runner.lesson());
             for (const LayoutFinding& finding : auditActivityStep(window, screen, true)) {
                 ADD_FAILURE() << where << ": " << finding.widget.toStdString() << ": "
@@ -116,7 +96,7 @@ TEST(ActivityLayout, TheCardShowsTheNamedReadoutsAndTheAuditFindsAHiddenControl)
     const ActivityPanel& card = *features.activities().panel();
     EXPECT_EQ(card.readoutValueText(id), ActivityPanel::tr("hidden until you check"));
     EXPECT_TRUE(auditActivityStep(window, screen, false).isEmpty());
-    ASSERT_TRUE(completeStep(runner));
+    ASSERT_TRUE(completeStepAsStudent(runner, 20000));
     settle(window, *runner.lesson());
     ASSERT_TRUE(runner.lesson()->readout(id).has_value());
     EXPECT_EQ(card.readoutValueText(id), QLocale().toString(*runner.lesson()->readout(id), 'g', 6));
