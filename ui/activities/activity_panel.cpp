@@ -266,11 +266,9 @@ void ActivityPanel::refreshReadouts() {
     readoutsHeading_->setVisible(any);
     readoutBox_->setVisible(any);
     Lesson* lesson = runner_.lesson();
-    // What a prediction is judged by is its answer: none of it shows before the check.
-    const bool predicting = runner_.phase() == ActivityRunner::Phase::Predicting;
     for (const ReadoutValue& row : std::as_const(readoutValues_)) {
         QString text;
-        if (predicting || runner_.readoutConcealed(row.id)) {
+        if (runner_.readoutConcealed(row.id)) {
             text = tr("hidden until you check");
         } else if (const std::optional<double> value =
                        lesson != nullptr ? lesson->readout(row.id) : std::nullopt) {

@@ -360,6 +360,8 @@ bool ActivityRunner::goalHolds() const {
 
 bool ActivityRunner::readoutConcealed(const QString& id) const {
     const auto* page = qobject_cast<const LessonPage*>(lesson_.data());
+    // What a prediction is judged by is its answer: none of it shows before the check.
+    if (phase_ == Phase::Predicting && step().namedReadouts().contains(id)) return true;
     return concealing_ && page != nullptr && page->readoutsConcealed(id);
 }
 

@@ -86,7 +86,8 @@ public:
     bool answerShown() const { return answerShown_; }
     // Whether the step's concealment is in force now (before the check).
     bool concealing() const { return concealing_; }
-    // Whether readout `id` is out of sight until the check (a step conceals it now).
+    // Whether readout `id` is out of sight until the check: the step conceals it, or it is one a
+    // prediction not yet checked is judged by.
     bool readoutConcealed(const QString& id) const;
 
     // Remembered progress: the step to resume at, and whether the activity was finished.
