@@ -17,7 +17,32 @@ QColor mix(const QColor& from, const QColor& to, double share) {
                   channel(from.blue(), to.blue()));
 }
 
+// A ring in the highlight colour, thick enough to find on a projector in either theme.
+void drawFocusRing(QPainter* painter, const QRectF& rect, const QPalette& palette) {
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setPen(QPen(palette.color(QPalette::Active, QPalette::Highlight), 2.5));
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRoundedRect(rect.adjusted(1.25, 1.25, -1.25, -1.25), 3.0, 3.0);
+    painter->restore();
+}
+
+bool focused(const QStyleOption* option) {
+    return (option->state & QStyle::State_HasFocus) && (option->state & QStyle::State_Enabled);
+}
+
 }  // namespace
+
+void ClassroomStyle::drawPrimitive(PrimitiveElement element, const QStyleOption* option,
+                                   QPainter* painter, const QWidget* widget) const {
+    // Fusion rings focus only after a key moved it, and faintly; a student who clicked, or a room
+    // watching the projector, must still see where the keyboard goes.
+    if (element == PE_FrameFocusRect) return drawFocusRing(painter, option->rect, option->palette);
+    QProxyStyle::drawPrimitive(element, option, painter, widget);
+    if (element == PE_PanelButtonCommand && focused(option)) {
+        drawFocusRing(painter, option->rect, option->palette);
+    }
+}
 
 void ClassroomStyle::drawComplexControl(ComplexControl control, const QStyleOptionComplex* option,
                                         QPainter* painter, const QWidget* widget) const {
@@ -27,18 +52,14 @@ void ClassroomStyle::drawComplexControl(ComplexControl control, const QStyleOpti
         }
     }
     QProxyStyle::drawComplexControl(control, option, painter, widget);
-    if (control != CC_Slider || !(option->state & State_HasFocus) ||
-        !(option->state & State_Enabled)) {
-        return;
+    if (!focused(option)) return;
+    if (control == CC_Slider) {
+        // Inside the handle: the slider widget clips anything drawn beyond it.
+        drawFocusRing(painter, subControlRect(CC_Slider, option, SC_SliderHandle, widget),
+                      option->palette);
+    } else if (control == CC_ComboBox || control == CC_SpinBox) {
+        drawFocusRing(painter, option->rect, option->palette);
     }
-    const QRect handle = subControlRect(CC_Slider, option, SC_SliderHandle, widget);
-    painter->save();
-    painter->setRenderHint(QPainter::Antialiasing);
-    painter->setPen(QPen(option->palette.color(QPalette::Highlight), 2.5));
-    painter->setBrush(Qt::NoBrush);
-    // Inside the handle: the slider widget clips anything drawn beyond it.
-    painter->drawRoundedRect(QRectF(handle).adjusted(1.25, 1.25, -1.25, -1.25), 3.0, 3.0);
-    painter->restore();
 }
 
 void ClassroomStyle::drawScrollBar(const QStyleOptionSlider& bar, QPainter* painter,

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The app's style over Fusion, for a classroom:
-// - keyboard focus visible on every control: Fusion shows it on buttons, boxes and fields but not
-//   on sliders, so the focused slider's handle is ringed in the highlight colour;
+// - keyboard focus visible on every control, however it got there: the focused button, box,
+//   field, choice or slider handle is ringed in the highlight colour (Fusion rings only some, and
+//   only after a key moved the focus);
 // - flat scroll bars: groove, handle and arrows in solid palette colours, where Fusion lays them
 //   out. Fusion paints them with gradients and long lines, which Qt's raster engine fills by
 //   handing slices of every tall span to a thread pool; on a 2-core laptop or VM a side panel's
@@ -20,6 +21,8 @@ class ClassroomStyle : public QProxyStyle {
 public:
     using QProxyStyle::QProxyStyle;
 
+    void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
+                       const QWidget* widget = nullptr) const override;
     void drawComplexControl(ComplexControl control, const QStyleOptionComplex* option,
                             QPainter* painter, const QWidget* widget = nullptr) const override;
 

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The classroom style's scroll bars keep Fusion's layout (the same handle and arrows, hit where
 // they are drawn) and paint the groove and the handle in solid palette colours, the handle by its
-// state; the style wraps the application's style once.
+// state; focus is ringed in the highlight colour however it came; the style wraps the
+// application's style once.
 #include <gtest/gtest.h>
 
 #include <QApplication>
 #include <QImage>
 #include <QPainter>
+#include <QPushButton>
+#include <QRadioButton>
 #include <QScrollBar>
 #include <QStyleFactory>
 #include <QStyleOptionSlider>
@@ -100,6 +103,50 @@ TEST(ClassroomStyle, ScrollBarsKeepFusionsLayoutAndPaintSolidColours) {
             EXPECT_GT(towardText(image.pixel(middle)), 0.1);
             EXPECT_LT(towardText(image.pixel(middle)), 0.3);
         }
+    }
+}
+
+// Pixels of the highlight colour in a control drawn with focus given by a click, not a key.
+int highlightPixels(const QStyle& style, QStyle::ControlElement element, QStyleOptionButton option,
+                    bool focus) {
+    if (focus) option.state |= QStyle::State_HasFocus;
+    option.state &= ~QStyle::State_KeyboardFocusChange;
+    QImage image(option.rect.size(), QImage::Format_RGB32);
+    image.fill(option.palette.color(QPalette::Window));
+    QPainter painter(&image);
+    style.drawControl(element, &option, &painter);
+    painter.end();
+    const QColor highlight = option.palette.color(QPalette::Active, QPalette::Highlight);
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor pixel = image.pixelColor(x, y);
+            count += std::abs(pixel.red() - highlight.red()) +
+                         std::abs(pixel.green() - highlight.green()) +
+                         std::abs(pixel.blue() - highlight.blue()) <
+                     30;
+        }
+    }
+    return count;
+}
+
+TEST(ClassroomStyle, FocusIsRingedEvenWhenAClickGaveIt) {
+    ClassroomStyle style(QStyleFactory::create(QStringLiteral("Fusion")));
+    QPushButton button(QStringLiteral("Check my prediction"));
+    button.resize(220, 32);
+    QRadioButton choice(QStringLiteral("It stays exactly the same."));
+    choice.resize(260, 24);
+    for (const auto& [widget, element] :
+         {std::pair<QAbstractButton*, QStyle::ControlElement>{&button, QStyle::CE_PushButton},
+          {&choice, QStyle::CE_RadioButton}}) {
+        QStyleOptionButton option;
+        option.initFrom(widget);
+        option.text = widget->text();
+        option.state |= QStyle::State_Enabled;
+        SCOPED_TRACE(widget->text().toStdString());
+        EXPECT_EQ(highlightPixels(style, element, option, false), 0);
+        // A ring all round: at least the width of the control, twice.
+        EXPECT_GT(highlightPixels(style, element, option, true), 2 * option.rect.width() / 3);
     }
 }
 
