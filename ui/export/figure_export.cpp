@@ -303,10 +303,15 @@ QList<WriteResult> FigureExporter::exportLessons(const std::vector<Lesson*>& les
 
 namespace {
 
-// One figure in one format to `path`; a table is streamed to the file, never held whole.
-WriteResult exportFile(QCustomPlot& plot, ExportFormat format, const ExportOptions& options,
+// One figure in one format to `path`; a plot's points are streamed to the file, never held
+// whole.
+WriteResult exportFile(const Figure& figure, ExportFormat format, const ExportOptions& options,
                        const QBrush& background, const QBrush& restoreBackground,
                        const QString& title, const QString& path) {
+    QCustomPlot& plot = *figure.plot;
+    if (format == ExportFormat::Csv && figure.table) {
+        return writeFileAtomically(path, figure.table());
+    }
     if (format == ExportFormat::Csv) {
         return writeFileAtomically(
             path, [&plot](QIODevice& file) { return writePlotDataCsv(plot, file); });
@@ -341,8 +346,7 @@ QList<WriteResult> FigureExporter::exportFigures(const QString& lessonId,
         for (ExportFormat format : formats) {
             const QString path =
                 QDir(folder).filePath(figureFileName(lessonId, figure.name, format));
-            results.append(exportFile(*figure.plot, format, options, background,
-                                      QBrush(used.background),
+            results.append(exportFile(figure, format, options, background, QBrush(used.background),
                                       QStringLiteral("%1 — %2").arg(lessonId, figure.name), path));
             if (written_) written_(results.back());
         }

@@ -2,12 +2,14 @@
 #pragma once
 // A lesson: plots with a short explanation beside them. It reads core results; it owns no math.
 
+#include <QByteArray>
 #include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QWidget>
 #include <cmath>
+#include <functional>
 #include <optional>
 
 class QCustomPlot;
@@ -18,6 +20,9 @@ namespace ropelab::ui {
 struct Figure {
     QString name;  // stable file-name stem, e.g. "score-heatmap"
     QCustomPlot* plot = nullptr;
+    // The figure's CSV when the plotted points do not say everything (several metrics, lengths
+    // a model cannot run): the lesson's own table; empty: the plot's points (plot_csv.h).
+    std::function<QByteArray()> table;
 };
 
 // An annotation of a figure that an activity step can conceal: the figure's name and the id the

@@ -123,6 +123,12 @@ protected:
     QVBoxLayout* controlsLayout() const { return controlsLayout_; }
     // A themed plot registered as an exportable figure named `figureName`.
     QCustomPlot* createPlot(const QString& figureName);
+    // Export writes `table` as the CSV of the figure of `plot` (Figure::table).
+    void setFigureTable(QCustomPlot* plot, std::function<QByteArray()> table) {
+        for (Figure& figure : figures_) {
+            if (figure.plot == plot) figure.table = table;
+        }
+    }
 
     // The note (numbers that follow the parameters) sits in a label of its own below the text,
     // so a slider that changes it does not lay the whole explanation out again; it is plain text,

@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
@@ -25,6 +26,7 @@
 #include <algorithm>
 #include <cmath>
 #include <mutex>
+#include <string_view>
 
 #include "model/latest_job.h"
 #include "widgets/choice_box.h"
@@ -63,6 +65,45 @@ const LabModelResult* findModel(const LabRun& run, PositionEncoding encoding) {
         if (m.encoding == encoding) return &m;
     }
     return nullptr;
+}
+
+// The number's shortest text that reads back as the same double.
+QByteArray csvNumber(double value) {
+    return QByteArray::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+QByteArray latin1(std::string_view name) {
+    return {name.data(), static_cast<qsizetype>(name.size())};
+}
+
+// The results behind the length figures, a row per model, method and length:
+// encoding,method,length,ran,loss,perplexity,accuracy,exact_match. Method "none" is the model as
+// trained, else the RoPE rescue applied at evaluation; a length the model cannot run has ran 0
+// and no numbers. ropeOnly: the RoPE model's rows alone (the rescue figure).
+QByteArray resultTable(const LabRun& run, bool ropeOnly) {
+    QByteArray csv("encoding,method,length,ran,loss,perplexity,accuracy,exact_match\r\n");
+    const auto rows = [&csv](PositionEncoding encoding, std::string_view method,
+                             const std::vector<LengthResult>& results) {
+        for (const LengthResult& r : results) {
+            csv += latin1(training::toString(encoding)) + ',' + latin1(method) + ',' +
+                   QByteArray::number(r.length) + ',' + (r.ran ? "1" : "0");
+            if (r.ran) {
+                csv += ',' + csvNumber(r.loss) + ',' + csvNumber(r.perplexity) + ',' +
+                       csvNumber(r.accuracy) + ',' + csvNumber(r.exactMatch);
+            } else {
+                csv += ",,,,";
+            }
+            csv += "\r\n";
+        }
+    };
+    for (const LabModelResult& m : run.models) {
+        if (ropeOnly && m.encoding != PositionEncoding::Rope) continue;
+        rows(m.encoding, "none", m.byLength);
+        for (const training::RescuedCurve& c : m.rescued) {
+            rows(m.encoding, training::toString(c.rescue), c.byLength);
+        }
+    }
+    return csv;
 }
 
 }  // namespace
@@ -144,6 +185,9 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
         seriesColor(categorical(encodingIndex(PositionEncoding::Learned)), theme()));
     tagAnnotation(lengthPlot_, QStringLiteral("cannot-run"), {cannotRun_});
     for (QCustomPlot* plot : {lossPlot_, lengthPlot_, rescuePlot_}) placeLegendBelow(plot, 3);
+    // The result table, whole, and the RoPE model's part of it.
+    setFigureTable(lengthPlot_, [this] { return resultTable(run_, false); });
+    setFigureTable(rescuePlot_, [this] { return resultTable(run_, true); });
     lossPlot_->xAxis->setRange(0, 1);
 
     buildControls();

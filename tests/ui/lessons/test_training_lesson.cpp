@@ -12,8 +12,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QThread>
 
+#include "export/figure_export.h"
 #include "lesson_harness.h"
 #include "lessons/training_lesson.h"
 
@@ -110,6 +112,69 @@ TEST_F(Training, OpensOnTheRecordedRunAndItsReadoutsAreTheRecordedNumbers) {
     EXPECT_EQ(alibi->at(3)->value, h.lesson.readout(QStringLiteral("training.alibi_accuracy_4x")));
     // The learned curve stops at L.
     EXPECT_EQ(lengths->graph(1)->data()->size(), 1);
+}
+
+// The CSV export writes as `figure`'s file, split into rows of fields.
+QList<QList<QByteArray>> exportedTable(LessonHarness<TrainingLesson>& h, const QString& figure) {
+    QTemporaryDir dir;
+    FigureExporter exporter(h.theme);
+    const QList<WriteResult> written =
+        exporter.exportLesson(h.lesson, dir.path(), {ExportFormat::Csv}, ExportOptions{}, figure);
+    EXPECT_EQ(written.size(), 1);
+    QFile file(written.value(0).path);
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << written.value(0).error.toStdString();
+    QList<QList<QByteArray>> rows;
+    for (const QByteArray& line : file.readAll().split('\n')) {
+        if (!line.trimmed().isEmpty()) rows.append(line.trimmed().split(','));
+    }
+    return rows;
+}
+
+TEST_F(Training, TheResultTableExportsAsCsvWithTheRunsNumbers) {
+    LessonHarness<TrainingLesson> h;
+    const training::LabRun& run = h.lesson.run();
+    ASSERT_FALSE(run.models.empty());
+    const QList<QByteArray> header{"encoding", "method",     "length",   "ran",
+                                   "loss",     "perplexity", "accuracy", "exact_match"};
+    // Every row of the run, in its order: each model as trained, then RoPE's rescues.
+    const auto expectRows = [&](const QList<QList<QByteArray>>& rows, bool ropeOnly) {
+        ASSERT_FALSE(rows.isEmpty());
+        EXPECT_EQ(rows.front(), header);
+        qsizetype next = 1;
+        int cannotRun = 0;
+        const auto expectCurve = [&](const training::LabModelResult& m, const QByteArray& method,
+                                     const std::vector<training::LengthResult>& results) {
+            for (const training::LengthResult& r : results) {
+                ASSERT_LT(next, rows.size());
+                const QList<QByteArray>& row = rows[next++];
+                ASSERT_EQ(row.size(), header.size());
+                EXPECT_EQ(row[0].toStdString(), training::toString(m.encoding));
+                EXPECT_EQ(row[1], method);
+                EXPECT_EQ(row[2].toInt(), r.length);
+                EXPECT_EQ(row[3], r.ran ? QByteArray("1") : QByteArray("0"));
+                if (!r.ran) {
+                    ++cannotRun;
+                    EXPECT_TRUE(row[4].isEmpty() && row[7].isEmpty());
+                    continue;
+                }
+                EXPECT_EQ(row[4].toDouble(), r.loss);
+                EXPECT_EQ(row[5].toDouble(), r.perplexity);
+                EXPECT_EQ(row[6].toDouble(), r.accuracy);
+                EXPECT_EQ(row[7].toDouble(), r.exactMatch);
+            }
+        };
+        for (const training::LabModelResult& m : run.models) {
+            if (ropeOnly && m.encoding != training::PositionEncoding::Rope) continue;
+            expectCurve(m, "none", m.byLength);
+            for (const training::RescuedCurve& c : m.rescued) {
+                expectCurve(m, QByteArray(training::toString(c.rescue).data()), c.byLength);
+            }
+        }
+        EXPECT_EQ(next, rows.size());
+        EXPECT_EQ(cannotRun, ropeOnly ? 0 : 3);  // the learned table beyond L
+    };
+    expectRows(exportedTable(h, QStringLiteral("metric-vs-length")), false);
+    expectRows(exportedTable(h, QStringLiteral("rope-rescue")), true);
 }
 
 TEST_F(Training, ATinyRunTrainsInTheBackgroundAndCancelKeepsTheFinishedModels) {
