@@ -12,7 +12,8 @@ namespace {
 using nlohmann::json;
 
 constexpr const char* kFormat = "ropelab-lab-run";
-constexpr int kVersion = 1;
+constexpr int kVersion = 2;
+constexpr int kFirstVersion = 1;  // no fine-tuning
 
 json lengthsToJson(const std::vector<LengthResult>& results) {
     json out = json::array();
@@ -54,6 +55,15 @@ std::vector<LengthResult> lengthsFromJson(const json& array) {
         out.push_back(std::move(r));
     }
     return out;
+}
+
+std::vector<double> lossesFromJson(const json& array) {
+    std::vector<double> losses;
+    for (const json& loss : array) losses.push_back(finite(loss, 0, 1e6));
+    if (losses.size() > static_cast<std::size_t>(TrainingLimits::maxSteps)) {
+        throw std::out_of_range("more losses than steps");
+    }
+    return losses;
 }
 
 template <class Enum, std::size_t N>
@@ -117,6 +127,15 @@ RopeParams rescueParams(RopeRescue rescue, const ModelConfig& config) {
     return params;
 }
 
+RopeParams interpolationParams(const ModelConfig& config) {
+    RopeParams params;
+    params.headDim = config.headDim();
+    params.ropeTheta = config.ropeTheta;
+    params.ropeType = RopeType::Linear;
+    params.factor = labFineTuneFactor;
+    return params;
+}
+
 Task labTask(const LabSettings& settings) {
     if (settings.task != TaskKind::Text) return syntheticTask(settings.task);
     Task task = settings.textFile.empty() ? builtinTextTask() : textTaskFromFile(settings.textFile);
@@ -137,7 +156,7 @@ ModelConfig labModelConfig(const LabSettings& settings, PositionEncoding encodin
 }
 
 LabModelResult runLabModel(const LabSettings& settings, const Task& task, PositionEncoding encoding,
-                           const Execution& exec, const StepCallback& onStep) {
+                           const Execution& exec, const StepCallback& onStep, Model* trained) {
     LabModelResult result;
     result.encoding = encoding;
     const ModelConfig config =
@@ -163,7 +182,23 @@ LabModelResult runLabModel(const LabSettings& settings, const Task& task, Positi
             eval.rope = rescueParams(rescue, config);
             result.rescued.push_back({rescue, evaluate(model, task, eval, exec)});
         }
+        // Each fine-tuned model is evaluated with the scaling it was fine-tuned with.
+        eval.rope.reset();
+        const int longer = static_cast<int>(std::lround(labFineTuneFactor * settings.trainLength));
+        for (bool interpolated : {false, true}) {
+            if (settings.fineTuneSteps <= 0) break;
+            FineTunedCurve curve;
+            curve.interpolated = interpolated;
+            training.steps = settings.fineTuneSteps;
+            if (interpolated) training.ropeScaling = interpolationParams(config);
+            const Model tuned =
+                fineTune(model, task, longer, training, exec,
+                         [&curve](std::int64_t, double loss) { curve.losses.push_back(loss); });
+            curve.byLength = evaluate(tuned, task, eval, exec);
+            result.fineTuned.push_back(std::move(curve));
+        }
     }
+    if (trained != nullptr) *trained = model;
     return result;
 }
 
@@ -177,11 +212,18 @@ std::string labRunToJson(const LabRun& run) {
         for (const RescuedCurve& c : m.rescued) {
             rescued[std::string(toString(c.rescue))] = lengthsToJson(c.byLength);
         }
+        json fineTuned = json::array();
+        for (const FineTunedCurve& c : m.fineTuned) {
+            fineTuned.push_back({{"interpolated", c.interpolated},
+                                 {"losses", c.losses},
+                                 {"by_length", lengthsToJson(c.byLength)}});
+        }
         models.push_back({{"encoding", std::string(toString(m.encoding))},
                           {"seconds", m.seconds},
                           {"losses", m.losses},
                           {"by_length", lengthsToJson(m.byLength)},
-                          {"rescued", rescued}});
+                          {"rescued", rescued},
+                          {"fine_tuned", fineTuned}});
     }
     const json doc = {{"format", kFormat},
                       {"version", kVersion},
@@ -197,7 +239,8 @@ std::string labRunToJson(const LabRun& run) {
                         {"batch", s.batch},
                         {"seed", s.seed},
                         {"rope_theta", s.ropeTheta},
-                        {"eval_sequences", s.evalSequences}}},
+                        {"eval_sequences", s.evalSequences},
+                        {"fine_tune_steps", s.fineTuneSteps}}},
                       {"task_source", run.taskSource},
                       {"models", models}};
     return doc.dump(1);
@@ -206,9 +249,10 @@ std::string labRunToJson(const LabRun& run) {
 LabRun labRunFromJson(std::string_view text, const std::string& source) {
     try {
         const json doc = json::parse(text);
-        if (doc.at("format").get<std::string>() != kFormat ||
-            doc.at("version").get<int>() != kVersion) {
-            throw std::out_of_range("not a ropelab-lab-run version 1");
+        const int version = doc.at("version").get<int>();
+        if (doc.at("format").get<std::string>() != kFormat || version < kFirstVersion ||
+            version > kVersion) {
+            throw std::out_of_range("not a ropelab-lab-run of version 1 or 2");
         }
         LabRun run;
         const json& s = doc.at("settings");
@@ -230,18 +274,27 @@ LabRun labRunFromJson(std::string_view text, const std::string& source) {
         settings.seed = s.at("seed").get<std::uint64_t>();
         settings.ropeTheta = finite(s.at("rope_theta"), 1.0 + 1e-9, 1e12);
         settings.evalSequences = static_cast<int>(finite(s.at("eval_sequences"), 1, 100000));
+        settings.fineTuneSteps =
+            version == kFirstVersion
+                ? 0
+                : static_cast<std::int64_t>(
+                      finite(s.at("fine_tune_steps"), 0, double(TrainingLimits::maxSteps)));
         run.taskSource = doc.at("task_source").get<std::string>();
         for (const json& m : doc.at("models")) {
             LabModelResult model;
             model.encoding = parsePositionEncoding(m.at("encoding").get<std::string>());
             model.seconds = finite(m.at("seconds"), 0, 1e7);
-            for (const json& loss : m.at("losses")) model.losses.push_back(finite(loss, 0, 1e6));
-            if (model.losses.size() > static_cast<std::size_t>(TrainingLimits::maxSteps)) {
-                throw std::out_of_range("more losses than steps");
-            }
+            model.losses = lossesFromJson(m.at("losses"));
             model.byLength = lengthsFromJson(m.at("by_length"));
             for (const auto& [name, curve] : m.at("rescued").items()) {
                 model.rescued.push_back({enumFromName(name, allRescues), lengthsFromJson(curve)});
+            }
+            if (version > kFirstVersion) {
+                for (const json& c : m.at("fine_tuned")) {
+                    model.fineTuned.push_back({c.at("interpolated").get<bool>(),
+                                               lossesFromJson(c.at("losses")),
+                                               lengthsFromJson(c.at("by_length"))});
+                }
             }
             run.models.push_back(std::move(model));
         }

@@ -28,6 +28,9 @@ struct LabSettings {
     std::uint64_t seed = 0;
     double ropeTheta = 10000.0;
     int evalSequences = 64;  // per length
+    // Steps of fine-tuning the trained RoPE model at labFineTuneFactor × the training length,
+    // once plain and once with Position Interpolation (Chen et al. 2023); 0: no fine-tuning.
+    std::int64_t fineTuneSteps = 0;
 
     bool operator==(const LabSettings&) const = default;
 };
@@ -35,6 +38,10 @@ struct LabSettings {
 // The evaluation lengths: 1, 1.5, 2 and 4 times the training length (rounded).
 std::vector<int> labLengths(const LabSettings& settings);
 inline constexpr double labLongestFactor = 4.0;
+
+// Fine-tuning runs at twice the training length; interpolation divides positions by the same
+// factor, so every fine-tuning position falls within the trained range.
+inline constexpr double labFineTuneFactor = 2.0;
 
 // The methods applied to the RoPE model at evaluation, each with factor 4 (the longest length
 // over the training length) and the training length as the original context.
@@ -49,12 +56,23 @@ struct RescuedCurve {
     std::vector<LengthResult> byLength;
 };
 
+// The RoPE model fine-tuned at labFineTuneFactor × the training length, evaluated at the lab's
+// lengths with the scaling it was fine-tuned with.
+struct FineTunedCurve {
+    bool interpolated = false;   // linear scaling by labFineTuneFactor (PI); else plain RoPE
+    std::vector<double> losses;  // mean loss of each fine-tuning step
+    std::vector<LengthResult> byLength;
+};
+// PI's scaling for the lab's fine-tuning: linear, factor labFineTuneFactor.
+RopeParams interpolationParams(const ModelConfig& config);
+
 struct LabModelResult {
     PositionEncoding encoding = PositionEncoding::Rope;
     std::vector<double> losses;  // mean training loss of each step
     double seconds = 0;          // training wall time
     std::vector<LengthResult> byLength;
-    std::vector<RescuedCurve> rescued;  // rope only
+    std::vector<RescuedCurve> rescued;      // rope only
+    std::vector<FineTunedCurve> fineTuned;  // rope only: plain, then interpolated
 };
 
 struct LabRun {
@@ -67,13 +85,17 @@ struct LabRun {
 Task labTask(const LabSettings& settings);
 ModelConfig labModelConfig(const LabSettings& settings, PositionEncoding encoding, int vocabulary);
 
-// Trains and evaluates one encoding's model on exec.threads threads: Cancelled as soon as
-// exec.stop is requested, TrainingDiverged or InputError/ResourceError as train() throws them.
+// Trains and evaluates one encoding's model on exec.threads threads (a RoPE model also
+// fine-tuned, settings.fineTuneSteps); the trained model goes to `trained` when given. onStep
+// follows the training steps only. Cancelled as soon as exec.stop is requested,
+// TrainingDiverged or InputError/ResourceError as train() throws them.
 LabModelResult runLabModel(const LabSettings& settings, const Task& task, PositionEncoding encoding,
-                           const Execution& exec, const StepCallback& onStep = {});
+                           const Execution& exec, const StepCallback& onStep = {},
+                           Model* trained = nullptr);
 
-// The run as JSON ("format": "ropelab-lab-run", "version": 1) and back. InputError naming
-// `source` for a document that is not such a run or holds numbers out of range.
+// The run as JSON ("format": "ropelab-lab-run", "version": 2; version 1, without fine-tuning,
+// is read too) and back. InputError naming `source` for a document that is not such a run or
+// holds numbers out of range.
 std::string labRunToJson(const LabRun& run);
 LabRun labRunFromJson(std::string_view json, const std::string& source);
 

@@ -5,6 +5,8 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <mutex>
 
@@ -107,6 +109,22 @@ std::vector<double> sequenceLosses(const Model& model,
 std::vector<double> attentionScores(const Model& model, const std::vector<std::int64_t>& tokens,
                                     int layer, const std::optional<RopeParams>& rope) {
     return engine().attentionScores(model, tokens, layer, rope);
+}
+
+std::vector<double> attentionWeights(const Model& model, const std::vector<std::int64_t>& tokens,
+                                     int layer, const std::optional<RopeParams>& rope) {
+    std::vector<double> weights = attentionScores(model, tokens, layer, rope);
+    const std::size_t length = tokens.size();
+    for (std::size_t row = 0; row + length <= weights.size(); row += length) {
+        const auto begin = weights.begin() + static_cast<std::ptrdiff_t>(row);
+        const auto end = begin + static_cast<std::ptrdiff_t>(length);
+        // Subtracting the row's maximum keeps exp() finite; exp(−inf) is the mask's 0.
+        const double top = *std::max_element(begin, end);
+        double sum = 0.0;
+        for (auto it = begin; it != end; ++it) sum += * it = std::exp(*it - top);
+        for (auto it = begin; it != end; ++it) *it /= sum;
+    }
+    return weights;
 }
 
 }  // namespace ropelab::training

@@ -89,5 +89,9 @@ std::vector<double> sequenceLosses(const Model& model,
 // the diagonal: [heads, T, T] row-major. For tests and the look inside the models.
 std::vector<double> attentionScores(const Model& model, const std::vector<std::int64_t>& tokens,
                                     int layer, const std::optional<RopeParams>& rope);
+// The attention weights those scores give: the softmax of each query's row, 0 above the
+// diagonal; [heads, T, T] row-major, each row summing to 1.
+std::vector<double> attentionWeights(const Model& model, const std::vector<std::int64_t>& tokens,
+                                     int layer, const std::optional<RopeParams>& rope);
 
 }  // namespace ropelab::training
