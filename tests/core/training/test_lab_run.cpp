@@ -77,7 +77,7 @@ TEST(LabRun, JsonReadsBackTheFineTunedCurves) {
     EXPECT_EQ(tuned[1].losses, (std::vector<double>{1.1, 0.7}));
     ASSERT_EQ(tuned[1].byLength.size(), 2u);
     EXPECT_EQ(tuned[1].byLength[1].accuracy, 0.6);
-    EXPECT_EQ(tuned[1].byLength[1].exactMatch, 0.2);
+    EXPECT_EQ(tuned[1].byLength[1].exactMatch, 0.6 / 3);
     EXPECT_TRUE(back.models[0].fineTuned.empty());
     EXPECT_FALSE(back.models[0].byLength[1].ran);
     EXPECT_EQ(labRunToJson(back), json);  // nothing lost or changed on the way
@@ -147,11 +147,15 @@ TEST(LabRun, AttentionWeightsAreTheSoftmaxOfTheScores) {
             double sum = 0;
             for (std::size_t k = 0; k < T; ++k) {
                 sum += row[k];
-                if (k > q) EXPECT_EQ(row[k], 0.0);  // causal: no later key
+                if (k > q) {
+                    EXPECT_EQ(row[k], 0.0);  // causal: no later key
+                }
             }
             EXPECT_NEAR(sum, 1.0, 1e-12);
             // The ratio of two weights is e to the difference of their scores.
-            if (q > 0) EXPECT_NEAR(std::log(row[0] / row[q]), score[0] - score[q], 1e-9);
+            if (q > 0) {
+                EXPECT_NEAR(std::log(row[0] / row[q]), score[0] - score[q], 1e-9);
+            }
         }
     }
 }
