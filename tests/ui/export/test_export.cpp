@@ -60,7 +60,9 @@ int distinctColours(const QImage& image) {
     return static_cast<int>(colours.size());
 }
 
-void expectValidFile(const QString& path) {
+// csvHeader: the first line of a CSV, the plotted points' unless the figure has its own table.
+void expectValidFile(const QString& path,
+                     const QByteArray& csvHeader = QByteArrayLiteral("series,kind,x,y,z\r")) {
     SCOPED_TRACE(path.toStdString());
     const QByteArray bytes = readAll(path);
     ASSERT_FALSE(bytes.isEmpty());
@@ -87,7 +89,7 @@ void expectValidFile(const QString& path) {
         EXPECT_TRUE(bytes.contains("/MediaBox"));
     } else if (path.endsWith(QLatin1String(".csv"))) {
         const QList<QByteArray> lines = bytes.split('\n');
-        EXPECT_EQ(lines.first(), QByteArray("series,kind,x,y,z\r"));
+        EXPECT_EQ(lines.first(), csvHeader);
         EXPECT_GE(lines.size(), 3) << "a header and at least one data row";
     }
 }
@@ -113,7 +115,16 @@ TEST_P(EveryLesson, ExportsEveryFigureInEveryFormatValidAndNotBlank) {
     ASSERT_EQ(results.size(), shown.size() * 4);
     for (const WriteResult& result : results) {
         ASSERT_TRUE(result.ok()) << result.error.toStdString();
-        expectValidFile(result.path);
+        QByteArray header("series,kind,x,y,z\r");
+        for (const Figure& figure : shown) {
+            // A figure's own table is written as it gives it.
+            const QString csv = figureFileName(lesson.id(), figure.name, ExportFormat::Csv);
+            if (figure.table && result.path.endsWith(csv)) {
+                EXPECT_EQ(readAll(result.path), figure.table());
+                header = figure.table().split('\n').first();
+            }
+        }
+        expectValidFile(result.path, header);
     }
     for (const Figure& figure : shown) {
         for (ExportFormat format : allExportFormats()) {
