@@ -5761,5 +5761,133 @@ Nothing was changed.</source>
         <source>%1 of %2 models finished and are shown.</source>
         <translation>%2 个模型中已有 %1 个完成并显示。</translation>
     </message>
+    <message>
+        <source>Fine-tune RoPE at 2L</source>
+        <translation>在 2L 上微调 RoPE</translation>
+    </message>
+    <message>
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <source>no fine-tuning</source>
+        <translation>不微调</translation>
+    </message>
+    <message>
+        <source>After training, fine-tune the RoPE model at twice the training length for this many steps, once as it is and once with Position Interpolation (factor 2).</source>
+        <translation>训练结束后，在两倍训练长度上把 RoPE 模型微调这么多步，一次保持原样，一次使用位置插值（因子 2）。</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Look inside the models</source>
+        <translation>看看模型内部</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>RoPE fine-tuned</source>
+        <translation>微调后的 RoPE</translation>
+    </message>
+    <message>
+        <source>RoPE fine-tuned with PI</source>
+        <translation>用 PI 微调的 RoPE</translation>
+    </message>
+    <message>
+        <source>key position</source>
+        <translation>键的位置</translation>
+    </message>
+    <message>
+        <source>query position</source>
+        <translation>查询的位置</translation>
+    </message>
+    <message>
+        <source>attention weight</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>wavelength 2π/θᵢ (positions)</source>
+        <translation>波长 2π/θᵢ（位置）</translation>
+    </message>
+    <message>
+        <source>norm of the pair&apos;s two rows</source>
+        <translation>该对两行的范数</translation>
+    </message>
+    <message>
+        <source>query projection</source>
+        <translation>查询投影</translation>
+    </message>
+    <message>
+        <source>key projection</source>
+        <translation>键投影</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Fine-tuning&lt;/b&gt; (when its steps are set): the trained RoPE model trains on for those steps at 2&lt;i&gt;L&lt;/i&gt;, once as it is and once with Position Interpolation (positions divided by 2, so 2&lt;i&gt;L&lt;/i&gt; spans the trained range); both are tested as above, in the right plot.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Look inside&lt;/b&gt; (Show): one head&apos;s attention weights on a sequence of 2&lt;i&gt;L&lt;/i&gt; tokens, and for the RoPE model the norm of each pair&apos;s rows of W&lt;sub&gt;q&lt;/sub&gt; and W&lt;sub&gt;k&lt;/sub&gt; against the pair&apos;s wavelength, as in lesson 12. Only models trained in this session can be looked inside: a saved run keeps their numbers, not their weights.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;微调&lt;/b&gt;（设置了步数时）：训练好的 RoPE 模型在 2&lt;i&gt;L&lt;/i&gt; 上继续训练这些步，一次保持原样，一次使用位置插值（位置除以 2，使 2&lt;i&gt;L&lt;/i&gt; 落在训练过的范围内）；两者都按上面的方式测试，画在右图中。&lt;/p&gt;&lt;p&gt;&lt;b&gt;看看模型内部&lt;/b&gt;（显示）：一个头在 2&lt;i&gt;L&lt;/i&gt; 个词元的序列上的注意力权重；对 RoPE 模型，还有每一对在 W&lt;sub&gt;q&lt;/sub&gt; 和 W&lt;sub&gt;k&lt;/sub&gt; 中两行的范数与该对波长的关系，与第 12 课相同。只有本次会话中训练的模型才能查看内部：保存的运行只保留它们的数字，不保留权重。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The RoPE model: each method, and fine-tuned at 2L</source>
+        <translation>RoPE 模型：各种方法，以及在 2L 上微调</translation>
+    </message>
+    <message>
+        <source>Mean loss at %1 tokens (2L): RoPE as trained %2; fine-tuned there for %3 steps %4, with PI %5.</source>
+        <translation>%1 个词元（2L）处的平均损失：训练后的 RoPE 为 %2；在该长度微调 %3 步后为 %4，使用 PI 为 %5。</translation>
+    </message>
+    <message>
+        <source>Accuracy at %1 tokens (2L): RoPE as trained %2; fine-tuned there for %3 steps %4, with PI %5.</source>
+        <translation>%1 个词元（2L）处的准确率：训练后的 RoPE 为 %2；在该长度微调 %3 步后为 %4，使用 PI 为 %5。</translation>
+    </message>
+    <message>
+        <source>No trained model to look inside</source>
+        <translation>没有可查看内部的已训练模型</translation>
+    </message>
+    <message>
+        <source>The run shown keeps the numbers of its models, not their weights (the recorded run, or a run of an earlier session). Press Train: the models you train can be looked inside here.</source>
+        <translation>显示的运行只保留模型的数字，不保留权重（录制的运行，或之前会话的运行）。按“训练”：你训练的模型可以在这里查看内部。</translation>
+    </message>
+    <message>
+        <source>Attention weights: %1, layer %2, head %3</source>
+        <translation>注意力权重：%1，第 %2 层，第 %3 个头</translation>
+    </message>
+    <message>
+        <source>one %1 sequence of %2 tokens (2L); dashed: L = %3</source>
+        <translation>一个 %2 个词元（2L）的%1序列；虚线：L = %3</translation>
+    </message>
+    <message>
+        <source>Each row is a query, each column a key it may attend to (earlier positions only). Queries and keys beyond the dashed lines sit at positions the model never saw in training.</source>
+        <translation>每一行是一个查询，每一列是它可以关注的一个键（只有更早的位置）。虚线之外的查询和键位于模型在训练中从未见过的位置。</translation>
+    </message>
+    <message>
+        <source>The learned model cannot run at %1 tokens: its table has %2 rows.</source>
+        <translation>可学习位置模型无法在 %1 个词元上运行：它的表只有 %2 行。</translation>
+    </message>
+    <message>
+        <source>Which pairs the RoPE model uses: layer %1, head %2</source>
+        <translation>RoPE 模型使用哪些对：第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <source>In layer %1, head %2 of the RoPE model, pairs whose wavelength exceeds L = %3 (they turn less than once within it) hold %4% of ‖q rows‖·‖k rows‖.</source>
+        <translation>在 RoPE 模型的第 %1 层第 %2 个头中，波长超过 L = %3 的对（在其中转不到一圈）占 ‖q 行‖·‖k 行‖ 的 %4%。</translation>
+    </message>
+    <message>
+        <source>No trained RoPE model to look inside</source>
+        <translation>没有可查看内部的已训练 RoPE 模型</translation>
+    </message>
 </context>
 </TS>

@@ -18,20 +18,27 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
 
+#include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
 #include <mutex>
 #include <string_view>
 
 #include "model/latest_job.h"
+#include "training/model_file.h"
+#include "weights/qk_model.h"
 #include "widgets/choice_box.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/progress_value.h"
+#include "widgets/score_plot_helpers.h"
 
 namespace ropelab::ui {
 
@@ -79,7 +86,8 @@ QByteArray latin1(std::string_view name) {
 // The results behind the length figures, a row per model, method and length:
 // encoding,method,length,ran,loss,perplexity,accuracy,exact_match. Method "none" is the model as
 // trained, else the RoPE rescue applied at evaluation; a length the model cannot run has ran 0
-// and no numbers. ropeOnly: the RoPE model's rows alone (the rescue figure).
+// and no numbers; "finetune" and "finetune_linear" are the RoPE model fine-tuned at 2L without
+// and with Position Interpolation. ropeOnly: the RoPE model's rows alone (the rescue figure).
 QByteArray resultTable(const LabRun& run, bool ropeOnly) {
     QByteArray csv("encoding,method,length,ran,loss,perplexity,accuracy,exact_match\r\n");
     const auto rows = [&csv](PositionEncoding encoding, std::string_view method,
@@ -102,8 +110,59 @@ QByteArray resultTable(const LabRun& run, bool ropeOnly) {
         for (const training::RescuedCurve& c : m.rescued) {
             rows(m.encoding, training::toString(c.rescue), c.byLength);
         }
+        for (const training::FineTunedCurve& c : m.fineTuned) {
+            rows(m.encoding, c.interpolated ? "finetune_linear" : "finetune", c.byLength);
+        }
     }
     return csv;
+}
+
+// What the look inside asks for: the chosen model (null: none trained in this session), the run's
+// RoPE model for its pairs (null: none), the task they trained on, and a layer and head of both.
+struct InsideKey {
+    std::shared_ptr<const training::Model> model;
+    std::shared_ptr<const training::Model> rope;
+    std::shared_ptr<const training::Task> task;
+    int layer = 0;
+    int head = 0;
+    bool operator==(const InsideKey&) const = default;
+};
+
+// One head's attention weights on the first evaluation sequence at twice the training length,
+// and the lens of the RoPE model's head: its weights saved as a model file that core's QkModel
+// reads, as lesson 12 reads one.
+std::shared_ptr<const TrainingLesson::Inside> computeInside(const InsideKey& key,
+                                                            const Execution& exec) {
+    auto inside = std::make_shared<TrainingLesson::Inside>();
+    if (!key.model) return inside;
+    const training::ModelConfig& config = key.model->config;
+    inside->encoding = config.encoding;
+    inside->layer = key.layer;
+    inside->head = key.head;
+    inside->length =
+        static_cast<int>(std::lround(training::labFineTuneFactor * config.trainLength));
+    const training::Batch sequence =
+        training::evaluationBatch(*key.task, 1, inside->length, training::EvalSettings{}.seed);
+    // A learned table has no row for the positions beyond it.
+    if (config.encoding != PositionEncoding::Learned) {
+        const std::vector<double> all =
+            training::attentionWeights(*key.model, sequence.tokens, key.layer, std::nullopt);
+        const std::size_t cells = static_cast<std::size_t>(inside->length) * inside->length;
+        const auto first = all.begin() + static_cast<std::ptrdiff_t>(cells * key.head);
+        inside->weights.assign(first, first + static_cast<std::ptrdiff_t>(cells));
+    }
+    if (key.rope) {
+        const QTemporaryDir folder;
+        if (!folder.isValid()) throw ResourceError("no temporary folder for the RoPE model's file");
+        const std::filesystem::path file =
+            folder.filePath(QStringLiteral("rope.safetensors")).toStdString();
+        training::saveModel(file, *key.rope);
+        const LensResult lens = ropeLens(QkModel(file), {{key.layer}, {key.head}}, exec);
+        inside->haveLens = !lens.heads.empty();
+        if (inside->haveLens) inside->lens = lens.heads.front();
+        inside->wavelength = lens.wavelength;
+    }
+    return inside;
 }
 
 }  // namespace
@@ -131,6 +190,9 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
       lossPlot_(createPlot(QStringLiteral("training-loss"))),
       lengthPlot_(createPlot(QStringLiteral("metric-vs-length"))),
       rescuePlot_(createPlot(QStringLiteral("rope-rescue"))),
+      plotStack_(new QStackedWidget(plotArea())),
+      attentionPlot_(createPlot(QStringLiteral("attention-weights"))),
+      pairPlot_(createPlot(QStringLiteral("rope-pair-norms"))),
       task_(new ChoiceBox(this)),
       openText_(new QPushButton(this)),
       textFile_(new QLabel(this)),
@@ -139,16 +201,38 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
       steps_(new QSpinBox(this)),
       seed_(new QSpinBox(this)),
       ropeBase_(new QDoubleSpinBox(this)),
+      fineTuneSteps_(new QSpinBox(this)),
+      view_(new ChoiceBox(this)),
+      viewLabel_(new QLabel(this)),
+      insideControls_(new QWidget(this)),
+      insideModel_(new ChoiceBox(insideControls_)),
+      insideLayer_(new QSpinBox(insideControls_)),
+      insideHead_(new QSpinBox(insideControls_)),
+      insideNote_(new QLabel(this)),
       trainButton_(new QPushButton(this)),
       cancelButton_(new QPushButton(this)),
       progress_(new QProgressBar(this)),
       status_(new QLabel(this)),
       settingsNote_(new QLabel(this)) {
-    auto* grid = new QGridLayout(plotArea());
+    auto* results = new QWidget(plotStack_);
+    auto* grid = new QGridLayout(results);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(lossPlot_, 0, 0, 1, 2);
     grid->addWidget(lengthPlot_, 1, 0);
     grid->addWidget(rescuePlot_, 1, 1);
+    // The length figures carry long legends: they get the larger share of the height.
+    grid->setRowStretch(0, 2);
+    grid->setRowStretch(1, 3);
+    auto* inside = new QWidget(plotStack_);
+    auto* row = new QHBoxLayout(inside);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(attentionPlot_);
+    row->addWidget(pairPlot_);
+    plotStack_->addWidget(results);
+    plotStack_->addWidget(inside);
+    auto* stackLayout = new QVBoxLayout(plotArea());
+    stackLayout->setContentsMargins(0, 0, 0, 0);
+    stackLayout->addWidget(plotStack_);
 
     lossTitle_ = addPlotTitle(lossPlot_, QString());
     lengthTitle_ = addPlotTitle(lengthPlot_, QString());
@@ -160,14 +244,20 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
         setSeriesStyle(lengthGraphs_[e], {categorical(e)}, theme());
         lengthGraphs_[e]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
     }
-    for (int r = 0; r <= kRescues; ++r) {
+    for (int r = 0; r < static_cast<int>(rescueGraphs_.size()); ++r) {
         rescueGraphs_[r] = addGraph(rescuePlot_);
         // The plain RoPE curve in RoPE's colour, as on the left; each method in a colour of its
-        // own.
+        // own, dashed; the fine-tuned models dotted, with square marks.
+        const bool tuned = r > kRescues;
         const Series series = r == 0 ? categorical(encodingIndex(PositionEncoding::Rope))
                                      : categorical(kEncodings + r - 1);
-        setSeriesStyle(rescueGraphs_[r], {series, r == 0 ? Qt::SolidLine : Qt::DashLine}, theme());
-        rescueGraphs_[r]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+        setSeriesStyle(rescueGraphs_[r],
+                       {series, r == 0  ? Qt::SolidLine
+                                : tuned ? Qt::DotLine
+                                        : Qt::DashLine},
+                       theme());
+        rescueGraphs_[r]->setScatterStyle(
+            QCPScatterStyle(tuned ? QCPScatterStyle::ssSquare : QCPScatterStyle::ssDisc, 5));
     }
     for (int p = 0; p < 2; ++p) {
         QCustomPlot* plot = p == 0 ? lengthPlot_ : rescuePlot_;
@@ -179,7 +269,7 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
     }
     cannotRun_ = new QCPItemText(lengthPlot_);
     cannotRun_->position->setType(QCPItemPosition::ptAxisRectRatio);
-    cannotRun_->position->setCoords(0.98, 0.04);
+    cannotRun_->position->setCoords(0.98, 0.14);  // below the training length's label
     cannotRun_->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
     cannotRun_->setColor(
         seriesColor(categorical(encodingIndex(PositionEncoding::Learned)), theme()));
@@ -190,9 +280,11 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
     setFigureTable(rescuePlot_, [this] { return resultTable(run_, true); });
     lossPlot_->xAxis->setRange(0, 1);
 
+    buildInside();
     buildControls();
     showProgressInControls();
     declareTrainingFigures();
+    declareInsideFigures();
     refreshOnParameterChange([this] { updateFigures(); });
 
     poll_->setInterval(kPollMs);
@@ -228,6 +320,40 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
 TrainingLesson::~TrainingLesson() {
     // The jobs stop their workers and wait for them (LatestJob's destructor).
     for (const auto& live : live_) live->job->cancel();
+}
+
+void TrainingLesson::buildInside() {
+    attentionTitle_ = addPlotTitle(attentionPlot_, QString());
+    attentionSubtitle_ = addPlotSubtitle(attentionPlot_, QString());
+    attentionMap_ = addHeatMap(attentionPlot_, Gradient::Sequential, QString());
+    attentionMap_.map->setDataRange(QCPRange(0.0, 1.0));
+    // Query 0 at the top, as a matrix is read.
+    attentionPlot_->yAxis->setRangeReversed(true);
+    for (QCPItemStraightLine*& line : attentionLines_) {
+        line = new QCPItemStraightLine(attentionPlot_);
+        setSeriesStyle(line, {Series::Key, Qt::DashLine}, theme());
+    }
+    for (QCPAxis* axis : {attentionPlot_->xAxis, attentionPlot_->yAxis}) {
+        auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+        ticker->setTickStep(1.0);  // positions are whole numbers
+        ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+        axis->setTicker(ticker);
+    }
+
+    pairTitle_ = addPlotTitle(pairPlot_, QString());
+    setLogAxis(pairPlot_->xAxis);
+    qNorms_ = addGraph(pairPlot_);
+    setSeriesStyle(qNorms_, {Series::Query}, theme());
+    qNorms_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    kNorms_ = addGraph(pairPlot_);
+    setSeriesStyle(kNorms_, {Series::Key, Qt::DashLine}, theme());
+    kNorms_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 5));
+    pairLine_ = new QCPItemStraightLine(pairPlot_);
+    setSeriesStyle(pairLine_, {Series::Reference, Qt::DashLine}, theme());
+    pairLabel_ = new QCPItemText(pairPlot_);
+    pairLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    pairLabel_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    placeLegendBelow(pairPlot_, 2);
 }
 
 void TrainingLesson::buildControls() {
@@ -271,6 +397,10 @@ void TrainingLesson::buildControls() {
     ropeBase_->setRange(2.0, 1e7);
     ropeBase_->setDecimals(0);
     form->addRow(formLabel(ropeBase_), ropeBase_);
+    fineTuneSteps_->setObjectName(QStringLiteral("fineTuneStepsBox"));
+    fineTuneSteps_->setRange(0, static_cast<int>(training::TrainingLimits::maxSteps));
+    fineTuneSteps_->setSingleStep(50);
+    form->addRow(formLabel(fineTuneSteps_), fineTuneSteps_);
     controlsLayout()->addLayout(form);
 
     auto* buttons = new QHBoxLayout;
@@ -288,6 +418,41 @@ void TrainingLesson::buildControls() {
     controlsLayout()->addWidget(status_);
     settingsNote_->setWordWrap(true);
     controlsLayout()->addWidget(settingsNote_);
+
+    // The view, and what to look inside.
+    auto* viewRow = new QFormLayout;
+    viewRow->setContentsMargins(0, 0, 0, 0);
+    view_->setObjectName(QStringLiteral("viewBox"));
+    viewLabel_->setBuddy(view_);
+    viewRow->addRow(viewLabel_, view_);
+    controlsLayout()->addLayout(viewRow);
+    auto* insideForm = new QFormLayout(insideControls_);
+    insideForm->setContentsMargins(0, 0, 0, 0);
+    insideModel_->setObjectName(QStringLiteral("insideModelBox"));
+    insideLayer_->setObjectName(QStringLiteral("insideLayerBox"));
+    insideHead_->setObjectName(QStringLiteral("insideHeadBox"));
+    for (QWidget* field :
+         std::initializer_list<QWidget*>{insideModel_, insideLayer_, insideHead_}) {
+        auto* label = new QLabel(insideControls_);
+        label->setBuddy(field);
+        insideLabels_.append(label);
+        insideForm->addRow(label, field);
+    }
+    insideControls_->setVisible(false);
+    controlsLayout()->addWidget(insideControls_);
+    insideNote_->setObjectName(QStringLiteral("insideNote"));
+    insideNote_->setWordWrap(true);
+    insideNote_->setVisible(false);
+    controlsLayout()->addWidget(insideNote_);
+    connect(view_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        plotStack_->setCurrentIndex(std::max(index, 0));
+        const bool inside = index == static_cast<int>(View::Inside);
+        insideControls_->setVisible(inside);
+        insideNote_->setVisible(inside);
+    });
+    connect(insideModel_, &QComboBox::currentIndexChanged, this, [this] { updateFigures(); });
+    connect(insideLayer_, &QSpinBox::valueChanged, this, [this] { updateFigures(); });
+    connect(insideHead_, &QSpinBox::valueChanged, this, [this] { updateFigures(); });
 
     connect(trainButton_, &QPushButton::clicked, this, [this] { train(); });
     connect(cancelButton_, &QPushButton::clicked, this, &TrainingLesson::cancel);
@@ -352,9 +517,9 @@ void TrainingLesson::retranslate() {
         size_->addItem(tr("%1 layers, width %2, %3 heads").arg(s.layers).arg(s.width).arg(s.heads));
     }
     size_->setCurrentIndex(size < 0 ? 1 : size);
-    // In buildControls' order: task, size, training length, steps, seed, base.
-    const QStringList labels{tr("Task"),  tr("Model size"), tr("Training length"),
-                             tr("Steps"), tr("Seed"),       tr("RoPE base")};
+    // In buildControls' order: task, size, training length, steps, seed, base, fine-tuning.
+    const QStringList labels{tr("Task"), tr("Model size"), tr("Training length"),     tr("Steps"),
+                             tr("Seed"), tr("RoPE base"),  tr("Fine-tune RoPE at 2L")};
     for (qsizetype i = 0; i < labels.size() && i < formLabels_.size(); ++i) {
         formLabels_[i]->setText(labels[i]);
     }
@@ -364,6 +529,24 @@ void TrainingLesson::retranslate() {
     for (int e = 0; e < kEncodings; ++e) {
         encodingBoxes_[e]->setText(encodingName(training::allEncodings[e]));
     }
+    fineTuneSteps_->setSuffix(tr(" steps"));
+    fineTuneSteps_->setSpecialValueText(tr("no fine-tuning"));
+    fineTuneSteps_->setToolTip(
+        tr("After training, fine-tune the RoPE model at twice the training length for this many "
+           "steps, once as it is and once with Position Interpolation (factor 2)."));
+    const int view = view_->currentIndex();
+    {
+        const QSignalBlocker blocker(view_);
+        view_->clear();
+        view_->addItems({tr("Results"), tr("Look inside the models")});
+    }
+    view_->setCurrentIndex(std::max(view, 0));
+    viewLabel_->setText(tr("Show"));
+    const QStringList insideLabels{tr("Model"), tr("Layer"), tr("Head")};
+    for (qsizetype i = 0; i < insideLabels.size() && i < insideLabels_.size(); ++i) {
+        insideLabels_[i]->setText(insideLabels[i]);
+    }
+    updateInsideControls();
     trainButton_->setText(tr("Train"));
     trainButton_->setToolTip(
         tr("Train one model per ticked encoding in the background, each on a thread of its own."));
@@ -381,6 +564,17 @@ void TrainingLesson::retranslate() {
     for (int r = 0; r < kRescues; ++r) {
         rescueGraphs_[r + 1]->setName(rescueName(training::allRescues[r]));
     }
+    rescueGraphs_[kRescues + 1]->setName(tr("RoPE fine-tuned"));
+    rescueGraphs_[kRescues + 2]->setName(tr("RoPE fine-tuned with PI"));
+    attentionPlot_->xAxis->setLabel(tr("key position"));
+    attentionPlot_->yAxis->setLabel(tr("query position"));
+    attentionMap_.scale->axis()->setLabel(tr("attention weight"));
+    pairPlot_->xAxis->setLabel(tr("wavelength 2π/θᵢ (positions)"));
+    pairPlot_->yAxis->setLabel(tr("norm of the pair's two rows"));
+    qNorms_->setName(tr("query projection"));
+    kNorms_->setName(tr("key projection"));
+    pairLabel_->setText(tr(" training length"));
+    drawInside();
     for (QCPItemText* label : trainLengthLabels_) label->setText(tr(" training length"));
     setExplanation(
         title(),
@@ -399,7 +593,16 @@ void TrainingLesson::retranslate() {
            "extrapolated without training reached perplexity above 10³ beyond its context; with "
            "position interpolation it adapted in at most 1000 fine-tuning steps. What a small "
            "model shows depends on task, size and steps: the note below says what the run shown "
-           "measured.</p>"),
+           "measured.</p>") +
+            tr("<p><b>Fine-tuning</b> (when its steps are set): the trained RoPE model trains on "
+               "for those steps at 2<i>L</i>, once as it is and once with Position Interpolation "
+               "(positions divided by 2, so 2<i>L</i> spans the trained range); both are tested "
+               "as above, in the right plot.</p>"
+               "<p><b>Look inside</b> (Show): one head's attention weights on a sequence of "
+               "2<i>L</i> tokens, and for the RoPE model the norm of each pair's rows of "
+               "W<sub>q</sub> and W<sub>k</sub> against the pair's wavelength, as in lesson 12. "
+               "Only models trained in this session can be looked inside: a saved run keeps "
+               "their numbers, not their weights.</p>"),
         QString());
     ++revision_;  // the figures hold translated text
     updateFigures();
@@ -422,6 +625,7 @@ LabSettings TrainingLesson::settings() const {
     s.steps = steps_->value();
     s.seed = static_cast<std::uint64_t>(seed_->value());
     s.ropeTheta = ropeBase_->value();
+    s.fineTuneSteps = fineTuneSteps_->value();
     return s;
 }
 
@@ -443,6 +647,7 @@ void TrainingLesson::setSettings(const LabSettings& s) {
     steps_->setValue(static_cast<int>(s.steps));
     seed_->setValue(static_cast<int>(s.seed));
     ropeBase_->setValue(s.ropeTheta);
+    fineTuneSteps_->setValue(static_cast<int>(s.fineTuneSteps));
 }
 
 QJsonObject TrainingLesson::saveState() const {
@@ -452,7 +657,8 @@ QJsonObject TrainingLesson::saveState() const {
                       {QStringLiteral("train_length"), s.trainLength},
                       {QStringLiteral("steps"), static_cast<double>(s.steps)},
                       {QStringLiteral("seed"), static_cast<double>(s.seed)},
-                      {QStringLiteral("rope_theta"), s.ropeTheta}};
+                      {QStringLiteral("rope_theta"), s.ropeTheta},
+                      {QStringLiteral("fine_tune_steps"), static_cast<double>(s.fineTuneSteps)}};
     return state;
 }
 
@@ -474,6 +680,9 @@ void TrainingLesson::restoreState(const QJsonObject& state) {
     s.seed =
         static_cast<std::uint64_t>(std::max(0.0, state.value(QStringLiteral("seed")).toDouble(0)));
     s.ropeTheta = state.value(QStringLiteral("rope_theta")).toDouble(s.ropeTheta);
+    s.fineTuneSteps = static_cast<std::int64_t>(
+        std::clamp(state.value(QStringLiteral("fine_tune_steps")).toDouble(0), 0.0,
+                   static_cast<double>(training::TrainingLimits::maxSteps)));
     setSettings(s);
 }
 
@@ -484,6 +693,9 @@ QString TrainingLesson::cachePath() {
 
 void TrainingLesson::showRun(LabRun run) {
     run_ = std::move(run);
+    trained_.clear();
+    trainedTask_.reset();
+    updateInsideControls();
     ++revision_;
     runGuarded([this] { updateFigures(); });
 }
@@ -509,6 +721,9 @@ bool TrainingLesson::train() {
     if (!ok) return false;
     run_ = LabRun{s, task->source, {}};
     recorded_ = false;
+    trained_.clear();
+    trainedTask_ = task;
+    updateInsideControls();
     ++revision_;
     clearReadouts();
     for (const auto& old : live_) old->job->deleteLater();
@@ -535,12 +750,17 @@ bool TrainingLesson::train() {
             job->start(
                 [this, s, task, encoding, buffer,
                  index](const Execution& exec) -> LatestJob::Apply {
+                    auto model = std::make_shared<training::Model>();
                     auto result = std::make_shared<LabModelResult>(training::runLabModel(
-                        s, *task, encoding, exec, [buffer](std::int64_t, double loss) {
+                        s, *task, encoding, exec,
+                        [buffer](std::int64_t, double loss) {
                             std::lock_guard lock(buffer->mutex);
                             buffer->losses.push_back(loss);
-                        }));
-                    return [this, index, result] { modelFinished(index, std::move(*result)); };
+                        },
+                        model.get()));
+                    return [this, index, result, model] {
+                        modelFinished(index, std::move(*result), model);
+                    };
                 },
                 1);
         };
@@ -600,13 +820,19 @@ void TrainingLesson::pollLosses() {
     }
 }
 
-void TrainingLesson::modelFinished(std::size_t index, LabModelResult result) {
+void TrainingLesson::modelFinished(std::size_t index, LabModelResult result,
+                                   std::shared_ptr<const training::Model> model) {
     if (index >= live_.size()) return;
     live_[index]->ended = true;
     run_.models.push_back(std::move(result));
     std::sort(run_.models.begin(), run_.models.end(), [](const auto& a, const auto& b) {
         return encodingIndex(a.encoding) < encodingIndex(b.encoding);
     });
+    trained_.push_back(std::move(model));
+    std::sort(trained_.begin(), trained_.end(), [](const auto& a, const auto& b) {
+        return encodingIndex(a->config.encoding) < encodingIndex(b->config.encoding);
+    });
+    updateInsideControls();
     ++revision_;
     updateFigures();
     trainingEnded();
@@ -711,6 +937,9 @@ void TrainingLesson::declareTrainingFigures() {
                                                std::end(training::allRescues), c.rescue);
                     draw(rescueGraphs_[1 + (it - std::begin(training::allRescues))], c.byLength);
                 }
+                for (const training::FineTunedCurve& c : rope->fineTuned) {
+                    draw(rescueGraphs_[kRescues + (c.interpolated ? 2 : 1)], c.byLength);
+                }
             }
             const std::vector<int> lengths = training::labLengths(run_.settings);
             const QString yLabel =
@@ -732,9 +961,19 @@ void TrainingLesson::declareTrainingFigures() {
             }
             lengthTitle_->setText(tr("Each encoding against length, trained at L = %1")
                                       .arg(run_.settings.trainLength));
-            rescueTitle_->setText(rope != nullptr
-                                      ? tr("The RoPE model with each method at evaluation")
-                                      : tr("No RoPE model in this run"));
+            // A run without fine-tuning names no fine-tuned curve.
+            for (int t = 1; t <= kFineTunings; ++t) {
+                QCPGraph* g = rescueGraphs_[kRescues + t];
+                if (g->data()->isEmpty()) {
+                    g->removeFromLegend();
+                } else {
+                    g->addToLegend();
+                }
+            }
+            const bool tuned = rope != nullptr && !rope->fineTuned.empty();
+            rescueTitle_->setText(rope == nullptr ? tr("No RoPE model in this run")
+                                  : tuned ? tr("The RoPE model: each method, and fine-tuned at 2L")
+                                          : tr("The RoPE model with each method at evaluation"));
             publishRun();
             updateReadout();
         });
@@ -794,6 +1033,10 @@ void TrainingLesson::updateReadout() {
                          QStringLiteral("rope_%1_accuracy_4x")
                              .arg(QString::fromLatin1(training::toString(c.rescue)))});
         }
+        for (const training::FineTunedCurve& c : rope->fineTuned) {
+            rows.append({c.interpolated ? tr("RoPE fine-tuned with PI") : tr("RoPE fine-tuned"),
+                         value(c.byLength, 0), value(c.byLength, 3)});
+        }
     }
     const LabSettings& s = run_.settings;
     const QString taskName = s.task == training::TaskKind::Copy      ? tr("copy")
@@ -820,10 +1063,186 @@ void TrainingLesson::updateReadout() {
                     .arg(best)
                     .arg(bestValue, 0, 'f', 2);
     }
+    const LabModelResult* rope = findModel(run_, PositionEncoding::Rope);
+    if (rope != nullptr && rope->fineTuned.size() == 2 && rope->byLength.size() > 2 &&
+        rope->fineTuned[0].byLength.size() > 2 && rope->fineTuned[1].byLength.size() > 2) {
+        const auto at2L = [text](const LengthResult& r) {
+            return QString::number(text ? r.loss : r.accuracy, 'f', 2);
+        };
+        note += QLatin1Char(' ') +
+                (text ? tr("Mean loss at %1 tokens (2L): RoPE as trained %2; fine-tuned there "
+                           "for %3 steps %4, with PI %5.")
+                      : tr("Accuracy at %1 tokens (2L): RoPE as trained %2; fine-tuned there "
+                           "for %3 steps %4, with PI %5."))
+                    .arg(lengths[2])
+                    .arg(at2L(rope->byLength[2]))
+                    .arg(s.fineTuneSteps)
+                    .arg(at2L(rope->fineTuned[0].byLength[2]))
+                    .arg(at2L(rope->fineTuned[1].byLength[2]));
+    }
     setReadoutRows(rows, QStringLiteral("<p>%1</p>").arg(note.toHtmlEscaped()));
     settingsNote_->setText(recorded_ ? tr("Press Train to train these models yourself (about a "
                                           "minute per model on one core).")
                                      : QString());
+}
+
+TrainingLesson::View TrainingLesson::view() const {
+    return static_cast<View>(std::max(view_->currentIndex(), 0));
+}
+
+void TrainingLesson::setView(View view) {
+    view_->setCurrentIndex(static_cast<int>(view));
+}
+
+std::vector<PositionEncoding> TrainingLesson::trainedModels() const {
+    std::vector<PositionEncoding> encodings;
+    for (const auto& model : trained_) encodings.push_back(model->config.encoding);
+    return encodings;
+}
+
+void TrainingLesson::lookInside(PositionEncoding encoding, int layer, int head) {
+    const int index = insideModel_->findData(encodingIndex(encoding));
+    if (index >= 0) insideModel_->setCurrentIndex(index);
+    insideLayer_->setValue(layer);
+    insideHead_->setValue(head);
+}
+
+void TrainingLesson::updateInsideControls() {
+    const QVariant chosen = insideModel_->currentData();
+    {
+        const QSignalBlocker blocker(insideModel_);
+        insideModel_->clear();
+        for (const auto& model : trained_) {
+            insideModel_->addItem(encodingName(model->config.encoding),
+                                  encodingIndex(model->config.encoding));
+        }
+        const int again = insideModel_->findData(chosen);
+        // RoPE first when there is one: the model both plots speak of.
+        const int rope = insideModel_->findData(encodingIndex(PositionEncoding::Rope));
+        insideModel_->setCurrentIndex(again >= 0 ? again : std::max(rope, 0));
+    }
+    const bool any = !trained_.empty();
+    for (QWidget* field :
+         std::initializer_list<QWidget*>{insideModel_, insideLayer_, insideHead_}) {
+        field->setEnabled(any);
+    }
+    const training::ModelConfig config = any ? trained_.front()->config : training::ModelConfig{};
+    insideLayer_->setRange(0, any ? config.layers - 1 : 0);
+    insideHead_->setRange(0, any ? config.heads - 1 : 0);
+    updateFigures();
+}
+
+void TrainingLesson::declareInsideFigures() {
+    declareFigures(
+        {attentionPlot_, pairPlot_}, FigureRun::Background,
+        [this] {
+            InsideKey key;
+            const int index = insideModel_->currentIndex();
+            if (index >= 0 && index < static_cast<int>(trained_.size())) {
+                key.model = trained_[static_cast<std::size_t>(index)];
+            }
+            for (const auto& model : trained_) {
+                if (model->config.encoding == PositionEncoding::Rope) key.rope = model;
+            }
+            key.task = trainedTask_;
+            key.layer = insideLayer_->value();
+            key.head = insideHead_->value();
+            return key;
+        },
+        [](const InsideKey& key, const Execution& exec) { return computeInside(key, exec); },
+        [this](const InsideKey&, std::shared_ptr<const Inside>& result) {
+            inside_ = result;
+            drawInside();
+        });
+}
+
+void TrainingLesson::drawInside() {
+    const Inside* in = inside_.get();
+    const bool haveModel = in != nullptr && in->length > 0;
+    const int L = run_.settings.trainLength;
+    // The attention weights: keys across, queries down.
+    const bool ran = haveModel && !in->weights.empty();
+    if (ran) {
+        const Eigen::Map<
+            const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>
+            weights(in->weights.data(), in->length, in->length);
+        attentionMap_.map->setData(colorMapData(weights).release(), false);
+        attentionMap_.map->setDataRange(QCPRange(0.0, 1.0));
+        attentionPlot_->xAxis->setRange(-0.5, in->length - 0.5);
+        attentionPlot_->yAxis->setRange(-0.5, in->length - 0.5);
+        attentionLines_[0]->point1->setCoords(L - 0.5, 0);
+        attentionLines_[0]->point2->setCoords(L - 0.5, 1);
+        attentionLines_[1]->point1->setCoords(0, L - 0.5);
+        attentionLines_[1]->point2->setCoords(1, L - 0.5);
+    } else {
+        attentionMap_.map->data()->clear();
+    }
+    attentionMap_.map->setVisible(ran);
+    for (QCPItemStraightLine* line : attentionLines_) line->setVisible(ran);
+    const QString taskName = run_.settings.task == training::TaskKind::Copy      ? tr("copy")
+                             : run_.settings.task == training::TaskKind::Reverse ? tr("reverse")
+                                                                                 : tr("text");
+    QString note;
+    if (!haveModel) {
+        setTitleText(attentionTitle_, tr("No trained model to look inside"));
+        setTitleText(attentionSubtitle_, QString());
+        note =
+            tr("The run shown keeps the numbers of its models, not their weights (the "
+               "recorded run, or a run of an earlier session). Press Train: the models you "
+               "train can be looked inside here.");
+    } else {
+        setTitleText(attentionTitle_, tr("Attention weights: %1, layer %2, head %3")
+                                          .arg(encodingName(in->encoding))
+                                          .arg(in->layer)
+                                          .arg(in->head));
+        setTitleText(attentionSubtitle_, tr("one %1 sequence of %2 tokens (2L); dashed: L = %3")
+                                             .arg(taskName)
+                                             .arg(in->length)
+                                             .arg(L));
+        note = ran ? tr("Each row is a query, each column a key it may attend to (earlier "
+                        "positions only). Queries and keys beyond the dashed lines sit at "
+                        "positions the model never saw in training.")
+                   : tr("The learned model cannot run at %1 tokens: its table has %2 rows.")
+                         .arg(in->length)
+                         .arg(L);
+    }
+    // Which pairs the RoPE model uses.
+    const bool lens = haveModel && in->haveLens;
+    qNorms_->data()->clear();
+    kNorms_->data()->clear();
+    if (lens) {
+        qNorms_->setData(toQVector(in->wavelength), toQVector(in->lens.qNorm), true);
+        kNorms_->setData(toQVector(in->wavelength), toQVector(in->lens.kNorm), true);
+        // Every pair and the training length in view, with a margin on the log axis.
+        const auto [shortest, longest] =
+            std::minmax_element(in->wavelength.begin(), in->wavelength.end());
+        pairPlot_->xAxis->setRange(std::min<double>(*shortest, L) / 1.5,
+                                   std::max<double>(*longest, L) * 1.5);
+        pairPlot_->yAxis->rescale();
+        pairPlot_->yAxis->setRangeLower(0);
+        pairPlot_->yAxis->setRangeUpper(pairPlot_->yAxis->range().upper * 1.1);
+        pairLine_->point1->setCoords(L, 0);
+        pairLine_->point2->setCoords(L, 1);
+        pairLabel_->position->setCoords(L, 0.02);
+        setTitleText(pairTitle_, tr("Which pairs the RoPE model uses: layer %1, head %2")
+                                     .arg(in->lens.layer)
+                                     .arg(in->lens.head));
+        note += QLatin1Char(' ') +
+                tr("In layer %1, head %2 of the RoPE model, pairs whose wavelength exceeds L = "
+                   "%3 (they turn less than once within it) hold %4% of ‖q rows‖·‖k rows‖.")
+                    .arg(in->lens.layer)
+                    .arg(in->lens.head)
+                    .arg(L)
+                    .arg(100.0 * in->lens.beyondShare, 0, 'f', 0);
+    } else {
+        setTitleText(pairTitle_, haveModel ? tr("No RoPE model in this run")
+                                           : tr("No trained RoPE model to look inside"));
+    }
+    pairLine_->setVisible(lens);
+    pairLabel_->setVisible(lens);
+    insideNote_->setText(note);
+    replot(attentionPlot_);
+    replot(pairPlot_);
 }
 
 }  // namespace ropelab::ui

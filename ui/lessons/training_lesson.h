@@ -3,9 +3,12 @@
 // The training lab, "train short, test long" (issue 38): small transformers, one per position
 // encoding, trained on the same task in the background (one LatestJob and one thread each), then
 // evaluated at 1, 1.5, 2 and 4 times their training length; the RoPE model also with PI, NTK,
-// YaRN and Llama 3 applied at evaluation. Opening it shows the user's last run, else the
-// recorded default run (resources/training/default-run.json); the text states what that run
-// measured and what the papers found.
+// YaRN and Llama 3 applied at evaluation, and fine-tuned at twice its length with and without
+// PI. Opening it shows the user's last run, else the recorded default run
+// (resources/training/default-run.json); the text states what that run measured and what the
+// papers found. A second view looks inside the models the user trained in this session: one
+// head's attention weights on a sequence twice the training length, and which RoPE pairs the
+// RoPE model's q and k weights use (core's lens, as lesson 12).
 
 #include <QString>
 #include <QStringList>
@@ -16,6 +19,8 @@
 
 #include "lessons/lesson_page.h"
 #include "training/lab_run.h"
+#include "weights/rope_lens.h"
+#include "widgets/plot_helpers.h"
 
 class QCPGraph;
 class QCPItemStraightLine;
@@ -28,6 +33,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QStackedWidget;
 class QTimer;
 
 namespace ropelab::ui {
@@ -49,6 +55,7 @@ public:
 
     static constexpr int kEncodings = 6;
     static constexpr int kRescues = 4;
+    static constexpr int kFineTunings = 2;  // plain, then with Position Interpolation
     // Model sizes offered: layers, width, heads.
     struct SizePreset {
         int layers;
@@ -76,13 +83,42 @@ public:
     // Where the last finished or cancelled run is kept; empty in tests that set no cache.
     static QString cachePath();
 
+    // What the plot area shows: the results, or inside the trained models.
+    enum class View { Results, Inside };
+    void setView(View view);
+    View view() const;
+    // The models of the run shown that can be looked inside: those trained in this session (a
+    // recorded or cached run keeps only its numbers).
+    std::vector<training::PositionEncoding> trainedModels() const;
+    // The model, layer and head looked inside (the encoding must be one of trainedModels()).
+    void lookInside(training::PositionEncoding encoding, int layer, int head);
+
+    // What the look inside computed (off the UI thread) and shows.
+    struct Inside {
+        training::PositionEncoding encoding = training::PositionEncoding::Rope;
+        int layer = 0;
+        int head = 0;
+        int length = 0;               // the sequence: twice the training length
+        std::vector<double> weights;  // [query, key] row-major; empty: the model cannot run it
+        bool haveLens = false;        // the run has a RoPE model: its lens of layer, head
+        HeadLens lens;
+        std::vector<double> wavelength;  // of each pair, positions
+    };
+    // Null until a trained model was looked inside.
+    const Inside* inside() const { return inside_.get(); }
+
 private:
     struct Live;  // one model training: its job and the losses its worker thread appends
     void buildControls();
     void declareTrainingFigures();
+    void buildInside();
+    void declareInsideFigures();
+    void updateInsideControls();
+    void drawInside();
     void startQueued();
     void pollLosses();
-    void modelFinished(std::size_t index, training::LabModelResult result);
+    void modelFinished(std::size_t index, training::LabModelResult result,
+                       std::shared_ptr<const training::Model> model);
     void trainingEnded();
     void publishRun();
     void updateReadout();
@@ -98,6 +134,10 @@ private:
     QTimer* poll_;
     int maxParallel_;
     QStringList failures_;  // why models of the current run stopped
+    // The trained models of run_ (this session's), and the task they trained on.
+    std::vector<std::shared_ptr<const training::Model>> trained_;
+    std::shared_ptr<const training::Task> trainedTask_;
+    std::shared_ptr<const Inside> inside_;
 
     QCustomPlot* lossPlot_;
     QCustomPlot* lengthPlot_;
@@ -107,10 +147,23 @@ private:
     QCPTextElement* rescueTitle_ = nullptr;
     std::array<QCPGraph*, kEncodings> lossGraphs_{};
     std::array<QCPGraph*, kEncodings> lengthGraphs_{};
-    std::array<QCPGraph*, kRescues + 1> rescueGraphs_{};
+    std::array<QCPGraph*, kRescues + 1 + kFineTunings> rescueGraphs_{};
     std::array<QCPItemStraightLine*, 2> trainLengthLines_{};
     std::array<QCPItemText*, 2> trainLengthLabels_{};
     QCPItemText* cannotRun_ = nullptr;
+
+    QStackedWidget* plotStack_;
+    QCustomPlot* attentionPlot_;
+    QCustomPlot* pairPlot_;
+    HeatMap attentionMap_;
+    QCPTextElement* attentionTitle_ = nullptr;
+    QCPTextElement* attentionSubtitle_ = nullptr;
+    QCPTextElement* pairTitle_ = nullptr;
+    std::array<QCPItemStraightLine*, 2> attentionLines_{};  // key = L and query = L
+    QCPItemStraightLine* pairLine_ = nullptr;
+    QCPItemText* pairLabel_ = nullptr;
+    QCPGraph* qNorms_ = nullptr;
+    QCPGraph* kNorms_ = nullptr;
 
     QComboBox* task_;
     QPushButton* openText_;
@@ -122,6 +175,15 @@ private:
     QSpinBox* steps_;
     QSpinBox* seed_;
     QDoubleSpinBox* ropeBase_;
+    QSpinBox* fineTuneSteps_;
+    QComboBox* view_;
+    QLabel* viewLabel_;
+    QWidget* insideControls_;
+    QComboBox* insideModel_;
+    QSpinBox* insideLayer_;
+    QSpinBox* insideHead_;
+    QList<QLabel*> insideLabels_;
+    QLabel* insideNote_;
     QPushButton* trainButton_;
     QPushButton* cancelButton_;
     QProgressBar* progress_;

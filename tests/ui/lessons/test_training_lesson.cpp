@@ -6,6 +6,7 @@
 
 #include <qcustomplot.h>
 
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -14,14 +15,18 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QThread>
+#include <string_view>
 
 #include "export/figure_export.h"
 #include "lesson_harness.h"
+#include "lesson_screenshot.h"
 #include "lessons/training_lesson.h"
+#include "style/language_controller.h"
 
 namespace ropelab::ui {
 namespace {
 
+using testing::labelTexts;
 using testing::LessonHarness;
 
 // Processes events until `done` or timeoutMs; the longest gap between two event-loop turns is
@@ -215,6 +220,113 @@ TEST_F(Training, ATinyRunTrainsInTheBackgroundAndCancelKeepsTheFinishedModels) {
     EXPECT_EQ(h.lesson.readout(QStringLiteral("training.models")), 1.0);
     EXPECT_FALSE(h.lesson.readout(QStringLiteral("training.rope_accuracy_1x")).has_value());
     EXPECT_EQ(run.models[0].byLength[3].length, 24);
+}
+
+TEST_F(Training, TheRecordedRunHasNoModelsToLookInsideAndSaysSo) {
+    LessonHarness<TrainingLesson> h;
+    h.lesson.setView(TrainingLesson::View::Inside);
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    EXPECT_TRUE(h.lesson.trainedModels().empty());
+    ASSERT_NE(h.lesson.inside(), nullptr);
+    EXPECT_EQ(h.lesson.inside()->length, 0);  // nothing computed, nothing invented
+    auto* heat =
+        qobject_cast<QCPColorMap*>(h.figure(QStringLiteral("attention-weights"))->plottable(0));
+    ASSERT_NE(heat, nullptr);
+    EXPECT_FALSE(heat->visible());
+    EXPECT_TRUE(h.figure(QStringLiteral("rope-pair-norms"))->graph(0)->data()->isEmpty());
+    EXPECT_TRUE(labelTexts(h.lesson).contains(QStringLiteral("not their weights")));
+}
+
+TEST_F(Training, LooksInsideTheTrainedModelsOffTheUiThread) {
+    LessonHarness<TrainingLesson> h;
+    training::LabSettings s;
+    s.encodings = {training::PositionEncoding::Learned, training::PositionEncoding::Alibi,
+                   training::PositionEncoding::Rope};
+    s.layers = TrainingLesson::kSizes[1].layers;  // two layers, to look inside the second
+    s.width = TrainingLesson::kSizes[1].width;
+    s.heads = TrainingLesson::kSizes[1].heads;
+    s.trainLength = 6;
+    s.steps = 30;
+    s.fineTuneSteps = 10;
+    h.lesson.setSettings(s);
+    ASSERT_TRUE(h.lesson.train());
+    ASSERT_TRUE(waitFor([&] { return !h.lesson.training(); }, 300000));
+    ASSERT_EQ(h.lesson.run().models.size(), 3u);
+    ASSERT_EQ(h.lesson.run().settings, s);
+
+    // Fine-tuning: two more curves on the rescue figure, and their rows in the table.
+    const training::LabModelResult& rope = h.lesson.run().models[2];
+    ASSERT_EQ(rope.fineTuned.size(), 2u);
+    QCustomPlot* rescue = h.figure(QStringLiteral("rope-rescue"));
+    EXPECT_EQ(rescue->graph(5)->data()->size(), 4);
+    EXPECT_EQ(rescue->graph(6)->data()->at(2)->value, rope.fineTuned[1].byLength[2].accuracy);
+
+    EXPECT_EQ(h.lesson.trainedModels().size(), 3u);
+    h.lesson.setView(TrainingLesson::View::Inside);
+    h.lesson.lookInside(training::PositionEncoding::Alibi, 1, 2);
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    const TrainingLesson::Inside* inside = h.lesson.inside();
+    ASSERT_NE(inside, nullptr);
+    EXPECT_EQ(inside->encoding, training::PositionEncoding::Alibi);
+    EXPECT_EQ(inside->layer, 1);
+    EXPECT_EQ(inside->head, 2);
+    ASSERT_EQ(inside->length, 12);  // 2L
+    ASSERT_EQ(inside->weights.size(), 144u);
+    for (int q = 0; q < 12; ++q) {
+        double sum = 0;
+        for (int k = 0; k < 12; ++k) sum += inside->weights[static_cast<std::size_t>(q * 12 + k)];
+        EXPECT_NEAR(sum, 1.0, 1e-9);
+    }
+    // The heat map shows exactly those weights: key across, query down.
+    auto* heat =
+        qobject_cast<QCPColorMap*>(h.figure(QStringLiteral("attention-weights"))->plottable(0));
+    ASSERT_NE(heat, nullptr);
+    EXPECT_TRUE(heat->visible());
+    EXPECT_EQ(heat->data()->cell(3, 7), inside->weights[7 * 12 + 3]);
+    // The RoPE model's pairs, from core's lens: one point a pair of the head.
+    ASSERT_TRUE(inside->haveLens);
+    EXPECT_EQ(inside->lens.layer, 1);
+    EXPECT_EQ(inside->lens.head, 2);
+    const int pairs = s.width / s.heads / 2;
+    ASSERT_EQ(inside->lens.qNorm.size(), static_cast<std::size_t>(pairs));
+    QCustomPlot* norms = h.figure(QStringLiteral("rope-pair-norms"));
+    EXPECT_EQ(norms->graph(0)->data()->size(), pairs);
+    EXPECT_EQ(norms->graph(1)->data()->size(), pairs);
+    // Computed by the figure's background job, never on the UI thread.
+    EXPECT_GE(h.lesson.figureJobs(QStringLiteral("attention-weights")), 1);
+    EXPECT_EQ(h.lesson.figureInlineRuns(QStringLiteral("attention-weights")), 0);
+
+    // The learned model cannot run at 2L: no weights, and the lesson says why.
+    h.lesson.lookInside(training::PositionEncoding::Learned, 0, 0);
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    EXPECT_TRUE(h.lesson.inside()->weights.empty());
+    EXPECT_FALSE(heat->visible());
+    EXPECT_TRUE(labelTexts(h.lesson).contains(QStringLiteral("cannot run at 12 tokens")));
+
+    // Both views at 1024 × 768 (saved where ROPELAB_SCREENSHOT_DIR says), in English and
+    // Chinese: switching language redraws what the look inside shows.
+    h.lesson.lookInside(training::PositionEncoding::Rope, 1, 2);
+    for (const char* language : {"en", "zh_CN"}) {
+        LanguageController languages;
+        ASSERT_TRUE(languages.setLanguage(QString::fromLatin1(language)));
+        QCoreApplication::processEvents();  // the posted LanguageChange retranslates
+        EXPECT_EQ(h.lesson.findChild<QComboBox*>(QStringLiteral("viewBox"))->itemText(1),
+                  std::string_view(language) == "en" ? QStringLiteral("Look inside the models")
+                                                     : QStringLiteral("看看模型内部"));
+        for (TrainingLesson::View view :
+             {TrainingLesson::View::Results, TrainingLesson::View::Inside}) {
+            h.lesson.setView(view);
+            ASSERT_TRUE(h.lesson.waitForComputation());
+            QCoreApplication::processEvents();  // the queued replots
+            testing::saveScreenshot(
+                h.lesson,
+                QStringLiteral("training-%1-%2")
+                    .arg(view == TrainingLesson::View::Inside ? "inside" : "results",
+                         QString::fromLatin1(language)),
+                QSize(1024, 768));
+        }
+    }
+    EXPECT_EQ(h.lesson.inside()->encoding, training::PositionEncoding::Rope);
 }
 
 }  // namespace
