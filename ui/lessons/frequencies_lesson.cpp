@@ -45,6 +45,8 @@ namespace {
 // Score-curve envelope columns: about one per pixel of a wide plot, fixed so that a plot not yet
 // laid out (or resized later) never gets too few.
 constexpr int kCurveColumns = 1200;
+// Where the context lines are labelled, as a share of the wavelength plot's width.
+constexpr double kLabelX = 0.02;
 
 Series sideSeries(int side) {
     return side == FrequenciesLesson::A ? Series::Query : Series::Key;
@@ -667,34 +669,55 @@ void FrequenciesLesson::drawFrequencies() {
         } else {
             side.scaleGraph->removeFromLegend();
         }
-        if (s == A) originalLine_->setData(x, original, true);
+        if (s == A) {
+            originalLine_->setData(x, original, true);
+            // Unscaled, A lies on its own default line: a legend entry for a line no one sees.
+            const bool scaled = original != wavelength;
+            originalLine_->setVisible(scaled);
+            if (scaled) {
+                originalLine_->addToLegend();
+            } else {
+                originalLine_->removeFromLegend();
+            }
+        }
         pairs = std::max(pairs, static_cast<int>(bands.pairs.size()));
 
         // The trained context L0 (dashed) and the target context (dotted), as wavelengths.
         const RopeParams params = config(static_cast<Config>(s));
         const double target = params.maxPositionEmbeddings;
         const bool distinctTarget = target != bands.contextLength;
-        // A's labels sit on the left, B's on the right; one label when both contexts agree.
-        const bool sameContext = both && bands_[A].contextLength == bands_[B].contextLength;
-        const double labelX = s == A ? 0.02 : 0.98;
-        const Qt::Alignment align = (s == A ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom;
-        side.contextLabel->setPositionAlignment(align);
-        side.targetLabel->setPositionAlignment(align);
+        // One label where A's and B's lines of the same kind coincide, naming both.
+        const auto contextOf = [&](int side) { return bands_[side].contextLength; };
+        const auto targetOf = [&](int side) {
+            return config(static_cast<Config>(side)).maxPositionEmbeddings;
+        };
+        const bool sameContext = both && contextOf(A) == contextOf(B);
+        const bool sameTarget = both && targetOf(A) == targetOf(B) && targetOf(A) != contextOf(A) &&
+                                targetOf(B) != contextOf(B);
+        const QString contextNames = sameContext ? tr("A, B") : sideName(s);
+        const QString targetNames = sameTarget ? tr("A, B") : sideName(s);
+        // On the left, above the line: there the pairs turn fast, so no curve reaches the
+        // contexts and none runs through the text. A label of B on a line of A of the other
+        // kind goes to the right instead of over A's.
+        const auto place = [&](QCPItemText* label, double value) {
+            const bool clash = s == B && both && (value == contextOf(A) || value == targetOf(A));
+            label->setPositionAlignment((clash ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
+            label->position->setCoords(clash ? 1.0 - kLabelX : kLabelX, value);
+        };
         side.contextLine->setVisible(shown);
         side.contextLine->point1->setCoords(0.0, bands.contextLength);
         side.contextLine->point2->setCoords(1.0, bands.contextLength);
         side.contextLabel->setVisible(shown && !(sameContext && s == B));
-        side.contextLabel->position->setCoords(labelX, bands.contextLength);
-        side.contextLabel->setText(tr("%1: trained context L₀ = %2")
-                                       .arg(sameContext ? tr("A, B") : sideName(s))
-                                       .arg(bands.contextLength));
+        place(side.contextLabel, bands.contextLength);
+        side.contextLabel->setText(
+            tr("%1: trained context L₀ = %2").arg(contextNames).arg(bands.contextLength));
         side.targetLine->setVisible(shown && distinctTarget);
         side.targetLine->point1->setCoords(0.0, target);
         side.targetLine->point2->setCoords(1.0, target);
-        side.targetLabel->setVisible(shown && distinctTarget);
-        side.targetLabel->position->setCoords(labelX, target);
+        side.targetLabel->setVisible(shown && distinctTarget && !(sameTarget && s == B));
+        place(side.targetLabel, target);
         side.targetLabel->setText(
-            tr("%1: max_position_embeddings = %2").arg(sideName(s)).arg(target));
+            tr("%1: max_position_embeddings = %2").arg(targetNames).arg(target));
         if (shown) hi = std::max({hi, target, bands.contextLength});
         side.curveContextLine->setVisible(shown);
         side.curveContextLine->point1->setCoords(bands.contextLength, 0.0);
@@ -735,6 +758,7 @@ void FrequenciesLesson::drawFrequencies() {
                                  QStringLiteral("\n") + configs);
     setTitleText(curveTitle_, tr("Score q·k against distance (min and max per pixel column)") +
                                   QStringLiteral("\n") + configs);
+    setTitleText(scaleTitle_, tr("How much each pair is slowed") + QStringLiteral("\n") + configs);
     scalePlot_->xAxis->setRange(-0.5, pairs - 0.5);
     scalePlot_->yAxis->setRange(0.0, scaleHi * 1.1);
 }
