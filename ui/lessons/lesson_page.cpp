@@ -296,6 +296,7 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     sideTabs_->addTab(lessonScroll_, QString());
     // The activity card above the tabs: in view whichever tab holds the control it asks for.
     auto* sideColumn = new QWidget;
+    sideColumn->setObjectName(QStringLiteral("sideColumn"));
     auto* columnLayout = new QVBoxLayout(sideColumn);
     columnLayout->setContentsMargins(0, 0, 0, 0);
     columnLayout->setSpacing(0);

@@ -2,7 +2,8 @@
 // Issue 36 §2: what a step refers to is on screen, beside the card. The audit behind
 // `ropelab --check-layout --activities` finds a step's readouts scrolled away and passes them in
 // view; the full walk does every step of every built-in activity at 1024 × 768, in English,
-// Chinese and presenter mode, before and after its task is done.
+// Chinese and presenter mode, before and after its task is done, in one layout from first step to
+// last.
 #include <gtest/gtest.h>
 
 #include <QApplication>
@@ -10,6 +11,8 @@
 #include <QSettings>
 #include <QTabWidget>
 #include <QTest>
+#include <optional>
+#include <utility>
 
 #include "activities/activity_controller.h"
 #include "activities/activity_panel.h"
@@ -49,18 +52,31 @@ void expectEveryStepShowsWhatItNames(const QString& language, bool presenter) {
     ActivityRunner& runner = features.activities().runner();
     const QString mode = language + (presenter ? QStringLiteral(" presenter") : QString());
     for (const Activity& activity : features.activities().activities()) {
+        // The layout chosen at the first step holds to the last: no switch between docked and
+        // tabbed parameters, no side column changing width.
+        std::optional<std::pair<MainWindow::Fit, int>> layout;
+        const auto expectSameLayout = [&](const std::string& where) {
+            const auto* column = runner.lesson()->findChild<QWidget*>(QStringLiteral("sideColumn"));
+            ASSERT_NE(column, nullptr);
+            const std::pair now{window.fit(), column->width()};
+            if (!layout) layout = now;
+            EXPECT_EQ(static_cast<int>(now.first), static_cast<int>(layout->first)) << where;
+            EXPECT_EQ(now.second, layout->second) << where;
+        };
         for (int i = 0; i < activity.steps.size(); ++i) {
             const std::string where =
                 QStringLiteral("%1 %2 step %3").arg(mode, activity.id).arg(i + 1).toStdString();
             ASSERT_TRUE(runner.start(activity, i)) << where;
             features.activities().focusCard();
             settle(window, *runner.lesson());
+            expectSameLayout(where);
             for (const LayoutFinding& finding : auditActivityStep(window, screen, false)) {
                 ADD_FAILURE() << where << " before the check: " << finding.widget.toStdString()
                               << ": " << finding.problem.toStdString();
             }
             ASSERT_TRUE(completeStepAsStudent(runner, 20000)) << where;
             settle(window, *runner.lesson());
+            expectSameLayout(where + " after the check");
             for (const LayoutFinding& finding : auditActivityStep(window, screen, true)) {
                 ADD_FAILURE() << where << ": " << finding.widget.toStdString() << ": "
                               << finding.problem.toStdString();
