@@ -2,15 +2,20 @@
 // Keyboard and mouse that never lose the student (issue 36 §3): the wheel over a slider, spin box
 // or combo box without focus scrolls the panel and changes nothing; Ctrl+Z undoes the last
 // parameter change while a spin box has focus; typing never switches lessons; leaving a running
-// activity asks; the activity card takes the keyboard and Return submits; every Alt+letter is
-// unique in its window and menu; reset messages show in presenter mode.
+// activity asks; the activity card takes the keyboard and Return submits; one activity per lesson
+// runs start to finish by keys alone; every Alt+letter is unique in its window and menu; reset
+// messages show in presenter mode.
 #include <gtest/gtest.h>
 
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QJsonValue>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -22,13 +27,18 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStatusBar>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTest>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QWheelEvent>
 
 #include <functional>
+#include <optional>
+#include <string>
 
+#include "activities/activity.h"
 #include "activities/activity_controller.h"
 #include "activities/activity_panel.h"
 #include "activities/activity_runner.h"
@@ -249,6 +259,135 @@ TEST(Keyboard, TheCardTakesTheKeyboardAndReturnSubmits) {
     QTest::keyClick(choices.front(), Qt::Key_Return);
     EXPECT_EQ(app.runner.phase(), ActivityRunner::Phase::Answered);
     EXPECT_EQ(app.runner.chosen(), 0);
+}
+
+// Keys sent where the focus is, as a student without a mouse types them.
+void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+    QWidget* focus = QApplication::focusWidget();
+    ASSERT_NE(focus, nullptr);
+    QTest::keyClick(focus, key, modifiers);
+    QApplication::processEvents();
+}
+
+bool holds(const QWidget* outer, const QWidget* inner) {
+    return inner != nullptr && (inner == outer || outer->isAncestorOf(inner));
+}
+
+// Tab until the focus is in `target`; on a tab bar whose current page hides it, the arrow keys
+// turn to the page that holds it, as a student would.
+bool tabTo(QWidget* target) {
+    for (int i = 0; i < 400; ++i) {
+        QWidget* focus = QApplication::focusWidget();
+        if (holds(target, focus)) return true;
+        if (auto* bar = qobject_cast<QTabBar*>(focus)) {
+            if (auto* tabs = qobject_cast<QTabWidget*>(bar->parentWidget())) {
+                const int page = [&] {
+                    for (int t = 0; t < tabs->count(); ++t) {
+                        if (holds(tabs->widget(t), target)) return t;
+                    }
+                    return -1;
+                }();
+                if (page >= 0 && page != tabs->currentIndex()) {
+                    while (tabs->currentIndex() != page) {
+                        QTest::keyClick(bar,
+                                        page > tabs->currentIndex() ? Qt::Key_Right : Qt::Key_Left);
+                    }
+                    QApplication::processEvents();
+                }
+            }
+        }
+        QTest::keyClick(focus, Qt::Key_Tab);
+        QApplication::processEvents();
+    }
+    return false;
+}
+
+// Sets a control as the activity's solution says, by keys only: text typed into a spin box,
+// arrows through a combo box, Space on a button.
+bool typeValue(QWidget* control, const QJsonValue& value) {
+    QWidget* field = control;
+    if (auto* slider = qobject_cast<LabeledSlider*>(control)) field = slider->spinBox();
+    if (auto* slider = qobject_cast<LabeledDoubleSlider*>(control)) field = slider->spinBox();
+    if (!tabTo(field)) return false;
+    if (qobject_cast<QAbstractSpinBox*>(field) != nullptr) {
+        press(Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(
+            QApplication::focusWidget(),
+            QLocale().toString(value.toDouble(), 'g', 12).remove(QLocale().groupSeparator()));
+        press(Qt::Key_Tab);
+        return true;
+    }
+    if (auto* box = qobject_cast<QComboBox*>(field)) {
+        const int index = value.isDouble() ? value.toInt(-1) : box->findText(value.toString());
+        if (index < 0) return false;
+        while (box->currentIndex() != index) {
+            press(box->currentIndex() < index ? Qt::Key_Down : Qt::Key_Up);
+        }
+        return true;
+    }
+    if (auto* button = qobject_cast<QAbstractButton*>(field)) {
+        if (!button->isCheckable() || button->isChecked() != value.toBool()) press(Qt::Key_Space);
+        return true;
+    }
+    return false;
+}
+
+// One activity per lesson from its first step to Finish at 1024 × 768, without a mouse: arrows
+// and Space pick an answer, Return checks it, Tab reaches every control a step asks for and the
+// Next button.
+TEST(Keyboard, OneActivityPerLessonRunsByKeysAlone) {
+    QSettings().clear();
+    App app;
+    QStringList lessonsDone;
+    for (const Activity& activity : app.activities.activities()) {
+        if (lessonsDone.contains(activity.lesson)) continue;
+        lessonsDone.append(activity.lesson);
+        SCOPED_TRACE(activity.id.toStdString());
+        ASSERT_TRUE(app.activities.startActivity(activity.id));
+        ActivityPanel* panel = app.activities.panel();
+        for (int i = 0; i < activity.steps.size(); ++i) {
+            SCOPED_TRACE("step " + std::to_string(i + 1));
+            const ActivityStep& step = activity.steps[i];
+            // A student reads the step first: the card takes the focus after the step is shown.
+            QTest::qWait(100);
+            if (step.kind == ActivityStep::Kind::Predict) {
+                ASSERT_TRUE(QTest::qWaitFor([&] { return app.runner.readyToCheck(); }, 60000));
+                if (step.predictsNumber()) {
+                    ASSERT_TRUE(tabTo(panel->numberEdit()));
+                    QTest::keyClicks(panel->numberEdit(),
+                                     QLocale().toString(*app.runner.liveNumber(), 'g', 12));
+                } else {
+                    const std::optional<int> right = app.runner.correctChoice();
+                    ASSERT_TRUE(right);
+                    ASSERT_TRUE(tabTo(panel->choiceButtons().front()));
+                    for (int c = 0; c < *right; ++c) press(Qt::Key_Down);
+                    press(Qt::Key_Space);
+                }
+                press(Qt::Key_Return);
+                EXPECT_EQ(app.runner.phase(), ActivityRunner::Phase::Answered);
+                EXPECT_EQ(app.runner.predictionRight(), true)
+                    << "chosen " << app.runner.chosen().value_or(-1);
+            } else if (step.kind == ActivityStep::Kind::Explore) {
+                for (const ControlValue& move : step.solution) {
+                    QWidget* control =
+                        app.window.currentLesson()->findChild<QWidget*>(move.control);
+                    if (control == nullptr) {
+                        control = app.window.parameterPanel()->findChild<QWidget*>(move.control);
+                    }
+                    ASSERT_NE(control, nullptr) << move.control.toStdString();
+                    EXPECT_TRUE(typeValue(control, move.value)) << move.control.toStdString();
+                }
+                EXPECT_TRUE(QTest::qWaitFor(
+                    [&] { return app.runner.phase() == ActivityRunner::Phase::Reached; }, 60000));
+            }
+            ASSERT_TRUE(QTest::qWaitFor([&] { return panel->nextButton()->isEnabled(); }, 60000));
+            ASSERT_TRUE(tabTo(panel->nextButton()));
+            press(Qt::Key_Space);
+        }
+        EXPECT_FALSE(app.runner.running());
+        EXPECT_TRUE(ActivityRunner::finished(activity.id));
+    }
+    EXPECT_EQ(lessonsDone.size(), app.window.lessons().size());
 }
 
 // Every visible Alt+letter of `menu` and its submenus is unique within that menu.
