@@ -363,6 +363,31 @@ void TrainingLesson::buildControls() {
         formLabels_.append(label);
         return label;
     };
+    // First the view, and what to look inside; the training settings follow.
+    auto* viewRow = new QFormLayout;
+    viewRow->setContentsMargins(0, 0, 0, 0);
+    view_->setObjectName(QStringLiteral("viewBox"));
+    viewLabel_->setBuddy(view_);
+    viewRow->addRow(viewLabel_, view_);
+    controlsLayout()->addLayout(viewRow);
+    auto* insideForm = new QFormLayout(insideControls_);
+    insideForm->setContentsMargins(0, 0, 0, 0);
+    insideModel_->setObjectName(QStringLiteral("insideModelBox"));
+    insideLayer_->setObjectName(QStringLiteral("insideLayerBox"));
+    insideHead_->setObjectName(QStringLiteral("insideHeadBox"));
+    for (QWidget* field :
+         std::initializer_list<QWidget*>{insideModel_, insideLayer_, insideHead_}) {
+        auto* label = new QLabel(insideControls_);
+        label->setBuddy(field);
+        insideLabels_.append(label);
+        insideForm->addRow(label, field);
+    }
+    insideControls_->setVisible(false);
+    controlsLayout()->addWidget(insideControls_);
+    insideNote_->setObjectName(QStringLiteral("insideNote"));
+    insideNote_->setWordWrap(true);
+    insideNote_->setVisible(false);
+    controlsLayout()->addWidget(insideNote_);
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
     task_->setObjectName(QStringLiteral("taskBox"));
@@ -419,31 +444,6 @@ void TrainingLesson::buildControls() {
     settingsNote_->setWordWrap(true);
     controlsLayout()->addWidget(settingsNote_);
 
-    // The view, and what to look inside.
-    auto* viewRow = new QFormLayout;
-    viewRow->setContentsMargins(0, 0, 0, 0);
-    view_->setObjectName(QStringLiteral("viewBox"));
-    viewLabel_->setBuddy(view_);
-    viewRow->addRow(viewLabel_, view_);
-    controlsLayout()->addLayout(viewRow);
-    auto* insideForm = new QFormLayout(insideControls_);
-    insideForm->setContentsMargins(0, 0, 0, 0);
-    insideModel_->setObjectName(QStringLiteral("insideModelBox"));
-    insideLayer_->setObjectName(QStringLiteral("insideLayerBox"));
-    insideHead_->setObjectName(QStringLiteral("insideHeadBox"));
-    for (QWidget* field :
-         std::initializer_list<QWidget*>{insideModel_, insideLayer_, insideHead_}) {
-        auto* label = new QLabel(insideControls_);
-        label->setBuddy(field);
-        insideLabels_.append(label);
-        insideForm->addRow(label, field);
-    }
-    insideControls_->setVisible(false);
-    controlsLayout()->addWidget(insideControls_);
-    insideNote_->setObjectName(QStringLiteral("insideNote"));
-    insideNote_->setWordWrap(true);
-    insideNote_->setVisible(false);
-    controlsLayout()->addWidget(insideNote_);
     connect(view_, &QComboBox::currentIndexChanged, this, [this](int index) {
         plotStack_->setCurrentIndex(std::max(index, 0));
         const bool inside = index == static_cast<int>(View::Inside);
@@ -1185,11 +1185,11 @@ void TrainingLesson::drawInside() {
     QString note;
     if (!haveModel) {
         setTitleText(attentionTitle_, tr("No trained model to look inside"));
-        setTitleText(attentionSubtitle_, QString());
         note =
             tr("The run shown keeps the numbers of its models, not their weights (the "
                "recorded run, or a run of an earlier session). Press Train: the models you "
                "train can be looked inside here.");
+        setTitleText(attentionSubtitle_, note);
     } else {
         setTitleText(attentionTitle_, tr("Attention weights: %1, layer %2, head %3")
                                           .arg(encodingName(in->encoding))

@@ -235,6 +235,8 @@ TEST_F(Training, TheRecordedRunHasNoModelsToLookInsideAndSaysSo) {
     EXPECT_FALSE(heat->visible());
     EXPECT_TRUE(h.figure(QStringLiteral("rope-pair-norms"))->graph(0)->data()->isEmpty());
     EXPECT_TRUE(labelTexts(h.lesson).contains(QStringLiteral("not their weights")));
+    QCoreApplication::processEvents();  // the queued replots
+    testing::saveScreenshot(h.lesson, QStringLiteral("training-inside-recorded"), QSize(1024, 768));
 }
 
 TEST_F(Training, LooksInsideTheTrainedModelsOffTheUiThread) {
