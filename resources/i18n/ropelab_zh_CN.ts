@@ -1328,6 +1328,14 @@ no row</source>
         <translation>活动草稿另存为(&amp;D)…</translation>
     </message>
     <message>
+        <source>&amp;Edit activity draft…</source>
+        <translation>编辑活动草稿(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Open a file &amp;into the draft…</source>
+        <translation>把文件打开到草稿中(&amp;I)…</translation>
+    </message>
+    <message>
         <source>&amp;Reset this lesson</source>
         <translation>重置本课(&amp;R)</translation>
     </message>
@@ -1394,6 +1402,229 @@ no row</source>
     <message>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::ActivityEditor</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>As the activity says</source>
+        <translation>按活动的设置</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Edit activity draft</source>
+        <translation>编辑活动草稿</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>确定</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>&amp;Activity:</source>
+        <translation>活动(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>标题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Steps:</source>
+        <translation>步骤(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Move &amp;up</source>
+        <translation>上移(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Move &amp;down</source>
+        <translation>下移(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Dupli&amp;cate</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>De&amp;lete</source>
+        <translation>删除(&amp;L)</translation>
+    </message>
+    <message>
+        <source>U&amp;ndo</source>
+        <translation>撤销(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Undoes the last move, duplicate, delete or change of task</source>
+        <translation>撤销上一次移动、复制、删除或任务类型的更改</translation>
+    </message>
+    <message>
+        <source>&amp;Run from this step</source>
+        <translation>从这一步运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Keeps the edits, closes the editor and starts the activity here</source>
+        <translation>保留修改，关闭编辑器，并从这一步开始运行活动</translation>
+    </message>
+    <message>
+        <source>&amp;Prompt:</source>
+        <translation>提示文字(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Task t&amp;ype:</source>
+        <translation>任务类型(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>Explanation: students read and go on</source>
+        <translation>讲解：学生阅读后继续</translation>
+    </message>
+    <message>
+        <source>Prediction: a number read from a readout</source>
+        <translation>预测：一个从读数读出的数</translation>
+    </message>
+    <message>
+        <source>Prediction: choices, one of them right</source>
+        <translation>预测：选择题，其中一项正确</translation>
+    </message>
+    <message>
+        <source>Exploration: a goal on the readouts</source>
+        <translation>探索：读数上的一个目标</translation>
+    </message>
+    <message>
+        <source>Read&amp;out:</source>
+        <translation>读数(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Tol&amp;erance (±):</source>
+        <translation>容差 (±)(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>C&amp;hoices (check the right one; the feedback is shown when a student picks it):</source>
+        <translation>选项(&amp;H)（勾选正确的一项；学生选中某项时显示它的反馈）：</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>Text (%1)</source>
+        <translation>文字（%1）</translation>
+    </message>
+    <message>
+        <source>Feedback (%1)</source>
+        <translation>反馈（%1）</translation>
+    </message>
+    <message>
+        <source>Add cho&amp;ice</source>
+        <translation>添加选项(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve choice</source>
+        <translation>删除选项(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Wron&amp;g tries allowed:</source>
+        <translation>允许答错次数(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Show &amp;me offered:</source>
+        <translation>提供“演示给我看”(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Keep students inside:</source>
+        <translation>让学生留在活动中(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Hint:</source>
+        <translation>提示：</translation>
+    </message>
+    <message>
+        <source>When right:</source>
+        <translation>答对时：</translation>
+    </message>
+    <message>
+        <source>When wrong:</source>
+        <translation>答错时：</translation>
+    </message>
+    <message>
+        <source>Explanation after the task:</source>
+        <translation>完成任务后的讲解：</translation>
+    </message>
+    <message>
+        <source>%1 (lesson %2)</source>
+        <translation>%1（课程 %2）</translation>
+    </message>
+    <message>
+        <source>(no prompt)</source>
+        <translation>（没有提示文字）</translation>
+    </message>
+    <message>
+        <source>explanation</source>
+        <translation>讲解</translation>
+    </message>
+    <message>
+        <source>prediction of a number</source>
+        <translation>数值预测</translation>
+    </message>
+    <message>
+        <source>choice</source>
+        <translation>选择题</translation>
+    </message>
+    <message>
+        <source>exploration</source>
+        <translation>探索</translation>
+    </message>
+    <message>
+        <source>%1. %2 — %3</source>
+        <translation>%1. %2 — %3</translation>
+    </message>
+    <message>
+        <source>Not a readout of this lesson: pick one from the list.</source>
+        <translation>不是本课的读数：请从列表中选择一个。</translation>
+    </message>
+    <message>
+        <source>This activity has no steps left: OK removes it from the draft.</source>
+        <translation>这个活动已没有步骤：按“确定”会把它从草稿中删除。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>The goal, kept as the file states it (edit it in the file): %1</source>
+        <translation>目标按文件中的写法保留（请在文件中修改）：%1</translation>
+    </message>
+    <message>
+        <source>by readouts</source>
+        <translation>由读数判定</translation>
+    </message>
+    <message>
+        <source>Activity %1</source>
+        <translation>活动 %1</translation>
+    </message>
+    <message>
+        <source>This step has a problem (listed below).</source>
+        <translation>这一步有问题（见下方列表）。</translation>
+    </message>
+    <message>
+        <source>No problems: OK keeps the edits in the draft.</source>
+        <translation>没有问题：按“确定”会把修改保存到草稿中。</translation>
+    </message>
+    <message>
+        <source>Fix these before OK:</source>
+        <translation>按“确定”之前请先解决这些问题：</translation>
     </message>
 </context>
 <context>

@@ -20,7 +20,10 @@
 #include <QUndoCommand>
 #include <QUndoStack>
 
+#include <algorithm>
+
 #include "activities/activity_catalog.h"
+#include "activities/activity_editor.h"
 #include "activities/activity_library.h"
 #include "activities/activity_panel.h"
 #include "activities/activity_runner.h"
@@ -118,10 +121,14 @@ void ActivityController::createMenu() {
     lessonActivities_ = menu_->addMenu(QString());
     connect(menu_, &QMenu::aboutToShow, this, &ActivityController::rebuildLessonActivities);
     menu_->addSeparator();
-    open_ = menu_->addAction(QString(), this, &ActivityController::openWithDialog);
+    open_ = menu_->addAction(QString(), this, [this] { openWithDialog(false); });
     open_->setObjectName(QStringLiteral("openActivityAction"));
     open_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     addStep_ = menu_->addAction(QString(), this, &ActivityController::addStepWithDialog);
+    editDraft_ = menu_->addAction(QString(), this, &ActivityController::editDraft);
+    editDraft_->setObjectName(QStringLiteral("editDraftAction"));
+    openIntoDraft_ = menu_->addAction(QString(), this, [this] { openWithDialog(true); });
+    openIntoDraft_->setObjectName(QStringLiteral("openIntoDraftAction"));
     saveDraft_ = menu_->addAction(QString(), this, &ActivityController::saveDraftWithDialog);
     menu_->addSeparator();
     resetLesson_ = menu_->addAction(QString(), this, &ActivityController::resetLesson);
@@ -141,6 +148,8 @@ void ActivityController::retranslate() {
     open_->setText(tr("&Open activity file…"));
     addStep_->setText(tr("Save current state as a &step…"));
     saveDraft_->setText(tr("Save activity &draft as…"));
+    editDraft_->setText(tr("&Edit activity draft…"));
+    openIntoDraft_->setText(tr("Open a file &into the draft…"));
     resetLesson_->setText(tr("&Reset this lesson"));
     resetAll_->setText(tr("Reset &all lessons"));
     rebuildLessonActivities();
@@ -149,7 +158,7 @@ void ActivityController::retranslate() {
 void ActivityController::rebuildLessonActivities() {
     lessonActivities_->clear();
     const Lesson* lesson = shell_.currentLesson();
-    saveDraft_->setEnabled(!draft_.isEmpty());
+    updateDraftActions();
     if (lesson == nullptr) return;
     for (const Activity& activity : activities_) {
         if (activity.lesson != lesson->id()) continue;
@@ -161,10 +170,10 @@ void ActivityController::rebuildLessonActivities() {
     lessonActivities_->setEnabled(!lessonActivities_->isEmpty() && !keptInside_);
 }
 
-bool ActivityController::startActivity(const QString& id) {
+bool ActivityController::startActivity(const QString& id, std::optional<int> step) {
     for (const Activity& activity : activities_) {
         if (activity.id != id) continue;
-        if (!runner_->start(activity)) {
+        if (!runner_->start(activity, step)) {
             window_.statusBar()->showMessage(runner_->setupProblem(), kStatusMs);
             return false;
         }
@@ -278,15 +287,17 @@ const Activity* ActivityController::runningActivity() const {
     return runner_->running() ? &runner_->activity() : nullptr;
 }
 
-void ActivityController::openWithDialog() {
+void ActivityController::openWithDialog(bool intoDraft) {
     const QString path = QFileDialog::getOpenFileName(
         &window_, tr("Open activity"), QString(),
         tr("RoPE Lab activities (*.%1)").arg(QLatin1String(kActivitySuffix)));
     if (path.isEmpty()) return;
-    const QString problem = openActivityFile(path);
+    const QString problem = intoDraft ? openIntoDraft(path) : openActivityFile(path);
     if (!problem.isEmpty()) {
         QMessageBox::warning(&window_, tr("Open activity"),
                              tr("This activity file cannot be used:\n%1").arg(problem));
+    } else if (intoDraft) {
+        editDraft();
     }
 }
 
@@ -353,7 +364,7 @@ void ActivityController::addStateAsStep(const QString& prompt) {
         target = &draft_.back();
     }
     target->steps.append(step);
-    saveDraft_->setEnabled(true);
+    updateDraftActions();
 }
 
 void ActivityController::addStepWithDialog() {
@@ -375,7 +386,43 @@ void ActivityController::addStepWithDialog() {
 
 void ActivityController::restoreDraft(const QList<Activity>& draft) {
     draft_ = draft;
-    saveDraft_->setEnabled(!draft_.isEmpty());
+    updateDraftActions();
+}
+
+void ActivityController::updateDraftActions() {
+    const bool steps = std::any_of(draft_.begin(), draft_.end(), [](const Activity& activity) {
+        return !activity.steps.isEmpty();
+    });
+    saveDraft_->setEnabled(steps);
+    editDraft_->setEnabled(steps);
+}
+
+QString ActivityController::openIntoDraft(const QString& path) {
+    const ActivityLoad load = loadActivityFile(path, ActivityCatalog::builtIn());
+    if (!load.error.isEmpty()) return load.error;
+    for (const Activity& activity : load.activities) {
+        draft_.removeIf([&](const Activity& a) { return a.id == activity.id; });
+        draft_.append(activity);
+    }
+    updateDraftActions();
+    return {};
+}
+
+ActivityEditor* ActivityController::editDraft() {
+    auto* editor = new ActivityEditor(draft_, language_.language(), &window_);
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    connect(editor, &QDialog::accepted, this, [this, editor] {
+        draft_ = editor->draft();
+        updateDraftActions();
+        if (const auto run = editor->runRequest()) {
+            // Run as a teacher's file is: the activity joins the list, then starts at the step.
+            const Activity& activity = draft_[run->activity];
+            addActivities({activity});
+            startActivity(activity.id, run->step);
+        }
+    });
+    editor->open();
+    return editor;
 }
 
 QString ActivityController::saveDraft(const QString& path) const {
@@ -410,7 +457,8 @@ void ActivityController::offerLessonMapOnce() {
 LessonMap* ActivityController::showLessonMap() {
     auto* map = new LessonMap(shell_.lessons(), activities_, language_.language(), &window_);
     map->setAttribute(Qt::WA_DeleteOnClose);
-    connect(map, &LessonMap::activityChosen, this, &ActivityController::startActivity);
+    connect(map, &LessonMap::activityChosen, this,
+            [this](const QString& id) { startActivity(id); });
     connect(map, &LessonMap::lessonChosen, this,
             [this](const QString& id) { shell_.showLesson(id); });
     map->show();

@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <optional>
 
 #include "activities/activity.h"
 
@@ -18,6 +19,7 @@ class QMenu;
 
 namespace ropelab::ui {
 
+class ActivityEditor;
 class ActivityPanel;
 class ActivityRunner;
 class AppShell;
@@ -38,8 +40,9 @@ public:
     // The built-ins followed by the activities of opened files.
     const QList<Activity>& activities() const { return activities_; }
 
-    // Starts an activity by id; false (status bar says why) when it cannot start.
-    bool startActivity(const QString& id);
+    // Starts an activity by id, at its remembered step or at `step`; false (status bar says why)
+    // when it cannot start.
+    bool startActivity(const QString& id, std::optional<int> step = std::nullopt);
     // Loads a .ropelab-activity file and starts its first activity. Empty on success, else the
     // one-line reason; a file that fails changes nothing.
     QString openActivityFile(const QString& path);
@@ -53,6 +56,13 @@ public:
     QString saveDraft(const QString& path) const;
     // Puts a draft back that was never saved (the recovery copy's), ready to be saved again.
     void restoreDraft(const QList<Activity>& draft);
+    // Opens the draft in the activity editor: OK puts the edits into the draft, and "Run from
+    // this step" then starts the edited activity at that step.
+    ActivityEditor* editDraft();
+    // Adds the activities of a .ropelab-activity file to the draft (replacing one with the same
+    // id), to edit them there. Empty on success, else the one-line reason; a file that fails
+    // changes nothing.
+    QString openIntoDraft(const QString& path);
     // The activity in progress (its panel shown), or nullptr.
     const Activity* runningActivity() const;
     // Runs `activity` again at its remembered step, as after opening its file; empty on success,
@@ -80,9 +90,12 @@ private:
     // While the running step keeps the student inside: nothing that leaves it is enabled.
     void keepInside();
     void reset(bool everyLesson);
-    void openWithDialog();
+    // Opens a .ropelab-activity file to run it, or into the draft to edit it there.
+    void openWithDialog(bool intoDraft);
     void addStepWithDialog();
     void saveDraftWithDialog();
+    // Save and Edit need a draft with steps.
+    void updateDraftActions();
 
     AppShell& shell_;
     QMainWindow& window_;
@@ -98,6 +111,8 @@ private:
     QAction* open_ = nullptr;
     QAction* addStep_ = nullptr;
     QAction* saveDraft_ = nullptr;
+    QAction* editDraft_ = nullptr;
+    QAction* openIntoDraft_ = nullptr;
     QAction* resetLesson_ = nullptr;
     QAction* resetAll_ = nullptr;
     bool keptInside_ = false;

@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Activities → Edit activity draft…: a teacher reorders, duplicates, deletes and edits the steps
+// of a draft without its JSON; OK puts exactly those edits into the draft (and so into the saved
+// file, which opens into the draft again), Cancel changes nothing, a problem the checker finds
+// keeps OK refused, and Run from this step starts the edited activity there. The editor fits
+// 1024 × 768 with unique accelerators in English and Chinese.
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "activities/activity.h"
+#include "activities/activity_catalog.h"
+#include "activities/activity_controller.h"
+#include "activities/activity_editor.h"
+#include "activities/activity_runner.h"
+#include "lesson_screenshot.h"
+#include "style/language_controller.h"
+#include "window/app_controller.h"
+#include "window/layout_audit.h"
+#include "window/main_window.h"
+#include "window/mnemonics.h"
+
+namespace ropelab::ui {
+namespace {
+
+constexpr QSize kProjector(1024, 768);
+
+// The app with a draft of three explanation steps of lesson rope-2d.
+struct App {
+    MainWindow window;
+    ActivityController& activities = window.app().activities();
+
+    explicit App(const QString& language = QStringLiteral("en")) {
+        EXPECT_TRUE(window.app().language().setLanguage(language));
+        window.showNormal();
+        window.resize(1600, 900);
+        window.showLesson(QStringLiteral("rope-2d"));
+        QApplication::processEvents();
+        for (const char* prompt : {"First step.", "Second step.", "Third step."}) {
+            activities.addStateAsStep(QString::fromUtf8(prompt));
+        }
+    }
+    QAction* editAction() const {
+        return activities.menu()->findChild<QAction*>(QStringLiteral("editDraftAction"));
+    }
+};
+
+template <class T>
+T* part(const ActivityEditor& editor, const char* name) {
+    T* widget = editor.findChild<T*>(QLatin1String(name));
+    EXPECT_NE(widget, nullptr) << name;
+    return widget;
+}
+
+void click(const ActivityEditor& editor, const char* button) {
+    QTest::mouseClick(part<QPushButton>(editor, button), Qt::LeftButton);
+}
+
+QPushButton* dialogButton(const ActivityEditor& editor, QDialogButtonBox::StandardButton which) {
+    return editor.findChild<QDialogButtonBox*>()->button(which);
+}
+
+TEST(ActivityEditor, EditsReachTheDraftAndTheSavedFile) {
+    App app;
+    ASSERT_NE(app.editAction(), nullptr);
+    EXPECT_TRUE(app.editAction()->isEnabled());
+    const QList<Activity> before = app.activities.draft();
+    ASSERT_EQ(before.size(), 1);
+    ASSERT_EQ(before[0].steps.size(), 3);
+    const QList<ActivityStep> original = before[0].steps;
+
+    ActivityEditor* editor = app.activities.editDraft();
+    ASSERT_TRUE(editor->isVisible());
+    auto* steps = part<QListWidget>(*editor, "editorSteps");
+    ASSERT_EQ(steps->count(), 3);
+    EXPECT_TRUE(steps->item(0)->text().contains(QStringLiteral("First step.")));
+
+    // Second before First, by the keyboard: Alt+U is "Move up".
+    // The offscreen platform activates no window by itself.
+    QApplication::setActiveWindow(editor);
+    steps->setFocus();
+    steps->setCurrentRow(1);
+    QTest::keyClick(steps, Qt::Key_U, Qt::AltModifier);
+    // An accelerator animates the click: the button is released a moment later.
+    EXPECT_TRUE(QTest::qWaitFor([&] { return editor->currentStep() == 0; }));
+    EXPECT_TRUE(steps->item(0)->text().contains(QStringLiteral("Second step.")));
+    // Duplicate Third, delete First.
+    editor->selectStep(0, 2);
+    click(*editor, "editorDuplicate");
+    EXPECT_EQ(steps->count(), 4);
+    editor->selectStep(0, 1);
+    click(*editor, "editorDelete");
+    ASSERT_EQ(steps->count(), 3);
+    // A new prompt for the first step; the last becomes a prediction of the angle.
+    editor->selectStep(0, 0);
+    part<QPlainTextEdit>(*editor, "editorPromptEn")->setPlainText(QStringLiteral("Look again."));
+    editor->selectStep(0, 2);
+    part<QComboBox>(*editor, "editorTaskKind")->setCurrentIndex(1);
+    part<QComboBox>(*editor, "editorReadout")->setEditText(QStringLiteral("rope-2d.angle_deg"));
+    part<QDoubleSpinBox>(*editor, "editorTolerance")->setValue(5.0);
+    EXPECT_TRUE(editor->problems().isEmpty()) << editor->problems().join('\n').toStdString();
+
+    QList<Activity> expected = before;
+    ActivityStep first = original[1];
+    first.prompt.byLanguage[QStringLiteral("en")] = QStringLiteral("Look again.");
+    ActivityStep predict = original[2];
+    predict.kind = ActivityStep::Kind::Predict;
+    predict.numberReadout = QStringLiteral("rope-2d.angle_deg");
+    predict.tolerance = 5.0;
+    expected[0].steps = {first, original[2], predict};
+
+    QTest::mouseClick(dialogButton(*editor, QDialogButtonBox::Ok), Qt::LeftButton);
+    EXPECT_FALSE(editor->isVisible());
+    EXPECT_EQ(app.activities.draft(), expected);
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("edited.ropelab-activity"));
+    ASSERT_EQ(app.activities.saveDraft(path), QString());
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray json = file.readAll();
+    EXPECT_EQ(json, activitiesToJson(expected));
+    const ActivityLoad load = activitiesFromJson(json, ActivityCatalog::builtIn(), path);
+    ASSERT_TRUE(load.error.isEmpty()) << load.error.toStdString();
+    EXPECT_EQ(activitiesToJson(load.activities), json);
+
+    // The saved file opens into the draft again, to edit it another day.
+    app.activities.restoreDraft({});
+    EXPECT_FALSE(app.editAction()->isEnabled());
+    ASSERT_EQ(app.activities.openIntoDraft(path), QString());
+    EXPECT_TRUE(app.editAction()->isEnabled());
+    EXPECT_EQ(activitiesToJson(app.activities.draft()), json);
+}
+
+TEST(ActivityEditor, CancelLeavesTheDraftAndUndoBringsAStepBack) {
+    App app;
+    const QList<Activity> before = app.activities.draft();
+    ActivityEditor* editor = app.activities.editDraft();
+    // The Delete key in the list, Ctrl+Z: the step is back.
+    QApplication::setActiveWindow(editor);
+    auto* steps = part<QListWidget>(*editor, "editorSteps");
+    steps->setFocus();
+    editor->selectStep(0, 0);
+    QTest::keyClick(steps, Qt::Key_Delete);
+    EXPECT_EQ(steps->count(), 2);
+    QTest::keyClick(steps, Qt::Key_Z, Qt::ControlModifier);
+    EXPECT_EQ(steps->count(), 3);
+    EXPECT_EQ(editor->draft(), before);
+    click(*editor, "editorDelete");
+    part<QPlainTextEdit>(*editor, "editorPromptEn")->setPlainText(QStringLiteral("Changed."));
+    QTest::mouseClick(dialogButton(*editor, QDialogButtonBox::Cancel), Qt::LeftButton);
+    EXPECT_FALSE(editor->isVisible());
+    EXPECT_EQ(app.activities.draft(), before);
+}
+
+TEST(ActivityEditor, AProblemIsShownAndOkRefused) {
+    App app;
+    const QList<Activity> before = app.activities.draft();
+    ActivityEditor* editor = app.activities.editDraft();
+    auto* problems = part<QLabel>(*editor, "editorProblems");
+    QPushButton* ok = dialogButton(*editor, QDialogButtonBox::Ok);
+    EXPECT_TRUE(ok->isEnabled());
+
+    editor->selectStep(0, 1);
+    part<QPlainTextEdit>(*editor, "editorPromptEn")->clear();
+    ASSERT_EQ(editor->problems().size(), 1);
+    EXPECT_TRUE(editor->problems()[0].endsWith(QStringLiteral("step 2.prompt is missing")))
+        << editor->problems()[0].toStdString();
+    EXPECT_TRUE(problems->text().contains(editor->problems()[0]));
+    EXPECT_FALSE(ok->isEnabled());
+    EXPECT_FALSE(part<QListWidget>(*editor, "editorSteps")->item(1)->icon().isNull());
+    editor->accept();
+    EXPECT_TRUE(editor->isVisible());
+    part<QPlainTextEdit>(*editor, "editorPromptEn")->setPlainText(QStringLiteral("Again."));
+    EXPECT_TRUE(editor->problems().isEmpty());
+
+    part<QComboBox>(*editor, "editorTaskKind")->setCurrentIndex(1);
+    part<QComboBox>(*editor, "editorReadout")->setEditText(QStringLiteral("rope-2d.angle_dg"));
+    ASSERT_EQ(editor->problems().size(), 1);
+    EXPECT_TRUE(
+        editor->problems()[0].contains(QStringLiteral("(did you mean \"rope-2d.angle_deg\"?)")))
+        << editor->problems()[0].toStdString();
+    EXPECT_FALSE(ok->isEnabled());
+    editor->accept();
+    EXPECT_TRUE(editor->isVisible());
+    editor->reject();
+    EXPECT_EQ(app.activities.draft(), before);
+}
+
+TEST(ActivityEditor, RunFromThisStepStartsTheEditedActivityThere) {
+    App app;
+    ActivityEditor* editor = app.activities.editDraft();
+    editor->selectStep(0, 2);
+    part<QPlainTextEdit>(*editor, "editorPromptEn")->setPlainText(QStringLiteral("The last."));
+    click(*editor, "editorRun");
+    EXPECT_FALSE(editor->isVisible());
+    ActivityRunner& runner = app.activities.runner();
+    ASSERT_TRUE(runner.running());
+    EXPECT_EQ(runner.activity(), app.activities.draft().front());
+    EXPECT_EQ(runner.stepIndex(), 2);
+    EXPECT_EQ(runner.step().prompt.in(QStringLiteral("en")), QStringLiteral("The last."));
+    runner.stop();
+}
+
+// Every control inside a 1024 × 768 screen and no accelerator twice, in both languages.
+void fitsTheProjector(const QString& language) {
+    App app(language);
+    ActivityEditor* editor = app.activities.editDraft();
+    // Chinese texts in the Chinese interface, the checker's problems too (the draft's prompts are
+    // in the language they were written in).
+    if (language == QLatin1String("zh_CN")) {
+        EXPECT_EQ(editor->windowTitle(), QStringLiteral("编辑活动草稿"));
+        auto* prompt = part<QPlainTextEdit>(*editor, "editorPromptZh");
+        const QString text = prompt->toPlainText();
+        prompt->clear();
+        ASSERT_EQ(editor->problems().size(), 1);
+        EXPECT_TRUE(editor->problems()[0].endsWith(QStringLiteral("第 1 步.prompt 缺失")))
+            << editor->problems()[0].toStdString();
+        prompt->setPlainText(text);
+        EXPECT_TRUE(editor->problems().isEmpty());
+    }
+    // Choices: the tallest form.
+    part<QComboBox>(*editor, "editorTaskKind")->setCurrentIndex(2);
+    // The size it takes on a 1024 × 768 screen with a task bar (the offscreen screen is smaller).
+    editor->setGeometry(QRect(QPoint(0, 0), QSize(980, 680)));
+    QApplication::processEvents();
+    for (const LayoutFinding& finding :
+         auditLayout(*editor, editor->frameGeometry(), QRect(QPoint(0, 0), kProjector))) {
+        ADD_FAILURE() << language.toStdString() << ": " << finding.widget.toStdString() << ": "
+                      << finding.problem.toStdString();
+    }
+    QList<MnemonicClash> clashes = windowMnemonicClashes(*editor);
+    clashes += menuMnemonicClashes(*app.activities.menu());
+    for (const MnemonicClash& clash : clashes) {
+        ADD_FAILURE() << language.toStdString() << ": " << clash.key.toStdString() << " is "
+                      << clash.owners.join(QStringLiteral(", ")).toStdString();
+    }
+    testing::saveScreenshot(*editor, QStringLiteral("editor-") + language, editor->size());
+    editor->reject();
+}
+
+TEST(ActivityEditor, FitsTheProjectorInEnglish) {
+    fitsTheProjector(QStringLiteral("en"));
+}
+
+TEST(ActivityEditor, FitsTheProjectorInChinese) {
+    fitsTheProjector(QStringLiteral("zh_CN"));
+}
+
+}  // namespace
+}  // namespace ropelab::ui

@@ -1,0 +1,812 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "activities/activity_editor.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QIcon>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPixmap>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
+#include <QShortcut>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QStandardItemModel>
+#include <QStyle>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
+
+#include "activities/activity_catalog.h"
+#include "activities/activity_reference.h"
+#include "style/language_controller.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+const QString kEnglish = QStringLiteral("en");
+const QString kChinese = QStringLiteral("zh_CN");
+constexpr int kMaxUndo = 100;
+constexpr int kPromptWords = 48;  // characters of the prompt a list row shows
+
+// An empty field removes the language (the checker then asks for a text where one is needed);
+// languages the form does not show are kept.
+void setText(LocalText& text, const QString& language, const QString& value) {
+    if (value.trimmed().isEmpty()) {
+        text.byLanguage.remove(language);
+    } else {
+        text.byLanguage.insert(language, value);
+    }
+}
+
+// The readout combo box lists "id — meaning (unit)" but edits the id alone: an editable combo
+// box puts an item's EditRole into its line edit.
+class ReadoutModel : public QStandardItemModel {
+public:
+    using QStandardItemModel::QStandardItemModel;
+    QVariant data(const QModelIndex& index, int role) const override {
+        return QStandardItemModel::data(index, role == Qt::EditRole ? Qt::UserRole : role);
+    }
+};
+
+QString readoutText(const ReferenceItem& item) {
+    const QString meaning = QCoreApplication::translate("ActivityReference", item.meaning);
+    if (*item.unit == '\0') return meaning;
+    return ActivityEditor::tr("%1 (%2)").arg(
+        meaning, QCoreApplication::translate("ActivityReference", item.unit));
+}
+
+// Unset (the activity's setting), yes, no.
+void fillTriState(QComboBox* box) {
+    box->clear();
+    box->addItem(ActivityEditor::tr("As the activity says"));
+    box->addItem(ActivityEditor::tr("Yes"));
+    box->addItem(ActivityEditor::tr("No"));
+}
+
+int triStateIndex(std::optional<bool> value) {
+    return !value ? 0 : *value ? 1 : 2;
+}
+
+std::optional<bool> triStateValue(int index) {
+    if (index == 0) return std::nullopt;
+    return index == 1;
+}
+
+// A widget named `name` and its label, whose accelerator puts the keyboard in it.
+template <class Widget>
+Widget* labelled(QLabel*& label, const char* name, QWidget* parent) {
+    label = new QLabel(parent);
+    auto* widget = new Widget(parent);
+    widget->setObjectName(QLatin1String(name));
+    label->setBuddy(widget);
+    return widget;
+}
+
+// A push button that Return in a field does not press (OK is the default).
+QPushButton* namedButton(const char* name, QWidget* parent) {
+    auto* button = new QPushButton(parent);
+    button->setObjectName(QLatin1String(name));
+    button->setAutoDefault(false);
+    return button;
+}
+
+}  // namespace
+
+ActivityEditor::ActivityEditor(QList<Activity> draft, QString language, QWidget* parent)
+    : QDialog(parent), draft_(std::move(draft)), language_(std::move(language)) {
+    setObjectName(QStringLiteral("activityEditor"));
+    build();
+    retranslate();
+}
+
+void ActivityEditor::build() {
+    // Created in tab order: the activity, its steps and their buttons, the form, OK and Cancel.
+    activities_ = labelled<QComboBox>(activityLabel_, "editorActivity", this);
+    titleEn_ = labelled<QLineEdit>(titleLabel_, "editorTitleEn", this);
+    titleZh_ = new QLineEdit(this);
+    titleZh_->setObjectName(QStringLiteral("editorTitleZh"));
+
+    steps_ = labelled<QListWidget>(stepsLabel_, "editorSteps", this);
+    // One line a step, every row the same height whether it shows the warning icon or not.
+    const int iconSide = steps_->fontMetrics().height();
+    steps_->setIconSize(QSize(iconSide, iconSide));
+    steps_->setUniformItemSizes(true);
+    up_ = namedButton("editorMoveUp", this);
+    down_ = namedButton("editorMoveDown", this);
+    duplicate_ = namedButton("editorDuplicate", this);
+    delete_ = namedButton("editorDelete", this);
+    undoButton_ = namedButton("editorUndo", this);
+    run_ = namedButton("editorRun", this);
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    form_ = new QWidget(scroll);
+    stepHeading_ = new QLabel(form_);
+    QFont heading = stepHeading_->font();
+    heading.setBold(true);
+    stepHeading_->setFont(heading);
+    englishHead_ = new QLabel(LanguageController::nativeName(kEnglish), form_);
+    chineseHead_ = new QLabel(LanguageController::nativeName(kChinese), form_);
+    promptEn_ = labelled<QPlainTextEdit>(promptLabel_, "editorPromptEn", form_);
+    promptZh_ = new QPlainTextEdit(form_);
+    promptZh_->setObjectName(QStringLiteral("editorPromptZh"));
+    for (QPlainTextEdit* prompt : {promptEn_, promptZh_}) {
+        prompt->setTabChangesFocus(true);
+        prompt->setFixedHeight(prompt->fontMetrics().lineSpacing() * 4 + 12);
+    }
+    kind_ = labelled<QComboBox>(kindLabel_, "editorTaskKind", form_);
+
+    task_ = new QStackedWidget(form_);
+    auto* explainPage = new QWidget(task_);
+    auto* numberPage = new QWidget(task_);
+    readout_ = labelled<QComboBox>(readoutLabel_, "editorReadout", numberPage);
+    readout_->setModel(new ReadoutModel(readout_));
+    readout_->setEditable(true);
+    readout_->setInsertPolicy(QComboBox::NoInsert);
+    readout_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    readout_->setMinimumContentsLength(24);
+    readoutMeaning_ = new QLabel(numberPage);
+    readoutMeaning_->setObjectName(QStringLiteral("editorReadoutMeaning"));
+    readoutMeaning_->setWordWrap(true);
+    tolerance_ = labelled<QDoubleSpinBox>(toleranceLabel_, "editorTolerance", numberPage);
+    tolerance_->setDecimals(4);
+    tolerance_->setRange(0.0, 1e9);
+    auto* numberLayout = new QGridLayout(numberPage);
+    numberLayout->setContentsMargins(0, 0, 0, 0);
+    numberLayout->addWidget(readoutLabel_, 0, 0);
+    numberLayout->addWidget(readout_, 0, 1);
+    numberLayout->addWidget(readoutMeaning_, 1, 1);
+    numberLayout->addWidget(toleranceLabel_, 2, 0);
+    numberLayout->addWidget(tolerance_, 2, 1, Qt::AlignLeft);
+    numberLayout->setColumnStretch(1, 1);
+
+    auto* choicesPage = new QWidget(task_);
+    choices_ = labelled<QTableWidget>(choicesLabel_, "editorChoices", choicesPage);
+    choices_->setColumnCount(5);
+    choicesLabel_->setWordWrap(true);
+    // Tab leaves the table; the arrow keys move between its cells.
+    choices_->setTabKeyNavigation(false);
+    choices_->verticalHeader()->hide();
+    choices_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    choices_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    choices_->setMinimumHeight(choices_->fontMetrics().lineSpacing() * 7);
+    addChoice_ = namedButton("editorAddChoice", choicesPage);
+    removeChoice_ = namedButton("editorRemoveChoice", choicesPage);
+    auto* choiceButtons = new QHBoxLayout;
+    choiceButtons->addWidget(addChoice_);
+    choiceButtons->addWidget(removeChoice_);
+    choiceButtons->addStretch(1);
+    auto* choicesLayout = new QVBoxLayout(choicesPage);
+    choicesLayout->setContentsMargins(0, 0, 0, 0);
+    choicesLayout->addWidget(choicesLabel_);
+    choicesLayout->addWidget(choices_);
+    choicesLayout->addLayout(choiceButtons);
+
+    auto* explorePage = new QWidget(task_);
+    exploreNote_ = new QLabel(explorePage);
+    exploreNote_->setWordWrap(true);
+    auto* exploreLayout = new QVBoxLayout(explorePage);
+    exploreLayout->setContentsMargins(0, 0, 0, 0);
+    exploreLayout->addWidget(exploreNote_);
+    for (QWidget* page : {explainPage, numberPage, choicesPage, explorePage}) {
+        task_->addWidget(page);
+    }
+
+    retries_ = labelled<QSpinBox>(retriesLabel_, "editorRetries", form_);
+    retries_->setRange(-1, 20);  // -1: unset, the activity's setting
+    showSolution_ = labelled<QComboBox>(showSolutionLabel_, "editorShowSolution", form_);
+    keepInside_ = labelled<QComboBox>(keepInsideLabel_, "editorKeepInside", form_);
+    for (const char* name : {"Hint", "Correct", "Wrong", "Reveal"}) {
+        auto* label = new QLabel(form_);
+        auto* en = new QLineEdit(form_);
+        en->setObjectName(QStringLiteral("editor%1En").arg(QLatin1String(name)));
+        auto* zh = new QLineEdit(form_);
+        zh->setObjectName(QStringLiteral("editor%1Zh").arg(QLatin1String(name)));
+        label->setBuddy(en);
+        feedbackLabels_.append(label);
+        feedbackEn_.append(en);
+        feedbackZh_.append(zh);
+    }
+
+    auto* form = new QGridLayout(form_);
+    int row = 0;
+    form->addWidget(stepHeading_, row++, 0, 1, 3);
+    form->addWidget(englishHead_, row, 1);
+    form->addWidget(chineseHead_, row++, 2);
+    form->addWidget(promptLabel_, row, 0, Qt::AlignTop);
+    form->addWidget(promptEn_, row, 1);
+    form->addWidget(promptZh_, row++, 2);
+    form->addWidget(kindLabel_, row, 0);
+    form->addWidget(kind_, row++, 1, 1, 2, Qt::AlignLeft);
+    form->addWidget(task_, row++, 0, 1, 3);
+    form->addWidget(retriesLabel_, row, 0);
+    form->addWidget(retries_, row++, 1, Qt::AlignLeft);
+    form->addWidget(showSolutionLabel_, row, 0);
+    form->addWidget(showSolution_, row++, 1, Qt::AlignLeft);
+    form->addWidget(keepInsideLabel_, row, 0);
+    form->addWidget(keepInside_, row++, 1, Qt::AlignLeft);
+    for (qsizetype i = 0; i < feedbackLabels_.size(); ++i) {
+        form->addWidget(feedbackLabels_[i], row, 0);
+        form->addWidget(feedbackEn_[i], row, 1);
+        form->addWidget(feedbackZh_[i], row++, 2);
+    }
+    form->setRowStretch(row, 1);
+    form->setColumnStretch(1, 1);
+    form->setColumnStretch(2, 1);
+    scroll->setWidget(form_);
+
+    problemsView_ = new QLabel(this);
+    problemsView_->setObjectName(QStringLiteral("editorProblems"));
+    problemsView_->setWordWrap(true);
+    problemsView_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    problemsView_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* problemsScroll = new QScrollArea(this);
+    problemsScroll->setWidgetResizable(true);
+    problemsScroll->setWidget(problemsView_);
+    problemsScroll->setMaximumHeight(problemsView_->fontMetrics().lineSpacing() * 4 + 8);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    ok_ = buttons->button(QDialogButtonBox::Ok);
+    cancel_ = buttons->button(QDialogButtonBox::Cancel);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(activityLabel_);
+    top->addWidget(activities_, 1);
+    top->addWidget(titleLabel_);
+    top->addWidget(titleEn_, 1);
+    top->addWidget(titleZh_, 1);
+    auto* stepButtons = new QGridLayout;
+    stepButtons->addWidget(up_, 0, 0);
+    stepButtons->addWidget(down_, 0, 1);
+    stepButtons->addWidget(duplicate_, 1, 0);
+    stepButtons->addWidget(delete_, 1, 1);
+    stepButtons->addWidget(undoButton_, 2, 0);
+    stepButtons->addWidget(run_, 3, 0, 1, 2);
+    auto* left = new QVBoxLayout;
+    left->addWidget(stepsLabel_);
+    left->addWidget(steps_, 1);
+    left->addLayout(stepButtons);
+    auto* middle = new QHBoxLayout;
+    middle->addLayout(left, 1);
+    middle->addWidget(scroll, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addLayout(middle, 1);
+    layout->addWidget(problemsScroll);
+    layout->addWidget(buttons);
+
+    connect(activities_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (showing_ || index < 0) return;
+        activity_ = index;
+        refreshList(0);
+        check();
+    });
+    for (const auto& field : {std::pair{titleEn_, kEnglish}, std::pair{titleZh_, kChinese}}) {
+        const QString language = field.second;
+        connect(field.first, &QLineEdit::textEdited, this, [this, language](const QString& text) {
+            setText(draft_[activity_].title, language, text);
+            activities_->setItemText(activity_, activityName(activity_));
+            check();
+        });
+    }
+    connect(steps_, &QListWidget::currentRowChanged, this, [this] {
+        if (!showing_) showStep();
+    });
+    connect(up_, &QPushButton::clicked, this, [this] { moveStep(-1); });
+    connect(down_, &QPushButton::clicked, this, [this] { moveStep(1); });
+    connect(duplicate_, &QPushButton::clicked, this, &ActivityEditor::duplicateStep);
+    connect(delete_, &QPushButton::clicked, this, &ActivityEditor::deleteStep);
+    connect(undoButton_, &QPushButton::clicked, this, &ActivityEditor::undo);
+    connect(run_, &QPushButton::clicked, this, &ActivityEditor::runFromStep);
+    auto* deleteKey = new QShortcut(QKeySequence::Delete, steps_);
+    deleteKey->setContext(Qt::WidgetShortcut);
+    connect(deleteKey, &QShortcut::activated, this, &ActivityEditor::deleteStep);
+    // Ctrl+Z too (a text field being edited takes it for its own undo first); the button's own
+    // shortcut is its Alt+N accelerator.
+    connect(new QShortcut(QKeySequence::Undo, this), &QShortcut::activated, this,
+            &ActivityEditor::undo);
+
+    connect(promptEn_, &QPlainTextEdit::textChanged, this, [this] {
+        edit([&](ActivityStep& s) { setText(s.prompt, kEnglish, promptEn_->toPlainText()); });
+    });
+    connect(promptZh_, &QPlainTextEdit::textChanged, this, [this] {
+        edit([&](ActivityStep& s) { setText(s.prompt, kChinese, promptZh_->toPlainText()); });
+    });
+    connect(kind_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (!showing_ && index >= 0) setTaskKind(static_cast<TaskKind>(index));
+    });
+    connect(readout_, &QComboBox::editTextChanged, this, [this](const QString& text) {
+        showReadoutMeaning();
+        edit([&](ActivityStep& s) { s.numberReadout = text.trimmed(); });
+    });
+    connect(tolerance_, &QDoubleSpinBox::valueChanged, this,
+            [this](double value) { edit([&](ActivityStep& s) { s.tolerance = value; }); });
+    connect(choices_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+        if (showing_) return;
+        // One right answer: checking a choice unchecks the others.
+        if (item->column() == 0 && item->checkState() == Qt::Checked) {
+            showing_ = true;
+            for (int r = 0; r < choices_->rowCount(); ++r) {
+                QTableWidgetItem* other = choices_->item(r, 0);
+                if (r != item->row() && other->flags().testFlag(Qt::ItemIsUserCheckable)) {
+                    other->setCheckState(Qt::Unchecked);
+                }
+            }
+            showing_ = false;
+        }
+        readChoices();
+    });
+    connect(addChoice_, &QPushButton::clicked, this, [this] {
+        if (step() == nullptr) return;
+        remember();
+        step()->choices.append(Choice{});
+        fillChoices();
+        choices_->setCurrentCell(choices_->rowCount() - 1, 1);
+        check();
+    });
+    connect(removeChoice_, &QPushButton::clicked, this, [this] {
+        const int row = choices_->currentRow();
+        if (step() == nullptr || row < 0 || row >= step()->choices.size()) return;
+        remember();
+        step()->choices.removeAt(row);
+        fillChoices();
+        check();
+    });
+    connect(retries_, &QSpinBox::valueChanged, this, [this](int value) {
+        edit([&](ActivityStep& s) {
+            s.options.retries = value < 0 ? std::nullopt : std::optional<int>(value);
+        });
+    });
+    connect(showSolution_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        edit([&](ActivityStep& s) { s.options.showSolution = triStateValue(index); });
+    });
+    connect(keepInside_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        edit([&](ActivityStep& s) { s.options.keepInside = triStateValue(index); });
+    });
+    const QList<LocalText ActivityStep::*> texts{&ActivityStep::hint, &ActivityStep::correct,
+                                                 &ActivityStep::wrong, &ActivityStep::reveal};
+    for (qsizetype i = 0; i < texts.size(); ++i) {
+        const auto field = texts[i];
+        connect(feedbackEn_[i], &QLineEdit::textEdited, this, [this, field](const QString& text) {
+            edit([&](ActivityStep& s) { setText(s.*field, kEnglish, text); });
+        });
+        connect(feedbackZh_[i], &QLineEdit::textEdited, this, [this, field](const QString& text) {
+            edit([&](ActivityStep& s) { setText(s.*field, kChinese, text); });
+        });
+    }
+    connect(buttons, &QDialogButtonBox::accepted, this, &ActivityEditor::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &ActivityEditor::reject);
+
+    // Fits a 1024×768 screen with room for the window frame.
+    QSize size(980, 690);
+    if (const QScreen* screen =
+            parentWidget() != nullptr ? parentWidget()->screen() : QApplication::primaryScreen()) {
+        size = size.boundedTo(screen->availableSize() - QSize(24, 48));
+    }
+    resize(size);
+}
+
+void ActivityEditor::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslate();
+    QDialog::changeEvent(event);
+}
+
+void ActivityEditor::retranslate() {
+    setWindowTitle(tr("Edit activity draft"));
+    // Qt's own catalogue may be missing (a fresh machine): these two are ours.
+    ok_->setText(tr("OK"));
+    cancel_->setText(tr("Cancel"));
+    activityLabel_->setText(tr("&Activity:"));
+    titleLabel_->setText(tr("&Title:"));
+    titleEn_->setPlaceholderText(LanguageController::nativeName(kEnglish));
+    titleZh_->setPlaceholderText(LanguageController::nativeName(kChinese));
+    stepsLabel_->setText(tr("&Steps:"));
+    up_->setText(tr("Move &up"));
+    down_->setText(tr("Move &down"));
+    duplicate_->setText(tr("Dupli&cate"));
+    delete_->setText(tr("De&lete"));
+    undoButton_->setText(tr("U&ndo"));
+    undoButton_->setToolTip(tr("Undoes the last move, duplicate, delete or change of task"));
+    run_->setText(tr("&Run from this step"));
+    run_->setToolTip(tr("Keeps the edits, closes the editor and starts the activity here"));
+    promptLabel_->setText(tr("&Prompt:"));
+    kindLabel_->setText(tr("Task t&ype:"));
+    readoutLabel_->setText(tr("Read&out:"));
+    toleranceLabel_->setText(tr("Tol&erance (±):"));
+    choicesLabel_->setText(
+        tr("C&hoices (check the right one; the feedback is shown when a "
+           "student picks it):"));
+    choices_->setHorizontalHeaderLabels(
+        {tr("Right"), tr("Text (%1)").arg(LanguageController::nativeName(kEnglish)),
+         tr("Text (%1)").arg(LanguageController::nativeName(kChinese)),
+         tr("Feedback (%1)").arg(LanguageController::nativeName(kEnglish)),
+         tr("Feedback (%1)").arg(LanguageController::nativeName(kChinese))});
+    addChoice_->setText(tr("Add cho&ice"));
+    removeChoice_->setText(tr("Remo&ve choice"));
+    retriesLabel_->setText(tr("Wron&g tries allowed:"));
+    retries_->setSpecialValueText(tr("As the activity says"));
+    retries_->updateGeometry();  // its size hint holds the special text, but no layout asked again
+    showSolutionLabel_->setText(tr("Show &me offered:"));
+    keepInsideLabel_->setText(tr("&Keep students inside:"));
+    const QStringList feedback{tr("Hint:"), tr("When right:"), tr("When wrong:"),
+                               tr("Explanation after the task:")};
+    for (qsizetype i = 0; i < feedback.size(); ++i) feedbackLabels_[i]->setText(feedback[i]);
+    // The combo boxes are filled anew; the step's values go back in when refreshList shows it.
+    showing_ = true;
+    kind_->clear();
+    kind_->addItems(
+        {tr("Explanation: students read and go on"), tr("Prediction: a number read from a readout"),
+         tr("Prediction: choices, one of them right"), tr("Exploration: a goal on the readouts")});
+    for (QComboBox* box : {showSolution_, keepInside_}) fillTriState(box);
+    activities_->clear();
+    for (int i = 0; i < draft_.size(); ++i) activities_->addItem(activityName(i));
+    activities_->setCurrentIndex(activity_);
+    showing_ = false;
+    // Most drafts hold one activity: the choice of activity shows only when there are several.
+    const bool several = draft_.size() > 1;
+    activityLabel_->setVisible(several);
+    activities_->setVisible(several);
+    refreshList(currentStep());
+    check();
+}
+
+QString ActivityEditor::activityName(int index) const {
+    const Activity& activity = draft_[index];
+    return tr("%1 (lesson %2)").arg(activity.title.in(language_), activity.lesson);
+}
+
+int ActivityEditor::currentStep() const {
+    return steps_->currentRow();
+}
+
+ActivityStep* ActivityEditor::step() {
+    if (activity_ < 0 || activity_ >= draft_.size()) return nullptr;
+    const int index = currentStep();
+    QList<ActivityStep>& list = draft_[activity_].steps;
+    return index >= 0 && index < list.size() ? &list[index] : nullptr;
+}
+
+QString ActivityEditor::stepLabel(int index) const {
+    const ActivityStep& s = draft_[activity_].steps[index];
+    QString prompt = s.prompt.in(language_).simplified();
+    if (prompt.isEmpty()) prompt = tr("(no prompt)");
+    if (prompt.size() > kPromptWords) prompt = prompt.left(kPromptWords - 1) + QChar(0x2026);
+    QString kind;
+    switch (s.kind) {
+        case ActivityStep::Kind::Explain:
+            kind = tr("explanation");
+            break;
+        case ActivityStep::Kind::Predict:
+            kind = s.predictsNumber() ? tr("prediction of a number") : tr("choice");
+            break;
+        case ActivityStep::Kind::Explore:
+            kind = tr("exploration");
+            break;
+    }
+    return tr("%1. %2 — %3").arg(index + 1).arg(prompt, kind);
+}
+
+void ActivityEditor::refreshList(int select) {
+    showing_ = true;
+    steps_->clear();
+    if (activity_ < draft_.size()) {
+        const Activity& activity = draft_[activity_];
+        titleEn_->setText(activity.title.byLanguage.value(kEnglish));
+        titleZh_->setText(activity.title.byLanguage.value(kChinese));
+        for (int i = 0; i < activity.steps.size(); ++i) steps_->addItem(stepLabel(i));
+        select = std::clamp(select, 0, static_cast<int>(activity.steps.size()) - 1);
+        fillReadouts();
+    }
+    steps_->setCurrentRow(select);
+    showing_ = false;
+    showStep();
+}
+
+void ActivityEditor::fillReadouts() {
+    auto* model = static_cast<QStandardItemModel*>(readout_->model());
+    model->clear();
+    for (const ReferenceItem& item : activityReference(
+             ActivityCatalog::builtIn(), ReferenceKind::Readouts, draft_[activity_].lesson)) {
+        auto* row = new QStandardItem(QStringLiteral("%1 — %2").arg(item.id, readoutText(item)));
+        row->setData(item.id, Qt::UserRole);
+        model->appendRow(row);
+    }
+}
+
+void ActivityEditor::showReadoutMeaning() {
+    const QString id = readout_->currentText().trimmed();
+    QString text = tr("Not a readout of this lesson: pick one from the list.");
+    for (const ReferenceItem& item : activityReference(
+             ActivityCatalog::builtIn(), ReferenceKind::Readouts, draft_[activity_].lesson)) {
+        if (item.id == id) text = readoutText(item);
+    }
+    readoutMeaning_->setText(text);
+}
+
+void ActivityEditor::showStep() {
+    const ActivityStep* s = step();
+    form_->setEnabled(s != nullptr);
+    const int count =
+        activity_ < draft_.size() ? static_cast<int>(draft_[activity_].steps.size()) : 0;
+    const int index = currentStep();
+    up_->setEnabled(s != nullptr && index > 0);
+    down_->setEnabled(s != nullptr && index + 1 < count);
+    duplicate_->setEnabled(s != nullptr);
+    delete_->setEnabled(s != nullptr);
+    undoButton_->setEnabled(!undo_.isEmpty());
+    if (s == nullptr) {
+        stepHeading_->setText(tr("This activity has no steps left: OK removes it from the draft."));
+        check();
+        return;
+    }
+    showing_ = true;
+    stepHeading_->setText(tr("Step %1 of %2").arg(index + 1).arg(count));
+    promptEn_->setPlainText(s->prompt.byLanguage.value(kEnglish));
+    promptZh_->setPlainText(s->prompt.byLanguage.value(kChinese));
+    TaskKind kind = TaskKind::Explain;
+    if (s->kind == ActivityStep::Kind::Predict) {
+        kind = s->predictsNumber() ? TaskKind::Number : TaskKind::Choices;
+    } else if (s->kind == ActivityStep::Kind::Explore) {
+        kind = TaskKind::Explore;
+    }
+    // A goal is made of conditions this form does not edit: exploration is offered only to a
+    // step that already has one.
+    if (auto* kinds = qobject_cast<QStandardItemModel*>(kind_->model())) {
+        kinds->item(static_cast<int>(TaskKind::Explore))->setEnabled(kind == TaskKind::Explore);
+    }
+    kind_->setCurrentIndex(static_cast<int>(kind));
+    task_->setCurrentIndex(static_cast<int>(kind));
+    readout_->setEditText(s->numberReadout);
+    showReadoutMeaning();
+    tolerance_->setValue(s->tolerance);
+    fillChoices();
+    QStringList goal;
+    for (const Condition& c : s->goal) {
+        const QString op = c.op == Condition::Op::Near    ? QStringLiteral("≈")
+                           : c.op == Condition::Op::Below ? QStringLiteral("<")
+                                                          : QStringLiteral(">");
+        const QString target = c.valueReadout.isEmpty() ? QString::number(c.value) : c.valueReadout;
+        goal.append(c.op == Condition::Op::Near && c.tolerance != 0.0
+                        ? QStringLiteral("%1 %2 %3 ± %4")
+                              .arg(c.readout, op, target, QString::number(c.tolerance))
+                        : QStringLiteral("%1 %2 %3").arg(c.readout, op, target));
+    }
+    exploreNote_->setText(tr("The goal, kept as the file states it (edit it in the file): %1")
+                              .arg(goal.join(QStringLiteral("; "))));
+    retries_->setValue(s->options.retries.value_or(-1));
+    showSolution_->setCurrentIndex(triStateIndex(s->options.showSolution));
+    keepInside_->setCurrentIndex(triStateIndex(s->options.keepInside));
+    const QList<const LocalText*> texts{&s->hint, &s->correct, &s->wrong, &s->reveal};
+    for (qsizetype i = 0; i < texts.size(); ++i) {
+        feedbackEn_[i]->setText(texts[i]->byLanguage.value(kEnglish));
+        feedbackZh_[i]->setText(texts[i]->byLanguage.value(kChinese));
+    }
+    showing_ = false;
+}
+
+void ActivityEditor::fillChoices() {
+    const ActivityStep* s = step();
+    const bool wasShowing = std::exchange(showing_, true);
+    choices_->setRowCount(s != nullptr ? static_cast<int>(s->choices.size()) : 0);
+    for (int row = 0; s != nullptr && row < s->choices.size(); ++row) {
+        const Choice& choice = s->choices[row];
+        auto* right = new QTableWidgetItem;
+        if (choice.correctWhen.isEmpty()) {
+            right->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
+            right->setCheckState(choice.correct ? Qt::Checked : Qt::Unchecked);
+        } else {
+            // Judged by readouts (a condition this form does not edit).
+            right->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+            right->setText(tr("by readouts"));
+        }
+        choices_->setItem(row, 0, right);
+        const QStringList cells{
+            choice.text.byLanguage.value(kEnglish), choice.text.byLanguage.value(kChinese),
+            choice.feedback.byLanguage.value(kEnglish), choice.feedback.byLanguage.value(kChinese)};
+        for (int column = 0; column < cells.size(); ++column) {
+            choices_->setItem(row, column + 1, new QTableWidgetItem(cells[column]));
+        }
+    }
+    removeChoice_->setEnabled(s != nullptr && !s->choices.isEmpty());
+    showing_ = wasShowing;
+}
+
+void ActivityEditor::readChoices() {
+    edit([&](ActivityStep& s) {
+        for (int row = 0; row < choices_->rowCount() && row < s.choices.size(); ++row) {
+            Choice& choice = s.choices[row];
+            if (choice.correctWhen.isEmpty()) {
+                choice.correct = choices_->item(row, 0)->checkState() == Qt::Checked;
+            }
+            setText(choice.text, kEnglish, choices_->item(row, 1)->text());
+            setText(choice.text, kChinese, choices_->item(row, 2)->text());
+            setText(choice.feedback, kEnglish, choices_->item(row, 3)->text());
+            setText(choice.feedback, kChinese, choices_->item(row, 4)->text());
+        }
+    });
+}
+
+void ActivityEditor::edit(const std::function<void(ActivityStep&)>& change) {
+    ActivityStep* s = step();
+    if (showing_ || s == nullptr) return;
+    change(*s);
+    if (QListWidgetItem* item = steps_->currentItem()) item->setText(stepLabel(currentStep()));
+    check();
+}
+
+void ActivityEditor::setTaskKind(TaskKind kind) {
+    ActivityStep* s = step();
+    if (s == nullptr) return;
+    remember();
+    s->numberReadout.clear();
+    if (kind != TaskKind::Choices) s->choices.clear();
+    if (kind != TaskKind::Explore) s->goal.clear();
+    switch (kind) {
+        case TaskKind::Explain:
+            s->kind = ActivityStep::Kind::Explain;
+            s->conceal = {};  // only a prediction or an exploration conceals
+            break;
+        case TaskKind::Number: {
+            s->kind = ActivityStep::Kind::Predict;
+            const QList<ReadoutSpec> readouts =
+                ActivityCatalog::builtIn().readouts(draft_[activity_].lesson);
+            if (!readouts.isEmpty()) s->numberReadout = readouts.front().id;
+            break;
+        }
+        case TaskKind::Choices:
+            s->kind = ActivityStep::Kind::Predict;
+            while (s->choices.size() < 2) s->choices.append(Choice{});
+            if (std::none_of(s->choices.begin(), s->choices.end(), [](const Choice& c) {
+                    return c.correct || !c.correctWhen.isEmpty();
+                })) {
+                s->choices.front().correct = true;
+            }
+            break;
+        case TaskKind::Explore:
+            s->kind = ActivityStep::Kind::Explore;
+            break;
+    }
+    steps_->currentItem()->setText(stepLabel(currentStep()));
+    showStep();
+    check();
+}
+
+void ActivityEditor::remember() {
+    undo_.append(Snapshot{draft_, activity_, currentStep()});
+    if (undo_.size() > kMaxUndo) undo_.removeFirst();
+    undoButton_->setEnabled(true);
+}
+
+void ActivityEditor::undo() {
+    if (undo_.isEmpty()) return;
+    const Snapshot snapshot = undo_.takeLast();
+    draft_ = snapshot.draft;
+    activity_ = snapshot.activity;
+    showing_ = true;
+    activities_->setCurrentIndex(activity_);
+    showing_ = false;
+    refreshList(snapshot.step);
+    check();
+}
+
+void ActivityEditor::selectStep(int activity, int index) {
+    if (activity < 0 || activity >= draft_.size()) return;
+    if (activity != activity_) {
+        activity_ = activity;
+        showing_ = true;
+        activities_->setCurrentIndex(activity);
+        showing_ = false;
+        refreshList(index);
+        check();
+    } else {
+        steps_->setCurrentRow(index);
+    }
+}
+
+void ActivityEditor::moveStep(int by) {
+    const int from = currentStep();
+    const int to = from + by;
+    if (step() == nullptr || to < 0 || to >= draft_[activity_].steps.size()) return;
+    remember();
+    draft_[activity_].steps.move(from, to);
+    refreshList(to);
+    check();
+}
+
+void ActivityEditor::duplicateStep() {
+    const ActivityStep* s = step();
+    if (s == nullptr) return;
+    remember();
+    const int index = currentStep();
+    draft_[activity_].steps.insert(index + 1, ActivityStep(*s));
+    refreshList(index + 1);
+    check();
+}
+
+void ActivityEditor::deleteStep() {
+    if (step() == nullptr) return;
+    remember();
+    const int index = currentStep();
+    draft_[activity_].steps.removeAt(index);
+    refreshList(index);
+    check();
+}
+
+void ActivityEditor::check() {
+    problems_.clear();
+    const ActivityCatalog& catalog = ActivityCatalog::builtIn();
+    for (qsizetype i = 0; i < draft_.size(); ++i) {
+        const Activity& activity = draft_[i];
+        if (activity.steps.isEmpty()) continue;
+        // Each activity alone: its problems name its title, then the step and the field.
+        QString source = activity.title.in(language_);
+        if (source.isEmpty()) source = tr("Activity %1").arg(i + 1);
+        problems_ += activitiesFromJson(activitiesToJson({activity}), catalog, source).problems;
+    }
+    if (activity_ < draft_.size()) {
+        // Each step alone, to mark the steps with a problem in the list.
+        const Activity& activity = draft_[activity_];
+        const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
+        QPixmap blank(steps_->iconSize());
+        blank.fill(Qt::transparent);
+        for (int i = 0; i < activity.steps.size() && i < steps_->count(); ++i) {
+            Activity alone = activity;
+            alone.steps = {activity.steps[i]};
+            const bool broken =
+                !activitiesFromJson(activitiesToJson({alone}), catalog, QString()).error.isEmpty();
+            steps_->item(i)->setIcon(broken ? warning : QIcon(blank));
+            steps_->item(i)->setToolTip(broken ? tr("This step has a problem (listed below).")
+                                               : QString());
+        }
+    }
+    if (problems_.isEmpty()) {
+        problemsView_->setText(tr("No problems: OK keeps the edits in the draft."));
+        problemsView_->setStyleSheet(QString());
+    } else {
+        problemsView_->setText(tr("Fix these before OK:") + QLatin1Char('\n') +
+                               problems_.join(QLatin1Char('\n')));
+        problemsView_->setStyleSheet(QStringLiteral("color: #b00020;"));
+    }
+    ok_->setEnabled(problems_.isEmpty());
+    run_->setEnabled(problems_.isEmpty() && step() != nullptr);
+}
+
+QList<Activity> ActivityEditor::draft() const {
+    QList<Activity> kept;
+    for (const Activity& activity : draft_) {
+        if (!activity.steps.isEmpty()) kept.append(activity);
+    }
+    return kept;
+}
+
+void ActivityEditor::runFromStep() {
+    if (step() == nullptr) return;
+    int index = 0;
+    for (int i = 0; i < activity_; ++i) index += draft_[i].steps.isEmpty() ? 0 : 1;
+    runRequest_ = RunRequest{index, currentStep()};
+    accept();
+    if (result() != QDialog::Accepted) runRequest_.reset();
+}
+
+void ActivityEditor::accept() {
+    check();
+    if (!problems_.isEmpty()) return;
+    QDialog::accept();
+}
+
+}  // namespace ropelab::ui

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Activities → Edit activity draft…: the teacher's draft without its JSON. The steps in a list
+// (reorder, duplicate, delete, undo), and a form for the selected step: its prompt and feedback
+// in English and Chinese, its task (an explanation, a prediction of a number read from one of the
+// lesson's readouts, or a choice with one right answer) and its options. Every edit is checked at
+// once by the checker `ropelab activity check` uses; OK is refused while a problem is left.
+
+#include <QDialog>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <functional>
+#include <optional>
+
+#include "activities/activity.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QStackedWidget;
+class QTableWidget;
+class QWidget;
+
+namespace ropelab::ui {
+
+class ActivityEditor : public QDialog {
+    Q_OBJECT
+public:
+    // `draft`: the activities to edit (a copy; the caller takes draft() on accept);
+    // `language`: the interface's, for the texts the list shows.
+    ActivityEditor(QList<Activity> draft, QString language, QWidget* parent = nullptr);
+
+    // The edited draft; an activity whose steps were all deleted is left out.
+    QList<Activity> draft() const;
+    // Every problem of the edited draft, one line each, in the interface language; empty when OK
+    // may close.
+    const QStringList& problems() const { return problems_; }
+    // After "Run from this step": the activity (index into draft()) and the step to start at.
+    struct RunRequest {
+        int activity = 0;
+        int step = 0;
+    };
+    std::optional<RunRequest> runRequest() const { return runRequest_; }
+
+    int currentActivity() const { return activity_; }
+    int currentStep() const;
+    void selectStep(int activity, int step);
+    void moveStep(int by);
+    void duplicateStep();
+    void deleteStep();
+    void undo();
+    void runFromStep();
+
+    void accept() override;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    enum class TaskKind { Explain, Number, Choices, Explore };
+
+    void build();
+    void retranslate();
+    // The list of the current activity's steps, the selection kept at `select`.
+    void refreshList(int select);
+    // The form shows the selected step (signals blocked, so nothing is written back).
+    void showStep();
+    void fillReadouts();
+    void fillChoices();
+    void showReadoutMeaning();
+    ActivityStep* step();
+    // Applies one field's edit to the selected step (not while the form is being filled), then
+    // checks the draft again.
+    void edit(const std::function<void(ActivityStep&)>& change);
+    void setTaskKind(TaskKind kind);
+    void readChoices();
+    void check();
+    void remember();
+    QString stepLabel(int index) const;
+    QString activityName(int index) const;
+
+    QList<Activity> draft_;
+    QString language_;
+    int activity_ = 0;
+    // The draft and the selection before each move, duplicate, delete and change of task.
+    struct Snapshot {
+        QList<Activity> draft;
+        int activity = 0;
+        int step = 0;
+    };
+    QList<Snapshot> undo_;
+    QStringList problems_;
+    QList<bool> stepBroken_;  // per step of the current activity: its own check failed
+    std::optional<RunRequest> runRequest_;
+    bool showing_ = false;  // the form is being filled from the model
+
+    QLabel* activityLabel_;
+    QComboBox* activities_;
+    QLabel* titleLabel_;
+    QLineEdit* titleEn_;
+    QLineEdit* titleZh_;
+    QLabel* stepsLabel_;
+    QListWidget* steps_;
+    QPushButton* up_;
+    QPushButton* down_;
+    QPushButton* duplicate_;
+    QPushButton* delete_;
+    QPushButton* undoButton_;
+    QPushButton* run_;
+    QWidget* form_;
+    QLabel* stepHeading_;
+    QLabel* englishHead_;
+    QLabel* chineseHead_;
+    QLabel* promptLabel_;
+    QPlainTextEdit* promptEn_;
+    QPlainTextEdit* promptZh_;
+    QLabel* kindLabel_;
+    QComboBox* kind_;
+    QStackedWidget* task_;
+    QLabel* readoutLabel_;
+    QComboBox* readout_;
+    QLabel* readoutMeaning_;
+    QLabel* toleranceLabel_;
+    QDoubleSpinBox* tolerance_;
+    QLabel* choicesLabel_;
+    QTableWidget* choices_;
+    QPushButton* addChoice_;
+    QPushButton* removeChoice_;
+    QLabel* exploreNote_;
+    QLabel* retriesLabel_;
+    QSpinBox* retries_;
+    QLabel* showSolutionLabel_;
+    QComboBox* showSolution_;
+    QLabel* keepInsideLabel_;
+    QComboBox* keepInside_;
+    QList<QLabel*> feedbackLabels_;
+    QList<QLineEdit*> feedbackEn_;
+    QList<QLineEdit*> feedbackZh_;
+    QLabel* problemsView_;
+    QPushButton* ok_;
+    QPushButton* cancel_;
+};
+
+}  // namespace ropelab::ui
