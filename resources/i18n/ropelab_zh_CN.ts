@@ -5993,16 +5993,12 @@ Nothing was changed.</source>
         <translation>%2 个模型中已有 %1 个完成并显示。</translation>
     </message>
     <message>
-        <source>Fine-tune RoPE at 2L</source>
-        <translation>在 2L 上微调 RoPE</translation>
+        <source>Fine-tune at 2L</source>
+        <translation>在 2L 上微调</translation>
     </message>
     <message>
-        <source> steps</source>
-        <translation> 步</translation>
-    </message>
-    <message>
-        <source>no fine-tuning</source>
-        <translation>不微调</translation>
+        <source>none</source>
+        <translation>无</translation>
     </message>
     <message>
         <source>After training, fine-tune the RoPE model at twice the training length for this many steps, once as it is and once with Position Interpolation (factor 2).</source>

@@ -518,8 +518,8 @@ void TrainingLesson::retranslate() {
     }
     size_->setCurrentIndex(size < 0 ? 1 : size);
     // In buildControls' order: task, size, training length, steps, seed, base, fine-tuning.
-    const QStringList labels{tr("Task"), tr("Model size"), tr("Training length"),     tr("Steps"),
-                             tr("Seed"), tr("RoPE base"),  tr("Fine-tune RoPE at 2L")};
+    const QStringList labels{tr("Task"), tr("Model size"), tr("Training length"), tr("Steps"),
+                             tr("Seed"), tr("RoPE base"),  tr("Fine-tune at 2L")};
     for (qsizetype i = 0; i < labels.size() && i < formLabels_.size(); ++i) {
         formLabels_[i]->setText(labels[i]);
     }
@@ -529,8 +529,7 @@ void TrainingLesson::retranslate() {
     for (int e = 0; e < kEncodings; ++e) {
         encodingBoxes_[e]->setText(encodingName(training::allEncodings[e]));
     }
-    fineTuneSteps_->setSuffix(tr(" steps"));
-    fineTuneSteps_->setSpecialValueText(tr("no fine-tuning"));
+    fineTuneSteps_->setSpecialValueText(tr("none"));
     fineTuneSteps_->setToolTip(
         tr("After training, fine-tune the RoPE model at twice the training length for this many "
            "steps, once as it is and once with Position Interpolation (factor 2)."));
