@@ -111,7 +111,7 @@ TEST(AppLimits, AnActivityStepBeyondTheLimitsIsRefusedAndChangesNothing) {
     EXPECT_EQ(step, before);
     ParameterSnapshot beyond = before;
     beyond.sequenceLength = 5000;
-    EXPECT_EQ(beyond.applyTo(model),
+    EXPECT_EQ(model.setAll(beyond),
               QStringLiteral("Sequence length N must be between 1 and 4096 in the app; got 5000"));
     EXPECT_EQ(ParameterSnapshot::of(model), before);
 }

@@ -314,7 +314,7 @@ void ActivityController::reset(bool everyLesson) {
     QUndoStack* stack = history_.stack();
     stack->beginMacro(text);
     history_.flush();
-    ParameterSnapshot::of(ParameterModel()).applyTo(shell_.parameterModel());
+    shell_.parameterModel().setAll(ParameterSnapshot::of(ParameterModel()));
     history_.flush();
     for (auto it = before.constBegin(); it != before.constEnd(); ++it) {
         Lesson* lesson = shell_.lesson(it.key());

@@ -18,7 +18,7 @@
 #include "lessons/lesson.h"
 #include "lessons/lesson_page.h"
 #include "lessons/session_file.h"
-#include "model/parameter_snapshot.h"
+#include "model/parameter_model.h"
 
 namespace ropelab::ui {
 
@@ -135,7 +135,7 @@ bool ActivityRunner::enterStep(int index) {
     if (!s.parameters.isEmpty()) {
         ParameterSnapshot snapshot = ParameterSnapshot::of(shell_.parameterModel());
         QString problem = readSessionParameters(s.parameters, snapshot);
-        if (problem.isEmpty()) problem = snapshot.applyTo(shell_.parameterModel());
+        if (problem.isEmpty()) problem = shell_.parameterModel().setAll(snapshot);
         if (!problem.isEmpty()) {
             setupProblem_ = tr("Step %1 cannot start: %2").arg(index + 1).arg(problem);
             emit changed();

@@ -121,7 +121,7 @@ QList<Animation> buildCatalog() {
         QT_TRANSLATE_NOOP("ropelab::ui::Animation",
                           "Lesson 5: the camera orbits the spiral and the helix once"),
         [](Lesson& lesson, ParameterModel& model, const AnimationStart& start, double u) {
-            start.parameters.applyTo(model);
+            model.setAll(start.parameters);
             const double yaw = start.lessonState.value(QStringLiteral("yaw")).toDouble();
             lesson.restoreState(with(start.lessonState, QStringLiteral("yaw"), yaw + 360.0 * u));
         }});
@@ -152,7 +152,7 @@ QList<Animation> buildCatalog() {
                           "Lesson 10: the position grows from 1 to 2^24; the phase error of "
                           "low-precision positions grows with it"),
         [](Lesson& lesson, ParameterModel& model, const AnimationStart& start, double u) {
-            start.parameters.applyTo(model);
+            model.setAll(start.parameters);
             const double position = std::round(std::exp2(u * kLog2PositionTo));
             lesson.restoreState(with(start.lessonState, QStringLiteral("position"), position));
         }});

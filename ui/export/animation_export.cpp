@@ -121,7 +121,7 @@ AnimationRenderer::AnimationRenderer(const Animation& animation, Lesson& lesson,
 }
 
 AnimationRenderer::~AnimationRenderer() {
-    start_.parameters.applyTo(parameters_);
+    parameters_.setAll(start_.parameters);
     lesson_.restoreState(start_.lessonState);
     settle(lesson_);
     if (showed_) lesson_.hide();

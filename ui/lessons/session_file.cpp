@@ -460,7 +460,7 @@ SessionState captureSession(const ParameterModel& model, const std::vector<Lesso
 
 QString applySession(const SessionState& state, ParameterModel& model,
                      const std::vector<Lesson*>& lessons) {
-    if (const QString error = state.parameters.applyTo(model); !error.isEmpty()) return error;
+    if (const QString error = model.setAll(state.parameters); !error.isEmpty()) return error;
     for (Lesson* lesson : lessons) {
         const auto it = state.lessonStates.constFind(lesson->id());
         if (it != state.lessonStates.constEnd()) lesson->restoreState(it.value());

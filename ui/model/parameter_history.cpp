@@ -5,6 +5,7 @@
 #include <QTimer>
 #include <QUndoCommand>
 #include <QUndoStack>
+#include <bit>
 
 #include "model/parameter_model.h"
 
@@ -17,14 +18,15 @@ struct Tr {
     Q_DECLARE_TR_FUNCTIONS(ropelab::ui::ParameterHistory)
 };
 
-QString stepText(const QString& parameter) {
-    if (parameter == QLatin1String("head_dim")) return Tr::tr("Change head dimension");
-    if (parameter == QLatin1String("rope_theta")) return Tr::tr("Change base");
-    if (parameter == QLatin1String("rope_scaling")) return Tr::tr("Change RoPE scaling");
-    if (parameter == QLatin1String("layout")) return Tr::tr("Change pair layout");
-    if (parameter == QLatin1String("positions")) return Tr::tr("Move positions");
-    if (parameter == QLatin1String("sequence_length")) return Tr::tr("Change sequence length");
-    if (parameter == QLatin1String("seed")) return Tr::tr("Change random vectors");
+QString stepText(ParameterModel::Parameters changed) {
+    using P = ParameterModel::Parameter;
+    if (changed == P::HeadDim) return Tr::tr("Change head dimension");
+    if (changed == P::RopeTheta) return Tr::tr("Change base");
+    if (changed == P::RopeScaling) return Tr::tr("Change RoPE scaling");
+    if (changed == P::Layout) return Tr::tr("Change pair layout");
+    if (changed == P::Positions) return Tr::tr("Move positions");
+    if (changed == P::SequenceLength) return Tr::tr("Change sequence length");
+    if (changed == P::Seed) return Tr::tr("Change random vectors");
     return Tr::tr("Change parameters");
 }
 
@@ -37,9 +39,9 @@ public:
         : history_(history),
           before_(std::move(before)),
           after_(std::move(after)),
-          parameter_(changedParameter(before_, after_)),
+          changed_(differingParameters(before_, after_)),
           time_(time) {
-        setText(stepText(parameter_));
+        setText(stepText(changed_));
     }
 
     int id() const override { return 0x524c; }
@@ -56,7 +58,8 @@ public:
 
     bool mergeWith(const QUndoCommand* other) override {
         const auto* next = static_cast<const ParameterChangeCommand*>(other);
-        if (next->parameter_ != parameter_ || parameter_ == QLatin1String("several") ||
+        if (next->changed_ != changed_ ||
+            !std::has_single_bit(static_cast<unsigned>(changed_.toInt())) ||
             next->time_ - time_ > history_.mergeWindow()) {
             return false;
         }
@@ -71,7 +74,7 @@ private:
     ParameterHistory& history_;
     ParameterSnapshot before_;
     ParameterSnapshot after_;
-    QString parameter_;
+    ParameterModel::Parameters changed_;
     qint64 time_;
     bool firstRedo_ = true;
 };
@@ -109,7 +112,7 @@ void ParameterHistory::resetBaseline() {
 
 void ParameterHistory::restore(const ParameterSnapshot& snapshot) {
     restoring_ = true;
-    snapshot.applyTo(model_);
+    model_.setAll(snapshot);
     restoring_ = false;
     recorded_ = ParameterSnapshot::of(model_);
 }

@@ -2,9 +2,8 @@
 #pragma once
 // Undo/redo of shared-parameter changes. It watches the ParameterModel, so every change (panel,
 // lesson buttons, animation, loading a preset) is undoable without the caller doing anything.
-// Changes in one event-loop turn make one step (the panel may set positions and length together),
-// and consecutive changes of the same parameter within the merge window make one step, so a
-// slider drag undoes in one go.
+// Changes in one event-loop turn make one step, and consecutive changes of the same parameter
+// within the merge window make one step, so a slider drag undoes in one go.
 
 #include <QElapsedTimer>
 #include <QObject>

@@ -24,15 +24,8 @@ struct ParameterSnapshot {
     // Empty when every value is inside the app's limits (model/app_limits.h) and core accepts
     // the configuration; otherwise the first reason, in one line.
     QString problem() const;
-    // Sets every value with one `changed` signal (lessons recompute once). Empty on success;
-    // otherwise problem(), and the model is untouched.
-    QString applyTo(ParameterModel& model) const;
 
     bool operator==(const ParameterSnapshot&) const = default;
 };
-
-// Which shared parameter differs between two snapshots, for undo texts and merging drags:
-// an empty string when equal, "several" when more than one differs.
-QString changedParameter(const ParameterSnapshot& before, const ParameterSnapshot& after);
 
 }  // namespace ropelab::ui

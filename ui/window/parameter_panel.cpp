@@ -73,10 +73,7 @@ ParameterPanel::ParameterPanel(ParameterModel& model, QWidget* parent)
     connect(layout_, &QComboBox::currentIndexChanged, this,
             [this] { model_.setLayout(static_cast<RopeLayout>(layout_->currentData().toInt())); });
     connect(sequenceLength_, &LabeledSlider::valueChanged, this, [this](int n) {
-        // Positions live inside the sequence: shrinking it pulls m and n in first.
-        model_.setPositions(std::min(model_.queryPosition(), n - 1),
-                            std::min(model_.keyPosition(), n - 1));
-        model_.setSequenceLength(n);
+        if (!model_.setSequenceLength(n)) syncFromModel();
     });
     connect(queryPosition_, &LabeledSlider::valueChanged, this, &ParameterPanel::onPositionChanged);
     connect(keyPosition_, &LabeledSlider::valueChanged, this, &ParameterPanel::onPositionChanged);

@@ -232,7 +232,7 @@ TEST(Session, ASliderDragIsOneUndoStep) {
 TEST(Session, ChangesInOneEventLoopTurnAreOneStep) {
     ParameterModel model;
     ParameterHistory history(model);
-    // What the panel does when the sequence shrinks below the positions.
+    // Two changes before the event loop runs again (a script or a lesson setting several values).
     model.setPositions(3, 1);
     model.setSequenceLength(4);
     QCoreApplication::processEvents();
