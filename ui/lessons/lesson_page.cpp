@@ -689,9 +689,11 @@ bool LessonPage::putAway() const {
            (!started_ || testAttribute(Qt::WA_WState_ExplicitShowHide));
 }
 
-void LessonPage::refreshOnParameterChange(std::function<void()> refresh) {
+void LessonPage::refreshOnParameterChange(std::function<void()> refresh,
+                                          ParameterModel::Parameters reads) {
     parameterRefresh_ = std::move(refresh);
-    connect(&parameters(), &ParameterModel::changed, this, [this] {
+    connect(&parameters(), &ParameterModel::changed, this, [this, reads](auto what) {
+        if (!(what & reads)) return;
         if (putAway()) {
             parametersChangedWhileAway_ = true;
             return;

@@ -21,6 +21,7 @@
 #include "lessons/figure_task.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_context.h"
+#include "model/parameter_model.h"
 #include "style/plot_style.h"
 
 class QGridLayout;
@@ -114,8 +115,9 @@ protected:
     // Runs `refresh` after each change of the shared parameters while the lesson is shown, or is
     // a standalone lesson that was shown, caught up or awaited once; a lesson hidden in the stack,
     // or made and not yet shown, does no work until it is shown (or catches up), then refreshes
-    // once.
-    void refreshOnParameterChange(std::function<void()> refresh);
+    // once. A change of none of the values in `reads` is skipped.
+    void refreshOnParameterChange(std::function<void()> refresh,
+                                  ParameterModel::Parameters reads = ParameterModel::kAll);
 
     // Where the subclass lays out its plots (give it a layout).
     QWidget* plotArea() const { return plotArea_; }

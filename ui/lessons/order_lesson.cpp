@@ -196,7 +196,7 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
         },
         [this](const OrderKey& key, const Execution&) { return computeAttention(key); },
         [this](const OrderKey& key, Attention& attention) { drawAttention(key, attention); });
-    refreshOnParameterChange([this] { refresh(); });
+    refreshOnParameterChange([this] { refresh(); }, ParameterModel::Parameter::RopeTheta);
 
     // Start on 猪追狗, the order that should mean something else.
     setOrder({2, 1, 0});

@@ -236,7 +236,8 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
                     .arg(QString::number(
                         alibiSlopes(key.heads)[static_cast<std::size_t>(key.head - 1)], 'g', 4)));
         });
-    refreshOnParameterChange([this] { refresh(); });
+    using P = ParameterModel::Parameter;
+    refreshOnParameterChange([this] { refresh(); }, P::Positions | P::SequenceLength | P::Seed);
 
     retranslate();
     applyTheme(theme());
