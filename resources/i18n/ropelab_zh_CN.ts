@@ -1040,6 +1040,34 @@
         <translation>在评估时应用 PI、NTK、YaRN 和 Llama 3 的 RoPE 模型</translation>
     </message>
     <message>
+        <source>Fine-tuning steps of the RoPE model at twice the training length</source>
+        <translation>RoPE 模型在两倍训练长度上的微调步数</translation>
+    </message>
+    <message>
+        <source>Shows the results or a look inside the models</source>
+        <translation>显示结果，或查看模型内部</translation>
+    </message>
+    <message>
+        <source>Trained model to look inside</source>
+        <translation>要查看内部的已训练模型</translation>
+    </message>
+    <message>
+        <source>Layer whose attention is shown</source>
+        <translation>显示其注意力的层</translation>
+    </message>
+    <message>
+        <source>Head whose attention is shown</source>
+        <translation>显示其注意力的头</translation>
+    </message>
+    <message>
+        <source>One head&apos;s attention weights on a sequence twice the training length</source>
+        <translation>一个头在两倍训练长度的序列上的注意力权重</translation>
+    </message>
+    <message>
+        <source>Norms of the RoPE model&apos;s W_q and W_k rows of each pair against its wavelength</source>
+        <translation>RoPE 模型中每个分量对的 W_q 和 W_k 行的范数与其波长的关系</translation>
+    </message>
+    <message>
         <source>Share of scored tokens the named model predicts right, at the named multiple of the training length (rope_linear, rope_dynamic, rope_yarn, rope_llama3: the RoPE model with that method applied at evaluation)</source>
         <translation>所指模型在训练长度的所指倍数下预测正确的计分词元份额（rope_linear、rope_dynamic、rope_yarn、rope_llama3：评估时应用该方法的 RoPE 模型）</translation>
     </message>

@@ -481,10 +481,21 @@ constexpr NamedRow kControls[] = {
      QT_TRANSLATE_NOOP("ActivityReference", "Random seed of weights and batches")},
     {"training", "ropeBaseBox",
      QT_TRANSLATE_NOOP("ActivityReference", "Base of the RoPE model's frequencies")},
+    {"training", "fineTuneStepsBox",
+     QT_TRANSLATE_NOOP("ActivityReference",
+                       "Fine-tuning steps of the RoPE model at twice the training length")},
     {"training", "trainButton",
      QT_TRANSLATE_NOOP("ActivityReference", "Trains the chosen models in the background")},
     {"training", "cancelTrainingButton",
      QT_TRANSLATE_NOOP("ActivityReference", "Stops training; finished models stay")},
+    {"training", "viewBox",
+     QT_TRANSLATE_NOOP("ActivityReference", "Shows the results or a look inside the models")},
+    {"training", "insideModelBox",
+     QT_TRANSLATE_NOOP("ActivityReference", "Trained model to look inside")},
+    {"training", "insideLayerBox",
+     QT_TRANSLATE_NOOP("ActivityReference", "Layer whose attention is shown")},
+    {"training", "insideHeadBox",
+     QT_TRANSLATE_NOOP("ActivityReference", "Head whose attention is shown")},
 };
 // Figures: lesson, figure name (its export file stem), what it shows.
 constexpr NamedRow kFigures[] = {
@@ -560,6 +571,13 @@ constexpr NamedRow kFigures[] = {
     {"training", "rope-rescue",
      QT_TRANSLATE_NOOP("ActivityReference",
                        "The RoPE model with PI, NTK, YaRN and Llama 3 applied at evaluation")},
+    {"training", "attention-weights",
+     QT_TRANSLATE_NOOP("ActivityReference",
+                       "One head's attention weights on a sequence twice the training length")},
+    {"training", "rope-pair-norms",
+     QT_TRANSLATE_NOOP("ActivityReference",
+                       "Norms of the RoPE model's W_q and W_k rows of each pair against its "
+                       "wavelength")},
 };
 
 const char* readoutUnit(const QString& id, const char** meaning) {
