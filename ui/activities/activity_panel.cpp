@@ -13,7 +13,6 @@
 #include <QRadioButton>
 #include <QStyle>
 #include <QVBoxLayout>
-#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -230,19 +229,15 @@ void ActivityPanel::rebuildReadouts() {
     }
     readoutValues_.clear();
     if (!runner_.running()) return;
-    const Activity& activity = runner_.activity();
-    const QList<ReferenceItem> reference =
-        activityReference(ActivityCatalog::builtIn(), ReferenceKind::Readouts, activity.lesson);
     int row = 0;
     for (const QString& id : runner_.step().namedReadouts()) {
-        const auto item = std::find_if(reference.begin(), reference.end(),
-                                       [&id](const ReferenceItem& r) { return r.id == id; });
-        QString meaning = item == reference.end()
-                              ? id
-                              : QCoreApplication::translate("ActivityReference", item->meaning);
-        if (item != reference.end() && *item->unit != '\0') {
-            meaning += QStringLiteral(" (%1)").arg(
-                QCoreApplication::translate("ActivityReference", item->unit));
+        const char* english = nullptr;
+        const char* unit = readoutUnit(id, &english);
+        QString meaning =
+            unit == nullptr ? id : QCoreApplication::translate("ActivityReference", english);
+        if (unit != nullptr && *unit != '\0') {
+            meaning +=
+                QStringLiteral(" (%1)").arg(QCoreApplication::translate("ActivityReference", unit));
         }
         auto* name = new WrappedLabel(readoutBox_);
         name->setTextFormat(Qt::PlainText);

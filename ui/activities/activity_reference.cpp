@@ -580,6 +580,28 @@ constexpr NamedRow kFigures[] = {
                        "wavelength")},
 };
 
+const char* namedMeaning(const NamedRow* begin, const NamedRow* end, const QString& lesson,
+                         const QString& id) {
+    const auto it = std::find_if(begin, end, [&](const NamedRow& row) {
+        return lesson == QLatin1String(row.lesson) && id == QLatin1String(row.id);
+    });
+    return it == end ? nullptr : it->meaning;
+}
+
+QString rangeText(const ReadoutSpec& spec) {
+    const auto number = [](double v) {
+        if (std::isinf(v)) return v < 0 ? QStringLiteral("−∞") : QStringLiteral("∞");
+        return QString::number(v, 'g', 8).replace(QLatin1Char('-'), QChar(0x2212));
+    };
+    return QStringLiteral("%1 … %2").arg(number(spec.minimum), number(spec.maximum));
+}
+
+QString escaped(const QString& text) {
+    return text.toHtmlEscaped();
+}
+
+}  // namespace
+
 const char* readoutUnit(const QString& id, const char** meaning) {
     for (const ReferenceRow& row : kReadouts) {
         if (id == QLatin1String(row.id)) {
@@ -608,28 +630,6 @@ const char* readoutUnit(const QString& id, const char** meaning) {
         "method applied at evaluation)");
     return QT_TRANSLATE_NOOP("ActivityReference", "nats");
 }
-
-const char* namedMeaning(const NamedRow* begin, const NamedRow* end, const QString& lesson,
-                         const QString& id) {
-    const auto it = std::find_if(begin, end, [&](const NamedRow& row) {
-        return lesson == QLatin1String(row.lesson) && id == QLatin1String(row.id);
-    });
-    return it == end ? nullptr : it->meaning;
-}
-
-QString rangeText(const ReadoutSpec& spec) {
-    const auto number = [](double v) {
-        if (std::isinf(v)) return v < 0 ? QStringLiteral("−∞") : QStringLiteral("∞");
-        return QString::number(v, 'g', 8).replace(QLatin1Char('-'), QChar(0x2212));
-    };
-    return QStringLiteral("%1 … %2").arg(number(spec.minimum), number(spec.maximum));
-}
-
-QString escaped(const QString& text) {
-    return text.toHtmlEscaped();
-}
-
-}  // namespace
 
 QList<ReferenceItem> activityReference(const ActivityCatalog& catalog, ReferenceKind kind,
                                        const QString& lesson) {

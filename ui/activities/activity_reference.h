@@ -23,6 +23,10 @@ struct ReferenceItem {
     std::optional<ReadoutSpec> range;  // readouts only
 };
 
+// The unit of the readout `id` ("rope-2d.angle_deg"), "" when it has none, and its meaning in
+// `meaning` (English source texts); nullptr, `meaning` untouched, for an id the reference lacks.
+const char* readoutUnit(const QString& id, const char** meaning);
+
 // The items of `kind` for `lesson` (empty: every lesson, shared controls once at the end), in the
 // catalog's order. Every id the catalog knows has a meaning (a test holds it to that).
 QList<ReferenceItem> activityReference(const ActivityCatalog& catalog, ReferenceKind kind,

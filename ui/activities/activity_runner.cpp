@@ -4,7 +4,6 @@
 #include <QEvent>
 #include <QScrollArea>
 #include <QSettings>
-#include <QStackedWidget>
 #include <QTabWidget>
 #include <QTimer>
 #include <QWidget>
@@ -19,6 +18,7 @@
 #include "lessons/lesson_page.h"
 #include "lessons/session_file.h"
 #include "model/parameter_model.h"
+#include "widgets/tab_pages.h"
 
 namespace ropelab::ui {
 
@@ -27,13 +27,7 @@ namespace {
 // Shows `widget`: the tab page that holds it becomes current and every scroll area around it
 // scrolls it into view.
 void bringIntoView(QWidget& widget) {
-    for (QWidget* w = &widget; w->parentWidget() != nullptr; w = w->parentWidget()) {
-        auto* stack = qobject_cast<QStackedWidget*>(w->parentWidget());
-        if (auto* tabs =
-                stack != nullptr ? qobject_cast<QTabWidget*>(stack->parentWidget()) : nullptr) {
-            tabs->setCurrentWidget(w);
-        }
-    }
+    for (const TabPage& page : tabPagesOf(widget)) page.tabs->setCurrentIndex(page.index);
     for (QWidget* w = widget.parentWidget(); w != nullptr; w = w->parentWidget()) {
         if (auto* area = qobject_cast<QScrollArea*>(w)) area->ensureWidgetVisible(&widget, 0, 8);
     }

@@ -6,7 +6,6 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QScrollArea>
-#include <QStackedWidget>
 #include <QTabWidget>
 #include <functional>
 #include <optional>
@@ -15,6 +14,7 @@
 #include "activities/activity_controller.h"
 #include "activities/activity_panel.h"
 #include "activities/activity_runner.h"
+#include "widgets/tab_pages.h"
 #include "window/app_controller.h"
 #include "window/main_window.h"
 #include "window/parameter_panel.h"
@@ -23,16 +23,9 @@ namespace ropelab::ui {
 
 namespace {
 
-// The page of a tab widget that holds `widget`, with the tab widget, or nothing.
-std::pair<const QTabWidget*, int> tabOf(const QWidget& widget) {
-    for (const QWidget* w = &widget; w->parentWidget() != nullptr; w = w->parentWidget()) {
-        const auto* stack = qobject_cast<const QStackedWidget*>(w->parentWidget());
-        if (stack == nullptr) continue;
-        if (const auto* tabs = qobject_cast<const QTabWidget*>(stack->parentWidget())) {
-            return {tabs, tabs->indexOf(const_cast<QWidget*>(w))};
-        }
-    }
-    return {nullptr, -1};
+// The innermost tab page that holds `widget`; no tab widget when none does.
+TabPage tabOf(const QWidget& widget) {
+    return tabPagesOf(widget).value(0);
 }
 
 // What keeps `widget` from being seen as the window shows it now; empty when it is seen.
