@@ -638,6 +638,14 @@ void FrequenciesLesson::drawFrequencies() {
     double scaleHi = 1.0;
     int pairs = 1;
     std::vector<QCPAbstractPlottable*> bandEntries;
+    // One context label where A's and B's lines of the same kind coincide, naming both.
+    const auto contextOf = [&](int side) { return bands_[side].contextLength; };
+    const auto targetOf = [&](int side) {
+        return config(static_cast<Config>(side)).maxPositionEmbeddings;
+    };
+    const bool sameContext = both && contextOf(A) == contextOf(B);
+    const bool sameTarget = both && targetOf(A) == targetOf(B) && targetOf(A) != contextOf(A) &&
+                            targetOf(B) != contextOf(B);
     for (int s = 0; s < 2; ++s) {
         Side& side = sides_[static_cast<std::size_t>(s)];
         const bool shown = s == A || both;
@@ -683,17 +691,8 @@ void FrequenciesLesson::drawFrequencies() {
         pairs = std::max(pairs, static_cast<int>(bands.pairs.size()));
 
         // The trained context L0 (dashed) and the target context (dotted), as wavelengths.
-        const RopeParams params = config(static_cast<Config>(s));
-        const double target = params.maxPositionEmbeddings;
+        const double target = targetOf(s);
         const bool distinctTarget = target != bands.contextLength;
-        // One label where A's and B's lines of the same kind coincide, naming both.
-        const auto contextOf = [&](int side) { return bands_[side].contextLength; };
-        const auto targetOf = [&](int side) {
-            return config(static_cast<Config>(side)).maxPositionEmbeddings;
-        };
-        const bool sameContext = both && contextOf(A) == contextOf(B);
-        const bool sameTarget = both && targetOf(A) == targetOf(B) && targetOf(A) != contextOf(A) &&
-                                targetOf(B) != contextOf(B);
         const QString contextNames = sameContext ? tr("A, B") : sideName(s);
         const QString targetNames = sameTarget ? tr("A, B") : sideName(s);
         // On the left, above the line: there the pairs turn fast, so no curve reaches the

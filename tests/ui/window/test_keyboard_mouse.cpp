@@ -49,6 +49,7 @@
 #include "session/session_controller.h"
 #include "style/appearance_controller.h"
 #include "widgets/labeled_slider.h"
+#include "widgets/tab_pages.h"
 #include "window/app_controller.h"
 #include "window/input_guard.h"
 #include "window/main_window.h"
@@ -280,20 +281,13 @@ bool tabTo(QWidget* target) {
         QWidget* focus = QApplication::focusWidget();
         if (holds(target, focus)) return true;
         if (auto* bar = qobject_cast<QTabBar*>(focus)) {
-            if (auto* tabs = qobject_cast<QTabWidget*>(bar->parentWidget())) {
-                const int page = [&] {
-                    for (int t = 0; t < tabs->count(); ++t) {
-                        if (holds(tabs->widget(t), target)) return t;
-                    }
-                    return -1;
-                }();
-                if (page >= 0 && page != tabs->currentIndex()) {
-                    while (tabs->currentIndex() != page) {
-                        QTest::keyClick(bar,
-                                        page > tabs->currentIndex() ? Qt::Key_Right : Qt::Key_Left);
-                    }
-                    QApplication::processEvents();
+            for (const TabPage& page : tabPagesOf(*target)) {
+                if (page.tabs != bar->parentWidget()) continue;
+                while (page.tabs->currentIndex() != page.index) {
+                    QTest::keyClick(
+                        bar, page.index > page.tabs->currentIndex() ? Qt::Key_Right : Qt::Key_Left);
                 }
+                QApplication::processEvents();
             }
         }
         QTest::keyClick(focus, Qt::Key_Tab);
