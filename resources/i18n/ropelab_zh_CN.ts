@@ -1631,10 +1631,6 @@ no row</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <source>The goal, kept as the file states it (edit it in the file): %1</source>
-        <translation>目标按文件中的写法保留（请在文件中修改）：%1</translation>
-    </message>
-    <message>
         <source>by readouts</source>
         <translation>由读数判定</translation>
     </message>
@@ -1653,6 +1649,50 @@ no row</source>
     <message>
         <source>Fix these before OK:</source>
         <translation>按“确定”之前请先解决这些问题：</translation>
+    </message>
+    <message>
+        <source>Goal: the student may go on once every condition &amp;holds:</source>
+        <translation>目标(&amp;H)：每个条件都满足后学生才能继续：</translation>
+    </message>
+    <message>
+        <source>Add cond&amp;ition</source>
+        <translation>添加条件(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve condition</source>
+        <translation>删除条件(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Must &amp;be:</source>
+        <translation>必须(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Compared &amp;with:</source>
+        <translation>比较对象(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Value:</source>
+        <translation>数值：</translation>
+    </message>
+    <message>
+        <source>about (≈, within the tolerance)</source>
+        <translation>约等于（≈，在容差之内）</translation>
+    </message>
+    <message>
+        <source>below (&lt;)</source>
+        <translation>小于（&lt;）</translation>
+    </message>
+    <message>
+        <source>above (&gt;)</source>
+        <translation>大于（&gt;）</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>一个数值</translation>
+    </message>
+    <message>
+        <source>the readout %1</source>
+        <translation>读数 %1</translation>
     </message>
 </context>
 <context>

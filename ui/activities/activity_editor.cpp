@@ -28,6 +28,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
+#include <initializer_list>
 #include <utility>
 
 #include "activities/activity_catalog.h"
@@ -63,11 +65,45 @@ public:
     }
 };
 
+// Makes `box` such a picker of readout ids.
+void makeReadoutPicker(QComboBox* box) {
+    box->setModel(new ReadoutModel(box));
+    box->setEditable(true);
+    box->setInsertPolicy(QComboBox::NoInsert);
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(24);
+}
+
 QString readoutText(const ReferenceItem& item) {
     const QString meaning = QCoreApplication::translate("ActivityReference", item.meaning);
     if (*item.unit == '\0') return meaning;
     return ActivityEditor::tr("%1 (%2)").arg(
         meaning, QCoreApplication::translate("ActivityReference", item.unit));
+}
+
+// "rope-2d.angle_deg ≈ 90 ± 1", "rope-2d.distance < rope-2d.sequence_length".
+QString conditionText(const Condition& c) {
+    const QString op = c.op == Condition::Op::Near    ? QStringLiteral("≈")
+                       : c.op == Condition::Op::Below ? QStringLiteral("<")
+                                                      : QStringLiteral(">");
+    const QString target = c.valueReadout.isEmpty() ? QString::number(c.value) : c.valueReadout;
+    if (c.op == Condition::Op::Near && c.tolerance != 0.0) {
+        return QStringLiteral("%1 %2 %3 ± %4")
+            .arg(c.readout, op, target, QString::number(c.tolerance));
+    }
+    return QStringLiteral("%1 %2 %3").arg(c.readout, op, target);
+}
+
+// A new condition: the lesson's first readout near a value it can take.
+Condition firstCondition(const QString& lesson) {
+    Condition c;
+    const QList<ReadoutSpec> readouts = ActivityCatalog::builtIn().readouts(lesson);
+    if (readouts.isEmpty()) return c;
+    const ReadoutSpec& spec = readouts.front();
+    c.readout = spec.id;
+    c.value = std::clamp(0.0, spec.minimum, spec.maximum);
+    if (spec.whole) c.value = std::ceil(c.value);
+    return c;
 }
 
 // Unset (the activity's setting), yes, no.
@@ -156,11 +192,7 @@ void ActivityEditor::build() {
     auto* explainPage = new QWidget(task_);
     auto* numberPage = new QWidget(task_);
     readout_ = labelled<QComboBox>(readoutLabel_, "editorReadout", numberPage);
-    readout_->setModel(new ReadoutModel(readout_));
-    readout_->setEditable(true);
-    readout_->setInsertPolicy(QComboBox::NoInsert);
-    readout_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    readout_->setMinimumContentsLength(24);
+    makeReadoutPicker(readout_);
     readoutMeaning_ = new QLabel(numberPage);
     readoutMeaning_->setObjectName(QStringLiteral("editorReadoutMeaning"));
     readoutMeaning_->setWordWrap(true);
@@ -199,11 +231,49 @@ void ActivityEditor::build() {
     choicesLayout->addLayout(choiceButtons);
 
     auto* explorePage = new QWidget(task_);
-    exploreNote_ = new QLabel(explorePage);
-    exploreNote_->setWordWrap(true);
-    auto* exploreLayout = new QVBoxLayout(explorePage);
+    goal_ = labelled<QListWidget>(goalLabel_, "editorGoal", explorePage);
+    goalLabel_->setWordWrap(true);
+    goal_->setFixedHeight(goal_->fontMetrics().lineSpacing() * 4 + 8);
+    addCondition_ = namedButton("editorAddCondition", explorePage);
+    removeCondition_ = namedButton("editorRemoveCondition", explorePage);
+    conditionReadout_ =
+        labelled<QComboBox>(conditionReadoutLabel_, "editorConditionReadout", explorePage);
+    makeReadoutPicker(conditionReadout_);
+    conditionMeaning_ = new QLabel(explorePage);
+    conditionMeaning_->setObjectName(QStringLiteral("editorConditionMeaning"));
+    conditionMeaning_->setWordWrap(true);
+    comparison_ = labelled<QComboBox>(comparisonLabel_, "editorComparison", explorePage);
+    target_ = labelled<QComboBox>(targetLabel_, "editorConditionTarget", explorePage);
+    target_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    target_->setMinimumContentsLength(24);
+    value_ = labelled<QDoubleSpinBox>(valueLabel_, "editorConditionValue", explorePage);
+    value_->setDecimals(4);
+    value_->setRange(-1e9, 1e9);
+    conditionTolerance_ =
+        labelled<QDoubleSpinBox>(conditionToleranceLabel_, "editorConditionTolerance", explorePage);
+    conditionTolerance_->setDecimals(4);
+    conditionTolerance_->setRange(0.0, 1e9);
+    auto* conditionButtons = new QHBoxLayout;
+    conditionButtons->addWidget(addCondition_);
+    conditionButtons->addWidget(removeCondition_);
+    conditionButtons->addStretch(1);
+    auto* exploreLayout = new QGridLayout(explorePage);
     exploreLayout->setContentsMargins(0, 0, 0, 0);
-    exploreLayout->addWidget(exploreNote_);
+    exploreLayout->addWidget(goalLabel_, 0, 0, 1, 2);
+    exploreLayout->addWidget(goal_, 1, 0, 1, 2);
+    exploreLayout->addLayout(conditionButtons, 2, 0, 1, 2);
+    exploreLayout->addWidget(conditionReadoutLabel_, 3, 0);
+    exploreLayout->addWidget(conditionReadout_, 3, 1);
+    exploreLayout->addWidget(conditionMeaning_, 4, 1);
+    exploreLayout->addWidget(comparisonLabel_, 5, 0);
+    exploreLayout->addWidget(comparison_, 5, 1, Qt::AlignLeft);
+    exploreLayout->addWidget(targetLabel_, 6, 0);
+    exploreLayout->addWidget(target_, 6, 1);
+    exploreLayout->addWidget(valueLabel_, 7, 0);
+    exploreLayout->addWidget(value_, 7, 1, Qt::AlignLeft);
+    exploreLayout->addWidget(conditionToleranceLabel_, 8, 0);
+    exploreLayout->addWidget(conditionTolerance_, 8, 1, Qt::AlignLeft);
+    exploreLayout->setColumnStretch(1, 1);
     for (QWidget* page : {explainPage, numberPage, choicesPage, explorePage}) {
         task_->addWidget(page);
     }
@@ -331,7 +401,7 @@ void ActivityEditor::build() {
         if (!showing_ && index >= 0) setTaskKind(static_cast<TaskKind>(index));
     });
     connect(readout_, &QComboBox::editTextChanged, this, [this](const QString& text) {
-        showReadoutMeaning();
+        readoutMeaning_->setText(readoutMeaning(text.trimmed()));
         edit([&](ActivityStep& s) { s.numberReadout = text.trimmed(); });
     });
     connect(tolerance_, &QDoubleSpinBox::valueChanged, this,
@@ -367,6 +437,49 @@ void ActivityEditor::build() {
         fillChoices();
         check();
     });
+    connect(goal_, &QListWidget::currentRowChanged, this, [this] {
+        if (!showing_) showCondition();
+    });
+    connect(addCondition_, &QPushButton::clicked, this, [this] {
+        if (step() == nullptr) return;
+        remember();
+        step()->goal.append(firstCondition(draft_[activity_].lesson));
+        fillGoal(static_cast<int>(step()->goal.size()) - 1);
+        check();
+    });
+    connect(removeCondition_, &QPushButton::clicked, this, [this] {
+        const int row = goal_->currentRow();
+        if (step() == nullptr || row < 0 || row >= step()->goal.size()) return;
+        remember();
+        step()->goal.removeAt(row);
+        fillGoal(row);
+        check();
+    });
+    connect(conditionReadout_, &QComboBox::editTextChanged, this, [this](const QString& text) {
+        conditionMeaning_->setText(readoutMeaning(text.trimmed()));
+        editCondition([&](Condition& c) { c.readout = text.trimmed(); });
+    });
+    connect(comparison_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index < 0) return;
+        const auto op = static_cast<Condition::Op>(index);
+        // A tolerance applies to "about" only.
+        conditionTolerance_->setEnabled(op == Condition::Op::Near);
+        editCondition([&](Condition& c) {
+            c.op = op;
+            if (op != Condition::Op::Near) c.tolerance = 0.0;
+        });
+        if (!showing_) showCondition();  // the tolerance it cleared
+    });
+    connect(target_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index < 0) return;
+        const QString readout = target_->itemData(index).toString();
+        value_->setEnabled(readout.isEmpty());
+        editCondition([&](Condition& c) { c.valueReadout = readout; });
+    });
+    connect(value_, &QDoubleSpinBox::valueChanged, this,
+            [this](double value) { editCondition([&](Condition& c) { c.value = value; }); });
+    connect(conditionTolerance_, &QDoubleSpinBox::valueChanged, this,
+            [this](double value) { editCondition([&](Condition& c) { c.tolerance = value; }); });
     connect(retries_, &QSpinBox::valueChanged, this, [this](int value) {
         edit([&](ActivityStep& s) {
             s.options.retries = value < 0 ? std::nullopt : std::optional<int>(value);
@@ -438,6 +551,15 @@ void ActivityEditor::retranslate() {
          tr("Feedback (%1)").arg(LanguageController::nativeName(kChinese))});
     addChoice_->setText(tr("Add cho&ice"));
     removeChoice_->setText(tr("Remo&ve choice"));
+    // The explore page shows instead of the choices, so it takes their accelerators again.
+    goalLabel_->setText(tr("Goal: the student may go on once every condition &holds:"));
+    addCondition_->setText(tr("Add cond&ition"));
+    removeCondition_->setText(tr("Remo&ve condition"));
+    conditionReadoutLabel_->setText(tr("Read&out:"));
+    comparisonLabel_->setText(tr("Must &be:"));
+    targetLabel_->setText(tr("Compared &with:"));
+    valueLabel_->setText(tr("Value:"));
+    conditionToleranceLabel_->setText(tr("Tol&erance (±):"));
     retriesLabel_->setText(tr("Wron&g tries allowed:"));
     retries_->setSpecialValueText(tr("As the activity says"));
     retries_->updateGeometry();  // its size hint holds the special text, but no layout asked again
@@ -453,6 +575,9 @@ void ActivityEditor::retranslate() {
         {tr("Explanation: students read and go on"), tr("Prediction: a number read from a readout"),
          tr("Prediction: choices, one of them right"), tr("Exploration: a goal on the readouts")});
     for (QComboBox* box : {showSolution_, keepInside_}) fillTriState(box);
+    comparison_->clear();
+    comparison_->addItems(
+        {tr("about (≈, within the tolerance)"), tr("below (<)"), tr("above (>)")});
     activities_->clear();
     for (int i = 0; i < draft_.size(); ++i) activities_->addItem(activityName(i));
     activities_->setCurrentIndex(activity_);
@@ -518,24 +643,30 @@ void ActivityEditor::refreshList(int select) {
 }
 
 void ActivityEditor::fillReadouts() {
-    auto* model = static_cast<QStandardItemModel*>(readout_->model());
-    model->clear();
+    auto* numberModel = static_cast<QStandardItemModel*>(readout_->model());
+    auto* conditionModel = static_cast<QStandardItemModel*>(conditionReadout_->model());
+    numberModel->clear();
+    conditionModel->clear();
+    target_->clear();
+    target_->addItem(tr("a number"), QString());
     for (const ReferenceItem& item : activityReference(
              ActivityCatalog::builtIn(), ReferenceKind::Readouts, draft_[activity_].lesson)) {
-        auto* row = new QStandardItem(QStringLiteral("%1 — %2").arg(item.id, readoutText(item)));
-        row->setData(item.id, Qt::UserRole);
-        model->appendRow(row);
+        const QString text = QStringLiteral("%1 — %2").arg(item.id, readoutText(item));
+        for (QStandardItemModel* model : {numberModel, conditionModel}) {
+            auto* row = new QStandardItem(text);
+            row->setData(item.id, Qt::UserRole);
+            model->appendRow(row);
+        }
+        target_->addItem(tr("the readout %1").arg(text), item.id);
     }
 }
 
-void ActivityEditor::showReadoutMeaning() {
-    const QString id = readout_->currentText().trimmed();
-    QString text = tr("Not a readout of this lesson: pick one from the list.");
+QString ActivityEditor::readoutMeaning(const QString& id) const {
     for (const ReferenceItem& item : activityReference(
              ActivityCatalog::builtIn(), ReferenceKind::Readouts, draft_[activity_].lesson)) {
-        if (item.id == id) text = readoutText(item);
+        if (item.id == id) return readoutText(item);
     }
-    readoutMeaning_->setText(text);
+    return tr("Not a readout of this lesson: pick one from the list.");
 }
 
 void ActivityEditor::showStep() {
@@ -564,30 +695,13 @@ void ActivityEditor::showStep() {
     } else if (s->kind == ActivityStep::Kind::Explore) {
         kind = TaskKind::Explore;
     }
-    // A goal is made of conditions this form does not edit: exploration is offered only to a
-    // step that already has one.
-    if (auto* kinds = qobject_cast<QStandardItemModel*>(kind_->model())) {
-        kinds->item(static_cast<int>(TaskKind::Explore))->setEnabled(kind == TaskKind::Explore);
-    }
     kind_->setCurrentIndex(static_cast<int>(kind));
     task_->setCurrentIndex(static_cast<int>(kind));
     readout_->setEditText(s->numberReadout);
-    showReadoutMeaning();
+    readoutMeaning_->setText(readoutMeaning(s->numberReadout));
     tolerance_->setValue(s->tolerance);
     fillChoices();
-    QStringList goal;
-    for (const Condition& c : s->goal) {
-        const QString op = c.op == Condition::Op::Near    ? QStringLiteral("≈")
-                           : c.op == Condition::Op::Below ? QStringLiteral("<")
-                                                          : QStringLiteral(">");
-        const QString target = c.valueReadout.isEmpty() ? QString::number(c.value) : c.valueReadout;
-        goal.append(c.op == Condition::Op::Near && c.tolerance != 0.0
-                        ? QStringLiteral("%1 %2 %3 ± %4")
-                              .arg(c.readout, op, target, QString::number(c.tolerance))
-                        : QStringLiteral("%1 %2 %3").arg(c.readout, op, target));
-    }
-    exploreNote_->setText(tr("The goal, kept as the file states it (edit it in the file): %1")
-                              .arg(goal.join(QStringLiteral("; "))));
+    fillGoal(0);
     retries_->setValue(s->options.retries.value_or(-1));
     showSolution_->setCurrentIndex(triStateIndex(s->options.showSolution));
     keepInside_->setCurrentIndex(triStateIndex(s->options.keepInside));
@@ -626,6 +740,42 @@ void ActivityEditor::fillChoices() {
     showing_ = wasShowing;
 }
 
+void ActivityEditor::fillGoal(int select) {
+    const ActivityStep* s = step();
+    const bool wasShowing = std::exchange(showing_, true);
+    goal_->clear();
+    const int count = s != nullptr ? static_cast<int>(s->goal.size()) : 0;
+    for (int i = 0; i < count; ++i) goal_->addItem(conditionText(s->goal[i]));
+    goal_->setCurrentRow(count > 0 ? std::clamp(select, 0, count - 1) : -1);
+    removeCondition_->setEnabled(count > 0);
+    showing_ = wasShowing;
+    showCondition();
+}
+
+void ActivityEditor::showCondition() {
+    const ActivityStep* s = step();
+    const int row = goal_->currentRow();
+    const Condition* c = s != nullptr && row >= 0 && row < s->goal.size() ? &s->goal[row] : nullptr;
+    for (QWidget* widget : std::initializer_list<QWidget*>{conditionReadout_, comparison_, target_,
+                                                           value_, conditionTolerance_}) {
+        widget->setEnabled(c != nullptr);
+    }
+    if (c == nullptr) {
+        conditionMeaning_->clear();
+        return;
+    }
+    const bool wasShowing = std::exchange(showing_, true);
+    conditionReadout_->setEditText(c->readout);
+    conditionMeaning_->setText(readoutMeaning(c->readout));
+    comparison_->setCurrentIndex(static_cast<int>(c->op));
+    target_->setCurrentIndex(std::max(0, target_->findData(c->valueReadout)));
+    value_->setValue(c->value);
+    value_->setEnabled(c->valueReadout.isEmpty());
+    conditionTolerance_->setValue(c->tolerance);
+    conditionTolerance_->setEnabled(c->op == Condition::Op::Near);
+    showing_ = wasShowing;
+}
+
 void ActivityEditor::readChoices() {
     edit([&](ActivityStep& s) {
         for (int row = 0; row < choices_->rowCount() && row < s.choices.size(); ++row) {
@@ -647,6 +797,14 @@ void ActivityEditor::edit(const std::function<void(ActivityStep&)>& change) {
     change(*s);
     if (QListWidgetItem* item = steps_->currentItem()) item->setText(stepLabel(currentStep()));
     check();
+}
+
+void ActivityEditor::editCondition(const std::function<void(Condition&)>& change) {
+    const int row = goal_->currentRow();
+    const ActivityStep* s = step();
+    if (showing_ || s == nullptr || row < 0 || row >= s->goal.size()) return;
+    edit([&](ActivityStep& edited) { change(edited.goal[row]); });
+    goal_->item(row)->setText(conditionText(step()->goal[row]));
 }
 
 void ActivityEditor::setTaskKind(TaskKind kind) {
@@ -679,6 +837,7 @@ void ActivityEditor::setTaskKind(TaskKind kind) {
             break;
         case TaskKind::Explore:
             s->kind = ActivityStep::Kind::Explore;
+            if (s->goal.isEmpty()) s->goal.append(firstCondition(draft_[activity_].lesson));
             break;
     }
     steps_->currentItem()->setText(stepLabel(currentStep()));

@@ -3,8 +3,9 @@
 // Activities → Edit activity draft…: the teacher's draft without its JSON. The steps in a list
 // (reorder, duplicate, delete, undo), and a form for the selected step: its prompt and feedback
 // in English and Chinese, its task (an explanation, a prediction of a number read from one of the
-// lesson's readouts, or a choice with one right answer) and its options. Every edit is checked at
-// once by the checker `ropelab activity check` uses; OK is refused while a problem is left.
+// lesson's readouts, a choice with one right answer, or an exploration's goal: conditions on the
+// readouts) and its options. Every edit is checked at once by the checker `ropelab activity check`
+// uses; OK is refused while a problem is left.
 
 #include <QDialog>
 #include <QList>
@@ -73,11 +74,17 @@ private:
     void showStep();
     void fillReadouts();
     void fillChoices();
-    void showReadoutMeaning();
+    // The goal's conditions in their list, the selection kept at `select`.
+    void fillGoal(int select);
+    void showCondition();
+    // The meaning and unit of readout `id` of the lesson, or that it is none of its readouts.
+    QString readoutMeaning(const QString& id) const;
     ActivityStep* step();
     // Applies one field's edit to the selected step (not while the form is being filled), then
     // checks the draft again.
     void edit(const std::function<void(ActivityStep&)>& change);
+    // The same for the goal's selected condition.
+    void editCondition(const std::function<void(Condition&)>& change);
     void setTaskKind(TaskKind kind);
     void readChoices();
     void check();
@@ -132,7 +139,21 @@ private:
     QTableWidget* choices_;
     QPushButton* addChoice_;
     QPushButton* removeChoice_;
-    QLabel* exploreNote_;
+    QLabel* goalLabel_;
+    QListWidget* goal_;
+    QPushButton* addCondition_;
+    QPushButton* removeCondition_;
+    QLabel* conditionReadoutLabel_;
+    QComboBox* conditionReadout_;
+    QLabel* conditionMeaning_;
+    QLabel* comparisonLabel_;
+    QComboBox* comparison_;
+    QLabel* targetLabel_;
+    QComboBox* target_;
+    QLabel* valueLabel_;
+    QDoubleSpinBox* value_;
+    QLabel* conditionToleranceLabel_;
+    QDoubleSpinBox* conditionTolerance_;
     QLabel* retriesLabel_;
     QSpinBox* retries_;
     QLabel* showSolutionLabel_;

@@ -20,10 +20,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <utility>
+
 #include "activities/activity.h"
 #include "activities/activity_catalog.h"
 #include "activities/activity_controller.h"
 #include "activities/activity_editor.h"
+#include "activities/activity_reference.h"
 #include "activities/activity_runner.h"
 #include "lesson_screenshot.h"
 #include "style/language_controller.h"
@@ -214,6 +217,64 @@ TEST(ActivityEditor, RunFromThisStepStartsTheEditedActivityThere) {
     runner.stop();
 }
 
+TEST(ActivityEditor, AnExplorationsGoalIsEditedInTheFormAndChecked) {
+    App app;
+    ActivityEditor* editor = app.activities.editDraft();
+    editor->selectStep(0, 1);
+    part<QComboBox>(*editor, "editorTaskKind")->setCurrentIndex(3);
+    auto* goal = part<QListWidget>(*editor, "editorGoal");
+    auto* readout = part<QComboBox>(*editor, "editorConditionReadout");
+    auto* comparison = part<QComboBox>(*editor, "editorComparison");
+    auto* target = part<QComboBox>(*editor, "editorConditionTarget");
+    auto* value = part<QDoubleSpinBox>(*editor, "editorConditionValue");
+    auto* tolerance = part<QDoubleSpinBox>(*editor, "editorConditionTolerance");
+    // A new goal starts with one condition the lesson can meet.
+    ASSERT_EQ(goal->count(), 1);
+    EXPECT_TRUE(editor->problems().isEmpty()) << editor->problems().join('\n').toStdString();
+
+    // The angle about 90° ± 2, its meaning and unit beside it.
+    readout->setEditText(QStringLiteral("rope-2d.angle_deg"));
+    const QString meaning = part<QLabel>(*editor, "editorConditionMeaning")->text();
+    const char* english = nullptr;
+    const char* unit = readoutUnit(QStringLiteral("rope-2d.angle_deg"), &english);
+    ASSERT_NE(unit, nullptr);
+    EXPECT_TRUE(meaning.contains(QString::fromUtf8(english))) << meaning.toStdString();
+    EXPECT_TRUE(meaning.contains(QString::fromUtf8(unit))) << meaning.toStdString();
+    comparison->setCurrentIndex(0);
+    value->setValue(90.0);
+    tolerance->setValue(2.0);
+    EXPECT_EQ(goal->item(0)->text(), QStringLiteral("rope-2d.angle_deg ≈ 90 ± 2"));
+    // And the distance below the sequence length: another readout, no tolerance.
+    click(*editor, "editorAddCondition");
+    ASSERT_EQ(goal->count(), 2);
+    EXPECT_EQ(goal->currentRow(), 1);
+    readout->setEditText(QStringLiteral("rope-2d.distance"));
+    comparison->setCurrentIndex(1);
+    target->setCurrentIndex(target->findData(QStringLiteral("rope-2d.sequence_length")));
+    EXPECT_FALSE(tolerance->isEnabled());
+    EXPECT_FALSE(value->isEnabled());
+    EXPECT_TRUE(editor->problems().isEmpty()) << editor->problems().join('\n').toStdString();
+
+    // An angle it never takes: the checker says so, and OK is refused.
+    goal->setCurrentRow(0);
+    EXPECT_EQ(value->value(), 90.0);
+    value->setValue(500.0);
+    ASSERT_EQ(editor->problems().size(), 1);
+    EXPECT_TRUE(editor->problems()[0].contains(QStringLiteral("can never hold")))
+        << editor->problems()[0].toStdString();
+    EXPECT_FALSE(dialogButton(*editor, QDialogButtonBox::Ok)->isEnabled());
+    value->setValue(90.0);
+
+    QTest::mouseClick(dialogButton(*editor, QDialogButtonBox::Ok), Qt::LeftButton);
+    const ActivityStep& step = app.activities.draft().front().steps[1];
+    EXPECT_EQ(step.kind, ActivityStep::Kind::Explore);
+    const QList<Condition> expected{
+        Condition{QStringLiteral("rope-2d.angle_deg"), Condition::Op::Near, 90.0, QString(), 2.0},
+        Condition{QStringLiteral("rope-2d.distance"), Condition::Op::Below, 0.0,
+                  QStringLiteral("rope-2d.sequence_length"), 0.0}};
+    EXPECT_EQ(step.goal, expected);
+}
+
 // Every control inside a 1024 × 768 screen and no accelerator twice, in both languages.
 void fitsTheProjector(const QString& language) {
     App app(language);
@@ -231,23 +292,30 @@ void fitsTheProjector(const QString& language) {
         prompt->setPlainText(text);
         EXPECT_TRUE(editor->problems().isEmpty());
     }
-    // Choices: the tallest form.
-    part<QComboBox>(*editor, "editorTaskKind")->setCurrentIndex(2);
-    // The size it takes on a 1024 × 768 screen with a task bar (the offscreen screen is smaller).
-    editor->setGeometry(QRect(QPoint(0, 0), QSize(980, 680)));
-    QApplication::processEvents();
-    for (const LayoutFinding& finding :
-         auditLayout(*editor, editor->frameGeometry(), QRect(QPoint(0, 0), kProjector))) {
-        ADD_FAILURE() << language.toStdString() << ": " << finding.widget.toStdString() << ": "
-                      << finding.problem.toStdString();
+    // Choices and an exploration's goal: the tallest tasks.
+    for (const auto& [kind, name] : {std::pair{2, "choices"}, std::pair{3, "goal"}}) {
+        part<QComboBox>(*editor, "editorTaskKind")->setCurrentIndex(kind);
+        // The size it takes on a 1024 × 768 screen with a task bar (the offscreen screen is
+        // smaller).
+        editor->resize(980, 680);
+        editor->move(0, 0);  // the frame's corner, once the frame is known
+        QApplication::processEvents();
+        for (const LayoutFinding& finding :
+             auditLayout(*editor, editor->frameGeometry(), QRect(QPoint(0, 0), kProjector))) {
+            ADD_FAILURE() << language.toStdString() << " " << name << ": "
+                          << finding.widget.toStdString() << ": " << finding.problem.toStdString();
+        }
+        QList<MnemonicClash> clashes = windowMnemonicClashes(*editor);
+        clashes += menuMnemonicClashes(*app.activities.menu());
+        for (const MnemonicClash& clash : clashes) {
+            ADD_FAILURE() << language.toStdString() << " " << name << ": "
+                          << clash.key.toStdString() << " is "
+                          << clash.owners.join(QStringLiteral(", ")).toStdString();
+        }
+        testing::saveScreenshot(*editor,
+                                QStringLiteral("editor-%1-%2").arg(language, QLatin1String(name)),
+                                editor->size());
     }
-    QList<MnemonicClash> clashes = windowMnemonicClashes(*editor);
-    clashes += menuMnemonicClashes(*app.activities.menu());
-    for (const MnemonicClash& clash : clashes) {
-        ADD_FAILURE() << language.toStdString() << ": " << clash.key.toStdString() << " is "
-                      << clash.owners.join(QStringLiteral(", ")).toStdString();
-    }
-    testing::saveScreenshot(*editor, QStringLiteral("editor-") + language, editor->size());
     editor->reject();
 }
 
