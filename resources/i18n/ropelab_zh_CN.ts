@@ -1667,8 +1667,8 @@ no row</source>
         <translation>必须(&amp;B)：</translation>
     </message>
     <message>
-        <source>Compared &amp;with:</source>
-        <translation>比较对象(&amp;W)：</translation>
+        <source>Compared with:</source>
+        <translation>比较对象：</translation>
     </message>
     <message>
         <source>Value:</source>
@@ -1693,6 +1693,42 @@ no row</source>
     <message>
         <source>the readout %1</source>
         <translation>读数 %1</translation>
+    </message>
+    <message>
+        <source>&amp;What stays hidden until the student has checked (a prediction or an exploration):</source>
+        <translation>学生检查之前隐藏的内容(&amp;W)（仅预测或探索任务）：</translation>
+    </message>
+    <message>
+        <source>Start &amp;from these parameters (the rest stay as the student left them):</source>
+        <translation>从这些参数开始(&amp;F)（其余参数保持学生留下的值）：</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Add parameter</source>
+        <translation>添加参数</translation>
+    </message>
+    <message>
+        <source>Remove parameter</source>
+        <translation>删除参数</translation>
+    </message>
+    <message>
+        <source>Figure %1 — %2</source>
+        <translation>图 %1 — %2</translation>
+    </message>
+    <message>
+        <source>only its annotation %1</source>
+        <translation>只隐藏它的标注 %1</translation>
+    </message>
+    <message>
+        <source>Every readout</source>
+        <translation>所有读数</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QIcon>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -21,10 +23,10 @@
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSpinBox>
-#include <QStackedWidget>
 #include <QStandardItemModel>
 #include <QStyle>
 #include <QTableWidget>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -34,6 +36,11 @@
 
 #include "activities/activity_catalog.h"
 #include "activities/activity_reference.h"
+#include "encodings/rope_fields.h"
+#include "lessons/session_file.h"
+#include "model/parameter_model.h"
+#include "model/parameter_snapshot.h"
+#include "model/parameter_text.h"
 #include "style/language_controller.h"
 
 namespace ropelab::ui {
@@ -104,6 +111,47 @@ Condition firstCondition(const QString& lesson) {
     c.value = std::clamp(0.0, spec.minimum, spec.maximum);
     if (spec.whole) c.value = std::ceil(c.value);
     return c;
+}
+
+// The meaning of figure `id` of `lesson`, translated; empty for one the reference lacks.
+QString figureMeaning(const QString& lesson, const QString& id) {
+    for (const ReferenceItem& item :
+         activityReference(ActivityCatalog::builtIn(), ReferenceKind::Figures, lesson)) {
+        if (item.id == id) return QCoreApplication::translate("ActivityReference", item.meaning);
+    }
+    return {};
+}
+
+// The parameters a step can set, the RoPE table's first in its order, each with its default value
+// (a RoPE field with none, an unset optional or an empty list, gets 1 for the checker to judge).
+QList<std::pair<QString, QJsonValue>> parameterDefaults() {
+    const QJsonObject session = sessionParametersToJson(ParameterSnapshot::of(ParameterModel()));
+    QList<std::pair<QString, QJsonValue>> defaults;
+    QStringList keys;
+    for (const RopeFieldInfo& field : ropeFields()) {
+        const QString key =
+            QString::fromLatin1(field.key.data(), static_cast<qsizetype>(field.key.size()));
+        defaults.append({key, session.contains(key) ? session.value(key) : QJsonValue(1.0)});
+        keys.append(key);
+    }
+    for (auto it = session.constBegin(); it != session.constEnd(); ++it) {
+        if (!keys.contains(it.key())) defaults.append({it.key(), it.value()});
+    }
+    return defaults;
+}
+
+// A parameter's value as typed: JSON where it reads as JSON (10000, true, [1, 2]), else text.
+QJsonValue parameterValue(const QString& text) {
+    const QJsonDocument document =
+        QJsonDocument::fromJson(QStringLiteral("[%1]").arg(text).toUtf8());
+    if (document.isArray() && document.array().size() == 1) return document.array().first();
+    return text.trimmed();
+}
+
+QString parameterText(const QJsonValue& value) {
+    if (value.isString()) return value.toString();
+    const QByteArray json = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(json.mid(1, json.size() - 2));
 }
 
 // Unset (the activity's setting), yes, no.
@@ -188,7 +236,11 @@ void ActivityEditor::build() {
     }
     kind_ = labelled<QComboBox>(kindLabel_, "editorTaskKind", form_);
 
-    task_ = new QStackedWidget(form_);
+    // The task's pages in a column, only the chosen one shown: a stacked widget would be as tall as
+    // its tallest page (its height for a width takes every page's).
+    task_ = new QWidget(form_);
+    auto* taskLayout = new QVBoxLayout(task_);
+    taskLayout->setContentsMargins(0, 0, 0, 0);
     auto* explainPage = new QWidget(task_);
     auto* numberPage = new QWidget(task_);
     readout_ = labelled<QComboBox>(readoutLabel_, "editorReadout", numberPage);
@@ -275,9 +327,13 @@ void ActivityEditor::build() {
     exploreLayout->addWidget(conditionTolerance_, 8, 1, Qt::AlignLeft);
     exploreLayout->setColumnStretch(1, 1);
     for (QWidget* page : {explainPage, numberPage, choicesPage, explorePage}) {
-        task_->addWidget(page);
+        taskLayout->addWidget(page);
     }
 
+    conceal_ = labelled<QTreeWidget>(concealLabel_, "editorConceal", form_);
+    concealLabel_->setWordWrap(true);
+    conceal_->setHeaderHidden(true);
+    conceal_->setFixedHeight(conceal_->fontMetrics().lineSpacing() * 8);
     retries_ = labelled<QSpinBox>(retriesLabel_, "editorRetries", form_);
     retries_->setRange(-1, 20);  // -1: unset, the activity's setting
     showSolution_ = labelled<QComboBox>(showSolutionLabel_, "editorShowSolution", form_);
@@ -294,6 +350,26 @@ void ActivityEditor::build() {
         feedbackZh_.append(zh);
     }
 
+    parameters_ = labelled<QTableWidget>(parametersLabel_, "editorParameters", form_);
+    parametersLabel_->setWordWrap(true);
+    parameters_->setColumnCount(2);
+    parameters_->setTabKeyNavigation(false);
+    parameters_->verticalHeader()->hide();
+    parameters_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    parameters_->verticalHeader()->setDefaultSectionSize(parameters_->fontMetrics().lineSpacing() +
+                                                         6);
+    parameters_->setFixedHeight(parameters_->fontMetrics().lineSpacing() * 8);
+    newParameter_ = new QComboBox(form_);
+    newParameter_->setObjectName(QStringLiteral("editorNewParameter"));
+    newParameter_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    newParameter_->setMinimumContentsLength(20);
+    addParameter_ = namedButton("editorAddParameter", form_);
+    removeParameter_ = namedButton("editorRemoveParameter", form_);
+    auto* parameterButtons = new QHBoxLayout;
+    parameterButtons->addWidget(newParameter_, 1);
+    parameterButtons->addWidget(addParameter_);
+    parameterButtons->addWidget(removeParameter_);
+
     auto* form = new QGridLayout(form_);
     int row = 0;
     form->addWidget(stepHeading_, row++, 0, 1, 3);
@@ -305,6 +381,8 @@ void ActivityEditor::build() {
     form->addWidget(kindLabel_, row, 0);
     form->addWidget(kind_, row++, 1, 1, 2, Qt::AlignLeft);
     form->addWidget(task_, row++, 0, 1, 3);
+    form->addWidget(concealLabel_, row++, 0, 1, 3);
+    form->addWidget(conceal_, row++, 0, 1, 3);
     form->addWidget(retriesLabel_, row, 0);
     form->addWidget(retries_, row++, 1, Qt::AlignLeft);
     form->addWidget(showSolutionLabel_, row, 0);
@@ -316,6 +394,9 @@ void ActivityEditor::build() {
         form->addWidget(feedbackEn_[i], row, 1);
         form->addWidget(feedbackZh_[i], row++, 2);
     }
+    form->addWidget(parametersLabel_, row++, 0, 1, 3);
+    form->addWidget(parameters_, row++, 0, 1, 3);
+    form->addLayout(parameterButtons, row++, 0, 1, 3);
     form->setRowStretch(row, 1);
     form->setColumnStretch(1, 1);
     form->setColumnStretch(2, 1);
@@ -480,6 +561,36 @@ void ActivityEditor::build() {
             [this](double value) { editCondition([&](Condition& c) { c.value = value; }); });
     connect(conditionTolerance_, &QDoubleSpinBox::valueChanged, this,
             [this](double value) { editCondition([&](Condition& c) { c.tolerance = value; }); });
+    connect(conceal_, &QTreeWidget::itemChanged, this, [this] {
+        if (!showing_) readConceal();
+    });
+    connect(parameters_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+        if (showing_ || item->column() != 1) return;
+        const QString key = parameters_->item(item->row(), 0)->data(Qt::UserRole).toString();
+        edit([&](ActivityStep& s) { s.parameters.insert(key, parameterValue(item->text())); });
+    });
+    connect(addParameter_, &QPushButton::clicked, this, [this] {
+        const QString key = newParameter_->currentData().toString();
+        const QString name = newParameter_->currentText();
+        if (step() == nullptr || key.isEmpty()) return;
+        remember();
+        for (const auto& [known, value] : parameterDefaults()) {
+            if (known == key) step()->parameters.insert(key, value);
+        }
+        fillParameters();
+        const auto rows = parameters_->findItems(name, Qt::MatchExactly);
+        parameters_->setFocus();
+        if (!rows.isEmpty()) parameters_->setCurrentCell(rows.front()->row(), 1);
+        check();
+    });
+    connect(removeParameter_, &QPushButton::clicked, this, [this] {
+        const int row = parameters_->currentRow();
+        if (step() == nullptr || row < 0) return;
+        remember();
+        step()->parameters.remove(parameters_->item(row, 0)->data(Qt::UserRole).toString());
+        fillParameters();
+        check();
+    });
     connect(retries_, &QSpinBox::valueChanged, this, [this](int value) {
         edit([&](ActivityStep& s) {
             s.options.retries = value < 0 ? std::nullopt : std::optional<int>(value);
@@ -557,9 +668,17 @@ void ActivityEditor::retranslate() {
     removeCondition_->setText(tr("Remo&ve condition"));
     conditionReadoutLabel_->setText(tr("Read&out:"));
     comparisonLabel_->setText(tr("Must &be:"));
-    targetLabel_->setText(tr("Compared &with:"));
+    targetLabel_->setText(tr("Compared with:"));
     valueLabel_->setText(tr("Value:"));
     conditionToleranceLabel_->setText(tr("Tol&erance (±):"));
+    concealLabel_->setText(
+        tr("&What stays hidden until the student has checked (a prediction or an exploration):"));
+    parametersLabel_->setText(
+        tr("Start &from these parameters (the rest stay as the student left "
+           "them):"));
+    parameters_->setHorizontalHeaderLabels({tr("Parameter"), tr("Value")});
+    addParameter_->setText(tr("Add parameter"));
+    removeParameter_->setText(tr("Remove parameter"));
     retriesLabel_->setText(tr("Wron&g tries allowed:"));
     retries_->setSpecialValueText(tr("As the activity says"));
     retries_->updateGeometry();  // its size hint holds the special text, but no layout asked again
@@ -696,12 +815,16 @@ void ActivityEditor::showStep() {
         kind = TaskKind::Explore;
     }
     kind_->setCurrentIndex(static_cast<int>(kind));
-    task_->setCurrentIndex(static_cast<int>(kind));
+    for (int i = 0; i < task_->layout()->count(); ++i) {
+        task_->layout()->itemAt(i)->widget()->setVisible(i == static_cast<int>(kind));
+    }
     readout_->setEditText(s->numberReadout);
     readoutMeaning_->setText(readoutMeaning(s->numberReadout));
     tolerance_->setValue(s->tolerance);
     fillChoices();
     fillGoal(0);
+    fillConceal();
+    fillParameters();
     retries_->setValue(s->options.retries.value_or(-1));
     showSolution_->setCurrentIndex(triStateIndex(s->options.showSolution));
     keepInside_->setCurrentIndex(triStateIndex(s->options.keepInside));
@@ -773,6 +896,100 @@ void ActivityEditor::showCondition() {
     value_->setEnabled(c->valueReadout.isEmpty());
     conditionTolerance_->setValue(c->tolerance);
     conditionTolerance_->setEnabled(c->op == Condition::Op::Near);
+    showing_ = wasShowing;
+}
+
+void ActivityEditor::fillConceal() {
+    const ActivityStep* s = step();
+    const bool wasShowing = std::exchange(showing_, true);
+    conceal_->clear();
+    const Concealment concealed = s != nullptr ? s->conceal : Concealment{};
+    const QString lesson = draft_[activity_].lesson;
+    const auto add = [](QTreeWidgetItem* item, const QString& id, bool checked) {
+        item->setData(0, Qt::UserRole, id);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
+        item->setCheckState(0, checked ? Qt::Checked : Qt::Unchecked);
+    };
+    for (const FigureSpec& figure : ActivityCatalog::builtIn().figures(lesson)) {
+        auto* item = new QTreeWidgetItem(
+            conceal_, {tr("Figure %1 — %2").arg(figure.id, figureMeaning(lesson, figure.id))});
+        add(item, figure.id, concealed.figures.contains(figure.id));
+        for (const QString& annotation : figure.annotations) {
+            add(new QTreeWidgetItem(item, {tr("only its annotation %1").arg(annotation)}),
+                annotation, concealed.annotations.contains(AnnotationId{figure.id, annotation}));
+        }
+    }
+    auto* readouts = new QTreeWidgetItem(conceal_, {tr("Every readout")});
+    add(readouts, QString(), concealed.allReadouts);
+    for (const ReferenceItem& item :
+         activityReference(ActivityCatalog::builtIn(), ReferenceKind::Readouts, lesson)) {
+        add(new QTreeWidgetItem(readouts,
+                                {QStringLiteral("%1 — %2").arg(item.id, readoutText(item))}),
+            item.id, concealed.readouts.contains(item.id));
+    }
+    conceal_->expandAll();
+    // Only a prediction or an exploration conceals (the checker holds an explanation to that).
+    conceal_->setEnabled(s != nullptr && s->kind != ActivityStep::Kind::Explain);
+    showing_ = wasShowing;
+}
+
+void ActivityEditor::readConceal() {
+    Concealment concealed;
+    const int figures = conceal_->topLevelItemCount() - 1;  // the last holds the readouts
+    for (int i = 0; i < figures; ++i) {
+        const QTreeWidgetItem* figure = conceal_->topLevelItem(i);
+        const QString id = figure->data(0, Qt::UserRole).toString();
+        if (figure->checkState(0) == Qt::Checked) concealed.figures.append(id);
+        for (int a = 0; a < figure->childCount(); ++a) {
+            if (figure->child(a)->checkState(0) == Qt::Checked) {
+                concealed.annotations.append(
+                    AnnotationId{id, figure->child(a)->data(0, Qt::UserRole).toString()});
+            }
+        }
+    }
+    const QTreeWidgetItem* readouts = conceal_->topLevelItem(figures);
+    concealed.allReadouts = readouts->checkState(0) == Qt::Checked;
+    for (int r = 0; r < readouts->childCount() && !concealed.allReadouts; ++r) {
+        if (readouts->child(r)->checkState(0) == Qt::Checked) {
+            concealed.readouts.append(readouts->child(r)->data(0, Qt::UserRole).toString());
+        }
+    }
+    edit([&](ActivityStep& s) { s.conceal = concealed; });
+}
+
+void ActivityEditor::fillParameters() {
+    const ActivityStep* s = step();
+    const bool wasShowing = std::exchange(showing_, true);
+    const QJsonObject values = s != nullptr ? s->parameters : QJsonObject();
+    const auto label = [](const QString& key) {
+        const QString unit = parameterUnit(key.toStdString());
+        const QString name = parameterLabel(key.toStdString());
+        return unit.isEmpty() ? name : tr("%1 (%2)").arg(name, unit);
+    };
+    // The step's parameters in the order the list of new ones has.
+    QStringList shown;
+    newParameter_->clear();
+    for (const auto& [key, value] : parameterDefaults()) {
+        if (values.contains(key)) {
+            shown.append(key);
+        } else {
+            newParameter_->addItem(label(key), key);
+        }
+    }
+    for (const QString& key : values.keys()) {
+        if (!shown.contains(key)) shown.append(key);
+    }
+    parameters_->setRowCount(static_cast<int>(shown.size()));
+    for (int row = 0; row < shown.size(); ++row) {
+        auto* name = new QTableWidgetItem(label(shown[row]));
+        name->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        name->setData(Qt::UserRole, shown[row]);
+        name->setToolTip(shown[row]);
+        parameters_->setItem(row, 0, name);
+        parameters_->setItem(row, 1, new QTableWidgetItem(parameterText(values.value(shown[row]))));
+    }
+    addParameter_->setEnabled(newParameter_->count() > 0);
+    removeParameter_->setEnabled(!values.isEmpty());
     showing_ = wasShowing;
 }
 

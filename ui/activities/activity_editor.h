@@ -4,8 +4,10 @@
 // (reorder, duplicate, delete, undo), and a form for the selected step: its prompt and feedback
 // in English and Chinese, its task (an explanation, a prediction of a number read from one of the
 // lesson's readouts, a choice with one right answer, or an exploration's goal: conditions on the
-// readouts) and its options. Every edit is checked at once by the checker `ropelab activity check`
-// uses; OK is refused while a problem is left.
+// readouts), what it conceals until checked, the parameters it starts from, and its options. What
+// the form does not show (the lesson's view, locked and hidden controls, Show-me moves) is kept as
+// it is. Every edit is checked at once by the checker `ropelab activity check` uses; OK is refused
+// while a problem is left.
 
 #include <QDialog>
 #include <QList>
@@ -24,8 +26,8 @@ class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
-class QStackedWidget;
 class QTableWidget;
+class QTreeWidget;
 class QWidget;
 
 namespace ropelab::ui {
@@ -77,6 +79,9 @@ private:
     // The goal's conditions in their list, the selection kept at `select`.
     void fillGoal(int select);
     void showCondition();
+    void fillConceal();
+    void readConceal();
+    void fillParameters();
     // The meaning and unit of readout `id` of the lesson, or that it is none of its readouts.
     QString readoutMeaning(const QString& id) const;
     ActivityStep* step();
@@ -129,7 +134,7 @@ private:
     QPlainTextEdit* promptZh_;
     QLabel* kindLabel_;
     QComboBox* kind_;
-    QStackedWidget* task_;
+    QWidget* task_;  // a page for each TaskKind
     QLabel* readoutLabel_;
     QComboBox* readout_;
     QLabel* readoutMeaning_;
@@ -154,6 +159,8 @@ private:
     QDoubleSpinBox* value_;
     QLabel* conditionToleranceLabel_;
     QDoubleSpinBox* conditionTolerance_;
+    QLabel* concealLabel_;
+    QTreeWidget* conceal_;
     QLabel* retriesLabel_;
     QSpinBox* retries_;
     QLabel* showSolutionLabel_;
@@ -163,6 +170,11 @@ private:
     QList<QLabel*> feedbackLabels_;
     QList<QLineEdit*> feedbackEn_;
     QList<QLineEdit*> feedbackZh_;
+    QLabel* parametersLabel_;
+    QTableWidget* parameters_;
+    QComboBox* newParameter_;
+    QPushButton* addParameter_;
+    QPushButton* removeParameter_;
     QLabel* problemsView_;
     QPushButton* ok_;
     QPushButton* cancel_;

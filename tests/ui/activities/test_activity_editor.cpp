@@ -10,15 +10,20 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 #include <utility>
 
@@ -273,6 +278,92 @@ TEST(ActivityEditor, AnExplorationsGoalIsEditedInTheFormAndChecked) {
         Condition{QStringLiteral("rope-2d.distance"), Condition::Op::Below, 0.0,
                   QStringLiteral("rope-2d.sequence_length"), 0.0}};
     EXPECT_EQ(step.goal, expected);
+}
+
+TEST(ActivityEditor, ConcealAndStartingParametersAreEditedInTheForm) {
+    App app;
+    ActivityEditor* editor = app.activities.editDraft();
+    editor->selectStep(0, 1);
+    auto* conceal = part<QTreeWidget>(*editor, "editorConceal");
+    // An explanation conceals nothing; a prediction may.
+    EXPECT_FALSE(conceal->isEnabled());
+    part<QComboBox>(*editor, "editorTaskKind")->setCurrentIndex(1);
+    EXPECT_TRUE(conceal->isEnabled());
+    // The lesson's figures with their annotations (what `ropelab activity figures` lists), then
+    // the readouts.
+    const QList<FigureSpec> figures = ActivityCatalog::builtIn().figures(QStringLiteral("rope-2d"));
+    ASSERT_FALSE(figures.isEmpty());
+    ASSERT_EQ(conceal->topLevelItemCount(), figures.size() + 1);
+    for (int i = 0; i < figures.size(); ++i) {
+        EXPECT_EQ(conceal->topLevelItem(i)->data(0, Qt::UserRole).toString(), figures[i].id);
+        EXPECT_EQ(conceal->topLevelItem(i)->childCount(), figures[i].annotations.size());
+    }
+    conceal->topLevelItem(0)->setCheckState(0, Qt::Checked);
+    QTreeWidgetItem* readouts = conceal->topLevelItem(static_cast<int>(figures.size()));
+    for (int i = 0; i < readouts->childCount(); ++i) {
+        if (readouts->child(i)->data(0, Qt::UserRole) == QStringLiteral("rope-2d.angle_deg")) {
+            readouts->child(i)->setCheckState(0, Qt::Checked);
+        }
+    }
+
+    // The base changed, the query position added, the seed removed.
+    auto* parameters = part<QTableWidget>(*editor, "editorParameters");
+    const auto rowOf = [&](const QString& key) {
+        for (int row = 0; row < parameters->rowCount(); ++row) {
+            if (parameters->item(row, 0)->data(Qt::UserRole) == key) return row;
+        }
+        return -1;
+    };
+    const QJsonObject before = app.activities.draft().front().steps[1].parameters;
+    ASSERT_TRUE(before.contains(QStringLiteral("seed")));
+    ASSERT_GE(rowOf(QStringLiteral("rope_theta")), 0);
+    parameters->item(rowOf(QStringLiteral("rope_theta")), 1)->setText(QStringLiteral("500000"));
+    parameters->setCurrentCell(rowOf(QStringLiteral("seed")), 1);
+    click(*editor, "editorRemoveParameter");
+    EXPECT_EQ(rowOf(QStringLiteral("seed")), -1);
+    // A wrong value is the checker's problem, named by the field.
+    parameters->item(rowOf(QStringLiteral("head_dim")), 1)->setText(QStringLiteral("7"));
+    ASSERT_EQ(editor->problems().size(), 1);
+    EXPECT_TRUE(editor->problems()[0].contains(QStringLiteral("setup.parameters")))
+        << editor->problems()[0].toStdString();
+    parameters->item(rowOf(QStringLiteral("head_dim")), 1)
+        ->setText(QString::number(before.value(QStringLiteral("head_dim")).toInt()));
+    EXPECT_TRUE(editor->problems().isEmpty()) << editor->problems().join('\n').toStdString();
+
+    QTest::mouseClick(dialogButton(*editor, QDialogButtonBox::Ok), Qt::LeftButton);
+    const ActivityStep& step = app.activities.draft().front().steps[1];
+    Concealment expected;
+    expected.figures = {figures[0].id};
+    expected.readouts = {QStringLiteral("rope-2d.angle_deg")};
+    EXPECT_EQ(step.conceal, expected);
+    QJsonObject parametersAfter = before;
+    parametersAfter.insert(QStringLiteral("rope_theta"), 500000);
+    parametersAfter.remove(QStringLiteral("seed"));
+    EXPECT_EQ(step.parameters, parametersAfter);
+}
+
+// Every field the form does not show (the lesson's view, locked and hidden controls, Show-me
+// moves, annotations, the activity's options) comes back unchanged: each built-in file, opened in
+// the editor, every step shown, and saved, is the same JSON.
+TEST(ActivityEditor, ABuiltInFileComesBackUnchanged) {
+    const QStringList files = QDir(QStringLiteral(":/activities"))
+                                  .entryList({QStringLiteral("*.ropelab-activity")}, QDir::Files);
+    ASSERT_FALSE(files.isEmpty());
+    for (const QString& name : files) {
+        QFile file(QStringLiteral(":/activities/") + name);
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << name.toStdString();
+        const QByteArray original = file.readAll();
+        const ActivityLoad load = activitiesFromJson(original, ActivityCatalog::builtIn(), name);
+        ASSERT_TRUE(load.error.isEmpty()) << load.error.toStdString();
+        ActivityEditor editor(load.activities, QStringLiteral("en"));
+        for (int a = 0; a < load.activities.size(); ++a) {
+            for (int s = 0; s < load.activities[a].steps.size(); ++s) editor.selectStep(a, s);
+        }
+        EXPECT_TRUE(editor.problems().isEmpty()) << name.toStdString();
+        EXPECT_EQ(QJsonDocument::fromJson(activitiesToJson(editor.draft())),
+                  QJsonDocument::fromJson(original))
+            << name.toStdString();
+    }
 }
 
 // Every control inside a 1024 × 768 screen and no accelerator twice, in both languages.
