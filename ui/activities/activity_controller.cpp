@@ -259,6 +259,7 @@ void ActivityController::keepInside() {
     for (QAction* action : {map_, open_, lessonActivities_->menuAction()}) {
         action->setEnabled(!keep);
     }
+    updateDraftActions();
 }
 
 void ActivityController::addActivities(const QList<Activity>& activities) {
@@ -394,7 +395,9 @@ void ActivityController::updateDraftActions() {
         return !activity.steps.isEmpty();
     });
     saveDraft_->setEnabled(steps);
-    editDraft_->setEnabled(steps);
+    // Running the draft from the editor, or a file opened into it, would leave a kept-in activity.
+    editDraft_->setEnabled(steps && !keptInside_);
+    openIntoDraft_->setEnabled(!keptInside_);
 }
 
 QString ActivityController::openIntoDraft(const QString& path) {

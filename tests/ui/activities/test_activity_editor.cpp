@@ -342,6 +342,30 @@ TEST(ActivityEditor, ConcealAndStartingParametersAreEditedInTheForm) {
     EXPECT_EQ(step.parameters, parametersAfter);
 }
 
+// A student kept inside an activity cannot leave it through the draft: neither the editor (and its
+// Run from this step) nor a file opened into the draft is offered until the activity ends.
+TEST(ActivityEditor, NotOfferedWhileAnActivityKeepsStudentsInside) {
+    App app;
+    auto* openIntoDraft =
+        app.activities.menu()->findChild<QAction*>(QStringLiteral("openIntoDraftAction"));
+    ASSERT_NE(openIntoDraft, nullptr);
+    EXPECT_TRUE(app.editAction()->isEnabled());
+    EXPECT_TRUE(openIntoDraft->isEnabled());
+    Activity kept = app.activities.draft().front();
+    kept.options.keepInside = true;
+    ActivityRunner& runner = app.activities.runner();
+    ASSERT_TRUE(runner.start(kept, 0));
+    EXPECT_FALSE(app.editAction()->isEnabled());
+    EXPECT_FALSE(openIntoDraft->isEnabled());
+    runner.stop();
+    EXPECT_TRUE(app.editAction()->isEnabled());
+    EXPECT_TRUE(openIntoDraft->isEnabled());
+    // An activity that lets students leave leaves the draft alone.
+    ASSERT_TRUE(runner.start(app.activities.draft().front(), 0));
+    EXPECT_TRUE(app.editAction()->isEnabled());
+    runner.stop();
+}
+
 // Every field the form does not show (the lesson's view, locked and hidden controls, Show-me
 // moves, annotations, the activity's options) comes back unchanged: each built-in file, opened in
 // the editor, every step shown, and saved, is the same JSON.
