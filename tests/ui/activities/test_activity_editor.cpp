@@ -33,6 +33,7 @@
 #include "activities/activity_editor.h"
 #include "activities/activity_reference.h"
 #include "activities/activity_runner.h"
+#include "help/help_menu.h"
 #include "lesson_screenshot.h"
 #include "style/language_controller.h"
 #include "window/app_controller.h"
@@ -388,6 +389,18 @@ TEST(ActivityEditor, ABuiltInFileComesBackUnchanged) {
                   QJsonDocument::fromJson(original))
             << name.toStdString();
     }
+}
+
+// Help → Writing activities says where the editor is and what it edits, in both languages.
+TEST(WritingActivitiesHelp, NamesTheEditor) {
+    App app;
+    HelpDialog help(HelpDialog::Page::WritingActivities, app.window.app().language(),
+                    [] { return QString(); });
+    EXPECT_TRUE(help.html(QStringLiteral("en"))
+                    .contains(QStringLiteral("<b>Activities → Edit activity draft…</b>")));
+    ASSERT_TRUE(app.window.app().language().setLanguage(QStringLiteral("zh_CN")));
+    EXPECT_TRUE(
+        help.html(QStringLiteral("zh_CN")).contains(QStringLiteral("<b>活动 → 编辑活动草稿…</b>")));
 }
 
 // Every control inside a 1024 × 768 screen and no accelerator twice, in both languages.
