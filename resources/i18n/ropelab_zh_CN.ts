@@ -1495,8 +1495,8 @@ no row</source>
         <translation>撤销(&amp;N)</translation>
     </message>
     <message>
-        <source>Undoes the last move, duplicate, delete or change of task</source>
-        <translation>撤销上一次移动、复制、删除或任务类型的更改</translation>
+        <source>Undoes the last move, duplicate, delete, change of task, or added or removed choice, condition or parameter</source>
+        <translation>撤销上一次移动、复制、删除、任务类型的更改，或选项、条件、参数的添加或删除</translation>
     </message>
     <message>
         <source>&amp;Run from this step</source>

@@ -645,7 +645,9 @@ void ActivityEditor::retranslate() {
     duplicate_->setText(tr("Dupli&cate"));
     delete_->setText(tr("De&lete"));
     undoButton_->setText(tr("U&ndo"));
-    undoButton_->setToolTip(tr("Undoes the last move, duplicate, delete or change of task"));
+    undoButton_->setToolTip(
+        tr("Undoes the last move, duplicate, delete, change of task, or added or removed choice, "
+           "condition or parameter"));
     run_->setText(tr("&Run from this step"));
     run_->setToolTip(tr("Keeps the edits, closes the editor and starts the activity here"));
     promptLabel_->setText(tr("&Prompt:"));

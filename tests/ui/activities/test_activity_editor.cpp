@@ -343,6 +343,32 @@ TEST(ActivityEditor, ConcealAndStartingParametersAreEditedInTheForm) {
     EXPECT_EQ(step.parameters, parametersAfter);
 }
 
+// The new parts by keyboard alone: Alt+H to the goal, Alt+W to what is concealed (Space ticks a
+// figure), Alt+F to the parameters.
+TEST(ActivityEditor, GoalConcealAndParametersByKeyboard) {
+    App app;
+    ActivityEditor* editor = app.activities.editDraft();
+    QApplication::setActiveWindow(editor);
+    editor->selectStep(0, 0);
+    part<QComboBox>(*editor, "editorTaskKind")->setCurrentIndex(3);
+    auto* steps = part<QListWidget>(*editor, "editorSteps");
+    steps->setFocus();
+    QTest::keyClick(steps, Qt::Key_H, Qt::AltModifier);
+    EXPECT_EQ(QApplication::focusWidget(), part<QListWidget>(*editor, "editorGoal"));
+    auto* conceal = part<QTreeWidget>(*editor, "editorConceal");
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_W, Qt::AltModifier);
+    ASSERT_EQ(QApplication::focusWidget(), conceal);
+    conceal->setCurrentItem(conceal->topLevelItem(0));
+    QTest::keyClick(conceal, Qt::Key_Space);
+    EXPECT_EQ(conceal->topLevelItem(0)->checkState(0), Qt::Checked);
+    QTest::keyClick(conceal, Qt::Key_F, Qt::AltModifier);
+    EXPECT_EQ(QApplication::focusWidget(), part<QTableWidget>(*editor, "editorParameters"));
+    QTest::mouseClick(dialogButton(*editor, QDialogButtonBox::Ok), Qt::LeftButton);
+    const ActivityStep& step = app.activities.draft().front().steps[0];
+    EXPECT_EQ(step.conceal.figures,
+              QStringList{ActivityCatalog::builtIn().figures(QStringLiteral("rope-2d"))[0].id});
+}
+
 // A student kept inside an activity cannot leave it through the draft: neither the editor (and its
 // Run from this step) nor a file opened into the draft is offered until the activity ends.
 TEST(ActivityEditor, NotOfferedWhileAnActivityKeepsStudentsInside) {
