@@ -28,6 +28,9 @@
 #include <algorithm>
 #include <array>
 #include <utility>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "model/parameter_model.h"
 #include "model/parameter_text.h"
@@ -753,7 +756,23 @@ FigureTask* LessonPage::addFigureTask(std::unique_ptr<FigureTask> task) {
     return figureTasks_.back().get();
 }
 
+#if defined(__x86_64__)
+namespace {
+__attribute__((target("avx"))) void zeroUpperHalves() {
+    _mm256_zeroupper();
+}
+}  // namespace
+
+void LessonPage::clearAvxUpperHalves() {
+    static const bool hasAvx = __builtin_cpu_supports("avx");
+    if (hasAvx) zeroUpperHalves();
+}
+#else
+void LessonPage::clearAvxUpperHalves() {}
+#endif
+
 void LessonPage::updateFigures() {
+    clearAvxUpperHalves();
     if (putAway()) {
         figuresChangedWhileAway_ = true;
         return;

@@ -166,6 +166,7 @@ protected:
     // Runs a computation; InputError / ResourceError / any std::exception become the banner.
     template <class Compute>
     bool runGuarded(Compute&& compute) {
+        clearAvxUpperHalves();
         try {
             compute();
         } catch (const std::exception& e) {
@@ -231,6 +232,10 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    // vzeroupper where the CPU has AVX. Qt 6.4's AVX2 memfill (every plot's paint buffer clear)
+    // returns with the upper halves dirty, and core's SSE code then pays a transition on every libm
+    // call: rope-2d's score curves ran 20x slower (bench_lessons rope-2d base 26 ms, 3.7 ms clean).
+    static void clearAvxUpperHalves();
     static QString problemText(const std::exception& e);
     void applyReadoutConcealment();
     static QString coverText();
