@@ -1730,6 +1730,26 @@ no row</source>
         <source>Every readout</source>
         <translation>所有读数</translation>
     </message>
+    <message>
+        <source>Controls the step locks (students cannot move them) or hides:</source>
+        <translation>这一步锁定（学生不能移动）或隐藏的控件：</translation>
+    </message>
+    <message>
+        <source>Control</source>
+        <translation>控件</translation>
+    </message>
+    <message>
+        <source>Locked</source>
+        <translation>锁定</translation>
+    </message>
+    <message>
+        <source>Hidden</source>
+        <translation>隐藏</translation>
+    </message>
+    <message>
+        <source>Every control</source>
+        <translation>所有控件</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::ActivityFile</name>
@@ -3437,8 +3457,8 @@ score q·k</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Without the JSON: &lt;b&gt;Activities → Edit activity draft…&lt;/b&gt; shows the draft&apos;s steps in a list (move, duplicate, delete, undo, run from a step) and the chosen step in a form: its prompt and feedback in English and Chinese, its task (choices, a number read from a readout, or an exploration&apos;s goal on the readouts), what it conceals until checked and the parameters it starts from. Every edit is checked as you type; the lesson&apos;s view, locked and hidden controls and Show-me moves stay as the file has them. &lt;b&gt;Open a file into the draft…&lt;/b&gt; brings a saved file back to edit it.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;不用打开 JSON：&lt;b&gt;活动 → 编辑活动草稿…&lt;/b&gt;把草稿的步骤列成一张表（移动、复制、删除、撤销、从某一步运行），并用表单编辑选中的步骤：英文和中文的提示文字与反馈、任务（选择题、从读数读出的数值，或探索任务在读数上的目标）、学生检查之前隐藏的内容，以及这一步开始时的参数。每次修改都会边输入边检查；本课的视图、锁定和隐藏的控件以及“演示给我看”的操作都按文件中的原样保留。&lt;b&gt;把文件打开到草稿中…&lt;/b&gt;可以把保存过的文件重新打开来编辑。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Without the JSON: &lt;b&gt;Activities → Edit activity draft…&lt;/b&gt; shows the draft&apos;s steps in a list (move, duplicate, delete, undo, run from a step) and the chosen step in a form: its prompt and feedback in English and Chinese, its task (choices, a number read from a readout, or an exploration&apos;s goal on the readouts), what it conceals until checked, the parameters it starts from and the controls it locks or hides. Every edit is checked as you type; the lesson&apos;s view and Show-me moves stay as the file has them. &lt;b&gt;Open a file into the draft…&lt;/b&gt; brings a saved file back to edit it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;不用打开 JSON：&lt;b&gt;活动 → 编辑活动草稿…&lt;/b&gt;把草稿的步骤列成一张表（移动、复制、删除、撤销、从某一步运行），并用表单编辑选中的步骤：英文和中文的提示文字与反馈、任务（选择题、从读数读出的数值，或探索任务在读数上的目标）、学生检查之前隐藏的内容、这一步开始时的参数，以及这一步锁定或隐藏的控件。每次修改都会边输入边检查；本课的视图和“演示给我看”的操作都按文件中的原样保留。&lt;b&gt;把文件打开到草稿中…&lt;/b&gt;可以把保存过的文件重新打开来编辑。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -181,6 +181,24 @@ Widget* labelled(QLabel*& label, const char* name, QWidget* parent) {
     return widget;
 }
 
+// A table of one line a row, `lines` tall; Tab leaves it, the arrow keys move between its cells.
+void compactTable(QTableWidget* table, int columns, int lines) {
+    table->setColumnCount(columns);
+    table->setTabKeyNavigation(false);
+    table->verticalHeader()->hide();
+    const int line = table->fontMetrics().lineSpacing();
+    table->verticalHeader()->setDefaultSectionSize(line + 6);
+    table->setFixedHeight(line * lines);
+}
+
+// A cell with a check box and no text.
+QTableWidgetItem* checkCell(bool checked) {
+    auto* item = new QTableWidgetItem;
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
+    item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+    return item;
+}
+
 // A push button that Return in a field does not press (OK is the default).
 QPushButton* namedButton(const char* name, QWidget* parent) {
     auto* button = new QPushButton(parent);
@@ -352,13 +370,8 @@ void ActivityEditor::build() {
 
     parameters_ = labelled<QTableWidget>(parametersLabel_, "editorParameters", form_);
     parametersLabel_->setWordWrap(true);
-    parameters_->setColumnCount(2);
-    parameters_->setTabKeyNavigation(false);
-    parameters_->verticalHeader()->hide();
+    compactTable(parameters_, 2, 8);
     parameters_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    parameters_->verticalHeader()->setDefaultSectionSize(parameters_->fontMetrics().lineSpacing() +
-                                                         6);
-    parameters_->setFixedHeight(parameters_->fontMetrics().lineSpacing() * 8);
     newParameter_ = new QComboBox(form_);
     newParameter_->setObjectName(QStringLiteral("editorNewParameter"));
     newParameter_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -369,6 +382,12 @@ void ActivityEditor::build() {
     parameterButtons->addWidget(newParameter_, 1);
     parameterButtons->addWidget(addParameter_);
     parameterButtons->addWidget(removeParameter_);
+
+    controls_ = labelled<QTableWidget>(controlsLabel_, "editorControls", form_);
+    controlsLabel_->setWordWrap(true);
+    compactTable(controls_, 3, 8);
+    controls_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    controls_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
 
     auto* form = new QGridLayout(form_);
     int row = 0;
@@ -397,6 +416,8 @@ void ActivityEditor::build() {
     form->addWidget(parametersLabel_, row++, 0, 1, 3);
     form->addWidget(parameters_, row++, 0, 1, 3);
     form->addLayout(parameterButtons, row++, 0, 1, 3);
+    form->addWidget(controlsLabel_, row++, 0, 1, 3);
+    form->addWidget(controls_, row++, 0, 1, 3);
     form->setRowStretch(row, 1);
     form->setColumnStretch(1, 1);
     form->setColumnStretch(2, 1);
@@ -564,6 +585,20 @@ void ActivityEditor::build() {
     connect(conceal_, &QTreeWidget::itemChanged, this, [this] {
         if (!showing_) readConceal();
     });
+    connect(controls_, &QTableWidget::itemChanged, this, [this] {
+        if (showing_) return;
+        QStringList locked;
+        QStringList hidden;
+        for (int row = 0; row < controls_->rowCount(); ++row) {
+            const QString name = controls_->item(row, 0)->data(Qt::UserRole).toString();
+            if (controls_->item(row, 1)->checkState() == Qt::Checked) locked.append(name);
+            if (controls_->item(row, 2)->checkState() == Qt::Checked) hidden.append(name);
+        }
+        edit([&](ActivityStep& s) {
+            s.locked = locked;
+            s.hidden = hidden;
+        });
+    });
     connect(parameters_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
         if (showing_ || item->column() != 1) return;
         const QString key = parameters_->item(item->row(), 0)->data(Qt::UserRole).toString();
@@ -679,6 +714,8 @@ void ActivityEditor::retranslate() {
         tr("Start &from these parameters (the rest stay as the student left "
            "them):"));
     parameters_->setHorizontalHeaderLabels({tr("Parameter"), tr("Value")});
+    controlsLabel_->setText(tr("Controls the step locks (students cannot move them) or hides:"));
+    controls_->setHorizontalHeaderLabels({tr("Control"), tr("Locked"), tr("Hidden")});
     addParameter_->setText(tr("Add parameter"));
     removeParameter_->setText(tr("Remove parameter"));
     retriesLabel_->setText(tr("Wron&g tries allowed:"));
@@ -827,6 +864,7 @@ void ActivityEditor::showStep() {
     fillGoal(0);
     fillConceal();
     fillParameters();
+    fillControls();
     retries_->setValue(s->options.retries.value_or(-1));
     showSolution_->setCurrentIndex(triStateIndex(s->options.showSolution));
     keepInside_->setCurrentIndex(triStateIndex(s->options.keepInside));
@@ -992,6 +1030,29 @@ void ActivityEditor::fillParameters() {
     }
     addParameter_->setEnabled(newParameter_->count() > 0);
     removeParameter_->setEnabled(!values.isEmpty());
+    showing_ = wasShowing;
+}
+
+void ActivityEditor::fillControls() {
+    const ActivityStep* s = step();
+    const bool wasShowing = std::exchange(showing_, true);
+    // "*" first: every control of the lesson and the shared panel.
+    QList<std::pair<QString, QString>> rows{{QStringLiteral("*"), tr("Every control")}};
+    for (const ReferenceItem& item : activityReference(
+             ActivityCatalog::builtIn(), ReferenceKind::Controls, draft_[activity_].lesson)) {
+        rows.append({item.id,
+                     QStringLiteral("%1 — %2").arg(
+                         item.id, QCoreApplication::translate("ActivityReference", item.meaning))});
+    }
+    controls_->setRowCount(static_cast<int>(rows.size()));
+    for (int row = 0; row < rows.size(); ++row) {
+        auto* name = new QTableWidgetItem(rows[row].second);
+        name->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        name->setData(Qt::UserRole, rows[row].first);
+        controls_->setItem(row, 0, name);
+        controls_->setItem(row, 1, checkCell(s != nullptr && s->locked.contains(rows[row].first)));
+        controls_->setItem(row, 2, checkCell(s != nullptr && s->hidden.contains(rows[row].first)));
+    }
     showing_ = wasShowing;
 }
 

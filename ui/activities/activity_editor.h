@@ -4,10 +4,10 @@
 // (reorder, duplicate, delete, undo), and a form for the selected step: its prompt and feedback
 // in English and Chinese, its task (an explanation, a prediction of a number read from one of the
 // lesson's readouts, a choice with one right answer, or an exploration's goal: conditions on the
-// readouts), what it conceals until checked, the parameters it starts from, and its options. What
-// the form does not show (the lesson's view, locked and hidden controls, Show-me moves) is kept as
-// it is. Every edit is checked at once by the checker `ropelab activity check` uses; OK is refused
-// while a problem is left.
+// readouts), what it conceals until checked, the parameters it starts from, the controls it locks
+// or hides, and its options. What the form does not show (the lesson's view, Show-me moves) is kept
+// as it is. Every edit is checked at once by the checker `ropelab activity check` uses; OK is
+// refused while a problem is left.
 
 #include <QDialog>
 #include <QList>
@@ -82,6 +82,7 @@ private:
     void fillConceal();
     void readConceal();
     void fillParameters();
+    void fillControls();
     // The meaning and unit of readout `id` of the lesson, or that it is none of its readouts.
     QString readoutMeaning(const QString& id) const;
     ActivityStep* step();
@@ -175,6 +176,8 @@ private:
     QComboBox* newParameter_;
     QPushButton* addParameter_;
     QPushButton* removeParameter_;
+    QLabel* controlsLabel_;
+    QTableWidget* controls_;
     QLabel* problemsView_;
     QPushButton* ok_;
     QPushButton* cancel_;

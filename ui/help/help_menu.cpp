@@ -47,9 +47,9 @@ QString HelpDialog::writingActivitiesHtml() const {
         "<p>Without the JSON: <b>Activities → Edit activity draft…</b> shows the draft's steps in "
         "a list (move, duplicate, delete, undo, run from a step) and the chosen step in a form: "
         "its prompt and feedback in English and Chinese, its task (choices, a number read from a "
-        "readout, or an exploration's goal on the readouts), what it conceals until checked and "
-        "the parameters it starts from. Every edit is checked as you type; the lesson's view, "
-        "locked and hidden controls and Show-me moves stay as the file has them. <b>Open a file "
+        "readout, or an exploration's goal on the readouts), what it conceals until checked, the "
+        "parameters it starts from and the controls it locks or hides. Every edit is checked as "
+        "you type; the lesson's view and Show-me moves stay as the file has them. <b>Open a file "
         "into the draft…</b> brings a saved file back to edit it.</p>");
     html += reference_();
     return html;

@@ -343,6 +343,33 @@ TEST(ActivityEditor, ConcealAndStartingParametersAreEditedInTheForm) {
     EXPECT_EQ(step.parameters, parametersAfter);
 }
 
+TEST(ActivityEditor, LockedAndHiddenControlsAreEditedInTheForm) {
+    App app;
+    ActivityEditor* editor = app.activities.editDraft();
+    editor->selectStep(0, 2);
+    auto* controls = part<QTableWidget>(*editor, "editorControls");
+    // Every control first, then the lesson's and the shared panel's, as the reference lists them.
+    const QList<ReferenceItem> reference = activityReference(
+        ActivityCatalog::builtIn(), ReferenceKind::Controls, QStringLiteral("rope-2d"));
+    ASSERT_EQ(controls->rowCount(), reference.size() + 1);
+    EXPECT_EQ(controls->item(0, 0)->data(Qt::UserRole), QStringLiteral("*"));
+    const auto rowOf = [&](const QString& name) {
+        for (int row = 0; row < controls->rowCount(); ++row) {
+            if (controls->item(row, 0)->data(Qt::UserRole) == name) return row;
+        }
+        return -1;
+    };
+    ASSERT_GE(rowOf(QStringLiteral("pairSlider")), 0);
+    ASSERT_GE(rowOf(QStringLiteral("headDim")), 0);
+    controls->item(rowOf(QStringLiteral("pairSlider")), 1)->setCheckState(Qt::Checked);
+    controls->item(rowOf(QStringLiteral("headDim")), 2)->setCheckState(Qt::Checked);
+    EXPECT_TRUE(editor->problems().isEmpty()) << editor->problems().join('\n').toStdString();
+    QTest::mouseClick(dialogButton(*editor, QDialogButtonBox::Ok), Qt::LeftButton);
+    const ActivityStep& step = app.activities.draft().front().steps[2];
+    EXPECT_EQ(step.locked, QStringList{QStringLiteral("pairSlider")});
+    EXPECT_EQ(step.hidden, QStringList{QStringLiteral("headDim")});
+}
+
 // The new parts by keyboard alone: Alt+H to the goal, Alt+W to what is concealed (Space ticks a
 // figure), Alt+F to the parameters.
 TEST(ActivityEditor, GoalConcealAndParametersByKeyboard) {
@@ -393,9 +420,9 @@ TEST(ActivityEditor, NotOfferedWhileAnActivityKeepsStudentsInside) {
     runner.stop();
 }
 
-// Every field the form does not show (the lesson's view, locked and hidden controls, Show-me
-// moves, annotations, the activity's options) comes back unchanged: each built-in file, opened in
-// the editor, every step shown, and saved, is the same JSON.
+// Every field the form does not show (the lesson's view, Show-me moves, the activity's options)
+// comes back unchanged: each built-in file, opened in the editor, every step shown, and saved, is
+// the same JSON.
 TEST(ActivityEditor, ABuiltInFileComesBackUnchanged) {
     const QStringList files = QDir(QStringLiteral(":/activities"))
                                   .entryList({QStringLiteral("*.ropelab-activity")}, QDir::Files);
