@@ -72,6 +72,19 @@ public:
         }
     }
 
+    // Lays `overlay` over the top of the visible plots, so that showing or hiding it resizes no
+    // plot (a progress bar that came and went replotted every figure twice).
+    void setTopOverlay(QWidget* overlay) {
+        overlay_ = overlay;
+        overlay_->setParent(this);
+        overlay_->setAutoFillBackground(true);
+        placeOverlay();
+    }
+    void placeOverlay() {
+        if (overlay_ != nullptr)
+            overlay_->setGeometry(0, 0, viewport()->width(), overlay_->sizeHint().height());
+    }
+
     QSize minimumSizeHint() const override {
         int content = widget() != nullptr ? widget()->minimumSizeHint().width() : 0;
         if (sidePanel_ && widget() != nullptr && widget() == measured_)
@@ -93,6 +106,10 @@ protected:
             case QEvent::StyleChange:
             case QEvent::LanguageChange:
                 contentWidth_ = -1;
+                placeOverlay();
+                break;
+            case QEvent::Resize:
+                placeOverlay();
                 break;
             case QEvent::LayoutRequest: {
                 // The content's layout changed (fonts, language, controls): if it now needs a
@@ -122,6 +139,7 @@ private:
     bool scrolling_ = false;
     int contentWidth_ = -1;  // for a side panel, the widest it has been
     const QWidget* measured_ = nullptr;
+    QWidget* overlay_ = nullptr;
 };
 
 // The blank face over a concealed figure: the plot's background, a dashed frame and one line
@@ -201,7 +219,7 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     // A figure that takes long shows its progress and can be stopped.
     progressPanel_->setObjectName(QStringLiteral("figureProgress"));
     auto* progressLayout = new QHBoxLayout(progressPanel_);
-    progressLayout->setContentsMargins(0, 0, 0, 0);
+    progressLayout->setContentsMargins(6, 4, 6, 4);
     progressBar_->setRange(0, kProgressSteps);
     progressBar_->setTextVisible(false);
     cancelButton_->setObjectName(QStringLiteral("cancelComputation"));
@@ -209,15 +227,11 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     progressLayout->addWidget(progressBar_, 1);
     progressLayout->addWidget(cancelButton_);
     progressPanel_->hide();
-    layout->addWidget(progressPanel_);
     stoppedNote_->setObjectName(QStringLiteral("computationStopped"));
     stoppedNote_->hide();
     layout->addWidget(stoppedNote_);
     progressDelay_->setSingleShot(true);
     progressDelay_->setInterval(kProgressDelayMs);
-    connect(progressDelay_, &QTimer::timeout, this, [this] {
-        if (computing() && !progressInControls_) progressPanel_->show();
-    });
     connect(cancelButton_, &QPushButton::clicked, this, &LessonPage::cancelComputation);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -225,6 +239,13 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     auto* plotScroll = new VerticalScroll(false);
     plotScroll->setObjectName(QStringLiteral("plotScroll"));
     plotScroll->setWidget(plotArea_);
+    plotScroll->setTopOverlay(progressPanel_);
+    connect(progressDelay_, &QTimer::timeout, this, [this, plotScroll] {
+        if (!computing() || progressInControls_) return;
+        plotScroll->placeOverlay();
+        progressPanel_->show();
+        progressPanel_->raise();
+    });
     splitter->addWidget(plotScroll);
 
     auto* side = new QWidget;

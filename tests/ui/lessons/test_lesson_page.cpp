@@ -134,10 +134,17 @@ TEST(LessonPage, ProgressShowsOnlyForALongJobAndCancelKeepsThePreviousResult) {
     GatedHarness h;
     h.page.setGateOpen(false);
     h.page.setKey(2);
+    auto* plot = h.page.findChild<QCustomPlot*>();
+    ASSERT_NE(plot, nullptr);
+    const QSize plotSize = plot->size();
     processEventsFor(100);
     EXPECT_FALSE(h.progress()->isVisible());  // a short job does not flash a bar
     processEventsFor(350);
     ASSERT_TRUE(h.progress()->isVisible());
+    // The bar lies over the top of the plots: it resizes (and replots) none of them.
+    EXPECT_EQ(plot->size(), plotSize);
+    EXPECT_EQ(h.progress()->mapTo(&h.page, QPoint(0, 0)).y(),
+              plot->parentWidget()->mapTo(&h.page, QPoint(0, 0)).y());
     auto* cancel = h.progress()->findChild<QPushButton*>(QStringLiteral("cancelComputation"));
     ASSERT_NE(cancel, nullptr);
     QSignalSpy status(&h.page, &Lesson::statusMessage);
