@@ -271,6 +271,7 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
     cannotRun_->position->setType(QCPItemPosition::ptAxisRectRatio);
     cannotRun_->position->setCoords(0.98, 0.14);  // below the training length's label
     cannotRun_->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    wrapInsideAxisRect(cannotRun_);  // whole in zh_CN and presenter mode at 1024x768
     cannotRun_->setColor(
         seriesColor(categorical(encodingIndex(PositionEncoding::Learned)), theme()));
     tagAnnotation(lengthPlot_, QStringLiteral("cannot-run"), {cannotRun_});
