@@ -155,8 +155,25 @@ ModelConfig labModelConfig(const LabSettings& settings, PositionEncoding encodin
     return config;
 }
 
+std::int64_t labModelSteps(const LabSettings& settings, PositionEncoding encoding) {
+    const bool tuned = encoding == PositionEncoding::Rope && settings.fineTuneSteps > 0;
+    return settings.steps + (tuned ? 2 * settings.fineTuneSteps : 0);
+}
+
 LabModelResult runLabModel(const LabSettings& settings, const Task& task, PositionEncoding encoding,
                            const Execution& exec, const StepCallback& onStep, Model* trained) {
+    // Each training phase reports its own fraction; the caller sees the model's whole run.
+    const auto total = static_cast<double>(labModelSteps(settings, encoding));
+    const auto phase = [&exec, total](std::int64_t before, std::int64_t steps) {
+        Execution part = exec;
+        if (exec.progress) {
+            part.progress = [progress = exec.progress, before, steps, total](double fraction) {
+                progress((static_cast<double>(before) + fraction * static_cast<double>(steps)) /
+                         total);
+            };
+        }
+        return part;
+    };
     LabModelResult result;
     result.encoding = encoding;
     const ModelConfig config =
@@ -166,10 +183,11 @@ LabModelResult runLabModel(const LabSettings& settings, const Task& task, Positi
     training.batch = settings.batch;
     training.seed = settings.seed;
     const auto start = std::chrono::steady_clock::now();
-    const Model model = train(config, task, training, exec, [&](std::int64_t step, double loss) {
-        result.losses.push_back(loss);
-        if (onStep) onStep(step, loss);
-    });
+    const Model model = train(config, task, training, phase(0, settings.steps),
+                              [&](std::int64_t step, double loss) {
+                                  result.losses.push_back(loss);
+                                  if (onStep) onStep(step, loss);
+                              });
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -191,8 +209,10 @@ LabModelResult runLabModel(const LabSettings& settings, const Task& task, Positi
             curve.interpolated = interpolated;
             training.steps = settings.fineTuneSteps;
             if (interpolated) training.ropeScaling = interpolationParams(config);
+            const std::int64_t before =
+                settings.steps + (interpolated ? settings.fineTuneSteps : 0);
             const Model tuned =
-                fineTune(model, task, longer, training, exec,
+                fineTune(model, task, longer, training, phase(before, settings.fineTuneSteps),
                          [&curve](std::int64_t, double loss) { curve.losses.push_back(loss); });
             curve.byLength = evaluate(tuned, task, eval, exec);
             result.fineTuned.push_back(std::move(curve));

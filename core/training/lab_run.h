@@ -85,9 +85,13 @@ struct LabRun {
 Task labTask(const LabSettings& settings);
 ModelConfig labModelConfig(const LabSettings& settings, PositionEncoding encoding, int vocabulary);
 
+// The steps one encoding's model takes: its training steps, and a RoPE model's two fine-tunings.
+std::int64_t labModelSteps(const LabSettings& settings, PositionEncoding encoding);
+
 // Trains and evaluates one encoding's model on exec.threads threads (a RoPE model also
 // fine-tuned, settings.fineTuneSteps); the trained model goes to `trained` when given. onStep
-// follows the training steps only. Cancelled as soon as exec.stop is requested,
+// follows the training steps only; exec.progress follows every step, training and fine-tuning,
+// as the fraction of labModelSteps done. Cancelled as soon as exec.stop is requested,
 // TrainingDiverged or InputError/ResourceError as train() throws them.
 LabModelResult runLabModel(const LabSettings& settings, const Task& task, PositionEncoding encoding,
                            const Execution& exec, const StepCallback& onStep = {},

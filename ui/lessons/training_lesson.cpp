@@ -178,6 +178,8 @@ struct TrainingLesson::Live {
     };
     std::shared_ptr<Buffer> buffer = std::make_shared<Buffer>();
     std::vector<double> shown;  // the losses copied to the UI thread so far
+    std::int64_t steps = 0;     // training and fine-tuning steps (training::labModelSteps)
+    double done = 0;            // the share of them done, as core last reported it
     std::function<void()> start;
     bool started = false;
     bool ended = false;
@@ -436,6 +438,7 @@ void TrainingLesson::buildControls() {
     buttons->addWidget(trainButton_);
     buttons->addWidget(cancelButton_);
     controlsLayout()->addLayout(buttons);
+    progress_->setObjectName(QStringLiteral("trainingProgress"));
     progress_->setRange(0, 1000);
     progress_->setValue(0);
     progress_->setVisible(false);
@@ -731,10 +734,17 @@ bool TrainingLesson::train() {
     for (PositionEncoding encoding : s.encodings) {
         auto live = std::make_unique<Live>();
         live->encoding = encoding;
+        live->steps = training::labModelSteps(s, encoding);
         live->job = new LatestJob(this);
         const std::size_t index = live_.size();
-        // Ended jobs are matched by pointer: a signal still queued from a run that has been
-        // cleared away finds no entry.
+        // Jobs are matched by pointer: a signal still queued from a run that has been cleared
+        // away finds no entry.
+        connect(live->job, &LatestJob::progress, this,
+                [this, index, job = live->job](double fraction) {
+                    if (index < live_.size() && live_[index]->job == job) {
+                        live_[index]->done = fraction;
+                    }
+                });
         const auto ended = [this, index, job = live->job](const QString& message) {
             if (index >= live_.size() || live_[index]->job != job) return;
             live_[index]->ended = true;
@@ -805,17 +815,23 @@ void TrainingLesson::cancel() {
 }
 
 void TrainingLesson::pollLosses() {
-    std::int64_t done = 0;
+    int losses = 0;
+    double done = 0;
+    double total = 0;
     for (const auto& live : live_) {
-        std::lock_guard lock(live->buffer->mutex);
-        const std::vector<double>& losses = live->buffer->losses;
-        live->shown.insert(live->shown.end(), losses.begin() + live->shown.size(), losses.end());
-        done += static_cast<std::int64_t>(live->shown.size());
+        {
+            std::lock_guard lock(live->buffer->mutex);
+            const std::vector<double>& buffered = live->buffer->losses;
+            live->shown.insert(live->shown.end(), buffered.begin() + live->shown.size(),
+                               buffered.end());
+        }
+        losses += static_cast<int>(live->shown.size());
+        done += live->done * static_cast<double>(live->steps);
+        total += static_cast<double>(live->steps);
     }
-    const std::int64_t total = run_.settings.steps * static_cast<std::int64_t>(live_.size());
     if (total > 0) setProgressValue(progress_, static_cast<int>(1000 * done / total));
-    if (done != lossPoints_) {
-        lossPoints_ = static_cast<int>(done);
+    if (losses != lossPoints_) {
+        lossPoints_ = losses;
         updateFigures();
     }
 }
@@ -824,6 +840,7 @@ void TrainingLesson::modelFinished(std::size_t index, LabModelResult result,
                                    std::shared_ptr<const training::Model> model) {
     if (index >= live_.size()) return;
     live_[index]->ended = true;
+    live_[index]->done = 1.0;
     run_.models.push_back(std::move(result));
     std::sort(run_.models.begin(), run_.models.end(), [](const auto& a, const auto& b) {
         return encodingIndex(a.encoding) < encodingIndex(b.encoding);

@@ -3,6 +3,7 @@
 // without), and fine-tuning the RoPE model changes its weights the same way every time.
 
 #include <cmath>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -128,6 +129,21 @@ TEST(LabRun, FineTuningChangesTheWeightsReproducibly) {
 
     // Other models are not fine-tuned.
     EXPECT_TRUE(runLabModel(s, task, PositionEncoding::Alibi, Execution{}).fineTuned.empty());
+}
+
+TEST(LabRun, ProgressCountsTheFineTuningSteps) {
+    const LabSettings s = tinySettings();
+    EXPECT_EQ(labModelSteps(s, PositionEncoding::Rope), 20 + 2 * 5);
+    EXPECT_EQ(labModelSteps(s, PositionEncoding::Alibi), 20);
+    std::vector<double> fractions;
+    Execution exec;
+    exec.progress = [&fractions](double fraction) { fractions.push_back(fraction); };
+    runLabModel(s, labTask(s), PositionEncoding::Rope, exec);
+    // One report a step, training then both fine-tunings, each the share of all 30 steps done.
+    ASSERT_EQ(fractions.size(), 30u);
+    for (std::size_t i = 0; i < fractions.size(); ++i) {
+        EXPECT_NEAR(fractions[i], static_cast<double>(i + 1) / 30.0, 1e-12) << i;
+    }
 }
 
 TEST(LabRun, AttentionWeightsAreTheSoftmaxOfTheScores) {

@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProgressBar>
 #include <QTemporaryDir>
 #include <QThread>
 #include <string_view>
@@ -50,6 +51,19 @@ QJsonObject recordedRun() {
     QFile file(QStringLiteral(":/training/default-run.json"));
     EXPECT_TRUE(file.open(QIODevice::ReadOnly));
     return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+// A run small enough for a test: size preset `size`, trained at L = 6.
+training::LabSettings tinyRun(std::vector<training::PositionEncoding> encodings, std::int64_t steps,
+                              std::size_t size = 0) {
+    training::LabSettings s;
+    s.encodings = std::move(encodings);
+    s.layers = TrainingLesson::kSizes[size].layers;
+    s.width = TrainingLesson::kSizes[size].width;
+    s.heads = TrainingLesson::kSizes[size].heads;
+    s.trainLength = 6;
+    s.steps = steps;
+    return s;
 }
 
 struct Training : ::testing::Test {
@@ -185,14 +199,8 @@ TEST_F(Training, TheResultTableExportsAsCsvWithTheRunsNumbers) {
 TEST_F(Training, ATinyRunTrainsInTheBackgroundAndCancelKeepsTheFinishedModels) {
     LessonHarness<TrainingLesson> h;
     h.lesson.setMaxParallel(1);  // one model after the other: the second is still training
-    training::LabSettings s;
-    s.encodings = {training::PositionEncoding::Alibi, training::PositionEncoding::Rope};
-    s.layers = TrainingLesson::kSizes[0].layers;
-    s.width = TrainingLesson::kSizes[0].width;
-    s.heads = TrainingLesson::kSizes[0].heads;
-    s.trainLength = 6;
-    s.steps = 400;
-    h.lesson.setSettings(s);
+    h.lesson.setSettings(
+        tinyRun({training::PositionEncoding::Alibi, training::PositionEncoding::Rope}, 400));
     ASSERT_TRUE(h.lesson.train());
     EXPECT_TRUE(h.lesson.training());
     EXPECT_EQ(h.lesson.run().models.size(), 0u);
@@ -222,6 +230,32 @@ TEST_F(Training, ATinyRunTrainsInTheBackgroundAndCancelKeepsTheFinishedModels) {
     EXPECT_EQ(run.models[0].byLength[3].length, 24);
 }
 
+TEST_F(Training, ProgressCountsTheFineTuningSteps) {
+    LessonHarness<TrainingLesson> h;
+    training::LabSettings s = tinyRun({training::PositionEncoding::Rope}, 20);
+    s.fineTuneSteps = 300;
+    h.lesson.setSettings(s);
+    ASSERT_TRUE(h.lesson.train());
+    auto* progress = h.lesson.findChild<QProgressBar*>(QStringLiteral("trainingProgress"));
+    ASSERT_NE(progress, nullptr);
+    QCustomPlot* loss = h.figure(QStringLiteral("training-loss"));
+    // Every training step drawn, the fine-tuning still to come: far from done.
+    ASSERT_TRUE(waitFor([&] { return loss->graph(5)->data()->size() == 20; }, 120000));
+    const int trainingShare = 1000 * 20 / (20 + 2 * 300);
+    if (h.lesson.training()) EXPECT_LT(progress->value(), 1000 - trainingShare);
+    // The fine-tuning steps move the bar on.
+    int fineTuning = 0;
+    ASSERT_TRUE(waitFor(
+        [&] {
+            if (h.lesson.training()) fineTuning = std::max(fineTuning, progress->value());
+            return !h.lesson.training();
+        },
+        300000));
+    EXPECT_GT(fineTuning, trainingShare);
+    ASSERT_EQ(h.lesson.run().models.size(), 1u);
+    EXPECT_EQ(h.lesson.run().models[0].fineTuned.size(), 2u);
+}
+
 TEST_F(Training, TheRecordedRunHasNoModelsToLookInsideAndSaysSo) {
     LessonHarness<TrainingLesson> h;
     h.lesson.setView(TrainingLesson::View::Inside);
@@ -241,14 +275,11 @@ TEST_F(Training, TheRecordedRunHasNoModelsToLookInsideAndSaysSo) {
 
 TEST_F(Training, LooksInsideTheTrainedModelsOffTheUiThread) {
     LessonHarness<TrainingLesson> h;
-    training::LabSettings s;
-    s.encodings = {training::PositionEncoding::Learned, training::PositionEncoding::Alibi,
-                   training::PositionEncoding::Rope};
-    s.layers = TrainingLesson::kSizes[1].layers;  // two layers, to look inside the second
-    s.width = TrainingLesson::kSizes[1].width;
-    s.heads = TrainingLesson::kSizes[1].heads;
-    s.trainLength = 6;
-    s.steps = 30;
+    // Two layers, to look inside the second.
+    training::LabSettings s =
+        tinyRun({training::PositionEncoding::Learned, training::PositionEncoding::Alibi,
+                 training::PositionEncoding::Rope},
+                30, 1);
     s.fineTuneSteps = 10;
     h.lesson.setSettings(s);
     ASSERT_TRUE(h.lesson.train());
