@@ -1076,6 +1076,14 @@
         <translation>所指模型在训练长度的所指倍数下的平均下一词元交叉熵（rope_linear、rope_dynamic、rope_yarn、rope_llama3：评估时应用该方法的 RoPE 模型）</translation>
     </message>
     <message>
+        <source>Share of scored tokens the RoPE model predicts right after fine-tuning at twice the training length (rope_finetune: plain; rope_finetune_linear: with Position Interpolation), at the named multiple of the training length; only in a run with fine-tuning steps</source>
+        <translation>RoPE 模型在两倍训练长度上微调后（rope_finetune：不加缩放；rope_finetune_linear：用位置插值），在训练长度的所指倍数下预测正确的计分词元份额；仅在有微调步数的运行中出现</translation>
+    </message>
+    <message>
+        <source>Mean next-token cross-entropy of the RoPE model after fine-tuning at twice the training length (rope_finetune: plain; rope_finetune_linear: with Position Interpolation), at the named multiple of the training length; only in a run with fine-tuning steps</source>
+        <translation>RoPE 模型在两倍训练长度上微调后（rope_finetune：不加缩放；rope_finetune_linear：用位置插值），在训练长度的所指倍数下的平均下一词元交叉熵；仅在有微调步数的运行中出现</translation>
+    </message>
+    <message>
         <source>nats</source>
         <translation>奈特</translation>
     </message>

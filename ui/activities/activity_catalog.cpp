@@ -19,7 +19,8 @@ ReadoutSpec number(const char* id, double minimum = -kInf, double maximum = kInf
 }
 
 // The training lesson's readouts: accuracy and loss of each encoding's model, and of the RoPE
-// model with each method applied at evaluation, at 1, 1.5, 2 and 4 times the training length.
+// model with each method applied at evaluation or fine-tuned at 2L (plain and with PI), at 1,
+// 1.5, 2 and 4 times the training length.
 QList<ReadoutSpec> trainingReadouts() {
     QList<ReadoutSpec> specs{whole("training.train_length", 3.0),
                              whole("training.models", 0.0, 6.0)};
@@ -34,6 +35,15 @@ QList<ReadoutSpec> trainingReadouts() {
                 {QStringLiteral("training.%1_accuracy_%2").arg(model, suffix), 0.0, 1.0, false});
             specs.append(
                 {QStringLiteral("training.%1_loss_%2").arg(model, suffix), 0.0, kInf, false});
+        }
+    }
+    // Only a run with fine-tuning steps has these (the recorded run has none).
+    for (const char* model : {"rope_finetune", "rope_finetune_linear"}) {
+        for (const char* factor : {"1x", "1_5x", "2x", "4x"}) {
+            specs.append({QStringLiteral("training.%1_accuracy_%2").arg(model, factor), 0.0, 1.0,
+                          false, true});
+            specs.append(
+                {QStringLiteral("training.%1_loss_%2").arg(model, factor), 0.0, kInf, false, true});
         }
     }
     return specs;

@@ -20,6 +20,8 @@ struct ReadoutSpec {
     double minimum = -std::numeric_limits<double>::infinity();
     double maximum = std::numeric_limits<double>::infinity();
     bool whole = false;  // only whole numbers (a pair index, a bucket)
+    // Published only when the run shown has it (the training lesson's fine-tuned models).
+    bool conditional = false;
 };
 
 // A figure a step can conceal (its export file-name stem) and the ids of the annotations on it

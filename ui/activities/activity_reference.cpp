@@ -600,6 +600,30 @@ QString escaped(const QString& text) {
     return text.toHtmlEscaped();
 }
 
+// The RoPE model fine-tuned at twice the training length, plain or with PI: only in a run with
+// fine-tuning steps.
+const char* fineTunedUnit(const QString& id, const char** meaning) {
+    static const QRegularExpression fineTuned(
+        QStringLiteral("^training\\.rope_finetune(_linear)?_(accuracy|loss)_(1x|1_5x|2x|4x)$"));
+    const QRegularExpressionMatch match = fineTuned.match(id);
+    if (!match.hasMatch()) return nullptr;
+    if (match.captured(2) == QLatin1String("accuracy")) {
+        *meaning = QT_TRANSLATE_NOOP(
+            "ActivityReference",
+            "Share of scored tokens the RoPE model predicts right after fine-tuning at twice the "
+            "training length (rope_finetune: plain; rope_finetune_linear: with Position "
+            "Interpolation), at the named multiple of the training length; only in a run with "
+            "fine-tuning steps");
+        return QT_TRANSLATE_NOOP("ActivityReference", "ratio");
+    }
+    *meaning = QT_TRANSLATE_NOOP(
+        "ActivityReference",
+        "Mean next-token cross-entropy of the RoPE model after fine-tuning at twice the training "
+        "length (rope_finetune: plain; rope_finetune_linear: with Position Interpolation), at the "
+        "named multiple of the training length; only in a run with fine-tuning steps");
+    return QT_TRANSLATE_NOOP("ActivityReference", "nats");
+}
+
 }  // namespace
 
 const char* readoutUnit(const QString& id, const char** meaning) {
@@ -614,7 +638,7 @@ const char* readoutUnit(const QString& id, const char** meaning) {
         "^training\\.(none|learned|sinusoidal|t5|alibi|rope(_linear|_dynamic|_yarn|_llama3)?)_"
         "(accuracy|loss)_(1x|1_5x|2x|4x)$"));
     const QRegularExpressionMatch match = trainingMetric.match(id);
-    if (!match.hasMatch()) return nullptr;
+    if (!match.hasMatch()) return fineTunedUnit(id, meaning);
     if (match.captured(3) == QLatin1String("accuracy")) {
         *meaning = QT_TRANSLATE_NOOP(
             "ActivityReference",

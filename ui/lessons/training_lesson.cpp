@@ -64,7 +64,13 @@ QString encodingKey(PositionEncoding encoding) {
     return QString::fromLatin1(training::toString(encoding));
 }
 
-// The three lengths ids use: 1×, 1.5×, 2×, 4×.
+// The readout prefix of a fine-tuned RoPE model, as the result table names its method.
+QString fineTunedKey(const training::FineTunedCurve& curve) {
+    return curve.interpolated ? QStringLiteral("rope_finetune_linear")
+                              : QStringLiteral("rope_finetune");
+}
+
+// The lengths ids use: 1×, 1.5×, 2×, 4×.
 const std::array<const char*, 4> kFactorIds{"1x", "1_5x", "2x", "4x"};
 
 const LabModelResult* findModel(const LabRun& run, PositionEncoding encoding) {
@@ -696,6 +702,7 @@ QString TrainingLesson::cachePath() {
 
 void TrainingLesson::showRun(LabRun run) {
     run_ = std::move(run);
+    clearReadouts();  // the readouts of models this run does not have
     trained_.clear();
     trainedTask_.reset();
     updateInsideControls();
@@ -1015,6 +1022,9 @@ void TrainingLesson::publishRun() {
                 QStringLiteral("rope_") + QString::fromLatin1(training::toString(c.rescue)),
                 c.byLength);
         }
+        for (const training::FineTunedCurve& c : m.fineTuned) {
+            publishLengths(fineTunedKey(c), c.byLength);
+        }
     }
 }
 
@@ -1052,7 +1062,8 @@ void TrainingLesson::updateReadout() {
         }
         for (const training::FineTunedCurve& c : rope->fineTuned) {
             rows.append({c.interpolated ? tr("RoPE fine-tuned with PI") : tr("RoPE fine-tuned"),
-                         value(c.byLength, 0), value(c.byLength, 3)});
+                         value(c.byLength, 0), value(c.byLength, 3),
+                         fineTunedKey(c) + QStringLiteral("_accuracy_4x")});
         }
     }
     const LabSettings& s = run_.settings;

@@ -121,6 +121,10 @@ TEST_F(Training, OpensOnTheRecordedRunAndItsReadoutsAreTheRecordedNumbers) {
     }
     // Only the learned table stops: 1.5×, 2× and 4× L have no rows.
     EXPECT_EQ(cannotRun, 3);
+    // The recorded run has no fine-tuning: no fine-tuned readouts.
+    EXPECT_EQ(settings[QStringLiteral("fine_tune_steps")].toInt(), 0);
+    EXPECT_FALSE(h.lesson.readout(QStringLiteral("training.rope_finetune_accuracy_1x")));
+    EXPECT_FALSE(h.lesson.readout(QStringLiteral("training.rope_finetune_linear_loss_2x")));
 
     // The plotted ALiBi curve is the recorded accuracies, at the recorded lengths.
     QCustomPlot* lengths = h.figure(QStringLiteral("metric-vs-length"));
@@ -293,6 +297,26 @@ TEST_F(Training, LooksInsideTheTrainedModelsOffTheUiThread) {
     QCustomPlot* rescue = h.figure(QStringLiteral("rope-rescue"));
     EXPECT_EQ(rescue->graph(5)->data()->size(), 4);
     EXPECT_EQ(rescue->graph(6)->data()->at(2)->value, rope.fineTuned[1].byLength[2].accuracy);
+    // ... and their readouts, plain and with PI, at every length; a row each in the panel.
+    const QStringList factors{QStringLiteral("1x"), QStringLiteral("1_5x"), QStringLiteral("2x"),
+                              QStringLiteral("4x")};
+    for (int i = 0; i < 4; ++i) {
+        for (const training::FineTunedCurve& c : rope.fineTuned) {
+            const QString prefix = c.interpolated ? QStringLiteral("training.rope_finetune_linear_")
+                                                  : QStringLiteral("training.rope_finetune_");
+            EXPECT_EQ(h.lesson.readout(prefix + QStringLiteral("accuracy_") + factors[i]),
+                      c.byLength[static_cast<std::size_t>(i)].accuracy);
+            EXPECT_EQ(h.lesson.readout(prefix + QStringLiteral("loss_") + factors[i]),
+                      c.byLength[static_cast<std::size_t>(i)].loss);
+        }
+    }
+    const QString panel = h.lesson.readoutText();
+    EXPECT_TRUE(panel.contains(QStringLiteral("RoPE fine-tuned with PI"))) << panel.toStdString();
+    // The PI row is its own: concealing its readout leaves the other rows in sight.
+    h.lesson.concealReadouts({QStringLiteral("rope_finetune_linear_accuracy_4x")});
+    EXPECT_TRUE(h.lesson.readoutsConcealed(QStringLiteral("rope_finetune_linear_accuracy_4x")));
+    EXPECT_FALSE(h.lesson.readoutsConcealed(QStringLiteral("rope_finetune_accuracy_4x")));
+    h.lesson.revealAll();
 
     EXPECT_EQ(h.lesson.trainedModels().size(), 3u);
     h.lesson.setView(TrainingLesson::View::Inside);
