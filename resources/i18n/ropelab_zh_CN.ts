@@ -2087,6 +2087,14 @@ no row</source>
 <context>
     <name>ropelab::ui::Animation</name>
     <message>
+        <source>Lesson 13: train short, test long</source>
+        <translation>第 13 课：短训练，长测试</translation>
+    </message>
+    <message>
+        <source>Lesson 13: the run shown, replayed: every model&apos;s loss curve grows step by step, then its result at each test length appears</source>
+        <translation>第 13 课：重放所显示的运行：每个模型的损失曲线逐步增长，然后依次出现它在各个测试长度上的结果</translation>
+    </message>
+    <message>
         <source>Lesson 4: the query advances (m grows, n fixed); its arrow turns and the score moves along the curve</source>
         <translation>第 4 课：查询向前移动（m 增大，n 不变）；它的箭头转动，分数沿曲线移动</translation>
     </message>

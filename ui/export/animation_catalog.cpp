@@ -156,6 +156,20 @@ QList<Animation> buildCatalog() {
             const double position = std::round(std::exp2(u * kLog2PositionTo));
             lesson.restoreState(with(start.lessonState, QStringLiteral("position"), position));
         }});
+#ifdef ROPELAB_HAVE_TRAINING_LAB
+    list.append(Animation{
+        QStringLiteral("training-run"),
+        QStringLiteral("training"),
+        {QStringLiteral("training-loss"), QStringLiteral("metric-vs-length")},
+        false,
+        QT_TRANSLATE_NOOP("ropelab::ui::Animation", "Lesson 13: train short, test long"),
+        QT_TRANSLATE_NOOP("ropelab::ui::Animation",
+                          "Lesson 13: the run shown, replayed: every model's loss curve grows "
+                          "step by step, then its result at each test length appears"),
+        [](Lesson& lesson, ParameterModel&, const AnimationStart& start, double u) {
+            lesson.restoreState(with(start.lessonState, QStringLiteral("replay"), u));
+        }});
+#endif
     return list;
 }
 

@@ -52,6 +52,9 @@ using training::RopeRescue;
 namespace {
 
 constexpr int kPollMs = 100;
+// The share of a replay (TrainingLesson::replay_) that grows the loss curves; the rest adds the
+// evaluation lengths one by one.
+constexpr double kReplayLossShare = 0.75;
 const QString kRecordedRun = QStringLiteral(":/training/default-run.json");
 
 int encodingIndex(PositionEncoding encoding) {
@@ -62,6 +65,15 @@ int encodingIndex(PositionEncoding encoding) {
 
 QString encodingKey(PositionEncoding encoding) {
     return QString::fromLatin1(training::toString(encoding));
+}
+
+// Keeps the graph's points at the first `count` of `lengths` (its keys are lengths).
+void keepUpTo(QCPGraph* graph, const std::vector<int>& lengths, std::size_t count) {
+    if (count == 0) {
+        graph->data()->clear();
+    } else {
+        graph->data()->removeAfter(lengths[count - 1]);
+    }
 }
 
 // The readout prefix of a fine-tuned RoPE model, as the result table names its method.
@@ -693,6 +705,13 @@ void TrainingLesson::restoreState(const QJsonObject& state) {
         std::clamp(state.value(QStringLiteral("fine_tune_steps")).toDouble(0), 0.0,
                    static_cast<double>(training::TrainingLimits::maxSteps)));
     setSettings(s);
+    // Not saved: a session opens on the whole run.
+    const double replay = std::clamp(state.value(QStringLiteral("replay")).toDouble(1.0), 0.0, 1.0);
+    if (replay != replay_) {
+        replay_ = replay;
+        ++revision_;
+        updateFigures();
+    }
 }
 
 QString TrainingLesson::cachePath() {
@@ -918,6 +937,12 @@ void TrainingLesson::declareTrainingFigures() {
             lossPlot_->xAxis->setRange(0, std::max<std::int64_t>(steps, run_.settings.steps));
             lossPlot_->yAxis->rescale();
             lossPlot_->yAxis->setRangeLower(0);
+            // A replay draws the first steps in the whole run's axes.
+            const double drawn = std::min(1.0, replay_ / kReplayLossShare);
+            if (drawn < 1.0) {
+                const double last = std::round(drawn * static_cast<double>(steps));
+                for (QCPGraph* g : lossGraphs_) g->data()->removeAfter(last);
+            }
         });
     declareInlineFigures(
         {lengthPlot_, rescuePlot_}, [this] { return revision_; },
@@ -926,13 +951,21 @@ void TrainingLesson::declareTrainingFigures() {
             const auto metric = [text](const LengthResult& r) {
                 return text ? r.loss : r.accuracy;
             };
+            const std::vector<int> lengths = training::labLengths(run_.settings);
+            // A replay shows the lengths one by one once the loss curves are whole.
+            const auto shownLengths = static_cast<std::size_t>(
+                std::ceil(std::max(0.0, replay_ - kReplayLossShare) / (1.0 - kReplayLossShare) *
+                          static_cast<double>(lengths.size())));
             QStringList cannot;
             for (int e = 0; e < kEncodings; ++e) lengthGraphs_[e]->data()->clear();
             for (const LabModelResult& m : run_.models) {
                 QVector<double> x, y;
                 for (const LengthResult& r : m.byLength) {
                     if (!r.ran) {
-                        cannot.append(QString::number(r.length));
+                        const auto at = std::find(lengths.begin(), lengths.end(), r.length);
+                        if (at - lengths.begin() < static_cast<std::ptrdiff_t>(shownLengths)) {
+                            cannot.append(QString::number(r.length));
+                        }
                         continue;
                     }
                     x.append(r.length);
@@ -965,7 +998,6 @@ void TrainingLesson::declareTrainingFigures() {
                     draw(rescueGraphs_[kRescues + (c.interpolated ? 2 : 1)], c.byLength);
                 }
             }
-            const std::vector<int> lengths = training::labLengths(run_.settings);
             const QString yLabel =
                 text ? tr("mean loss (nats, lower is better)") : tr("accuracy after the separator");
             for (int p = 0; p < 2; ++p) {
@@ -993,6 +1025,10 @@ void TrainingLesson::declareTrainingFigures() {
                 } else {
                     g->addToLegend();
                 }
+            }
+            if (shownLengths < lengths.size()) {
+                for (QCPGraph* g : lengthGraphs_) keepUpTo(g, lengths, shownLengths);
+                for (QCPGraph* g : rescueGraphs_) keepUpTo(g, lengths, shownLengths);
             }
             const bool tuned = rope != nullptr && !rope->fineTuned.empty();
             rescueTitle_->setText(rope == nullptr ? tr("No RoPE model in this run")

@@ -127,7 +127,10 @@ private:
     bool textMetric() const;
 
     training::LabRun run_;
-    int revision_ = 0;      // bumped when run_ changes: the length figures' key
+    // How much of run_ the figures draw, 0 … 1 (restoreState's "replay", for the training
+    // animation): the loss curves step by step, then the length curves length by length.
+    double replay_ = 1.0;
+    int revision_ = 0;      // bumped when run_ or replay_ changes: the length figures' key
     int lossPoints_ = 0;    // losses shown so far: the loss figure's key
     bool recorded_ = true;  // run_ is the shipped recording (else the user's own)
     std::vector<std::unique_ptr<Live>> live_;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Animated export: the files decode with FFmpeg's own demuxers as the codec, pixel format, size
 // and frame count asked for; the GIF loops forever; a periodic animation's frame after the last is
-// its first; sweeps move; cancelling leaves no file; `ropelab export --animate` rejects bad input
-// with one line and exit 2.
+// its first; sweeps move; the training animation grows its curves; cancelling leaves no file;
+// `ropelab export --animate` rejects bad input with one line and exit 2.
 #include <gtest/gtest.h>
 
 #include <QDir>
@@ -13,6 +13,13 @@
 #include "export/animation_catalog.h"
 #include "export/animation_export.h"
 #include "lesson_harness.h"
+#ifdef ROPELAB_HAVE_TRAINING_LAB
+#include <qcustomplot.h>
+
+#include <cmath>
+
+#include "lessons/training_lesson.h"
+#endif
 #include "video_probe.h"
 
 namespace ropelab::ui {
@@ -125,6 +132,70 @@ TEST(AnimationExport, SweepsMoveAndBounceBack) {
     EXPECT_NEAR(*lesson.readout(QStringLiteral("rope-2d.angle_deg")), angle, 1e-9)
         << "shifting both leaves the angle";
 }
+
+#ifdef ROPELAB_HAVE_TRAINING_LAB
+// The points a lesson's figure plots, over all its graphs.
+int plottedPoints(const Lesson& lesson, const QString& figure) {
+    for (const Figure& f : lesson.figures()) {
+        if (f.name != figure) continue;
+        int points = 0;
+        for (int g = 0; g < f.plot->graphCount(); ++g) points += f.plot->graph(g)->data()->size();
+        return points;
+    }
+    return -1;
+}
+
+// The training animation replays the run shown (the recorded one here): no point at first, the
+// loss curves grow step by step, then the results appear length by length; the readouts stay the
+// run's, and the lesson is whole again afterwards.
+TEST(AnimationExport, TheTrainingRunGrowsItsCurves) {
+    AllLessons all;
+    const Animation* animation = findAnimation(QStringLiteral("training-run"));
+    ASSERT_NE(animation, nullptr);
+    ASSERT_FALSE(animation->periodic);
+    auto& lesson = dynamic_cast<TrainingLesson&>(*all.lesson(animation->lessonId));
+    const training::LabRun& run = lesson.run();
+    ASSERT_FALSE(run.models.empty());
+    const auto models = static_cast<int>(run.models.size());
+    const auto steps = static_cast<int>(run.settings.steps);
+    const QString loss = QStringLiteral("training-loss");
+    const QString lengths = QStringLiteral("metric-vs-length");
+    const QString readout = QStringLiteral("training.rope_accuracy_4x");
+    // The points each model ran at the first `count` lengths.
+    const auto ranAt = [&run](std::size_t count) {
+        int points = 0;
+        for (const training::LabModelResult& m : run.models) {
+            for (std::size_t i = 0; i < count && i < m.byLength.size(); ++i) {
+                points += m.byLength[i].ran ? 1 : 0;
+            }
+        }
+        return points;
+    };
+    const QSize size(320, 180);
+    {
+        AnimationRenderer renderer(*animation, lesson, all.model);
+        const QImage last = renderer.frame(1.0, size);
+        EXPECT_EQ(plottedPoints(lesson, loss), models * steps);
+        EXPECT_EQ(plottedPoints(lesson, lengths), ranAt(4));
+        const std::optional<double> measured = lesson.readout(readout);
+        ASSERT_TRUE(measured);
+        const QImage first = renderer.frame(0.0, size);
+        EXPECT_EQ(plottedPoints(lesson, loss), 0);
+        EXPECT_EQ(plottedPoints(lesson, lengths), 0);
+        renderer.frame(0.375, size);  // half of the loss share
+        EXPECT_EQ(plottedPoints(lesson, loss), models * static_cast<int>(std::lround(0.5 * steps)));
+        EXPECT_EQ(plottedPoints(lesson, lengths), 0);
+        renderer.frame(0.875, size);  // half of the lengths
+        EXPECT_EQ(plottedPoints(lesson, loss), models * steps);
+        EXPECT_EQ(plottedPoints(lesson, lengths), ranAt(2));
+        EXPECT_EQ(lesson.readout(readout), measured) << "a replay draws; the readouts stay";
+        EXPECT_NE(first, last);
+        EXPECT_EQ(renderer.frame(1.0, size), last);
+    }
+    EXPECT_EQ(plottedPoints(lesson, loss), models * steps) << "the renderer puts the lesson back";
+    EXPECT_EQ(plottedPoints(lesson, lengths), ranAt(4));
+}
+#endif
 
 TEST(AnimationExport, CancellingWritesNothing) {
     AllLessons all;
