@@ -171,7 +171,7 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
         err << prefix << ": " << oneLine(error.what()) << '\n';
         return 2;
     } catch (const ResourceError& error) {
-        err << prefix << ": " << oneLine(error.what()) << '\n';
+        err << prefix << ": " << oneLine(flagMessage(error)) << '\n';
         return 2;
     } catch (const std::bad_alloc&) {
         err << prefix << ": out of memory; ask for fewer values\n";

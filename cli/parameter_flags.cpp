@@ -3,14 +3,15 @@
 
 #include <algorithm>
 
-#include "encodings/rope_fields.h"
+#include "cli/rope_flags.h"
 
 namespace ropelab::cli {
 
 std::string flagOf(std::string_view parameter) {
     if (const RopeFieldInfo* field = ropeFieldByKey(parameter)) {
+        const RopeFlag& row = ropeFlag(field->id);
         // A switch's flag says the opposite value (--no-truncate); the value is still truncate.
-        if (!field->valueName.empty()) return std::string(field->flag);
+        if (!row.valueName.empty()) return std::string(row.flag);
     }
     std::string flag = "--" + std::string(parameter);
     std::replace(flag.begin(), flag.end(), '_', '-');
@@ -22,6 +23,14 @@ std::string flagMessage(const ParameterProblem& problem) {
     // Where to look, and what works instead, for a device backend this machine lacks.
     if (problem.parameter == "backend" && problem.rule == Rule::Unavailable) {
         message += " (see `ropelab-cli backends`; use --backend auto or cpu)";
+    }
+    return message;
+}
+
+std::string flagMessage(const ResourceError& error) {
+    std::string message = error.what();
+    for (std::size_t i = 0; i < error.fewer().size(); ++i) {
+        message += (i == 0 ? ": ask for fewer " : " or ") + flagOf(error.fewer()[i]);
     }
     return message;
 }

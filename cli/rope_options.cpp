@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <variant>
 
+#include "cli/rope_flags.h"
 #include "common/parameter_error.h"
 #include "encodings/gguf_reader.h"
 #include "encodings/hf_config.h"
@@ -34,7 +35,7 @@ std::string defaultText(const RopeFieldInfo& field) {
 
 // Sets `field` from the option's text, parsed as its member's type.
 void setField(const RopeFieldInfo& field, const std::string& value, RopeParams& params) {
-    const std::string_view flag = field.flag;
+    const std::string_view flag = ropeFlag(field.id).flag;
     std::visit(
         [&](auto member) {
             using T = std::remove_cvref_t<decltype(params.*member)>;
@@ -69,9 +70,9 @@ auto readFile(std::string_view flag, Read read) {
 
 std::vector<OptionSpec> ropeOptionSpecs() {
     std::vector<OptionSpec> specs;
-    for (const RopeFieldInfo& field : ropeFields()) {
-        specs.push_back({std::string(field.flag), std::string(field.valueName),
-                         std::string(field.help) + defaultText(field)});
+    for (const RopeFlag& row : ropeFlags()) {
+        specs.push_back({std::string(row.flag), std::string(row.valueName),
+                         std::string(row.help) + defaultText(ropeField(row.field))});
     }
     specs.insert(specs.end(),
                  {

@@ -97,9 +97,9 @@ KvCacheDrift kvCacheDrift(const RopeParams& params, std::int64_t promptLength,
                          pairs;
     if (terms > maxKvCacheTerms) {
         throw ResourceError("scoring every cached key at every step would take " +
-                            numberText(std::ceil(terms)) + " pair terms; at most " +
-                            numberText(maxKvCacheTerms) +
-                            " are allowed: ask for fewer --generate or --prompt-length");
+                                numberText(std::ceil(terms)) + " pair terms; at most " +
+                                numberText(maxKvCacheTerms) + " are allowed",
+                            {"generate", "prompt_length"});
     }
     const int d = first.headDim;
     requireMemory(8.0 * d * (static_cast<double>(total) + static_cast<double>(generate)),

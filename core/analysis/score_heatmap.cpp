@@ -348,9 +348,8 @@ PooledGrid pooledHeatmap(const PositionEncoder& encoder,
 
 void validateHeatmapInput(const Eigen::Ref<const Eigen::MatrixXd>& queries,
                           const Eigen::Ref<const Eigen::MatrixXd>& keys, int width, int height) {
-    if (queries.rows() == 0 || queries.cols() == 0) {
-        throw InputError("heatmap --length and the vector dimension must be > 0");
-    }
+    if (queries.rows() == 0) throw ParameterError({"length", Rule::GreaterThan});
+    if (queries.cols() == 0) throw ParameterError({"head_dim", Rule::GreaterThan});
     if (keys.rows() != queries.rows() || keys.cols() != queries.cols()) {
         throw InputError("heatmap queries and keys must both be N × d, got " +
                          std::to_string(queries.rows()) + "×" + std::to_string(queries.cols()) +

@@ -72,78 +72,16 @@ std::string describe(const ParameterProblem& p, const ParameterNamer& name) {
             return who + " + " + name(p.other) + " must be <= " + number(p.upper) + got;
         case Rule::Unavailable:
             return who + " " + p.valueText + " is unavailable: " + p.reason;
+        case Rule::FrequencyOutOfRange:
+            return "these RoPE parameters give inv_freq " + number(p.value) + " for pair " +
+                   number(p.lower) + "; use a smaller " + name(p.other) + " or " +
+                   name(p.parameter);
     }
     return who + " is not allowed" + got;
 }
 
 ParameterError::ParameterError(ParameterProblem problem)
     : InputError(describe(problem, identity)), problem_(std::move(problem)) {}
-
-namespace {
-
-// The English for a GGUF fault: "claims 2 tensors, more than the file can hold".
-std::string ggufFaultText(const FileProblem& p) {
-    const auto n = [](std::uint64_t value) { return std::to_string(value); };
-    const std::string quoted = "'" + p.name + "'";
-    const std::string tensor = "tensor " + quoted;
-    switch (p.fault) {
-        case GgufFault::None:
-            break;
-        case GgufFault::CutShort:
-            return p.detail + " at byte " + n(p.offset) + " needs " + n(p.count) + " bytes, only " +
-                   n(p.limit) + " remain";
-        case GgufFault::TooManyEntries:
-            return "claims " + n(p.count) + " metadata entries, more than the file can hold";
-        case GgufFault::TooManyTensors:
-            return "claims " + n(p.count) + " tensors, more than the file can hold";
-        case GgufFault::TooManyStrings:
-            return quoted + " claims " + n(p.count) + " strings, more than the file can hold";
-        case GgufFault::TooManyElements:
-            return quoted + " claims " + n(p.count) + " elements, more than the file can hold";
-        case GgufFault::KeyTooLong:
-            return "metadata entry " + n(p.index) + " has a key longer than GGUF's " + n(p.limit) +
-                   " bytes";
-        case GgufFault::UnknownArrayType:
-            return quoted + " is an array of unknown type " + n(p.count);
-        case GgufFault::UnknownValueType:
-            return quoted + " has unknown value type " + n(p.count);
-        case GgufFault::DuplicateKey:
-            return "duplicate key " + quoted;
-        case GgufFault::TooManyDims:
-            return "tensor " + n(p.index) + " has " + n(p.count) + " dimensions; ggml allows " +
-                   n(p.limit);
-        case GgufFault::DuplicateTensor:
-            return "duplicate tensor " + quoted;
-        case GgufFault::BadAlignment:
-            return "general.alignment must be a power of two (uint32), got " + p.found;
-        case GgufFault::MisalignedTensor:
-            return tensor + " has offset " + n(p.offset) + ", not a multiple of the alignment " +
-                   n(p.limit);
-        case GgufFault::HugeTensor:
-            return tensor + " is huge";
-        case GgufFault::WrongFactorCount:
-            return tensor + " has " + n(p.count) +
-                   " values; llama.cpp expects rope.dimension_count/2 = " + n(p.limit);
-        case GgufFault::BadFactor:
-            return tensor + " holds " + p.found + "; factors must be positive and finite";
-        case GgufFault::TensorBeyondEnd:
-            return tensor + " lies beyond the end of the file";
-        case GgufFault::FactorType:
-            return tensor + " has ggml type " + n(p.count) +
-                   "; llama.cpp's converter writes RoPE factors as F32 (type 0)";
-        case GgufFault::StringTooLong:
-            return quoted + " is longer than " + n(p.limit) + " bytes";
-        case GgufFault::ArrayOfArrays:
-            return quoted + " is an array of arrays";
-        case GgufFault::TooManyRopeKeys:
-            return "more than " + n(p.limit) + " RoPE-related keys";
-        case GgufFault::BigEndian:
-            return "a big-endian GGUF file; only little-endian files are supported";
-    }
-    return p.detail;
-}
-
-}  // namespace
 
 std::string describe(const FileProblem& p) {
     const std::string got = p.found.empty() ? std::string() : ", got " + p.found;
@@ -174,11 +112,11 @@ std::string describe(const FileProblem& p) {
         case FileIssue::UnsupportedVersion:
             return "GGUF version " + p.found + " is not supported; versions 2 and 3 are";
         case FileIssue::Truncated:
-            return "truncated: " + ggufFaultText(p);
+            return "truncated: " + p.detail;
         case FileIssue::Damaged:
-            return "damaged: " + ggufFaultText(p);
+            return "damaged: " + p.detail;
         case FileIssue::Unsupported:
-            return "unsupported: " + ggufFaultText(p);
+            return "unsupported: " + p.detail;
         case FileIssue::NoRope:
             return "architecture '" + p.found + "' uses no RoPE in llama.cpp";
         case FileIssue::NoEquivalent:
@@ -193,7 +131,10 @@ FileError::FileError(std::string source, std::string problemText)
       problemText_(std::move(problemText)) {}
 
 FileError::FileError(std::string source, FileProblem problem)
-    : FileError(std::move(source), describe(problem)) {
+    : FileError(std::move(source), problem, describe(problem)) {}
+
+FileError::FileError(std::string source, FileProblem problem, std::string problemText)
+    : FileError(std::move(source), std::move(problemText)) {
     file_ = std::move(problem);
 }
 

@@ -35,6 +35,9 @@ enum class Rule {
     RotaryDimAtLeast,  // rope_type valueText needs a rotary dim >= lower, got value
     Unavailable,       // the choice valueText exists but cannot be used here, for `reason`
     SumAtMost,         // value (the sum with the parameter `other`) must be <= upper
+    // The parameters give inv_freq `value` (not positive and finite) for pair `lower`: a
+    // smaller `other` (factor) or parameter (rope_theta) helps.
+    FrequencyOutOfRange,
 };
 
 struct ParameterProblem {
@@ -94,33 +97,9 @@ enum class FileIssue {
     NoEquivalent,        // RoPE that RoPE Lab cannot express; detail: why
 };
 
-// Which structure of a GGUF file is wrong (FileIssue Truncated, Damaged, Unsupported), with the
-// numbers FileProblem carries: `name` (a key or a tensor), `count`, `limit`, `offset`, `index`.
-enum class GgufFault {
-    None,              // no GGUF fault: `detail` says what is wrong
-    CutShort,          // at byte `offset`, `count` bytes are needed, `limit` remain; detail: what
-    TooManyEntries,    // the header claims `count` metadata entries, more than the file can hold
-    TooManyTensors,    // the header claims `count` tensors, more than the file can hold
-    TooManyStrings,    // the array `name` claims `count` strings, more than the file can hold
-    TooManyElements,   // the array `name` claims `count` elements, more than the file can hold
-    KeyTooLong,        // metadata entry `index` has a key longer than `limit` bytes
-    UnknownArrayType,  // the array `name` has the unknown element type `count`
-    UnknownValueType,  // the key `name` has the unknown value type `count`
-    DuplicateKey,      // the key `name` appears twice
-    TooManyDims,       // tensor `index` has `count` dimensions; ggml allows `limit`
-    DuplicateTensor,   // the tensor `name` appears twice
-    BadAlignment,      // general.alignment is `found`, not a power of two (uint32)
-    MisalignedTensor,  // the tensor `name` has offset `offset`, not a multiple of `limit`
-    HugeTensor,        // the tensor `name` has more elements than 64 bits count
-    WrongFactorCount,  // the tensor `name` has `count` values; `limit` (rotated pairs) expected
-    BadFactor,         // the tensor `name` holds `found`; factors must be positive and finite
-    TensorBeyondEnd,   // the tensor `name` lies beyond the end of the file
-    FactorType,        // the tensor `name` has ggml type `count`, not F32 (0)
-    StringTooLong,     // the text at `name` is longer than `limit` bytes
-    ArrayOfArrays,     // the key `name` is an array of arrays
-    TooManyRopeKeys,   // more than `limit` RoPE-related keys
-    BigEndian,         // a big-endian GGUF file
-};
+// Which structure of a GGUF file is wrong: defined, and worded in English, beside the GGUF reader
+// (encodings/gguf_fault.h).
+enum class GgufFault;
 
 // The kind of value a key needs (FileIssue::WrongType).
 enum class ValueKind { Number, WholeNumber, NumberList, Text, TrueFalse, Object, Float };
@@ -131,8 +110,8 @@ struct FileProblem {
     ValueKind expected = ValueKind::Number;
     std::string found{};   // what the file holds there: a JSON type, a value, a version, bytes
     std::string detail{};  // technical detail in English (a system or parser message)
-    GgufFault fault = GgufFault::None;  // a GGUF structure problem; its numbers follow
-    std::string name{};                 // the GGUF key or tensor
+    GgufFault fault{};     // a GGUF structure problem (0: none); its numbers follow
+    std::string name{};    // the GGUF key or tensor
     std::uint64_t count = 0;
     std::uint64_t limit = 0;
     std::uint64_t offset = 0;
@@ -141,7 +120,8 @@ struct FileProblem {
     bool operator==(const FileProblem&) const = default;
 };
 
-// The English sentence for a file problem: "rope_scaling must be an object, got array".
+// The English sentence for a file problem: "rope_scaling must be an object, got array". A GGUF
+// fault is said by describeGguf (encodings/gguf_fault.h); here only its detail.
 std::string describe(const FileProblem& problem);
 
 // A file that cannot be used (config.json, GGUF, presets): `source` names the file. The problem is
@@ -153,6 +133,8 @@ public:
     using Keys = std::vector<std::pair<std::string, std::string>>;  // core id -> the file's key
 
     FileError(std::string source, FileProblem problem);
+    // A problem whose English the reader words itself (a GGUF fault: encodings/gguf_fault.h).
+    FileError(std::string source, FileProblem problem, std::string problemText);
     FileError(std::string source, ParameterProblem problem, Keys keys);
 
     const std::string& source() const { return source_; }

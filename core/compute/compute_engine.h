@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Runs the sweeps on the backend the user chose (--backend auto|cpu|opencl|cuda) and falls back
+// Runs the sweeps on the backend the user chose (auto, cpu, opencl or cuda) and falls back
 // to the CPU when a device fails; every result says which backend computed it, and why.
 
 #include <cstdint>
@@ -20,7 +20,7 @@ namespace ropelab {
 enum class BackendChoice { Auto, Cpu, OpenCl, Cuda };
 
 std::string_view toString(BackendChoice choice);
-// "auto" | "cpu" | "opencl" | "cuda"; InputError naming --backend otherwise.
+// "auto" | "cpu" | "opencl" | "cuda"; ParameterError for `backend` otherwise.
 BackendChoice parseBackendChoice(std::string_view text);
 
 // Below this many multiply-adds the CPU finishes before a GPU has its inputs (Auto only).

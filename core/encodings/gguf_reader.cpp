@@ -166,7 +166,8 @@ public:
         for (std::string* text : {&problem.key, &problem.found, &problem.detail, &problem.name}) {
             *text = oneLine(*text);
         }
-        throw FileError(name_, std::move(problem));
+        std::string text = describeGguf(problem);
+        throw FileError(name_, std::move(problem), std::move(text));
     }
     [[noreturn]] void fail(FileIssue issue, const std::string& detail) const {
         fail({issue, "", {}, "", detail});

@@ -13,7 +13,8 @@
 //   divisors      rope_factors_long.weight / rope_factors_short.weight (LongRoPE; long when the
 //                 context exceeds original_context_length): θᵢ is divided by the stored factor.
 // Only the header, the metadata and those small tensors are read, never the weights; every size
-// in the file is checked against the file before anything is allocated or skipped.
+// in the file is checked against the file before anything is allocated or skipped. A bad file
+// throws FileError; a structure problem carries a GgufFault (encodings/gguf_fault.h).
 
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "encodings/gguf_fault.h"
 #include "encodings/rope_params.h"
 
 namespace ropelab {

@@ -24,81 +24,42 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 using P = RopeParams;
 using C = ConfigPlace;
 
-// The app's ranges (appRange), and why each bound is where it is:
-// - head_dim: lesson 2 draws (and exports as CSV) the full N x d sinusoidal table, and every lesson
-//   recomputes when it changes. At d = 512, N = 4096 all lessons export in 1 GiB of address space;
-//   at 1024 x 16384 applying a session took 8 s (issue 18; core allows d up to 2^20). Real heads
-//   are at most 512 wide.
-// - contexts (max_position_embeddings, original_max_position_embeddings, seq_len): beyond every
-//   released model (Llama 4 Scout: 10M); the curves that use them are sampled.
-// - the scaling numbers: the lesson-7 editor's ranges, wide enough for every published config
-//   (rope_theta up to 3.6e9 in Gradient's 1M-context Llama 3) and small enough that products and
-//   squares stay finite on the plots; short_factor and long_factor value by value.
 // clang-format off
 const std::array kFields{
-    RopeFieldInfo{RopeField::HeadDim, "head_dim", C::TopLevel, &P::headDim,
-        "--head-dim", "D", "head dimension, even", "Head dimension d", "",
-        {2, maxHeadDim}, {2, 512}, true},
+    RopeFieldInfo{RopeField::HeadDim, "head_dim", C::TopLevel, &P::headDim, {2, maxHeadDim},
+        true},
     RopeFieldInfo{RopeField::PartialRotaryFactor, "partial_rotary_factor", C::TopOrScaling,
-        &P::partialRotaryFactor, "--partial-rotary-factor", "F",
-        "fraction of the head rotated, in (0, 1]; rotary dim = int(D*F)",
-        "Rotated fraction (partial_rotary_factor)", "", {0, 1, true}, {0, 1, true}},
+        &P::partialRotaryFactor, {0, 1, true}},
     RopeFieldInfo{RopeField::RopeTheta, "rope_theta", C::TopOrScaling, &P::ropeTheta,
-        "--rope-theta", "B", "RoPE base, > 1", "Base (rope_theta)", "",
-        {1, kInf, true}, {1, 1e10, true}},
-    RopeFieldInfo{RopeField::Type, "rope_type", C::Scaling, &P::ropeType,
-        "--rope-type", "TYPE", "default|linear|dynamic|yarn|longrope|llama3",
-        "Scaling type (rope_type)", "", {}, {}},
-    RopeFieldInfo{RopeField::Factor, "factor", C::Scaling, &P::factor, "--factor", "S",
-        "scaling factor >= 1; required by linear, dynamic, yarn (llama3 default 8; longrope "
-        "default max/original max)", "Scaling factor (factor)", "", {1, kInf}, {1, 1024}, false,
+        {1, kInf, true}},
+    RopeFieldInfo{RopeField::Type, "rope_type", C::Scaling, &P::ropeType, {}},
+    RopeFieldInfo{RopeField::Factor, "factor", C::Scaling, &P::factor, {1, kInf}, false,
         kScaled},
     RopeFieldInfo{RopeField::MaxPositionEmbeddings, "max_position_embeddings", C::TopLevel,
-        &P::maxPositionEmbeddings, "--max-position-embeddings", "N",
-        "context length the model was configured for", "Context (max_position_embeddings)",
-        "positions", {1, kInf}, {1, 1e8}},
+        &P::maxPositionEmbeddings, {1, kInf}},
     RopeFieldInfo{RopeField::OriginalMaxPositionEmbeddings, "original_max_position_embeddings",
-        C::TopOrScaling, &P::originalMaxPositionEmbeddings, "--original-max-position-embeddings",
-        "N", "pre-training context (yarn/longrope default: --max-position-embeddings; llama3 8192)",
-        "Pre-training context (original_max_position_embeddings)", "positions", {1, kInf},
-        {1, 1e8}, false, kYarn | bit(RopeType::LongRope) | bit(RopeType::Llama3)},
-    RopeFieldInfo{RopeField::SeqLen, "seq_len", C::NotInConfig, &P::seqLen, "--seq-len", "L",
-        "current sequence length (dynamic base; longrope long vs short factors)",
-        "Current sequence length (seq_len)", "positions", {0, kInf}, {0, 1e8}, false,
+        C::TopOrScaling, &P::originalMaxPositionEmbeddings, {1, kInf}, false,
+        kYarn | bit(RopeType::LongRope) | bit(RopeType::Llama3)},
+    RopeFieldInfo{RopeField::SeqLen, "seq_len", C::NotInConfig, &P::seqLen, {0, kInf}, false,
         bit(RopeType::Dynamic) | bit(RopeType::LongRope)},
-    RopeFieldInfo{RopeField::BetaFast, "beta_fast", C::Scaling, &P::betaFast, "--beta-fast", "X",
-        "yarn: rotations where extrapolation ends", "YaRN beta_fast", "rotations",
-        {0, kInf, true}, {0, 1e4, true}, false, kYarn},
-    RopeFieldInfo{RopeField::BetaSlow, "beta_slow", C::Scaling, &P::betaSlow, "--beta-slow", "X",
-        "yarn: rotations where interpolation starts", "YaRN beta_slow", "rotations",
-        {0, kInf, true}, {0, 1e4, true}, false, kYarn},
-    RopeFieldInfo{RopeField::Mscale, "mscale", C::Scaling, &P::mscale, "--mscale", "X",
-        "yarn: mscale (with --mscale-all-dim: attention factor ratio)", "YaRN mscale", "",
-        {0, kInf}, {0, 100}, false, kYarn},
+    RopeFieldInfo{RopeField::BetaFast, "beta_fast", C::Scaling, &P::betaFast, {0, kInf, true},
+        false, kYarn},
+    RopeFieldInfo{RopeField::BetaSlow, "beta_slow", C::Scaling, &P::betaSlow, {0, kInf, true},
+        false, kYarn},
+    RopeFieldInfo{RopeField::Mscale, "mscale", C::Scaling, &P::mscale, {0, kInf}, false, kYarn},
     RopeFieldInfo{RopeField::MscaleAllDim, "mscale_all_dim", C::Scaling, &P::mscaleAllDim,
-        "--mscale-all-dim", "X", "yarn: mscale_all_dim", "YaRN mscale_all_dim", "",
-        {0, kInf}, {0, 100}, false, kYarn},
+        {0, kInf}, false, kYarn},
     RopeFieldInfo{RopeField::AttentionFactor, "attention_factor", C::Scaling, &P::attentionFactor,
-        "--attention-factor", "X", "yarn/longrope: attention factor (default from the paper)",
-        "Attention factor (attention_factor)", "", {0, kInf, true}, {0, 100, true}, false,
-        kYarn | bit(RopeType::LongRope)},
-    RopeFieldInfo{RopeField::Truncate, "truncate", C::Scaling, &P::truncate, "--no-truncate", "",
-        "yarn: do not floor/ceil the correction range", "YaRN truncate", "", {}, {}, false,
-        kYarn},
+        {0, kInf, true}, false, kYarn | bit(RopeType::LongRope)},
+    RopeFieldInfo{RopeField::Truncate, "truncate", C::Scaling, &P::truncate, {}, false, kYarn},
     RopeFieldInfo{RopeField::LowFreqFactor, "low_freq_factor", C::Scaling, &P::lowFreqFactor,
-        "--low-freq-factor", "X", "llama3: low_freq_factor", "Llama 3 low_freq_factor", "",
-        {0, kInf, true}, {0, 1e4, true}, false, bit(RopeType::Llama3)},
+        {0, kInf, true}, false, bit(RopeType::Llama3)},
     RopeFieldInfo{RopeField::HighFreqFactor, "high_freq_factor", C::Scaling, &P::highFreqFactor,
-        "--high-freq-factor", "X", "llama3: high_freq_factor, > low_freq_factor",
-        "Llama 3 high_freq_factor", "", {}, {0, 1e4, true}, false, bit(RopeType::Llama3)},
+        {}, false, bit(RopeType::Llama3)},
     RopeFieldInfo{RopeField::ShortFactor, "short_factor", C::Scaling, &P::shortFactor,
-        "--short-factor", "LIST", "longrope: rotary_dim/2 factors used up to the original max",
-        "LongRoPE short_factor", "", {0, kInf, true}, {0, 1e4, true}, false,
-        bit(RopeType::LongRope)},
+        {0, kInf, true}, false, bit(RopeType::LongRope)},
     RopeFieldInfo{RopeField::LongFactor, "long_factor", C::Scaling, &P::longFactor,
-        "--long-factor", "LIST", "longrope: rotary_dim/2 factors used beyond the original max",
-        "LongRoPE long_factor", "", {0, kInf, true}, {0, 1e4, true}, false,
-        bit(RopeType::LongRope)},
+        {0, kInf, true}, false, bit(RopeType::LongRope)},
 };
 // clang-format on
 
@@ -144,10 +105,6 @@ const RopeFieldInfo& ropeField(RopeField id) {
 
 const RopeFieldInfo* ropeFieldByKey(std::string_view key) {
     return findField([key](const RopeFieldInfo& f) { return f.key == key; });
-}
-
-const RopeFieldInfo* ropeFieldByFlag(std::string_view flag) {
-    return findField([flag](const RopeFieldInfo& f) { return f.flag == flag; });
 }
 
 bool usedBy(const RopeFieldInfo& field, RopeType type) {

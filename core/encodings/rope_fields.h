@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one table of RoPE parameters: for every field of RopeParams its config.json key (also
-// core's id in ParameterError and the session key), its label and unit in English (the app
-// translates them), where config.json holds it, its ropelab-cli flag and help, core's valid range,
-// the desktop app's tighter range and which rope types read it. The config.json reader and writer,
-// the CLI options, session files, the app's labels, limits and editors and validate() walk this
-// table; a new field is one row here (and the member in RopeParams). Defaults are RopeParams{}'s.
+// core's id in ParameterError and the session key), where config.json holds it, core's valid
+// range and which rope types read it. The config.json reader and writer, session files and
+// validate() walk this table; the front ends keep their own columns keyed by RopeField: the
+// CLI's flags and help (cli/rope_flags.h), the app's labels, units (ui/model/parameter_text.h)
+// and tighter ranges (ui/model/app_limits.h). A new field is one row here, the member in
+// RopeParams and a row in each of those. Defaults are RopeParams{}'s.
 
 #include <functional>
 #include <limits>
@@ -69,15 +70,7 @@ struct RopeFieldInfo {
     std::string_view key;  // config.json key; core's id; the session key
     ConfigPlace place;
     RopeMember member;
-    std::string_view flag;       // "--head-dim"; a switch (bool) flag sets the opposite default
-    std::string_view valueName;  // "D" in the help; empty for a switch
-    std::string_view help;       // the CLI help line, defaults said where RopeParams{} has none
-    std::string_view label;      // the app's label, English: "Head dimension d"
-    std::string_view unit;       // what the value counts: "positions", "rotations"; "" for none
-    FieldRange range;            // core's range (numbers only)
-    // The app's range: the values its lessons compute and draw in about 2 s (ui/model/app_limits.h;
-    // why each bound is where it is: rope_fields.cpp).
-    FieldRange appRange;
+    FieldRange range;                    // core's range (numbers only)
     bool even = false;                   // whole numbers that must be even (head_dim)
     unsigned ropeTypes = everyRopeType;  // bit (1 << int(RopeType)) for each type that reads it
 };
@@ -85,7 +78,6 @@ struct RopeFieldInfo {
 std::span<const RopeFieldInfo> ropeFields();
 const RopeFieldInfo& ropeField(RopeField id);
 const RopeFieldInfo* ropeFieldByKey(std::string_view key);
-const RopeFieldInfo* ropeFieldByFlag(std::string_view flag);
 bool usedBy(const RopeFieldInfo& field, RopeType type);
 
 // Calls `visit(value, eachValue)` for each number `field` holds in `params`: its value, nothing for

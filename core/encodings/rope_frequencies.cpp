@@ -6,8 +6,7 @@
 #include <numbers>
 #include <string>
 
-#include "common/errors.h"
-#include "encodings/number_text.h"
+#include "common/parameter_error.h"
 
 namespace ropelab {
 
@@ -172,8 +171,10 @@ RopeFrequencies ropeFrequencies(const RopeParams& params) {
     for (std::size_t i = 0; i < result.invFreq.size(); ++i) {
         const double f = result.invFreq[i];
         if (!(std::isfinite(f) && f > 0.0)) {
-            throw InputError("these RoPE parameters give inv_freq " + numberText(f) + " for pair " +
-                             std::to_string(i) + "; use a smaller --factor or --rope-theta");
+            ParameterProblem problem("rope_theta", Rule::FrequencyOutOfRange, f,
+                                     static_cast<double>(i));
+            problem.other = "factor";
+            throw ParameterError(problem);
         }
     }
     return result;

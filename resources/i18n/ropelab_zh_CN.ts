@@ -4220,6 +4220,10 @@ score q·k</source>
         <translation>%1 + %2 不能超过 %3；实际为 %4</translation>
     </message>
     <message>
+        <source>these RoPE parameters give inv_freq %1 for pair %2; use a smaller %3 or %4</source>
+        <translation>这组 RoPE 参数使第 %2 对的 inv_freq 为 %1；请减小 %3 或 %4</translation>
+    </message>
+    <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>

@@ -4,11 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 #include <sstream>
+#include <string_view>
 
 #include "cli/cli.h"
 #include "cli/command.h"
 #include "cli/parameter_flags.h"
+#include "cli/rope_flags.h"
 #include "cli/rope_options.h"
 #include "common/errors.h"
 #include "encodings/rope_fields.h"
@@ -128,18 +131,33 @@ TEST(CliParsing, EveryCommandHasHelp) {
     }
 }
 
+// The CLI's columns of the parameter table: every field has one flag of its own, with help.
+TEST(CliParsing, EveryTableFieldHasOneFlagOfItsOwnWithHelp) {
+    std::set<std::string_view> flags;
+    EXPECT_EQ(ropeFlags().size(), ropeFields().size());
+    for (const RopeFieldInfo& field : ropeFields()) {
+        const RopeFlag& row = ropeFlag(field.id);
+        EXPECT_TRUE(flags.insert(row.flag).second) << row.flag;
+        EXPECT_EQ(ropeFieldByFlag(row.flag), &field);
+        EXPECT_TRUE(row.flag.starts_with("--")) << row.flag;
+        EXPECT_FALSE(row.help.empty()) << field.key;
+    }
+    EXPECT_EQ(ropeFieldByFlag("--config"), nullptr);
+}
+
 // Every field of the parameter table is a CLI option with its help, and parses back.
 TEST(CliParsing, EveryTableFieldIsAnOptionThatRoundTrips) {
     const RopeParams sample = samples::everyFieldSample();
     const std::vector<OptionSpec> specs = ropeOptionSpecs();
     std::vector<std::string> tokens;
     for (const RopeFieldInfo& field : ropeFields()) {
+        const RopeFlag& row = ropeFlag(field.id);
         const auto spec = std::find_if(specs.begin(), specs.end(),
-                                       [&](const OptionSpec& s) { return s.name == field.flag; });
-        ASSERT_NE(spec, specs.end()) << field.flag;
-        EXPECT_EQ(spec->valueName, field.valueName);
-        EXPECT_TRUE(spec->help.starts_with(field.help)) << spec->help;
-        tokens.emplace_back(field.flag);
+                                       [&](const OptionSpec& s) { return s.name == row.flag; });
+        ASSERT_NE(spec, specs.end()) << row.flag;
+        EXPECT_EQ(spec->valueName, row.valueName);
+        EXPECT_TRUE(spec->help.starts_with(row.help)) << spec->help;
+        tokens.emplace_back(row.flag);
         std::visit(
             [&](auto member) {
                 const auto& value = sample.*member;
@@ -193,6 +211,13 @@ TEST(CliParsing, CoreParameterIdsBecomeFlags) {
     ParameterProblem problem("high_freq_factor", Rule::GreaterThanOther, 2, 4);
     problem.other = "low_freq_factor";
     EXPECT_EQ(flagMessage(problem), "--high-freq-factor must be > --low-freq-factor (4), got 2");
+    ParameterProblem frequency("rope_theta", Rule::FrequencyOutOfRange, 0, 1);
+    frequency.other = "factor";
+    EXPECT_EQ(flagMessage(frequency),
+              "these RoPE parameters give inv_freq 0 for pair 1; use a smaller --factor or "
+              "--rope-theta");
+    EXPECT_EQ(flagMessage(ResourceError("too much", {"generate", "prompt_length"})),
+              "too much: ask for fewer --generate or --prompt-length");
 }
 
 }  // namespace

@@ -6,7 +6,6 @@
 #include <QCoreApplication>
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -22,8 +21,37 @@ struct Tr {
     Q_DECLARE_TR_FUNCTIONS(ropelab::ui::AppLimits)
 };
 
-// The app's own values beside the RoPE table's (whose ranges are the table's appRange column,
-// encodings/rope_fields.cpp), and why:
+// The app's range of each numeric RoPE field, by its key (encodings/rope_fields.h; names and
+// switches have none), and why each bound is where it is:
+// - head_dim: lesson 2 draws (and exports as CSV) the full N x d sinusoidal table, and every lesson
+//   recomputes when it changes. At d = 512, N = 4096 all lessons export in 1 GiB of address space;
+//   at 1024 x 16384 applying a session took 8 s (issue 18; core allows d up to 2^20). Real heads
+//   are at most 512 wide.
+// - contexts (max_position_embeddings, original_max_position_embeddings, seq_len): beyond every
+//   released model (Llama 4 Scout: 10M); the curves that use them are sampled.
+// - the scaling numbers: the lesson-7 editor's ranges, wide enough for every published config
+//   (rope_theta up to 3.6e9 in Gradient's 1M-context Llama 3) and small enough that products and
+//   squares stay finite on the plots; short_factor and long_factor value by value.
+constexpr std::array kRopeLimits{
+    AppLimit{"head_dim", 2, 512},
+    AppLimit{"partial_rotary_factor", 0, 1, true},
+    AppLimit{"rope_theta", 1, 1e10, true},
+    AppLimit{"factor", 1, 1024},
+    AppLimit{"max_position_embeddings", 1, 1e8},
+    AppLimit{"original_max_position_embeddings", 1, 1e8},
+    AppLimit{"seq_len", 0, 1e8},
+    AppLimit{"beta_fast", 0, 1e4, true},
+    AppLimit{"beta_slow", 0, 1e4, true},
+    AppLimit{"mscale", 0, 100},
+    AppLimit{"mscale_all_dim", 0, 100},
+    AppLimit{"attention_factor", 0, 100, true},
+    AppLimit{"low_freq_factor", 0, 1e4, true},
+    AppLimit{"high_freq_factor", 0, 1e4, true},
+    AppLimit{"short_factor", 0, 1e4, true},
+    AppLimit{"long_factor", 0, 1e4, true},
+};
+
+// The app's own values, and why:
 // - sequence_length: lesson 2 draws (and exports as CSV) the full N x d sinusoidal table, and every
 //   lesson recomputes when it changes. At d = 512, N = 4096 all lessons export in 1 GiB of address
 //   space; at 512 x 16384 the table's CSV alone needs more (issue 18). Lesson 9 sweeps longer
@@ -35,16 +63,10 @@ constexpr std::array kOwnLimits{
     AppLimit{"sequence_length", 1, 4096},
 };
 
-// Every numeric field of the table with its appRange, then the app's own values.
+// The RoPE fields' limits, then the app's own values.
 const std::vector<AppLimit>& allLimits() {
     static const std::vector<AppLimit> limits = [] {
-        std::vector<AppLimit> all;
-        for (const RopeFieldInfo& field : ropeFields()) {
-            const FieldRange& range = field.appRange;
-            if (!std::isfinite(range.maximum)) continue;  // names and switches
-            // The table's keys are string literals.
-            all.push_back({field.key.data(), range.minimum, range.maximum, range.minimumExcluded});
-        }
+        std::vector<AppLimit> all(kRopeLimits.begin(), kRopeLimits.end());
         all.insert(all.end(), kOwnLimits.begin(), kOwnLimits.end());
         return all;
     }();

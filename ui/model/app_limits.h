@@ -2,10 +2,10 @@
 #pragma once
 // The app's limits: for every number a session, config.json, GGUF file or activity can set, the
 // range the lessons can still compute and draw quickly (each lesson renders in about 2 s at the
-// largest values, tests/hardening/README.md). Stated once per parameter: the RoPE table's appRange
-// column (encodings/rope_fields.cpp) for its fields, app_limits.cpp for the positions and the
-// sequence length; the session and activity readers, the ParameterModel setters and lesson 7's
-// import all check against these rows.
+// largest values, tests/hardening/README.md). Stated once per parameter, in app_limits.cpp: each
+// numeric RoPE field by its key (encodings/rope_fields.h), the positions and the sequence
+// length; the session and activity readers, the ParameterModel setters and lesson 7's import all
+// check against these rows.
 // Core keeps its own, larger limits for ropelab-cli, whose commands stay bounded on their own.
 
 #include <QString>

@@ -2,7 +2,10 @@
 #include "model/parameter_text.h"
 
 #include <QCoreApplication>
+#include <algorithm>
+#include <iterator>
 
+#include "encodings/gguf_fault.h"
 #include "encodings/rope_fields.h"
 
 namespace ropelab::ui {
@@ -22,37 +25,53 @@ QString number(double value) {
     return QString::number(value, 'g', 15);
 }
 
-// The RoPE table's labels and units (encodings/rope_fields.cpp) for lupdate, which reads only the
-// app's sources; RopeFieldsInTheApp.EveryRowHasATranslatedLabelAndUnit checks that this list is
-// exactly the table's.
-constexpr const char* kFieldTexts[] = {
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "Head dimension d"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "Rotated fraction (partial_rotary_factor)"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "Base (rope_theta)"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "Scaling type (rope_type)"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "Scaling factor (factor)"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "Context (max_position_embeddings)"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField",
-                      "Pre-training context (original_max_position_embeddings)"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "Current sequence length (seq_len)"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN beta_fast"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN beta_slow"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN mscale"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN mscale_all_dim"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "Attention factor (attention_factor)"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN truncate"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "Llama 3 low_freq_factor"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "Llama 3 high_freq_factor"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "LongRoPE short_factor"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "LongRoPE long_factor"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "positions"),
-    QT_TRANSLATE_NOOP("ropelab::RopeField", "rotations"),
+// lupdate reads the texts from QT_TRANSLATE_NOOP, written out for it.
+constexpr RopeFieldText kFieldTexts[] = {
+    {RopeField::HeadDim, QT_TRANSLATE_NOOP("ropelab::RopeField", "Head dimension d"), ""},
+    {RopeField::PartialRotaryFactor,
+     QT_TRANSLATE_NOOP("ropelab::RopeField", "Rotated fraction (partial_rotary_factor)"), ""},
+    {RopeField::RopeTheta, QT_TRANSLATE_NOOP("ropelab::RopeField", "Base (rope_theta)"), ""},
+    {RopeField::Type, QT_TRANSLATE_NOOP("ropelab::RopeField", "Scaling type (rope_type)"), ""},
+    {RopeField::Factor, QT_TRANSLATE_NOOP("ropelab::RopeField", "Scaling factor (factor)"), ""},
+    {RopeField::MaxPositionEmbeddings,
+     QT_TRANSLATE_NOOP("ropelab::RopeField", "Context (max_position_embeddings)"),
+     QT_TRANSLATE_NOOP("ropelab::RopeField", "positions")},
+    {RopeField::OriginalMaxPositionEmbeddings,
+     QT_TRANSLATE_NOOP("ropelab::RopeField",
+                       "Pre-training context (original_max_position_embeddings)"),
+     QT_TRANSLATE_NOOP("ropelab::RopeField", "positions")},
+    {RopeField::SeqLen,
+     QT_TRANSLATE_NOOP("ropelab::RopeField", "Current sequence length (seq_len)"),
+     QT_TRANSLATE_NOOP("ropelab::RopeField", "positions")},
+    {RopeField::BetaFast, QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN beta_fast"),
+     QT_TRANSLATE_NOOP("ropelab::RopeField", "rotations")},
+    {RopeField::BetaSlow, QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN beta_slow"),
+     QT_TRANSLATE_NOOP("ropelab::RopeField", "rotations")},
+    {RopeField::Mscale, QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN mscale"), ""},
+    {RopeField::MscaleAllDim, QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN mscale_all_dim"), ""},
+    {RopeField::AttentionFactor,
+     QT_TRANSLATE_NOOP("ropelab::RopeField", "Attention factor (attention_factor)"), ""},
+    {RopeField::Truncate, QT_TRANSLATE_NOOP("ropelab::RopeField", "YaRN truncate"), ""},
+    {RopeField::LowFreqFactor, QT_TRANSLATE_NOOP("ropelab::RopeField", "Llama 3 low_freq_factor"),
+     ""},
+    {RopeField::HighFreqFactor, QT_TRANSLATE_NOOP("ropelab::RopeField", "Llama 3 high_freq_factor"),
+     ""},
+    {RopeField::ShortFactor, QT_TRANSLATE_NOOP("ropelab::RopeField", "LongRoPE short_factor"), ""},
+    {RopeField::LongFactor, QT_TRANSLATE_NOOP("ropelab::RopeField", "LongRoPE long_factor"), ""},
 };
 
+const RopeFieldText* fieldTextOf(std::string_view key) {
+    const RopeFieldInfo* field = ropeFieldByKey(key);
+    if (field == nullptr) return nullptr;
+    const auto it =
+        std::find_if(std::begin(kFieldTexts), std::end(kFieldTexts),
+                     [field](const RopeFieldText& row) { return row.field == field->id; });
+    return it == std::end(kFieldTexts) ? nullptr : &*it;
+}
+
 // A label or unit of the table, translated.
-QString fieldText(std::string_view english) {
-    // The table's texts are string literals, so data() ends with a NUL.
-    return QCoreApplication::translate("ropelab::RopeField", english.data());
+QString fieldText(const char* english) {
+    return QCoreApplication::translate("ropelab::RopeField", english);
 }
 
 QString valueKindText(ValueKind kind) {
@@ -78,7 +97,7 @@ QString valueKindText(ValueKind kind) {
 }  // namespace
 
 QString parameterLabel(std::string_view p) {
-    if (const RopeFieldInfo* field = ropeFieldByKey(p)) return fieldText(field->label);
+    if (const RopeFieldText* field = fieldTextOf(p)) return fieldText(field->label);
     // The app's own shared values.
     if (p == "layout") return Tr::tr("Pair layout");
     if (p == "query_position") return Tr::tr("Query position m");
@@ -90,11 +109,11 @@ QString parameterLabel(std::string_view p) {
 }
 
 QString parameterUnit(std::string_view p) {
-    const RopeFieldInfo* field = ropeFieldByKey(p);
-    return field == nullptr || field->unit.empty() ? QString() : fieldText(field->unit);
+    const RopeFieldText* field = fieldTextOf(p);
+    return field == nullptr || *field->unit == '\0' ? QString() : fieldText(field->unit);
 }
 
-std::span<const char* const> ropeFieldTexts() {
+std::span<const RopeFieldText> ropeFieldTexts() {
     return kFieldTexts;
 }
 
@@ -162,6 +181,11 @@ QString parameterProblemText(const ParameterProblem& p, const ParameterNames& na
         case Rule::SumAtMost:
             return Tr::tr("%1 + %2 must be at most %3; got %4")
                 .arg(who, name(p.other), number(p.upper), value);
+        case Rule::FrequencyOutOfRange:
+            return Tr::tr(
+                       "these RoPE parameters give inv_freq %1 for pair %2; use a smaller %3 "
+                       "or %4")
+                .arg(value, number(p.lower), name(p.other), who);
     }
     return QString::fromUtf8(describe(p, [](std::string_view id) { return std::string(id); }));
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Core's parameter problems in the app's words: each parameter named by its control's label,
-// translated. The RoPE fields' labels and units are the table's (encodings/rope_fields.h), keyed by
-// core's parameter ids (the session / config.json keys); the app's own shared values (layout,
+// translated. The RoPE fields' labels and units are the app's columns of the RoPE table
+// (encodings/rope_fields.h), keyed by the core field; the app's own shared values (layout,
 // positions, sequence length, seed) have labels here.
 
 #include <QString>
@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "common/parameter_error.h"
+#include "encodings/rope_fields.h"
 
 namespace ropelab::ui {
 
@@ -20,8 +21,15 @@ namespace ropelab::ui {
 QString parameterLabel(std::string_view parameter);
 // The translated unit of a RoPE field ("positions"); empty for none and for other parameters.
 QString parameterUnit(std::string_view parameter);
-// The table's English labels and units as lupdate sees them (for the test that they match).
-std::span<const char* const> ropeFieldTexts();
+// The app's label and unit of a RoPE field, in English (translated in the context
+// "ropelab::RopeField"); unit "" for none.
+struct RopeFieldText {
+    RopeField field;
+    const char* label;  // "Head dimension d"
+    const char* unit;   // what the value counts: "positions", "rotations"
+};
+// One row per field of the table.
+std::span<const RopeFieldText> ropeFieldTexts();
 
 // One translated sentence, each parameter named by `name` (default: its label).
 using ParameterNames = std::function<QString(std::string_view parameter)>;

@@ -228,6 +228,26 @@ TEST(RopeFrequencies, RejectsBadParametersNamingThem) {
                          "high_freq_factor must be > low_freq_factor (1), got 1");
 }
 
+// Valid parameters whose frequencies underflow: a typed problem naming both, no CLI flag.
+TEST(RopeFrequencies, RefusesFrequenciesOutOfRangeAsData) {
+    RopeParams params = withType(RopeType::Linear, 1e308);
+    params.ropeTheta = 1e308;
+    try {
+        ropeFrequencies(params);
+        ADD_FAILURE() << "inv_freq 0 accepted";
+    } catch (const ParameterError& error) {
+        const ParameterProblem& problem = error.problem();
+        EXPECT_EQ(problem.rule, Rule::FrequencyOutOfRange);
+        EXPECT_EQ(problem.parameter, "rope_theta");
+        EXPECT_EQ(problem.other, "factor");
+        EXPECT_EQ(problem.value, 0.0);
+        EXPECT_GT(problem.lower, 0.0);  // the fastest pair survives
+        EXPECT_EQ(std::string(error.what()), "these RoPE parameters give inv_freq 0 for pair " +
+                                                 std::to_string(static_cast<int>(problem.lower)) +
+                                                 "; use a smaller factor or rope_theta");
+    }
+}
+
 TEST(RopeParams, ParsesHfNamesAndLegacySu) {
     EXPECT_EQ(parseRopeType("llama3"), RopeType::Llama3);
     EXPECT_EQ(parseRopeType("su"), RopeType::LongRope);

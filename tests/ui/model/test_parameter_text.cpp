@@ -15,7 +15,9 @@
 #include <vector>
 
 #include "common/parameter_error.h"
+#include "encodings/gguf_fault.h"
 #include "encodings/rope_fields.h"
+#include "encodings/rope_frequencies.h"
 #include "model/app_limits.h"
 #include "model/parameter_text.h"
 #include "style/language_controller.h"
@@ -268,34 +270,56 @@ TEST(ParameterText, EveryGgufFaultIsWordedInBothLanguages) {
     EXPECT_EQ(worded.size(), static_cast<std::size_t>(GgufFault::BigEndian));  // all but None
 }
 
-// The table's labels and units in the app: each row has both translated, and lupdate's list of
-// them (ropeFieldTexts) is exactly the table's.
-TEST(RopeFieldsInTheApp, EveryRowHasATranslatedLabelAndUnit) {
-    std::set<std::string> texts;
-    for (const RopeFieldInfo& field : ropeFields()) {
-        texts.insert(std::string(field.label));
-        if (!field.unit.empty()) texts.insert(std::string(field.unit));
+// A computation's refusal reaches the app as data: said in the user's language with the
+// controls' labels, not in core's English nor with the CLI's flags.
+TEST(ParameterText, AComputationsRefusalIsSaidInTheUsersLanguage) {
+    RopeParams params;
+    params.ropeType = RopeType::Linear;
+    params.factor = 1e308;
+    params.ropeTheta = 1e308;  // θ of the slower pairs underflows to 0
+    validate(params);
+    LanguageController language;
+    try {
+        static_cast<void>(ropeFrequencies(params));
+        FAIL() << "ropeFrequencies accepted the parameters";
+    } catch (const ParameterError& error) {
+        const QString pair = QString::number(error.problem().lower);
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+        EXPECT_EQ(errorText(error),
+                  QStringLiteral("这组 RoPE 参数使第 %1 对的 inv_freq 为 0；请减小 %2 或 %3")
+                      .arg(pair, parameterLabel("factor"), parameterLabel("rope_theta")));
+        EXPECT_NE(parameterLabel("factor"), QStringLiteral("Scaling factor (factor)"));
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+        EXPECT_EQ(errorText(error),
+                  QStringLiteral("these RoPE parameters give inv_freq 0 for pair %1; use a smaller "
+                                 "Scaling factor (factor) or Base (rope_theta)")
+                      .arg(pair));
     }
-    std::set<std::string> listed;
-    for (const char* text : ropeFieldTexts()) listed.insert(text);
-    EXPECT_EQ(listed, texts);
+}
+
+// The app's labels and units of the table: one row per field, each translated.
+TEST(RopeFieldsInTheApp, EveryRowHasATranslatedLabelAndUnit) {
+    std::set<RopeField> fields;
+    for (const RopeFieldText& row : ropeFieldTexts()) {
+        EXPECT_TRUE(fields.insert(row.field).second) << ropeField(row.field).key;
+    }
+    EXPECT_EQ(fields.size(), ropeFields().size());
     // The shipped translation has each one ("YaRN beta_fast" stays as it is in Chinese, so the
     // catalogue is asked, not the translated text compared).
     QTranslator chinese;
     ASSERT_TRUE(chinese.load(QStringLiteral(":/i18n/ropelab_zh_CN.qm")));
-    for (const std::string& text : texts) {
-        EXPECT_FALSE(chinese.translate("ropelab::RopeField", text.c_str()).isEmpty()) << text;
-    }
     LanguageController language;
-    for (const RopeFieldInfo& field : ropeFields()) {
-        const std::string key(field.key);
+    for (const RopeFieldText& row : ropeFieldTexts()) {
+        const std::string key(ropeField(row.field).key);
+        EXPECT_FALSE(chinese.translate("ropelab::RopeField", row.label).isEmpty()) << key;
+        if (*row.unit != '\0') {
+            EXPECT_FALSE(chinese.translate("ropelab::RopeField", row.unit).isEmpty()) << key;
+        }
         ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
-        EXPECT_EQ(parameterLabel(field.key).toStdString(), field.label) << key;
-        EXPECT_EQ(parameterUnit(field.key).toStdString(), field.unit) << key;
+        EXPECT_EQ(parameterLabel(key).toStdString(), row.label) << key;
+        EXPECT_EQ(parameterUnit(key).toStdString(), row.unit) << key;
         ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
-        EXPECT_EQ(parameterLabel(field.key),
-                  chinese.translate("ropelab::RopeField", field.label.data()))
-            << key;
+        EXPECT_EQ(parameterLabel(key), chinese.translate("ropelab::RopeField", row.label)) << key;
     }
     EXPECT_EQ(parameterLabel("max_position_embeddings"),
               QStringLiteral("上下文长度（max_position_embeddings）"));
@@ -303,8 +327,9 @@ TEST(RopeFieldsInTheApp, EveryRowHasATranslatedLabelAndUnit) {
     ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
 }
 
-// Each consumer in the app covers the whole table: the app's limits (the table's appRange), lesson
-// 7's config editor (a row per field, the unit beside the key where there is one).
+// Each consumer in the app covers the whole table: the app's limits (a row per numeric field,
+// inside core's range), lesson 7's config editor (a row per field, the unit beside the key where
+// there is one).
 TEST(RopeFieldsInTheApp, TheAppsLimitsAndTheConfigEditorCoverTheWholeTable) {
     for (const RopeFieldInfo& field : ropeFields()) {
         const std::string key(field.key);
@@ -313,9 +338,6 @@ TEST(RopeFieldsInTheApp, TheAppsLimitsAndTheConfigEditorCoverTheWholeTable) {
         const AppLimit* limit = appLimit(field.key);
         ASSERT_EQ(limit != nullptr, number) << key;
         if (!number) continue;
-        EXPECT_EQ(limit->minimum, field.appRange.minimum) << key;
-        EXPECT_EQ(limit->maximum, field.appRange.maximum) << key;
-        EXPECT_EQ(limit->minimumExcluded, field.appRange.minimumExcluded) << key;
         // Inside core's range: the app only narrows it.
         EXPECT_GE(limit->minimum, field.range.minimum) << key;
         EXPECT_LE(limit->maximum, field.range.maximum) << key;
@@ -337,7 +359,7 @@ TEST(RopeFieldsInTheApp, TheAppsLimitsAndTheConfigEditorCoverTheWholeTable) {
                 if (candidate->buddy() != nullptr) label = candidate;
             }
             ASSERT_NE(label, nullptr) << field.key;
-            if (field.unit.empty()) {
+            if (parameterUnit(field.key).isEmpty()) {
                 EXPECT_EQ(label->text(), row);
             }
         }
