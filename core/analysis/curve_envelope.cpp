@@ -6,17 +6,15 @@
 #include <limits>
 #include <string>
 
-#include "common/errors.h"
+#include "common/parameter_error.h"
 
 namespace ropelab {
 
 namespace {
 
 void requireShape(std::int64_t sampleCount, int columns) {
-    if (sampleCount < 1) {
-        throw InputError("the curve needs at least one sample, got " + std::to_string(sampleCount));
-    }
-    if (columns < 1) throw InputError("columns must be >= 1, got " + std::to_string(columns));
+    requireAtLeast(static_cast<double>(sampleCount), 1, "samples");
+    requireAtLeast(columns, 1, "columns");
 }
 
 }  // namespace
@@ -55,9 +53,12 @@ CurveEnvelope CurveEnvelope::logarithmic(std::int64_t sampleCount, int columns) 
 void CurveEnvelope::add(std::int64_t firstSample, std::span<const double> values) {
     const auto count = static_cast<std::int64_t>(values.size());
     if (firstSample < 0 || firstSample + count > sampleCount()) {
-        throw InputError("samples " + std::to_string(firstSample) + " … " +
-                         std::to_string(firstSample + count - 1) + " are outside the curve's " +
-                         std::to_string(sampleCount()) + " samples");
+        ParameterProblem problem(
+            "samples", Rule::Between,
+            static_cast<double>(firstSample < 0 ? firstSample : firstSample + count - 1), 0,
+            static_cast<double>(sampleCount() - 1));
+        problem.eachValue = true;
+        throw ParameterError(problem);
     }
     std::int64_t i = 0;
     while (i < count) {

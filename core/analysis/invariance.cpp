@@ -28,8 +28,8 @@ InvarianceResult invariance(const Eigen::Ref<const Eigen::VectorXd>& q,
                             const Execution& exec) {
     requireAtLeast(static_cast<double>(length), 1, "length");
     if (q.size() != k.size()) {
-        throw InputError("q and k must have the same length, got " + std::to_string(q.size()) +
-                         " and " + std::to_string(k.size()));
+        throw ParameterError(
+            {"k", Rule::Count, static_cast<double>(k.size()), static_cast<double>(q.size())});
     }
     const int d = static_cast<int>(q.size());
     const PositionEncoder encoder(encoding, d);

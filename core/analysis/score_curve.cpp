@@ -18,8 +18,8 @@ namespace {
 
 void requireLength(const Eigen::Ref<const Eigen::VectorXd>& v, int length, const char* name) {
     if (v.size() != length) {
-        throw InputError(std::string(name) + " must have " + std::to_string(length) +
-                         " components (head_dim), got " + std::to_string(v.size()));
+        throw ParameterError(
+            {name, Rule::Count, static_cast<double>(v.size()), static_cast<double>(length)});
     }
 }
 
@@ -75,8 +75,8 @@ std::vector<double> scoreCurve(const Eigen::Ref<const Eigen::VectorXd>& q,
                                const ScoreEncodingParams& encoding, const DistanceRange& distances,
                                std::int64_t keyPosition, const Execution& exec) {
     if (q.size() != k.size()) {
-        throw InputError("q and k must have the same length, got " + std::to_string(q.size()) +
-                         " and " + std::to_string(k.size()));
+        throw ParameterError(
+            {"k", Rule::Count, static_cast<double>(k.size()), static_cast<double>(q.size())});
     }
     validate(encoding, static_cast<int>(q.size()));
     if (encoding.encoding == ScoreEncoding::Rope) {

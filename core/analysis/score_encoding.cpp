@@ -47,7 +47,7 @@ bool isRelative(ScoreEncoding encoding) {
 }
 
 void validate(const ScoreEncodingParams& params, int dim) {
-    if (dim <= 0) throw InputError("the vector length must be > 0, got " + std::to_string(dim));
+    if (dim <= 0) throw ParameterError({"q", Rule::NotEmpty});
     switch (params.encoding) {
         case ScoreEncoding::Rope:
             validate(params.rope);
@@ -61,8 +61,9 @@ void validate(const ScoreEncodingParams& params, int dim) {
             break;
         case ScoreEncoding::Learned:
             requireAtLeast(params.learnedMaxLength, 1, "learned_max_length");
-            if (!(params.learnedStddev > 0.0) || !std::isfinite(params.learnedStddev)) {
-                throw InputError("the learned table's standard deviation must be > 0");
+            requireFinite(params.learnedStddev, "learned_stddev");
+            if (!(params.learnedStddev > 0.0)) {
+                throw ParameterError({"learned_stddev", Rule::GreaterThan, params.learnedStddev});
             }
             break;
         case ScoreEncoding::T5:

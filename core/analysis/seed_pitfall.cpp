@@ -10,14 +10,15 @@
 
 #include "analysis/memory_budget.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_apply.h"
 
 namespace ropelab {
 
 Eigen::MatrixXd seedCodeMatrix(int dim, double scale) {
-    if (dim < 1) throw InputError("seed matrix dim must be >= 1, got " + std::to_string(dim));
-    if (!std::isfinite(scale)) throw InputError("seed matrix scale must be finite");
+    requireAtLeast(dim, 1, "dim");
+    requireFinite(scale, "seed_scale");
     requireMemory(8.0 * dim * dim, "the seed code's d × d matrix");
     Eigen::MatrixXd m(dim, dim);
     for (int i = 0; i < dim; ++i) {
@@ -55,9 +56,8 @@ int numericalRank(const Eigen::Ref<const Eigen::VectorXd>& singularValues, Eigen
 
 std::vector<double> lengthRatios(const Eigen::Ref<const Eigen::MatrixXd>& matrix, int samples,
                                  std::uint64_t seed) {
-    if (samples < 1)
-        throw InputError("at least one direction is needed, got " + std::to_string(samples));
-    if (matrix.size() == 0) throw InputError("the matrix is empty");
+    requireAtLeast(samples, 1, "samples");
+    requireNotEmpty(static_cast<std::size_t>(matrix.size()), "matrix");
     requireMemory(8.0 * static_cast<double>(samples) * static_cast<double>(matrix.rows()),
                   "the random directions");
     const Eigen::MatrixXd directions = seededStandardNormal(samples, matrix.rows(), seed);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/rope_apply.h"
 #include "encodings/rope_frequencies.h"
 #include "encodings/sinusoidal.h"
@@ -102,8 +103,9 @@ ToyAttentionResult toySelfAttention(const ToyAttention& model, const std::vector
                                  RopeLayout::Interleaved)
                            .transpose();
         }
-    } else if (!(base > 1.0) || !std::isfinite(base)) {
-        throw InputError("toy attention base must be a finite number greater than 1");
+    } else {
+        requireFinite(base, "base");
+        if (!(base > 1.0)) throw ParameterError({"base", Rule::GreaterThan, base, 1.0});
     }
 
     ToyAttentionResult result;

@@ -85,7 +85,7 @@ Trajectory3d ropeTrajectoryPca(const Eigen::Ref<const Eigen::VectorXd>& x,
                                const RopeFrequencies& freqs, RopeLayout layout,
                                const DistanceRange& positions, const Execution& exec) {
     const std::int64_t count = checkedCount(positions, freqs, x, 3 * 8.0);
-    if (freqs.headDim < 3) throw InputError("PCA to 3D needs head_dim >= 3");
+    requireAtLeast(freqs.headDim, 3, "head_dim");  // PCA to 3D needs three components
     const int d = freqs.headDim;
     const PositionEncoder encoder(freqs, layout);
     const std::int64_t blockSize =
@@ -186,13 +186,15 @@ HelixCurve ropeHelixCurve(const RopeFrequencies& freqs, int pair, double first, 
         throw ParameterError({"pairs", Rule::Between, static_cast<double>(pair), 0,
                               static_cast<double>(freqs.pairs() - 1)});
     }
-    if (!(last > first) || !std::isfinite(first) || !std::isfinite(last)) {
-        throw InputError("the helix needs a last position after the first");
+    requireFinite(first, "first");
+    requireFinite(last, "last");
+    if (!(last > first)) {
+        ParameterProblem problem("last", Rule::GreaterThanOther, last, first);
+        problem.other = "first";
+        throw ParameterError(problem);
     }
-    if (pointsPerTurn < 3 || minSegments < 1) {
-        throw InputError("a helix needs at least 3 points per turn and 1 segment, got " +
-                         std::to_string(pointsPerTurn) + " and " + std::to_string(minSegments));
-    }
+    requireAtLeast(pointsPerTurn, 3, "points_per_turn");
+    requireAtLeast(minSegments, 1, "min_segments");
     const double theta = freqs.invFreq[static_cast<std::size_t>(pair)];
     const double turns = (last - first) * theta / (2.0 * std::numbers::pi);
     const double segments = std::max<double>(minSegments, std::ceil(turns * pointsPerTurn));

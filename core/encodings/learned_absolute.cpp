@@ -8,7 +8,6 @@
 
 #include "common/errors.h"
 #include "common/parameter_error.h"
-#include "encodings/number_text.h"
 
 namespace ropelab {
 
@@ -33,10 +32,8 @@ LearnedPositionTable::LearnedPositionTable(int maxLength, int dim, std::uint64_t
                                            double stddev) {
     requireAtLeast(maxLength, 1, "max_len");
     requireAtLeast(dim, 1, "dim");
-    if (!std::isfinite(stddev) || stddev <= 0.0) {
-        throw InputError("the learned table's standard deviation must be positive, got " +
-                         numberText(stddev));
-    }
+    requireFinite(stddev, "stddev");
+    if (!(stddev > 0.0)) throw ParameterError({"stddev", Rule::GreaterThan, stddev});
     const double cells = static_cast<double>(maxLength) * dim;
     if (cells > 1e8) {
         throw ResourceError("a learned table of " + std::to_string(maxLength) + " x " +

@@ -5,8 +5,10 @@
 #include <cmath>
 #include <complex>
 #include <string>
+#include <utility>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/rope_apply.h"
 
 namespace ropelab {
@@ -60,10 +62,11 @@ std::vector<double> ropeDecayBoundFor(const Eigen::Ref<const Eigen::VectorXd>& q
                                       const Eigen::Ref<const Eigen::VectorXd>& k,
                                       const RopeFrequencies& freqs, RopeLayout layout,
                                       const std::vector<double>& distances, const Execution& exec) {
-    if (q.size() != freqs.headDim || k.size() != freqs.headDim) {
-        throw InputError("q and k must have " + std::to_string(freqs.headDim) +
-                         " components, got " + std::to_string(q.size()) + " and " +
-                         std::to_string(k.size()));
+    for (const auto& [name, v] : {std::pair{"q", &q}, std::pair{"k", &k}}) {
+        if (v->size() != freqs.headDim) {
+            throw ParameterError({name, Rule::Count, static_cast<double>(v->size()),
+                                  static_cast<double>(freqs.headDim)});
+        }
     }
     const int pairs = freqs.pairs();
     std::vector<std::complex<double>> h(static_cast<std::size_t>(pairs) + 1, 0.0);

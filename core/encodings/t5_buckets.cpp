@@ -55,9 +55,8 @@ Eigen::MatrixXd t5BiasMatrix(int length, const T5BucketParams& params,
                              const Eigen::Ref<const Eigen::VectorXd>& bucketBias) {
     validate(params);
     if (bucketBias.size() != params.numBuckets) {
-        throw InputError(
-            "the T5 bias table needs num_buckets = " + std::to_string(params.numBuckets) +
-            " entries, got " + std::to_string(bucketBias.size()));
+        throw ParameterError({"bucket_bias", Rule::Count, static_cast<double>(bucketBias.size()),
+                              static_cast<double>(params.numBuckets)});
     }
     requireAtLeast(length, 1, "length");
     const double cells = static_cast<double>(length) * length;

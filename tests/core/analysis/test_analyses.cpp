@@ -13,11 +13,24 @@
 #include "analysis/score_decay.h"
 #include "analysis/trajectory.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_apply.h"
 
 namespace ropelab {
 namespace {
+
+// The typed problem `call` refuses with.
+template <typename Call>
+ParameterProblem problemOf(Call call) {
+    try {
+        call();
+    } catch (const ParameterError& error) {
+        return error.problem();
+    }
+    ADD_FAILURE() << "no ParameterError";
+    return {"", Rule::Finite};
+}
 
 TEST(MeanAbsScore, AveragesTheSampledCurves) {
     RopeParams params;
@@ -127,6 +140,15 @@ TEST(Trajectory, HelixCurveIsContinuousBetweenIntegerPositions) {
     EXPECT_THROW(ropeHelixCurve(freqs, 0, 0.0, 1.0, 2), InputError);
     EXPECT_THROW(ropeHelixCurve(freqs, 0, 0.0, 1.0, 64, 0), InputError);
     EXPECT_THROW(ropeHelixCurve(freqs, 64, 0.0, 1.0, 64), InputError);
+    // Each refusal is data: which parameter, which rule.
+    const ParameterProblem empty = problemOf([&] { ropeHelixCurve(freqs, 0, 5.0, 5.0, 64); });
+    EXPECT_EQ(empty.parameter, "last");
+    EXPECT_EQ(empty.rule, Rule::GreaterThanOther);
+    EXPECT_EQ(empty.other, "first");
+    EXPECT_EQ(problemOf([&] { ropeHelixCurve(freqs, 0, 0.0, 1.0, 2); }).parameter,
+              "points_per_turn");
+    EXPECT_EQ(problemOf([&] { ropeHelixCurve(freqs, 0, 0.0, 1.0, 64, 0); }).parameter,
+              "min_segments");
 }
 
 TEST(FrequencyBands, Llama3KeepsShortWavelengthsAndDividesLongOnes) {

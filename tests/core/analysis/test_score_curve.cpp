@@ -8,6 +8,7 @@
 
 #include "analysis/score_curve.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_apply.h"
 #include "score_reference.h"
@@ -142,8 +143,12 @@ TEST(RopeScoreCurve, RejectsBadInput) {
     const Eigen::VectorXd q = randomVector(128, 5);
     const Eigen::VectorXd shortVector = randomVector(64, 5);
     const Execution exec;
-    EXPECT_THROW(ropeScoreCurve(shortVector, q, freqs, RopeLayout::HalfSplit, {0, 10, 1}, exec),
-                 InputError);
+    try {
+        ropeScoreCurve(shortVector, q, freqs, RopeLayout::HalfSplit, {0, 10, 1}, exec);
+        ADD_FAILURE() << "a 64-component q accepted for head_dim 128";
+    } catch (const ParameterError& error) {
+        EXPECT_EQ(error.problem(), ParameterProblem("q", Rule::Count, 64, 128));
+    }
     EXPECT_THROW(ropeScoreCurve(q, q, freqs, RopeLayout::HalfSplit, {0, 10, 0}, exec), InputError);
     EXPECT_THROW(ropeScoreCurve(q, q, freqs, RopeLayout::HalfSplit, {10, 0, 1}, exec), InputError);
     // 2⁶⁰ distances would need 8 EiB: refused before allocating.
