@@ -146,6 +146,15 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
             return 0;
         }
         const Command* command = findCommand(commands, name);
+#ifndef ROPELAB_WITH_TRAINING
+        // The training lab's commands in a build that leaves it out: why, not "unknown".
+        if (command == nullptr && (name == "train" || name == "evaluate" || name == "experiment")) {
+            err << toolName << ": " << name
+                << " needs the training lab, which this build leaves out (built without "
+                   "libtorch-dev, or with -DROPELAB_WITH_TRAINING=OFF)\n";
+            return 2;
+        }
+#endif
         if (command == nullptr) {
             err << toolName << ": "
                 << oneLine("unknown command '" + name + "'; commands: " + commandList(commands))
