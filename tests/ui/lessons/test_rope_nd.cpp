@@ -244,7 +244,9 @@ TEST(RopeNdLesson, PcaOfATwoDimensionalHeadIsExplainedNotACrash) {
     h.model.setHeadDim(2);
     h.lesson.setPrincipalComponents(true);
     h.lesson.waitForComputation();
-    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("head_dim")))
+    // Core's typed problem, worded with the control's label: the head dimension needs three.
+    EXPECT_TRUE(h.lesson.problem().contains(QStringLiteral("Head dimension d")) &&
+                h.lesson.problem().contains(QStringLiteral("at least 3")))
         << h.lesson.problem().toStdString();
     h.model.setHeadDim(8);
     h.lesson.waitForComputation();
