@@ -48,14 +48,17 @@ start_display() {
     done
     [ -s "$work/display" ] || { echo "screen_matrix: Xvfb did not start:"; cat "$work/xvfb.log"; return 1; }
     export DISPLAY=":$(head -n 1 "$work/display")"
-    openbox --sm-disable >/dev/null 2>&1 &
+    openbox --sm-disable >"$work/openbox.log" 2>&1 &
     wm_pid=$!
-    # Ready once openbox has announced itself on the root window.
-    for _ in $(seq 100); do
+    # Ready once openbox has announced itself on the root window; on a busy 2-core CI box with
+    # the other screen cases starting at once this took over 5 s, so allow 60.
+    for _ in $(seq 600); do
         xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' && return 0
-        sleep 0.05
+        kill -0 "$wm_pid" 2>/dev/null || break
+        sleep 0.1
     done
-    echo "screen_matrix: openbox did not start"
+    echo "screen_matrix: openbox did not start on $DISPLAY:"
+    cat "$work/openbox.log"
     return 1
 }
 
