@@ -76,6 +76,15 @@ std::string describe(const ParameterProblem& p, const ParameterNamer& name) {
             return "these RoPE parameters give inv_freq " + number(p.value) + " for pair " +
                    number(p.lower) + "; use a smaller " + name(p.other) + " or " +
                    name(p.parameter);
+        case Rule::NonZero:
+            return who + " must not be 0";
+        case Rule::MultipleOf:
+            return who + " must be a multiple of " + name(p.other) + " (" + number(p.lower) + ")" +
+                   got;
+        case Rule::Distinct:
+            return who + " must list each value once, got " + number(p.value) + " twice";
+        case Rule::EqualTo:
+            return who + " must be " + number(p.lower) + got;
     }
     return who + " is not allowed" + got;
 }
@@ -98,8 +107,8 @@ std::string describe(const FileProblem& p) {
             return "has a number beyond the range of a double (" + p.detail + ")";
         case FileIssue::WrongType: {
             static constexpr const char* kinds[] = {
-                "a number",  "an integer", "a list of numbers", "a string", "true or false",
-                "an object", "a float"};
+                "a number",      "an integer", "a list of numbers", "a string",
+                "true or false", "an object",  "a float",           "a list"};
             const std::string kind = kinds[static_cast<int>(p.expected)];
             return (p.key.empty() ? "expected " + kind : p.key + " must be " + kind) + got;
         }
@@ -121,6 +130,32 @@ std::string describe(const FileProblem& p) {
             return "architecture '" + p.found + "' uses no RoPE in llama.cpp";
         case FileIssue::NoEquivalent:
             return "describes RoPE that RoPE Lab cannot use: " + p.detail;
+        case FileIssue::Empty:
+            return "is empty";
+        case FileIssue::NotUtf8:
+            return "is not UTF-8 text (byte " + std::to_string(p.offset) +
+                   " cannot start a character)";
+        case FileIssue::TooShort: {
+            const std::string part = p.key == "train"      ? " for training (its first 90%)"
+                                     : p.key == "held_out" ? " held out (its last 10%)"
+                                                           : "";
+            return "has " + std::to_string(p.count) + " characters" + part + "; at least " +
+                   std::to_string(p.limit) + " are needed";
+        }
+        case FileIssue::TooManySymbols:
+            return "has " + std::to_string(p.count) + " distinct characters; at most " +
+                   std::to_string(p.limit) + " are allowed";
+        case FileIssue::UnknownSymbol:
+            return "holds the character '" + p.found + "', which the model's vocabulary lacks";
+        case FileIssue::Duplicate:
+            return p.key + " '" + p.found + "' is used twice";
+        case FileIssue::WrongFormat:
+            return p.key + " is '" + p.found + "'; RoPE Lab reads '" + p.detail + "'";
+        case FileIssue::WrongShape:
+            return "tensor '" + p.name + "' is " + p.found + ", not " + p.detail;
+        case FileIssue::WrongTensorCount:
+            return "has " + std::to_string(p.count) + " tensors; the model needs " +
+                   std::to_string(p.limit);
     }
     return p.detail;
 }
@@ -147,6 +182,23 @@ FileError::FileError(std::string source, ParameterProblem problem, Keys keys)
 
 std::string FileError::keyOf(std::string_view parameter) const {
     return keyIn(keys_, parameter);
+}
+
+FileError FileError::within(std::string source, const std::string& prefix) const {
+    if (parameter_) {
+        Keys keys;
+        for (const std::string& id : {parameter_->parameter, parameter_->other}) {
+            if (!id.empty()) keys.emplace_back(id, prefix + keyOf(id));
+        }
+        return FileError(std::move(source), *parameter_, std::move(keys));
+    }
+    if (file_) {
+        FileProblem problem = *file_;
+        if (problem.key.empty()) return FileError(std::move(source), problem, problemText_);
+        problem.key = prefix + problem.key;
+        return FileError(std::move(source), problem);
+    }
+    return FileError(std::move(source), problemText_);
 }
 
 void requireFinite(double value, std::string_view parameter) {

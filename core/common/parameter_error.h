@@ -38,6 +38,10 @@ enum class Rule {
     // The parameters give inv_freq `value` (not positive and finite) for pair `lower`: a
     // smaller `other` (factor) or parameter (rope_theta) helps.
     FrequencyOutOfRange,
+    NonZero,     // value must not be 0
+    MultipleOf,  // value must be a multiple of the parameter `other`, whose value is lower
+    Distinct,    // every value of the list must appear once; value appears twice
+    EqualTo,     // value must be lower (a size fixed by something else)
 };
 
 struct ParameterProblem {
@@ -95,6 +99,17 @@ enum class FileIssue {
     Unsupported,         // a structure RoPE Lab does not read; detail: which
     NoRope,              // found: the architecture, which uses no RoPE
     NoEquivalent,        // RoPE that RoPE Lab cannot express; detail: why
+    Empty,               // the file holds nothing
+    NotUtf8,             // offset: the first byte that cannot start a UTF-8 character
+    // A text of `count` characters where `limit` are needed; key: "" the whole text, "train"
+    // its first 90% (one training sequence), "held_out" its last 10% (the evaluation length).
+    TooShort,
+    TooManySymbols,    // count distinct characters, more than limit
+    UnknownSymbol,     // found: a character the model's vocabulary lacks
+    Duplicate,         // found: the value at `key` that an earlier entry already has
+    WrongFormat,       // `key` holds found where RoPE Lab reads detail ("format", "version")
+    WrongShape,        // tensor `name` is found ("F16 [3, 4]") where detail ("F32 [64, 32]")
+    WrongTensorCount,  // count tensors where the model needs limit
 };
 
 // Which structure of a GGUF file is wrong: defined, and worded in English, beside the GGUF reader
@@ -102,7 +117,7 @@ enum class FileIssue {
 enum class GgufFault;
 
 // The kind of value a key needs (FileIssue::WrongType).
-enum class ValueKind { Number, WholeNumber, NumberList, Text, TrueFalse, Object, Float };
+enum class ValueKind { Number, WholeNumber, NumberList, Text, TrueFalse, Object, Float, List };
 
 struct FileProblem {
     FileIssue issue;
@@ -144,6 +159,8 @@ public:
     const std::optional<FileProblem>& fileProblem() const { return file_; }
     // The file's key for a parameter id; the id itself when the file did not set it.
     std::string keyOf(std::string_view parameter) const;
+    // The same problem inside a bigger file `source`, every key prefixed ("rope_scaling.").
+    FileError within(std::string source, const std::string& prefix) const;
 
 private:
     FileError(std::string source, std::string problemText);

@@ -4423,6 +4423,66 @@ score q·k</source>
         <source>describes RoPE that RoPE Lab cannot use (%1)</source>
         <translation>描述的 RoPE 是 RoPE 实验室无法使用的（%1）</translation>
     </message>
+    <message>
+        <source>a list</source>
+        <translation>一个列表</translation>
+    </message>
+    <message>
+        <source>%1 must not be 0</source>
+        <translation>%1 不能为 0</translation>
+    </message>
+    <message>
+        <source>%1 must be a multiple of %2 (%3); got %4</source>
+        <translation>%1 必须是 %2（%3）的倍数；实际为 %4</translation>
+    </message>
+    <message>
+        <source>%1 must list each value once; %2 appears twice</source>
+        <translation>%1 中每个值只能出现一次；%2 出现了两次</translation>
+    </message>
+    <message>
+        <source>is empty</source>
+        <translation>是空的</translation>
+    </message>
+    <message>
+        <source>is not UTF-8 text (byte %1 cannot start a character)</source>
+        <translation>不是 UTF-8 文本（第 %1 个字节不能作为字符的开头）</translation>
+    </message>
+    <message>
+        <source>has %1 characters for training (its first 90%); one training sequence needs %2</source>
+        <translation>用于训练的部分（前 90%）只有 %1 个字符；一个训练序列需要 %2 个</translation>
+    </message>
+    <message>
+        <source>has %1 characters held out for testing (its last 10%); the test length needs %2</source>
+        <translation>留作测试的部分（后 10%）只有 %1 个字符；测试长度需要 %2 个</translation>
+    </message>
+    <message>
+        <source>has %1 characters; at least %2 are needed</source>
+        <translation>只有 %1 个字符；至少需要 %2 个</translation>
+    </message>
+    <message>
+        <source>has %1 different characters; at most %2 are allowed</source>
+        <translation>有 %1 种不同的字符；最多允许 %2 种</translation>
+    </message>
+    <message>
+        <source>holds the character &quot;%1&quot;, which the model&apos;s vocabulary lacks</source>
+        <translation>含有字符“%1”，而模型的词表中没有它</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; is used twice</source>
+        <translation>%1“%2”被用了两次</translation>
+    </message>
+    <message>
+        <source>%1 is &quot;%2&quot;; RoPE Lab reads &quot;%3&quot;</source>
+        <translation>%1 为“%2”；RoPE Lab 读取的是“%3”</translation>
+    </message>
+    <message>
+        <source>the tensor %1 is %2, not %3</source>
+        <translation>张量 %1 是 %2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>has %1 tensors; the model needs %2</source>
+        <translation>有 %1 个张量；模型需要 %2 个</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::PitfallLesson</name>

@@ -90,6 +90,8 @@ QString valueKindText(ValueKind kind) {
             return Tr::tr("an object");
         case ValueKind::Float:
             return Tr::tr("a floating-point number");
+        case ValueKind::List:
+            return Tr::tr("a list");
     }
     return {};
 }
@@ -186,6 +188,15 @@ QString parameterProblemText(const ParameterProblem& p, const ParameterNames& na
                        "these RoPE parameters give inv_freq %1 for pair %2; use a smaller %3 "
                        "or %4")
                 .arg(value, number(p.lower), name(p.other), who);
+        case Rule::NonZero:
+            return Tr::tr("%1 must not be 0").arg(who);
+        case Rule::MultipleOf:
+            return Tr::tr("%1 must be a multiple of %2 (%3); got %4")
+                .arg(who, name(p.other), number(p.lower), value);
+        case Rule::Distinct:
+            return Tr::tr("%1 must list each value once; %2 appears twice").arg(who, value);
+        case Rule::EqualTo:
+            return Tr::tr("%1 must be %2; got %3").arg(who, number(p.lower), value);
     }
     return QString::fromUtf8(describe(p, [](std::string_view id) { return std::string(id); }));
 }
@@ -302,6 +313,43 @@ QString fileProblemText(const FileProblem& p) {
                 .arg(found);
         case FileIssue::NoEquivalent:
             return Tr::tr("describes RoPE that RoPE Lab cannot use (%1)").arg(detail);
+        case FileIssue::Empty:
+            return Tr::tr("is empty");
+        case FileIssue::NotUtf8:
+            return Tr::tr("is not UTF-8 text (byte %1 cannot start a character)")
+                .arg(QString::number(p.offset));
+        case FileIssue::TooShort: {
+            const QString count = QString::number(p.count);
+            const QString limit = QString::number(p.limit);
+            if (p.key == "train") {
+                return Tr::tr(
+                           "has %1 characters for training (its first 90%); one training "
+                           "sequence needs %2")
+                    .arg(count, limit);
+            }
+            if (p.key == "held_out") {
+                return Tr::tr(
+                           "has %1 characters held out for testing (its last 10%); the test "
+                           "length needs %2")
+                    .arg(count, limit);
+            }
+            return Tr::tr("has %1 characters; at least %2 are needed").arg(count, limit);
+        }
+        case FileIssue::TooManySymbols:
+            return Tr::tr("has %1 different characters; at most %2 are allowed")
+                .arg(QString::number(p.count), QString::number(p.limit));
+        case FileIssue::UnknownSymbol:
+            return Tr::tr("holds the character \"%1\", which the model's vocabulary lacks")
+                .arg(found);
+        case FileIssue::Duplicate:
+            return Tr::tr("%1 \"%2\" is used twice").arg(key, found);
+        case FileIssue::WrongFormat:
+            return Tr::tr("%1 is \"%2\"; RoPE Lab reads \"%3\"").arg(key, found, detail);
+        case FileIssue::WrongShape:
+            return Tr::tr("the tensor %1 is %2, not %3").arg(text(p.name), found, detail);
+        case FileIssue::WrongTensorCount:
+            return Tr::tr("has %1 tensors; the model needs %2")
+                .arg(QString::number(p.count), QString::number(p.limit));
     }
     return QString::fromStdString(describe(p));
 }
