@@ -6,7 +6,7 @@
 
 #include "analysis/exact_phase.h"
 #include "analysis/memory_budget.h"
-#include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/alibi.h"
 #include "encodings/rope_apply.h"
 #include "encodings/sinusoidal.h"
@@ -65,8 +65,8 @@ void PositionEncoder::requirePositions(std::int64_t lo, std::int64_t hi) const {
         learnedTable_->lookup(lo < 0 ? lo : hi);
     }
     if (encoding_ == ScoreEncoding::Seed && lo < 0) {
-        throw InputError("the seed code's positions index its table and must be >= 0, asked for " +
-                         std::to_string(lo));
+        // The seed code's positions index its table.
+        throw ParameterError({"positions", Rule::AtLeast, static_cast<double>(lo), 0});
     }
 }
 

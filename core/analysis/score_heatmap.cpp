@@ -10,7 +10,6 @@
 #include "analysis/memory_budget.h"
 #include "analysis/pooling_kernels.h"
 #include "analysis/position_encoder.h"
-#include "common/errors.h"
 #include "common/parameter_error.h"
 
 namespace ropelab {
@@ -351,9 +350,10 @@ void validateHeatmapInput(const Eigen::Ref<const Eigen::MatrixXd>& queries,
     if (queries.rows() == 0) throw ParameterError({"length", Rule::GreaterThan});
     if (queries.cols() == 0) throw ParameterError({"head_dim", Rule::GreaterThan});
     if (keys.rows() != queries.rows() || keys.cols() != queries.cols()) {
-        throw InputError("heatmap queries and keys must both be N × d, got " +
-                         std::to_string(queries.rows()) + "×" + std::to_string(queries.cols()) +
-                         " and " + std::to_string(keys.rows()) + "×" + std::to_string(keys.cols()));
+        const bool rows = keys.rows() != queries.rows();
+        throw ParameterError({rows ? "length" : "head_dim", Rule::EqualTo,
+                              static_cast<double>(rows ? keys.rows() : keys.cols()),
+                              static_cast<double>(rows ? queries.rows() : queries.cols())});
     }
     const std::int64_t n = queries.rows();
     // The grid's cells are positions pooled together: at least one, at most one per position.
@@ -371,8 +371,8 @@ void validateRopeHeatmapInput(const Eigen::Ref<const Eigen::MatrixXd>& queries,
                               const Eigen::Ref<const Eigen::MatrixXd>& keys,
                               const RopeFrequencies& freqs, int width, int height) {
     if (queries.cols() != freqs.headDim) {
-        throw InputError("heatmap vectors must have head_dim = " + std::to_string(freqs.headDim) +
-                         " components, got " + std::to_string(queries.cols()));
+        throw ParameterError({"head_dim", Rule::EqualTo, static_cast<double>(queries.cols()),
+                              static_cast<double>(freqs.headDim)});
     }
     validateHeatmapInput(queries, keys, width, height);
 }

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <mutex>
 
-#include "common/errors.h"
+#include "common/parameter_error.h"
 
 // Compiled once per target like the kernels, so that the dispatcher itself can say which one it
 // calls (foreach_target re-includes this file).
@@ -48,10 +48,13 @@ std::int64_t targetNamed(const std::string& name) {
     for (std::int64_t target : compiledTargets()) {
         if (name == hwy::TargetName(target)) return target;
     }
-    std::string known;
-    for (std::int64_t target : compiledTargets())
-        known += std::string(" ") + hwy::TargetName(target);
-    throw InputError("unknown SIMD target '" + name + "'; this build has:" + known);
+    ParameterProblem problem("simd_target", Rule::OneOf);
+    problem.valueText = name;
+    for (std::int64_t target : compiledTargets()) {
+        problem.allowed +=
+            (problem.allowed.empty() ? "" : ", ") + std::string(hwy::TargetName(target));
+    }
+    throw ParameterError(problem);
 }
 
 // The environment's cap, "" when none (read once: the kernels' choice must not change under them).

@@ -3,8 +3,8 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
-#include "common/errors.h"
 #include "common/parameter_error.h"
 #include "encodings/rope_apply.h"
 #include "encodings/rope_frequencies.h"
@@ -16,15 +16,19 @@ namespace {
 
 void validateOrder(const std::vector<int>& order, Eigen::Index vocabulary) {
     if (static_cast<Eigen::Index>(order.size()) != vocabulary) {
-        throw InputError("token order must list each of the " + std::to_string(vocabulary) +
-                         " tokens once, got " + std::to_string(order.size()) + " positions");
+        throw ParameterError({"token_order", Rule::Count, static_cast<double>(order.size()),
+                              static_cast<double>(vocabulary)});
     }
     std::vector<bool> seen(static_cast<std::size_t>(vocabulary), false);
     for (const int token : order) {
-        if (token < 0 || token >= vocabulary || seen[static_cast<std::size_t>(token)]) {
-            throw InputError("token order must be a permutation of 0 … " +
-                             std::to_string(vocabulary - 1) + ", got token " +
-                             std::to_string(token) + " out of range or twice");
+        if (token < 0 || token >= vocabulary) {
+            ParameterProblem problem("token_order", Rule::Between, token, 0,
+                                     static_cast<double>(vocabulary - 1));
+            problem.eachValue = true;
+            throw ParameterError(problem);
+        }
+        if (seen[static_cast<std::size_t>(token)]) {
+            throw ParameterError({"token_order", Rule::Distinct, static_cast<double>(token)});
         }
         seen[static_cast<std::size_t>(token)] = true;
     }
@@ -32,16 +36,21 @@ void validateOrder(const std::vector<int>& order, Eigen::Index vocabulary) {
 
 void validateShapes(const ToyAttention& model) {
     const Eigen::Index dModel = model.embeddings.cols();
-    if (model.embeddings.rows() < 1 || dModel < 1) {
-        throw InputError("toy attention needs at least one token embedding");
+    if (model.embeddings.rows() < 1 || dModel < 1)
+        throw ParameterError({"embeddings", Rule::NotEmpty});
+    // Each projection has one row per embedding component (d_model).
+    for (const auto& [name, projection] :
+         {std::pair{"query", &model.query}, std::pair{"key", &model.key},
+          std::pair{"value", &model.value}}) {
+        if (projection->rows() != dModel) {
+            throw ParameterError({name, Rule::Count, static_cast<double>(projection->rows()),
+                                  static_cast<double>(dModel)});
+        }
     }
-    if (model.query.rows() != dModel || model.key.rows() != dModel ||
-        model.value.rows() != dModel) {
-        throw InputError("toy attention projections must have d_model = " + std::to_string(dModel) +
-                         " rows");
-    }
-    if (model.query.cols() != model.key.cols() || model.query.cols() < 1) {
-        throw InputError("toy attention query and key projections must have the same d_head");
+    if (model.query.cols() < 1) throw ParameterError({"query", Rule::NotEmpty});
+    if (model.key.cols() != model.query.cols()) {
+        throw ParameterError({"d_head", Rule::EqualTo, static_cast<double>(model.key.cols()),
+                              static_cast<double>(model.query.cols())});
     }
 }
 
@@ -129,7 +138,9 @@ ToyAttentionResult toySelfAttention(const ToyAttention& model, const std::vector
 double maxTokenOutputDifference(const ToyAttentionResult& first, const ToyAttentionResult& second) {
     if (first.outputsByToken.rows() != second.outputsByToken.rows() ||
         first.outputsByToken.cols() != second.outputsByToken.cols()) {
-        throw InputError("toy attention results to compare must have the same tokens");
+        throw ParameterError({"tokens", Rule::EqualTo,
+                              static_cast<double>(second.outputsByToken.rows()),
+                              static_cast<double>(first.outputsByToken.rows())});
     }
     return (first.outputsByToken - second.outputsByToken).cwiseAbs().maxCoeff();
 }

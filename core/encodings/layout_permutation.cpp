@@ -3,7 +3,6 @@
 
 #include <string>
 
-#include "common/errors.h"
 #include "common/parameter_error.h"
 #include "encodings/rope_apply.h"
 
@@ -37,8 +36,9 @@ Eigen::MatrixXd metaToHfRows(const Eigen::Ref<const Eigen::MatrixXd>& meta, int 
                              int heads) {
     const std::vector<int> rows = metaRowOfHfRow(headDim, heads);
     if (meta.rows() != static_cast<Eigen::Index>(rows.size())) {
-        throw InputError("the weight has " + std::to_string(meta.rows()) +
-                         " rows; heads x head dim is " + std::to_string(rows.size()));
+        // One row per head and head dimension.
+        throw ParameterError({"rows", Rule::EqualTo, static_cast<double>(meta.rows()),
+                              static_cast<double>(rows.size())});
     }
     Eigen::MatrixXd hf(meta.rows(), meta.cols());
     for (std::size_t r = 0; r < rows.size(); ++r) {

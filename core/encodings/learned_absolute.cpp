@@ -46,11 +46,15 @@ LearnedPositionTable::LearnedPositionTable(int maxLength, int dim, std::uint64_t
 
 Eigen::VectorXd LearnedPositionTable::lookup(std::int64_t position) const {
     if (position < 0 || position >= maxLength()) {
-        throw InputError(
-            "position " + std::to_string(position) + " has no row in the learned table (max_len " +
-            std::to_string(maxLength()) + ", rows 0.." + std::to_string(maxLength() - 1) +
-            "): a learned absolute encoding cannot represent positions it was not "
-            "trained on");
+        // A learned table has no row for a position it was not trained on: a position beyond
+        // it needs a longer table (max_len), and a negative one has none at all.
+        if (position >= maxLength()) {
+            throw ParameterError({"max_len", Rule::GreaterThan, static_cast<double>(maxLength()),
+                                  static_cast<double>(position)});
+        }
+        ParameterProblem problem("positions", Rule::AtLeast, static_cast<double>(position), 0);
+        problem.eachValue = true;
+        throw ParameterError(problem);
     }
     return table_.row(static_cast<Eigen::Index>(position)).transpose();
 }

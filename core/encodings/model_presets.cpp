@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "encodings/model_presets.h"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
-#include "common/errors.h"
 #include "common/parameter_error.h"
 #include "encodings/hf_config.h"
 
@@ -16,10 +17,13 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string requiredText(const Json& preset, const char* key, const std::string& where) {
+std::string requiredText(const Json& preset, const char* key, const std::string& file,
+                         const std::string& where) {
     const auto it = preset.find(key);
-    if (it == preset.end() || !it->is_string() || it->get<std::string>().empty()) {
-        throw InputError(where + ": \"" + key + "\" must be a non-empty string");
+    if (it == preset.end()) throw FileError(file, {FileIssue::Missing, where + key});
+    if (!it->is_string() || it->get<std::string>().empty()) {
+        throw FileError(file, {FileIssue::WrongType, where + key, ValueKind::Text,
+                               it->is_string() ? "\"\"" : it->type_name()});
     }
     return it->get<std::string>();
 }
@@ -32,41 +36,56 @@ std::vector<ModelPreset> modelPresetsFromJson(std::string_view json, std::string
     try {
         root = Json::parse(json.begin(), json.end());
     } catch (const Json::parse_error& error) {
-        throw InputError("presets file '" + file + "': not valid JSON (" + error.what() + ")");
+        throw FileError(file, {.issue = FileIssue::NotJson, .detail = error.what()});
     } catch (const Json::out_of_range& error) {
-        throw InputError("presets file '" + file + "': a number is beyond the range of a double (" +
-                         error.what() + ")");
+        throw FileError(file, {.issue = FileIssue::NumberTooLarge, .detail = error.what()});
     }
-    const auto list = root.is_object() ? root.find("presets") : root.end();
-    if (!root.is_object() || list == root.end() || !list->is_array()) {
-        throw InputError("presets file '" + file + "': expected an object with a \"presets\" list");
+    if (!root.is_object()) {
+        throw FileError(file, {FileIssue::WrongType, "", ValueKind::Object, root.type_name()});
+    }
+    const auto list = root.find("presets");
+    if (list == root.end()) throw FileError(file, {FileIssue::Missing, "presets"});
+    if (!list->is_array()) {
+        throw FileError(file,
+                        {FileIssue::WrongType, "presets", ValueKind::List, list->type_name()});
     }
 
     std::vector<ModelPreset> presets;
     std::set<std::string> ids;
     for (std::size_t i = 0; i < list->size(); ++i) {
         const Json& entry = (*list)[i];
-        std::string where = "presets file '" + file + "', preset #" + std::to_string(i + 1);
-        if (!entry.is_object()) throw InputError(where + ": must be an object");
+        // Keys as jq writes them; a preset is named by its id once it has one.
+        std::string where = "presets[" + std::to_string(i) + "]";
+        if (!entry.is_object()) {
+            throw FileError(file,
+                            {FileIssue::WrongType, where, ValueKind::Object, entry.type_name()});
+        }
         ModelPreset preset;
-        preset.id = requiredText(entry, "id", where);
-        where = "presets file '" + file + "', preset \"" + preset.id + "\"";
-        if (!ids.insert(preset.id).second) throw InputError(where + ": the id is used twice");
-        preset.name = requiredText(entry, "name", where);
-        preset.source = requiredText(entry, "source", where);
+        preset.id = requiredText(entry, "id", file, where + ".");
+        if (!ids.insert(preset.id).second) {
+            throw FileError(file,
+                            {FileIssue::Duplicate, where + ".id", ValueKind::Text, preset.id});
+        }
+        where = "presets." + preset.id + ".";
+        preset.name = requiredText(entry, "name", file, where);
+        preset.source = requiredText(entry, "source", file, where);
         if (const auto note = entry.find("note"); note != entry.end()) {
-            if (!note->is_string()) throw InputError(where + ": \"note\" must be a string");
+            if (!note->is_string()) {
+                throw FileError(file, {FileIssue::WrongType, where + "note", ValueKind::Text,
+                                       note->type_name()});
+            }
             preset.note = note->get<std::string>();
         }
         const auto config = entry.find("config");
-        if (config == entry.end() || !config->is_object()) {
-            throw InputError(where + ": \"config\" must be an object of config.json keys");
+        if (config == entry.end()) throw FileError(file, {FileIssue::Missing, where + "config"});
+        if (!config->is_object()) {
+            throw FileError(file, {FileIssue::WrongType, where + "config", ValueKind::Object,
+                                   config->type_name()});
         }
         try {
-            preset.rope = ropeParamsFromHfConfigJson(config->dump(), where);
+            preset.rope = ropeParamsFromHfConfigJson(config->dump(), file);
         } catch (const FileError& error) {
-            // The importer names its input; a preset names itself instead.
-            throw InputError(where + ": config " + error.problemText());
+            throw error.within(file, where + "config.");
         }
         presets.push_back(std::move(preset));
     }
@@ -75,7 +94,10 @@ std::vector<ModelPreset> modelPresetsFromJson(std::string_view json, std::string
 
 std::vector<ModelPreset> loadModelPresets(const std::filesystem::path& file) {
     std::ifstream stream(file, std::ios::binary);
-    if (!stream) throw InputError("presets file '" + file.string() + "': cannot open");
+    if (!stream) {
+        throw FileError(file.string(),
+                        {.issue = FileIssue::CannotOpen, .detail = std::strerror(errno)});
+    }
     std::ostringstream text;
     text << stream.rdbuf();
     return modelPresetsFromJson(text.str(), file.filename().string());

@@ -263,7 +263,8 @@ TEST(CliBinary, BadInputExitsTwoWithOneLine) {
     expectBadInput("alibi-slopes --heads -3", "--heads");
     expectBadInput("alibi-slopes", "--heads is required");
     expectBadInput("decay-bound --distances 5:1", "--distances");
-    expectBadInput("learned-absolute --dim 4 --max-len 8 --positions 8", "no row");
+    expectBadInput("learned-absolute --dim 4 --max-len 8 --positions 8",
+                   "--max-len must be > 8, got 8");
 }
 
 }  // namespace

@@ -32,6 +32,7 @@
 #include "model/app_limits.h"
 #include "model/latest_job.h"
 #include "model/parameter_model.h"
+#include "model/parameter_text.h"
 #include "widgets/choice_box.h"
 #include "widgets/plot_text.h"
 #include "widgets/rope_config_editor.h"
@@ -537,7 +538,7 @@ bool FrequenciesLesson::loadPresets(const QByteArray& json, const QString& sourc
     try {
         loaded = modelPresetsFromJson(json.toStdString(), source.toStdString());
     } catch (const std::exception& e) {
-        presetProblem_ = tr("Model presets unavailable: %1").arg(QString::fromUtf8(e.what()));
+        presetProblem_ = tr("Model presets unavailable: %1").arg(errorText(e));
         showProblem(presetProblem_);
         for (int which : {A, B}) showPresetSource(static_cast<Config>(which));
         return false;

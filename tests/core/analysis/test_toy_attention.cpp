@@ -7,6 +7,7 @@
 
 #include "analysis/toy_attention.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 
 namespace ropelab {
 namespace {
@@ -89,6 +90,19 @@ TEST(ToyAttention, RejectsOrdersThatAreNotPermutations) {
     EXPECT_THROW(toySelfAttention(model, {0, 1, 1}, ToyPosition::None), InputError);
     EXPECT_THROW(toySelfAttention(model, {0, 1, 3}, ToyPosition::None), InputError);
     EXPECT_THROW(toySelfAttention(model, {0, 1, 2}, ToyPosition::Sinusoidal, 1.0), InputError);
+    const auto problemOf = [&model](const std::vector<int>& order) {
+        try {
+            toySelfAttention(model, order, ToyPosition::None);
+        } catch (const ParameterError& error) {
+            return error.problem();
+        }
+        return ParameterProblem("accepted", Rule::Finite);
+    };
+    EXPECT_EQ(problemOf({0, 1}), ParameterProblem("token_order", Rule::Count, 2, 3));
+    EXPECT_EQ(problemOf({0, 1, 1}), ParameterProblem("token_order", Rule::Distinct, 1));
+    ParameterProblem outside("token_order", Rule::Between, 3, 0, 2);
+    outside.eachValue = true;
+    EXPECT_EQ(problemOf({0, 1, 3}), outside);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/learned_absolute.h"
 
 namespace ropelab {
@@ -37,9 +38,10 @@ TEST(LearnedAbsolute, PositionBeyondTheTableIsAnError) {
     try {
         table.lookup(8);
         ADD_FAILURE();
-    } catch (const InputError& error) {
-        EXPECT_NE(std::string(error.what()).find("no row"), std::string::npos);
-        EXPECT_NE(std::string(error.what()).find("max_len 8"), std::string::npos);
+    } catch (const ParameterError& error) {
+        // The table's rows are 0 … max_len − 1: position 8 needs max_len > 8.
+        EXPECT_EQ(error.problem(), ParameterProblem("max_len", Rule::GreaterThan, 8, 8));
+        EXPECT_STREQ(error.what(), "max_len must be > 8, got 8");
     }
     EXPECT_THROW(table.lookup(-1), InputError);
     EXPECT_THROW(LearnedPositionTable(0, 4, 1), InputError);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/model_presets.h"
 #include "encodings/rope_frequencies.h"
 
@@ -101,30 +102,38 @@ TEST(ModelPresets, BadValueNamesThePresetAndTheKey) {
     const std::string message = errorOf(R"({"presets": [{"id": "tiny", "name": "Tiny",
         "source": "https://example.org", "config": {"head_dim": 64, "rope_theta": "big"}}]})");
     EXPECT_THAT(message, HasSubstr("test.json"));
-    EXPECT_THAT(message, HasSubstr("preset \"tiny\""));
-    EXPECT_THAT(message, HasSubstr("rope_theta"));
+    EXPECT_THAT(message, HasSubstr("presets.tiny.config.rope_theta"));
     EXPECT_THAT(message, Not(HasSubstr("--config")));
 }
 
 TEST(ModelPresets, InvalidParameterNamesThePreset) {
     const std::string message = errorOf(R"({"presets": [{"id": "odd", "name": "Odd",
         "source": "https://example.org", "config": {"head_dim": 63}}]})");
-    EXPECT_THAT(message, HasSubstr("preset \"odd\""));
-    EXPECT_THAT(message, HasSubstr("head"));
+    EXPECT_THAT(message, HasSubstr("presets.odd.config.head_dim"));
 }
 
 TEST(ModelPresets, StructuralProblems) {
     EXPECT_THAT(errorOf("{not json"), HasSubstr("not valid JSON"));
-    EXPECT_THAT(errorOf(R"({"models": []})"), HasSubstr("\"presets\" list"));
+    EXPECT_THAT(errorOf(R"({"models": []})"), HasSubstr("has no presets"));
     EXPECT_THAT(errorOf(R"({"presets": [{"name": "x", "source": "y", "config": {}}]})"),
-                HasSubstr("preset #1: \"id\""));
+                HasSubstr("has no presets[0].id"));
     EXPECT_THAT(errorOf(R"({"presets": [{"id": "a", "name": "A", "config": {"head_dim": 64}}]})"),
-                HasSubstr("preset \"a\": \"source\""));
+                HasSubstr("has no presets.a.source"));
     const std::string twice =
         R"({"id": "a", "name": "A", "source": "s", "config": {"head_dim": 64}})";
     EXPECT_THAT(errorOf("{\"presets\": [" + twice + "," + twice + "]}"), HasSubstr("used twice"));
+    try {
+        modelPresetsFromJson("{\"presets\": [" + twice + "," + twice + "]}", "test.json");
+        ADD_FAILURE() << "a repeated id was accepted";
+    } catch (const FileError& error) {
+        EXPECT_EQ(error.source(), "test.json");
+        ASSERT_TRUE(error.fileProblem());
+        EXPECT_EQ(error.fileProblem()->issue, FileIssue::Duplicate);
+        EXPECT_EQ(error.fileProblem()->key, "presets[1].id");
+        EXPECT_EQ(error.fileProblem()->found, "a");
+    }
     EXPECT_THAT(errorOf(R"({"presets": [{"id": "a", "name": "A", "source": "s"}]})"),
-                HasSubstr("\"config\" must be an object"));
+                HasSubstr("has no presets.a.config"));
 }
 
 TEST(ModelPresets, MissingFileIsAnInputError) {
