@@ -16,6 +16,7 @@
 #include "cli/execution_options.h"
 #include "cli/rope_options.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "training/model_file.h"
 #include "training/trainer.h"
 
@@ -71,8 +72,8 @@ Task taskFromArgs(const Args& args, const std::string& fallback) {
     if (!file) return builtinTextTask();
     try {
         return textTaskFromFile(*file);
-    } catch (const InputError& error) {
-        throw InputError(std::string("--text: ") + error.what());
+    } catch (const FileError& error) {
+        throw InputError("--text '" + error.source() + "': " + error.problemText());
     }
 }
 
@@ -208,6 +209,29 @@ void explainRefusals(const std::vector<ResultRow>& rows, const std::string& comm
         last = row.result.reason;
         err << toolPrefix << command << ": " << row.encoding << (row.encoding.empty() ? "" : ": ")
             << "length " << row.result.length << " cannot run: " << row.result.reason << '\n';
+    }
+}
+
+// Core's rule on every sequence of a --sequences file, in the file's words.
+template <class Run>
+auto sequencesOfFile(const std::string& path, Run run, const Model& model) {
+    try {
+        return run();
+    } catch (const ParameterError& error) {
+        const ParameterProblem& p = error.problem();
+        const std::string where = "--sequences '" + path + "': ";
+        if (p.parameter == "token_id") {
+            throw InputError(where + "holds token id " + formatDouble(p.value) +
+                             "; the model's vocabulary has ids 0 to " + formatDouble(p.upper));
+        }
+        if (p.parameter != "sequence_length") throw;
+        if (model.config.encoding == PositionEncoding::Learned && p.value > p.upper) {
+            throw InputError(where + "a sequence of " + formatDouble(p.value) +
+                             " tokens is longer than the learned positions' " +
+                             formatDouble(p.upper) + " rows (the training length)");
+        }
+        throw InputError(where + "a sequence of " + formatDouble(p.value) + " tokens; each needs " +
+                         formatDouble(p.lower) + " to " + formatDouble(p.upper));
     }
 }
 
@@ -363,7 +387,8 @@ Command evaluateCommand() {
                     throw InputError(std::string(option) + " does not go with --sequences");
             }
             const std::vector<std::vector<std::int64_t>> sequences = readSequences(*file);
-            const std::vector<double> losses = sequenceLosses(model, sequences, rope, exec);
+            const std::vector<double> losses = sequencesOfFile(
+                *file, [&] { return sequenceLosses(model, sequences, rope, exec); }, model);
             std::vector<std::int64_t> index(sequences.size());
             std::vector<std::int64_t> length(sequences.size());
             for (std::size_t s = 0; s < sequences.size(); ++s) {

@@ -340,9 +340,11 @@ std::vector<LengthResult> evaluateModel(const Model& model, const Task& task,
                          ? withVocabulary(task, model.vocabulary)
                          : task;
     if (own.vocabulary != model.vocabulary) {
-        throw InputError("the model was trained on the " + model.task +
-                         " task; its vocabulary is not the " + std::string(toString(task.kind)) +
-                         " task's");
+        // Another task's tokens mean nothing to this model.
+        ParameterProblem problem("task", Rule::OneOf);
+        problem.allowed = model.task;
+        problem.valueText = toString(task.kind);
+        throw ParameterError(problem);
     }
     const std::optional<RopeParams> rope = evaluationRope(model, settings.rope);
     torch::NoGradGuard noGrad;
@@ -397,20 +399,21 @@ std::vector<double> modelSequenceLosses(const Model& model,
     std::map<int, std::vector<std::size_t>> byLength;
     for (std::size_t s = 0; s < sequences.size(); ++s) {
         const auto length = static_cast<int>(sequences[s].size());
-        if (length < 2 || length > TrainingLimits::maxEvalLength) {
-            throw InputError("sequence " + std::to_string(s + 1) + " has " +
-                             std::to_string(length) + " tokens; it needs 2 to " +
-                             std::to_string(TrainingLimits::maxEvalLength));
-        }
-        if (config.encoding == PositionEncoding::Learned && length > config.trainLength) {
-            throw InputError("sequence " + std::to_string(s + 1) + ": " +
-                             learnedRefusal(config, length));
+        // Each sequence's length, then each token id, as a rule on every value of the list.
+        const double most = config.encoding == PositionEncoding::Learned
+                                ? std::min(config.trainLength, TrainingLimits::maxEvalLength)
+                                : TrainingLimits::maxEvalLength;
+        if (length < 2 || length > most) {
+            ParameterProblem problem("sequence_length", Rule::Between, length, 2, most);
+            problem.eachValue = true;
+            throw ParameterError(problem);
         }
         for (std::int64_t id : sequences[s]) {
             if (id < 0 || id >= config.vocabulary) {
-                throw InputError("sequence " + std::to_string(s + 1) + " holds token id " +
-                                 std::to_string(id) + "; the model's vocabulary has ids 0 to " +
-                                 std::to_string(config.vocabulary - 1));
+                ParameterProblem problem("token_id", Rule::Between, static_cast<double>(id), 0,
+                                         config.vocabulary - 1);
+                problem.eachValue = true;
+                throw ParameterError(problem);
             }
         }
         byLength[length].push_back(s);
@@ -456,7 +459,9 @@ std::vector<double> modelAttentionScores(const Model& model,
     }
     requireEvalLength(length, 1);
     if (config.encoding == PositionEncoding::Learned && length > config.trainLength) {
-        throw InputError(learnedRefusal(config, length));
+        // A learned table has no row for positions beyond the training length.
+        throw ParameterError({"length", Rule::AtMost, static_cast<double>(length), 0,
+                              static_cast<double>(config.trainLength)});
     }
     torch::NoGradGuard noGrad;
     const Net net = makeNet(config, model.tensors);

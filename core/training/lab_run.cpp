@@ -4,6 +4,9 @@
 #include <chrono>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <string>
+
+#include "common/parameter_error.h"
 
 namespace ropelab::training {
 
@@ -269,10 +272,20 @@ std::string labRunToJson(const LabRun& run) {
 LabRun labRunFromJson(std::string_view text, const std::string& source) {
     try {
         const json doc = json::parse(text);
+        const std::string format = doc.at("format").get<std::string>();
+        if (format != kFormat) {
+            throw FileError(source, {.issue = FileIssue::WrongFormat,
+                                     .key = "format",
+                                     .found = format.substr(0, 40),
+                                     .detail = kFormat});
+        }
         const int version = doc.at("version").get<int>();
-        if (doc.at("format").get<std::string>() != kFormat || version < kFirstVersion ||
-            version > kVersion) {
-            throw std::out_of_range("not a ropelab-lab-run of version 1 or 2");
+        if (version < kFirstVersion || version > kVersion) {
+            throw FileError(source, {.issue = FileIssue::WrongFormat,
+                                     .key = "version",
+                                     .found = std::to_string(version),
+                                     .detail = std::to_string(kFirstVersion) + ", " +
+                                               std::to_string(kVersion)});
         }
         LabRun run;
         const json& s = doc.at("settings");
@@ -319,10 +332,15 @@ LabRun labRunFromJson(std::string_view text, const std::string& source) {
             run.models.push_back(std::move(model));
         }
         return run;
-    } catch (const InputError& e) {
-        throw InputError(source + ": " + e.what());
+    } catch (const FileError&) {
+        throw;
+    } catch (const ParameterError& e) {
+        throw FileError(source, e.problem(), {});
+    } catch (const json::parse_error& e) {
+        throw FileError(source, {.issue = FileIssue::NotJson, .detail = e.what()});
     } catch (const std::exception& e) {
-        throw InputError(source + ": not a RoPE Lab training run (" + e.what() + ")");
+        // A missing key, a wrong type or a number out of range, in the parser's words.
+        throw FileError(source, {.issue = FileIssue::Damaged, .detail = e.what()});
     }
 }
 

@@ -46,15 +46,16 @@ void validate(const ModelConfig& config) {
     requireBetween(config.width, 2, TrainingLimits::maxWidth, "width");
     requireBetween(config.heads, 1, TrainingLimits::maxHeads, "heads");
     if (config.width % config.heads != 0) {
-        throw InputError("width (" + std::to_string(config.width) +
-                         ") must be a multiple of heads (" + std::to_string(config.heads) + ")");
+        ParameterProblem problem("width", Rule::MultipleOf, config.width, config.heads);
+        problem.other = "heads";
+        throw ParameterError(problem);
     }
     if (config.encoding == PositionEncoding::Rope && config.headDim() % 2 != 0) {
-        throw InputError("rope needs an even head dimension; width / heads = " +
-                         std::to_string(config.headDim()));
+        // RoPE rotates pairs: head_dim is width / heads.
+        throw ParameterError({"head_dim", Rule::Even, static_cast<double>(config.headDim())});
     }
     if (config.encoding == PositionEncoding::Sinusoidal && config.width % 2 != 0) {
-        throw InputError("sinusoidal needs an even width, got " + std::to_string(config.width));
+        throw ParameterError({"width", Rule::Even, static_cast<double>(config.width)});
     }
     requireBetween(config.vocabulary, 2, TrainingLimits::maxVocabulary, "vocabulary");
     requireBetween(config.trainLength, TrainingLimits::minTrainLength,

@@ -4,10 +4,11 @@
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
-#include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/hf_config.h"
 #include "training/tasks.h"
 #include "weights/safetensors.h"
@@ -26,17 +27,19 @@ std::string numberText(double value) {
     return {buffer, result.ptr};
 }
 
+// Reads the metadata of a model file; every refusal is a FileError naming the file.
 class Reader {
 public:
     explicit Reader(const SafetensorsFile& file) : file_(file) {}
 
-    [[noreturn]] void fail(const std::string& problem) const {
-        throw InputError("'" + file_.name() + "': " + problem);
+    [[noreturn]] void fail(FileProblem problem) const { throw FileError(file_.name(), problem); }
+    [[noreturn]] void fail(const ParameterProblem& problem) const {
+        throw FileError(file_.name(), problem, {});
     }
 
     const std::string& text(const std::string& key) const {
         const std::string* value = file_.metadata(key);
-        if (value == nullptr) fail("not a RoPE Lab model: __metadata__ lacks '" + key + "'");
+        if (value == nullptr) fail({FileIssue::Missing, key});
         return *value;
     }
 
@@ -45,10 +48,12 @@ public:
         std::int64_t number = 0;
         const auto [end, error] =
             std::from_chars(value.data(), value.data() + value.size(), number);
-        if (error != std::errc() || end != value.data() + value.size() || number < min ||
-            number > max) {
-            fail("metadata '" + key + "' must be a whole number in [" + std::to_string(min) + ", " +
-                 std::to_string(max) + "], got '" + value.substr(0, 40) + "'");
+        if (error != std::errc() || end != value.data() + value.size()) {
+            fail({FileIssue::WrongType, key, ValueKind::WholeNumber, value.substr(0, 40)});
+        }
+        if (number < min || number > max) {
+            fail({key, Rule::Between, static_cast<double>(number), static_cast<double>(min),
+                  static_cast<double>(max)});
         }
         return number;
     }
@@ -59,7 +64,7 @@ public:
         const auto [end, error] =
             std::from_chars(value.data(), value.data() + value.size(), number);
         if (error != std::errc() || end != value.data() + value.size()) {
-            fail("metadata '" + key + "' must be a number, got '" + value.substr(0, 40) + "'");
+            fail({FileIssue::WrongType, key, ValueKind::Number, value.substr(0, 40)});
         }
         return number;
     }
@@ -68,23 +73,31 @@ private:
     const SafetensorsFile& file_;
 };
 
+std::string shapeText(const std::string& dtype, const std::vector<std::uint64_t>& shape) {
+    std::string text;
+    for (std::uint64_t size : shape) text += (text.empty() ? "" : ", ") + std::to_string(size);
+    return dtype + " [" + text + "]";
+}
+
 Model readModel(const SafetensorsFile& file) {
     const Reader reader(file);
-    if (reader.text("format") != modelFormat) {
-        reader.fail("not a RoPE Lab model: format is '" + reader.text("format").substr(0, 40) +
-                    "', not '" + modelFormat + "'");
-    }
-    if (reader.text("version") != modelFormatVersion) {
-        reader.fail("model format version '" + reader.text("version").substr(0, 40) +
-                    "' is not one RoPE Lab reads (" + modelFormatVersion + ")");
+    for (const auto& [key, expected] :
+         {std::pair{"format", modelFormat}, std::pair{"version", modelFormatVersion}}) {
+        const std::string& value = reader.text(key);
+        if (value != expected) {
+            reader.fail({.issue = FileIssue::WrongFormat,
+                         .key = key,
+                         .found = value.substr(0, 40),
+                         .detail = expected});
+        }
     }
     Model model;
     ModelConfig& config = model.config;
     try {
         config.encoding = parsePositionEncoding(reader.text("encoding"));
         model.task = std::string(toString(parseTaskKind(reader.text("task"))));
-    } catch (const InputError& error) {
-        reader.fail(error.what());
+    } catch (const ParameterError& error) {
+        reader.fail(error.problem());
     }
     config.layers = static_cast<int>(reader.integer("layers", 1, TrainingLimits::maxLayers));
     config.width = static_cast<int>(reader.integer("width", 2, TrainingLimits::maxWidth));
@@ -96,11 +109,15 @@ Model readModel(const SafetensorsFile& file) {
     model.steps = reader.integer("steps", 0, INT64_MAX);
     const nlohmann::json vocabulary =
         nlohmann::json::parse(reader.text("vocabulary"), nullptr, false);
-    if (!vocabulary.is_array())
-        reader.fail("metadata 'vocabulary' must be a JSON array of strings");
+    if (!vocabulary.is_array()) {
+        reader.fail({FileIssue::WrongType, "vocabulary", ValueKind::List, vocabulary.type_name()});
+    }
     for (const nlohmann::json& token : vocabulary) {
-        if (!token.is_string())
-            reader.fail("metadata 'vocabulary' must be a JSON array of strings");
+        if (!token.is_string()) {
+            reader.fail({FileIssue::WrongType,
+                         "vocabulary[" + std::to_string(model.vocabulary.size()) + "]",
+                         ValueKind::Text, token.type_name()});
+        }
         model.vocabulary.push_back(token.get<std::string>());
         if (model.vocabulary.size() > static_cast<std::size_t>(TrainingLimits::maxVocabulary))
             break;
@@ -111,23 +128,25 @@ Model readModel(const SafetensorsFile& file) {
         if (const std::string* scaling = file.metadata("rope_scaling")) {
             model.ropeScaling = ropeParamsFromHfConfigJson(*scaling, "rope_scaling");
         }
-    } catch (const InputError& error) {
-        reader.fail(error.what());
+    } catch (const FileError& error) {
+        throw error.within(file.name(), "rope_scaling.");
+    } catch (const ParameterError& error) {
+        reader.fail(error.problem());
     }
     std::vector<NamedTensor> layout = tensorLayout(config);
     if (file.tensors().size() != layout.size()) {
-        reader.fail("a " + std::string(toString(config.encoding)) + " model of " +
-                    std::to_string(config.layers) + " layers has " + std::to_string(layout.size()) +
-                    " tensors; the file has " + std::to_string(file.tensors().size()));
+        reader.fail({.issue = FileIssue::WrongTensorCount,
+                     .count = file.tensors().size(),
+                     .limit = layout.size()});
     }
     for (NamedTensor& expected : layout) {
         const SafetensorsTensor& stored = file.tensor(expected.name);
         const std::vector<std::uint64_t> shape(expected.shape.begin(), expected.shape.end());
         if (stored.dtype != "F32" || stored.shape != shape) {
-            std::string wanted;
-            for (std::uint64_t size : shape)
-                wanted += (wanted.empty() ? "" : ", ") + std::to_string(size);
-            reader.fail("tensor '" + expected.name + "' must be F32 of shape [" + wanted + "]");
+            reader.fail({.issue = FileIssue::WrongShape,
+                         .found = shapeText(stored.dtype, stored.shape),
+                         .detail = shapeText("F32", shape),
+                         .name = expected.name});
         }
         expected.values = file.read(stored);
     }

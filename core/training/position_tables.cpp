@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/alibi.h"
 #include "encodings/sinusoidal.h"
 #include "encodings/t5_buckets.h"
@@ -66,8 +66,8 @@ RopeParams ropeParamsFor(const ModelConfig& config, const std::optional<RopePara
     if (evaluation) {
         params = *evaluation;
         if (params.headDim != config.headDim()) {
-            throw InputError("head_dim must be the model's, " + std::to_string(config.headDim()) +
-                             ", got " + std::to_string(params.headDim));
+            throw ParameterError({"head_dim", Rule::EqualTo, static_cast<double>(params.headDim),
+                                  static_cast<double>(config.headDim())});
         }
     } else {
         params.headDim = config.headDim();

@@ -2,6 +2,8 @@
 #include "training/tasks.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <string>
@@ -34,7 +36,7 @@ int sequenceLength(unsigned char lead) {
     return 0;
 }
 
-// The text's characters as code points; InputError at the first invalid byte (NUL included).
+// The text's characters as code points; FileError at the first invalid byte (NUL included).
 std::vector<char32_t> codePoints(std::string_view text, std::string_view source) {
     std::vector<char32_t> points;
     points.reserve(text.size());
@@ -50,8 +52,7 @@ std::vector<char32_t> codePoints(std::string_view text, std::string_view source)
             point = (point << 6) | (next & 0x3F);
         }
         if (!valid || point > 0x10FFFF) {
-            throw InputError(std::string(source) + " is not UTF-8 text (byte " + std::to_string(i) +
-                             " cannot start a character)");
+            throw FileError(std::string(source), {.issue = FileIssue::NotUtf8, .offset = i});
         }
         points.push_back(point);
         i += static_cast<std::size_t>(length);
@@ -167,12 +168,12 @@ Task syntheticTask(TaskKind kind) {
 }
 
 Task textTask(std::string_view text, std::string source) {
-    if (text.empty()) throw InputError(source + " is empty");
+    if (text.empty()) throw FileError(source, {.issue = FileIssue::Empty});
     const std::vector<char32_t> points = codePoints(text, source);
     if (points.size() < static_cast<std::size_t>(kMinTextCharacters)) {
-        throw InputError(source + " has " + std::to_string(points.size()) +
-                         " characters; the text task needs at least " +
-                         std::to_string(kMinTextCharacters));
+        throw FileError(
+            source,
+            {.issue = FileIssue::TooShort, .count = points.size(), .limit = kMinTextCharacters});
     }
     // Token ids in code point order, through a table over all of Unicode (4.4 MB at most).
     std::vector<std::int32_t> ids(0x110000, -1);
@@ -186,9 +187,9 @@ Task textTask(std::string_view text, std::string source) {
         task.vocabulary.push_back(utf8(point));
     }
     if (task.vocabulary.size() > static_cast<std::size_t>(TrainingLimits::maxVocabulary)) {
-        throw InputError(task.source + " has " + std::to_string(task.vocabulary.size()) +
-                         " distinct characters; at most " +
-                         std::to_string(TrainingLimits::maxVocabulary) + " are allowed");
+        throw FileError(task.source, {.issue = FileIssue::TooManySymbols,
+                                      .count = task.vocabulary.size(),
+                                      .limit = TrainingLimits::maxVocabulary});
     }
     const std::size_t split = points.size() - points.size() / 10;
     task.trainTokens.reserve(split);
@@ -199,14 +200,17 @@ Task textTask(std::string_view text, std::string source) {
 }
 
 Task textTaskFromFile(const std::filesystem::path& path) {
-    const std::string name = "'" + path.string() + "'";
+    const std::string name = path.string();
     std::error_code error;
-    if (std::filesystem::is_directory(path, error)) throw InputError(name + " is a directory");
+    if (std::filesystem::is_directory(path, error)) {
+        throw FileError(name, {.issue = FileIssue::IsDirectory, .detail = "a UTF-8 text file"});
+    }
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError("cannot open " + name);
+    if (!in)
+        throw FileError(name, {.issue = FileIssue::CannotOpen, .detail = std::strerror(errno)});
     in.seekg(0, std::ios::end);
     const std::streamoff size = in.tellg();
-    if (size < 0) throw InputError("cannot read " + name);
+    if (size < 0) throw FileError(name, {.issue = FileIssue::ReadFailed});
     in.seekg(0);
     std::string text;
     if (size <= maxTextBytes) {
@@ -224,7 +228,7 @@ Task textTaskFromFile(const std::filesystem::path& path) {
             text += '\n';
         }
     }
-    if (!in && !in.eof()) throw InputError("cannot read " + name);
+    if (!in && !in.eof()) throw FileError(name, {.issue = FileIssue::ReadFailed});
     return textTask(text, name);
 }
 
@@ -248,8 +252,8 @@ Task withVocabulary(const Task& text, const std::vector<std::string>& vocabulary
             const std::string& character = text.vocabulary[static_cast<std::size_t>(token)];
             const auto found = ids.find(character);
             if (found == ids.end()) {
-                throw InputError(text.source + " holds the character '" + character +
-                                 "', which the model's vocabulary lacks");
+                throw FileError(text.source,
+                                {.issue = FileIssue::UnknownSymbol, .found = character});
             }
             token = found->second;
         }
@@ -260,10 +264,10 @@ Task withVocabulary(const Task& text, const std::vector<std::string>& vocabulary
 void requireTrainable(const Task& task, int trainLength) {
     if (task.kind == TaskKind::Text &&
         task.trainTokens.size() < static_cast<std::size_t>(trainLength)) {
-        throw InputError(task.source + " has " + std::to_string(task.trainTokens.size()) +
-                         " characters for training (90% of it), shorter than one training "
-                         "sequence of " +
-                         std::to_string(trainLength));
+        throw FileError(task.source, {.issue = FileIssue::TooShort,
+                                      .key = "train",
+                                      .count = task.trainTokens.size(),
+                                      .limit = static_cast<std::uint64_t>(trainLength)});
     }
 }
 
@@ -295,10 +299,10 @@ Batch evaluationBatch(const Task& task, int count, int length, std::uint64_t see
     }
     const auto available = static_cast<std::int64_t>(task.heldOutTokens.size());
     if (available < length) {
-        throw InputError(task.source + " has " + std::to_string(available) +
-                         " held-out characters (its last 10%), fewer than the evaluation "
-                         "length " +
-                         std::to_string(length));
+        throw FileError(task.source, {.issue = FileIssue::TooShort,
+                                      .key = "held_out",
+                                      .count = static_cast<std::uint64_t>(available),
+                                      .limit = static_cast<std::uint64_t>(length)});
     }
     for (int b = 0; b < count; ++b) {
         const std::int64_t offset = count > 1 ? (available - length) * b / (count - 1) : 0;

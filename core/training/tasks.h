@@ -44,13 +44,13 @@ struct Batch {
 // The synthetic tasks: vocabulary '|' (id 0) and the 16 symbols a…p.
 Task syntheticTask(TaskKind kind);
 
-// The text task from UTF-8 text. InputError (naming `source`) for empty text, text that is not
+// The text task from UTF-8 text. FileError (source: `source`) for empty text, text that is not
 // UTF-8 or holds NUL bytes, more distinct characters than TrainingLimits::maxVocabulary, or
 // fewer than 64 characters.
 Task textTask(std::string_view utf8, std::string source);
 
 // Reads a text file. Files beyond maxTextBytes are sampled: 256 evenly spaced blocks cut at
-// character boundaries, maxTextBytes in all, so memory stays bounded. InputError as textTask,
+// character boundaries, maxTextBytes in all, so memory stays bounded. FileError as textTask,
 // or when the file cannot be read.
 inline constexpr std::int64_t maxTextBytes = 16 * 1024 * 1024;
 Task textTaskFromFile(const std::filesystem::path& path);
@@ -60,7 +60,7 @@ Task builtinTextTask();
 std::string_view builtinTextName();
 
 // The text as token ids of a model's vocabulary (a model trained on another text);
-// InputError naming the first character the vocabulary lacks.
+// FileError (UnknownSymbol) naming the first character the vocabulary lacks.
 Task withVocabulary(const Task& text, const std::vector<std::string>& vocabulary);
 
 // A training batch: copy and reverse draw one length in [max(3, maxLength/2), maxLength] per batch;
@@ -68,10 +68,10 @@ Task withVocabulary(const Task& text, const std::vector<std::string>& vocabulary
 Batch trainingBatch(const Task& task, int batch, int maxLength, std::mt19937_64& engine);
 
 // count sequences of exactly `length` tokens: copy and reverse drawn from seed; text windows at
-// evenly spaced offsets of the held-out part. InputError when the held-out text is shorter.
+// evenly spaced offsets of the held-out part. FileError (TooShort) when the held-out text is shorter.
 Batch evaluationBatch(const Task& task, int count, int length, std::uint64_t seed);
 
-// Whether the text can train at this length (InputError saying how long it is, if not).
+// Whether the text can train at this length (FileError TooShort, if not).
 void requireTrainable(const Task& task, int trainLength);
 
 }  // namespace ropelab::training

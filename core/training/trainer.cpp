@@ -52,6 +52,14 @@ const EngineApi& engine() {
     return *api;
 }
 
+// A RoPE scaling and fine-tuning at a longer length need a rope model.
+ParameterError ropeOnly(PositionEncoding encoding) {
+    ParameterProblem problem("encoding", Rule::OneOf);
+    problem.allowed = "rope";
+    problem.valueText = toString(encoding);
+    return ParameterError(problem);
+}
+
 }  // namespace
 
 Model train(ModelConfig config, const Task& task, const TrainSettings& settings,
@@ -60,8 +68,7 @@ Model train(ModelConfig config, const Task& task, const TrainSettings& settings,
     validate(config);
     validate(settings);
     if (settings.ropeScaling && config.encoding != PositionEncoding::Rope) {
-        throw InputError("a RoPE scaling needs a rope model, not " +
-                         std::string(toString(config.encoding)));
+        throw ropeOnly(config.encoding);
     }
     requireMemory(trainingMemoryBytes(config, settings.batch, config.trainLength),
                   "training this model");
@@ -78,8 +85,7 @@ Model train(ModelConfig config, const Task& task, const TrainSettings& settings,
 Model fineTune(const Model& model, const Task& task, int trainLength, const TrainSettings& settings,
                const Execution& exec, const StepCallback& onStep) {
     if (model.config.encoding != PositionEncoding::Rope) {
-        throw InputError("fine-tuning at a longer length is for rope models; this one is " +
-                         std::string(toString(model.config.encoding)));
+        throw ropeOnly(model.config.encoding);
     }
     if (trainLength < model.config.trainLength) {
         throw ParameterError({"train_length", Rule::AtLeast, static_cast<double>(trainLength),

@@ -373,7 +373,7 @@ const std::map<std::string, std::vector<BadRow>>& specificRows() {
           {{"--model", ROPELAB_SOURCE_DIR "/tests/fuzz/corpus/gguf_tensors/truncated.gguf"},
            "truncated.gguf"}}},
         {"train",
-         {{{"--heads", "3"}, "multiple of heads"},
+         {{{"--heads", "3"}, "multiple of --heads"},
           {{"--layers", "9"}, "--layers"},
           {{"--train-length", "2"}, "--train-length"},
           {{"--steps", "0"}, "--steps"},
@@ -397,7 +397,7 @@ const std::map<std::string, std::vector<BadRow>>& specificRows() {
         {"experiment",
          {{{"--encodings", "rope,xpos"}, "--encodings"},
           {{"--seeds", "-1"}, "--seeds"},
-          {{"--width", "7"}, "multiple of heads"}}},
+          {{"--width", "7"}, "multiple of --heads"}}},
     };
     return table;
 }

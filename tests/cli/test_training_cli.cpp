@@ -188,7 +188,7 @@ TEST(TrainingCli, BadInputExitsTwoWithOneLine) {
     expectRefused({"train", "--out", temp("x.txt")}, "--out must name a .safetensors file");
     std::vector<std::string> args = tinyTrain("rope", temp("bad.safetensors"));
     args.insert(args.end(), {"--heads", "3"});
-    expectRefused(args, "multiple of heads");
+    expectRefused(args, "multiple of --heads");
     args = tinyTrain("rope", temp("bad.safetensors"));
     args.insert(args.end(), {"--layers", "9"});
     expectRefused(args, "--layers must be in [1, 8]");
@@ -205,7 +205,7 @@ TEST(TrainingCli, BadInputExitsTwoWithOneLine) {
     { std::ofstream(temp("empty.txt")); }
     expectRefused(
         {"train", "--task", "text", "--text", temp("empty.txt"), "--out", temp("bad.safetensors")},
-        "--text: '" + temp("empty.txt") + "' is empty");
+        "--text '" + temp("empty.txt") + "': is empty");
     { std::ofstream(temp("binary.txt"), std::ios::binary) << std::string(100, 'a') << '\0'; }
     expectRefused({"train", "--text", temp("binary.txt"), "--out", temp("bad.safetensors")},
                   "is not UTF-8 text");

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "training/model_file.h"
 #include "weights/safetensors.h"
 
@@ -115,21 +116,39 @@ TEST(ModelFile, RefusesWhatIsNotAModelItCanRun) {
         metadata[key] = value;
         return refusal(tensors, metadata);
     };
-    EXPECT_NE(with("format", "gpt2").find("not a RoPE Lab model"), std::string::npos);
-    EXPECT_NE(with("version", "2").find("version '2'"), std::string::npos);
-    EXPECT_NE(with("layers", "3").find("has 39 tensors; the file has 27"), std::string::npos);
-    EXPECT_NE(with("layers", "1000000").find("'layers' must be a whole number in [1, 8]"),
+    EXPECT_NE(with("format", "gpt2").find("format is 'gpt2'; RoPE Lab reads 'ropelab-model'"),
+              std::string::npos);
+    EXPECT_NE(with("version", "2").find("version is '2'; RoPE Lab reads '1'"), std::string::npos);
+    EXPECT_NE(with("layers", "3").find("has 27 tensors; the model needs 39"), std::string::npos);
+    EXPECT_NE(with("layers", "1000000").find("layers must be in [1, 8], got 1000000"),
               std::string::npos);
     EXPECT_NE(with("width", "9").find("must be a multiple of heads"), std::string::npos);
-    EXPECT_NE(with("vocabulary", "[1,2]").find("JSON array of strings"), std::string::npos);
-    EXPECT_NE(
-        with("vocabulary", "[\"a\",\"b\"]").find("'embed.weight' must be F32 of shape [2, 8]"),
-        std::string::npos);
+    EXPECT_NE(with("vocabulary", "[1,2]").find("vocabulary[0] must be a string, got number"),
+              std::string::npos);
+    EXPECT_NE(with("vocabulary", "[\"a\",\"b\"]")
+                  .find("tensor 'embed.weight' is F32 [3, 8], not F32 [2, 8]"),
+              std::string::npos);
     EXPECT_NE(with("encoding", "xpos").find("encoding must be one of"), std::string::npos);
     EXPECT_NE(with("rope_theta", "1").find("rope_theta"), std::string::npos);
     std::map<std::string, std::string> missing = good;
     missing.erase("steps");
-    EXPECT_NE(refusal(tensors, missing).find("lacks 'steps'"), std::string::npos);
+    EXPECT_NE(refusal(tensors, missing).find("has no steps"), std::string::npos);
+
+    // Under the words, the typed problem: width 9 is no multiple of heads 2.
+    const std::filesystem::path path = tempPath("ropelab_model_width.safetensors");
+    std::map<std::string, std::string> odd = good;
+    odd["width"] = "9";
+    writeSafetensors(path, tensors, odd);
+    try {
+        loadModel(path);
+        ADD_FAILURE() << "width 9 with 2 heads was accepted";
+    } catch (const FileError& error) {
+        ASSERT_TRUE(error.parameterProblem());
+        ParameterProblem expected("width", Rule::MultipleOf, 9, 2);
+        expected.other = "heads";
+        EXPECT_EQ(*error.parameterProblem(), expected);
+    }
+    std::filesystem::remove(path);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "training/builtin_text.h"
 #include "training/model.h"
 #include "training/tasks.h"
@@ -72,10 +73,42 @@ TEST(Tasks, TextRefusesEmptyBinaryAndShortText) {
     const Task task = textTask(std::string(64, 'a'), "t");
     EXPECT_THROW(requireTrainable(task, 60), InputError);  // 58 training characters
     try {
-        textTask("", "'notes.txt'");
-    } catch (const InputError& error) {
-        EXPECT_STREQ(error.what(), "'notes.txt' is empty");
+        textTask("", "notes.txt");
+        ADD_FAILURE() << "an empty text was accepted";
+    } catch (const FileError& error) {
+        EXPECT_STREQ(error.what(), "'notes.txt': is empty");
+        EXPECT_EQ(error.source(), "notes.txt");
+        EXPECT_EQ(error.fileProblem(), FileProblem{.issue = FileIssue::Empty});
     }
+}
+
+// Each refusal is typed data the front ends word: the issue and its numbers.
+TEST(Tasks, TextProblemsAreTyped) {
+    const auto problemOf = [](const auto& read) {
+        try {
+            read();
+        } catch (const FileError& error) {
+            return error.fileProblem().value_or(FileProblem{.issue = FileIssue::Damaged});
+        }
+        return FileProblem{.issue = FileIssue::Damaged, .detail = "accepted"};
+    };
+    EXPECT_EQ(problemOf([] { textTask(std::string(100, 'a') + "\xFF", "t"); }),
+              (FileProblem{.issue = FileIssue::NotUtf8, .offset = 100}));
+    EXPECT_EQ(problemOf([] { textTask(std::string(63, 'a'), "t"); }),
+              (FileProblem{.issue = FileIssue::TooShort, .count = 63, .limit = 64}));
+    const Task task = textTask(std::string(64, 'a'), "t");
+    EXPECT_EQ(
+        problemOf([&] { requireTrainable(task, 60); }),
+        (FileProblem{.issue = FileIssue::TooShort, .key = "train", .count = 58, .limit = 60}));
+    EXPECT_EQ(
+        problemOf([&] { evaluationBatch(task, 1, 7, 0); }),
+        (FileProblem{.issue = FileIssue::TooShort, .key = "held_out", .count = 6, .limit = 7}));
+    const Task own = textTask(std::string(70, 'b') + "a", "own");
+    const Task other = textTask(std::string(70, 'a'), "other");
+    EXPECT_EQ(problemOf([&] { withVocabulary(own, other.vocabulary); }),
+              (FileProblem{.issue = FileIssue::UnknownSymbol, .found = "b"}));
+    EXPECT_EQ(problemOf([] { textTaskFromFile(std::filesystem::temp_directory_path()); }).issue,
+              FileIssue::IsDirectory);
 }
 
 TEST(Tasks, BuiltInTextIsTheGplAndFileReading) {

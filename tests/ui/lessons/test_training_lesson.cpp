@@ -200,6 +200,33 @@ TEST_F(Training, TheResultTableExportsAsCsvWithTheRunsNumbers) {
     expectRows(exportedTable(h, QStringLiteral("rope-rescue")), true);
 }
 
+// Core's typed problem with the text file is worded by the app, in the user's language.
+TEST_F(Training, AnEmptyTextFileIsRefusedInTheUsersLanguage) {
+    const QTemporaryDir folder;
+    ASSERT_TRUE(folder.isValid());
+    const QString path = folder.filePath(QStringLiteral("empty.txt"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.close();
+    LessonHarness<TrainingLesson> h;
+    training::LabSettings s = tinyRun({training::PositionEncoding::Rope}, 10);
+    s.task = training::TaskKind::Text;
+    s.textFile = path.toStdString();
+    h.lesson.setSettings(s);
+    for (const char* language : {"en", "zh_CN"}) {
+        LanguageController languages;
+        ASSERT_TRUE(languages.setLanguage(QString::fromLatin1(language)));
+        QCoreApplication::processEvents();
+        EXPECT_FALSE(h.lesson.train());
+        EXPECT_TRUE(h.lesson.problem().contains(path)) << h.lesson.problem().toStdString();
+        EXPECT_TRUE(h.lesson.problem().endsWith(std::string_view(language) == "en"
+                                                    ? QStringLiteral("is empty")
+                                                    : QStringLiteral("是空的")))
+            << h.lesson.problem().toStdString();
+    }
+    LanguageController().setLanguage(QStringLiteral("en"));
+}
+
 TEST_F(Training, ATinyRunTrainsInTheBackgroundAndCancelKeepsTheFinishedModels) {
     LessonHarness<TrainingLesson> h;
     h.lesson.setMaxParallel(1);  // one model after the other: the second is still training
