@@ -4473,7 +4473,7 @@ score q·k</source>
     </message>
     <message>
         <source>%1 is &quot;%2&quot;; RoPE Lab reads &quot;%3&quot;</source>
-        <translation>%1 为“%2”；RoPE Lab 读取的是“%3”</translation>
+        <translation>%1 为“%2”；RoPE 实验室读取的是“%3”</translation>
     </message>
     <message>
         <source>the tensor %1 is %2, not %3</source>

@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 #include <variant>
+#include <utility>
 #include <vector>
 
 #include "common/parameter_error.h"
@@ -109,6 +110,50 @@ TEST(ParameterText, EveryFileProblemIsWordedInBothLanguages) {
         {{FileIssue::NoEquivalent, "", {}, "", "a partial YaRN blend"},
          QStringLiteral("c.json: describes RoPE that RoPE Lab cannot use (a partial YaRN blend)"),
          QStringLiteral("c.json：描述的 RoPE 是 RoPE 实验室无法使用的（a partial YaRN blend）")},
+        {{.issue = FileIssue::Empty},
+         QStringLiteral("c.json: is empty"),
+         QStringLiteral("c.json：是空的")},
+        {{.issue = FileIssue::NotUtf8, .offset = 7},
+         QStringLiteral("c.json: is not UTF-8 text (byte 7 cannot start a character)"),
+         QStringLiteral("c.json：不是 UTF-8 文本（第 7 个字节不能作为字符的开头）")},
+        {{.issue = FileIssue::TooShort, .count = 63, .limit = 64},
+         QStringLiteral("c.json: has 63 characters; at least 64 are needed"),
+         QStringLiteral("c.json：只有 63 个字符；至少需要 64 个")},
+        {{.issue = FileIssue::TooShort, .key = "train", .count = 58, .limit = 60},
+         QStringLiteral("c.json: has 58 characters for training (its first 90%); one training "
+                        "sequence needs 60"),
+         QStringLiteral("c.json：用于训练的部分（前 90%）只有 58 个字符；一个训练序列需要 60 个")},
+        {{.issue = FileIssue::TooShort, .key = "held_out", .count = 6, .limit = 7},
+         QStringLiteral("c.json: has 6 characters held out for testing (its last 10%); the test "
+                        "length needs 7"),
+         QStringLiteral("c.json：留作测试的部分（后 10%）只有 6 个字符；测试长度需要 7 个")},
+        {{.issue = FileIssue::TooManySymbols, .count = 5000, .limit = 4096},
+         QStringLiteral("c.json: has 5000 different characters; at most 4096 are allowed"),
+         QStringLiteral("c.json：有 5000 种不同的字符；最多允许 4096 种")},
+        {{.issue = FileIssue::UnknownSymbol, .found = "b"},
+         QStringLiteral("c.json: holds the character \"b\", which the model's vocabulary lacks"),
+         QStringLiteral("c.json：含有字符“b”，而模型的词表中没有它")},
+        {{.issue = FileIssue::Duplicate, .key = "presets[1].id", .found = "a"},
+         QStringLiteral("c.json: presets[1].id \"a\" is used twice"),
+         QStringLiteral("c.json：presets[1].id“a”被用了两次")},
+        {{.issue = FileIssue::WrongFormat,
+          .key = "format",
+          .found = "gpt2",
+          .detail = "ropelab-model"},
+         QStringLiteral("c.json: format is \"gpt2\"; RoPE Lab reads \"ropelab-model\""),
+         QStringLiteral("c.json：format 为“gpt2”；RoPE 实验室读取的是“ropelab-model”")},
+        {{.issue = FileIssue::WrongShape,
+          .found = "F16 [3, 8]",
+          .detail = "F32 [2, 8]",
+          .name = "embed.weight"},
+         QStringLiteral("c.json: the tensor embed.weight is F16 [3, 8], not F32 [2, 8]"),
+         QStringLiteral("c.json：张量 embed.weight 是 F16 [3, 8]，而不是 F32 [2, 8]")},
+        {{.issue = FileIssue::WrongTensorCount, .count = 27, .limit = 39},
+         QStringLiteral("c.json: has 27 tensors; the model needs 39"),
+         QStringLiteral("c.json：有 27 个张量；模型需要 39 个")},
+        {{FileIssue::WrongType, "presets", ValueKind::List, "object"},
+         QStringLiteral("c.json: presets must be a list; got object"),
+         QStringLiteral("c.json：presets 必须是一个列表；实际为 object")},
     };
     LanguageController language;
     for (const Case& c : cases) {
@@ -268,6 +313,34 @@ TEST(ParameterText, EveryGgufFaultIsWordedInBothLanguages) {
     }
     ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
     EXPECT_EQ(worded.size(), static_cast<std::size_t>(GgufFault::BigEndian));  // all but None
+}
+
+// The rules of the training lab and the toy examples, in both languages.
+TEST(ParameterText, TheNewerRulesAreWordedInBothLanguages) {
+    ParameterProblem multiple("width", Rule::MultipleOf, 30, 4);
+    multiple.other = "heads";
+    const std::vector<std::pair<ParameterProblem, std::pair<QString, QString>>> cases = {
+        {{"step", Rule::NonZero},
+         {QStringLiteral("step must not be 0"), QStringLiteral("step 不能为 0")}},
+        {multiple,
+         {QStringLiteral("width must be a multiple of heads (4); got 30"),
+          QStringLiteral("width 必须是 heads（4）的倍数；实际为 30")}},
+        {{"token_order", Rule::Distinct, 1},
+         {QStringLiteral("token_order must list each value once; 1 appears twice"),
+          QStringLiteral("token_order 中每个值只能出现一次；1 出现了两次")}},
+        {{"head_dim", Rule::EqualTo, 6, 8},
+         {QStringLiteral("Head dimension d must be 8; got 6"), QString()}},
+    };
+    LanguageController language;
+    for (const auto& [problem, words] : cases) {
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+        EXPECT_EQ(parameterProblemText(problem), words.first);
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+        const QString chinese = parameterProblemText(problem);
+        if (!words.second.isEmpty()) EXPECT_EQ(chinese, words.second);
+        EXPECT_NE(chinese, words.first);
+    }
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
 }
 
 // A computation's refusal reaches the app as data: said in the user's language with the
