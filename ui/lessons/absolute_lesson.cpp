@@ -429,13 +429,28 @@ void AbsoluteLesson::updateReadouts() {
                          .arg(p)
                          .arg(length)
                          .arg(length - 1);
-    setReadoutRows(
-        {{tr("ω<sub>%1</sub>").arg(pair_), tr("%1 rad/token").arg(QString::number(omega, 'g', 5))},
-         {tr("turn kω<sub>%1</sub>").arg(pair_),
-          QStringLiteral("%1°").arg(k * omega * 180.0 / std::numbers::pi, 0, 'f', 1)},
-         {tr("turn modulo 360° (the arc)"),
-          (reduced >= 0.0 ? tr("%1° clockwise") : tr("%1° counter-clockwise"))
-              .arg(std::abs(reduced) * 180.0 / std::numbers::pi, 0, 'f', 1)}},
+    setReadouts(
+        {{QStringLiteral("omega"),
+          tr("ω<sub>%1</sub>").arg(pair_),
+          omega,
+          {'g', 5, tr("%1 rad/token")}},
+         {QStringLiteral("turn_deg"),
+          tr("turn kω<sub>%1</sub>").arg(pair_),
+          k * omega * 180.0 / std::numbers::pi,
+          {'f', 1, QStringLiteral("%1°")}},
+         {.label = tr("turn modulo 360° (the arc)"),
+          .text = (reduced >= 0.0 ? tr("%1° clockwise") : tr("%1° counter-clockwise"))
+                      .arg(std::abs(reduced) * 180.0 / std::numbers::pi, 0, 'f', 1)},
+         {QStringLiteral("query_position"), {}, p},
+         {QStringLiteral("sequence_length"), {}, parameters().sequenceLength()},
+         {QStringLiteral("max_length"), {}, length},
+         {QStringLiteral("has_row"), {}, p < length ? 1.0 : 0.0},
+         {QStringLiteral("missing_rows"), {}, std::max(parameters().sequenceLength() - length, 0)},
+         {QStringLiteral("pair"), {}, pair_},
+         {QStringLiteral("shift"), {}, k},
+         {QStringLiteral("period_tokens"), {}, 2.0 * std::numbers::pi / omega},
+         // How far the tip of PE(p + k) lies from the tip of PE(p) in the plot (0: back in place).
+         {QStringLiteral("tip_gap"), {}, QLineF(shown_.atP, shown_.atPK).length()}},
         tr("<p>PE(p + k) pair %1 = R(k)·PE(p) pair %1 with R(k) =<br>"
            "[ %2 &nbsp; %3 ]<br>[ %4 &nbsp; %5 ]<br>(the same for every p)</p>")
                 .arg(pair_)
@@ -444,20 +459,6 @@ void AbsoluteLesson::updateReadouts() {
                 .arg(-s, 0, 'f', 4)
                 .arg(c, 0, 'f', 4) +
             learned);
-
-    publishReadout(QStringLiteral("query_position"), p);
-    publishReadout(QStringLiteral("sequence_length"), parameters().sequenceLength());
-    publishReadout(QStringLiteral("max_length"), length);
-    publishReadout(QStringLiteral("has_row"), p < length ? 1 : 0);
-    publishReadout(QStringLiteral("missing_rows"),
-                   std::max(parameters().sequenceLength() - length, 0));
-    publishReadout(QStringLiteral("pair"), pair_);
-    publishReadout(QStringLiteral("shift"), k);
-    publishReadout(QStringLiteral("omega"), omega);
-    publishReadout(QStringLiteral("period_tokens"), 2.0 * std::numbers::pi / omega);
-    publishReadout(QStringLiteral("turn_deg"), k * omega * 180.0 / std::numbers::pi);
-    // How far the tip of PE(p + k) lies from the tip of PE(p) in the plot (0: back in place).
-    publishReadout(QStringLiteral("tip_gap"), QLineF(shown_.atP, shown_.atPK).length());
 }
 
 void AbsoluteLesson::applyTheme(const PlotTheme& theme) {

@@ -11,7 +11,7 @@
 #include <QSignalBlocker>
 #include <QTableWidget>
 
-#include <cmath>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -441,28 +441,26 @@ void ClinicLesson::refresh() {
 }
 
 void ClinicLesson::updateReadout() {
-    const auto shown = [](double value) {
-        return std::isfinite(value) ? QLocale().toString(value, 'g', 7) : tr("∞ (overflow)");
-    };
     // The KV-cache figure is computed in the background: nothing is judged on an older result.
     const bool drifted = !computing() && !dynamicDrift_.maxAbsScoreError.empty();
-    setReadoutRows({{tr("position %1 in bfloat16").arg(QLocale().toString(kCandlePosition, 'f', 0)),
-                     shown(roundToBfloat16(kCandlePosition))},
-                    {tr("position %1 in float16").arg(QLocale().toString(kCandlePosition, 'f', 0)),
-                     shown(roundToFloat16(kCandlePosition))},
-                    {tr("position %1 in float16").arg(QLocale().toString(kBeyondFloat16, 'f', 0)),
-                     shown(roundToFloat16(kBeyondFloat16))},
-                    {tr("largest KV-cache score error (dynamic NTK)"),
-                     drifted ? QLocale().toString(dynamicDrift_.maxAbsScoreError.back(), 'g', 3)
-                             : QStringLiteral("…")}});
-    if (!drifted) {
-        clearReadouts();
-        return;
-    }
-    publishReadout(QStringLiteral("example"), static_cast<double>(example_));
-    publishReadout(QStringLiteral("bfloat16_15962"), roundToBfloat16(kCandlePosition));
-    publishReadout(QStringLiteral("float16_15962"), roundToFloat16(kCandlePosition));
-    publishReadout(QStringLiteral("kv_cache_max_error"), dynamicDrift_.maxAbsScoreError.back());
+    const ReadoutFormat sevenDigits{'g', 7, {}, true};
+    setReadouts(
+        {{QStringLiteral("bfloat16_15962"),
+          tr("position %1 in bfloat16").arg(QLocale().toString(kCandlePosition, 'f', 0)),
+          roundToBfloat16(kCandlePosition), sevenDigits},
+         {QStringLiteral("float16_15962"),
+          tr("position %1 in float16").arg(QLocale().toString(kCandlePosition, 'f', 0)),
+          roundToFloat16(kCandlePosition), sevenDigits},
+         // Past float16's largest finite value, 65504.
+         {.label = tr("position %1 in float16").arg(QLocale().toString(kBeyondFloat16, 'f', 0)),
+          .text = tr("∞ (overflow)")},
+         {QStringLiteral("kv_cache_max_error"),
+          tr("largest KV-cache score error (dynamic NTK)"),
+          drifted ? std::optional(dynamicDrift_.maxAbsScoreError.back()) : std::nullopt,
+          {'g', 3, {}, true},
+          drifted ? QString() : QStringLiteral("…")},
+         {QStringLiteral("example"), {}, static_cast<int>(example_)}},
+        {}, drifted);
 }
 
 }  // namespace ropelab::ui

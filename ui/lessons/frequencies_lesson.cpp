@@ -777,82 +777,86 @@ QString FrequenciesLesson::configSummary(Config which) const {
 
 void FrequenciesLesson::updateReadout() {
     const bool both = comparing();
-    QList<ReadoutRow> rows;
-    const auto row = [&](const QString& name, const std::array<QString, 2>& values) {
-        rows.append({name, values[0], values[1]});
+    const auto count = [this](int s, auto&& pick) {
+        return std::count_if(bands_[s].pairs.begin(), bands_[s].pairs.end(), pick);
     };
+    const auto bandCount = [&](FrequencyBand band) {
+        return [&count, band](int s) {
+            return count(s, [band](const PairBand& p) { return p.band == band; });
+        };
+    };
+    // Each row shows configuration A, and B beside it while comparing; A's numbers are published
+    // (B is drawn only while comparing).
+    QList<Readout> readouts;
+    if (both) readouts.append({.text = tr("A"), .second = tr("B")});
+    const auto row = [&](const QString& id, const QString& label, const auto& value,
+                         const auto& text) {
+        readouts.append({id, label, value(A), {}, text(A), both ? text(B) : QString()});
+    };
+    const auto number = [&](const QString& id, const QString& label, int digits,
+                            const auto& value) {
+        row(id, label, value, [&](int s) { return QString::number(value(s), 'g', digits); });
+    };
+    row(
+        QStringLiteral("rope_type"), tr("rope_type"),
+        [this](int s) { return static_cast<int>(config(static_cast<Config>(s)).ropeType); },
+        [this](int s) {
+            return QString::fromUtf8(toString(config(static_cast<Config>(s)).ropeType).data());
+        });
+    number(QStringLiteral("pairs"), tr("rotating pairs"), 10,
+           [this](int s) { return bands_[s].pairs.size(); });
+    number(QStringLiteral("attention_factor"), tr("attention factor"), 5,
+           [this](int s) { return attentionFactor_[s]; });
+    number(QStringLiteral("context_length"), tr("trained context L₀"), 8,
+           [this](int s) { return bands_[s].contextLength; });
+    number(QStringLiteral("pairs_kept"), tr("pairs kept"), 10,
+           bandCount(FrequencyBand::Extrapolated));
+    number(QStringLiteral("pairs_blended"), tr("pairs blended"), 10,
+           bandCount(FrequencyBand::Blended));
+    number(QStringLiteral("pairs_divided"), tr("pairs ÷ factor"), 10,
+           bandCount(FrequencyBand::Interpolated));
+    number(QStringLiteral("pairs_without_full_turn"), tr("pairs with no full turn in L₀"), 10,
+           [&](int s) {
+               return count(s, [](const PairBand& p) { return p.rotationsInContext < 1.0; });
+           });
     const auto each = [&](auto&& f) {
         return std::array<QString, 2>{f(A), both ? f(B) : QString()};
     };
-    const auto bandCount = [this](int s, FrequencyBand band) {
-        return static_cast<int>(
-            std::count_if(bands_[s].pairs.begin(), bands_[s].pairs.end(),
-                          [band](const PairBand& p) { return p.band == band; }));
+    const auto text = [&](const QString& label, const std::array<QString, 2>& values) {
+        readouts.append({.label = label, .text = values[0], .second = values[1]});
     };
-    if (both) row(QString(), {tr("A"), tr("B")});
-    row(tr("rope_type"), each([this](int s) {
-            return QString::fromUtf8(toString(config(static_cast<Config>(s)).ropeType).data());
-        }));
-    row(tr("rotating pairs"),
-        each([this](int s) { return QString::number(bands_[s].pairs.size()); }));
-    row(tr("attention factor"),
-        each([this](int s) { return QString::number(attentionFactor_[s], 'g', 5); }));
-    row(tr("trained context L₀"),
-        each([this](int s) { return QString::number(bands_[s].contextLength, 'g', 8); }));
-    row(tr("pairs kept"),
-        each([&](int s) { return QString::number(bandCount(s, FrequencyBand::Extrapolated)); }));
-    row(tr("pairs blended"),
-        each([&](int s) { return QString::number(bandCount(s, FrequencyBand::Blended)); }));
-    row(tr("pairs ÷ factor"),
-        each([&](int s) { return QString::number(bandCount(s, FrequencyBand::Interpolated)); }));
-    row(tr("pairs with no full turn in L₀"), each([this](int s) {
-            return QString::number(
-                std::count_if(bands_[s].pairs.begin(), bands_[s].pairs.end(),
-                              [](const PairBand& p) { return p.rotationsInContext < 1.0; }));
-        }));
-    row(tr("YaRN correction range (pairs)"), each([this](int s) {
-            const auto& range = bands_[s].yarnRange;
-            return range ? tr("%1 … %2").arg(range->low, 0, 'g', 4).arg(range->high, 0, 'g', 4)
-                         : tr("—");
-        }));
-    row(tr("Llama 3 kept below / divided above λ"), each([this](int s) {
-            const FrequencyBands& b = bands_[s];
-            return b.llama3HighFreqWavelength ? tr("%1 / %2")
-                                                    .arg(*b.llama3HighFreqWavelength, 0, 'g', 5)
-                                                    .arg(*b.llama3LowFreqWavelength, 0, 'g', 5)
-                                              : tr("—");
-        }));
-    setReadoutRows(rows);
+    text(tr("YaRN correction range (pairs)"), each([this](int s) {
+             const auto& range = bands_[s].yarnRange;
+             return range ? tr("%1 … %2").arg(range->low, 0, 'g', 4).arg(range->high, 0, 'g', 4)
+                          : tr("—");
+         }));
+    text(tr("Llama 3 kept below / divided above λ"), each([this](int s) {
+             const FrequencyBands& b = bands_[s];
+             return b.llama3HighFreqWavelength ? tr("%1 / %2")
+                                                     .arg(*b.llama3HighFreqWavelength, 0, 'g', 5)
+                                                     .arg(*b.llama3LowFreqWavelength, 0, 'g', 5)
+                                               : tr("—");
+         }));
 
-    // Named readouts of configuration A (B is drawn only while comparing).
     const FrequencyBands& a = bands_[A];
     const auto beyond = std::find_if(a.pairs.begin(), a.pairs.end(), [&](const PairBand& p) {
         return p.wavelength > a.contextLength;
     });
-    publishReadout(QStringLiteral("comparing"), both ? 1.0 : 0.0);
-    publishReadout(QStringLiteral("rope_type"), static_cast<int>(config(A).ropeType));
-    publishReadout(QStringLiteral("pairs"), static_cast<double>(a.pairs.size()));
-    publishReadout(QStringLiteral("context_length"), a.contextLength);
-    publishReadout(QStringLiteral("max_position_embeddings"), config(A).maxPositionEmbeddings);
-    publishReadout(QStringLiteral("factor"), a.factor);
-    publishReadout(QStringLiteral("attention_factor"), attentionFactor_[A]);
+    readouts.append({QStringLiteral("comparing"), {}, both ? 1.0 : 0.0});
+    readouts.append(
+        {QStringLiteral("max_position_embeddings"), {}, config(A).maxPositionEmbeddings});
+    readouts.append({QStringLiteral("factor"), {}, a.factor});
     // cos and sin of both q and k carry the factor, so every q·k carries its square (as core's
     // ropeScoreCoefficients).
-    publishReadout(QStringLiteral("logit_scale"), attentionFactor_[A] * attentionFactor_[A]);
-    publishReadout(QStringLiteral("first_pair_beyond_context"),
-                   beyond == a.pairs.end() ? -1.0 : double(beyond - a.pairs.begin()));
-    publishReadout(
-        QStringLiteral("pairs_without_full_turn"),
-        static_cast<double>(std::count_if(a.pairs.begin(), a.pairs.end(), [](const PairBand& p) {
-            return p.rotationsInContext < 1.0;
-        })));
-    publishReadout(QStringLiteral("pairs_kept"), bandCount(A, FrequencyBand::Extrapolated));
-    publishReadout(QStringLiteral("pairs_blended"), bandCount(A, FrequencyBand::Blended));
-    publishReadout(QStringLiteral("pairs_divided"), bandCount(A, FrequencyBand::Interpolated));
-    publishReadout(QStringLiteral("fastest_scale"), a.pairs.front().scale);
-    publishReadout(QStringLiteral("slowest_scale"), a.pairs.back().scale);
-    publishReadout(QStringLiteral("fastest_wavelength"), a.pairs.front().wavelength);
-    publishReadout(QStringLiteral("slowest_wavelength"), a.pairs.back().wavelength);
+    readouts.append({QStringLiteral("logit_scale"), {}, attentionFactor_[A] * attentionFactor_[A]});
+    readouts.append({QStringLiteral("first_pair_beyond_context"),
+                     {},
+                     beyond == a.pairs.end() ? -1.0 : double(beyond - a.pairs.begin())});
+    readouts.append({QStringLiteral("fastest_scale"), {}, a.pairs.front().scale});
+    readouts.append({QStringLiteral("slowest_scale"), {}, a.pairs.back().scale});
+    readouts.append({QStringLiteral("fastest_wavelength"), {}, a.pairs.front().wavelength});
+    readouts.append({QStringLiteral("slowest_wavelength"), {}, a.pairs.back().wavelength});
+    setReadouts(readouts);
 }
 
 }  // namespace ropelab::ui

@@ -266,11 +266,7 @@ ScoreEncodingParams InvarianceLesson::encodingParams(ScoreEncoding encoding) con
 
 void InvarianceLesson::refresh() {
     updateFigures();
-    if (computing()) {
-        clearReadouts();  // until the results are shown
-    } else {
-        publishReadouts();
-    }
+    if (sideShown_[0]) updateReadout();
 }
 
 namespace {
@@ -348,7 +344,6 @@ void InvarianceLesson::drawSide(std::size_t index, int positions, SideResult& re
     side.curvePlot->xAxis->setRange(-(positions - 1), positions - 1);
     if (span > 0.0) side.curvePlot->yAxis->setRange(-1.1 * span, 1.1 * span);
     updateReadout();
-    if (!computing()) publishReadouts();
 }
 
 void InvarianceLesson::drawDecay(const DecayKey& key, DecayResult& decay) {
@@ -373,49 +368,44 @@ void InvarianceLesson::drawDecay(const DecayKey& key, DecayResult& decay) {
     const double low = *std::min_element(meanAbsScore_.begin(), meanAbsScore_.end());
     decayPlot_->yAxis->setRange(std::max(low / 10.0, top * 1e-6), top * 2.0);
     if (sideShown_[0]) updateReadout();  // the bound's row
-    if (!computing()) publishReadouts();
-}
-
-void InvarianceLesson::publishReadouts() {
-    if (!sideShown_[0] || !sideShown_[1] || !decayRope_) return;
-    const auto index = [](ScoreEncoding e) {
-        return static_cast<double>(std::find(kEncodings.begin(), kEncodings.end(), e) -
-                                   kEncodings.begin());
-    };
-    publishReadout(QStringLiteral("left_encoding"), index(encodings_[0]));
-    publishReadout(QStringLiteral("right_encoding"), index(encodings_[1]));
-    publishReadout(QStringLiteral("left_deviation"), deviations_[0]);
-    publishReadout(QStringLiteral("right_deviation"), deviations_[1]);
-    publishReadout(QStringLiteral("positions"), positions_);
-    publishReadout(QStringLiteral("decay_distance"), decayDistances_.back());
-    // RoFormer's relative bound: the shape of the plotted bound, the paper's figure.
-    const std::vector<double> invFreq = ropeFrequencies(*decayRope_).invFreq;
-    publishReadout(QStringLiteral("relative_bound_start"),
-                   ropeDecayBound(decayDistances_.front(), invFreq));
-    publishReadout(QStringLiteral("relative_bound_end"),
-                   ropeDecayBound(decayDistances_.back(), invFreq));
-    // How much of its value at distance 0 each curve keeps at the largest distance.
-    publishReadout(QStringLiteral("aligned_score_ratio"),
-                   alignedScore_.back() / alignedScore_.front());
-    publishReadout(QStringLiteral("mean_abs_score_ratio"),
-                   meanAbsScore_.back() / meanAbsScore_.front());
 }
 
 void InvarianceLesson::updateReadout() {
-    QList<ReadoutRow> rows;
+    const auto index = [](ScoreEncoding e) {
+        return std::find(kEncodings.begin(), kEncodings.end(), e) - kEncodings.begin();
+    };
+    QList<Readout> readouts;
     for (int s = 0; s < 2; ++s) {
         const ScoreEncoding e = encodings_[static_cast<std::size_t>(s)];
-        rows.append({tr("%1: deviation").arg(encodingName(e)),
-                     QString::number(deviations_[static_cast<std::size_t>(s)], 'g', 3)});
-        rows.append(
-            {tr("%1: relative?").arg(encodingName(e)), isRelative(e) ? tr("yes") : tr("no")});
+        const QString side = s == 0 ? QStringLiteral("left") : QStringLiteral("right");
+        readouts.append({side + QStringLiteral("_deviation"),
+                         tr("%1: deviation").arg(encodingName(e)),
+                         deviations_[static_cast<std::size_t>(s)],
+                         {'g', 3}});
+        readouts.append({.label = tr("%1: relative?").arg(encodingName(e)),
+                         .text = isRelative(e) ? tr("yes") : tr("no")});
+        readouts.append({side + QStringLiteral("_encoding"), {}, index(e)});
     }
+    readouts.append({QStringLiteral("positions"), {}, positions_});
     if (decayRope_ && !decayDistances_.empty()) {
-        // The same number as the readout relative_bound_end, which activities check.
         const double distance = decayDistances_.back();
-        rows.append({tr("RoPE relative decay bound at m − n = %1").arg(distance),
-                     QString::number(ropeDecayBound(distance, ropeFrequencies(*decayRope_).invFreq),
-                                     'f', 2)});
+        // RoFormer's relative bound: the shape of the plotted bound, the paper's figure.
+        const std::vector<double> invFreq = ropeFrequencies(*decayRope_).invFreq;
+        readouts.append({QStringLiteral("relative_bound_end"),
+                         tr("RoPE relative decay bound at m − n = %1").arg(distance),
+                         ropeDecayBound(distance, invFreq),
+                         {'f', 2}});
+        readouts.append({QStringLiteral("relative_bound_start"),
+                         {},
+                         ropeDecayBound(decayDistances_.front(), invFreq)});
+        readouts.append({QStringLiteral("decay_distance"), {}, distance});
+        // How much of its value at distance 0 each curve keeps at the largest distance.
+        readouts.append({QStringLiteral("aligned_score_ratio"),
+                         {},
+                         alignedScore_.back() / alignedScore_.front()});
+        readouts.append({QStringLiteral("mean_abs_score_ratio"),
+                         {},
+                         meanAbsScore_.back() / meanAbsScore_.front()});
     }
     QString html = QStringLiteral("<p>");
     html += tr("Deviation over positions m, n &lt; %1; curves for keys at n = %2, %3, %4.")
@@ -424,7 +414,8 @@ void InvarianceLesson::updateReadout() {
                 .arg(keyPosition(1))
                 .arg(keyPosition(2));
     html += QStringLiteral("</p>");
-    setReadoutRows(rows, html);
+    // Published once both sides and the decay are shown and nothing is computing.
+    setReadouts(readouts, html, !computing() && sideShown_[0] && sideShown_[1] && decayRope_);
 }
 
 }  // namespace ropelab::ui

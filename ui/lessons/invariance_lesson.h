@@ -101,9 +101,8 @@ private:
     static DecayResult computeDecay(const DecayKey& key, const Execution& exec);
     void drawSide(std::size_t index, int positions, SideResult& result);
     void drawDecay(const DecayKey& key, DecayResult& decay);
+    // The readouts of what is on screen (published once both sides and the decay are shown).
     void updateReadout();
-    // The named readouts of what is on screen (none until both sides and the decay are shown).
-    void publishReadouts();
 
     std::array<Side, 2> sides_;
     std::array<QComboBox*, 2> encodingBoxes_{};

@@ -12,6 +12,7 @@
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
@@ -437,6 +438,30 @@ void LessonPage::setExplanation(const QString& heading, const QString& html, con
 
 void LessonPage::setReadout(const QString& html) {
     readout_->setText(html);
+}
+
+void LessonPage::setReadouts(const QList<Readout>& readouts, const QString& noteHtml,
+                             bool current) {
+    QList<ReadoutRow> rows;
+    for (const Readout& r : readouts) {
+        if (r.label.isEmpty() && r.text.isEmpty()) continue;
+        QString text = r.text;
+        if (text.isEmpty() && r.value) {
+            const ReadoutFormat& f = r.format;
+            text = f.localized ? QLocale().toString(*r.value, f.style, f.precision)
+                               : QString::number(*r.value, f.style, f.precision);
+            if (!f.unit.isEmpty()) text = f.unit.arg(text);
+        }
+        rows.append({r.label, text, r.second, r.concealAlone ? r.id : QString()});
+    }
+    setReadoutRows(rows, noteHtml);
+    if (!current) {
+        clearReadouts();
+        return;
+    }
+    for (const Readout& r : readouts) {
+        if (!r.id.isEmpty() && r.value) publishReadout(r.id, *r.value);
+    }
 }
 
 void LessonPage::setReadoutRows(const QList<ReadoutRow>& rows, const QString& noteHtml) {

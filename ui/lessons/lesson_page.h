@@ -13,6 +13,7 @@
 #include <QString>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -137,6 +138,34 @@ protected:
     // which that label lays out several times faster than rich text.
     void setExplanation(const QString& heading, const QString& html, const QString& note = {});
     void setReadout(const QString& html);
+    // How a readout's value reads: QString::number(value, style, precision), or QLocale's
+    // digits and group separators when localized, put into `unit`'s %1 (tr("%1 rad"); empty:
+    // the number alone).
+    struct ReadoutFormat {
+        char style = 'g';
+        int precision = 6;
+        QString unit = {};
+        bool localized = false;
+    };
+    // A readout, declared once: published as "<lesson>.<id>" when it has an id and a value, and
+    // a row of the readout table when it has a label (rich text) or a text. `text` stands in for
+    // the formatted value where the row says more than the number ("3, 5", "masked"); `second`
+    // fills the second value column. Concealing its id hides a concealAlone row by itself, and
+    // every row otherwise (the other rows would give it away).
+    struct Readout {
+        QString id = {};
+        QString label = {};
+        std::optional<double> value = {};
+        ReadoutFormat format = {};
+        QString text = {};
+        QString second = {};
+        bool concealAlone = false;
+    };
+    // Shows `readouts` as the readout table, noteHtml below it, and publishes them; while they
+    // are not `current` (a background job computes them), forgets every published readout
+    // instead, so that nothing is judged on stale values.
+    void setReadouts(const QList<Readout>& readouts, const QString& noteHtml = {},
+                     bool current = true);
     // The readout as a table of (name, value[, second value]) rows, names in rich text (set once,
     // e.g. θ<sub>i</sub>), values plain; updating values while a slider moves skips HTML parsing.
     // A second value column (A and B, seed and RoPE) shows when a row has one. noteHtml goes

@@ -390,24 +390,11 @@ void OrderLesson::drawAttention(const OrderKey& key, const Attention& attention)
     fillWeights(currentWeights_, currentCells_, mine.weights, current, currentRect_);
     colourCellLabels();
 
-    // Label rows, not an HTML table: a table is parsed and laid out again on every change.
-    // Summing the same terms in another order can leave ~1e-16: that is rounding, not order.
-    const QString change =
-        difference_ < 1e-12 ? tr("0 (up to rounding)") : QString::number(difference_, 'f', 4);
     const auto point = [](const ToyAttentionResult& r, int t) {
         return QStringLiteral("(%1, %2)")
             .arg(r.outputsByToken(t, 0), 0, 'f', 3)
             .arg(r.outputsByToken(t, 1), 0, 'f', 3);
     };
-    QList<ReadoutRow> rows{
-        {tr("Largest change of a word's output"), change},
-        {tr("Output of each word"), sentence(kReferenceOrder), sentence(current)}};
-    for (int t = 0; t < kTokens; ++t) {
-        rows.append({kTokenText[std::size_t(t)], point(reference, t), point(mine, t)});
-    }
-    setReadoutRows(rows);
-
-    // Named readouts: the numbers plotted above, and what Reverse would do to this order.
     double weightChange = 0.0;  // the same word pair's weight in both orders
     for (int query = 0; query < kTokens; ++query) {
         for (int k = 0; k < kTokens; ++k) {
@@ -419,21 +406,39 @@ void OrderLesson::drawAttention(const OrderKey& key, const Attention& attention)
     int movedWords = 0;
     for (int p = 0; p < kTokens; ++p)
         movedWords += current[std::size_t(p)] != kReferenceOrder[std::size_t(p)] ? 1 : 0;
-    publishReadout(QStringLiteral("position"), static_cast<int>(key.position));
-    publishReadout(QStringLiteral("moved_words"), movedWords);
-    publishReadout(QStringLiteral("output_difference"), difference_);
+    // Summing the same terms in another order can leave ~1e-16: that is rounding, not order.
+    QList<Readout> readouts{{QStringLiteral("output_difference"),
+                             tr("Largest change of a word's output"),
+                             difference_,
+                             {'f', 4},
+                             difference_ < 1e-12 ? tr("0 (up to rounding)") : QString()},
+                            {.label = tr("Output of each word"),
+                             .text = sentence(kReferenceOrder),
+                             .second = sentence(current)}};
     for (int t = 0; t < kTokens; ++t) {
-        publishReadout(kMoveReadout[std::size_t(t)], moved[std::size_t(t)]);
+        readouts.append({.label = kTokenText[std::size_t(t)],
+                         .text = point(reference, t),
+                         .second = point(mine, t)});
     }
-    publishReadout(QStringLiteral("reverse_change"), maxTokenOutputDifference(mine, reversed));
-    publishReadout(QStringLiteral("reverse_move_chases"),
-                   QLineF(QPointF(mine.outputsByToken(1, 0), mine.outputsByToken(1, 1)),
-                          QPointF(reversed.outputsByToken(1, 0), reversed.outputsByToken(1, 1)))
-                       .length());
-    publishReadout(QStringLiteral("weight_dog_pig"),
-                   mine.weights(placeOf(current, 0), placeOf(current, 2)));
-    publishReadout(QStringLiteral("reference_weight_dog_pig"), reference.weights(0, 2));
-    publishReadout(QStringLiteral("weight_change"), weightChange);
+    // Not shown: the numbers plotted above, and what Reverse would do to this order.
+    readouts.append({QStringLiteral("position"), {}, static_cast<int>(key.position)});
+    readouts.append({QStringLiteral("moved_words"), {}, movedWords});
+    for (int t = 0; t < kTokens; ++t) {
+        readouts.append({kMoveReadout[std::size_t(t)], {}, moved[std::size_t(t)]});
+    }
+    readouts.append(
+        {QStringLiteral("reverse_change"), {}, maxTokenOutputDifference(mine, reversed)});
+    readouts.append({QStringLiteral("reverse_move_chases"),
+                     {},
+                     QLineF(QPointF(mine.outputsByToken(1, 0), mine.outputsByToken(1, 1)),
+                            QPointF(reversed.outputsByToken(1, 0), reversed.outputsByToken(1, 1)))
+                         .length()});
+    readouts.append({QStringLiteral("weight_dog_pig"),
+                     {},
+                     mine.weights(placeOf(current, 0), placeOf(current, 2))});
+    readouts.append({QStringLiteral("reference_weight_dog_pig"), {}, reference.weights(0, 2)});
+    readouts.append({QStringLiteral("weight_change"), {}, weightChange});
+    setReadouts(readouts);
 }
 
 void OrderLesson::fillWeights(QCPColorMap* map, const std::array<QCPItemText*, 9>& labels,

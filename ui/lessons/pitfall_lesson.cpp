@@ -271,12 +271,7 @@ int PitfallLesson::shownDimension() const {
 void PitfallLesson::refresh() {
     updateExplanation();  // the model only holds valid configurations
     updateFigures();
-    // Nothing is judged on the previous numbers while a side is computed.
-    if (computing()) {
-        clearReadouts();
-    } else if (dimension_ > 0) {
-        publishReadouts();
-    }
+    if (dimension_ > 0) updateReadout();
 }
 
 PitfallLesson::SideResult PitfallLesson::computeSide(const ScoreEncodingParams& encoding,
@@ -310,20 +305,6 @@ void PitfallLesson::showWhenBothDone() {
     updateReadout();
     replot(singularPlot_);
     replot(normPlot_);
-    publishReadouts();
-}
-
-void PitfallLesson::publishReadouts() {
-    publishReadout(QStringLiteral("dimension"), dimension_);
-    publishReadout(QStringLiteral("positions"), positions_);
-    publishReadout(QStringLiteral("wrong_deviation"), seedDeviation_);
-    publishReadout(QStringLiteral("rope_deviation"), ropeDeviation_);
-    publishReadout(QStringLiteral("wrong_sigma_max"), seedSingular_.maxCoeff());
-    publishReadout(QStringLiteral("wrong_sigma_min"), seedSingular_.minCoeff());
-    publishReadout(QStringLiteral("rope_sigma_max"), ropeSingular_.maxCoeff());
-    publishReadout(QStringLiteral("rope_sigma_min"), ropeSingular_.minCoeff());
-    publishReadout(QStringLiteral("wrong_rank"), seedRank_);
-    publishReadout(QStringLiteral("rope_rank"), ropeRank_);
 }
 
 void PitfallLesson::drawSpectra() {
@@ -365,25 +346,53 @@ void PitfallLesson::updateReadout() {
     };
     const auto [seedNormLo, seedNormHi] = minmax(seedNorms_);
     const auto [ropeNormLo, ropeNormHi] = minmax(ropeNorms_);
-    const QString number = QStringLiteral("%1");
-    setReadoutRows(
-        {{QString(), tr("wrong code"), tr("RoPE")},
-         {tr("diagonal deviation (m, n &lt; %1)").arg(std::min(positions_, kDeviationPositions)),
-          number.arg(seedDeviation_, 0, 'g', 3), number.arg(ropeDeviation_, 0, 'g', 3)},
-         {tr("largest singular value"), number.arg(seedSingular_.maxCoeff(), 0, 'g', 4),
-          number.arg(ropeSingular_.maxCoeff(), 0, 'g', 4)},
-         {tr("smallest singular value"), number.arg(seedSingular_.minCoeff(), 0, 'g', 3),
-          number.arg(ropeSingular_.minCoeff(), 0, 'g', 4)},
-         {tr("dimensions kept (numerical rank)"), tr("%1 of %2").arg(seedRank_).arg(dimension_),
+    const auto number = [](double value, int digits) {
+        return QString::number(value, 'g', digits);
+    };
+    // Nothing is judged on the previous numbers while a side is computed.
+    setReadouts(
+        {{.text = tr("wrong code"), .second = tr("RoPE")},
+         {QStringLiteral("wrong_deviation"),
+          tr("diagonal deviation (m, n &lt; %1)").arg(std::min(positions_, kDeviationPositions)),
+          seedDeviation_,
+          {'g', 3},
+          {},
+          number(ropeDeviation_, 3)},
+         {QStringLiteral("wrong_sigma_max"),
+          tr("largest singular value"),
+          seedSingular_.maxCoeff(),
+          {'g', 4},
+          {},
+          number(ropeSingular_.maxCoeff(), 4)},
+         {QStringLiteral("wrong_sigma_min"),
+          tr("smallest singular value"),
+          seedSingular_.minCoeff(),
+          {'g', 3},
+          {},
+          number(ropeSingular_.minCoeff(), 4)},
+         {QStringLiteral("wrong_rank"),
+          tr("dimensions kept (numerical rank)"),
+          seedRank_,
+          {},
+          tr("%1 of %2").arg(seedRank_).arg(dimension_),
           tr("%1 of %2").arg(ropeRank_).arg(dimension_)},
-         {tr("largest |score| (colour range)"), colourRangeText(seedHeat_),
-          colourRangeText(ropeHeat_)},
-         {tr("‖x·M‖ / ‖x‖, %1 random x").arg(kNormSamples),
-          tr("%1 … %2").arg(seedNormLo, 0, 'g', 3).arg(seedNormHi, 0, 'g', 3),
-          tr("%1 … %2").arg(ropeNormLo, 0, 'g', 4).arg(ropeNormHi, 0, 'g', 4)}},
+         {.label = tr("largest |score| (colour range)"),
+          .text = colourRangeText(seedHeat_),
+          .second = colourRangeText(ropeHeat_)},
+         {.label = tr("‖x·M‖ / ‖x‖, %1 random x").arg(kNormSamples),
+          .text = tr("%1 … %2").arg(seedNormLo, 0, 'g', 3).arg(seedNormHi, 0, 'g', 3),
+          .second = tr("%1 … %2").arg(ropeNormLo, 0, 'g', 4).arg(ropeNormHi, 0, 'g', 4)},
+         // The RoPE column's numbers, and what both sides were computed for.
+         {QStringLiteral("rope_deviation"), {}, ropeDeviation_},
+         {QStringLiteral("rope_sigma_max"), {}, ropeSingular_.maxCoeff()},
+         {QStringLiteral("rope_sigma_min"), {}, ropeSingular_.minCoeff()},
+         {QStringLiteral("rope_rank"), {}, ropeRank_},
+         {QStringLiteral("dimension"), {}, dimension_},
+         {QStringLiteral("positions"), {}, positions_}},
         QStringLiteral("<p>%1</p>")
             .arg(tr("Diagonal deviation: max over diagonals m − n = const of (max − min) score, "
-                    "divided by the largest |score|; 0 means the score is relative.")));
+                    "divided by the largest |score|; 0 means the score is relative.")),
+        !computing());
 }
 
 }  // namespace ropelab::ui

@@ -81,8 +81,6 @@ private:
         std::vector<double> norms;
     };
     void refresh();
-    // The named readouts of the numbers shown (activities check them).
-    void publishReadouts();
     int shownPositions() const;
     int shownDimension() const;
     static SideResult computeSide(const ScoreEncodingParams& encoding,

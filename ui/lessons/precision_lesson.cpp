@@ -281,38 +281,39 @@ void PrecisionLesson::declarePrecisionFigures() {
             setVertical(positionMarker_, static_cast<double>(key.position));
             setVertical(pairMarker_, key.pair);
             updateReadout();
-            publishReadouts();
         });
-}
-
-void PrecisionLesson::publishReadouts() {
-    const auto at = [this](const std::vector<double>& errors) {
-        return std::abs(errors[static_cast<std::size_t>(pair_)]);
-    };
-    publishReadout(QStringLiteral("position"), static_cast<double>(position_));
-    publishReadout(QStringLiteral("pair"), pair_);
-    publishReadout(QStringLiteral("theta"), theta_);
-    publishReadout(QStringLiteral("exact_phase"), exactPhase_);
-    publishReadout(QStringLiteral("float32_error"), at(acrossPairs_.float32Error));
-    publishReadout(QStringLiteral("fast_trig_error"), at(acrossPairs_.fastTrigError));
-    publishReadout(QStringLiteral("exact_turns_error"), at(acrossPairs_.exactTurnsError));
 }
 
 void PrecisionLesson::updateReadout() {
     const auto at = [this](const std::vector<double>& errors) {
         return errors[static_cast<std::size_t>(pair_)];
     };
-    setReadoutRows(
-        {{tr("position p"), QLocale().toString(static_cast<qlonglong>(position_))},
-         {tr("θ<sub>%1</sub> (one token's turn)").arg(pair_), tr("%1 rad").arg(theta_, 0, 'g', 4)},
-         {tr("exact angle p·θ, reduced to (−π, π]"), tr("%1 rad").arg(exactPhase_, 0, 'f', 6)},
-         {tr("error, float32 p·θ"), tr("%1 rad").arg(at(acrossPairs_.float32Error), 0, 'g', 3)},
-         {tr("error, fast GPU sin/cos"),
-          tr("%1 rad").arg(at(acrossPairs_.fastTrigError), 0, 'g', 3)},
-         {tr("error, exact turns (the fix)"),
-          tr("%1 rad").arg(at(acrossPairs_.exactTurnsError), 0, 'g', 3)}},
-        QStringLiteral("<p>%1</p>")
-            .arg(tr("Errors below %1 rad are drawn at %1.").arg(kErrorFloor, 0, 'g', 1)));
+    // Published as sizes, shown with their sign.
+    const auto error = [&](const QString& id, const QString& label,
+                           const std::vector<double>& errors) {
+        return Readout{.id = id,
+                       .label = label,
+                       .value = std::abs(at(errors)),
+                       .text = tr("%1 rad").arg(at(errors), 0, 'g', 3)};
+    };
+    setReadouts({{QStringLiteral("position"), tr("position p"), position_, {'f', 0, {}, true}},
+                 {QStringLiteral("theta"),
+                  tr("θ<sub>%1</sub> (one token's turn)").arg(pair_),
+                  theta_,
+                  {'g', 4, tr("%1 rad")}},
+                 {QStringLiteral("exact_phase"),
+                  tr("exact angle p·θ, reduced to (−π, π]"),
+                  exactPhase_,
+                  {'f', 6, tr("%1 rad")}},
+                 error(QStringLiteral("float32_error"), tr("error, float32 p·θ"),
+                       acrossPairs_.float32Error),
+                 error(QStringLiteral("fast_trig_error"), tr("error, fast GPU sin/cos"),
+                       acrossPairs_.fastTrigError),
+                 error(QStringLiteral("exact_turns_error"), tr("error, exact turns (the fix)"),
+                       acrossPairs_.exactTurnsError),
+                 {QStringLiteral("pair"), {}, pair_}},
+                QStringLiteral("<p>%1</p>")
+                    .arg(tr("Errors below %1 rad are drawn at %1.").arg(kErrorFloor, 0, 'g', 1)));
 }
 
 }  // namespace ropelab::ui

@@ -58,8 +58,6 @@ private:
     void refresh();
     void declarePrecisionFigures();
     void updateReadout();
-    // The named readouts of the numbers shown (activities check them).
-    void publishReadouts();
 
     QCustomPlot* positionPlot_;
     QCustomPlot* pairPlot_;

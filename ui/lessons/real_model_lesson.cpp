@@ -186,7 +186,7 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
         threads);
     // Nothing is judged on the previous model while another is read.
     connect(open->job(), &LatestJob::started, this, [this] { clearReadouts(); });
-    connect(open->job(), &LatestJob::cancelled, this, [this] { publishReadouts(); });
+    connect(open->job(), &LatestJob::cancelled, this, [this] { updateReadouts(); });
     declareInlineFigures(
         {headsPlot_, profilePlot_},
         [this] {
@@ -412,7 +412,7 @@ void RealModelLesson::showModel(const ModelRequest& request, OpenedModel& opened
         failedPath_ = request.path;
         showProblem(tr("Could not open the model: %1").arg(opened.problem));
         updateModelNote();
-        publishReadouts();
+        updateReadouts();
         return;
     }
     clearProblem();
@@ -557,22 +557,13 @@ void RealModelLesson::drawChosenLayer() {
     profileContext_->setVisible(true);
     profileContext_->point1->setCoords(lens.model.context, 0.0);
     profileContext_->point2->setCoords(lens.model.context, 1.0);
-    publishReadouts();
+    updateReadouts();
 }
 
-void RealModelLesson::publishReadouts() {
+void RealModelLesson::updateReadouts() {
     if (!lens_) return;
     const LensResult& lens = *lens_;
     const int layer = layerBox_->value();
-    publishReadout(QStringLiteral("example"), shownExample_ ? 1.0 : 0.0);
-    publishReadout(QStringLiteral("layers"), lens.model.layers);
-    publishReadout(QStringLiteral("heads"), lens.model.heads);
-    publishReadout(QStringLiteral("pairs"), static_cast<double>(lens.invFreq.size()));
-    publishReadout(QStringLiteral("context"), lens.model.context);
-    publishReadout(QStringLiteral("beyond_share"), lens.beyondShare);
-    publishReadout(QStringLiteral("layer"), layer);
-    publishReadout(QStringLiteral("head"), headBox_->value());
-    publishReadout(QStringLiteral("layer_beyond_share"), lens.layerBeyondShare[layerIndex(layer)]);
     double positional = 0.0;
     int heads = 0;
     for (const HeadLens& h : lens.heads) {
@@ -581,42 +572,48 @@ void RealModelLesson::publishReadouts() {
         ++heads;
     }
     const double layerPositional = heads > 0 ? positional / heads : 0.0;
-    publishReadout(QStringLiteral("layer_positional_share"), layerPositional);
-    const auto publishHead = [&](const QString& name, const std::vector<std::size_t>& list,
-                                 double HeadLens::*share) {
-        if (list.empty()) return;
-        const HeadLens& h = lens.heads[list.front()];
-        publishReadout(name + QStringLiteral("_layer"), h.layer);
-        publishReadout(name + QStringLiteral("_head"), h.head);
-        publishReadout(name + QStringLiteral("_share"), h.*share);
-    };
-    publishHead(QStringLiteral("most_positional"), lens.mostPositional, &HeadLens::positionalShare);
-    publishHead(QStringLiteral("most_semantic"), lens.mostSemantic, &HeadLens::beyondShare);
-
+    const double layerBeyond = lens.layerBeyondShare[layerIndex(layer)];
     const auto percent = [](double v) { return QStringLiteral("%1 %").arg(100.0 * v, 0, 'f', 1); };
-    QList<ReadoutRow> rows{
-        {tr("usage beyond the context, all layers"), percent(lens.beyondShare)},
-        {tr("usage beyond the context, layer %1").arg(layer),
-         percent(lens.layerBeyondShare[layerIndex(layer)])},
-        {tr("usage in the fastest quarter of pairs, layer %1").arg(layer),
+    QList<Readout> readouts{
+        {QStringLiteral("beyond_share"),
+         tr("usage beyond the context, all layers"),
+         lens.beyondShare,
+         {},
+         percent(lens.beyondShare)},
+        {QStringLiteral("layer_beyond_share"),
+         tr("usage beyond the context, layer %1").arg(layer),
+         layerBeyond,
+         {},
+         percent(layerBeyond)},
+        {QStringLiteral("layer_positional_share"),
+         tr("usage in the fastest quarter of pairs, layer %1").arg(layer),
+         layerPositional,
+         {},
          percent(layerPositional)},
     };
-    if (!lens.mostPositional.empty()) {
-        const HeadLens& h = lens.heads[lens.mostPositional.front()];
-        rows.append({tr("most positional head"), tr("layer %1, head %2 (%3 in the fastest "
-                                                    "quarter)")
-                                                     .arg(h.layer)
-                                                     .arg(h.head)
-                                                     .arg(percent(h.positionalShare))});
-    }
-    if (!lens.mostSemantic.empty()) {
-        const HeadLens& h = lens.heads[lens.mostSemantic.front()];
-        rows.append({tr("most semantic head"), tr("layer %1, head %2 (%3 beyond the context)")
-                                                   .arg(h.layer)
-                                                   .arg(h.head)
-                                                   .arg(percent(h.beyondShare))});
-    }
-    setReadoutRows(rows);
+    // The first head of a list, as a row and its layer, head and share.
+    const auto head = [&](const QString& name, const std::vector<std::size_t>& list,
+                          double HeadLens::*share, const QString& label, const QString& text) {
+        if (list.empty()) return;
+        const HeadLens& h = lens.heads[list.front()];
+        readouts.append(
+            {.label = label, .text = text.arg(h.layer).arg(h.head).arg(percent(h.*share))});
+        readouts.append({name + QStringLiteral("_layer"), {}, h.layer});
+        readouts.append({name + QStringLiteral("_head"), {}, h.head});
+        readouts.append({name + QStringLiteral("_share"), {}, h.*share});
+    };
+    head(QStringLiteral("most_positional"), lens.mostPositional, &HeadLens::positionalShare,
+         tr("most positional head"), tr("layer %1, head %2 (%3 in the fastest quarter)"));
+    head(QStringLiteral("most_semantic"), lens.mostSemantic, &HeadLens::beyondShare,
+         tr("most semantic head"), tr("layer %1, head %2 (%3 beyond the context)"));
+    readouts.append({QStringLiteral("example"), {}, shownExample_ ? 1.0 : 0.0});
+    readouts.append({QStringLiteral("layers"), {}, lens.model.layers});
+    readouts.append({QStringLiteral("heads"), {}, lens.model.heads});
+    readouts.append({QStringLiteral("pairs"), {}, lens.invFreq.size()});
+    readouts.append({QStringLiteral("context"), {}, lens.model.context});
+    readouts.append({QStringLiteral("layer"), {}, layer});
+    readouts.append({QStringLiteral("head"), {}, headBox_->value()});
+    setReadouts(readouts);
 }
 
 }  // namespace ropelab::ui

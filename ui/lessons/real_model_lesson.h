@@ -84,7 +84,7 @@ private:
     void showModel(const ModelRequest& request, OpenedModel& opened);
     void drawUsageMap();
     void drawChosenLayer();
-    void publishReadouts();
+    void updateReadouts();
     void updateModelNote();
     // The analysed layer index of model layer `layer` (the lens analyses every layer).
     std::size_t layerIndex(int layer) const;

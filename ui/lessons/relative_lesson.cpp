@@ -478,32 +478,32 @@ void RelativeLesson::updateReadout() {
     const double alibiBias =
         scoreCurve(zero, zero, encoding(ScoreEncoding::Alibi), one, n, Execution{}).front();
     const int bucket = t5RelativePositionBucket(n - m, t5Params());  // core takes j − i
-    setReadoutRows({{tr("query i = m, key j = n"), QStringLiteral("%1, %2").arg(m).arg(n)},
-                    {tr("distance i − j"), QString::number(m - n)},
-                    {tr("T5 bucket"), QString::number(bucket)},
-                    {tr("T5 bias"), QString::number(t5Bias, 'f', 4)},
-                    {tr("ALiBi bias −m(i − j)"),
-                     std::isfinite(alibiBias) ? QString::number(alibiBias, 'f', 4) : tr("masked")}},
-                   n > m
-                       ? tr("<p>The key is after the query: a decoder masks it, and ALiBi, always "
-                            "causal, gives it no score.</p>")
-                       : QString());
-
     const T5BucketParams t5 = t5Params();
     const std::vector<double> slopes = alibiSlopes(alibiHeads());
-    publishReadout(QStringLiteral("query_position"), m);
-    publishReadout(QStringLiteral("key_position"), n);
-    publishReadout(QStringLiteral("distance"), double(distance));  // i − j
-    publishReadout(QStringLiteral("bucket"), bucket);
-    // The bucket every key max_distance or more tokens before the query shares.
-    publishReadout(QStringLiteral("far_bucket"), t5RelativePositionBucket(-t5.maxDistance, t5));
-    publishReadout(QStringLiteral("t5_bias"), t5Bias);
-    publishReadout(QStringLiteral("alibi_bias"), alibiBias);
-    publishReadout(QStringLiteral("heads"), alibiHeads());
-    publishReadout(QStringLiteral("head"), alibiHead());
-    publishReadout(QStringLiteral("slope"), slopes[std::size_t(alibiHead() - 1)]);
-    publishReadout(QStringLiteral("smallest_slope"),
-                   *std::min_element(slopes.begin(), slopes.end()));
+    setReadouts(
+        {{QStringLiteral("query_position"),
+          tr("query i = m, key j = n"),
+          m,
+          {},
+          QStringLiteral("%1, %2").arg(m).arg(n)},
+         {QStringLiteral("distance"), tr("distance i − j"), distance, {'f', 0}},
+         {QStringLiteral("bucket"), tr("T5 bucket"), bucket, {'f', 0}},
+         {QStringLiteral("t5_bias"), tr("T5 bias"), t5Bias, {'f', 4}},
+         {QStringLiteral("alibi_bias"),
+          tr("ALiBi bias −m(i − j)"),
+          alibiBias,
+          {'f', 4},
+          std::isfinite(alibiBias) ? QString() : tr("masked")},
+         {QStringLiteral("key_position"), {}, n},
+         // The bucket every key max_distance or more tokens before the query shares.
+         {QStringLiteral("far_bucket"), {}, t5RelativePositionBucket(-t5.maxDistance, t5)},
+         {QStringLiteral("heads"), {}, alibiHeads()},
+         {QStringLiteral("head"), {}, alibiHead()},
+         {QStringLiteral("slope"), {}, slopes[std::size_t(alibiHead() - 1)]},
+         {QStringLiteral("smallest_slope"), {}, *std::min_element(slopes.begin(), slopes.end())}},
+        n > m ? tr("<p>The key is after the query: a decoder masks it, and ALiBi, always "
+                   "causal, gives it no score.</p>")
+              : QString());
 }
 
 }  // namespace ropelab::ui

@@ -462,51 +462,60 @@ void Rope2dLesson::refresh() {
 void Rope2dLesson::updateReadout(const RopeFrequencies& freqs) {
     const int m = parameters().queryPosition();
     const int n = parameters().keyPosition();
-    setReadoutRows({
-        {tr("m − n"), QString::number(m - n), {}, QStringLiteral("distance")},
-        {tr("θ<sub>%1</sub>").arg(pair_),
-         tr("%1 rad/token").arg(QString::number(theta_, 'g', 5)),
-         {},
-         QStringLiteral("theta")},
-        {tr("period of pair %1").arg(pair_),
-         tr("%1 tokens").arg(QString::number(2.0 * std::numbers::pi / theta_, 'g', 5)),
-         {},
-         QStringLiteral("period_tokens")},
-        {tr("turn of q: mθ<sub>i</sub>"), tr("%1 rad").arg(QString::number(m * theta_, 'f', 3))},
-        {tr("turn of k: nθ<sub>i</sub>"), tr("%1 rad").arg(QString::number(n * theta_, 'f', 3))},
-        {tr("angle from k to q"),
-         QStringLiteral("%1°").arg(angle_ * 180.0 / std::numbers::pi, 0, 'f', 1),
-         {},
-         QStringLiteral("angle_deg")},
-        {tr("|q<sub>pair</sub>|, |k<sub>pair</sub>| (dashed arrows)"),
-         QStringLiteral("%1, %2").arg(queryNorm_, 0, 'f', 3).arg(keyNorm_, 0, 'f', 3)},
-        {tr("turned lengths (circle radii)"),
-         QStringLiteral("%1, %2").arg(queryRadius_, 0, 'f', 3).arg(keyRadius_, 0, 'f', 3)},
-        {tr("pair %1 part of q·k").arg(pair_),
-         QString::number(pairScore_, 'f', 4),
-         {},
-         QStringLiteral("pair_score")},
-        {tr("q·k, all %1 pairs").arg(freqs.pairs()),
-         QString::number(score_, 'f', 4),
-         {},
-         QStringLiteral("score")},
-    });
-    publishReadout(QStringLiteral("pair"), pair_);
-    publishReadout(QStringLiteral("query_position"), m);
-    publishReadout(QStringLiteral("key_position"), n);
-    publishReadout(QStringLiteral("distance"), m - n);
-    publishReadout(QStringLiteral("theta"), theta_);
-    publishReadout(QStringLiteral("period_tokens"), 2.0 * std::numbers::pi / theta_);
-    publishReadout(QStringLiteral("angle_deg"), angle_ * 180.0 / std::numbers::pi);
-    publishReadout(QStringLiteral("pair_score"), pairScore_);
-    publishReadout(QStringLiteral("score"), score_);
-    publishReadout(QStringLiteral("shift_change"), shiftChange_);
-    publishReadout(QStringLiteral("sequence_length"), parameters().sequenceLength());
     const auto beyond = std::find_if(freqs.invFreq.begin(), freqs.invFreq.end(), [&](double f) {
         return 2.0 * std::numbers::pi / f > parameters().sequenceLength();
     });
-    publishReadout(QStringLiteral("first_pair_beyond_sequence"),
-                   beyond == freqs.invFreq.end() ? -1.0 : double(beyond - freqs.invFreq.begin()));
+    // A step can conceal each readout with a row of its own alone (as rope-2d's activities do).
+    setReadouts({
+        {.id = QStringLiteral("distance"),
+         .label = tr("m − n"),
+         .value = m - n,
+         .format = {'f', 0},
+         .concealAlone = true},
+        {.id = QStringLiteral("theta"),
+         .label = tr("θ<sub>%1</sub>").arg(pair_),
+         .value = theta_,
+         .format = {'g', 5, tr("%1 rad/token")},
+         .concealAlone = true},
+        {.id = QStringLiteral("period_tokens"),
+         .label = tr("period of pair %1").arg(pair_),
+         .value = 2.0 * std::numbers::pi / theta_,
+         .format = {'g', 5, tr("%1 tokens")},
+         .concealAlone = true},
+        {.label = tr("turn of q: mθ<sub>i</sub>"),
+         .value = m * theta_,
+         .format = {'f', 3, tr("%1 rad")}},
+        {.label = tr("turn of k: nθ<sub>i</sub>"),
+         .value = n * theta_,
+         .format = {'f', 3, tr("%1 rad")}},
+        {.id = QStringLiteral("angle_deg"),
+         .label = tr("angle from k to q"),
+         .value = angle_ * 180.0 / std::numbers::pi,
+         .format = {'f', 1, QStringLiteral("%1°")},
+         .concealAlone = true},
+        {.label = tr("|q<sub>pair</sub>|, |k<sub>pair</sub>| (dashed arrows)"),
+         .text = QStringLiteral("%1, %2").arg(queryNorm_, 0, 'f', 3).arg(keyNorm_, 0, 'f', 3)},
+        {.label = tr("turned lengths (circle radii)"),
+         .text = QStringLiteral("%1, %2").arg(queryRadius_, 0, 'f', 3).arg(keyRadius_, 0, 'f', 3)},
+        {.id = QStringLiteral("pair_score"),
+         .label = tr("pair %1 part of q·k").arg(pair_),
+         .value = pairScore_,
+         .format = {'f', 4},
+         .concealAlone = true},
+        {.id = QStringLiteral("score"),
+         .label = tr("q·k, all %1 pairs").arg(freqs.pairs()),
+         .value = score_,
+         .format = {'f', 4},
+         .concealAlone = true},
+        {QStringLiteral("pair"), {}, pair_},
+        {QStringLiteral("query_position"), {}, m},
+        {QStringLiteral("key_position"), {}, n},
+        {QStringLiteral("shift_change"), {}, shiftChange_},
+        {QStringLiteral("sequence_length"), {}, parameters().sequenceLength()},
+        {QStringLiteral("first_pair_beyond_sequence"),
+         {},
+         beyond == freqs.invFreq.end() ? -1.0 : double(beyond - freqs.invFreq.begin())},
+    });
 }
 
 }  // namespace ropelab::ui

@@ -747,27 +747,34 @@ void RopeNdLesson::updateReadout(const RopeFrequencies& freqs) {
     const int p = parameters().queryPosition();
     const QPointF hand = hands_[std::size_t(pair_)];
     const double angle = std::atan2(hand.y(), hand.x()) * 180.0 / std::numbers::pi;
-    setReadoutRows({
-        {tr("position p"), QString::number(p)},
-        {tr("θ<sub>%1</sub>").arg(pair_), tr("%1 rad/token").arg(QString::number(theta, 'g', 5))},
-        {tr("wavelength 2π/θ<sub>%1</sub>").arg(pair_),
-         tr("%1 tokens").arg(QString::number(2.0 * std::numbers::pi / theta, 'g', 5))},
-        {tr("turns so far, pθ/2π"), QString::number(p * theta / (2.0 * std::numbers::pi), 'g', 5)},
-        {tr("hand angle (mod 360°)"), QStringLiteral("%1°").arg(angle, 0, 'f', 1)},
-        {tr("slowest pair θ<sub>%1</sub>").arg(freqs.pairs() - 1),
-         tr("%1 rad/token").arg(QString::number(freqs.invFreq.back(), 'g', 4))},
-    });
     const RopePair components = ropePair(pair_, freqs.rotaryDim, parameters().layout());
-    publishReadout(QStringLiteral("pair"), pair_);
-    publishReadout(QStringLiteral("pairs"), freqs.pairs());
-    publishReadout(QStringLiteral("position"), p);
-    publishReadout(QStringLiteral("theta"), theta);
-    publishReadout(QStringLiteral("wavelength"), 2.0 * std::numbers::pi / theta);
-    publishReadout(QStringLiteral("turns"), p * theta / (2.0 * std::numbers::pi));
-    publishReadout(QStringLiteral("hand_angle_deg"), angle);
-    publishReadout(QStringLiteral("slowest_theta"), freqs.invFreq.back());
-    publishReadout(QStringLiteral("component_a"), components.a);
-    publishReadout(QStringLiteral("component_b"), components.b);
+    setReadouts({
+        {QStringLiteral("position"), tr("position p"), p, {'f', 0}},
+        {QStringLiteral("theta"),
+         tr("θ<sub>%1</sub>").arg(pair_),
+         theta,
+         {'g', 5, tr("%1 rad/token")}},
+        {QStringLiteral("wavelength"),
+         tr("wavelength 2π/θ<sub>%1</sub>").arg(pair_),
+         2.0 * std::numbers::pi / theta,
+         {'g', 5, tr("%1 tokens")}},
+        {QStringLiteral("turns"),
+         tr("turns so far, pθ/2π"),
+         p * theta / (2.0 * std::numbers::pi),
+         {'g', 5}},
+        {QStringLiteral("hand_angle_deg"),
+         tr("hand angle (mod 360°)"),
+         angle,
+         {'f', 1, QStringLiteral("%1°")}},
+        {QStringLiteral("slowest_theta"),
+         tr("slowest pair θ<sub>%1</sub>").arg(freqs.pairs() - 1),
+         freqs.invFreq.back(),
+         {'g', 4, tr("%1 rad/token")}},
+        {QStringLiteral("pair"), {}, pair_},
+        {QStringLiteral("pairs"), {}, freqs.pairs()},
+        {QStringLiteral("component_a"), {}, components.a},
+        {QStringLiteral("component_b"), {}, components.b},
+    });
 }
 
 }  // namespace ropelab::ui

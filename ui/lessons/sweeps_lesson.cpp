@@ -495,14 +495,14 @@ void SweepsLesson::declareSweepFigures() {
             setRunning(false);
             statusText_ = message;
             status_->setText(message);
-            publishReadouts();
+            updateReadouts();
         });
         connect(job, &LatestJob::cancelled, this, [this, job] {
             setRunning(false);
             statusText_ = tr("Cancelled after %1 s; the previous result stays.")
                               .arg(job->elapsedMs() / 1000.0, 0, 'f', 1);
             status_->setText(statusText_);
-            publishReadouts();
+            updateReadouts();
         });
     }
 }
@@ -617,7 +617,7 @@ void SweepsLesson::showCurves(const CurveSweepParams& sweep, Computed<CurveSweep
     applyPlotTheme(curvePlot_, theme());
     shownMode_ = Mode::Curves;
     shownSpan_ = span;
-    publishReadouts();
+    updateReadouts();
     finishStatus(*curveFigure_->job(), result);
 }
 
@@ -695,11 +695,11 @@ void SweepsLesson::showHeatmaps(const HeatmapSweepParams& sweep,
     }
     shownMode_ = Mode::Heatmaps;
     shownSpan_ = span;
-    publishReadouts();
+    updateReadouts();
     finishStatus(*heatFigure_->job(), result);
 }
 
-void SweepsLesson::publishReadouts() {
+void SweepsLesson::updateReadouts() {
     // Samples per column: distances of a curve's pixel column, positions along a heat-map cell.
     std::int64_t length = 0;
     int columns = 0;
@@ -719,13 +719,14 @@ void SweepsLesson::publishReadouts() {
         first = poolBlockStart(length, columns, 1);
         last = length - poolBlockStart(length, columns, columns - 1);
     }
-    publishReadout(QStringLiteral("mode"), static_cast<int>(shownMode_));
-    publishReadout(QStringLiteral("length"), static_cast<double>(length));
-    publishReadout(QStringLiteral("bases"), static_cast<double>(shownBases_.size()));
-    publishReadout(QStringLiteral("columns"), columns);
-    publishReadout(QStringLiteral("first_column_count"), static_cast<double>(first));
-    publishReadout(QStringLiteral("last_column_count"), static_cast<double>(last));
-    publishReadout(QStringLiteral("score_span"), shownSpan_);
+    // Published only: the figures say the rest.
+    setReadouts({{QStringLiteral("mode"), {}, static_cast<int>(shownMode_)},
+                 {QStringLiteral("length"), {}, length},
+                 {QStringLiteral("bases"), {}, shownBases_.size()},
+                 {QStringLiteral("columns"), {}, columns},
+                 {QStringLiteral("first_column_count"), {}, first},
+                 {QStringLiteral("last_column_count"), {}, last},
+                 {QStringLiteral("score_span"), {}, shownSpan_}});
 }
 
 }  // namespace ropelab::ui

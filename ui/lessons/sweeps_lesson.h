@@ -127,7 +127,7 @@ private:
     template <class T>
     void finishStatus(const LatestJob& job, const Computed<T>& result);
     // The named readouts of the result shown (activities check them).
-    void publishReadouts();
+    void updateReadouts();
 
     QCustomPlot* curvePlot_;
     QCustomPlot* heatPlot_;

@@ -1034,34 +1034,8 @@ void TrainingLesson::declareTrainingFigures() {
             rescueTitle_->setText(rope == nullptr ? tr("No RoPE model in this run")
                                   : tuned ? tr("The RoPE model: each method, and fine-tuned at 2L")
                                           : tr("The RoPE model with each method at evaluation"));
-            publishRun();
             updateReadout();
         });
-}
-
-void TrainingLesson::publishRun() {
-    publishReadout(QStringLiteral("train_length"), run_.settings.trainLength);
-    publishReadout(QStringLiteral("models"), static_cast<double>(run_.models.size()));
-    const auto publishLengths = [this](const QString& prefix,
-                                       const std::vector<LengthResult>& results) {
-        for (std::size_t i = 0; i < results.size() && i < kFactorIds.size(); ++i) {
-            if (!results[i].ran) continue;
-            const QString factor = QString::fromLatin1(kFactorIds[i]);
-            publishReadout(prefix + QStringLiteral("_accuracy_") + factor, results[i].accuracy);
-            publishReadout(prefix + QStringLiteral("_loss_") + factor, results[i].loss);
-        }
-    };
-    for (const LabModelResult& m : run_.models) {
-        publishLengths(encodingKey(m.encoding), m.byLength);
-        for (const training::RescuedCurve& c : m.rescued) {
-            publishLengths(
-                QStringLiteral("rope_") + QString::fromLatin1(training::toString(c.rescue)),
-                c.byLength);
-        }
-        for (const training::FineTunedCurve& c : m.fineTuned) {
-            publishLengths(fineTunedKey(c), c.byLength);
-        }
-    }
 }
 
 void TrainingLesson::updateReadout() {
@@ -1073,15 +1047,25 @@ void TrainingLesson::updateReadout() {
         return QString::number(text ? r.loss : r.accuracy, 'f', 2);
     };
     const std::vector<int> lengths = training::labLengths(run_.settings);
-    QList<ReadoutRow> rows;
-    rows.append({text ? tr("<b>mean loss</b>") : tr("<b>accuracy</b>"),
-                 tr("at %1").arg(lengths.front()), tr("at %1").arg(lengths.back())});
+    QList<Readout> readouts;
+    readouts.append({.label = text ? tr("<b>mean loss</b>") : tr("<b>accuracy</b>"),
+                     .text = tr("at %1").arg(lengths.front()),
+                     .second = tr("at %1").arg(lengths.back())});
+    // A model's row shows the chosen metric at L and 4L; a step can conceal it alone by its
+    // accuracy at 4L, published below with the rest of the run.
+    const auto row = [&](const QString& id, const QString& label,
+                         const std::vector<LengthResult>& results) {
+        readouts.append({.id = id,
+                         .label = label,
+                         .text = value(results, 0),
+                         .second = value(results, 3),
+                         .concealAlone = true});
+    };
     QString best;
     double bestValue = text ? HUGE_VAL : -1.0;
     for (const LabModelResult& m : run_.models) {
         const QString key = encodingKey(m.encoding);
-        rows.append({encodingName(m.encoding), value(m.byLength, 0), value(m.byLength, 3),
-                     key + QStringLiteral("_accuracy_4x")});
+        row(key + QStringLiteral("_accuracy_4x"), encodingName(m.encoding), m.byLength);
         if (m.byLength.size() > 3 && m.byLength[3].ran) {
             const double v = text ? m.byLength[3].loss : m.byLength[3].accuracy;
             if (text ? v < bestValue : v > bestValue) {
@@ -1092,14 +1076,13 @@ void TrainingLesson::updateReadout() {
     }
     if (const LabModelResult* rope = findModel(run_, PositionEncoding::Rope)) {
         for (const training::RescuedCurve& c : rope->rescued) {
-            rows.append({rescueName(c.rescue), value(c.byLength, 0), value(c.byLength, 3),
-                         QStringLiteral("rope_%1_accuracy_4x")
-                             .arg(QString::fromLatin1(training::toString(c.rescue)))});
+            row(QStringLiteral("rope_%1_accuracy_4x")
+                    .arg(QString::fromLatin1(training::toString(c.rescue))),
+                rescueName(c.rescue), c.byLength);
         }
         for (const training::FineTunedCurve& c : rope->fineTuned) {
-            rows.append({c.interpolated ? tr("RoPE fine-tuned with PI") : tr("RoPE fine-tuned"),
-                         value(c.byLength, 0), value(c.byLength, 3),
-                         fineTunedKey(c) + QStringLiteral("_accuracy_4x")});
+            row(fineTunedKey(c) + QStringLiteral("_accuracy_4x"),
+                c.interpolated ? tr("RoPE fine-tuned with PI") : tr("RoPE fine-tuned"), c.byLength);
         }
     }
     const LabSettings& s = run_.settings;
@@ -1144,7 +1127,26 @@ void TrainingLesson::updateReadout() {
                     .arg(at2L(rope->fineTuned[0].byLength[2]))
                     .arg(at2L(rope->fineTuned[1].byLength[2]));
     }
-    setReadoutRows(rows, QStringLiteral("<p>%1</p>").arg(note.toHtmlEscaped()));
+    readouts.append({QStringLiteral("train_length"), {}, run_.settings.trainLength});
+    readouts.append({QStringLiteral("models"), {}, run_.models.size()});
+    const auto metrics = [&](const QString& prefix, const std::vector<LengthResult>& results) {
+        for (std::size_t i = 0; i < results.size() && i < kFactorIds.size(); ++i) {
+            if (!results[i].ran) continue;
+            const QString factor = QString::fromLatin1(kFactorIds[i]);
+            readouts.append(
+                {prefix + QStringLiteral("_accuracy_") + factor, {}, results[i].accuracy});
+            readouts.append({prefix + QStringLiteral("_loss_") + factor, {}, results[i].loss});
+        }
+    };
+    for (const LabModelResult& m : run_.models) {
+        metrics(encodingKey(m.encoding), m.byLength);
+        for (const training::RescuedCurve& c : m.rescued) {
+            metrics(QStringLiteral("rope_") + QString::fromLatin1(training::toString(c.rescue)),
+                    c.byLength);
+        }
+        for (const training::FineTunedCurve& c : m.fineTuned) metrics(fineTunedKey(c), c.byLength);
+    }
+    setReadouts(readouts, QStringLiteral("<p>%1</p>").arg(note.toHtmlEscaped()));
     settingsNote_->setText(recorded_ ? tr("Press Train to train these models yourself (about a "
                                           "minute per model on one core).")
                                      : QString());

@@ -120,7 +120,6 @@ private:
     void modelFinished(std::size_t index, training::LabModelResult result,
                        std::shared_ptr<const training::Model> model);
     void trainingEnded();
-    void publishRun();
     void updateReadout();
     QString encodingName(training::PositionEncoding encoding) const;
     QString rescueName(training::RopeRescue rescue) const;
