@@ -9,6 +9,7 @@
 #include <optional>
 #include <ostream>
 #include <thread>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -203,12 +204,14 @@ void writeResults(const std::vector<ResultRow>& rows, bool withModel, OutputForm
 // One line on err for each length a model could not run (the empty cells).
 void explainRefusals(const std::vector<ResultRow>& rows, const std::string& command,
                      std::ostream& err) {
-    std::string last;
+    std::pair<int, int> last;  // the length and rows last explained
     for (const ResultRow& row : rows) {
-        if (row.result.ran || row.result.reason == last) continue;
-        last = row.result.reason;
+        if (row.result.ran || std::pair(row.result.length, row.result.rows) == last) continue;
+        last = {row.result.length, row.result.rows};
         err << toolPrefix << command << ": " << row.encoding << (row.encoding.empty() ? "" : ": ")
-            << "length " << row.result.length << " cannot run: " << row.result.reason << '\n';
+            << "length " << row.result.length << " cannot run: learned positions have "
+            << row.result.rows << " rows (the training length); a sequence of " << row.result.length
+            << " tokens has no row for positions " << row.result.rows << " and on\n";
     }
 }
 

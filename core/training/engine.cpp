@@ -227,12 +227,6 @@ void checkStop(const Execution& exec) {
     if (exec.stop.stop_requested()) throw Cancelled();
 }
 
-std::string learnedRefusal(const ModelConfig& config, int length) {
-    return "learned positions have " + std::to_string(config.trainLength) +
-           " rows (the training length); a sequence of " + std::to_string(length) +
-           " tokens has no row for positions " + std::to_string(config.trainLength) + " and on";
-}
-
 double learningRateAt(const TrainSettings& settings, std::int64_t step) {
     const std::int64_t warmup = std::max<std::int64_t>(1, settings.steps / 20);
     if (step <= warmup) return settings.learningRate * static_cast<double>(step) / warmup;
@@ -355,7 +349,7 @@ std::vector<LengthResult> evaluateModel(const Model& model, const Task& task,
         LengthResult result;
         result.length = length;
         if (config.encoding == PositionEncoding::Learned && length > config.trainLength) {
-            result.reason = learnedRefusal(config, length);
+            result.rows = config.trainLength;
             results.push_back(result);
             continue;
         }

@@ -22,7 +22,7 @@ json lengthsToJson(const std::vector<LengthResult>& results) {
     json out = json::array();
     for (const LengthResult& r : results) {
         if (!r.ran) {
-            out.push_back({{"length", r.length}, {"ran", false}, {"reason", r.reason}});
+            out.push_back({{"length", r.length}, {"ran", false}, {"rows", r.rows}});
             continue;
         }
         out.push_back({{"length", r.length},
@@ -41,14 +41,18 @@ double finite(const json& value, double lo, double hi) {
     return x;
 }
 
-std::vector<LengthResult> lengthsFromJson(const json& array) {
+// trainLength: the learned table's rows in runs written before "rows" (they said why in English).
+std::vector<LengthResult> lengthsFromJson(const json& array, int trainLength) {
     std::vector<LengthResult> out;
     for (const json& item : array) {
         LengthResult r;
         r.length = static_cast<int>(finite(item.at("length"), 2, TrainingLimits::maxEvalLength));
         r.ran = item.at("ran").get<bool>();
         if (!r.ran) {
-            r.reason = item.at("reason").get<std::string>();
+            r.rows =
+                item.contains("rows")
+                    ? static_cast<int>(finite(item.at("rows"), 1, TrainingLimits::maxTrainLength))
+                    : trainLength;
         } else {
             r.loss = finite(item.at("loss"), 0, 1e6);
             r.perplexity = finite(item.at("perplexity"), 1, HUGE_VAL);
@@ -318,15 +322,16 @@ LabRun labRunFromJson(std::string_view text, const std::string& source) {
             model.encoding = parsePositionEncoding(m.at("encoding").get<std::string>());
             model.seconds = finite(m.at("seconds"), 0, 1e7);
             model.losses = lossesFromJson(m.at("losses"));
-            model.byLength = lengthsFromJson(m.at("by_length"));
+            model.byLength = lengthsFromJson(m.at("by_length"), settings.trainLength);
             for (const auto& [name, curve] : m.at("rescued").items()) {
-                model.rescued.push_back({enumFromName(name, allRescues), lengthsFromJson(curve)});
+                model.rescued.push_back(
+                    {enumFromName(name, allRescues), lengthsFromJson(curve, settings.trainLength)});
             }
             if (version > kFirstVersion) {
                 for (const json& c : m.at("fine_tuned")) {
-                    model.fineTuned.push_back({c.at("interpolated").get<bool>(),
-                                               lossesFromJson(c.at("losses")),
-                                               lengthsFromJson(c.at("by_length"))});
+                    model.fineTuned.push_back(
+                        {c.at("interpolated").get<bool>(), lossesFromJson(c.at("losses")),
+                         lengthsFromJson(c.at("by_length"), settings.trainLength)});
                 }
             }
             run.models.push_back(std::move(model));

@@ -68,7 +68,8 @@ Task withVocabulary(const Task& text, const std::vector<std::string>& vocabulary
 Batch trainingBatch(const Task& task, int batch, int maxLength, std::mt19937_64& engine);
 
 // count sequences of exactly `length` tokens: copy and reverse drawn from seed; text windows at
-// evenly spaced offsets of the held-out part. FileError (TooShort) when the held-out text is shorter.
+// evenly spaced offsets of the held-out part. FileError (TooShort) when the held-out text is
+// shorter.
 Batch evaluationBatch(const Task& task, int count, int length, std::uint64_t seed);
 
 // Whether the text can train at this length (FileError TooShort, if not).

@@ -65,15 +65,15 @@ struct EvalSettings {
 struct LengthResult {
     int length = 0;
     bool ran = false;
-    std::string reason;  // why not, when !ran (a learned table too short)
-    double loss = 0;     // mean cross-entropy of the scored tokens, nats
+    int rows = 0;     // when !ran: the learned table's rows (the training length), < length
+    double loss = 0;  // mean cross-entropy of the scored tokens, nats
     double perplexity = 0;
     double accuracy = 0;    // scored tokens whose argmax is right
     double exactMatch = 0;  // sequences with every scored token right
 };
 
 // The metrics by length. A learned model cannot run beyond its table: that length reports
-// ran = false and a reason, never a number. InputError for a length outside
+// ran = false and its table's rows, never a number. InputError for a length outside
 // [2, TrainingLimits::maxEvalLength].
 std::vector<LengthResult> evaluate(const Model& model, const Task& task,
                                    const EvalSettings& settings, const Execution& exec);

@@ -55,7 +55,7 @@ LabRun handMadeRun() {
                       {true, {1.1, 0.7}, {ran(6, 0.85), ran(9, 0.6)}}};
     LengthResult refused;
     refused.length = 9;
-    refused.reason = "the learned table has 6 rows";
+    refused.rows = 6;
     LabModelResult learned;
     learned.encoding = PositionEncoding::Learned;
     learned.losses = {2.9};
@@ -93,6 +93,14 @@ TEST(LabRun, VersionOneRunsReadWithoutFineTuning) {
     EXPECT_EQ(old.settings.fineTuneSteps, 0);
     for (const LabModelResult& m : old.models) EXPECT_TRUE(m.fineTuned.empty());
     EXPECT_EQ(old.models[1].rescued.size(), 1u);
+
+    // Runs written before "rows" said why in English; the learned table's rows are the
+    // training length.
+    nlohmann::json& refused = doc["models"][0]["by_length"][1];
+    refused.erase("rows");
+    refused["reason"] = "learned positions have 6 rows (the training length); ...";
+    EXPECT_EQ(labRunFromJson(doc.dump(), "old.json").models[0].byLength[1].rows,
+              old.settings.trainLength);
 
     doc["version"] = 3;
     EXPECT_THROW(labRunFromJson(doc.dump(), "new.json"), InputError);
