@@ -359,8 +359,19 @@ public:
     }
 
 private:
+    void changeEvent(QEvent* event) override {
+        OpaqueBackgroundPlot::changeEvent(event);
+        const QEvent::Type type = event->type();
+        if (type == QEvent::FontChange || type == QEvent::StyleChange ||
+            type == QEvent::LanguageChange) {
+            text_ = QSize(0, 0);
+        }
+    }
+
     void measureText() {
-        QSize text(0, 0);
+        // Only grows while fonts and language stay: tick labels that change with the data then
+        // re-divide no grid's rows, which replotted every plot of it twice more per move.
+        QSize text = text_;
         for (QCPAxisRect* rect : axisRects()) {
             // A rect not laid out yet says nothing about the text around it.
             if (!rect->visible() || rect->width() <= 0 || rect->height() <= 0) continue;
