@@ -70,6 +70,17 @@ std::vector<double> ropeScoreCurve(const Eigen::Ref<const Eigen::VectorXd>& q,
     return scores;
 }
 
+double ropeScoreAt(const Eigen::Ref<const Eigen::VectorXd>& q,
+                   const Eigen::Ref<const Eigen::VectorXd>& k, const RopeFrequencies& freqs,
+                   RopeLayout layout, std::int64_t distance) {
+    const RopeScoreCoefficients c = ropeScoreCoefficients(q, k, freqs, layout);
+    double score = c.constant;
+    for (std::size_t j = 0; j < c.a.size(); ++j) {
+        score += (c.a[j] * exactPhasor(static_cast<double>(distance), c.theta[j])).real();
+    }
+    return score;
+}
+
 std::vector<double> scoreCurve(const Eigen::Ref<const Eigen::VectorXd>& q,
                                const Eigen::Ref<const Eigen::VectorXd>& k,
                                const ScoreEncodingParams& encoding, const DistanceRange& distances,

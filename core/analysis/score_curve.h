@@ -37,6 +37,12 @@ std::vector<double> ropeScoreCurve(const Eigen::Ref<const Eigen::VectorXd>& q,
                                    const RopeFrequencies& freqs, RopeLayout layout,
                                    const DistanceRange& distances, const Execution& exec);
 
+// RoPE's score at one distance, constant + Re Σ_j a_j e^{iΔθ_j} from d/2 exact phasors: one point
+// of ropeScoreCurve without building its tables. InputError when q or k has the wrong length.
+double ropeScoreAt(const Eigen::Ref<const Eigen::VectorXd>& q,
+                   const Eigen::Ref<const Eigen::VectorXd>& k, const RopeFrequencies& freqs,
+                   RopeLayout layout, std::int64_t distance);
+
 // Any encoding: score(Δ) with the query at keyPosition + Δ and the key at keyPosition
 // (q and k must have equal length; RoPE delegates to ropeScoreCurve).
 std::vector<double> scoreCurve(const Eigen::Ref<const Eigen::VectorXd>& q,

@@ -66,13 +66,6 @@ Eigen::VectorXd pairOnly(const Eigen::VectorXd& v, const RopePair& pair) {
     return out;
 }
 
-double scoreAt(const Eigen::VectorXd& q, const Eigen::VectorXd& k, const RopeFrequencies& freqs,
-               RopeLayout layout, std::int64_t distance) {
-    return ropeScoreCurve(q, k, freqs, layout, DistanceRange{distance, distance + 1, 1},
-                          Execution{})
-        .front();
-}
-
 // What the score curves read, and the curves: q·k and pair i's part of it for every distance.
 struct CurveKey {
     RopeParams rope;
@@ -446,11 +439,11 @@ void Rope2dLesson::refresh() {
         circlePlot_->xAxis->setLabel(tr("component %1 (first of pair %2)").arg(pair.a).arg(pair_));
         circlePlot_->yAxis->setLabel(tr("component %1 (second of pair %2)").arg(pair.b).arg(pair_));
 
-        score_ = scoreAt(q, k, freqs, layout, m - n);
+        score_ = ropeScoreAt(q, k, freqs, layout, m - n);
         // What "Shift both ▶" would change: q·k at (m + 1, n + 1) minus q·k at (m, n).
         shiftChange_ = applyRope(q, m + 1, freqs, layout).dot(applyRope(k, n + 1, freqs, layout)) -
                        qRotated.dot(kRotated);
-        pairScore_ = scoreAt(pairOnly(q, pair), pairOnly(k, pair), freqs, layout, m - n);
+        pairScore_ = ropeScoreAt(pairOnly(q, pair), pairOnly(k, pair), freqs, layout, m - n);
         theta_ = freqs.invFreq[static_cast<std::size_t>(pair_)];
         pairGraph_->setName(tr("pair %1 only").arg(pair_));
         updateFigures();

@@ -157,6 +157,49 @@ TEST(RopeScoreCurve, RejectsBadInput) {
         ResourceError);
 }
 
+// One distance from d/2 phasors is the curve's point there: several rope types, partial rotary,
+// both layouts, distances from −2²⁰ to 2²⁰ (each curve point within one anchor block of Δ).
+TEST(RopeScoreAt, EqualsTheCurveAtThatDistance) {
+    RopeParams partial;
+    partial.headDim = 64;
+    partial.partialRotaryFactor = 0.25;
+    RopeParams half = partial;
+    half.partialRotaryFactor = 0.5;
+    half.ropeType = RopeType::Yarn;
+    half.factor = 4.0;
+    RopeParams llama3;
+    llama3.ropeType = RopeType::Llama3;
+    llama3.ropeTheta = 500000.0;
+    const std::int64_t far = std::int64_t{1} << 20;
+    for (const RopeParams& params : {RopeParams{}, partial, half, llama3}) {
+        const RopeFrequencies freqs = ropeFrequencies(params);
+        const Eigen::VectorXd q = randomVector(params.headDim, 7);
+        const Eigen::VectorXd k = randomVector(params.headDim, 8);
+        for (RopeLayout layout : {RopeLayout::HalfSplit, RopeLayout::Interleaved}) {
+            const double scale = magnitude(ropeScoreCoefficients(q, k, freqs, layout));
+            const DistanceRange range{-300, 301, 1};
+            const std::vector<double> curve =
+                ropeScoreCurve(q, k, freqs, layout, range, Execution{});
+            for (std::int64_t i = 0; i < range.count(); ++i) {
+                ASSERT_NEAR(ropeScoreAt(q, k, freqs, layout, range.at(i)),
+                            curve[static_cast<std::size_t>(i)], 1e-12 * scale)
+                    << "distance " << range.at(i);
+            }
+            for (std::int64_t distance : {-far, -far + 3, far - 1, far}) {
+                const double one =
+                    ropeScoreCurve(q, k, freqs, layout, {distance, distance + 1, 1}, Execution{})
+                        .front();
+                EXPECT_NEAR(ropeScoreAt(q, k, freqs, layout, distance), one, 1e-12 * scale)
+                    << "distance " << distance;
+            }
+        }
+    }
+    const RopeFrequencies freqs = ropeFrequencies(RopeParams{});
+    EXPECT_THROW(
+        ropeScoreAt(randomVector(64, 1), randomVector(128, 2), freqs, RopeLayout::HalfSplit, 0),
+        ParameterError);
+}
+
 TEST(ScoreCurve, EveryEncodingMatchesReferenceScores) {
     const Eigen::VectorXd q = randomVector(16, 21);
     const Eigen::VectorXd k = randomVector(16, 22);
