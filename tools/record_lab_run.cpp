@@ -1,24 +1,30 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Records the training lesson's default experiment (LabSettings' defaults) as the JSON run the
-// app ships in resources/training/default-run.json:
-//     nice -n 10 build/tools/ropelab-record-lab-run resources/training/default-run.json
+// Records the training lesson's default experiment (LabSettings' defaults, plus N steps of
+// fine-tuning the RoPE model when asked) as the JSON run the app ships in
+// resources/training/default-run.json:
+//     nice -n 10 build/tools/ropelab-record-lab-run [--fine-tune-steps N] OUT.json
 // Every model trains at once, one thread each, as the lesson trains them.
 
 #include <exception>
 #include <fstream>
 #include <iostream>
+#include <string>
+#include <string_view>
 #include <thread>
 
 #include "training/lab_run.h"
 
 int main(int argc, char** argv) {
     using namespace ropelab::training;
-    if (argc != 2) {
-        std::cerr << "usage: ropelab-record-lab-run OUT.json\n";
+    const bool fineTune = argc == 4 && std::string_view(argv[1]) == "--fine-tune-steps";
+    if (argc != 2 && !fineTune) {
+        std::cerr << "usage: ropelab-record-lab-run [--fine-tune-steps N] OUT.json\n";
         return 2;
     }
+    const char* outPath = argv[argc - 1];
     try {
         LabRun run;
+        if (fineTune) run.settings.fineTuneSteps = std::stoll(argv[2]);
         const Task task = labTask(run.settings);
         run.taskSource = task.source;
         run.models.resize(run.settings.encodings.size());
@@ -38,9 +44,9 @@ int main(int argc, char** argv) {
         for (const std::exception_ptr& e : errors) {
             if (e) std::rethrow_exception(e);
         }
-        std::ofstream out(argv[1], std::ios::binary);
+        std::ofstream out(outPath, std::ios::binary);
         out << labRunToJson(run) << '\n';
-        if (!out) throw std::runtime_error(std::string("cannot write ") + argv[1]);
+        if (!out) throw std::runtime_error(std::string("cannot write ") + outPath);
         for (const LabModelResult& m : run.models) {
             std::cerr << toString(m.encoding) << ": " << m.seconds << " s\n";
         }

@@ -121,10 +121,24 @@ TEST_F(Training, OpensOnTheRecordedRunAndItsReadoutsAreTheRecordedNumbers) {
     }
     // Only the learned table stops: 1.5×, 2× and 4× L have no rows.
     EXPECT_EQ(cannotRun, 3);
-    // The recorded run has no fine-tuning: no fine-tuned readouts.
-    EXPECT_EQ(settings[QStringLiteral("fine_tune_steps")].toInt(), 0);
-    EXPECT_FALSE(h.lesson.readout(QStringLiteral("training.rope_finetune_accuracy_1x")));
-    EXPECT_FALSE(h.lesson.readout(QStringLiteral("training.rope_finetune_linear_loss_2x")));
+    // The recorded run fine-tuned its RoPE model, plain and with PI: their readouts are its
+    // numbers.
+    EXPECT_GT(settings[QStringLiteral("fine_tune_steps")].toInt(), 0);
+    for (const QJsonValue& value : models) {
+        const QJsonObject m = value.toObject();
+        const QJsonArray fineTuned = m[QStringLiteral("fine_tuned")].toArray();
+        if (m[QStringLiteral("encoding")].toString() != QStringLiteral("rope")) {
+            EXPECT_TRUE(fineTuned.isEmpty());
+            continue;
+        }
+        ASSERT_EQ(fineTuned.size(), 2);
+        for (const QJsonValue& curve : fineTuned) {
+            const bool linear = curve[QStringLiteral("interpolated")].toBool();
+            expectCurve(
+                linear ? QStringLiteral("rope_finetune_linear") : QStringLiteral("rope_finetune"),
+                curve[QStringLiteral("by_length")].toArray());
+        }
+    }
 
     // The plotted ALiBi curve is the recorded accuracies, at the recorded lengths.
     QCustomPlot* lengths = h.figure(QStringLiteral("metric-vs-length"));
@@ -158,8 +172,9 @@ TEST_F(Training, TheResultTableExportsAsCsvWithTheRunsNumbers) {
     const training::LabRun& run = h.lesson.run();
     ASSERT_FALSE(run.models.empty());
     const QList<QByteArray> header{"encoding", "method",     "length",   "ran",
-                                   "loss",     "perplexity", "accuracy", "exact_match"};
-    // Every row of the run, in its order: each model as trained, then RoPE's rescues.
+    // Every row of the run in its order: each model as trained, then RoPE's rescues, fine-tunings.
+    // Every row of the run, in its order: each model as trained, then RoPE's rescues and
+    // fine-tunings.
     const auto expectRows = [&](const QList<QList<QByteArray>>& rows, bool ropeOnly) {
         ASSERT_FALSE(rows.isEmpty());
         EXPECT_EQ(rows.front(), header);
@@ -191,6 +206,9 @@ TEST_F(Training, TheResultTableExportsAsCsvWithTheRunsNumbers) {
             expectCurve(m, "none", m.byLength);
             for (const training::RescuedCurve& c : m.rescued) {
                 expectCurve(m, QByteArray(training::toString(c.rescue).data()), c.byLength);
+            }
+            for (const training::FineTunedCurve& c : m.fineTuned) {
+                expectCurve(m, c.interpolated ? "finetune_linear" : "finetune", c.byLength);
             }
         }
         EXPECT_EQ(next, rows.size());
