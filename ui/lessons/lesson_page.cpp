@@ -818,13 +818,14 @@ void LessonPage::clearAvxUpperHalves() {}
 #endif
 
 void LessonPage::updateFigures() {
-    clearAvxUpperHalves();
     if (putAway()) {
         figuresChangedWhileAway_ = true;
         return;
     }
     figuresChangedWhileAway_ = false;
     for (const auto& task : figureTasks_) {
+        // A draw step before may leave Qt's AVX state dirty: each inline compute starts clean.
+        clearAvxUpperHalves();
         const FigureTask::Step step = task->update();
         if (step == FigureTask::Step::None) continue;
         auto& counts = step == FigureTask::Step::Started ? figureJobs_ : figureInlineRuns_;
