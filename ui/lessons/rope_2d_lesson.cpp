@@ -98,6 +98,16 @@ Curves computeCurves(const CurveKey& key, const Execution& exec) {
 
 }  // namespace
 
+struct Rope2dLesson::PairKey {
+    RopeParams rope;
+    RopeLayout layout;
+    unsigned seed;
+    int pair;
+    int queryPosition;
+    int keyPosition;
+    bool operator==(const PairKey&) const = default;
+};
+
 Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent),
       circlePlot_(createPlot(QStringLiteral("rotating-pair"))),
@@ -209,6 +219,12 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     connect(shiftRight_, &QPushButton::clicked, this, [this] { shiftBoth(+1); });
     connect(timer_, &QTimer::timeout, this, &Rope2dLesson::advanceAnimation);
     timer_->setInterval(1000 / speedSlider_->value());
+    explanation_ = declareInlineFigures(
+        {}, [this] { return parameters().rope(); },
+        [this](const RopeParams& rope) { updateExplanation(rope); });
+    pairFigure_ = declareFigures(
+        {circlePlot_}, FigureRun::Inline, [this] { return pairKey(); }, computePair,
+        [this](const PairKey& key, PairView& view) { drawPair(key, view); });
     curves_ = declareFigures(
         {scorePlot_}, FigureRun::Inline,
         [this] {
@@ -216,7 +232,8 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
                             parameters().sequenceLength()};
         },
         computeCurves,
-        [this](const CurveKey&, Curves& curves) {
+        [this](const CurveKey& key, Curves& curves) {
+            pairGraph_->setName(tr("pair %1 only").arg(key.pair));
             showLongCurve(scoreGraph_, double(-curves.reach), 1.0, curves.full, kCurveColumns);
             showLongCurve(pairGraph_, double(-curves.reach), 1.0, curves.part, kCurveColumns);
             scorePlot_->xAxis->setRange(-curves.reach - 0.5, curves.reach + 0.5);
@@ -229,18 +246,25 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     declareMarkers(
         {scoreOverlay_},
         [this] {
-            return std::pair{parameters().queryPosition() - parameters().keyPosition(), score_};
+            return std::pair{parameters().queryPosition() - parameters().keyPosition(),
+                             shown_.score};
         },
         [this](const std::pair<int, double>& at) {
             distanceMarker_->point1->setCoords(at.first, 0.0);
             distanceMarker_->point2->setCoords(at.first, 1.0);
             scoreTracer_->position->setCoords(at.first, at.second);
         });
+    // After the pair, whose numbers they give; N for the pairs slower than the sequence.
+    readouts_ = declareInlineFigures(
+        {},
+        [this] {
+            return std::pair{pairKey(), parameters().sequenceLength()};
+        },
+        [this](const std::pair<PairKey, int>& key) { updateReadout(key.first, key.second); });
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
     applyTheme(theme());
-    refresh();
 }
 
 QString Rope2dLesson::title() const {
@@ -253,7 +277,6 @@ Lesson::SharedParameters Rope2dLesson::sharedParameters() const {
 }
 
 void Rope2dLesson::retranslate() {
-    explained_.reset();  // refresh() writes the explanation again
     scoreTitle_->setText(tr("Score q·k against the distance m − n"));
     scorePlot_->xAxis->setLabel(tr("relative distance m − n (tokens)"));
     scorePlot_->yAxis->setLabel(tr("score q\u2098·k\u2099"));
@@ -271,13 +294,12 @@ void Rope2dLesson::retranslate() {
     shiftLeft_->setToolTip(tr("m − 1 and n − 1: the same distance, so the same q·k"));
     shiftRight_->setText(tr("Shift both ▶"));
     shiftRight_->setToolTip(tr("m + 1 and n + 1: the same distance, so the same q·k"));
-    curves_->invalidate();  // legend names are translated text on the score plot
+    // The explanation, titles, legend names and readouts are translated text: written again.
+    for (FigureTask* task : {explanation_, pairFigure_, curves_, readouts_}) task->invalidate();
     refresh();
 }
 
-void Rope2dLesson::updateExplanation() {
-    if (explained_ == parameters().rope()) return;
-    explained_ = parameters().rope();
+void Rope2dLesson::updateExplanation(const RopeParams& rope) {
     setExplanation(
         title(),
         tr("<p>RoPE splits q and k into d/2 pairs and turns pair <i>i</i> by the angle "
@@ -293,7 +315,7 @@ void Rope2dLesson::updateExplanation() {
            "<p>Press <b>Shift both</b>: both arrows turn by the same angle and q·k stays the "
            "same. Small <i>i</i> turn fast and tell neighbours apart; large <i>i</i> turn "
            "slowly and carry long-range information.</p>"),
-        frequencyNote(parameters().rope()));
+        frequencyNote(rope));
 }
 
 QJsonObject Rope2dLesson::saveState() const {
@@ -320,6 +342,12 @@ QPointF Rope2dLesson::queryTip() const {
 }
 QPointF Rope2dLesson::keyTip() const {
     return keyArrow_->end->coords();
+}
+double Rope2dLesson::queryCircleRadius() const {
+    return std::hypot(shown_.queryTip.x(), shown_.queryTip.y());
+}
+double Rope2dLesson::keyCircleRadius() const {
+    return std::hypot(shown_.keyTip.x(), shown_.keyTip.y());
 }
 
 void Rope2dLesson::shiftBoth(int delta) {
@@ -361,103 +389,119 @@ void Rope2dLesson::setPlaying(bool playing) {
 
 void Rope2dLesson::refresh() {
     runGuarded([this] {
-        const RopeParams& rope = parameters().rope();
-        const RopeLayout layout = parameters().layout();
-        const RopeFrequencies freqs = ropeFrequencies(rope);
-        updateExplanation();
-        pairSlider_->setRange(0, freqs.pairs() - 1);
-        pair_ = std::clamp(pair_, 0, freqs.pairs() - 1);
+        const int pairs = ropeFrequencies(parameters().rope()).pairs();
+        pairSlider_->setRange(0, pairs - 1);
+        pair_ = std::clamp(pair_, 0, pairs - 1);
         pairSlider_->setValue(pair_);
-
-        const Eigen::MatrixXd qk = seededStandardNormal(2, rope.headDim, parameters().seed());
-        const Eigen::VectorXd q = qk.row(0).transpose();
-        const Eigen::VectorXd k = qk.row(1).transpose();
-        const int m = parameters().queryPosition();
-        const int n = parameters().keyPosition();
-        const Eigen::VectorXd qRotated = applyRope(q, m, freqs, layout);
-        const Eigen::VectorXd kRotated = applyRope(k, n, freqs, layout);
-        const RopePair pair = ropePair(pair_, freqs.rotaryDim, layout);
-
-        const QPointF qStart(q[pair.a], q[pair.b]);
-        const QPointF kStart(k[pair.a], k[pair.b]);
-        const QPointF qTip(qRotated[pair.a], qRotated[pair.b]);
-        const QPointF kTip(kRotated[pair.a], kRotated[pair.b]);
-        queryNorm_ = std::hypot(qStart.x(), qStart.y());
-        keyNorm_ = std::hypot(kStart.x(), kStart.y());
-        queryRadius_ = std::hypot(qTip.x(), qTip.y());
-        keyRadius_ = std::hypot(kTip.x(), kTip.y());
-        const double longest = std::max({queryNorm_, keyNorm_, queryRadius_, keyRadius_, 1e-9});
-        if (kCircleExtent * longest != extent_) {
-            extent_ = kCircleExtent * longest;
-            keepEqualAspect(circlePlot_, QRectF(-extent_, -extent_, 2 * extent_, 2 * extent_));
-        }
-        setCircle(queryCircle_, queryRadius_);
-        setCircle(keyCircle_, keyRadius_);
-        placeArrow(queryStart_, qStart);
-        placeArrow(keyStart_, kStart);
-        placeArrow(queryArrow_, qTip);
-        placeArrow(keyArrow_, kTip);
-        const auto trail = [&](QCPGraph* graph, const Eigen::VectorXd& v, int last) {
-            QVector<double> x, y;
-            for (int p = std::max(0, last - kTrailLength); p < last; ++p) {
-                const Eigen::VectorXd r = applyRope(v, p, freqs, layout);
-                x.push_back(r[pair.a]);
-                y.push_back(r[pair.b]);
-            }
-            graph->setData(x, y);
-        };
-        trail(queryTrail_, q, m);
-        trail(keyTrail_, k, n);
-        // Labels just beyond the tips, a fixed share of the view away.
-        const double labelGap = 0.12 * extent_;
-        queryLabel_->setText(QStringLiteral("q\u2098"));
-        queryLabel_->placeInside(qTip + labelGap * unitDirection(qTip));
-        keyLabel_->setText(QStringLiteral("k\u2099"));
-        keyLabel_->placeInside(kTip + labelGap * unitDirection(kTip));
-
-        // The angle from k to q, drawn as an arc at the centre.
-        const double keyAngle = std::atan2(kTip.y(), kTip.x());
-        angle_ = wrapPhase(std::atan2(qTip.y(), qTip.x()) - keyAngle);
-        const double arcRadius = 0.5 * std::min(queryRadius_, keyRadius_);
-        QVector<double> t(kArcPoints + 2), ax(kArcPoints + 2), ay(kArcPoints + 2);
-        t[0] = 0;
-        ax[0] = 0;
-        ay[0] = 0;
-        for (int i = 0; i <= kArcPoints; ++i) {
-            const double phi = keyAngle + angle_ * i / kArcPoints;
-            t[i + 1] = i + 1;
-            ax[i + 1] = arcRadius * std::cos(phi);
-            ay[i + 1] = arcRadius * std::sin(phi);
-        }
-        angleArc_->setData(t, ax, ay);
-        angleLabel_->setText(
-            tr("angle from k to q: %1°").arg(angle_ * 180.0 / std::numbers::pi, 0, 'f', 1));
-        circleTitle_->setText(tr("Pair %1 of q and k at true length (θ%2 = %3 rad/token)")
-                                  .arg(pair_)
-                                  .arg(subscriptNumber(pair_))
-                                  .arg(QString::number(freqs.invFreq[std::size_t(pair_)], 'g', 4)));
-        circlePlot_->xAxis->setLabel(tr("component %1 (first of pair %2)").arg(pair.a).arg(pair_));
-        circlePlot_->yAxis->setLabel(tr("component %1 (second of pair %2)").arg(pair.b).arg(pair_));
-
-        score_ = ropeScoreAt(q, k, freqs, layout, m - n);
-        // What "Shift both ▶" would change: q·k at (m + 1, n + 1) minus q·k at (m, n).
-        shiftChange_ = applyRope(q, m + 1, freqs, layout).dot(applyRope(k, n + 1, freqs, layout)) -
-                       qRotated.dot(kRotated);
-        pairScore_ = ropeScoreAt(pairOnly(q, pair), pairOnly(k, pair), freqs, layout, m - n);
-        theta_ = freqs.invFreq[static_cast<std::size_t>(pair_)];
-        pairGraph_->setName(tr("pair %1 only").arg(pair_));
         updateFigures();
-        updateReadout(freqs);
     });
-    replot(circlePlot_);
 }
 
-void Rope2dLesson::updateReadout(const RopeFrequencies& freqs) {
-    const int m = parameters().queryPosition();
-    const int n = parameters().keyPosition();
+Rope2dLesson::PairKey Rope2dLesson::pairKey() const {
+    return PairKey{parameters().rope(),          parameters().layout(),
+                   parameters().seed(),          pair_,
+                   parameters().queryPosition(), parameters().keyPosition()};
+}
+
+Rope2dLesson::PairView Rope2dLesson::computePair(const PairKey& key, const Execution&) {
+    PairView view;
+    view.freqs = ropeFrequencies(key.rope);
+    const RopeFrequencies& freqs = view.freqs;
+    const Eigen::MatrixXd qk = seededStandardNormal(2, key.rope.headDim, key.seed);
+    const Eigen::VectorXd q = qk.row(0).transpose();
+    const Eigen::VectorXd k = qk.row(1).transpose();
+    const int m = key.queryPosition;
+    const int n = key.keyPosition;
+    const Eigen::VectorXd qRotated = applyRope(q, m, freqs, key.layout);
+    const Eigen::VectorXd kRotated = applyRope(k, n, freqs, key.layout);
+    const RopePair pair = ropePair(key.pair, freqs.rotaryDim, key.layout);
+    view.components = pair;
+    view.queryStart = QPointF(q[pair.a], q[pair.b]);
+    view.keyStart = QPointF(k[pair.a], k[pair.b]);
+    view.queryTip = QPointF(qRotated[pair.a], qRotated[pair.b]);
+    view.keyTip = QPointF(kRotated[pair.a], kRotated[pair.b]);
+    const auto trail = [&](const Eigen::VectorXd& v, int last, QVector<double>& x,
+                           QVector<double>& y) {
+        for (int p = std::max(0, last - kTrailLength); p < last; ++p) {
+            const Eigen::VectorXd r = applyRope(v, p, freqs, key.layout);
+            x.push_back(r[pair.a]);
+            y.push_back(r[pair.b]);
+        }
+    };
+    trail(q, m, view.queryTrailX, view.queryTrailY);
+    trail(k, n, view.keyTrailX, view.keyTrailY);
+    view.angle = wrapPhase(std::atan2(view.queryTip.y(), view.queryTip.x()) -
+                           std::atan2(view.keyTip.y(), view.keyTip.x()));
+    view.score = ropeScoreAt(q, k, freqs, key.layout, m - n);
+    view.shiftChange =
+        applyRope(q, m + 1, freqs, key.layout).dot(applyRope(k, n + 1, freqs, key.layout)) -
+        qRotated.dot(kRotated);
+    view.pairScore = ropeScoreAt(pairOnly(q, pair), pairOnly(k, pair), freqs, key.layout, m - n);
+    return view;
+}
+
+void Rope2dLesson::drawPair(const PairKey& key, PairView& view) {
+    shown_ = std::move(view);
+    const QPointF qTip = shown_.queryTip;
+    const QPointF kTip = shown_.keyTip;
+    const double queryRadius = queryCircleRadius();
+    const double keyRadius = keyCircleRadius();
+    const double longest = std::max({std::hypot(shown_.queryStart.x(), shown_.queryStart.y()),
+                                     std::hypot(shown_.keyStart.x(), shown_.keyStart.y()),
+                                     queryRadius, keyRadius, 1e-9});
+    const double extent = kCircleExtent * longest;  // half the side of the square shown
+    keepEqualAspect(circlePlot_, QRectF(-extent, -extent, 2 * extent, 2 * extent));
+    setCircle(queryCircle_, queryRadius);
+    setCircle(keyCircle_, keyRadius);
+    placeArrow(queryStart_, shown_.queryStart);
+    placeArrow(keyStart_, shown_.keyStart);
+    placeArrow(queryArrow_, qTip);
+    placeArrow(keyArrow_, kTip);
+    queryTrail_->setData(shown_.queryTrailX, shown_.queryTrailY);
+    keyTrail_->setData(shown_.keyTrailX, shown_.keyTrailY);
+    // Labels just beyond the tips, a fixed share of the view away.
+    const double labelGap = 0.12 * extent;
+    queryLabel_->setText(QStringLiteral("q\u2098"));
+    queryLabel_->placeInside(qTip + labelGap * unitDirection(qTip));
+    keyLabel_->setText(QStringLiteral("k\u2099"));
+    keyLabel_->placeInside(kTip + labelGap * unitDirection(kTip));
+
+    // The angle from k to q, drawn as an arc at the centre.
+    const double keyAngle = std::atan2(kTip.y(), kTip.x());
+    const double arcRadius = 0.5 * std::min(queryRadius, keyRadius);
+    QVector<double> t(kArcPoints + 2), ax(kArcPoints + 2), ay(kArcPoints + 2);
+    t[0] = 0;
+    ax[0] = 0;
+    ay[0] = 0;
+    for (int i = 0; i <= kArcPoints; ++i) {
+        const double phi = keyAngle + shown_.angle * i / kArcPoints;
+        t[i + 1] = i + 1;
+        ax[i + 1] = arcRadius * std::cos(phi);
+        ay[i + 1] = arcRadius * std::sin(phi);
+    }
+    angleArc_->setData(t, ax, ay);
+    angleLabel_->setText(
+        tr("angle from k to q: %1°").arg(shown_.angle * 180.0 / std::numbers::pi, 0, 'f', 1));
+    const RopePair pair = shown_.components;
+    circleTitle_->setText(
+        tr("Pair %1 of q and k at true length (θ%2 = %3 rad/token)")
+            .arg(key.pair)
+            .arg(subscriptNumber(key.pair))
+            .arg(QString::number(shown_.freqs.invFreq[std::size_t(key.pair)], 'g', 4)));
+    circlePlot_->xAxis->setLabel(tr("component %1 (first of pair %2)").arg(pair.a).arg(key.pair));
+    circlePlot_->yAxis->setLabel(tr("component %1 (second of pair %2)").arg(pair.b).arg(key.pair));
+}
+
+void Rope2dLesson::updateReadout(const PairKey& key, int sequenceLength) {
+    const RopeFrequencies& freqs = shown_.freqs;
+    const int m = key.queryPosition;
+    const int n = key.keyPosition;
+    const int pair = key.pair;
+    const double theta = freqs.invFreq[static_cast<std::size_t>(pair)];
     const auto beyond = std::find_if(freqs.invFreq.begin(), freqs.invFreq.end(), [&](double f) {
-        return 2.0 * std::numbers::pi / f > parameters().sequenceLength();
+        return 2.0 * std::numbers::pi / f > sequenceLength;
     });
+    const auto length = [](QPointF v) { return std::hypot(v.x(), v.y()); };
     // A step can conceal each readout with a row of its own alone (as rope-2d's activities do).
     setReadouts({
         {.id = QStringLiteral("distance"),
@@ -466,45 +510,49 @@ void Rope2dLesson::updateReadout(const RopeFrequencies& freqs) {
          .format = {'f', 0},
          .concealAlone = true},
         {.id = QStringLiteral("theta"),
-         .label = tr("θ<sub>%1</sub>").arg(pair_),
-         .value = theta_,
+         .label = tr("θ<sub>%1</sub>").arg(pair),
+         .value = theta,
          .format = {'g', 5, tr("%1 rad/token")},
          .concealAlone = true},
         {.id = QStringLiteral("period_tokens"),
-         .label = tr("period of pair %1").arg(pair_),
-         .value = 2.0 * std::numbers::pi / theta_,
+         .label = tr("period of pair %1").arg(pair),
+         .value = 2.0 * std::numbers::pi / theta,
          .format = {'g', 5, tr("%1 tokens")},
          .concealAlone = true},
         {.label = tr("turn of q: mθ<sub>i</sub>"),
-         .value = m * theta_,
+         .value = m * theta,
          .format = {'f', 3, tr("%1 rad")}},
         {.label = tr("turn of k: nθ<sub>i</sub>"),
-         .value = n * theta_,
+         .value = n * theta,
          .format = {'f', 3, tr("%1 rad")}},
         {.id = QStringLiteral("angle_deg"),
          .label = tr("angle from k to q"),
-         .value = angle_ * 180.0 / std::numbers::pi,
+         .value = shown_.angle * 180.0 / std::numbers::pi,
          .format = {'f', 1, QStringLiteral("%1°")},
          .concealAlone = true},
         {.label = tr("|q<sub>pair</sub>|, |k<sub>pair</sub>| (dashed arrows)"),
-         .text = QStringLiteral("%1, %2").arg(queryNorm_, 0, 'f', 3).arg(keyNorm_, 0, 'f', 3)},
+         .text = QStringLiteral("%1, %2")
+                     .arg(length(shown_.queryStart), 0, 'f', 3)
+                     .arg(length(shown_.keyStart), 0, 'f', 3)},
         {.label = tr("turned lengths (circle radii)"),
-         .text = QStringLiteral("%1, %2").arg(queryRadius_, 0, 'f', 3).arg(keyRadius_, 0, 'f', 3)},
+         .text = QStringLiteral("%1, %2")
+                     .arg(length(shown_.queryTip), 0, 'f', 3)
+                     .arg(length(shown_.keyTip), 0, 'f', 3)},
         {.id = QStringLiteral("pair_score"),
-         .label = tr("pair %1 part of q·k").arg(pair_),
-         .value = pairScore_,
+         .label = tr("pair %1 part of q·k").arg(pair),
+         .value = shown_.pairScore,
          .format = {'f', 4},
          .concealAlone = true},
         {.id = QStringLiteral("score"),
          .label = tr("q·k, all %1 pairs").arg(freqs.pairs()),
-         .value = score_,
+         .value = shown_.score,
          .format = {'f', 4},
          .concealAlone = true},
-        {QStringLiteral("pair"), {}, pair_},
+        {QStringLiteral("pair"), {}, pair},
         {QStringLiteral("query_position"), {}, m},
         {QStringLiteral("key_position"), {}, n},
-        {QStringLiteral("shift_change"), {}, shiftChange_},
-        {QStringLiteral("sequence_length"), {}, parameters().sequenceLength()},
+        {QStringLiteral("shift_change"), {}, shown_.shiftChange},
+        {QStringLiteral("sequence_length"), {}, sequenceLength},
         {QStringLiteral("first_pair_beyond_sequence"),
          {},
          beyond == freqs.invFreq.end() ? -1.0 : double(beyond - freqs.invFreq.begin())},

@@ -3,9 +3,10 @@
 // Lesson 4, RoPE in 2D: one pair of q and k as arrows on the unit circle, rotated by mθ_i and
 // nθ_i; the score q·k against m − n; shifting both positions leaves q·k unchanged.
 
-#include <Eigen/Core>
-#include <optional>
+#include <QPointF>
+#include <QVector>
 
+#include "encodings/rope_apply.h"
 #include "encodings/rope_frequencies.h"
 #include "lessons/lesson_page.h"
 
@@ -41,13 +42,13 @@ public:
     // What the views show, for tests and the benchmark.
     int pairIndex() const { return pair_; }
     void setPairIndex(int pair);
-    double score() const { return score_; }          // q_m·k_n over all pairs
-    double pairScore() const { return pairScore_; }  // this pair's part of q_m·k_n
-    double angleBetween() const { return angle_; }   // radians, k → q, in (−π, π]
+    double score() const { return shown_.score; }          // q_m·k_n over all pairs
+    double pairScore() const { return shown_.pairScore; }  // this pair's part of q_m·k_n
+    double angleBetween() const { return shown_.angle; }   // radians, k → q, in (−π, π]
     QPointF queryTip() const;  // arrow tips as drawn: the turned pair at its true length
     QPointF keyTip() const;
-    double queryCircleRadius() const { return queryRadius_; }  // the circles the tips run on
-    double keyCircleRadius() const { return keyRadius_; }
+    double queryCircleRadius() const;  // the circles the tips run on
+    double keyCircleRadius() const;
     LabeledSlider* pairSlider() const { return pairSlider_; }
     QPushButton* playButton() const { return playButton_; }
     void shiftBoth(int delta);
@@ -55,11 +56,29 @@ public:
     void advanceAnimation();
 
 private:
+    // What the rotating pair reads: the configuration, the pair and both positions.
+    struct PairKey;
+    // What it shows, from core: pair i of q and k at true length before turning (start) and after
+    // turning by mθ_i and nθ_i (tip), the tips at the positions before, and q·k at m − n.
+    struct PairView {
+        RopeFrequencies freqs;
+        RopePair components{0, 1};
+        QPointF queryStart, keyStart, queryTip, keyTip;
+        QVector<double> queryTrailX, queryTrailY, keyTrailX, keyTrailY;
+        double angle = 0.0;
+        double score = 0.0;
+        double pairScore = 0.0;
+        // What "Shift both ▶" would change: q·k at (m + 1, n + 1) minus q·k at (m, n).
+        double shiftChange = 0.0;
+    };
+    PairKey pairKey() const;
+    static PairView computePair(const PairKey& key, const Execution& exec);
+    void drawPair(const PairKey& key, PairView& view);
     void refresh();
-    // True when the curves were recomputed (else only the marker moves).
-    void updateReadout(const RopeFrequencies& freqs);
-    // The explanation with the paragraph on θ_i for the shown configuration.
-    void updateExplanation();
+    // The readouts of the pair shown, for a sequence of sequenceLength tokens.
+    void updateReadout(const PairKey& key, int sequenceLength);
+    // The explanation with the paragraph on θ_i for the configuration.
+    void updateExplanation(const RopeParams& rope);
     void setPlaying(bool playing);
 
     QCustomPlot* circlePlot_;
@@ -93,18 +112,11 @@ private:
     QTimer* timer_;
 
     int pair_ = 0;
+    PairView shown_;  // what the rotating pair and the readouts show
+    FigureTask* explanation_;
+    FigureTask* pairFigure_;
     FigureTask* curves_;
-    double score_ = 0.0;
-    double shiftChange_ = 0.0;
-    double pairScore_ = 0.0;
-    double angle_ = 0.0;
-    double theta_ = 0.0;
-    double queryNorm_ = 0.0;
-    double keyNorm_ = 0.0;
-    double queryRadius_ = 0.0;
-    double keyRadius_ = 0.0;
-    double extent_ = 0.0;                  // half the side of the square shown
-    std::optional<RopeParams> explained_;  // the configuration the explanation describes
+    FigureTask* readouts_;
 };
 
 }  // namespace ropelab::ui
