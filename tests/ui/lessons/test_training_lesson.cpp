@@ -172,9 +172,8 @@ TEST_F(Training, TheResultTableExportsAsCsvWithTheRunsNumbers) {
     const training::LabRun& run = h.lesson.run();
     ASSERT_FALSE(run.models.empty());
     const QList<QByteArray> header{"encoding", "method",     "length",   "ran",
+                                   "loss",     "perplexity", "accuracy", "exact_match"};
     // Every row of the run in its order: each model as trained, then RoPE's rescues, fine-tunings.
-    // Every row of the run, in its order: each model as trained, then RoPE's rescues and
-    // fine-tunings.
     const auto expectRows = [&](const QList<QList<QByteArray>>& rows, bool ropeOnly) {
         ASSERT_FALSE(rows.isEmpty());
         EXPECT_EQ(rows.front(), header);
