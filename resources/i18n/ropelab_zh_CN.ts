@@ -2072,6 +2072,10 @@ no row</source>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
+    <message>
+        <source>not shown now</source>
+        <translation>当前未显示</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::ActivityRunner</name>

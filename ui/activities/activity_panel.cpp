@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
 #include <optional>
@@ -261,20 +262,32 @@ void ActivityPanel::refreshReadouts() {
     readoutsHeading_->setVisible(any);
     readoutBox_->setVisible(any);
     Lesson* lesson = runner_.lesson();
+    bool computing = false;
     for (const ReadoutValue& row : std::as_const(readoutValues_)) {
         QString text;
-        if (runner_.readoutConcealed(row.id)) {
+        const std::optional<double> value =
+            lesson != nullptr ? lesson->readout(row.id) : std::nullopt;
+        if (!value) {
+            // A readout the lesson does not show now (a training run without fine-tuning) gives
+            // nothing away, and waiting for it would never end.
+            computing = runner_.lessonComputing();
+            text = computing ? tr("computing…") : tr("not shown now");
+        } else if (runner_.readoutConcealed(row.id)) {
             text = tr("hidden until you check");
-        } else if (const std::optional<double> value =
-                       lesson != nullptr ? lesson->readout(row.id) : std::nullopt) {
+        } else {
             const std::optional<ReadoutSpec> spec = ActivityCatalog::builtIn().readout(row.id);
             text = !std::isfinite(*value) ? QStringLiteral("—")
                    : spec && spec->whole  ? QLocale().toString(std::llround(*value))
                                           : shown(*value);
-        } else {
-            text = tr("computing…");
         }
         if (row.value->text() != text) row.value->setText(text);
+    }
+    if (computing && !recheckPending_) {
+        recheckPending_ = true;
+        QTimer::singleShot(250, this, [this] {
+            recheckPending_ = false;
+            refreshReadouts();
+        });
     }
 }
 

@@ -226,6 +226,11 @@ bool ActivityRunner::holds(const QList<std::pair<QPointer<QWidget>, bool>>& list
                        [widget](const auto& entry) { return entry.first == widget; });
 }
 
+bool ActivityRunner::lessonComputing() const {
+    const auto* page = qobject_cast<const LessonPage*>(lesson_.data());
+    return page != nullptr && page->computing();
+}
+
 std::optional<double> ActivityRunner::readoutValue(const QString& id) const {
     if (lesson_ == nullptr) return std::nullopt;
     return lesson_->readout(id);

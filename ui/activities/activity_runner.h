@@ -89,6 +89,8 @@ public:
     // Whether readout `id` is out of sight until the check: the step conceals it, or it is one a
     // prediction not yet checked is judged by.
     bool readoutConcealed(const QString& id) const;
+    // True while the lesson computes figures in the background (its readouts are on the way).
+    bool lessonComputing() const;
 
     // Remembered progress: the step to resume at, and whether the activity was finished.
     static int savedStep(const QString& activityId);

@@ -7,6 +7,12 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLocale>
 #include <QSettings>
 #include <QTabWidget>
@@ -18,6 +24,9 @@
 #include "activities/activity_panel.h"
 #include "activities/activity_runner.h"
 #include "export/figure_export.h"
+#ifdef ROPELAB_HAVE_TRAINING_LAB
+#include "lessons/training_lesson.h"
+#endif
 #include "style/appearance_controller.h"
 #include "window/app_controller.h"
 #include "window/main_window.h"
@@ -146,6 +155,63 @@ TEST(ActivityLayout, EveryStepShowsWhatItNamesInChinese) {
 TEST(ActivityLayout, EveryStepShowsWhatItNamesInPresenterMode) {
     expectEveryStepShowsWhatItNames(QStringLiteral("en"), true);
 }
+
+#ifdef ROPELAB_HAVE_TRAINING_LAB
+// A step that reads numbers the lesson does not show (the user's last training run had no
+// fine-tuning) says so on the card instead of "computing…" forever, and cannot be checked; the
+// recorded run, which has them, can.
+TEST(ActivityLayout, ReadoutsTheLessonDoesNotShowAreSaidSoAndNotJudged) {
+    QSettings().clear();
+    QFile recorded(QStringLiteral(":/training/default-run.json"));
+    ASSERT_TRUE(recorded.open(QIODevice::ReadOnly));
+    QJsonObject run = QJsonDocument::fromJson(recorded.readAll()).object();
+    QJsonObject settings = run[QStringLiteral("settings")].toObject();
+    settings[QStringLiteral("fine_tune_steps")] = 0;
+    run[QStringLiteral("settings")] = settings;
+    QJsonArray models = run[QStringLiteral("models")].toArray();
+    for (auto&& model : models) {
+        QJsonObject m = model.toObject();
+        m[QStringLiteral("fine_tuned")] = QJsonArray();
+        model = m;
+    }
+    run[QStringLiteral("models")] = models;
+    const QString cache = TrainingLesson::cachePath();
+    ASSERT_TRUE(QDir().mkpath(QFileInfo(cache).path()));
+    QFile file(cache);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(run).toJson());
+    file.close();
+
+    const QString id = QStringLiteral("training.rope_finetune_loss_2x");
+    for (const bool lastRunFineTuned : {false, true}) {
+        if (lastRunFineTuned) QFile::remove(cache);
+        MainWindow window;
+        AppController& features = window.app();
+        window.showNormal();
+        window.setGeometry(QRect(QPoint(0, 0), kProjector));
+        ActivityRunner& runner = features.activities().runner();
+        const Activity* activity = nullptr;
+        for (const Activity& a : features.activities().activities()) {
+            if (a.id == QStringLiteral("training.rescue-rope")) activity = &a;
+        }
+        ASSERT_NE(activity, nullptr);
+        ASSERT_EQ(activity->steps.size(), 3);
+        ASSERT_TRUE(runner.start(*activity, 2));
+        settle(window, *runner.lesson());
+        ASSERT_TRUE(runner.step().namedReadouts().contains(id));
+        const ActivityPanel& card = *features.activities().panel();
+        // The card looks again a moment after the lesson's figure jobs end.
+        QTest::qWaitFor(
+            [&] { return card.readoutValueText(id) != ActivityPanel::tr("computing…"); }, 3000);
+        EXPECT_EQ(runner.lesson()->readout(id).has_value(), lastRunFineTuned);
+        EXPECT_EQ(runner.readyToCheck(), lastRunFineTuned);
+        EXPECT_EQ(card.readoutValueText(id), lastRunFineTuned
+                                                 ? ActivityPanel::tr("hidden until you check")
+                                                 : ActivityPanel::tr("not shown now"));
+        runner.stop();
+    }
+}
+#endif
 
 }  // namespace
 }  // namespace ropelab::ui
