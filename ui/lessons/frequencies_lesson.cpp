@@ -30,7 +30,6 @@
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_frequencies.h"
 #include "model/app_limits.h"
-#include "model/latest_job.h"
 #include "model/parameter_model.h"
 #include "model/parameter_text.h"
 #include "widgets/choice_box.h"
@@ -95,11 +94,16 @@ struct CurveKey {
     bool operator==(const CurveKey&) const = default;
 };
 
-std::array<std::optional<CurveEnvelope>, 2> computeCurves(const CurveKey& key,
-                                                          const Execution& exec) {
+struct CurveResult {
     std::array<std::optional<CurveEnvelope>, 2> envelopes;
+    std::array<double, 2> contextLength{};  // each configuration's trained context L₀
+};
+
+CurveResult computeCurves(const CurveKey& key, const Execution& exec) {
+    CurveResult result;
     for (int s = 0; s < key.count; ++s) {
         const RopeParams& params = key.configs[static_cast<std::size_t>(s)];
+        result.contextLength[static_cast<std::size_t>(s)] = frequencyBands(params).contextLength;
         const RopeFrequencies freqs = ropeFrequencies(params);
         const Eigen::MatrixXd qk = seededStandardNormal(2, params.headDim, key.seed);
         Execution part = exec;
@@ -109,10 +113,11 @@ std::array<std::optional<CurveEnvelope>, 2> computeCurves(const CurveKey& key,
         const std::vector<double> curve =
             ropeScoreCurve(qk.row(0).transpose(), qk.row(1).transpose(), freqs, key.layout,
                            DistanceRange{0, key.length, 1}, part);
-        envelopes[static_cast<std::size_t>(s)].emplace(key.length, kCurveColumns);
-        envelopes[static_cast<std::size_t>(s)]->add(0, curve);
+        std::optional<CurveEnvelope>& envelope = result.envelopes[static_cast<std::size_t>(s)];
+        envelope.emplace(key.length, kCurveColumns);
+        envelope->add(0, curve);
     }
-    return envelopes;
+    return result;
 }
 
 }  // namespace
@@ -123,8 +128,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
       scalePlot_(createPlot(QStringLiteral("slowdown-per-pair"))),
       curvePlot_(createPlot(QStringLiteral("score-curves"))),
       compare_(new QCheckBox(this)),
-      tabs_(new QTabWidget(this)),
-      curveStatus_(new WrappedLabel(this)) {
+      tabs_(new QTabWidget(this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(wavePlot_, 0, 0);
@@ -207,7 +211,6 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     tabs_->addTab(makeConfigTab(A), QString());
     tabs_->addTab(makeConfigTab(B), QString());
     controlsLayout()->addWidget(tabs_);
-    controlsLayout()->addWidget(curveStatus_);
 
     // B starts as A stretched 4× with YaRN, so comparing shows a difference at once.
     configB_ = parameters().rope();
@@ -239,6 +242,15 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         }
         refresh();
     });
+    // Wavelengths and slowdowns come from core's bands on the UI thread: a few dozen pairs.
+    frequencies_ = declareFigures(
+        {wavePlot_, scalePlot_}, FigureRun::Inline,
+        [this] {
+            const bool both = comparing();
+            return FrequencyKey{{config(A), both ? config(B) : RopeParams{}}, both, baseSweep_};
+        },
+        [](const FrequencyKey& key, const Execution&) { return computeFrequencies(key); },
+        [this](const FrequencyKey& key, FrequencyResult& result) { drawFrequencies(key, result); });
     // The score curves, off the UI thread, when their configurations or distances changed.
     curves_ = declareFigures(
         {curvePlot_}, FigureRun::Background,
@@ -258,11 +270,16 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
             return key;
         },
         computeCurves,
-        [this](const CurveKey& key, std::array<std::optional<CurveEnvelope>, 2>& envelopes) {
+        [this](const CurveKey& key, CurveResult& result) {
             double span = 0.0;
             for (int s = 0; s < 2; ++s) {
                 Side& side = sides_[static_cast<std::size_t>(s)];
-                if (const auto& envelope = envelopes[static_cast<std::size_t>(s)]) {
+                const bool shown = s < key.count;
+                const double context = result.contextLength[static_cast<std::size_t>(s)];
+                side.curveContextLine->setVisible(shown);
+                side.curveContextLine->point1->setCoords(context, 0.0);
+                side.curveContextLine->point2->setCoords(context, 1.0);
+                if (const auto& envelope = result.envelopes[static_cast<std::size_t>(s)]) {
                     span = std::max(span, showEnvelopeBand(side.curve, *envelope, 0.0));
                     // Sweeping the base: the bound every base shares, so the axis stays put.
                     if (baseSweep_) {
@@ -278,19 +295,11 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
                 rect->axis(QCPAxis::atBottom)->setRange(0.0, static_cast<double>(key.length));
                 if (span > 0.0) rect->axis(QCPAxis::atLeft)->setRange(-1.1 * span, 1.1 * span);
             }
+            setTitleText(curveTitle_,
+                         tr("Score q·k against distance (min and max per pixel column)") +
+                             QStringLiteral("\n") + configSummaries(key.configs, key.count == 2));
         },
         std::max(1, QThread::idealThreadCount()));
-    connect(curves_->job(), &LatestJob::started, this,
-            [this] { curveStatus_->setText(tr("Score curves: computing…")); });
-    connect(curves_->job(), &LatestJob::progress, this, [this](double fraction) {
-        curveStatus_->setText(tr("Score curves: %1 %").arg(std::lround(100.0 * fraction)));
-    });
-    connect(curves_->job(), &LatestJob::finished, this, [this] {
-        curveStatus_->setText(
-            tr("Score curves computed in %1 ms.").arg(curves_->job()->elapsedMs()));
-    });
-    connect(curves_->job(), &LatestJob::failed, this,
-            [this](const QString& message) { curveStatus_->setText(message); });
 
     QFile shipped(QStringLiteral(":/presets/models.json"));
     if (shipped.open(QIODevice::ReadOnly)) {
@@ -300,9 +309,8 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
             tr("The model presets are missing from this build (:/presets/models.json).");
     }
 
-    retranslate();
+    retranslate();  // which refreshes
     applyTheme(theme());
-    refresh();
 }
 
 FrequenciesLesson::~FrequenciesLesson() = default;
@@ -396,14 +404,11 @@ void FrequenciesLesson::retranslate() {
            "changing A does not change B. The lesson starts B as RoPE with d = 64 and base "
            "10000, stretched 4× with YaRN from L<sub>0</sub> = 2048. Pick a preset, or press "
            "<b>Edit fields</b> to change any field.</p>"));
-    waveTitle_->setText(tr("Wavelength of each pair against the context"));
     wavePlot_->xAxis->setLabel(tr("pair index i"));
     wavePlot_->yAxis->setLabel(tr("wavelength 2π/θ_i (tokens)"));
     originalLine_->setName(tr("A unscaled (default RoPE)"));
-    scaleTitle_->setText(tr("How much each pair is slowed"));
     scalePlot_->xAxis->setLabel(tr("pair index i"));
     scalePlot_->yAxis->setLabel(tr("s_i = θ_i(default) / θ_i"));
-    curveTitle_->setText(tr("Score q·k against distance (min and max per pixel column)"));
     // Two lines: one would run past its short axis rect into the other's label.
     curvePlot_->yAxis->setLabel(tr("A:\nscore q·k"));
     curveRectB_->axis(QCPAxis::atLeft)->setLabel(tr("B:\nscore q·k"));
@@ -432,11 +437,10 @@ void FrequenciesLesson::retranslate() {
         editors_[which]->retranslate();
         showPresetSource(static_cast<Config>(which));
     }
-    if (!bands_[A].pairs.empty()) {
-        drawFrequencies();
-        updateReadout();
-    }
-    replotAll();
+    // The titles and context labels are written by the draw steps: make refresh run them again.
+    frequencies_->invalidate();
+    curves_->invalidate();
+    refresh();
 }
 
 QJsonObject FrequenciesLesson::saveState() const {
@@ -611,7 +615,7 @@ void FrequenciesLesson::showCurveRectB(bool on) {
 
 void FrequenciesLesson::refresh() {
     const bool both = comparing();
-    const bool ok = runGuarded([&] {
+    runGuarded([&] {
         std::array<FrequencyBands, 2> bands;
         std::array<double, 2> factors{1.0, 1.0};
         for (int which : {A, B}) {
@@ -622,35 +626,51 @@ void FrequenciesLesson::refresh() {
         }
         bands_ = std::move(bands);
         attentionFactor_ = factors;
+        updateReadout();
+        updateFigures();
     });
-    if (!ok) return;  // nothing changed; the banner says why
-    drawFrequencies();
-    updateReadout();
-    // The score curves repaint when their background result arrives.
-    wavePlot_->replot(QCustomPlot::rpQueuedReplot);
-    scalePlot_->replot(QCustomPlot::rpQueuedReplot);
-    updateFigures();
 }
 
-void FrequenciesLesson::drawFrequencies() {
-    const bool both = comparing();
+FrequenciesLesson::FrequencyResult FrequenciesLesson::computeFrequencies(const FrequencyKey& key) {
+    FrequencyResult result;
+    for (int s = 0; s < (key.both ? 2 : 1); ++s) {
+        result.bands[static_cast<std::size_t>(s)] =
+            frequencyBands(key.configs[static_cast<std::size_t>(s)]);
+    }
+    if (key.sweep) {
+        // A's wavelengths at both ends of the sweep: the axis holds every frame's.
+        double lo = INFINITY;
+        double hi = 0.0;
+        RopeParams ends = key.configs[A];
+        for (double base : {key.sweep->first, key.sweep->second}) {
+            ends.ropeTheta = base;
+            for (const PairBand& p : frequencyBands(ends).pairs) {
+                lo = std::min({lo, p.wavelength, p.originalWavelength});
+                hi = std::max({hi, p.wavelength, p.originalWavelength});
+            }
+        }
+        result.sweepRange = std::pair{lo, hi};
+    }
+    return result;
+}
+
+void FrequenciesLesson::drawFrequencies(const FrequencyKey& key, const FrequencyResult& result) {
+    const bool both = key.both;
     double lo = INFINITY;
     double hi = 0.0;
     double scaleHi = 1.0;
     int pairs = 1;
     std::vector<QCPAbstractPlottable*> bandEntries;
     // One context label where A's and B's lines of the same kind coincide, naming both.
-    const auto contextOf = [&](int side) { return bands_[side].contextLength; };
-    const auto targetOf = [&](int side) {
-        return config(static_cast<Config>(side)).maxPositionEmbeddings;
-    };
+    const auto contextOf = [&](int side) { return result.bands[side].contextLength; };
+    const auto targetOf = [&](int side) { return key.configs[side].maxPositionEmbeddings; };
     const bool sameContext = both && contextOf(A) == contextOf(B);
     const bool sameTarget = both && targetOf(A) == targetOf(B) && targetOf(A) != contextOf(A) &&
                             targetOf(B) != contextOf(B);
     for (int s = 0; s < 2; ++s) {
         Side& side = sides_[static_cast<std::size_t>(s)];
         const bool shown = s == A || both;
-        const FrequencyBands& bands = bands_[s];
+        const FrequencyBands& bands = result.bands[s];
         std::array<QVector<double>, 3> bx, by;
         QVector<double> x, wavelength, scale, original;
         for (std::size_t i = 0; shown && i < bands.pairs.size(); ++i) {
@@ -719,9 +739,6 @@ void FrequenciesLesson::drawFrequencies() {
         side.targetLabel->setText(
             tr("%1: max_position_embeddings = %2").arg(targetNames).arg(target));
         if (shown) hi = std::max({hi, target, bands.contextLength});
-        side.curveContextLine->setVisible(shown);
-        side.curveContextLine->point1->setCoords(bands.contextLength, 0.0);
-        side.curveContextLine->point2->setCoords(bands.contextLength, 1.0);
     }
     // Only bands that occur get a legend entry, A's then B's, each in the order kept, blended,
     // ÷ factor; the legend is laid out again only when its entries change.
@@ -738,39 +755,34 @@ void FrequenciesLesson::drawFrequencies() {
         }
         for (QCPAbstractPlottable* entry : bandEntries) entry->addToLegend();
     }
-    if (baseSweep_) {
-        // A's wavelengths at both ends of the sweep: the axis holds every frame's.
-        RopeParams ends = config(A);
-        for (double base : {baseSweep_->first, baseSweep_->second}) {
-            ends.ropeTheta = base;
-            for (const PairBand& p : frequencyBands(ends).pairs) {
-                lo = std::min({lo, p.wavelength, p.originalWavelength});
-                hi = std::max({hi, p.wavelength, p.originalWavelength});
-            }
-        }
+    if (result.sweepRange) {
+        lo = std::min(lo, result.sweepRange->first);
+        hi = std::max(hi, result.sweepRange->second);
     }
     wavePlot_->xAxis->setRange(-0.5, pairs - 0.5);
     if (hi > 0.0) wavePlot_->yAxis->setRange(lo / 2.0, hi * 4.0);
     // What A and B are, on the figures themselves (a slide shows no side panel).
-    const QString configs =
-        configSummary(A) + (both ? QStringLiteral("\n") + configSummary(B) : QString());
+    const QString configs = configSummaries(key.configs, both);
     setTitleText(waveTitle_, tr("Wavelength of each pair against the context") +
                                  QStringLiteral("\n") + configs);
-    setTitleText(curveTitle_, tr("Score q·k against distance (min and max per pixel column)") +
-                                  QStringLiteral("\n") + configs);
     setTitleText(scaleTitle_, tr("How much each pair is slowed") + QStringLiteral("\n") + configs);
     scalePlot_->xAxis->setRange(-0.5, pairs - 0.5);
     scalePlot_->yAxis->setRange(0.0, scaleHi * 1.1);
 }
 
-QString FrequenciesLesson::configSummary(Config which) const {
-    const RopeParams p = config(which);
+QString FrequenciesLesson::configSummaries(const std::array<RopeParams, 2>& configs,
+                                           bool both) const {
+    return configSummary(A, configs[A]) +
+           (both ? QStringLiteral("\n") + configSummary(B, configs[B]) : QString());
+}
+
+QString FrequenciesLesson::configSummary(int side, const RopeParams& p) const {
     QString type = QString::fromUtf8(toString(p.ropeType).data());
     if (p.ropeType != RopeType::Default && p.factor) {
         type += QStringLiteral(" ×") + QString::number(*p.factor, 'g', 4);
     }
     return tr("%1: d = %2, base %3, %4")
-        .arg(sideName(which))
+        .arg(sideName(side))
         .arg(p.headDim)
         .arg(baseText(p.ropeTheta), type);
 }

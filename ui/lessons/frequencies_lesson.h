@@ -8,6 +8,7 @@
 #include <QString>
 #include <array>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "analysis/frequency_bands.h"
@@ -85,12 +86,28 @@ private:
     QWidget* makeConfigTab(Config which);
     void onEdited(Config which, const RopeParams& params);
     void refresh();
-    void drawFrequencies();
+    // What the wavelength and slowdown figures show: configurations A and B (B only while
+    // comparing) and, during a base sweep, its first and last base.
+    struct FrequencyKey {
+        std::array<RopeParams, 2> configs;
+        bool both = false;
+        std::optional<std::pair<double, double>> sweep;
+        bool operator==(const FrequencyKey&) const = default;
+    };
+    struct FrequencyResult {
+        std::array<FrequencyBands, 2> bands;
+        // The lowest and highest wavelength of A over the sweep's ends, when sweeping.
+        std::optional<std::pair<double, double>> sweepRange;
+    };
+    static FrequencyResult computeFrequencies(const FrequencyKey& key);
+    void drawFrequencies(const FrequencyKey& key, const FrequencyResult& result);
     void updateReadout();
     void showPresetSource(Config which);
     void showCurveRectB(bool on);
     // "A: d = 64, base 10000, yarn ×4": what a configuration is, for the figure titles.
-    QString configSummary(Config which) const;
+    QString configSummary(int side, const RopeParams& params) const;
+    // A's summary, and B's under it while both are shown.
+    QString configSummaries(const std::array<RopeParams, 2>& configs, bool both) const;
 
     QCustomPlot* wavePlot_;
     QCustomPlot* scalePlot_;
@@ -111,7 +128,7 @@ private:
     std::array<QPushButton*, 2> editToggles_{};
     std::array<QLabel*, 2> presetSources_{};
     std::array<QLabel*, 2> presetLabels_{};
-    QLabel* curveStatus_;
+    FigureTask* frequencies_;
     FigureTask* curves_;
 
     RopeParams configB_;
