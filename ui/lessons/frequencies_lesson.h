@@ -137,7 +137,6 @@ private:
     QString presetProblem_;
     std::array<FrequencyBands, 2> bands_;
     std::array<double, 2> attentionFactor_{1.0, 1.0};
-    std::array<std::vector<double>, 2> originalWavelengths_;
     // Set by an animation that sweeps A's base (its first and last base): axes fixed for it.
     std::optional<std::pair<double, double>> baseSweep_;
 };
