@@ -3215,14 +3215,6 @@ no row</source>
 <context>
     <name>ropelab::ui::FrequenciesLesson</name>
     <message>
-        <source>Score curves: %1 %</source>
-        <translation>注意力分数曲线：%1 %</translation>
-    </message>
-    <message>
-        <source>Score curves computed in %1 ms.</source>
-        <translation>注意力分数曲线计算用时 %1 毫秒。</translation>
-    </message>
-    <message>
         <source>The model presets are missing from this build (:/presets/models.json).</source>
         <translation>此构建中缺少模型预设（:/presets/models.json）。</translation>
     </message>
@@ -3325,10 +3317,6 @@ no row</source>
     <message>
         <source>%1: max_position_embeddings = %2</source>
         <translation>%1：max_position_embeddings = %2</translation>
-    </message>
-    <message>
-        <source>Score curves: computing…</source>
-        <translation>注意力分数曲线：计算中…</translation>
     </message>
     <message>
         <source>A</source>

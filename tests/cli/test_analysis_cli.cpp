@@ -198,7 +198,7 @@ TEST(AnalysisCli, BadInputExitsTwoWithOneLine) {
     expectBadInput({"score-curve", "--q", "random:x", "--k", "ones", "--distances", "0:3"}, "--q");
     expectBadInput({"score-curve", "--encoding", "learned", "--max-len", "10", "--q", "ones", "--k",
                     "ones", "--distances", "0:20"},
-                   "learned table");
+                   "--max-len must be > 19, got 10");
     expectBadInput({"heatmap", "--length", "10", "--grid", "11"}, "--grid");
     expectBadInput({"heatmap", "--length", "0", "--grid", "1"}, "--length");
     expectBadInput({"heatmap", "--length", "10", "--grid", "2", "--pool", "median"}, "--pool");

@@ -232,9 +232,10 @@ protected:
                 << file;
         }
         EXPECT_LT(run.result.maxRssKb, kMemoryBudgetKb) << name << ": peak resident set";
-        // A loose ceiling for a shared 2-core box; README records the measured times.
+        // Catches a lesson that hangs, not a speed target (README records the measured times):
+        // 30 s failed once on a 2-core box running other builds beside the suite.
         for (const auto& [lesson, seconds] : run.seconds) {
-            EXPECT_LT(seconds, 30.0) << name << ": lesson " << lesson;
+            EXPECT_LT(seconds, 120.0) << name << ": lesson " << lesson;
         }
         printTimes(name, run);
     }
