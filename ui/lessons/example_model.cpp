@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lessons/example_model.h"
 
-#include <cerrno>
+#include <QSaveFile>
+#include <QString>
+
 #include <cmath>
 #include <cstdint>
-#include <cstring>
-#include <fstream>
 #include <map>
 #include <random>
 #include <string>
@@ -91,22 +91,15 @@ void writeExampleModel(const std::filesystem::path& folder) {
         ", \"rope_theta\": 10000.0}";
     std::filesystem::create_directories(folder, error);
     writeSafetensors(folder / "model.safetensors", tensors, {{"ropelab_example", "1"}});
-    // config.json beside the weights, as Hugging Face folders hold it; atomic like the weights.
+    // config.json beside the weights, as Hugging Face folders hold it; atomic like the weights,
+    // through a temporary file of its own, as another window or process may write it at once.
     const std::filesystem::path configPath = folder / "config.json";
-    const std::filesystem::path temporary = folder / "config.json.tmp";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out << config;
-        if (!out.flush()) {
-            throw WeightsError(configPath.string(), {.fault = WeightsFault::WriteFailed,
-                                                     .detail = std::strerror(errno)});
-        }
-    }
-    std::filesystem::rename(temporary, configPath, error);
-    if (error) {
-        std::filesystem::remove(temporary, error);
-        throw WeightsError(configPath.string(),
-                           {.fault = WeightsFault::WriteFailed, .detail = error.message()});
+    QSaveFile out(QString::fromStdString(configPath.string()));
+    const auto size = static_cast<qint64>(config.size());
+    if (!out.open(QIODevice::WriteOnly) || out.write(config.data(), size) != size ||
+        !out.commit()) {
+        throw WeightsError(configPath.string(), {.fault = WeightsFault::WriteFailed,
+                                                 .detail = out.errorString().toStdString()});
     }
 }
 
