@@ -11,8 +11,8 @@
 #include <QTranslator>
 #include <set>
 #include <string>
-#include <variant>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "common/parameter_error.h"
