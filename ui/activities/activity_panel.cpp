@@ -262,7 +262,8 @@ void ActivityPanel::refreshReadouts() {
     readoutsHeading_->setVisible(any);
     readoutBox_->setVisible(any);
     Lesson* lesson = runner_.lesson();
-    bool computing = false;
+    const bool computing = runner_.lessonComputing();
+    bool waiting = false;
     for (const ReadoutValue& row : std::as_const(readoutValues_)) {
         QString text;
         const std::optional<double> value =
@@ -270,7 +271,7 @@ void ActivityPanel::refreshReadouts() {
         if (!value) {
             // A readout the lesson does not show now (a training run without fine-tuning) gives
             // nothing away, and waiting for it would never end.
-            computing = runner_.lessonComputing();
+            waiting = waiting || computing;
             text = computing ? tr("computing…") : tr("not shown now");
         } else if (runner_.readoutConcealed(row.id)) {
             text = tr("hidden until you check");
@@ -282,7 +283,7 @@ void ActivityPanel::refreshReadouts() {
         }
         if (row.value->text() != text) row.value->setText(text);
     }
-    if (computing && !recheckPending_) {
+    if (waiting && !recheckPending_) {
         recheckPending_ = true;
         QTimer::singleShot(250, this, [this] {
             recheckPending_ = false;
