@@ -12,7 +12,6 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QStyle>
-#include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
 #include <optional>
@@ -263,15 +262,13 @@ void ActivityPanel::refreshReadouts() {
     readoutBox_->setVisible(any);
     Lesson* lesson = runner_.lesson();
     const bool computing = runner_.lessonComputing();
-    bool waiting = false;
     for (const ReadoutValue& row : std::as_const(readoutValues_)) {
         QString text;
         const std::optional<double> value =
             lesson != nullptr ? lesson->readout(row.id) : std::nullopt;
         if (!value) {
             // A readout the lesson does not show now (a training run without fine-tuning) gives
-            // nothing away, and waiting for it would never end.
-            waiting = waiting || computing;
+            // nothing away; the runner says when the lesson stops computing.
             text = computing ? tr("computing…") : tr("not shown now");
         } else if (runner_.readoutConcealed(row.id)) {
             text = tr("hidden until you check");
@@ -282,13 +279,6 @@ void ActivityPanel::refreshReadouts() {
                                           : shown(*value);
         }
         if (row.value->text() != text) row.value->setText(text);
-    }
-    if (waiting && !recheckPending_) {
-        recheckPending_ = true;
-        QTimer::singleShot(250, this, [this] {
-            recheckPending_ = false;
-            refreshReadouts();
-        });
     }
 }
 

@@ -82,9 +82,6 @@ private:
         QLabel* value;
     };
     QList<ReadoutValue> readoutValues_;
-    // A row says "computing…": looked at again shortly, as a figure job can end without changing
-    // a readout.
-    bool recheckPending_ = false;
     QPushButton* hintButton_;
     QLabel* hint_;
     QPushButton* showMe_;

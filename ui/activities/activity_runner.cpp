@@ -78,6 +78,10 @@ bool ActivityRunner::start(const Activity& activity, std::optional<int> step) {
     shell_.showLesson(activity.lesson);
     readoutConnection_ =
         connect(lesson, &Lesson::readoutsChanged, this, &ActivityRunner::onReadoutsChanged);
+    // A readout the lesson did not publish is then no longer "computing…".
+    computationConnection_ = connect(lesson, &Lesson::computationFinished, this, [this] {
+        if (running()) emit changed();
+    });
     auto* filter = new LessonVisibilityFilter(this, [this](bool visible) {
         if (!running()) return;
         if (visible) {
@@ -110,6 +114,7 @@ void ActivityRunner::stop() {
     releaseLocks();
     revealConcealed();
     disconnect(readoutConnection_);
+    disconnect(computationConnection_);
     if (lesson_ != nullptr) {
         if (auto* filter = findChild<QObject*>(QStringLiteral("activityVisibility"))) {
             lesson_->removeEventFilter(filter);
@@ -227,8 +232,7 @@ bool ActivityRunner::holds(const QList<std::pair<QPointer<QWidget>, bool>>& list
 }
 
 bool ActivityRunner::lessonComputing() const {
-    const auto* page = qobject_cast<const LessonPage*>(lesson_.data());
-    return page != nullptr && page->computing();
+    return lesson_ != nullptr && lesson_->computing();
 }
 
 std::optional<double> ActivityRunner::readoutValue(const QString& id) const {

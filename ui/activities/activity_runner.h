@@ -142,6 +142,7 @@ private:
     QList<std::pair<QPointer<QWidget>, bool>> lockedWas_;
     QList<std::pair<QPointer<QWidget>, bool>> hiddenWas_;
     QMetaObject::Connection readoutConnection_;
+    QMetaObject::Connection computationConnection_;
 };
 
 }  // namespace ropelab::ui

@@ -52,6 +52,8 @@ public:
     // not yet shown) up to date with the shared parameters, for export and tests that read it
     // without showing it.
     virtual void catchUp() {}
+    // Whether a figure is being computed off the UI thread (its readouts may still come).
+    virtual bool computing() const { return false; }
 
     // The shared ParameterModel values this lesson reads; the parameter panel greys out the rest.
     enum class SharedParameter {
@@ -77,6 +79,8 @@ signals:
     void statusMessage(const QString& text);
     // A published readout changed its value.
     void readoutsChanged();
+    // The last figure computing off the UI thread finished, failed or was stopped.
+    void computationFinished();
 
 protected:
     // Publishes readout `name` of this lesson (its id is "<id()>.<name>").

@@ -837,6 +837,7 @@ void LessonPage::figureJobChanged() {
     if (computing()) return;
     progressDelay_->stop();
     progressPanel_->hide();
+    emit computationFinished();
 }
 
 bool LessonPage::computing() const {

@@ -90,7 +90,7 @@ public:
     // The figure pipeline, for tests and benchmarks. Catches up (a page not yet shown computes
     // now), then processes events until no figure computes (false when timeoutMs passed first).
     bool waitForComputation(int timeoutMs = 60000);
-    bool computing() const;
+    bool computing() const override;
     // Since the lesson was made: background jobs started for the figure, inline computations run
     // for it, and repaints the page queued for it (coalesced by Qt into fewer paints).
     int figureJobs(const QString& figureName) const { return figureJobs_.value(figureName); }

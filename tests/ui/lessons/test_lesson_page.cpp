@@ -106,6 +106,30 @@ TEST(LessonPage, AnUnchangedKeyStartsNoJobAndRepaintsNothing) {
     EXPECT_EQ(h.page.repaints(), 2);
 }
 
+// Whoever waits for readouts (an activity's card) hears once when the last job ends, however
+// it ends: a superseded job does not count.
+TEST(LessonPage, SaysOnceWhenTheLastFigureJobEnds) {
+    GatedHarness h;
+    QSignalSpy finished(&h.page, &Lesson::computationFinished);
+    h.page.setGateOpen(false);
+    h.page.setKey(2);
+    h.page.setKey(3);
+    EXPECT_EQ(finished.count(), 0);
+    h.page.setGateOpen(true);
+    ASSERT_TRUE(h.page.waitForComputation(5000));
+    processEventsFor(50);
+    EXPECT_EQ(finished.count(), 1);
+
+    h.page.setGateOpen(false);
+    h.page.setKey(4);
+    h.page.cancelComputation();
+    EXPECT_FALSE(h.page.computing());
+    EXPECT_EQ(finished.count(), 2);
+    h.page.setGateOpen(true);
+    processEventsFor(50);
+    EXPECT_EQ(finished.count(), 2);
+}
+
 TEST(LessonPage, ANewerChangeSupersedesTheRunningJob) {
     GatedHarness h;
     h.page.setGateOpen(false);

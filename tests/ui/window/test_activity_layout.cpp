@@ -200,7 +200,7 @@ TEST(ActivityLayout, ReadoutsTheLessonDoesNotShowAreSaidSoAndNotJudged) {
         settle(window, *runner.lesson());
         ASSERT_TRUE(runner.step().namedReadouts().contains(id));
         const ActivityPanel& card = *features.activities().panel();
-        // The card looks again a moment after the lesson's figure jobs end.
+        // The card looks again when the lesson's figure jobs end.
         QTest::qWaitFor(
             [&] { return card.readoutValueText(id) != ActivityPanel::tr("computing…"); }, 3000);
         EXPECT_EQ(runner.lesson()->readout(id).has_value(), lastRunFineTuned);
