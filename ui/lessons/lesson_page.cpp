@@ -770,26 +770,40 @@ void LessonPage::catchUp() {
 
 LatestJob* LessonPage::newFigureJob() {
     auto* job = new LatestJob(this);
-    connect(job, &LatestJob::started, this, [this] {
+    connect(job, &LatestJob::started, this, [this, job] {
         clearStopped();
         progressBar_->setRange(0, 0);  // busy until the job reports a fraction
         if (!progressDelay_->isActive() && progressPanel_->isHidden()) progressDelay_->start();
+        figureStarted(figureOf(job));
     });
-    connect(job, &LatestJob::progress, this, [this](double fraction) {
+    connect(job, &LatestJob::progress, this, [this, job](double fraction) {
         progressBar_->setRange(0, kProgressSteps);
         setProgressValue(progressBar_, static_cast<int>(fraction * kProgressSteps));
+        figureProgress(figureOf(job), fraction);
     });
-    connect(job, &LatestJob::finished, this, &LessonPage::figureJobChanged);
-    connect(job, &LatestJob::cancelled, this, &LessonPage::figureJobChanged);
+    connect(job, &LatestJob::finished, this, [this, job] {
+        figureEnded(figureOf(job), FigureEnd::Drawn, {});
+        figureJobChanged();
+    });
+    connect(job, &LatestJob::cancelled, this, [this, job] {
+        figureEnded(figureOf(job), FigureEnd::Stopped, {});
+        figureJobChanged();
+    });
     connect(job, &LatestJob::failed, this, [this, job](const QString& message) {
-        // Retried on the next update, whatever its key.
-        for (const auto& task : figureTasks_) {
-            if (task->job() == job) task->jobEnded();
-        }
+        FigureTask* figure = figureOf(job);
+        figure->jobEnded();  // retried on the next update, whatever its key
         showProblem(message);
+        figureEnded(figure, FigureEnd::Failed, message);
         figureJobChanged();
     });
     return job;
+}
+
+FigureTask* LessonPage::figureOf(const LatestJob* job) const {
+    for (const auto& task : figureTasks_) {
+        if (task->job() == job) return task.get();
+    }
+    return nullptr;
 }
 
 FigureTask* LessonPage::addFigureTask(std::unique_ptr<FigureTask> task) {

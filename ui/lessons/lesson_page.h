@@ -241,6 +241,14 @@ protected:
         task->markerLayers_ = std::move(layers);
         return task;
     }
+    // A background figure's run, for a lesson that shows its own run status (a Run panel): the
+    // page calls these as the job starts, moves on and ends (after drawing, for Drawn; a failed
+    // run's message is in the banner already).
+    enum class FigureEnd { Drawn, Failed, Stopped };
+    virtual void figureStarted(FigureTask* /*figure*/) {}
+    virtual void figureProgress(FigureTask* /*figure*/, double /*fraction*/) {}
+    virtual void figureEnded(FigureTask* /*figure*/, FigureEnd /*end*/,
+                             const QString& /*message*/) {}
     // Brings every declared figure up to date with its key. A lesson put away (hidden in the
     // stack, or made and never shown, caught up or awaited) does no work; it updates the figures
     // whose key changed when shown or caught up.
@@ -275,6 +283,7 @@ private:
     LatestJob* newFigureJob();
     FigureTask* addFigureTask(std::unique_ptr<FigureTask> task);
     void figureJobChanged();
+    FigureTask* figureOf(const LatestJob* job) const;
     void clearStopped();
 
     LessonContext context_;

@@ -164,7 +164,7 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
     connect(headBox_, &QSpinBox::valueChanged, this, [this] { updateFigures(); });
 
     const int threads = std::max(1, QThread::idealThreadCount());
-    FigureTask* open = declareFigures(
+    openFigure_ = declareFigures(
         {usagePlot_}, FigureRun::Background, [this] { return request_; },
         [](const std::optional<ModelRequest>& request, const Execution& exec) {
             OpenedModel opened;
@@ -184,9 +184,6 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
             showModel(*request, opened);
         },
         threads);
-    // Nothing is judged on the previous model while another is read.
-    connect(open->job(), &LatestJob::started, this, [this] { clearReadouts(); });
-    connect(open->job(), &LatestJob::cancelled, this, [this] { updateReadouts(); });
     declareInlineFigures(
         {headsPlot_, profilePlot_},
         [this] {
@@ -199,6 +196,15 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
 }
 
 RealModelLesson::~RealModelLesson() = default;
+
+void RealModelLesson::figureStarted(FigureTask* figure) {
+    // Nothing is judged on the previous model while another is read.
+    if (figure == openFigure_) clearReadouts();
+}
+
+void RealModelLesson::figureEnded(FigureTask* figure, FigureEnd end, const QString&) {
+    if (figure == openFigure_ && end == FigureEnd::Stopped) updateReadouts();
+}
 
 QString RealModelLesson::title() const {
     return tr("Inside a real model");

@@ -77,6 +77,8 @@ public:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void figureStarted(FigureTask* figure) override;
+    void figureEnded(FigureTask* figure, FigureEnd end, const QString& message) override;
 
 private:
     // Translated sentence for anything opening a model threw.
@@ -114,6 +116,7 @@ private:
     QLabel* headLabel_;
     QSpinBox* headBox_;
 
+    FigureTask* openFigure_ = nullptr;  // reads the model file and its lens
     std::optional<ModelRequest> request_;
     int runs_ = 0;
     std::shared_ptr<const LensResult> lens_;

@@ -479,32 +479,28 @@ void SweepsLesson::declareSweepFigures() {
         [this](const std::optional<HeatRequest>& request,
                Computed<std::vector<PooledGrid>>& result) { showHeatmaps(request->sweep, result); },
         threads);
-    for (FigureTask* figure : {curveFigure_, heatFigure_}) {
-        LatestJob* job = figure->job();
-        connect(job, &LatestJob::started, this, [this, job] {
-            timed_ = job;
-            clearReadouts();  // nothing is judged on the previous result while the sweep runs
-            setRunning(true);
-        });
-        connect(job, &LatestJob::progress, this, [this](double fraction) {
-            setProgressValue(progressBar_, static_cast<int>(std::lround(1000.0 * fraction)));
-        });
-        connect(job, &LatestJob::finished, this, [this] { setRunning(false); });
-        connect(job, &LatestJob::failed, this, [this](const QString& message) {
-            // The page shows the message in the banner; the previous result stays on screen.
-            setRunning(false);
-            statusText_ = message;
-            status_->setText(message);
-            updateReadouts();
-        });
-        connect(job, &LatestJob::cancelled, this, [this, job] {
-            setRunning(false);
-            statusText_ = tr("Cancelled after %1 s; the previous result stays.")
-                              .arg(job->elapsedMs() / 1000.0, 0, 'f', 1);
-            status_->setText(statusText_);
-            updateReadouts();
-        });
-    }
+}
+
+void SweepsLesson::figureStarted(FigureTask* figure) {
+    timed_ = figure->job();
+    clearReadouts();  // nothing is judged on the previous result while the sweep runs
+    setRunning(true);
+}
+
+void SweepsLesson::figureProgress(FigureTask*, double fraction) {
+    setProgressValue(progressBar_, static_cast<int>(std::lround(1000.0 * fraction)));
+}
+
+void SweepsLesson::figureEnded(FigureTask* figure, FigureEnd end, const QString& message) {
+    setRunning(false);
+    if (end == FigureEnd::Drawn) return;  // the draw step wrote the status
+    // The previous result stays on screen; a failure's message is in the banner too.
+    statusText_ = end == FigureEnd::Failed
+                      ? message
+                      : tr("Cancelled after %1 s; the previous result stays.")
+                            .arg(figure->job()->elapsedMs() / 1000.0, 0, 'f', 1);
+    status_->setText(statusText_);
+    updateReadouts();
 }
 
 LatestJob* SweepsLesson::job() const {

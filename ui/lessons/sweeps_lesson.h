@@ -102,6 +102,9 @@ public:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void figureStarted(FigureTask* figure) override;
+    void figureProgress(FigureTask* figure, double fraction) override;
+    void figureEnded(FigureTask* figure, FigureEnd end, const QString& message) override;
 
 private:
     struct EngineSlot;
