@@ -614,28 +614,16 @@ void FrequenciesLesson::showCurveRectB(bool on) {
 }
 
 void FrequenciesLesson::refresh() {
-    const bool both = comparing();
-    runGuarded([&] {
-        std::array<FrequencyBands, 2> bands;
-        std::array<double, 2> factors{1.0, 1.0};
-        for (int which : {A, B}) {
-            if (which == B && !both) continue;
-            const RopeParams params = config(static_cast<Config>(which));
-            bands[which] = frequencyBands(params);
-            factors[which] = ropeFrequencies(params).attentionFactor;
-        }
-        bands_ = std::move(bands);
-        attentionFactor_ = factors;
-        updateReadout();
-        updateFigures();
-    });
+    runGuarded([this] { updateFigures(); });
 }
 
 FrequenciesLesson::FrequencyResult FrequenciesLesson::computeFrequencies(const FrequencyKey& key) {
     FrequencyResult result;
     for (int s = 0; s < (key.both ? 2 : 1); ++s) {
-        result.bands[static_cast<std::size_t>(s)] =
-            frequencyBands(key.configs[static_cast<std::size_t>(s)]);
+        const RopeParams& params = key.configs[static_cast<std::size_t>(s)];
+        result.bands[static_cast<std::size_t>(s)] = frequencyBands(params);
+        result.attentionFactor[static_cast<std::size_t>(s)] =
+            ropeFrequencies(params).attentionFactor;
     }
     if (key.sweep) {
         // A's wavelengths at both ends of the sweep: the axis holds every frame's.
@@ -768,6 +756,9 @@ void FrequenciesLesson::drawFrequencies(const FrequencyKey& key, const Frequency
     setTitleText(scaleTitle_, tr("How much each pair is slowed") + QStringLiteral("\n") + configs);
     scalePlot_->xAxis->setRange(-0.5, pairs - 0.5);
     scalePlot_->yAxis->setRange(0.0, scaleHi * 1.1);
+    bands_ = result.bands;
+    attentionFactor_ = result.attentionFactor;
+    updateReadout();
 }
 
 QString FrequenciesLesson::configSummaries(const std::array<RopeParams, 2>& configs,

@@ -96,6 +96,7 @@ private:
     };
     struct FrequencyResult {
         std::array<FrequencyBands, 2> bands;
+        std::array<double, 2> attentionFactor{1.0, 1.0};
         // The lowest and highest wavelength of A over the sweep's ends, when sweeping.
         std::optional<std::pair<double, double>> sweepRange;
     };
