@@ -263,15 +263,12 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     connect(camera_, &OrbitCamera::changed, this, [this] {
         yawSlider_->setValue(static_cast<int>(std::lround(camera_->yawDegrees())));
         pitchSlider_->setValue(static_cast<int>(std::lround(camera_->pitchDegrees())));
-        spiralDirty_ = true;
-        drawSpiral();
-        drawHelix();
-        replot(spiralPlot_);
-        replot(helixPlot_);
+        runGuarded([this] { updateFigures(); });
     });
-    // The spiral's path over the whole sequence, off the UI thread; the view is drawn from it.
+    // The spiral's path over the whole sequence, off the UI thread; the view figure draws it, so
+    // its arrival repaints the spiral once.
     declareFigures(
-        {spiralPlot_}, FigureRun::Background,
+        {}, FigureRun::Background,
         [this] {
             return PathKey{parameters().rope(),
                            parameters().layout(),
@@ -287,9 +284,29 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
             explained_ = path.explainedVariance;
             spiralIsPca_ = key.pca;
             spiralComponents_ = key.components;
-            spiralDirty_ = true;
-            drawSpiral();
+            double largest = 0.0;
+            for (const auto* axis : {&spiral_.x, &spiral_.y, &spiral_.z})
+                for (double v : *axis) largest = std::max(largest, std::abs(v));
+            spiralScale_ = largest > 0.0 ? 1.0 / largest : 1.0;
+            ++pathsArrived_;
+            runGuarded([this] { updateFigures(); });
         });
+    // The path as seen from the camera, once one arrived; the query position's marker on the
+    // layer above, so a new position repaints that layer alone.
+    const auto angles = [this] {
+        return std::pair{camera_->yawDegrees(), camera_->pitchDegrees()};
+    };
+    const auto view = [this, angles] {
+        return spiral_.x.empty() ? std::nullopt : std::optional{std::pair{pathsArrived_, angles()}};
+    };
+    spiralView_ = declareInlineFigures({spiralPlot_}, view, [this](const auto&) { drawSpiral(); });
+    declareMarkers(
+        {spiralOverlay_},
+        [this, view] {
+            return view() ? std::optional{std::pair{*view(), parameters().queryPosition()}}
+                          : std::nullopt;
+        },
+        [this](const auto& key) { placeSpiralMarker(key->second); });
     // Which components form pairs, and the chosen one: redrawn only when those change.
     pairing_ = declareInlineFigures(
         {pairingPlot_},
@@ -309,15 +326,16 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
             return HandsKey{parameters().rope(), parameters().queryPosition(), pair_, 0};
         },
         [this](const HandsKey& key) { drawClockHands(ropeFrequencies(key.rope)); });
-    // The helix window around the query position.
-    helixWindow_ = declareInlineFigures(
+    // The helix window around the query position, seen from the camera.
+    helixFigure_ = declareInlineFigures(
         {helixPlot_},
-        [this] {
-            return HandsKey{parameters().rope(), parameters().queryPosition(), pair_,
-                            parameters().sequenceLength()};
+        [this, angles] {
+            return std::pair{HandsKey{parameters().rope(), parameters().queryPosition(), pair_,
+                                      parameters().sequenceLength()},
+                             angles()};
         },
-        [this](const HandsKey& key) {
-            updateHelix(ropeFrequencies(key.rope));
+        [this](const auto& key) {
+            updateHelix(ropeFrequencies(key.first.rope));
             drawHelix();
         });
     refreshOnParameterChange([this] { refresh(); });
@@ -357,9 +375,9 @@ void RopeNdLesson::retranslate() {
     pitchSlider_->setLabel(tr("Tilt (pitch)"));
     pitchSlider_->setToolTip(tr("Or drag the 3D views up and down"));
     resetView_->setText(tr("Reset view"));
-    // Titles are translated text: repaint everything once.
-    spiralDirty_ = true;
-    for (FigureTask* figure : {pairing_, clockFacesFigure_, clockHandsFigure_, helixWindow_})
+    // Titles and axis names are translated text: drawn again.
+    for (FigureTask* figure :
+         {spiralView_, pairing_, clockFacesFigure_, clockHandsFigure_, helixFigure_})
         figure->invalidate();
     refresh();
 }
@@ -436,7 +454,7 @@ void RopeNdLesson::applyTheme(const PlotTheme& theme) {
 }
 
 void RopeNdLesson::refresh() {
-    const bool valid = runGuarded([this] {
+    runGuarded([this] {
         const RopeParams& rope = parameters().rope();
         const RopeFrequencies freqs = ropeFrequencies(rope);
         updateExplanation();
@@ -451,18 +469,8 @@ void RopeNdLesson::refresh() {
         for (QSpinBox* box : componentBoxes_) box->setEnabled(!pca);
         computeHands(freqs);
         updateFigures();
-        drawSpiral();
         updateReadout(freqs);
     });
-    if (!valid) return;
-    // Repaint the spiral's marker alone unless the path or view changed, and not at all where it
-    // stayed (a new head dimension keeps the old path, and its marker, until the new one comes);
-    // the clocks, the helix and the pairing repaint as figures, when what they show changed.
-    if (spiralRedrawn_) {
-        replot(spiralPlot_);
-    } else if (spiralMarkerMoved_) {
-        spiralOverlay_->replot();
-    }
 }
 
 void RopeNdLesson::choosePathCoordinates() {
@@ -633,36 +641,15 @@ void RopeNdLesson::updateHelix(const RopeFrequencies& freqs) {
     }
 }
 
+QPointF RopeNdLesson::spiralPoint(std::size_t i) const {
+    return camera_->project(spiralScale_ * spiral_.x[i], spiralScale_ * spiral_.y[i],
+                            spiralScale_ * spiral_.z[i]);
+}
+
 void RopeNdLesson::drawSpiral() {
     const std::size_t n = spiral_.x.size();
-    spiralRedrawn_ = false;
-    if (n == 0) return;
-    double scale = 0.0;
-    for (std::size_t i = 0; i < n; ++i) {
-        scale = std::max(
-            {scale, std::abs(spiral_.x[i]), std::abs(spiral_.y[i]), std::abs(spiral_.z[i])});
-    }
-    scale = scale > 0.0 ? 1.0 / scale : 1.0;
-    const auto project = [&](std::size_t i) {
-        return camera_->project(scale * spiral_.x[i], scale * spiral_.y[i], scale * spiral_.z[i]);
-    };
-    const int marked = parameters().queryPosition();
-    const bool wasShown = !spiralMarker_->data()->isEmpty();
-    const QPointF was = wasShown ? QPointF(spiralMarker_->data()->constBegin()->key,
-                                           spiralMarker_->data()->constBegin()->value)
-                                 : QPointF();
-    if (marked >= 0 && std::size_t(marked) < n) {
-        const QPointF at = project(std::size_t(marked));
-        spiralMarkerMoved_ = !wasShown || at != was;
-        if (spiralMarkerMoved_) spiralMarker_->setData({at.x()}, {at.y()});
-    } else {
-        spiralMarkerMoved_ = wasShown;
-        spiralMarker_->data()->clear();
-    }
-    if (!spiralDirty_) return;  // only the marker moved: it repaints on its own layer
-    // Everything below is on the main layer: set only when the whole plot repaints.
     std::vector<QPointF> points(n);
-    for (std::size_t i = 0; i < n; ++i) points[i] = project(i);
+    for (std::size_t i = 0; i < n; ++i) points[i] = spiralPoint(i);
     fillSegments(spiralSegments_, points);
     // Chosen components of fast pairs jump across the view at every position: thousands of long
     // chords, which paint ~3× faster without antialiasing and look the same.
@@ -676,8 +663,15 @@ void RopeNdLesson::drawSpiral() {
     }
     drawAxes(spiralAxes_, spiralAxisLabels_, 1.0, 0.0, 1.3);
     spiralTitle_->setText(tr("R(x, p), p = 0 … %1\ndrag to turn").arg(n - 1));
-    spiralDirty_ = false;
-    spiralRedrawn_ = true;
+}
+
+void RopeNdLesson::placeSpiralMarker(int position) {
+    if (position >= 0 && std::size_t(position) < spiral_.x.size()) {
+        const QPointF at = spiralPoint(std::size_t(position));
+        spiralMarker_->setData({at.x()}, {at.y()});
+    } else {
+        spiralMarker_->data()->clear();
+    }
 }
 
 void RopeNdLesson::drawHelix() {

@@ -90,8 +90,10 @@ private:
     };
     void updatePairing(const PairingKey& key);
     void updateHelix(const RopeFrequencies& freqs);
-    // The spiral in full when its path or the view changed (spiralDirty_), else its marker only.
+    // The path's point i, scaled into the unit cube and projected.
+    QPointF spiralPoint(std::size_t i) const;
     void drawSpiral();
+    void placeSpiralMarker(int position);
     void drawHelix();
     // Arrows from (0, 0, base): x and y `reach` long, p up to zHalf and a little more.
     void drawAxes(std::array<QCPItemLine*, 3>& axes, std::array<QCPItemText*, 3>& labels,
@@ -144,16 +146,14 @@ private:
     Path3d helixPositions_;
     std::array<double, 3> explained_{};
     bool spiralIsPca_ = true;
-    // The spiral's curves need drawing again (new path, view or language); else only its marker
-    // moves. spiralRedrawn_: the last drawSpiral() drew them.
-    bool spiralDirty_ = true;
-    bool spiralRedrawn_ = false;
-    bool spiralMarkerMoved_ = false;  // the last drawSpiral() moved, showed or hid the marker
+    double spiralScale_ = 1.0;  // into the unit cube
+    int pathsArrived_ = 0;      // keys the view and the marker: a new path draws both again
+    FigureTask* spiralView_ = nullptr;
     FigureTask* pairing_ = nullptr;
     FigureTask* clockFacesFigure_ = nullptr;
     FigureTask* clockHandsFigure_ = nullptr;
     QCPLayer* handsLayer_ = nullptr;
-    FigureTask* helixWindow_ = nullptr;
+    FigureTask* helixFigure_ = nullptr;
     std::array<int, 3> spiralComponents_{0, 1, 2};
     std::optional<RopeParams> explainedRope_;  // the configuration the explanation describes
 };

@@ -217,6 +217,35 @@ TEST(RopeNdLesson, TheSpiralsPathArrivingDrawsIntoTheSpiralAlone) {
     EXPECT_EQ(title->text().toStdString(), wrapped.toStdString());
 }
 
+// Turning the view draws the spiral and the helix again; a new position moves the spiral's
+// marker alone, on its layer above the path.
+TEST(RopeNdLesson, TurningRedrawsBothViewsAndANewPositionMovesOnlyTheSpiralsMarker) {
+    LessonHarness<RopeNdLesson> h;
+    ASSERT_TRUE(h.lesson.waitForComputation());
+    QCoreApplication::processEvents();
+    const QString spiral = QStringLiteral("spiral-3d");
+    const QString helix = QStringLiteral("pair-helix");
+    const auto full = [&](const QString& name) { return h.lesson.figureRepaints(name); };
+    const auto marker = [&] { return h.lesson.figureMarkerRepaints(spiral); };
+    const auto* path = qobject_cast<QCPCurve*>(h.figure(spiral)->plottable(0));
+    ASSERT_NE(path, nullptr);
+    const double start = path->data()->begin()->key;
+    const int spiralRepaints = full(spiral), helixRepaints = full(helix), markers = marker();
+    h.lesson.camera()->setAngles(120.0, -30.0);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(full(spiral), spiralRepaints + 1);
+    EXPECT_EQ(full(helix), helixRepaints + 1);
+    EXPECT_EQ(marker(), markers);
+    EXPECT_NE(path->data()->begin()->key, start);
+    QCPGraph* dot = h.figure(spiral)->graph(0);
+    const double dotWas = dot->data()->begin()->key;
+    h.model.setPositions(h.model.queryPosition() + 1, h.model.keyPosition());
+    QCoreApplication::processEvents();
+    EXPECT_EQ(full(spiral), spiralRepaints + 1);
+    EXPECT_EQ(marker(), markers + 1);
+    EXPECT_NE(dot->data()->begin()->key, dotWas);
+}
+
 TEST(RopeNdLesson, PrincipalComponentsExplainTheirShareOfVariance) {
     LessonHarness<RopeNdLesson> h;
     h.model.setHeadDim(8);
