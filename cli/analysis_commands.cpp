@@ -435,7 +435,7 @@ HeatmapJob heatmapJob(const Args& args) {
     const auto seed = static_cast<std::uint64_t>(args.integerOr("--seed", 0, 0, INT64_MAX - 1));
     ScoreEncodingParams encoding = encodingFromArgs(args, dim);
     requireMemory(2.0 * 8.0 * static_cast<double>(length) * dim,
-                  "random queries and keys for " + std::to_string(length) + " positions");
+                  ResourceProblem(Demand::QueryKeyRows, length));
     HeatmapJob job{seededStandardNormal(length, dim, seed),
                    seededStandardNormal(length, dim, seed + 1),
                    std::move(encoding),

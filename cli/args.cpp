@@ -310,7 +310,7 @@ void requireOutputCells(double rows, double columns) {
                             " MB as doubles); at most 1e9 are printed, ask for fewer (use a STEP)");
     }
     // The printed table holds each number once, and briefly a copy while a column moves in.
-    requireMemory(16.0 * cells, "an output table of " + formatDouble(cells) + " numbers");
+    requireMemory(16.0 * cells, ResourceProblem(Demand::OutputTable, cells));
 }
 
 }  // namespace ropelab::cli

@@ -2,6 +2,7 @@
 #include "cli/parameter_flags.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "cli/rope_flags.h"
 
@@ -29,8 +30,10 @@ std::string flagMessage(const ParameterProblem& problem) {
 
 std::string flagMessage(const ResourceError& error) {
     std::string message = error.what();
-    for (std::size_t i = 0; i < error.fewer().size(); ++i) {
-        message += (i == 0 ? ": ask for fewer " : " or ") + flagOf(error.fewer()[i]);
+    if (!error.problem()) return message;
+    const std::vector<std::string>& fewer = error.problem()->fewer;
+    for (std::size_t i = 0; i < fewer.size(); ++i) {
+        message += (i == 0 ? ": ask for fewer " : " or ") + flagOf(fewer[i]);
     }
     return message;
 }

@@ -481,7 +481,7 @@ Command experimentCommand() {
             config.vocabulary = static_cast<int>(task.vocabulary.size());
             validate(config);
             requireMemory(trainingMemoryBytes(config, base.batch, config.trainLength),
-                          "training a model");
+                          ResourceProblem(Demand::Training));
             for (std::uint64_t seed : seeds) jobs.push_back({encoding, seed});
         }
         requireTrainable(task, configFromArgs(args, PositionEncoding::None).trainLength);

@@ -37,13 +37,14 @@ InvarianceResult invariance(const Eigen::Ref<const Eigen::VectorXd>& q,
     const double len = static_cast<double>(length);
     const double threads = std::max(1, exec.threads);
     requireMemory(8.0 * (2.0 * len * d + threads * (kRowBlock * len + 4.0 * len) + 4.0 * len),
-                  "invariance over " + std::to_string(length) + " positions");
+                  ResourceProblem(Demand::Invariance, length));
     if (length > kMaxInvarianceLength) {
         // O(length²·d) work: past this it runs for minutes, so refuse instead of hanging.
-        throw ResourceError(
-            "invariance compares all length² position pairs: length must be at "
-            "most " +
-            std::to_string(kMaxInvarianceLength) + ", got " + std::to_string(length));
+        ResourceProblem problem(Demand::Invariance, length);
+        problem.budget = Budget::Length;
+        problem.needed = len;
+        problem.limit = static_cast<double>(kMaxInvarianceLength);
+        throw ResourceError(problem);
     }
 
     // f(q, m) and f(k, n) for every position, as rows.

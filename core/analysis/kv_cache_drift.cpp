@@ -11,7 +11,6 @@
 #include "common/errors.h"
 #include "common/parameter_error.h"
 #include "encodings/learned_absolute.h"
-#include "encodings/number_text.h"
 #include "encodings/rope_apply.h"
 
 namespace ropelab {
@@ -96,14 +95,16 @@ KvCacheDrift kvCacheDrift(const RopeParams& params, std::int64_t promptLength,
                          (static_cast<double>(promptLength) + 0.5 * static_cast<double>(generate)) *
                          pairs;
     if (terms > maxKvCacheTerms) {
-        throw ResourceError("scoring every cached key at every step would take " +
-                                numberText(std::ceil(terms)) + " pair terms; at most " +
-                                numberText(maxKvCacheTerms) + " are allowed",
-                            {"generate", "prompt_length"});
+        ResourceProblem problem(Demand::KvCacheScoring);
+        problem.budget = Budget::PairTerms;
+        problem.needed = std::ceil(terms);
+        problem.limit = maxKvCacheTerms;
+        problem.fewer = {"generate", "prompt_length"};
+        throw ResourceError(problem);
     }
     const int d = first.headDim;
     requireMemory(8.0 * d * (static_cast<double>(total) + static_cast<double>(generate)),
-                  "the queries and keys of " + std::to_string(total) + " tokens");
+                  ResourceProblem(Demand::QueryKeyRows, total));
     const Eigen::MatrixXd queries = seededStandardNormal(generate, d, seed);
     const Eigen::MatrixXd keys = seededStandardNormal(total, d, seed + 1);
 

@@ -3,8 +3,7 @@
 
 #include <unistd.h>
 
-#include <cstdio>
-#include <string>
+#include <utility>
 
 #include "common/errors.h"
 
@@ -23,15 +22,13 @@ double analysisMemoryBudgetBytes() {
     return budget;
 }
 
-void requireMemory(double bytes, std::string_view what) {
+void requireMemory(double bytes, ResourceProblem what) {
     const double budget = analysisMemoryBudgetBytes();
     if (bytes <= budget) return;
-    constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-    char sizes[128];
-    std::snprintf(sizes, sizeof sizes,
-                  " would need %.3g GiB of memory, more than the %.3g GiB allowed", bytes / kGiB,
-                  budget / kGiB);
-    throw ResourceError(std::string(what) + sizes + " (half of this machine's memory)");
+    what.budget = Budget::Memory;
+    what.needed = bytes;
+    what.limit = budget;
+    throw ResourceError(std::move(what));
 }
 
 }  // namespace ropelab

@@ -84,8 +84,7 @@ PhaseErrors ropePhaseErrors(const RopeFrequencies& freqs, const DistanceRange& p
     const std::int64_t count = positions.count();
     requireNotEmpty(static_cast<std::size_t>(count), "positions");
     const double rows = static_cast<double>(count) * static_cast<double>(chosen.size());
-    requireMemory(72.0 * rows, "phase errors for " + std::to_string(count) + " positions × " +
-                                   std::to_string(chosen.size()) + " pairs");
+    requireMemory(72.0 * rows, ResourceProblem(Demand::PhaseErrors, count, chosen.size()));
     PhaseErrors errors;
     const std::size_t total = static_cast<std::size_t>(rows);
     errors.position.resize(total);

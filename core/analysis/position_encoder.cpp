@@ -24,7 +24,8 @@ PositionEncoder::PositionEncoder(const ScoreEncodingParams& params, int dim)
         case ScoreEncoding::Sinusoidal:
             break;
         case ScoreEncoding::Learned:
-            requireMemory(8.0 * params.learnedMaxLength * dim, "the learned position table");
+            requireMemory(8.0 * params.learnedMaxLength * dim,
+                          ResourceProblem(Demand::LearnedTable, params.learnedMaxLength, dim));
             learnedTable_.emplace(params.learnedMaxLength, dim, params.learnedSeed,
                                   params.learnedStddev);
             break;
@@ -39,7 +40,7 @@ PositionEncoder::PositionEncoder(const ScoreEncodingParams& params, int dim)
                 alibiSlopes(params.alibiHeads)[static_cast<std::size_t>(params.alibiHead - 1)];
             break;
         case ScoreEncoding::Seed:
-            requireMemory(8.0 * dim * dim, "the seed code's d × d matrix");
+            requireMemory(8.0 * dim * dim, ResourceProblem(Demand::SeedMatrix, dim));
             seedMatrix_.resize(dim, dim);
             for (int i = 0; i < dim; ++i) {
                 for (int j = 0; j < dim; ++j) {

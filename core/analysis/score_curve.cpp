@@ -52,8 +52,7 @@ std::vector<double> ropeScoreCurve(const Eigen::Ref<const Eigen::VectorXd>& q,
     const RopeScoreCoefficients coefficients = ropeScoreCoefficients(q, k, freqs, layout);
     const std::int64_t count = distances.count();
     requireNotEmpty(static_cast<std::size_t>(count), "distances");
-    requireMemory(8.0 * static_cast<double>(count),
-                  "a score curve over " + std::to_string(count) + " distances");
+    requireMemory(8.0 * static_cast<double>(count), ResourceProblem(Demand::ScoreCurve, count));
     const PhasorSums sums = phasorSums(coefficients, distances.step);
     std::vector<double> scores(static_cast<std::size_t>(count));
     const std::int64_t blocks = (count + kAnchorInterval - 1) / kAnchorInterval;
@@ -96,8 +95,7 @@ std::vector<double> scoreCurve(const Eigen::Ref<const Eigen::VectorXd>& q,
     }
     const std::int64_t count = distances.count();
     requireNotEmpty(static_cast<std::size_t>(count), "distances");
-    requireMemory(8.0 * static_cast<double>(count),
-                  "a score curve over " + std::to_string(count) + " distances");
+    requireMemory(8.0 * static_cast<double>(count), ResourceProblem(Demand::ScoreCurve, count));
     const PositionEncoder encoder(encoding, static_cast<int>(q.size()));
     const std::int64_t lastQuery = keyPosition + distances.at(count - 1);
     encoder.requirePositions(std::min(keyPosition + distances.start, lastQuery),

@@ -21,7 +21,7 @@ std::vector<double> ropeMeanAbsScore(const RopeFrequencies& freqs, RopeLayout la
     requireNotEmpty(static_cast<std::size_t>(count), "distances");
     requireMemory(8.0 * (static_cast<double>(count) + 2.0 * samples * freqs.headDim +
                          6.0 * samples * freqs.pairs()),
-                  "a mean |score| over " + std::to_string(count) + " distances");
+                  ResourceProblem(Demand::MeanScore, count));
     const Eigen::MatrixXd queries = seededStandardNormal(samples, freqs.headDim, seed);
     const Eigen::MatrixXd keys = seededStandardNormal(samples, freqs.headDim, seed + 1);
     std::vector<PhasorSums> sums;

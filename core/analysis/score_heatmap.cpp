@@ -338,7 +338,7 @@ PooledGrid pooledHeatmap(const PositionEncoder& encoder,
                              // Keys in double and float (with norms), a tile of each per thread.
                              : 8.0 * (grid + static_cast<double>(n) * (1.5 * d + 4.0) +
                                       threads * 1.5 * (kQueryTile * d + kQueryTile * kKeyTile));
-    requireMemory(bytes, "a " + std::to_string(n) + "-position heatmap");
+    requireMemory(bytes, ResourceProblem(Demand::Heatmap, n));
     return pooling == Pooling::Mean ? meanPooled(encoder, queries, keys, width, height, exec)
                                     : maxPooled(encoder, queries, keys, width, height, exec);
 }

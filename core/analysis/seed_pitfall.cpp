@@ -19,7 +19,7 @@ namespace ropelab {
 Eigen::MatrixXd seedCodeMatrix(int dim, double scale) {
     requireAtLeast(dim, 1, "dim");
     requireFinite(scale, "seed_scale");
-    requireMemory(8.0 * dim * dim, "the seed code's d × d matrix");
+    requireMemory(8.0 * dim * dim, ResourceProblem(Demand::SeedMatrix, dim));
     Eigen::MatrixXd m(dim, dim);
     for (int i = 0; i < dim; ++i) {
         for (int j = 0; j < dim; ++j) m(i, j) = std::cos(static_cast<double>(i) * j * scale);
@@ -29,7 +29,8 @@ Eigen::MatrixXd seedCodeMatrix(int dim, double scale) {
 
 Eigen::MatrixXd ropeRotationMatrix(const RopeFrequencies& freqs, double position,
                                    RopeLayout layout) {
-    requireMemory(8.0 * freqs.headDim * freqs.headDim, "the RoPE rotation matrix");
+    requireMemory(8.0 * freqs.headDim * freqs.headDim,
+                  ResourceProblem(Demand::RotationMatrix, freqs.headDim));
     // Column j is the image of the unit vector e_j: the matrix is whatever applyRope does.
     Eigen::MatrixXd r(freqs.headDim, freqs.headDim);
     Eigen::VectorXd unit = Eigen::VectorXd::Zero(freqs.headDim);
@@ -59,7 +60,7 @@ std::vector<double> lengthRatios(const Eigen::Ref<const Eigen::MatrixXd>& matrix
     requireAtLeast(samples, 1, "samples");
     requireNotEmpty(static_cast<std::size_t>(matrix.size()), "matrix");
     requireMemory(8.0 * static_cast<double>(samples) * static_cast<double>(matrix.rows()),
-                  "the random directions");
+                  ResourceProblem(Demand::RandomDirections, samples, matrix.rows()));
     const Eigen::MatrixXd directions = seededStandardNormal(samples, matrix.rows(), seed);
     const Eigen::MatrixXd mapped = directions * matrix;
     std::vector<double> ratios(static_cast<std::size_t>(samples));

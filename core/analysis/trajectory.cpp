@@ -33,7 +33,7 @@ std::int64_t checkedCount(const DistanceRange& positions, const RopeFrequencies&
     const std::int64_t count = positions.count();
     requireNotEmpty(static_cast<std::size_t>(count), "positions");
     requireMemory(bytesPerPosition * static_cast<double>(count),
-                  "a trajectory over " + std::to_string(count) + " positions");
+                  ResourceProblem(Demand::Trajectory, count));
     return count;
 }
 
@@ -92,7 +92,7 @@ Trajectory3d ropeTrajectoryPca(const Eigen::Ref<const Eigen::VectorXd>& x,
         std::max(kPcaMinBlock, (count + kPcaMaxBlocks - 1) / kPcaMaxBlocks);
     const std::int64_t blocks = (count + blockSize - 1) / blockSize;
     requireMemory(8.0 * static_cast<double>(blocks) * d * (d + 1.0),
-                  "PCA over " + std::to_string(count) + " positions");
+                  ResourceProblem(Demand::Pca, count));
     const auto blockRange = [&](std::int64_t b) {
         const std::int64_t first = b * blockSize;
         return std::pair{first, std::min(blockSize, count - first)};
@@ -166,8 +166,7 @@ Helix ropeHelix(const RopeFrequencies& freqs, int pair, const DistanceRange& pos
     }
     const std::int64_t count = positions.count();
     requireNotEmpty(static_cast<std::size_t>(count), "positions");
-    requireMemory(16.0 * static_cast<double>(count),
-                  "a helix over " + std::to_string(count) + " positions");
+    requireMemory(16.0 * static_cast<double>(count), ResourceProblem(Demand::Helix, count));
     Helix helix;
     helix.cos.resize(static_cast<std::size_t>(count));
     helix.sin.resize(static_cast<std::size_t>(count));
@@ -198,7 +197,7 @@ HelixCurve ropeHelixCurve(const RopeFrequencies& freqs, int pair, double first, 
     const double theta = freqs.invFreq[static_cast<std::size_t>(pair)];
     const double turns = (last - first) * theta / (2.0 * std::numbers::pi);
     const double segments = std::max<double>(minSegments, std::ceil(turns * pointsPerTurn));
-    requireMemory(24.0 * (segments + 1.0), "a helix of " + std::to_string(segments) + " points");
+    requireMemory(24.0 * (segments + 1.0), ResourceProblem(Demand::HelixCurve, segments + 1));
     const auto count = static_cast<std::size_t>(segments) + 1;
     HelixCurve curve;
     curve.position.resize(count);

@@ -3,10 +3,12 @@
 // The error types the core throws. Callers (CLI, UI) catch them and show what() as one line, or
 // their own words for the data an error carries.
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
-#include <vector>
+
+#include "common/resource_problem.h"
 
 namespace ropelab {
 
@@ -16,19 +18,26 @@ public:
     using std::invalid_argument::invalid_argument;
 };
 
-// A request is valid but would need more memory or time than we allow; what() says how much.
+// A request is valid but would need more memory or time than we allow: problem() says what and
+// how much (core's errors always carry one); what() is its English sentence.
 class ResourceError : public std::runtime_error {
 public:
+    explicit ResourceError(ResourceProblem problem)
+        : std::runtime_error(describe(problem)), problem_(std::move(problem)) {}
+    // A front end's own refusal, in its own words.
     using std::runtime_error::runtime_error;
-    // `fewer`: the parameters (core's ids) whose smaller values would fit, for a front end to
-    // name in its own words.
-    ResourceError(const std::string& what, std::vector<std::string> fewer)
-        : std::runtime_error(what), fewer_(std::move(fewer)) {}
-    const std::vector<std::string>& fewer() const { return fewer_; }
+
+    const std::optional<ResourceProblem>& problem() const { return problem_; }
 
 private:
-    std::vector<std::string> fewer_;
+    std::optional<ResourceProblem> problem_;
 };
+
+// The most numbers one encoding table or bias matrix may hold (800 MB of doubles).
+inline constexpr double kMaxTableNumbers = 1e8;
+
+// ResourceError with `what` (Budget::Numbers) when a table of `numbers` exceeds kMaxTableNumbers.
+void requireTableNumbers(double numbers, ResourceProblem what);
 
 // The caller asked to stop (Execution::stop) before the computation finished.
 class Cancelled : public std::runtime_error {

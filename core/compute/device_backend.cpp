@@ -170,8 +170,7 @@ std::vector<std::vector<double>> DeviceBackend::ropeScoreCurves(
     if (count == 0) throw ParameterError({"distances", Rule::NotEmpty});
     const CurveBatch batch = packCurves(curves);
     requireMemory(8.0 * static_cast<double>(curves.size()) * static_cast<double>(count),
-                  std::to_string(curves.size()) + " score curves over " + std::to_string(count) +
-                      " distances");
+                  ResourceProblem(Demand::ScoreCurves, curves.size(), count));
     std::vector<std::vector<double>> result(curves.size());
     if (curves.empty()) return result;
     for (std::vector<double>& r : result) r.resize(static_cast<std::size_t>(count));

@@ -96,8 +96,7 @@ Computed<std::vector<PooledGrid>> ropeHeatmapSweep(ComputeEngine& engine,
     }
     // Checked before allocating: N × d query rows and as many key rows.
     const int d = params.inputs.rope.headDim;
-    requireMemory(2.0 * 8.0 * static_cast<double>(n) * d,
-                  "the heat map's query and key rows (2 × N × d numbers)");
+    requireMemory(2.0 * 8.0 * static_cast<double>(n) * d, ResourceProblem(Demand::QueryKeyRows, n));
     Eigen::MatrixXd queries;
     Eigen::MatrixXd keys;
     if (params.sameVectors) {

@@ -46,13 +46,8 @@ double alibiCausalBias(double slope, std::int64_t query, std::int64_t key) {
 
 Eigen::MatrixXd alibiBias(int length, double slope, AlibiBias kind) {
     requireAtLeast(length, 1, "length");
-    const double cells = static_cast<double>(length) * length;
-    if (cells > 1e8) {
-        throw ResourceError("a " + std::to_string(length) + " x " + std::to_string(length) +
-                            " bias matrix would need " +
-                            std::to_string(static_cast<long long>(cells * 8 / 1e6)) +
-                            " MB; at most 800 MB (1e8 numbers) is allowed");
-    }
+    requireTableNumbers(static_cast<double>(length) * length,
+                        ResourceProblem(Demand::AlibiMatrix, length));
     Eigen::MatrixXd bias(length, length);
     for (int j = 0; j < length; ++j) {
         for (int i = 0; i < length; ++i) {

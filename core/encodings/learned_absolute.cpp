@@ -34,13 +34,8 @@ LearnedPositionTable::LearnedPositionTable(int maxLength, int dim, std::uint64_t
     requireAtLeast(dim, 1, "dim");
     requireFinite(stddev, "stddev");
     if (!(stddev > 0.0)) throw ParameterError({"stddev", Rule::GreaterThan, stddev});
-    const double cells = static_cast<double>(maxLength) * dim;
-    if (cells > 1e8) {
-        throw ResourceError("a learned table of " + std::to_string(maxLength) + " x " +
-                            std::to_string(dim) + " would need " +
-                            std::to_string(static_cast<long long>(cells * 8 / 1e6)) +
-                            " MB; at most 800 MB (1e8 numbers) is allowed");
-    }
+    requireTableNumbers(static_cast<double>(maxLength) * dim,
+                        ResourceProblem(Demand::LearnedTable, maxLength, dim));
     table_ = stddev * seededStandardNormal(maxLength, dim, seed);
 }
 

@@ -41,13 +41,8 @@ Eigen::VectorXd sinusoidalEncoding(double position, int dim, double base) {
 
 Eigen::MatrixXd sinusoidalTable(const std::vector<double>& positions, int dim, double base) {
     const std::vector<double> frequencies = sinusoidalFrequencies(dim, base);
-    const double cells = static_cast<double>(positions.size()) * dim;
-    if (cells > 1e8) {
-        throw ResourceError("a sinusoidal table of " + std::to_string(positions.size()) + " x " +
-                            std::to_string(dim) + " would need " +
-                            std::to_string(static_cast<long long>(cells * 8 / 1e6)) +
-                            " MB; at most 800 MB (1e8 numbers) is allowed");
-    }
+    requireTableNumbers(static_cast<double>(positions.size()) * dim,
+                        ResourceProblem(Demand::SinusoidalTable, positions.size(), dim));
     Eigen::MatrixXd table(static_cast<Eigen::Index>(positions.size()), dim);
     for (std::size_t r = 0; r < positions.size(); ++r) {
         for (int i = 0; i < dim / 2; ++i) {

@@ -59,13 +59,8 @@ Eigen::MatrixXd t5BiasMatrix(int length, const T5BucketParams& params,
                               static_cast<double>(params.numBuckets)});
     }
     requireAtLeast(length, 1, "length");
-    const double cells = static_cast<double>(length) * length;
-    if (cells > 1e8) {
-        throw ResourceError("a " + std::to_string(length) + " x " + std::to_string(length) +
-                            " bias matrix would need " +
-                            std::to_string(static_cast<long long>(cells * 8 / 1e6)) +
-                            " MB; at most 800 MB (1e8 numbers) is allowed");
-    }
+    requireTableNumbers(static_cast<double>(length) * length,
+                        ResourceProblem(Demand::T5BiasMatrix, length));
     // bias depends on j − i only: one bucket lookup per diagonal.
     Eigen::VectorXd byRelative(2 * length - 1);
     for (int r = -(length - 1); r <= length - 1; ++r) {

@@ -242,7 +242,7 @@ Model runTraining(Model model, const Task& task, const TrainSettings& settings,
     const ModelConfig& config = model.config;
     requireTrainable(task, config.trainLength);
     requireMemory(trainingMemoryBytes(config, settings.batch, config.trainLength),
-                  "training this model");
+                  ResourceProblem(Demand::Training));
     useThreads(exec);
     Net net = makeNet(config, model.tensors);
     std::vector<torch::Tensor> decayed;
@@ -309,7 +309,8 @@ int chunkFor(const ModelConfig& config, int length, int wanted) {
            evaluationMemoryBytes(config, chunk, length) > TrainingLimits::maxMemoryBytes) {
         chunk /= 2;
     }
-    requireMemory(evaluationMemoryBytes(config, chunk, length), "evaluating this length");
+    requireMemory(evaluationMemoryBytes(config, chunk, length),
+                  ResourceProblem(Demand::Evaluation, length));
     return chunk;
 }
 

@@ -2,6 +2,7 @@
 #include "training/model.h"
 
 #include <stdexcept>
+#include <utility>
 
 #include "common/errors.h"
 #include "common/parameter_error.h"
@@ -92,14 +93,12 @@ double evaluationMemoryBytes(const ModelConfig& config, int batch, int length) {
            (static_cast<double>(parameterCount(config)) + layer + 2.0 * tokens * config.vocabulary);
 }
 
-void requireMemory(double bytes, std::string_view what) {
+void requireMemory(double bytes, ResourceProblem what) {
     if (bytes > TrainingLimits::maxMemoryBytes) {
-        throw ResourceError(std::string(what) + " would need about " +
-                            std::to_string(static_cast<long long>(bytes / (1024.0 * 1024.0))) +
-                            " MiB, more than the " +
-                            std::to_string(static_cast<long long>(TrainingLimits::maxMemoryBytes /
-                                                                  (1024.0 * 1024.0))) +
-                            " MiB allowed; use a smaller model, batch or length");
+        what.budget = Budget::TrainingMemory;
+        what.needed = bytes;
+        what.limit = TrainingLimits::maxMemoryBytes;
+        throw ResourceError(std::move(what));
     }
 }
 

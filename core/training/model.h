@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/resource_problem.h"
 #include "encodings/rope_params.h"
 
 namespace ropelab::training {
@@ -75,8 +76,9 @@ std::int64_t parameterCount(const ModelConfig& config);
 double trainingMemoryBytes(const ModelConfig& config, int batch, int length);
 // Bytes a forward pass without gradients needs for batch sequences of length tokens.
 double evaluationMemoryBytes(const ModelConfig& config, int batch, int length);
-// ResourceError saying how much, when bytes exceeds TrainingLimits::maxMemoryBytes.
-void requireMemory(double bytes, std::string_view what);
+// ResourceError with `what` (Budget::TrainingMemory) when bytes exceeds
+// TrainingLimits::maxMemoryBytes.
+void requireMemory(double bytes, ResourceProblem what);
 
 // One weight tensor, row-major float32 as stored.
 struct NamedTensor {

@@ -5,11 +5,18 @@
 
 namespace ropelab::training {
 
+namespace {
+
+ResourceProblem diverged(std::int64_t step, double learningRate) {
+    ResourceProblem problem(Demand::TrainingDiverged, static_cast<double>(step));
+    problem.rate = learningRate;
+    return problem;
+}
+
+}  // namespace
+
 TrainingDiverged::TrainingDiverged(std::int64_t step, double learningRate)
-    : ResourceError("the training loss became NaN at step " + std::to_string(step) +
-                    "; the model is lost (try a learning rate below " +
-                    std::to_string(learningRate) + ")"),
-      step_(step) {}
+    : ResourceError(diverged(step, learningRate)), step_(step) {}
 
 void validate(const TrainSettings& settings) {
     if (settings.steps < 1 || settings.steps > TrainingLimits::maxSteps) {

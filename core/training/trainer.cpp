@@ -43,9 +43,10 @@ const EngineApi& engine() {
                                ? nullptr
                                : reinterpret_cast<Entry>(dlsym(module, "ropelab_torch_engine"));
         if (entry == nullptr) {
-            throw ResourceError("the training engine " + path.string() + " cannot be loaded (" +
-                                (problem != nullptr ? problem : "no entry point") +
-                                "); it needs Debian's libtorch1.13");
+            ResourceProblem engine(Demand::TrainingEngine);
+            engine.path = path.string();
+            engine.detail = problem != nullptr ? problem : "no ropelab_torch_engine symbol";
+            throw ResourceError(engine);
         }
         api = entry();
     }
@@ -71,7 +72,7 @@ Model train(ModelConfig config, const Task& task, const TrainSettings& settings,
         throw ropeOnly(config.encoding);
     }
     requireMemory(trainingMemoryBytes(config, settings.batch, config.trainLength),
-                  "training this model");
+                  ResourceProblem(Demand::Training));
     Model model;
     model.config = config;
     model.vocabulary = task.vocabulary;

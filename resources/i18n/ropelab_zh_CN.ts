@@ -4475,6 +4475,122 @@ score q·k</source>
         <source>has %1 tensors; the model needs %2</source>
         <translation>有 %1 个张量；模型需要 %2 个</translation>
     </message>
+    <message>
+        <source>a score curve over %1 distances</source>
+        <translation>%1 个距离上的一条分数曲线</translation>
+    </message>
+    <message>
+        <source>%1 score curves over %2 distances</source>
+        <translation>%2 个距离上的 %1 条分数曲线</translation>
+    </message>
+    <message>
+        <source>a mean |score| over %1 distances</source>
+        <translation>%1 个距离上的平均 |score|</translation>
+    </message>
+    <message>
+        <source>the queries and keys of %1 positions</source>
+        <translation>%1 个位置的查询和键</translation>
+    </message>
+    <message>
+        <source>a heat map of %1 positions</source>
+        <translation>%1 个位置的热图</translation>
+    </message>
+    <message>
+        <source>a trajectory over %1 positions</source>
+        <translation>%1 个位置上的轨迹</translation>
+    </message>
+    <message>
+        <source>PCA over %1 positions</source>
+        <translation>%1 个位置上的 PCA</translation>
+    </message>
+    <message>
+        <source>a helix over %1 positions</source>
+        <translation>%1 个位置上的螺旋线</translation>
+    </message>
+    <message>
+        <source>a helix of %1 points</source>
+        <translation>由 %1 个点画成的螺旋线</translation>
+    </message>
+    <message>
+        <source>a learned position table of %1 × %2</source>
+        <translation>%1 × %2 的可学习位置表</translation>
+    </message>
+    <message>
+        <source>the seed code&apos;s %1 × %1 matrix</source>
+        <translation>种子代码的 %1 × %1 矩阵</translation>
+    </message>
+    <message>
+        <source>the %1 × %1 RoPE rotation matrix</source>
+        <translation>%1 × %1 的 RoPE 旋转矩阵</translation>
+    </message>
+    <message>
+        <source>%1 random directions in %2 dimensions</source>
+        <translation>%2 维空间中的 %1 个随机方向</translation>
+    </message>
+    <message>
+        <source>invariance over %1 positions</source>
+        <translation>%1 个位置上的不变性</translation>
+    </message>
+    <message>
+        <source>phase errors for %1 positions × %2 pairs</source>
+        <translation>%1 个位置 × %2 对的相位误差</translation>
+    </message>
+    <message>
+        <source>an output table of %1 numbers</source>
+        <translation>含 %1 个数的输出表</translation>
+    </message>
+    <message>
+        <source>a sinusoidal table of %1 × %2</source>
+        <translation>%1 × %2 的正弦表</translation>
+    </message>
+    <message>
+        <source>a %1 × %1 T5 bias matrix</source>
+        <translation>%1 × %1 的 T5 偏置矩阵</translation>
+    </message>
+    <message>
+        <source>a %1 × %1 ALiBi bias matrix</source>
+        <translation>%1 × %1 的 ALiBi 偏置矩阵</translation>
+    </message>
+    <message>
+        <source>scoring every cached key at every step</source>
+        <translation>在每一步为每个缓存的键打分</translation>
+    </message>
+    <message>
+        <source>training this model</source>
+        <translation>训练这个模型</translation>
+    </message>
+    <message>
+        <source>evaluating a length of %1</source>
+        <translation>在长度 %1 上评估</translation>
+    </message>
+    <message>
+        <source>the training loss became NaN at step %1; the model is lost (try a learning rate below %2)</source>
+        <translation>训练损失在第 %1 步变为 NaN；模型已丢失（请尝试低于 %2 的学习率）</translation>
+    </message>
+    <message>
+        <source>the training engine %1 cannot be loaded (%2); it needs Debian&apos;s libtorch1.13</source>
+        <translation>无法加载训练引擎 %1（%2）；它需要 Debian 的 libtorch1.13</translation>
+    </message>
+    <message>
+        <source>%1 would need %2 GiB of memory, more than the %3 GiB allowed (half of this computer&apos;s memory)</source>
+        <translation>%1需要 %2 GiB 内存，超过允许的 %3 GiB（本机内存的一半）</translation>
+    </message>
+    <message>
+        <source>%1 would need about %2 MiB, more than the %3 MiB allowed; use a smaller model, batch or length</source>
+        <translation>%1约需 %2 MiB，超过允许的 %3 MiB；请使用更小的模型、批大小或长度</translation>
+    </message>
+    <message>
+        <source>%1 would need %2 MB; at most %3 MB (%4 numbers) is allowed</source>
+        <translation>%1需要 %2 MB；最多允许 %3 MB（%4 个数）</translation>
+    </message>
+    <message>
+        <source>%1 would take %2 pair terms; at most %3 are allowed</source>
+        <translation>%1需要计算 %2 个配对项；最多允许 %3 个</translation>
+    </message>
+    <message>
+        <source>%1 compares every pair of positions: at most %2 positions are allowed; got %3</source>
+        <translation>%1要比较每一对位置：最多允许 %2 个位置；实际为 %3</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::PitfallLesson</name>
@@ -6315,6 +6431,10 @@ Nothing was changed.</source>
     <message>
         <source>No trained RoPE model to look inside</source>
         <translation>没有可查看内部的已训练 RoPE 模型</translation>
+    </message>
+    <message>
+        <source>no temporary folder for the RoPE model&apos;s file</source>
+        <translation>无法为 RoPE 模型的文件创建临时文件夹</translation>
     </message>
 </context>
 </TS>

@@ -216,8 +216,16 @@ TEST(CliParsing, CoreParameterIdsBecomeFlags) {
     EXPECT_EQ(flagMessage(frequency),
               "these RoPE parameters give inv_freq 0 for pair 1; use a smaller --factor or "
               "--rope-theta");
-    EXPECT_EQ(flagMessage(ResourceError("too much", {"generate", "prompt_length"})),
-              "too much: ask for fewer --generate or --prompt-length");
+    ResourceProblem terms(Demand::KvCacheScoring);
+    terms.budget = Budget::PairTerms;
+    terms.needed = 2e9;
+    terms.limit = 1e8;
+    terms.fewer = {"generate", "prompt_length"};
+    EXPECT_EQ(flagMessage(ResourceError(terms)),
+              "scoring every cached key at every step would take 2e+09 pair terms; at most 1e+08 "
+              "are allowed: ask for fewer --generate or --prompt-length");
+    // A refusal the command line words itself has no parameters to name.
+    EXPECT_EQ(flagMessage(ResourceError("too much")), "too much");
 }
 
 }  // namespace

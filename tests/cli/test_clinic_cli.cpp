@@ -240,6 +240,14 @@ TEST_F(ClinicCli, KvCacheColumns) {
     const CliRun plain = cli({"kv-cache", "--prompt-length", "3", "--generate", "2"});
     EXPECT_EQ(plain.out, "length,max_abs_score_error\n4,0\n5,0\n");
     EXPECT_EQ(cli({"kv-cache", "--generate", "2"}).status, 2);
+    // Too much work: core's numbers in English, with the flags whose smaller values would fit.
+    const CliRun tooMuch =
+        cli({"kv-cache", "--head-dim", "16", "--prompt-length", "1000000", "--generate", "1000"});
+    EXPECT_EQ(tooMuch.status, 2);
+    EXPECT_EQ(tooMuch.err,
+              "ropelab-cli kv-cache: scoring every cached key at every step would take 8.004e+09 "
+              "pair terms; at most 1e+08 are allowed: ask for fewer --generate or "
+              "--prompt-length\n");
 }
 
 }  // namespace

@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <cmath>
 #include <mutex>
+#include <stdexcept>
 #include <string_view>
 
 #include "model/latest_job.h"
@@ -171,7 +172,10 @@ std::shared_ptr<const TrainingLesson::Inside> computeInside(const InsideKey& key
     }
     if (key.rope) {
         const QTemporaryDir folder;
-        if (!folder.isValid()) throw ResourceError("no temporary folder for the RoPE model's file");
+        if (!folder.isValid()) {
+            throw std::runtime_error(
+                TrainingLesson::tr("no temporary folder for the RoPE model's file").toStdString());
+        }
         const std::filesystem::path file =
             folder.filePath(QStringLiteral("rope.safetensors")).toStdString();
         training::saveModel(file, *key.rope);

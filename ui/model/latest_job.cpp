@@ -24,10 +24,8 @@ QString messageFor(const std::exception& e) {
     if (dynamic_cast<const InputError*>(&e) != nullptr) {
         return LatestJob::tr("Invalid parameter: %1").arg(errorText(e));
     }
-    if (dynamic_cast<const ResourceError*>(&e) != nullptr) {
-        return LatestJob::tr("Too large to compute: %1").arg(QString::fromUtf8(e.what()));
-    }
-    return LatestJob::tr("Could not compute this view: %1").arg(QString::fromUtf8(e.what()));
+    if (isTooLarge(e)) return LatestJob::tr("Too large to compute: %1").arg(errorText(e));
+    return LatestJob::tr("Could not compute this view: %1").arg(errorText(e));
 }
 
 }  // namespace

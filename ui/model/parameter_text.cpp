@@ -354,7 +354,121 @@ QString fileProblemText(const FileProblem& p) {
     return QString::fromStdString(describe(p));
 }
 
+namespace {
+
+QString demandText(const ResourceProblem& p) {
+    const QString n = QString::number(p.count, 'f', 0);
+    const QString m = QString::number(p.count2, 'f', 0);
+    switch (p.what) {
+        case Demand::ScoreCurve:
+            return Tr::tr("a score curve over %1 distances").arg(n);
+        case Demand::ScoreCurves:
+            return Tr::tr("%1 score curves over %2 distances").arg(n, m);
+        case Demand::MeanScore:
+            return Tr::tr("a mean |score| over %1 distances").arg(n);
+        case Demand::QueryKeyRows:
+            return Tr::tr("the queries and keys of %1 positions").arg(n);
+        case Demand::Heatmap:
+            return Tr::tr("a heat map of %1 positions").arg(n);
+        case Demand::Trajectory:
+            return Tr::tr("a trajectory over %1 positions").arg(n);
+        case Demand::Pca:
+            return Tr::tr("PCA over %1 positions").arg(n);
+        case Demand::Helix:
+            return Tr::tr("a helix over %1 positions").arg(n);
+        case Demand::HelixCurve:
+            return Tr::tr("a helix of %1 points").arg(n);
+        case Demand::LearnedTable:
+            return Tr::tr("a learned position table of %1 × %2").arg(n, m);
+        case Demand::SeedMatrix:
+            return Tr::tr("the seed code's %1 × %1 matrix").arg(n);
+        case Demand::RotationMatrix:
+            return Tr::tr("the %1 × %1 RoPE rotation matrix").arg(n);
+        case Demand::RandomDirections:
+            return Tr::tr("%1 random directions in %2 dimensions").arg(n, m);
+        case Demand::Invariance:
+            return Tr::tr("invariance over %1 positions").arg(n);
+        case Demand::PhaseErrors:
+            return Tr::tr("phase errors for %1 positions × %2 pairs").arg(n, m);
+        case Demand::OutputTable:
+            return Tr::tr("an output table of %1 numbers").arg(n);
+        case Demand::SinusoidalTable:
+            return Tr::tr("a sinusoidal table of %1 × %2").arg(n, m);
+        case Demand::T5BiasMatrix:
+            return Tr::tr("a %1 × %1 T5 bias matrix").arg(n);
+        case Demand::AlibiMatrix:
+            return Tr::tr("a %1 × %1 ALiBi bias matrix").arg(n);
+        case Demand::KvCacheScoring:
+            return Tr::tr("scoring every cached key at every step");
+        case Demand::Training:
+            return Tr::tr("training this model");
+        case Demand::Evaluation:
+            return Tr::tr("evaluating a length of %1").arg(n);
+        case Demand::TrainingDiverged:
+        case Demand::TrainingEngine:
+            break;
+    }
+    return QString::fromStdString(describe(p));
+}
+
+}  // namespace
+
+QString resourceProblemText(const ResourceProblem& p) {
+    if (p.what == Demand::TrainingDiverged) {
+        return Tr::tr(
+                   "the training loss became NaN at step %1; the model is lost (try a learning "
+                   "rate below %2)")
+            .arg(QString::number(p.count, 'f', 0), QString::number(p.rate, 'g', 6));
+    }
+    if (p.what == Demand::TrainingEngine) {
+        return Tr::tr(
+                   "the training engine %1 cannot be loaded (%2); it needs Debian's libtorch1.13")
+            .arg(text(p.path), text(p.detail));
+    }
+    constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+    constexpr double kMiB = 1024.0 * 1024.0;
+    const QString what = demandText(p);
+    switch (p.budget) {
+        case Budget::Memory:
+            return Tr::tr(
+                       "%1 would need %2 GiB of memory, more than the %3 GiB allowed (half of "
+                       "this computer's memory)")
+                .arg(what, QString::number(p.needed / kGiB, 'g', 3),
+                     QString::number(p.limit / kGiB, 'g', 3));
+        case Budget::TrainingMemory:
+            return Tr::tr(
+                       "%1 would need about %2 MiB, more than the %3 MiB allowed; use a smaller "
+                       "model, batch or length")
+                .arg(what, QString::number(p.needed / kMiB, 'f', 0),
+                     QString::number(p.limit / kMiB, 'f', 0));
+        case Budget::Numbers:
+            return Tr::tr("%1 would need %2 MB; at most %3 MB (%4 numbers) is allowed")
+                .arg(what, QString::number(p.needed * 8 / 1e6, 'f', 0),
+                     QString::number(p.limit * 8 / 1e6, 'f', 0), QString::number(p.limit, 'g', 6));
+        case Budget::PairTerms:
+            return Tr::tr("%1 would take %2 pair terms; at most %3 are allowed")
+                .arg(what, QString::number(p.needed, 'g', 6), QString::number(p.limit, 'g', 6));
+        case Budget::Length:
+            return Tr::tr(
+                       "%1 compares every pair of positions: at most %2 positions are allowed; "
+                       "got %3")
+                .arg(what, QString::number(p.limit, 'f', 0), QString::number(p.needed, 'f', 0));
+        case Budget::None:
+            break;
+    }
+    return QString::fromStdString(describe(p));
+}
+
+bool isTooLarge(const std::exception& error) {
+    const auto* resource = dynamic_cast<const ResourceError*>(&error);
+    return resource != nullptr &&
+           (!resource->problem() || resource->problem()->budget != Budget::None);
+}
+
 QString errorText(const std::exception& error) {
+    if (const auto* resource = dynamic_cast<const ResourceError*>(&error)) {
+        if (resource->problem()) return resourceProblemText(*resource->problem());
+    }
     if (const auto* parameter = dynamic_cast<const ParameterError*>(&error)) {
         return parameterProblemText(parameter->problem());
     }

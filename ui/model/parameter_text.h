@@ -11,6 +11,7 @@
 #include <span>
 #include <string_view>
 
+#include "common/errors.h"
 #include "common/parameter_error.h"
 #include "encodings/rope_fields.h"
 
@@ -38,8 +39,17 @@ QString parameterProblemText(const ParameterProblem& problem, const ParameterNam
 // A file's structural problem, translated: "rope_scaling must be an object; got array".
 QString fileProblemText(const FileProblem& problem);
 
+// A request too large to compute, or a failed training run, translated: "a heat map of 100000
+// positions would need 74.5 GiB of memory, more than the 8 GiB allowed (...)".
+QString resourceProblemText(const ResourceProblem& problem);
+
 // The message for anything a computation, a session or an import threw: a ParameterError with
-// labels, a FileError as "FILE: problem", translated, with the file's own keys, else what().
+// labels, a FileError as "FILE: problem", translated, with the file's own keys, a ResourceError's
+// problem, translated, else what().
 QString errorText(const std::exception& error);
+
+// Whether an exception says that a request is too large (a ResourceError with a size), which the
+// app announces as "Too large to compute", not as a failure.
+bool isTooLarge(const std::exception& error);
 
 }  // namespace ropelab::ui

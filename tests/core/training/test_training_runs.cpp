@@ -158,6 +158,10 @@ TEST(Training, ANanLossStopsTheModelWithAMessage) {
         FAIL() << "no TrainingDiverged";
     } catch (const TrainingDiverged& error) {
         EXPECT_EQ(error.step(), 1);
+        ASSERT_TRUE(error.problem().has_value());
+        EXPECT_EQ(error.problem()->what, Demand::TrainingDiverged);
+        EXPECT_EQ(error.problem()->count, 1);
+        EXPECT_EQ(error.problem()->rate, tinySettings(5).learningRate);
         EXPECT_NE(std::string(error.what()).find("NaN at step 1"), std::string::npos);
     }
 }
@@ -193,8 +197,16 @@ TEST(Limits, MemoryIsEstimatedBeforeAllocating) {
     config.trainLength = 1024;
     TrainSettings settings = tinySettings(1);
     settings.batch = 512;
-    EXPECT_THROW(train(config, syntheticTask(TaskKind::Copy), settings, Execution{}),
-                 ResourceError);
+    try {
+        train(config, syntheticTask(TaskKind::Copy), settings, Execution{});
+        ADD_FAILURE() << "512 × 1024 tokens accepted";
+    } catch (const ResourceError& error) {
+        ASSERT_TRUE(error.problem().has_value());
+        EXPECT_EQ(error.problem()->what, Demand::Training);
+        EXPECT_EQ(error.problem()->budget, Budget::TrainingMemory);
+        EXPECT_EQ(error.problem()->needed, trainingMemoryBytes(config, 512, 1024));
+        EXPECT_EQ(error.problem()->limit, TrainingLimits::maxMemoryBytes);
+    }
     // The parameters of a 1-layer, width-16 model: 17·16 + 12·16² + 13·16 + 2·16.
     EXPECT_EQ(parameterCount(config), 17 * 16 + 12 * 256 + 13 * 16 + 2 * 16);
 }

@@ -85,14 +85,20 @@ TEST(LatestJob, ErrorsComeBackAsMessages) {
     QSignalSpy failed(&job, &LatestJob::failed);
     job.start(
         [](const Execution&) -> LatestJob::Apply {
-            throw ResourceError("the sweep would need 64 GiB, more than the 8 GiB budget");
+            ResourceProblem problem(Demand::Heatmap, 4096);
+            problem.budget = Budget::Memory;
+            problem.needed = 64.0 * (1 << 30);
+            problem.limit = 8.0 * (1 << 30);
+            throw ResourceError(problem);
         },
         1);
     ASSERT_TRUE(job.waitForIdle(5000));
     ASSERT_EQ(failed.count(), 1);
-    const QString message = failed.at(0).at(0).toString();
-    EXPECT_TRUE(message.startsWith(QStringLiteral("Too large to compute")));
-    EXPECT_TRUE(message.contains(QStringLiteral("64 GiB")));
+    // The app's words for core's data, not core's English.
+    EXPECT_EQ(failed.at(0).at(0).toString(),
+              QStringLiteral("Too large to compute: a heat map of 4096 positions would need 64 GiB "
+                             "of memory, more than the 8 GiB allowed (half of this computer's "
+                             "memory)"));
 }
 
 TEST(LatestJob, ProgressIsReported) {

@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "common/errors.h"
 #include "common/parameter_error.h"
 #include "encodings/gguf_fault.h"
 #include "encodings/rope_fields.h"
@@ -371,6 +372,103 @@ TEST(ParameterText, AComputationsRefusalIsSaidInTheUsersLanguage) {
 }
 
 // The app's labels and units of the table: one row per field, each translated.
+// A request too large to compute, and a failed training run, in the user's language: every
+// demand and budget has words of its own in both (none falls back to core's English).
+TEST(ParameterText, EveryResourceProblemIsWordedInBothLanguages) {
+    ResourceProblem table(Demand::SinusoidalTable, 200000, 1000);
+    table.budget = Budget::Numbers;
+    table.needed = 2e8;
+    table.limit = 1e8;
+    ResourceProblem memory(Demand::Heatmap, 100000);
+    memory.budget = Budget::Memory;
+    memory.needed = 80.0 * (1 << 30);
+    memory.limit = 8.0 * (1 << 30);
+    ResourceProblem training(Demand::Training);
+    training.budget = Budget::TrainingMemory;
+    training.needed = 3.0 * (1 << 30);
+    training.limit = 2.0 * (1 << 30);
+    ResourceProblem terms(Demand::KvCacheScoring);
+    terms.budget = Budget::PairTerms;
+    terms.needed = 2e9;
+    terms.limit = 1e8;
+    terms.fewer = {"generate", "prompt_length"};
+    ResourceProblem length(Demand::Invariance, 20000);
+    length.budget = Budget::Length;
+    length.needed = 20000;
+    length.limit = 16384;
+    ResourceProblem diverged(Demand::TrainingDiverged, 12);
+    diverged.rate = 0.03;
+    ResourceProblem engine(Demand::TrainingEngine);
+    engine.path = "/x/engine.so";
+    engine.detail = "libtorch.so: not found";
+    const std::vector<std::pair<ResourceProblem, std::pair<QString, QString>>> cases = {
+        {table,
+         {QStringLiteral("a sinusoidal table of 200000 × 1000 would need 1600 MB; at most 800 "
+                         "MB (1e+08 numbers) is allowed"),
+          QStringLiteral("200000 × 1000 的正弦表需要 1600 MB；最多允许 800 MB（1e+08 个数）")}},
+        {memory,
+         {QStringLiteral("a heat map of 100000 positions would need 80 GiB of memory, more than "
+                         "the 8 GiB allowed (half of this computer's memory)"),
+          QStringLiteral(
+              "100000 个位置的热图需要 80 GiB 内存，超过允许的 8 GiB（本机内存的一半）")}},
+        {training,
+         {QStringLiteral("training this model would need about 3072 MiB, more than the 2048 MiB "
+                         "allowed; use a smaller model, batch or length"),
+          QStringLiteral(
+              "训练这个模型约需 3072 MiB，超过允许的 2048 MiB；请使用更小的模型、批大小或长度")}},
+        {terms,
+         {QStringLiteral("scoring every cached key at every step would take 2e+09 pair terms; at "
+                         "most 1e+08 are allowed"),
+          QStringLiteral("在每一步为每个缓存的键打分需要计算 2e+09 个配对项；最多允许 1e+08 个")}},
+        {length,
+         {QStringLiteral("invariance over 20000 positions compares every pair of positions: at "
+                         "most 16384 positions are allowed; got 20000"),
+          QStringLiteral(
+              "20000 个位置上的不变性要比较每一对位置：最多允许 16384 个位置；实际为 20000")}},
+        {diverged,
+         {QStringLiteral("the training loss became NaN at step 12; the model is lost (try a "
+                         "learning rate below 0.03)"),
+          QStringLiteral("训练损失在第 12 步变为 NaN；模型已丢失（请尝试低于 0.03 的学习率）")}},
+        {engine,
+         {QStringLiteral("the training engine /x/engine.so cannot be loaded (libtorch.so: not "
+                         "found); it needs Debian's libtorch1.13"),
+          QStringLiteral(
+              "无法加载训练引擎 /x/engine.so（libtorch.so: not found）；它需要 Debian 的 "
+              "libtorch1.13")}},
+    };
+    LanguageController language;
+    for (const auto& [problem, words] : cases) {
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+        EXPECT_EQ(resourceProblemText(problem), words.first);
+        EXPECT_EQ(errorText(ResourceError(problem)), words.first);
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+        EXPECT_EQ(resourceProblemText(problem), words.second);
+    }
+    // Every demand in both languages, none in core's English.
+    std::set<QString> english;
+    std::set<QString> chinese;
+    for (int d = 0; d <= static_cast<int>(Demand::Evaluation); ++d) {
+        ResourceProblem problem(static_cast<Demand>(d), 7, 9);
+        problem.budget = Budget::Memory;
+        problem.needed = 3.0 * (1 << 30);
+        problem.limit = 1.0 * (1 << 30);
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+        const QString en = resourceProblemText(problem);
+        EXPECT_NE(en, QString::fromStdString(describe(problem))) << d;
+        english.insert(en);
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+        const QString zh = resourceProblemText(problem);
+        EXPECT_NE(zh, en) << d;
+        chinese.insert(zh);
+    }
+    EXPECT_EQ(english.size(), static_cast<std::size_t>(Demand::Evaluation) + 1);
+    EXPECT_EQ(chinese.size(), english.size());
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+    // Too large to compute, or a failure: a lesson's banner says which.
+    EXPECT_TRUE(isTooLarge(ResourceError(table)));
+    EXPECT_FALSE(isTooLarge(ResourceError(diverged)));
+}
+
 TEST(RopeFieldsInTheApp, EveryRowHasATranslatedLabelAndUnit) {
     std::set<RopeField> fields;
     for (const RopeFieldText& row : ropeFieldTexts()) {
