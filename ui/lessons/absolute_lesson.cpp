@@ -4,7 +4,6 @@
 #include <qcustomplot.h>
 
 #include <QGridLayout>
-#include <QJsonObject>
 #include <QLineF>
 
 #include <algorithm>
@@ -262,6 +261,18 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
             shown_ = std::move(shift);
             drawShift();
         });
+    bindState(
+        QStringLiteral("maxLength"), 128, [this] { return maxLength(); },
+        [this](int length) { maxLengthSlider_->setValue(length); });
+    bindState(
+        QStringLiteral("shift"), 8, [this] { return shift(); },
+        [this](int shift) { shiftSlider_->setValue(shift); });
+    bindState(
+        QStringLiteral("pair"), 0, [this] { return pair_; },
+        [this](int pair) {
+            pair_ = pair;
+            refresh();
+        });
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
@@ -333,19 +344,6 @@ void AbsoluteLesson::retranslate() {
     learned_->invalidate();
     shift_->invalidate();
     updateSimilarityTitle();
-    refresh();
-}
-
-QJsonObject AbsoluteLesson::saveState() const {
-    return QJsonObject{{QStringLiteral("maxLength"), maxLength()},
-                       {QStringLiteral("pair"), pair_},
-                       {QStringLiteral("shift"), shift()}};
-}
-
-void AbsoluteLesson::restoreState(const QJsonObject& state) {
-    maxLengthSlider_->setValue(state.value(QStringLiteral("maxLength")).toInt(128));
-    shiftSlider_->setValue(state.value(QStringLiteral("shift")).toInt(8));
-    pair_ = state.value(QStringLiteral("pair")).toInt(0);
     refresh();
 }
 

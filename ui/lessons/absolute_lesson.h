@@ -32,8 +32,6 @@ public:
     QString title() const override;
     void retranslate() override;
     SharedParameters sharedParameters() const override;
-    QJsonObject saveState() const override;
-    void restoreState(const QJsonObject& state) override;
 
     int maxLength() const;
     void setMaxLength(int length);

@@ -6,7 +6,6 @@
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHeaderView>
-#include <QJsonObject>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QTableWidget>
@@ -207,6 +206,10 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
                        positionsPlot_->rescaleAxes();
                        updateReadout();
                    });
+    bindState(
+        QStringLiteral("example"), static_cast<int>(Example::Llama3),
+        [this] { return static_cast<int>(example_); },
+        [this](int index) { setExample(static_cast<Example>(std::clamp(index, 0, 4))); });
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
@@ -220,16 +223,6 @@ QString ClinicLesson::title() const {
 
 Lesson::SharedParameters ClinicLesson::sharedParameters() const {
     return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout;
-}
-
-QJsonObject ClinicLesson::saveState() const {
-    return QJsonObject{{QStringLiteral("example"), static_cast<int>(example_)}};
-}
-
-void ClinicLesson::restoreState(const QJsonObject& state) {
-    const int index =
-        state.value(QStringLiteral("example")).toInt(static_cast<int>(Example::Llama3));
-    setExample(static_cast<Example>(std::clamp(index, 0, 4)));
 }
 
 void ClinicLesson::setExample(Example example) {

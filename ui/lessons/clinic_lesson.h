@@ -29,8 +29,6 @@ public:
     QString title() const override;
     void retranslate() override;
     SharedParameters sharedParameters() const override;
-    QJsonObject saveState() const override;
-    void restoreState(const QJsonObject& state) override;
 
     // The dynamic-NTK example of the KV-cache plot: max_position_embeddings, the prompt and the
     // generated tokens, the scaling factor.

@@ -6,7 +6,6 @@
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QJsonObject>
 #include <QLabel>
 #include <QThread>
 
@@ -120,6 +119,15 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
         },
         computeDecay, [this](const DecayKey& key, DecayResult& decay) { drawDecay(key, decay); },
         threads);
+    for (const int side : {0, 1}) {
+        bindState(
+            side == 0 ? QStringLiteral("left") : QStringLiteral("right"), QString(),
+            [this, side] { return QString::fromUtf8(toString(encodings_[side]).data()); },
+            [this, side](const QString& name) {
+                if (name.isEmpty()) return;
+                runGuarded([&] { setEncoding(side, parseScoreEncoding(name.toStdString())); });
+            });
+    }
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
@@ -217,23 +225,6 @@ void InvarianceLesson::retranslateSide(int s) {
     }
     encodingLabels_[static_cast<std::size_t>(s)]->setText(s == 0 ? tr("Left") : tr("Right"));
     box->setAccessibleName(s == 0 ? tr("Left encoding") : tr("Right encoding"));
-}
-
-QJsonObject InvarianceLesson::saveState() const {
-    return QJsonObject{
-        {QStringLiteral("left"), QString::fromUtf8(toString(encodings_[0]).data())},
-        {QStringLiteral("right"), QString::fromUtf8(toString(encodings_[1]).data())}};
-}
-
-void InvarianceLesson::restoreState(const QJsonObject& state) {
-    int side = 0;
-    for (const char* key : {"left", "right"}) {
-        const QString name = state.value(QLatin1String(key)).toString();
-        if (!name.isEmpty()) {
-            runGuarded([&] { setEncoding(side, parseScoreEncoding(name.toStdString())); });
-        }
-        ++side;
-    }
 }
 
 void InvarianceLesson::setEncoding(int side, ScoreEncoding encoding) {

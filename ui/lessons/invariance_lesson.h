@@ -31,8 +31,6 @@ public:
     QString title() const override;
     void retranslate() override;
     SharedParameters sharedParameters() const override;
-    QJsonObject saveState() const override;
-    void restoreState(const QJsonObject& state) override;
 
     // Heat maps and curves cover the first positions() positions (shared N, at most this).
     static constexpr int kMaxPositions = 512;

@@ -896,6 +896,16 @@ void LessonPage::changeEvent(QEvent* event) {
     Lesson::changeEvent(event);
 }
 
+QJsonObject LessonPage::saveState() const {
+    QJsonObject state;
+    for (const StateBinding& binding : stateBindings_) state.insert(binding.key, binding.save());
+    return state;
+}
+
+void LessonPage::restoreState(const QJsonObject& state) {
+    for (const StateBinding& binding : stateBindings_) binding.restore(state.value(binding.key));
+}
+
 QString LessonPage::problemText(const std::exception& e) {
     if (dynamic_cast<const InputError*>(&e) != nullptr) {
         return tr("Invalid parameter: %1").arg(errorText(e));

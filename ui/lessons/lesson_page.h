@@ -7,6 +7,8 @@
 // parameters, as a second tab.
 
 #include <QHash>
+#include <QJsonObject>
+#include <QJsonValue>
 #include <QList>
 #include <QPointer>
 #include <QSet>
@@ -49,6 +51,9 @@ public:
     LessonPage(const LessonContext& context, QWidget* parent = nullptr);
 
     QList<Figure> figures() const override { return figures_; }
+    // The values bound with bindState, under their keys.
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
     void catchUp() override;
 
     // The banner's text; empty when the lesson shows valid results (tests read it).
@@ -183,6 +188,26 @@ protected:
     };
     void setReadoutRows(const QList<ReadoutRow>& rows, const QString& noteHtml = {});
 
+    // Binds one value of the lesson's saved state (sessions, activity steps) to `key`: get()
+    // reads it, set() puts it back, with `fallback` where a state lacks the key. Restored in the
+    // order bound. T: bool, int, double or QString.
+    template <class T, class Get, class Set>
+    void bindState(const QString& key, T fallback, Get get, Set set) {
+        stateBindings_.push_back(
+            {key, [get = std::move(get)] { return QJsonValue(static_cast<T>(get())); },
+             [fallback, set = std::move(set)](const QJsonValue& value) {
+                 if constexpr (std::is_same_v<T, bool>) {
+                     set(value.toBool(fallback));
+                 } else if constexpr (std::is_same_v<T, int>) {
+                     set(value.toInt(fallback));
+                 } else if constexpr (std::is_same_v<T, double>) {
+                     set(value.toDouble(fallback));
+                 } else {
+                     set(value.toString(fallback));
+                 }
+             }});
+    }
+
     // Names parts of a figure (items, graphs, curves, text elements) as annotation `id`, which an
     // activity step can conceal; ActivityCatalog::figures lists the ids. Tag once, after making
     // the parts; a part must not change its layer afterwards.
@@ -287,6 +312,12 @@ private:
     void clearStopped();
 
     LessonContext context_;
+    struct StateBinding {
+        QString key;
+        std::function<QJsonValue()> save;
+        std::function<void(const QJsonValue&)> restore;
+    };
+    std::vector<StateBinding> stateBindings_;
     std::function<void()> parameterRefresh_;
     bool parametersChangedWhileAway_ = false;
     std::vector<std::unique_ptr<FigureTask>> figureTasks_;

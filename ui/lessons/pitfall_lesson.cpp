@@ -5,7 +5,6 @@
 
 #include <QCheckBox>
 #include <QGridLayout>
-#include <QJsonObject>
 #include <QThread>
 
 #include <algorithm>
@@ -147,6 +146,9 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
             showWhenBothDone();
         },
         threads);
+    bindState(
+        QStringLiteral("seedDimension"), false, [this] { return seedDimension_->isChecked(); },
+        [this](bool on) { seedDimension_->setChecked(on); });
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
@@ -241,14 +243,6 @@ void PitfallLesson::updateTitles() {
     };
     retitle(seedTitle_, seedTitleText());
     retitle(ropeTitle_, ropeTitleText());
-}
-
-QJsonObject PitfallLesson::saveState() const {
-    return QJsonObject{{QStringLiteral("seedDimension"), seedDimension_->isChecked()}};
-}
-
-void PitfallLesson::restoreState(const QJsonObject& state) {
-    seedDimension_->setChecked(state.value(QStringLiteral("seedDimension")).toBool(false));
 }
 
 RopeParams PitfallLesson::shownRope() const {

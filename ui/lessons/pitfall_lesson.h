@@ -31,8 +31,6 @@ public:
     QString title() const override;
     void retranslate() override;
     SharedParameters sharedParameters() const override;
-    QJsonObject saveState() const override;
-    void restoreState(const QJsonObject& state) override;
 
     // The heat maps show the first positions() positions (the shared N, at most kMaxPositions).
     static constexpr int kMaxPositions = 512;

@@ -3,7 +3,6 @@
 
 #include <qcustomplot.h>
 
-#include <QJsonObject>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -115,6 +114,12 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
     connect(positionSlider_, &LabeledDoubleSlider::valueChanged, this,
             [this](double p) { setPosition(std::llround(p)); });
     declarePrecisionFigures();
+    bindState(
+        QStringLiteral("position"), double(1 << 20),
+        [this] { return static_cast<double>(position_); },
+        [this](double position) { setPosition(static_cast<std::int64_t>(position)); });
+    bindState(
+        QStringLiteral("pair"), 1, [this] { return pair_; }, [this](int pair) { setPair(pair); });
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();  // which computes the figures
@@ -168,17 +173,6 @@ void PrecisionLesson::retranslate() {
     markers_->invalidate();  // the readout rows are translated text
     refresh();
     replotAll();  // the legends and axis labels
-}
-
-QJsonObject PrecisionLesson::saveState() const {
-    return QJsonObject{{QStringLiteral("pair"), pair_},
-                       {QStringLiteral("position"), static_cast<double>(position_)}};
-}
-
-void PrecisionLesson::restoreState(const QJsonObject& state) {
-    setPosition(
-        static_cast<std::int64_t>(state.value(QStringLiteral("position")).toDouble(1 << 20)));
-    setPair(state.value(QStringLiteral("pair")).toInt(1));
 }
 
 void PrecisionLesson::setPair(int pair) {

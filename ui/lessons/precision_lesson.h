@@ -27,8 +27,6 @@ public:
     QString title() const override;
     void retranslate() override;
     SharedParameters sharedParameters() const override;
-    QJsonObject saveState() const override;
-    void restoreState(const QJsonObject& state) override;
 
     static constexpr int kMaxLog2Position = 24;
     static constexpr int kSamplesPerOctave = 32;

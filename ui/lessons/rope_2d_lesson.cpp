@@ -5,7 +5,6 @@
 
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QJsonObject>
 #include <QPushButton>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -261,6 +260,18 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
             return std::pair{pairKey(), parameters().sequenceLength()};
         },
         [this](const std::pair<PairKey, int>& key) { updateReadout(key.first, key.second); });
+    bindState(
+        QStringLiteral("animateBoth"), false, [this] { return animateMode_->currentIndex() == 1; },
+        [this](bool both) { animateMode_->setCurrentIndex(both ? 1 : 0); });
+    bindState(
+        QStringLiteral("speed"), 4, [this] { return speedSlider_->value(); },
+        [this](int speed) {
+            speedSlider_->setValue(speed);
+            timer_->setInterval(1000 / speedSlider_->value());
+        });
+    bindState(
+        QStringLiteral("pair"), 0, [this] { return pair_; },
+        [this](int pair) { setPairIndex(pair); });
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
@@ -316,19 +327,6 @@ void Rope2dLesson::updateExplanation(const RopeParams& rope) {
            "same. Small <i>i</i> turn fast and tell neighbours apart; large <i>i</i> turn "
            "slowly and carry long-range information.</p>"),
         frequencyNote(rope));
-}
-
-QJsonObject Rope2dLesson::saveState() const {
-    return QJsonObject{{QStringLiteral("pair"), pair_},
-                       {QStringLiteral("animateBoth"), animateMode_->currentIndex() == 1},
-                       {QStringLiteral("speed"), speedSlider_->value()}};
-}
-
-void Rope2dLesson::restoreState(const QJsonObject& state) {
-    animateMode_->setCurrentIndex(state.value(QStringLiteral("animateBoth")).toBool() ? 1 : 0);
-    speedSlider_->setValue(state.value(QStringLiteral("speed")).toInt(4));
-    timer_->setInterval(1000 / speedSlider_->value());
-    setPairIndex(state.value(QStringLiteral("pair")).toInt(0));
 }
 
 void Rope2dLesson::setPairIndex(int pair) {

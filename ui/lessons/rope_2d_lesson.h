@@ -36,8 +36,6 @@ public:
     QString title() const override;
     void retranslate() override;
     SharedParameters sharedParameters() const override;
-    QJsonObject saveState() const override;
-    void restoreState(const QJsonObject& state) override;
 
     // What the views show, for tests and the benchmark.
     int pairIndex() const { return pair_; }

@@ -212,6 +212,32 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     declareSweepFigures();
     showProgressInControls();
 
+    bindState(
+        QStringLiteral("mode"), 0, [this] { return mode_->currentIndex(); },
+        [this](int mode) { mode_->setCurrentIndex(mode); });
+    bindState(
+        QStringLiteral("log2Length"), 20, [this] { return log2Length_->value(); },
+        [this](int log2) { setLog2Length(log2); });
+    bindState(
+        QStringLiteral("bases"), QString(), [this] { return basesEdit_->text(); },
+        [this](const QString& bases) {
+            if (!bases.isEmpty()) setBasesText(bases);
+        });
+    bindState(
+        QStringLiteral("logAxis"), true, [this] { return logAxis_->isChecked(); },
+        [this](bool on) { logAxis_->setChecked(on); });
+    bindState(
+        QStringLiteral("pooling"), 0, [this] { return pooling_->currentIndex(); },
+        [this](int pooling) { pooling_->setCurrentIndex(pooling); });
+    bindState(
+        QStringLiteral("randomInputs"), false, [this] { return inputs_->currentIndex() == 1; },
+        [this](bool random) { inputs_->setCurrentIndex(random ? 1 : 0); });
+    bindState(
+        QStringLiteral("backend"), QString(), [this] { return backend_->currentData().toString(); },
+        [this](const QString& name) {
+            const int backend = backend_->findData(name);
+            if (backend >= 0) backend_->setCurrentIndex(backend);
+        });
     retranslate();
     updateModeControls();
     applyTheme(theme());
@@ -277,25 +303,8 @@ void SweepsLesson::retranslate() {
     replotAll();
 }
 
-QJsonObject SweepsLesson::saveState() const {
-    return QJsonObject{{QStringLiteral("mode"), mode_->currentIndex()},
-                       {QStringLiteral("log2Length"), log2Length_->value()},
-                       {QStringLiteral("bases"), basesEdit_->text()},
-                       {QStringLiteral("logAxis"), logAxis_->isChecked()},
-                       {QStringLiteral("pooling"), pooling_->currentIndex()},
-                       {QStringLiteral("randomInputs"), inputs_->currentIndex() == 1},
-                       {QStringLiteral("backend"), backend_->currentData().toString()}};
-}
-
 void SweepsLesson::restoreState(const QJsonObject& state) {
-    mode_->setCurrentIndex(state.value(QStringLiteral("mode")).toInt(0));
-    setLog2Length(state.value(QStringLiteral("log2Length")).toInt(20));
-    setBasesText(state.value(QStringLiteral("bases")).toString(basesEdit_->text()));
-    logAxis_->setChecked(state.value(QStringLiteral("logAxis")).toBool(true));
-    pooling_->setCurrentIndex(state.value(QStringLiteral("pooling")).toInt(0));
-    inputs_->setCurrentIndex(state.value(QStringLiteral("randomInputs")).toBool(false) ? 1 : 0);
-    const int backend = backend_->findData(state.value(QStringLiteral("backend")).toString());
-    if (backend >= 0) backend_->setCurrentIndex(backend);
+    LessonPage::restoreState(state);
     // What is shown follows the restored settings (an activity step's numbers describe them);
     // a lesson put away sweeps when shown.
     request();

@@ -58,7 +58,6 @@ public:
     QString title() const override;
     void retranslate() override;
     SharedParameters sharedParameters() const override;
-    QJsonObject saveState() const override;
     void restoreState(const QJsonObject& state) override;
 
     enum class Mode { Curves = 0, Heatmaps = 1 };
