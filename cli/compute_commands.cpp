@@ -14,6 +14,11 @@ namespace ropelab::cli {
 
 namespace {
 
+// Why a backend is unavailable, in English; "" when it is available.
+std::string reasonOf(const BackendInfo& info) {
+    return info.problem ? describe(*info.problem) : std::string();
+}
+
 Command backends() {
     Command command;
     command.name = "backends";
@@ -36,7 +41,7 @@ Command backends() {
                                 {"available", info.available},
                                 {"gpu", info.gpu},
                                 {"device", info.device},
-                                {"reason", info.reason}});
+                                {"reason", reasonOf(info)}});
             }
             out << nlohmann::ordered_json{{"backends", list}}.dump() << '\n';
             return 0;
@@ -45,7 +50,7 @@ Command backends() {
         for (const BackendInfo& info : infos) {
             out << toString(info.kind) << ',' << (info.available ? 1 : 0) << ','
                 << (info.gpu ? 1 : 0) << ',' << csvField(info.device) << ','
-                << csvField(info.reason) << '\n';
+                << csvField(reasonOf(info)) << '\n';
         }
         return 0;
     };

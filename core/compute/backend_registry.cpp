@@ -15,20 +15,27 @@
 
 namespace ropelab {
 
-// Why a backend is not compiled in, set by core/compute/CMakeLists.txt.
-#ifndef ROPELAB_OPENCL_MISSING
-#define ROPELAB_OPENCL_MISSING "built without OpenCL"
+// Whether a backend that is not compiled in was switched off (its CMake option), set by
+// core/compute/CMakeLists.txt; otherwise CMake did not find its SDK.
+#ifndef ROPELAB_OPENCL_OFF
+#define ROPELAB_OPENCL_OFF 0
 #endif
-#ifndef ROPELAB_CUDA_MISSING
-#define ROPELAB_CUDA_MISSING "built without CUDA"
+#ifndef ROPELAB_CUDA_OFF
+#define ROPELAB_CUDA_OFF 0
 #endif
 
 namespace {
 
-[[maybe_unused]] BackendInfo unavailable(BackendKind kind, const char* reason) {
+[[maybe_unused]] DeviceProblem notBuilt(BackendKind kind, bool switchedOff) {
+    DeviceProblem problem{DeviceIssue::NotBuilt, kind};
+    problem.switchedOff = switchedOff;
+    return problem;
+}
+
+[[maybe_unused]] BackendInfo unavailable(BackendKind kind, bool switchedOff) {
     BackendInfo info;
     info.kind = kind;
-    info.reason = reason;
+    info.problem = notBuilt(kind, switchedOff);
     return info;
 }
 
@@ -46,7 +53,9 @@ std::string_view toString(BackendKind kind) {
     return "cpu";
 }
 
-BackendInfo probeBackend(BackendKind kind) {
+namespace {
+
+BackendInfo probed(BackendKind kind) {
     switch (kind) {
         case BackendKind::Cpu:
             return probeCpu();
@@ -54,16 +63,24 @@ BackendInfo probeBackend(BackendKind kind) {
 #if ROPELAB_HAVE_OPENCL
             return probeOpenCl();
 #else
-            return unavailable(kind, ROPELAB_OPENCL_MISSING);
+            return unavailable(kind, ROPELAB_OPENCL_OFF);
 #endif
         case BackendKind::Cuda:
 #if ROPELAB_HAVE_CUDA
             return probeCuda();
 #else
-            return unavailable(kind, ROPELAB_CUDA_MISSING);
+            return unavailable(kind, ROPELAB_CUDA_OFF);
 #endif
     }
     return probeCpu();
+}
+
+}  // namespace
+
+BackendInfo probeBackend(BackendKind kind) {
+    BackendInfo info = probed(kind);
+    if (info.problem) info.reason = describe(*info.problem);
+    return info;
 }
 
 std::vector<BackendInfo> probeBackends() {
@@ -79,13 +96,13 @@ std::unique_ptr<ComputeBackend> makeBackend(BackendKind kind) {
 #if ROPELAB_HAVE_OPENCL
             return std::make_unique<DeviceBackend>(makeOpenClDevice());
 #else
-            throw DeviceError(ROPELAB_OPENCL_MISSING);
+            throw DeviceError(notBuilt(kind, ROPELAB_OPENCL_OFF));
 #endif
         case BackendKind::Cuda:
 #if ROPELAB_HAVE_CUDA
             return std::make_unique<DeviceBackend>(makeCudaDevice());
 #else
-            throw DeviceError(ROPELAB_CUDA_MISSING);
+            throw DeviceError(notBuilt(kind, ROPELAB_CUDA_OFF));
 #endif
     }
     return std::make_unique<CpuBackend>();

@@ -43,7 +43,7 @@ ComputeEngine::ComputeEngine(BackendChoice choice) : choice_(choice) {
         if (!info.available) {
             ParameterProblem problem("backend", Rule::Unavailable);
             problem.valueText = std::string(toString(choice_));
-            problem.reason = info.reason;
+            problem.reason = info.problem ? describe(*info.problem) : std::string();
             throw ParameterError(problem);
         }
     }

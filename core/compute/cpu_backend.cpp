@@ -76,6 +76,7 @@ BackendInfo probeCpu() {
                        .available = true,
                        .gpu = false,
                        .device = CpuBackend().device(),
+                       .problem = {},
                        .reason = {}};
 }
 

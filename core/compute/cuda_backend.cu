@@ -16,12 +16,25 @@ namespace ropelab {
 
 namespace {
 
-std::string describe(cudaError_t error) {
+// The driver's words: "cudaErrorNoDevice: no CUDA-capable device is detected".
+std::string driverText(cudaError_t error) {
     return std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
 }
 
-void check(cudaError_t error, const std::string& what) {
-    if (error != cudaSuccess) throw DeviceError("CUDA " + what + ": " + describe(error));
+DeviceProblem cudaProblem(DeviceIssue issue, std::string detail = {}) {
+    DeviceProblem problem{issue, BackendKind::Cuda};
+    problem.detail = std::move(detail);
+    return problem;
+}
+
+void check(cudaError_t error, DeviceStep step, const std::string& device, double bytes = 0,
+           const std::string& kernel = {}) {
+    if (error == cudaSuccess) return;
+    DeviceProblem problem{DeviceIssue::CallFailed, BackendKind::Cuda, device, driverText(error)};
+    problem.step = step;
+    problem.bytes = bytes;
+    problem.kernel = kernel;
+    throw DeviceError(problem);
 }
 
 const void* kernelFunction(Kernel kernel) {
@@ -59,20 +72,19 @@ public:
 
     DeviceBuffer allocate(std::size_t bytes) override {
         void* pointer = nullptr;
-        check(cudaSetDevice(device_), "cudaSetDevice");
-        check(cudaMalloc(&pointer, bytes),
-              "allocating " + std::to_string(bytes) + " bytes on " + name_);
+        check(cudaSetDevice(device_), DeviceStep::Setup, name_);
+        check(cudaMalloc(&pointer, bytes), DeviceStep::Allocate, name_, static_cast<double>(bytes));
         return DeviceBuffer{std::shared_ptr<void>(pointer, [](void* p) { cudaFree(p); }), bytes};
     }
 
     void upload(const DeviceBuffer& buffer, const void* data, std::size_t bytes) override {
         check(cudaMemcpy(buffer.handle.get(), data, bytes, cudaMemcpyHostToDevice),
-              "upload to " + name_);
+              DeviceStep::Upload, name_);
     }
 
     void download(const DeviceBuffer& buffer, void* data, std::size_t bytes) override {
         check(cudaMemcpy(data, buffer.handle.get(), bytes, cudaMemcpyDeviceToHost),
-              "download from " + name_);
+              DeviceStep::Download, name_);
     }
 
     void launch(Kernel kernel, const LaunchShape& shape, std::span<const KernelArg> args) override {
@@ -97,11 +109,11 @@ public:
                          static_cast<unsigned>(shape.groupSize[1]));
         const std::string name(kernelNames[static_cast<std::size_t>(kernel)]);
         check(cudaLaunchKernel(kernelFunction(kernel), grid, block, pointers.data(), 0, nullptr),
-              "launching " + name + " on " + name_);
-        check(cudaGetLastError(), "launching " + name + " on " + name_);
+              DeviceStep::Launch, name_, 0, name);
+        check(cudaGetLastError(), DeviceStep::Launch, name_, 0, name);
     }
 
-    void finish() override { check(cudaDeviceSynchronize(), "running kernels on " + name_); }
+    void finish() override { check(cudaDeviceSynchronize(), DeviceStep::Finish, name_); }
 
 private:
     int device_;
@@ -117,24 +129,24 @@ BackendInfo probeCuda() {
     int count = 0;
     const cudaError_t error = cudaGetDeviceCount(&count);
     if (error != cudaSuccess) {
-        info.reason = "no CUDA device (cudaGetDeviceCount: " + describe(error) + ")";
+        info.problem = cudaProblem(DeviceIssue::NoDevice, driverText(error));
         return info;
     }
     if (count == 0) {
-        info.reason = "no CUDA device";
+        info.problem = cudaProblem(DeviceIssue::NoDevice);
         return info;
     }
     cudaDeviceProp props{};
     if (const cudaError_t e = cudaGetDeviceProperties(&props, 0); e != cudaSuccess) {
-        info.reason = "CUDA device 0 unreadable (" + describe(e) + ")";
+        info.problem = cudaProblem(DeviceIssue::DeviceUnreadable, driverText(e));
         return info;
     }
     // A device newer than every architecture compiled in has no kernel image (nor PTX to JIT).
     cudaFuncAttributes attributes{};
     if (const cudaError_t e = cudaFuncGetAttributes(&attributes, &scoreCurves1); e != cudaSuccess) {
-        info.reason = describeDevice(props) + " cannot run this build's kernels (" + describe(e) +
-                      "); rebuild with CMAKE_CUDA_ARCHITECTURES=" + std::to_string(props.major) +
-                      std::to_string(props.minor);
+        info.problem = cudaProblem(DeviceIssue::NoKernelImage, driverText(e));
+        info.problem->device = describeDevice(props);
+        info.problem->architecture = std::to_string(props.major) + std::to_string(props.minor);
         return info;
     }
     info.available = true;
@@ -145,9 +157,9 @@ BackendInfo probeCuda() {
 
 std::unique_ptr<GpuDevice> makeCudaDevice() {
     const BackendInfo info = probeCuda();
-    if (!info.available) throw DeviceError("CUDA unavailable: " + info.reason);
+    if (!info.available) throw DeviceError(*info.problem);
     cudaDeviceProp props{};
-    check(cudaGetDeviceProperties(&props, 0), "reading device 0");
+    check(cudaGetDeviceProperties(&props, 0), DeviceStep::Setup, info.device);
     return std::make_unique<CudaDevice>(0, props);
 }
 

@@ -123,12 +123,14 @@ CurveBatch packCurves(const std::vector<RopeCurveInput>& curves) {
 }
 
 // DeviceError instead of an allocation the device cannot hold, so the engine falls back.
-void requireDeviceBuffer(const GpuDevice& device, double bytes, const std::string& what) {
+void requireDeviceBuffer(const GpuDevice& device, double bytes, BufferUse use) {
     const double limit = static_cast<double>(std::min(kMaxBufferBytes, device.maxBufferBytes()));
     if (bytes > limit) {
-        throw DeviceError(what + " needs a " + std::to_string(std::llround(bytes / (1 << 20))) +
-                          " MiB device buffer, more than the " +
-                          std::to_string(std::llround(limit / (1 << 20))) + " MiB allowed");
+        DeviceProblem problem{DeviceIssue::BufferTooLarge, device.kind(), device.name()};
+        problem.buffer = use;
+        problem.bytes = bytes;
+        problem.limit = limit;
+        throw DeviceError(problem);
     }
 }
 
@@ -340,7 +342,7 @@ Eigen::MatrixXd DeviceBackend::applyRopeRows(const Eigen::Ref<const Eigen::Matri
     checkStop(exec);
     Eigen::MatrixXd result(rows.rows(), rows.cols());
     if (rows.rows() == 0) return result;
-    requireDeviceBuffer(*device_, 4.0 * static_cast<double>(rows.size()), "applying RoPE");
+    requireDeviceBuffer(*device_, 4.0 * static_cast<double>(rows.size()), BufferUse::RopeRows);
     const RowMajorFloat input = rowMajorFloats(rows, exec);
     const DeviceBuffer inputBuffer = device_->allocate(static_cast<std::size_t>(input.size()) * 4);
     device_->upload(inputBuffer, input.data(), inputBuffer.bytes);
@@ -367,8 +369,8 @@ PooledGrid DeviceBackend::ropeScoreHeatmap(const Eigen::Ref<const Eigen::MatrixX
     const std::int64_t n = queries.rows();
     const int dim = static_cast<int>(queries.cols());
     // Also keeps every index the kernels compute below 2^31.
-    requireDeviceBuffer(*device_, 4.0 * static_cast<double>(n) * dim, "a heatmap");
-    requireDeviceBuffer(*device_, 4.0 * width * static_cast<double>(height), "a pooled grid");
+    requireDeviceBuffer(*device_, 4.0 * static_cast<double>(n) * dim, BufferUse::Heatmap);
+    requireDeviceBuffer(*device_, 4.0 * width * static_cast<double>(height), BufferUse::PooledGrid);
     checkStop(exec);
 
     std::vector<std::int64_t> positions(static_cast<std::size_t>(n));

@@ -52,8 +52,9 @@ std::string errorName(cl_int code) {
     }
 }
 
-std::string describe(const cl::Error& e) {
-    return std::string(e.what()) + " failed: " + errorName(e.err());
+// The driver's words: the call and its error's name, "clBuildProgram: CL_BUILD_PROGRAM_FAILURE".
+std::string driverText(const cl::Error& e) {
+    return std::string(e.what()) + ": " + errorName(e.err());
 }
 
 std::string deviceType(cl_device_type type) {
@@ -65,22 +66,33 @@ std::string deviceType(cl_device_type type) {
 
 struct DeviceChoice {
     std::optional<cl::Device> device;
-    std::string reason;  // when no device
+    std::optional<DeviceProblem> problem;  // when no device
 };
 
-// Why a device cannot run our kernels, or empty.
-std::string unsuitable(const cl::Device& device) {
-    if (!device.getInfo<CL_DEVICE_AVAILABLE>()) return "device not available";
-    if (device.getInfo<CL_DEVICE_PROFILE>().find("FULL_PROFILE") == std::string::npos) {
-        return "embedded profile (no 64-bit integers)";
+DeviceProblem openClProblem(DeviceIssue issue, std::string detail = {}) {
+    DeviceProblem problem{issue, BackendKind::OpenCl};
+    problem.detail = std::move(detail);
+    return problem;
+}
+
+// Why a device cannot run our kernels (NoUsableDevice), or nothing.
+std::optional<DeviceProblem> unsuitable(const cl::Device& device) {
+    DeviceProblem problem{DeviceIssue::NoUsableDevice, BackendKind::OpenCl,
+                          device.getInfo<CL_DEVICE_NAME>()};
+    if (!device.getInfo<CL_DEVICE_AVAILABLE>()) {
+        problem.unsuitable = Unsuitable::NotAvailable;
+    } else if (device.getInfo<CL_DEVICE_PROFILE>().find("FULL_PROFILE") == std::string::npos) {
+        problem.unsuitable = Unsuitable::EmbeddedProfile;
+    } else if (device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>() < kGroupSizeNeeded) {
+        problem.unsuitable = Unsuitable::SmallWorkGroups;
+        problem.limit = static_cast<double>(kGroupSizeNeeded);
+    } else if (device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>() < kLocalBytesNeeded) {
+        problem.unsuitable = Unsuitable::SmallLocalMemory;
+        problem.limit = static_cast<double>(kLocalBytesNeeded);
+    } else {
+        return std::nullopt;
     }
-    if (device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>() < kGroupSizeNeeded) {
-        return "work groups smaller than " + std::to_string(kGroupSizeNeeded);
-    }
-    if (device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>() < kLocalBytesNeeded) {
-        return "less than " + std::to_string(kLocalBytesNeeded) + " bytes of local memory";
-    }
-    return {};
+    return problem;
 }
 
 // A GPU first, then an accelerator, then any device (a CPU device such as PoCL).
@@ -93,10 +105,10 @@ DeviceChoice chooseDevice() {
     try {
         cl::Platform::get(&platforms);
     } catch (const cl::Error& e) {
-        return {std::nullopt, "no OpenCL platform (" + describe(e) + ")"};
+        return {std::nullopt, openClProblem(DeviceIssue::NoPlatform, driverText(e))};
     }
-    if (platforms.empty()) return {std::nullopt, "no OpenCL platform"};
-    std::string rejected;
+    if (platforms.empty()) return {std::nullopt, openClProblem(DeviceIssue::NoPlatform)};
+    std::optional<DeviceProblem> rejected;
     for (const cl_device_type type : std::array<cl_device_type, 3>{
              CL_DEVICE_TYPE_GPU, CL_DEVICE_TYPE_ACCELERATOR, CL_DEVICE_TYPE_ALL}) {
         for (const cl::Platform& platform : platforms) {
@@ -107,14 +119,14 @@ DeviceChoice chooseDevice() {
                 continue;  // CL_DEVICE_NOT_FOUND for this type
             }
             for (const cl::Device& device : devices) {
-                const std::string why = unsuitable(device);
-                if (why.empty()) return {device, {}};
-                rejected = device.getInfo<CL_DEVICE_NAME>() + ": " + why;
+                std::optional<DeviceProblem> why = unsuitable(device);
+                if (!why) return {device, std::nullopt};
+                rejected = std::move(why);
             }
         }
     }
-    if (!rejected.empty()) return {std::nullopt, "no usable OpenCL device (" + rejected + ")"};
-    return {std::nullopt, "OpenCL platform found but no OpenCL device"};
+    if (rejected) return {std::nullopt, rejected};
+    return {std::nullopt, openClProblem(DeviceIssue::NoOpenClDevice)};
 }
 
 std::string deviceDescription(const cl::Device& device) {
@@ -137,7 +149,7 @@ public:
             queue_ = cl::CommandQueue(context_, device_);
             program_ = cl::Program(context_, std::string(openClKernelSource));
         } catch (const cl::Error& e) {
-            throw DeviceError("OpenCL on " + name_ + ": " + describe(e));
+            throw DeviceError(failed(DeviceStep::Setup, e));
         }
         try {
             program_.build(std::vector<cl::Device>{device_});
@@ -157,8 +169,9 @@ public:
                     break;
                 }
             }
-            throw DeviceError("OpenCL program build failed on " + name_ + ": " + describe(e) +
-                              (firstError.empty() ? "" : ": " + firstError));
+            DeviceProblem problem{DeviceIssue::BuildFailed, BackendKind::OpenCl, name_};
+            problem.detail = driverText(e) + (firstError.empty() ? "" : ": " + firstError);
+            throw DeviceError(problem);
         }
         try {
             for (std::size_t k = 0; k < kernelNames.size(); ++k) {
@@ -166,7 +179,7 @@ public:
             }
             maxBuffer_ = device_.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
         } catch (const cl::Error& e) {
-            throw DeviceError("OpenCL on " + name_ + ": " + describe(e));
+            throw DeviceError(failed(DeviceStep::Setup, e));
         }
     }
 
@@ -175,21 +188,24 @@ public:
     std::size_t maxBufferBytes() const override { return maxBuffer_; }
 
     DeviceBuffer allocate(std::size_t bytes) override {
-        return guarded("allocating " + std::to_string(bytes) + " bytes", [&] {
-            return DeviceBuffer{std::make_shared<cl::Buffer>(context_, CL_MEM_READ_WRITE, bytes),
-                                bytes};
-        });
+        return guarded(
+            DeviceStep::Allocate,
+            [&] {
+                return DeviceBuffer{
+                    std::make_shared<cl::Buffer>(context_, CL_MEM_READ_WRITE, bytes), bytes};
+            },
+            static_cast<double>(bytes));
     }
 
     void upload(const DeviceBuffer& buffer, const void* data, std::size_t bytes) override {
-        guarded("uploading", [&] {
+        guarded(DeviceStep::Upload, [&] {
             queue_.enqueueWriteBuffer(clBuffer(buffer), CL_TRUE, 0, bytes, data);
             return 0;
         });
     }
 
     void download(const DeviceBuffer& buffer, void* data, std::size_t bytes) override {
-        guarded("downloading", [&] {
+        guarded(DeviceStep::Download, [&] {
             queue_.enqueueReadBuffer(clBuffer(buffer), CL_TRUE, 0, bytes, data);
             return 0;
         });
@@ -197,43 +213,56 @@ public:
 
     void launch(Kernel kernel, const LaunchShape& shape, std::span<const KernelArg> args) override {
         const auto index = static_cast<std::size_t>(kernel);
-        guarded(std::string(kernelNames[index]), [&] {
-            cl::Kernel& k = kernels_[index];
-            for (std::size_t i = 0; i < args.size(); ++i) {
-                const auto slot = static_cast<cl_uint>(i);
-                std::visit(
-                    [&](const auto& value) {
-                        using T = std::decay_t<decltype(value)>;
-                        if constexpr (std::is_same_v<T, const DeviceBuffer*>) {
-                            k.setArg(slot, clBuffer(*value));
-                        } else {
-                            k.setArg(slot, value);
-                        }
-                    },
-                    args[i]);
-            }
-            const cl::NDRange local(shape.groupSize[0], shape.groupSize[1]);
-            const cl::NDRange global(shape.groups[0] * shape.groupSize[0],
-                                     shape.groups[1] * shape.groupSize[1]);
-            queue_.enqueueNDRangeKernel(k, cl::NullRange, global, local);
-            return 0;
-        });
+        guarded(
+            DeviceStep::Launch,
+            [&] {
+                cl::Kernel& k = kernels_[index];
+                for (std::size_t i = 0; i < args.size(); ++i) {
+                    const auto slot = static_cast<cl_uint>(i);
+                    std::visit(
+                        [&](const auto& value) {
+                            using T = std::decay_t<decltype(value)>;
+                            if constexpr (std::is_same_v<T, const DeviceBuffer*>) {
+                                k.setArg(slot, clBuffer(*value));
+                            } else {
+                                k.setArg(slot, value);
+                            }
+                        },
+                        args[i]);
+                }
+                const cl::NDRange local(shape.groupSize[0], shape.groupSize[1]);
+                const cl::NDRange global(shape.groups[0] * shape.groupSize[0],
+                                         shape.groups[1] * shape.groupSize[1]);
+                queue_.enqueueNDRangeKernel(k, cl::NullRange, global, local);
+                return 0;
+            },
+            0, std::string(kernelNames[index]));
     }
 
     void finish() override {
-        guarded("finishing", [&] {
+        guarded(DeviceStep::Finish, [&] {
             queue_.finish();
             return 0;
         });
     }
 
 private:
+    DeviceProblem failed(DeviceStep step, const cl::Error& e, double bytes = 0,
+                         std::string kernel = {}) const {
+        DeviceProblem problem{DeviceIssue::CallFailed, BackendKind::OpenCl, name_, driverText(e)};
+        problem.step = step;
+        problem.bytes = bytes;
+        problem.kernel = std::move(kernel);
+        return problem;
+    }
+
     template <class F>
-    auto guarded(const std::string& what, F&& body) -> decltype(body()) {
+    auto guarded(DeviceStep step, F&& body, double bytes = 0, std::string kernel = {})
+        -> decltype(body()) {
         try {
             return body();
         } catch (const cl::Error& e) {
-            throw DeviceError("OpenCL " + what + " on " + name_ + ": " + describe(e));
+            throw DeviceError(failed(step, e, bytes, std::move(kernel)));
         }
     }
 
@@ -254,7 +283,7 @@ BackendInfo probeOpenCl() {
     try {
         const DeviceChoice choice = chooseDevice();
         if (!choice.device) {
-            info.reason = choice.reason;
+            info.problem = choice.problem;
             return info;
         }
         info.available = true;
@@ -263,7 +292,7 @@ BackendInfo probeOpenCl() {
         info.device = deviceDescription(*choice.device);
     } catch (const cl::Error& e) {
         info.available = false;
-        info.reason = "OpenCL query failed: " + describe(e);
+        info.problem = openClProblem(DeviceIssue::QueryFailed, driverText(e));
     }
     return info;
 }
@@ -273,9 +302,9 @@ std::unique_ptr<GpuDevice> makeOpenClDevice() {
     try {
         choice = chooseDevice();
     } catch (const cl::Error& e) {
-        throw DeviceError("OpenCL query failed: " + describe(e));
+        throw DeviceError(openClProblem(DeviceIssue::QueryFailed, driverText(e)));
     }
-    if (!choice.device) throw DeviceError("OpenCL unavailable: " + choice.reason);
+    if (!choice.device) throw DeviceError(*choice.problem);
     return std::make_unique<OpenClDevice>(*choice.device);
 }
 

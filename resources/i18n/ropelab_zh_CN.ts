@@ -4591,6 +4591,114 @@ score q·k</source>
         <source>%1 compares every pair of positions: at most %2 positions are allowed; got %3</source>
         <translation>%1要比较每一对位置：最多允许 %2 个位置；实际为 %3</translation>
     </message>
+    <message>
+        <source>built without %1 (switched off with %2=OFF)</source>
+        <translation>构建时未包含 %1（已用 %2=OFF 关闭）</translation>
+    </message>
+    <message>
+        <source>built without CUDA (CMake found no nvcc)</source>
+        <translation>构建时未包含 CUDA（CMake 未找到 nvcc）</translation>
+    </message>
+    <message>
+        <source>built without OpenCL (CMake found no OpenCL loader or headers)</source>
+        <translation>构建时未包含 OpenCL（CMake 未找到 OpenCL 加载器或头文件）</translation>
+    </message>
+    <message>
+        <source>no CUDA device</source>
+        <translation>没有 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>no CUDA device (%1)</source>
+        <translation>没有 CUDA 设备（%1）</translation>
+    </message>
+    <message>
+        <source>CUDA device 0 cannot be read (%1)</source>
+        <translation>无法读取 CUDA 设备 0（%1）</translation>
+    </message>
+    <message>
+        <source>%1 cannot run this build&apos;s kernels (%2); rebuild with CMAKE_CUDA_ARCHITECTURES=%3</source>
+        <translation>%1 无法运行此构建的内核（%2）；请用 CMAKE_CUDA_ARCHITECTURES=%3 重新构建</translation>
+    </message>
+    <message>
+        <source>no OpenCL platform</source>
+        <translation>没有 OpenCL 平台</translation>
+    </message>
+    <message>
+        <source>no OpenCL platform (%1)</source>
+        <translation>没有 OpenCL 平台（%1）</translation>
+    </message>
+    <message>
+        <source>an OpenCL platform but no OpenCL device</source>
+        <translation>有 OpenCL 平台，但没有 OpenCL 设备</translation>
+    </message>
+    <message>
+        <source>the device is not available</source>
+        <translation>设备不可用</translation>
+    </message>
+    <message>
+        <source>embedded profile (no 64-bit integers)</source>
+        <translation>嵌入式配置（不支持 64 位整数）</translation>
+    </message>
+    <message>
+        <source>work groups smaller than %1</source>
+        <translation>工作组小于 %1</translation>
+    </message>
+    <message>
+        <source>less than %1 bytes of local memory</source>
+        <translation>局部内存少于 %1 字节</translation>
+    </message>
+    <message>
+        <source>no usable OpenCL device (%1: %2)</source>
+        <translation>没有可用的 OpenCL 设备（%1：%2）</translation>
+    </message>
+    <message>
+        <source>%1 query failed: %2</source>
+        <translation>%1 查询失败：%2</translation>
+    </message>
+    <message>
+        <source>the OpenCL program did not build on %1: %2</source>
+        <translation>OpenCL 程序在 %1 上构建失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 could not set up %2: %3</source>
+        <translation>%1 无法初始化 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 could not allocate %2 bytes on %3: %4</source>
+        <translation>%1 无法在 %3 上分配 %2 字节：%4</translation>
+    </message>
+    <message>
+        <source>%1 could not upload to %2: %3</source>
+        <translation>%1 无法上传数据到 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 could not download from %2: %3</source>
+        <translation>%1 无法从 %2 下载数据：%3</translation>
+    </message>
+    <message>
+        <source>%1 could not launch %2 on %3: %4</source>
+        <translation>%1 无法在 %3 上启动 %2：%4</translation>
+    </message>
+    <message>
+        <source>%1 kernels failed on %2: %3</source>
+        <translation>%1 内核在 %2 上运行失败：%3</translation>
+    </message>
+    <message>
+        <source>applying RoPE</source>
+        <translation>应用 RoPE</translation>
+    </message>
+    <message>
+        <source>a heat map</source>
+        <translation>热图</translation>
+    </message>
+    <message>
+        <source>a pooled grid</source>
+        <translation>池化网格</translation>
+    </message>
+    <message>
+        <source>%1 needs a %2 MiB device buffer, more than the %3 MiB allowed</source>
+        <translation>%1需要 %2 MiB 的设备缓冲区，超过允许的 %3 MiB</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::PitfallLesson</name>

@@ -29,9 +29,10 @@ TEST(BackendsCommand, JsonListsCpuOpenClCudaAsTheRegistryProbesThem) {
         EXPECT_EQ(entry.at("available"), infos[i].available);
         EXPECT_EQ(entry.at("gpu"), infos[i].gpu);
         EXPECT_EQ(entry.at("device"), infos[i].device);
-        EXPECT_EQ(entry.at("reason"), infos[i].reason);
+        EXPECT_EQ(entry.at("reason"),
+                  infos[i].problem ? describe(*infos[i].problem) : std::string());
         // Available: a device and no reason; unavailable: a reason.
-        EXPECT_EQ(infos[i].available, infos[i].reason.empty());
+        EXPECT_EQ(infos[i].available, !infos[i].problem.has_value());
         EXPECT_EQ(infos[i].available, !infos[i].device.empty());
     }
     EXPECT_EQ(json["backends"][0]["backend"], "cpu");
@@ -97,7 +98,7 @@ TEST(BackendOption, AnUnavailableBackendAskedForByNameExitsTwoWithTheReason) {
                                   std::string(toString(info.kind))});
         EXPECT_EQ(r.status, 2);
         EXPECT_EQ(r.err, "ropelab-cli heatmap: --backend " + std::string(toString(info.kind)) +
-                             " is unavailable: " + info.reason +
+                             " is unavailable: " + describe(*info.problem) +
                              " (see `ropelab-cli backends`; use --backend auto or cpu)\n");
         EXPECT_TRUE(r.out.empty());
         return;
@@ -107,7 +108,7 @@ TEST(BackendOption, AnUnavailableBackendAskedForByNameExitsTwoWithTheReason) {
 
 TEST(BackendOption, ScoreCurveAndHeatmapOnOpenClMatchTheCpu) {
     const BackendInfo info = probeBackend(BackendKind::OpenCl);
-    if (!info.available) GTEST_SKIP() << "opencl unavailable: " << info.reason;
+    if (!info.available) GTEST_SKIP() << "opencl unavailable: " << describe(*info.problem);
     const std::vector<std::string> curve = {
         "score-curve", "--q", "random:1", "--k", "random:2", "--distances", "16776000:16777217:97"};
     const std::vector<std::string> heatmap = {"heatmap", "--length", "200", "--grid",
@@ -132,7 +133,7 @@ TEST(BackendOption, ScoreCurveAndHeatmapOnOpenClMatchTheCpu) {
 
 TEST(BackendOption, OtherEncodingsOnANamedGpuBackendSayTheyRanOnTheCpu) {
     const BackendInfo info = probeBackend(BackendKind::OpenCl);
-    if (!info.available) GTEST_SKIP() << "opencl unavailable: " << info.reason;
+    if (!info.available) GTEST_SKIP() << "opencl unavailable: " << describe(*info.problem);
     const Outcome r = runCli({"score-curve", "--encoding", "alibi", "--q", "ones", "--k", "ones",
                               "--distances", "0:4", "--backend", "opencl"});
     EXPECT_EQ(r.status, 0);

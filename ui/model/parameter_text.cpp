@@ -3,6 +3,7 @@
 
 #include <QCoreApplication>
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 
 #include "encodings/gguf_fault.h"
@@ -459,6 +460,91 @@ QString resourceProblemText(const ResourceProblem& p) {
     return QString::fromStdString(describe(p));
 }
 
+QString deviceProblemText(const DeviceProblem& p) {
+    const QString api =
+        p.backend == BackendKind::Cuda ? QStringLiteral("CUDA") : QStringLiteral("OpenCL");
+    const QString device = text(p.device);
+    const QString detail = text(p.detail);
+    const auto said = [&detail](const QString& bare, const QString& withDetail) {
+        return detail.isEmpty() ? bare : withDetail.arg(detail);
+    };
+    switch (p.issue) {
+        case DeviceIssue::NotBuilt:
+            if (p.switchedOff) {
+                return Tr::tr("built without %1 (switched off with %2=OFF)")
+                    .arg(api, p.backend == BackendKind::Cuda
+                                  ? QStringLiteral("ROPELAB_WITH_CUDA")
+                                  : QStringLiteral("ROPELAB_WITH_OPENCL"));
+            }
+            return p.backend == BackendKind::Cuda
+                       ? Tr::tr("built without CUDA (CMake found no nvcc)")
+                       : Tr::tr("built without OpenCL (CMake found no OpenCL loader or headers)");
+        case DeviceIssue::NoDevice:
+            return said(Tr::tr("no CUDA device"), Tr::tr("no CUDA device (%1)"));
+        case DeviceIssue::DeviceUnreadable:
+            return Tr::tr("CUDA device 0 cannot be read (%1)").arg(detail);
+        case DeviceIssue::NoKernelImage:
+            return Tr::tr(
+                       "%1 cannot run this build's kernels (%2); rebuild with "
+                       "CMAKE_CUDA_ARCHITECTURES=%3")
+                .arg(device, detail, text(p.architecture));
+        case DeviceIssue::NoPlatform:
+            return said(Tr::tr("no OpenCL platform"), Tr::tr("no OpenCL platform (%1)"));
+        case DeviceIssue::NoOpenClDevice:
+            return Tr::tr("an OpenCL platform but no OpenCL device");
+        case DeviceIssue::NoUsableDevice: {
+            const QString limit = QString::number(p.limit, 'f', 0);
+            QString why;
+            switch (p.unsuitable) {
+                case Unsuitable::NotAvailable:
+                    why = Tr::tr("the device is not available");
+                    break;
+                case Unsuitable::EmbeddedProfile:
+                    why = Tr::tr("embedded profile (no 64-bit integers)");
+                    break;
+                case Unsuitable::SmallWorkGroups:
+                    why = Tr::tr("work groups smaller than %1").arg(limit);
+                    break;
+                case Unsuitable::SmallLocalMemory:
+                    why = Tr::tr("less than %1 bytes of local memory").arg(limit);
+                    break;
+            }
+            return Tr::tr("no usable OpenCL device (%1: %2)").arg(device, why);
+        }
+        case DeviceIssue::QueryFailed:
+            return Tr::tr("%1 query failed: %2").arg(api, detail);
+        case DeviceIssue::BuildFailed:
+            return Tr::tr("the OpenCL program did not build on %1: %2").arg(device, detail);
+        case DeviceIssue::CallFailed:
+            switch (p.step) {
+                case DeviceStep::Setup:
+                    return Tr::tr("%1 could not set up %2: %3").arg(api, device, detail);
+                case DeviceStep::Allocate:
+                    return Tr::tr("%1 could not allocate %2 bytes on %3: %4")
+                        .arg(api, QString::number(p.bytes, 'f', 0), device, detail);
+                case DeviceStep::Upload:
+                    return Tr::tr("%1 could not upload to %2: %3").arg(api, device, detail);
+                case DeviceStep::Download:
+                    return Tr::tr("%1 could not download from %2: %3").arg(api, device, detail);
+                case DeviceStep::Launch:
+                    return Tr::tr("%1 could not launch %2 on %3: %4")
+                        .arg(api, text(p.kernel), device, detail);
+                case DeviceStep::Finish:
+                    return Tr::tr("%1 kernels failed on %2: %3").arg(api, device, detail);
+            }
+            break;
+        case DeviceIssue::BufferTooLarge: {
+            const QString use = p.buffer == BufferUse::RopeRows  ? Tr::tr("applying RoPE")
+                                : p.buffer == BufferUse::Heatmap ? Tr::tr("a heat map")
+                                                                 : Tr::tr("a pooled grid");
+            return Tr::tr("%1 needs a %2 MiB device buffer, more than the %3 MiB allowed")
+                .arg(use, QString::number(std::floor(p.bytes / (1 << 20)), 'f', 0),
+                     QString::number(std::floor(p.limit / (1 << 20)), 'f', 0));
+        }
+    }
+    return QString::fromStdString(describe(p));
+}
+
 bool isTooLarge(const std::exception& error) {
     const auto* resource = dynamic_cast<const ResourceError*>(&error);
     return resource != nullptr &&
@@ -468,6 +554,9 @@ bool isTooLarge(const std::exception& error) {
 QString errorText(const std::exception& error) {
     if (const auto* resource = dynamic_cast<const ResourceError*>(&error)) {
         if (resource->problem()) return resourceProblemText(*resource->problem());
+    }
+    if (const auto* device = dynamic_cast<const DeviceError*>(&error)) {
+        return deviceProblemText(device->problem());
     }
     if (const auto* parameter = dynamic_cast<const ParameterError*>(&error)) {
         return parameterProblemText(parameter->problem());

@@ -13,6 +13,7 @@
 
 #include "common/errors.h"
 #include "common/parameter_error.h"
+#include "compute/backend_info.h"
 #include "encodings/rope_fields.h"
 
 namespace ropelab::ui {
@@ -42,6 +43,10 @@ QString fileProblemText(const FileProblem& problem);
 // A request too large to compute, or a failed training run, translated: "a heat map of 100000
 // positions would need 74.5 GiB of memory, more than the 8 GiB allowed (...)".
 QString resourceProblemText(const ResourceProblem& problem);
+
+// Why a compute backend cannot be used, or how a device failed, translated; the driver's own
+// words (an error name, a build log's line) as it gave them.
+QString deviceProblemText(const DeviceProblem& problem);
 
 // The message for anything a computation, a session or an import threw: a ParameterError with
 // labels, a FileError as "FILE: problem", translated, with the file's own keys, a ResourceError's

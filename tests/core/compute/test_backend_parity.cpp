@@ -47,7 +47,7 @@ Made& madeBackend(BackendKind kind) {
     Made m;
     const BackendInfo info = probeBackend(kind);
     if (!info.available) {
-        m.skipReason = std::string(toString(kind)) + " unavailable: " + info.reason;
+        m.skipReason = std::string(toString(kind)) + " unavailable: " + describe(*info.problem);
     } else {
         try {
             m.backend = makeBackend(kind);

@@ -20,6 +20,16 @@
 namespace ropelab {
 namespace {
 
+// A failed driver call on the test device, in the driver's words.
+DeviceError failure(DeviceStep step, const char* driver) {
+    DeviceProblem problem{DeviceIssue::CallFailed, BackendKind::OpenCl, "failing test device",
+                          driver};
+    problem.step = step;
+    problem.bytes = 1024;
+    problem.kernel = "applyRopeRows";
+    return DeviceError(problem);
+}
+
 // A device that fails every job as an exhausted GPU would.
 class FailingDevice final : public ComputeBackend {
 public:
@@ -28,17 +38,17 @@ public:
     std::vector<std::vector<double>> ropeScoreCurves(const std::vector<RopeCurveInput>&,
                                                      const DistanceRange&,
                                                      const Execution&) override {
-        throw DeviceError("CL_MEM_OBJECT_ALLOCATION_FAILURE (simulated)");
+        throw failure(DeviceStep::Allocate, "CL_MEM_OBJECT_ALLOCATION_FAILURE (simulated)");
     }
     PooledGrid ropeScoreHeatmap(const Eigen::Ref<const Eigen::MatrixXd>&,
                                 const Eigen::Ref<const Eigen::MatrixXd>&, const RopeFrequencies&,
                                 RopeLayout, int, int, Pooling, const Execution&) override {
-        throw DeviceError("CL_OUT_OF_RESOURCES (simulated)");
+        throw failure(DeviceStep::Finish, "CL_OUT_OF_RESOURCES (simulated)");
     }
     Eigen::MatrixXd applyRopeRows(const Eigen::Ref<const Eigen::MatrixXd>&,
                                   const std::vector<double>&, const RopeFrequencies&, RopeLayout,
                                   const Execution&) override {
-        throw DeviceError("launch failed (simulated)");
+        throw failure(DeviceStep::Launch, "launch failed (simulated)");
     }
 };
 
@@ -70,7 +80,7 @@ TEST(BackendRegistry, ProbingFromSeveralThreadsAtOnceGivesOneAnswer) {
         for (std::size_t b = 0; b < found[0].size(); ++b) {
             EXPECT_EQ(found[t][b].available, found[0][b].available);
             EXPECT_EQ(found[t][b].device, found[0][b].device);
-            EXPECT_EQ(found[t][b].reason, found[0][b].reason);
+            EXPECT_EQ(found[t][b].problem, found[0][b].problem);
         }
     }
 }
@@ -101,7 +111,7 @@ TEST(ComputeEngine, ANamedBackendThatIsMissingIsAnErrorThatSaysWhy) {
                           "backend " + std::string(toString(info.kind)) + " is unavailable: ", 0),
                       0u)
                 << message;
-            EXPECT_NE(message.find(info.reason), std::string::npos) << message;
+            EXPECT_NE(message.find(describe(*info.problem)), std::string::npos) << message;
         }
         return;
     }
@@ -152,8 +162,10 @@ TEST(ComputeEngine, FallsBackToTheCpuAndSaysSoWhenTheDeviceFails) {
     const RopeCurveInput curve = smallCurve();
     const auto curves = engine.ropeScoreCurves({curve}, {0, 50, 1}, {});
     EXPECT_EQ(curves.backend, BackendKind::Cpu);
-    EXPECT_NE(curves.note.find("opencl failed (CL_MEM_OBJECT_ALLOCATION_FAILURE (simulated))"),
-              std::string::npos)
+    EXPECT_NE(
+        curves.note.find("opencl failed (OpenCL allocating 1024 bytes on failing test device: "
+                         "CL_MEM_OBJECT_ALLOCATION_FAILURE (simulated))"),
+        std::string::npos)
         << curves.note;
     EXPECT_NE(curves.note.find("computed on the CPU"), std::string::npos);
     // The CPU's own result, not an approximation.
@@ -180,7 +192,7 @@ TEST(ComputeEngine, BadInputIsAnInputErrorNotAFallback) {
 
 TEST(ComputeEngine, ANamedOpenClBackendComputesOnOpenCl) {
     const BackendInfo info = probeBackend(BackendKind::OpenCl);
-    if (!info.available) GTEST_SKIP() << "opencl unavailable: " << info.reason;
+    if (!info.available) GTEST_SKIP() << "opencl unavailable: " << describe(*info.problem);
     ComputeEngine engine(BackendChoice::OpenCl);
     const auto result = engine.ropeScoreCurves({smallCurve()}, {0, 1000, 1}, {});
     EXPECT_EQ(result.backend, BackendKind::OpenCl) << result.note;

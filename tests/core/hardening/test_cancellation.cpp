@@ -153,7 +153,7 @@ TEST(Cancellation, SpiralPcaStopsPromptly) {
 // A device backend (OpenCL on PoCL in CI) cancelled through the engine, when one is present.
 TEST(Cancellation, OpenClScoreCurvesStopPromptly) {
     const BackendInfo info = probeBackend(BackendKind::OpenCl);
-    if (!info.available) GTEST_SKIP() << "opencl unavailable: " << info.reason;
+    if (!info.available) GTEST_SKIP() << "opencl unavailable: " << describe(*info.problem);
     ComputeEngine engine(BackendChoice::OpenCl);
     const RopeFrequencies freqs = frequencies(1024);
     const Eigen::VectorXd q = seededStandardNormal(1, 1024, 1).row(0).transpose();

@@ -469,6 +469,77 @@ TEST(ParameterText, EveryResourceProblemIsWordedInBothLanguages) {
     EXPECT_FALSE(isTooLarge(ResourceError(diverged)));
 }
 
+// Why a backend cannot be used, or how a device failed, in the user's language; the driver's
+// words as it gave them.
+TEST(ParameterText, EveryDeviceProblemIsWordedInBothLanguages) {
+    DeviceProblem off{DeviceIssue::NotBuilt, BackendKind::Cuda};
+    off.switchedOff = true;
+    DeviceProblem small{DeviceIssue::NoUsableDevice, BackendKind::OpenCl, "tiny"};
+    small.unsuitable = Unsuitable::SmallLocalMemory;
+    small.limit = 16384;
+    DeviceProblem allocate{DeviceIssue::CallFailed, BackendKind::Cuda, "H100",
+                           "cudaErrorMemoryAllocation: out of memory"};
+    allocate.step = DeviceStep::Allocate;
+    allocate.bytes = 1 << 30;
+    DeviceProblem buffer{DeviceIssue::BufferTooLarge, BackendKind::OpenCl, "pocl"};
+    buffer.buffer = BufferUse::Heatmap;
+    buffer.bytes = 3.0 * (1 << 30);
+    buffer.limit = 1.0 * (1 << 30);
+    const std::vector<std::pair<DeviceProblem, std::pair<QString, QString>>> cases = {
+        {{DeviceIssue::NoDevice, BackendKind::Cuda, "", "cudaErrorNoDevice: none"},
+         {QStringLiteral("no CUDA device (cudaErrorNoDevice: none)"),
+          QStringLiteral("没有 CUDA 设备（cudaErrorNoDevice: none）")}},
+        {{DeviceIssue::NoPlatform, BackendKind::OpenCl},
+         {QStringLiteral("no OpenCL platform"), QStringLiteral("没有 OpenCL 平台")}},
+        {off,
+         {QStringLiteral("built without CUDA (switched off with ROPELAB_WITH_CUDA=OFF)"),
+          QStringLiteral("构建时未包含 CUDA（已用 ROPELAB_WITH_CUDA=OFF 关闭）")}},
+        {small,
+         {QStringLiteral("no usable OpenCL device (tiny: less than 16384 bytes of local memory)"),
+          QStringLiteral("没有可用的 OpenCL 设备（tiny：局部内存少于 16384 字节）")}},
+        {allocate,
+         {QStringLiteral("CUDA could not allocate 1073741824 bytes on H100: "
+                         "cudaErrorMemoryAllocation: out of memory"),
+          QStringLiteral("CUDA 无法在 H100 上分配 1073741824 字节：cudaErrorMemoryAllocation: "
+                         "out of memory")}},
+        {buffer,
+         {QStringLiteral("a heat map needs a 3072 MiB device buffer, more than the 1024 MiB "
+                         "allowed"),
+          QStringLiteral("热图需要 3072 MiB 的设备缓冲区，超过允许的 1024 MiB")}},
+    };
+    LanguageController language;
+    for (const auto& [problem, words] : cases) {
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+        EXPECT_EQ(deviceProblemText(problem), words.first);
+        EXPECT_EQ(errorText(DeviceError(problem)), words.first);
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+        EXPECT_EQ(deviceProblemText(problem), words.second);
+    }
+    // Every issue, step and reason has Chinese words of its own.
+    std::vector<DeviceProblem> every;
+    for (int i = 0; i <= static_cast<int>(DeviceIssue::BufferTooLarge); ++i) {
+        every.push_back({static_cast<DeviceIssue>(i), BackendKind::OpenCl, "d", "x"});
+    }
+    for (int i = 0; i <= static_cast<int>(DeviceStep::Finish); ++i) {
+        every.push_back({DeviceIssue::CallFailed, BackendKind::OpenCl, "d", "x"});
+        every.back().step = static_cast<DeviceStep>(i);
+    }
+    for (int i = 0; i <= static_cast<int>(Unsuitable::SmallLocalMemory); ++i) {
+        every.push_back({DeviceIssue::NoUsableDevice, BackendKind::OpenCl, "d"});
+        every.back().unsuitable = static_cast<Unsuitable>(i);
+    }
+    std::set<QString> chinese;
+    for (const DeviceProblem& problem : every) {
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+        const QString english = deviceProblemText(problem);
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+        EXPECT_NE(deviceProblemText(problem), english);
+        chinese.insert(deviceProblemText(problem));
+    }
+    EXPECT_EQ(chinese.size(), every.size() - 2);  // CallFailed and NoUsableDevice, twice each
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+}
+
 TEST(RopeFieldsInTheApp, EveryRowHasATranslatedLabelAndUnit) {
     std::set<RopeField> fields;
     for (const RopeFieldText& row : ropeFieldTexts()) {
