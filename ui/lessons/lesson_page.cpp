@@ -910,10 +910,8 @@ QString LessonPage::problemText(const std::exception& e) {
     if (dynamic_cast<const InputError*>(&e) != nullptr) {
         return tr("Invalid parameter: %1").arg(errorText(e));
     }
-    if (dynamic_cast<const ResourceError*>(&e) != nullptr) {
-        return tr("Too large to compute: %1").arg(QString::fromUtf8(e.what()));
-    }
-    return tr("Could not compute this view: %1").arg(QString::fromUtf8(e.what()));
+    if (isTooLarge(e)) return tr("Too large to compute: %1").arg(errorText(e));
+    return tr("Could not compute this view: %1").arg(errorText(e));
 }
 
 }  // namespace ropelab::ui
