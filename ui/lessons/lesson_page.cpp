@@ -726,6 +726,10 @@ void LessonPage::replotMarkers(QCPLayer* layer) {
     layer->replot();
 }
 
+void LessonPage::replotPlotsOf(const QList<QCPLayer*>& layers) {
+    for (QCPLayer* layer : layers) replot(layer->parentPlot());
+}
+
 void LessonPage::applyTheme(const PlotTheme& theme) {
     for (const Figure& figure : figures_) applyPlotTheme(figure.plot, theme);
     replotAll();

@@ -259,12 +259,22 @@ protected:
     // Markers (a cursor line, the current position's dot) on buffered layers above the data of
     // plots that other figures fill: draw(key) places them. A plot that is not repainting in
     // full anyway repaints only the layer (figureMarkerRepaints), so its points are not drawn
-    // again. Declare markers after the figures of their plots.
+    // again. A draw(key) that returns bool also writes beneath the layers (a title that follows
+    // the key): true repaints their plots in full. Declare markers after the figures of their
+    // plots.
     template <class KeyFn, class DrawFn>
     FigureTask* declareMarkers(QList<QCPLayer*> layers, KeyFn key, DrawFn draw) {
-        FigureTask* task = declareInlineFigures({}, std::move(key), std::move(draw));
-        task->markerLayers_ = std::move(layers);
-        return task;
+        using Key = std::invoke_result_t<KeyFn&>;
+        if constexpr (std::is_same_v<std::invoke_result_t<DrawFn&, const Key&>, bool>) {
+            return declareMarkers(layers, std::move(key),
+                                  [this, layers, draw = std::move(draw)](const Key& k) {
+                                      if (draw(k)) replotPlotsOf(layers);
+                                  });
+        } else {
+            FigureTask* task = declareInlineFigures({}, std::move(key), std::move(draw));
+            task->markerLayers_ = std::move(layers);
+            return task;
+        }
     }
     // A background figure's run, for a lesson that shows its own run status (a Run panel): the
     // page calls these as the job starts, moves on and ends (after drawing, for Drawn; a failed
@@ -305,6 +315,7 @@ private:
     void retranslatePage();
     void updateExplanationFold();
     bool putAway() const;
+    void replotPlotsOf(const QList<QCPLayer*>& layers);
     LatestJob* newFigureJob();
     FigureTask* addFigureTask(std::unique_ptr<FigureTask> task);
     void figureJobChanged();

@@ -325,7 +325,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         [this] {
             return HandsKey{parameters().rope(), parameters().queryPosition(), pair_, 0};
         },
-        [this](const HandsKey& key) { drawClockHands(ropeFrequencies(key.rope)); });
+        [this](const HandsKey& key) { return drawClockHands(ropeFrequencies(key.rope)); });
     // The helix window around the query position, seen from the camera.
     helixFigure_ = declareInlineFigures(
         {helixPlot_},
@@ -536,7 +536,7 @@ void RopeNdLesson::drawClockFaces(int pairs) {
                            (columns - 1) * kClockSpacing + 2.6, (rows - 1) * kClockSpacing + 2.9));
 }
 
-void RopeNdLesson::drawClockHands(const RopeFrequencies& freqs) {
+bool RopeNdLesson::drawClockHands(const RopeFrequencies& freqs) {
     computeHands(freqs);  // the readout's too, but a figure may run without a refresh
     const int pairs = freqs.pairs();
     const int columns = clockColumns(pairs);
@@ -560,8 +560,7 @@ void RopeNdLesson::drawClockHands(const RopeFrequencies& freqs) {
     const QPointF tip = c + 0.9 * hands_[std::size_t(pair_)];
     chosenHand_->setData({0, 1}, {c.x(), tip.x()}, {c.y(), tip.y()});
     // The title is drawn with the faces: a new one repaints the whole plot.
-    if (setTitleText(clockTitle_, tr("Hands at p = %1").arg(parameters().queryPosition())))
-        replot(clockPlot_);
+    return setTitleText(clockTitle_, tr("Hands at p = %1").arg(parameters().queryPosition()));
 }
 
 void RopeNdLesson::updatePairing(const PairingKey& key) {

@@ -80,7 +80,8 @@ private:
     };
     void computeHands(const RopeFrequencies& freqs);
     void drawClockFaces(int pairs);
-    void drawClockHands(const RopeFrequencies& freqs);
+    // True when it wrote a new title, beneath the hands' layer.
+    bool drawClockHands(const RopeFrequencies& freqs);
     struct PairingKey {
         int headDim;
         int rotaryDim;
