@@ -140,11 +140,14 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     grid->setColumnStretch(1, 2);
 
     waveTitle_ = addPlotTitle(wavePlot_, QString());
+    waveConfigs_ = addPlotSubtitle(wavePlot_, QString());
     setLogAxis(wavePlot_->yAxis);
     originalLine_ = addGraph(wavePlot_);
     setSeriesStyle(originalLine_, {Series::Reference, Qt::DashLine, 0.8}, theme());
     scaleTitle_ = addPlotTitle(scalePlot_, QString());
+    scaleConfigs_ = addPlotSubtitle(scalePlot_, QString());
     curveTitle_ = addPlotTitle(curvePlot_, QString());
+    curveConfigs_ = addPlotSubtitle(curvePlot_, QString());
     // Thousands of envelope columns: antialiased fills would cost more than everything else.
     turnOffAntialiasing(curvePlot_, QCP::aeFills);
     // B's score curve gets its own axes under A's: two noisy curves on one axis hide each other.
@@ -296,8 +299,8 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
                 if (span > 0.0) rect->axis(QCPAxis::atLeft)->setRange(-1.1 * span, 1.1 * span);
             }
             setTitleText(curveTitle_,
-                         tr("Score q·k against distance (min and max per pixel column)") +
-                             QStringLiteral("\n") + configSummaries(key.configs, key.count == 2));
+                         tr("Score q·k against distance (min and max per pixel column)"));
+            setTitleText(curveConfigs_, configSummaries(key.configs, key.count == 2));
         },
         std::max(1, QThread::idealThreadCount()));
 
@@ -597,9 +600,13 @@ void FrequenciesLesson::showPresetSource(Config which) {
 
 void FrequenciesLesson::showCurveRectB(bool on) {
     QCPLayoutGrid* layout = curvePlot_->plotLayout();
-    const bool shown = layout->hasElement(2, 0) && layout->element(2, 0) == curveRectB_;
+    // B's row is the one under A's, whatever rows of titles are above.
+    int row = 0;
+    while (layout->element(row, 0) != curvePlot_->axisRect()) ++row;
+    ++row;
+    const bool shown = layout->hasElement(row, 0) && layout->element(row, 0) == curveRectB_;
     if (on && !shown) {
-        layout->addElement(2, 0, curveRectB_);
+        layout->addElement(row, 0, curveRectB_);
     } else if (!on && shown) {
         layout->take(curveRectB_);
         layout->simplify();
@@ -751,9 +758,10 @@ void FrequenciesLesson::drawFrequencies(const FrequencyKey& key, const Frequency
     if (hi > 0.0) wavePlot_->yAxis->setRange(lo / 2.0, hi * 4.0);
     // What A and B are, on the figures themselves (a slide shows no side panel).
     const QString configs = configSummaries(key.configs, both);
-    setTitleText(waveTitle_, tr("Wavelength of each pair against the context") +
-                                 QStringLiteral("\n") + configs);
-    setTitleText(scaleTitle_, tr("How much each pair is slowed") + QStringLiteral("\n") + configs);
+    setTitleText(waveTitle_, tr("Wavelength of each pair against the context"));
+    setTitleText(waveConfigs_, configs);
+    setTitleText(scaleTitle_, tr("How much each pair is slowed"));
+    setTitleText(scaleConfigs_, configs);
     scalePlot_->xAxis->setRange(-0.5, pairs - 0.5);
     scalePlot_->yAxis->setRange(0.0, scaleHi * 1.1);
     bands_ = result.bands;

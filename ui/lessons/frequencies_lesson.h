@@ -116,6 +116,10 @@ private:
     QCPTextElement* waveTitle_;
     QCPTextElement* scaleTitle_;
     QCPTextElement* curveTitle_;
+    // What A and B are, under each title: a slide shows no side panel.
+    QCPTextElement* waveConfigs_;
+    QCPTextElement* scaleConfigs_;
+    QCPTextElement* curveConfigs_;
     QCPAxisRect* curveRectB_;
     QCPGraph* originalLine_;
     std::array<Side, 2> sides_;

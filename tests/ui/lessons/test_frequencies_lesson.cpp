@@ -97,8 +97,9 @@ TEST(FrequenciesLesson, FigureTitlesSayWhatAAndBAre) {
     h.lesson.setComparing(true);
     ASSERT_TRUE(h.lesson.waitForComputation());  // the score curves' title comes with them
     for (const char* figure : {"wavelengths", "score-curves"}) {
+        // The line under the title.
         auto* title = qobject_cast<QCPTextElement*>(
-            h.figure(QString::fromLatin1(figure))->plotLayout()->element(0, 0));
+            h.figure(QString::fromLatin1(figure))->plotLayout()->element(1, 0));
         ASSERT_NE(title, nullptr);
         const QString text = title->text().simplified();  // laid out, a title wraps at spaces
         EXPECT_TRUE(text.contains(QStringLiteral("A: d = 64, base 10000, default")))
@@ -108,7 +109,7 @@ TEST(FrequenciesLesson, FigureTitlesSayWhatAAndBAre) {
     }
     ASSERT_TRUE(h.lesson.applyPreset(Lesson7::A, presetIndex(h.lesson, "llama-3.1-8b")));
     auto* title = qobject_cast<QCPTextElement*>(
-        h.figure(QStringLiteral("wavelengths"))->plotLayout()->element(0, 0));
+        h.figure(QStringLiteral("wavelengths"))->plotLayout()->element(1, 0));
     EXPECT_TRUE(title->text().contains(QStringLiteral("A: d = 128, base 500000, llama3 ×8")))
         << title->text().toStdString();
     h.model.setRopeTheta(1e7);
