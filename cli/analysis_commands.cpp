@@ -31,6 +31,7 @@
 #include "cli/execution_options.h"
 #include "cli/rope_options.h"
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_decay_bound.h"
 
@@ -296,7 +297,19 @@ Computed<std::vector<double>> computeScoreCurve(const ScoreCurveJob& job) {
                                job.encoding.layout};
     result.value = overPositions(job.distances, [&](const DistanceRange& range) {
         if (job.encoding.encoding != ScoreEncoding::Rope) {
-            return scoreCurve(job.q, job.k, job.encoding, range, job.keyPosition, job.exec);
+            try {
+                return scoreCurve(job.q, job.k, job.encoding, range, job.keyPosition, job.exec);
+            } catch (const ParameterError& error) {
+                // Core checks the positions it was given; this command has no --positions.
+                if (error.problem().parameter != "positions" ||
+                    error.problem().rule != Rule::AtLeast)
+                    throw;
+                std::ostringstream message;
+                message << "positions (--key-position, and it plus each of --distances) must be "
+                           ">= 0 for a learned table, got "
+                        << error.problem().value;
+                throw InputError(message.str());
+            }
         }
         Computed<std::vector<std::vector<double>>> curves =
             job.engine->ropeScoreCurves({curve}, range, job.exec);

@@ -199,6 +199,11 @@ TEST(AnalysisCli, BadInputExitsTwoWithOneLine) {
     expectBadInput({"score-curve", "--encoding", "learned", "--max-len", "10", "--q", "ones", "--k",
                     "ones", "--distances", "0:20"},
                    "--max-len must be > 19, got 10");
+    // The learned table's positions come from the key position and the distances.
+    expectBadInput({"score-curve", "--encoding", "learned", "--q", "ones", "--k", "ones",
+                    "--distances", "0:4", "--key-position", "-3"},
+                   "positions (--key-position, and it plus each of --distances) must be >= 0 "
+                   "for a learned table, got -3");
     expectBadInput({"heatmap", "--length", "10", "--grid", "11"}, "--grid");
     expectBadInput({"heatmap", "--length", "0", "--grid", "1"}, "--length");
     expectBadInput({"heatmap", "--length", "10", "--grid", "2", "--pool", "median"}, "--pool");
