@@ -22,7 +22,6 @@ struct BackendInfo {
     bool gpu = false;    // a GPU or accelerator (an OpenCL CPU device such as PoCL is not)
     std::string device;  // e.g. "NVIDIA H200 (sm_90, 140 GiB)"; empty when unavailable
     std::optional<DeviceProblem> problem;  // why unavailable: not built, no platform, no device
-    std::string reason;                    // describe(*problem), until the app words problem
 };
 
 // A device failed while it was being used: the program did not build, memory ran out, a launch

@@ -53,9 +53,7 @@ std::string_view toString(BackendKind kind) {
     return "cpu";
 }
 
-namespace {
-
-BackendInfo probed(BackendKind kind) {
+BackendInfo probeBackend(BackendKind kind) {
     switch (kind) {
         case BackendKind::Cpu:
             return probeCpu();
@@ -73,14 +71,6 @@ BackendInfo probed(BackendKind kind) {
 #endif
     }
     return probeCpu();
-}
-
-}  // namespace
-
-BackendInfo probeBackend(BackendKind kind) {
-    BackendInfo info = probed(kind);
-    if (info.problem) info.reason = describe(*info.problem);
-    return info;
 }
 
 std::vector<BackendInfo> probeBackends() {

@@ -76,8 +76,7 @@ BackendInfo probeCpu() {
                        .available = true,
                        .gpu = false,
                        .device = CpuBackend().device(),
-                       .problem = {},
-                       .reason = {}};
+                       .problem = {}};
 }
 
 }  // namespace ropelab

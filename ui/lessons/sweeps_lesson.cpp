@@ -28,6 +28,7 @@
 #include "encodings/rope_params.h"
 #include "model/latest_job.h"
 #include "model/parameter_model.h"
+#include "model/parameter_text.h"
 #include "widgets/choice_box.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/progress_value.h"
@@ -412,9 +413,9 @@ void SweepsLesson::fillBackends() {
             if (auto* model = qobject_cast<QStandardItemModel*>(backend_->model())) {
                 model->item(index)->setEnabled(false);
             }
-            backend_->setItemData(index, backendReason(b.reason), Qt::ToolTipRole);
-            info += tr("<b>%1</b>: unavailable — %2<br>")
-                        .arg(name, backendReason(b.reason).toHtmlEscaped());
+            const QString reason = b.problem ? deviceProblemText(*b.problem) : QString();
+            backend_->setItemData(index, reason, Qt::ToolTipRole);
+            info += tr("<b>%1</b>: unavailable — %2<br>").arg(name, reason.toHtmlEscaped());
         } else {
             backend_->setItemData(index, QString::fromStdString(b.device), Qt::ToolTipRole);
             info +=
@@ -424,24 +425,6 @@ void SweepsLesson::fillBackends() {
     if (!backends_.empty()) backendInfo_->setText(info);
     const int index = backend_->findData(current);
     backend_->setCurrentIndex(index >= 0 ? index : 0);
-}
-
-QString SweepsLesson::backendReason(const std::string& reason) const {
-    // The words core/compute starts its reasons with (backend_registry, opencl_backend, cuda).
-    static constexpr std::pair<const char*, const char*> kReasons[] = {
-        {"no CUDA device", QT_TR_NOOP("no CUDA device")},
-        {"no OpenCL platform", QT_TR_NOOP("no OpenCL platform")},
-        {"no usable OpenCL device", QT_TR_NOOP("no usable OpenCL device")},
-        {"OpenCL query failed", QT_TR_NOOP("OpenCL query failed")},
-        {"built without OpenCL", QT_TR_NOOP("built without OpenCL")},
-        {"built without CUDA", QT_TR_NOOP("built without CUDA")},
-    };
-    const QString text = QString::fromStdString(reason);
-    for (const auto& [words, translatable] : kReasons) {
-        const QString english = QString::fromLatin1(words);
-        if (text.startsWith(english)) return tr(translatable) + text.mid(english.size());
-    }
-    return text;
 }
 
 void SweepsLesson::showEvent(QShowEvent* event) {

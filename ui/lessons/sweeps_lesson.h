@@ -117,9 +117,6 @@ private:
     void updateModeControls();
     void updateLengthLabel();
     void fillBackends();
-    // Core's reason a backend is unavailable, its leading words in the interface language (the
-    // technical detail after them stays as the driver gave it).
-    QString backendReason(const std::string& reason) const;
     void setRunning(bool running);
     void showCurves(const CurveSweepParams& sweep, Computed<CurveSweep>& result);
     void showHeatmaps(const HeatmapSweepParams& sweep, Computed<std::vector<PooledGrid>>& result);
