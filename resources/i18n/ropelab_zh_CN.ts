@@ -1087,6 +1087,74 @@
         <source>nats</source>
         <translation>奈特</translation>
     </message>
+    <message>
+        <source>none (NoPE)</source>
+        <translation>无（NoPE）</translation>
+    </message>
+    <message>
+        <source>learned</source>
+        <translation>可学习</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>RoPE + PI (linear)</source>
+        <translation>RoPE + PI（线性）</translation>
+    </message>
+    <message>
+        <source>RoPE + NTK (dynamic)</source>
+        <translation>RoPE + NTK（动态）</translation>
+    </message>
+    <message>
+        <source>RoPE + YaRN</source>
+        <translation>RoPE + YaRN</translation>
+    </message>
+    <message>
+        <source>RoPE + Llama 3</source>
+        <translation>RoPE + Llama 3</translation>
+    </message>
+    <message>
+        <source>RoPE fine-tuned</source>
+        <translation>微调后的 RoPE</translation>
+    </message>
+    <message>
+        <source>RoPE fine-tuned with PI</source>
+        <translation>用 PI 微调的 RoPE</translation>
+    </message>
+    <message>
+        <source>L</source>
+        <translation>L</translation>
+    </message>
+    <message>
+        <source>1.5 L</source>
+        <translation>1.5 L</translation>
+    </message>
+    <message>
+        <source>2 L</source>
+        <translation>2 L</translation>
+    </message>
+    <message>
+        <source>4 L</source>
+        <translation>4 L</translation>
+    </message>
+    <message>
+        <source>%1: accuracy at %2</source>
+        <translation>%1：%2 处的准确率</translation>
+    </message>
+    <message>
+        <source>%1: loss at %2 (nats)</source>
+        <translation>%1：%2 处的损失（奈特）</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::RopeField</name>

@@ -2,7 +2,6 @@
 #include "activities/activity_panel.h"
 
 #include <QButtonGroup>
-#include <QCoreApplication>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -231,17 +230,9 @@ void ActivityPanel::rebuildReadouts() {
     if (!runner_.running()) return;
     int row = 0;
     for (const QString& id : runner_.step().namedReadouts()) {
-        const char* english = nullptr;
-        const char* unit = readoutUnit(id, &english);
-        QString meaning =
-            unit == nullptr ? id : QCoreApplication::translate("ActivityReference", english);
-        if (unit != nullptr && *unit != '\0') {
-            meaning +=
-                QStringLiteral(" (%1)").arg(QCoreApplication::translate("ActivityReference", unit));
-        }
         auto* name = new WrappedLabel(readoutBox_);
         name->setTextFormat(Qt::PlainText);
-        name->setText(meaning);
+        name->setText(readoutCardName(id));
         auto* value = new WrappedLabel(readoutBox_);
         value->setObjectName(QStringLiteral("stepReadout:%1").arg(id));
         value->setAlignment(Qt::AlignRight | Qt::AlignTop);

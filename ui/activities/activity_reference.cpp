@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace ropelab::ui {
@@ -653,6 +654,58 @@ const char* readoutUnit(const QString& id, const char** meaning) {
         "length (rope_linear, rope_dynamic, rope_yarn, rope_llama3: the RoPE model with that "
         "method applied at evaluation)");
     return QT_TRANSLATE_NOOP("ActivityReference", "nats");
+}
+
+QString readoutCardName(const QString& id) {
+    const auto translated = [](const char* text) {
+        return QCoreApplication::translate("ActivityReference", text);
+    };
+    static const QRegularExpression trainingMetric(QStringLiteral(
+        "^training\\.(none|learned|sinusoidal|t5|alibi|rope|rope_linear|rope_dynamic|rope_yarn|"
+        "rope_llama3|rope_finetune|rope_finetune_linear)_(accuracy|loss)_(1x|1_5x|2x|4x)$"));
+    const QRegularExpressionMatch match = trainingMetric.match(id);
+    if (match.hasMatch()) {
+        static constexpr std::pair<const char*, const char*> kModels[] = {
+            {"none", QT_TRANSLATE_NOOP("ActivityReference", "none (NoPE)")},
+            {"learned", QT_TRANSLATE_NOOP("ActivityReference", "learned")},
+            {"sinusoidal", QT_TRANSLATE_NOOP("ActivityReference", "sinusoidal")},
+            {"t5", QT_TRANSLATE_NOOP("ActivityReference", "T5 bias")},
+            {"alibi", QT_TRANSLATE_NOOP("ActivityReference", "ALiBi")},
+            {"rope", QT_TRANSLATE_NOOP("ActivityReference", "RoPE")},
+            {"rope_linear", QT_TRANSLATE_NOOP("ActivityReference", "RoPE + PI (linear)")},
+            {"rope_dynamic", QT_TRANSLATE_NOOP("ActivityReference", "RoPE + NTK (dynamic)")},
+            {"rope_yarn", QT_TRANSLATE_NOOP("ActivityReference", "RoPE + YaRN")},
+            {"rope_llama3", QT_TRANSLATE_NOOP("ActivityReference", "RoPE + Llama 3")},
+            {"rope_finetune", QT_TRANSLATE_NOOP("ActivityReference", "RoPE fine-tuned")},
+            {"rope_finetune_linear",
+             QT_TRANSLATE_NOOP("ActivityReference", "RoPE fine-tuned with PI")},
+        };
+        static constexpr std::pair<const char*, const char*> kLengths[] = {
+            {"1x", QT_TRANSLATE_NOOP("ActivityReference", "L")},
+            {"1_5x", QT_TRANSLATE_NOOP("ActivityReference", "1.5 L")},
+            {"2x", QT_TRANSLATE_NOOP("ActivityReference", "2 L")},
+            {"4x", QT_TRANSLATE_NOOP("ActivityReference", "4 L")},
+        };
+        const auto lookup = [&](const auto& table, const QString& key) {
+            for (const auto& [name, text] : table) {
+                if (key == QLatin1String(name)) return translated(text);
+            }
+            return key;
+        };
+        const QString model = lookup(kModels, match.captured(1));
+        const QString length = lookup(kLengths, match.captured(3));
+        return match.captured(2) == QLatin1String("accuracy")
+                   ? translated(QT_TRANSLATE_NOOP("ActivityReference", "%1: accuracy at %2"))
+                         .arg(model, length)
+                   : translated(QT_TRANSLATE_NOOP("ActivityReference", "%1: loss at %2 (nats)"))
+                         .arg(model, length);
+    }
+    const char* meaning = nullptr;
+    const char* unit = readoutUnit(id, &meaning);
+    if (unit == nullptr) return id;
+    QString name = translated(meaning);
+    if (*unit != '\0') name += QStringLiteral(" (%1)").arg(translated(unit));
+    return name;
 }
 
 QList<ReferenceItem> activityReference(const ActivityCatalog& catalog, ReferenceKind kind,

@@ -27,6 +27,11 @@ struct ReferenceItem {
 // `meaning` (English source texts); nullptr, `meaning` untouched, for an id the reference lacks.
 const char* readoutUnit(const QString& id, const char** meaning);
 
+// What an activity's card calls readout `id`, in the interface language: a training metric by
+// its model, metric and length ("RoPE + PI (linear): loss at 4 L (nats)"), so that the rows of
+// one step tell apart; any other readout by its meaning and unit; an unknown id by itself.
+QString readoutCardName(const QString& id);
+
 // The items of `kind` for `lesson` (empty: every lesson, shared controls once at the end), in the
 // catalog's order. Every id the catalog knows has a meaning (a test holds it to that).
 QList<ReferenceItem> activityReference(const ActivityCatalog& catalog, ReferenceKind kind,

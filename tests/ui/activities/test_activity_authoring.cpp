@@ -178,6 +178,29 @@ TEST(ActivityReference, EveryIdHasAMeaningInBothLanguages) {
     EXPECT_EQ(shared, catalog.sharedControls().size());
 }
 
+// The rows of one step tell apart: a training metric is named by its model, metric and length,
+// in the interface language.
+TEST(ActivityReference, TheCardNamesEachTrainingMetricApart) {
+    EXPECT_EQ(readoutCardName(QStringLiteral("training.rope_linear_loss_4x")),
+              QStringLiteral("RoPE + PI (linear): loss at 4 L (nats)"));
+    EXPECT_EQ(readoutCardName(QStringLiteral("training.rope_dynamic_loss_4x")),
+              QStringLiteral("RoPE + NTK (dynamic): loss at 4 L (nats)"));
+    EXPECT_EQ(readoutCardName(QStringLiteral("training.alibi_accuracy_1_5x")),
+              QStringLiteral("ALiBi: accuracy at 1.5 L"));
+    EXPECT_EQ(readoutCardName(QStringLiteral("training.rope_finetune_linear_loss_2x")),
+              QStringLiteral("RoPE fine-tuned with PI: loss at 2 L (nats)"));
+    EXPECT_EQ(readoutCardName(QStringLiteral("no.such_readout")),
+              QStringLiteral("no.such_readout"));
+    QTranslator chinese;
+    ASSERT_TRUE(chinese.load(QStringLiteral(":/i18n/ropelab_zh_CN.qm")));
+    QCoreApplication::installTranslator(&chinese);
+    EXPECT_EQ(readoutCardName(QStringLiteral("training.rope_yarn_loss_4x")),
+              QStringLiteral("RoPE + YaRN：4 L 处的损失（奈特）"));
+    EXPECT_EQ(readoutCardName(QStringLiteral("training.none_accuracy_2x")),
+              QStringLiteral("无（NoPE）：2 L 处的准确率"));
+    QCoreApplication::removeTranslator(&chinese);
+}
+
 TEST(ActivityReference, TheCommandPrintsJsonWithBothLabels) {
     const AppRun run =
         runApp({QStringLiteral("activity"), QStringLiteral("readouts"), QStringLiteral("rope-2d"),
