@@ -6210,30 +6210,6 @@ Nothing was changed.</source>
         <source>&lt;p&gt;RoPE&apos;s score for one q and k at distance Δ = m − n is Σ&lt;sub&gt;i&lt;/sub&gt; Re(a&lt;sub&gt;i&lt;/sub&gt; e&lt;sup&gt;iΔθ&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt;): a sum of d/2 waves. Over millions of distances the waves never line up the same way twice, and the slowest pair (in plain RoPE its wavelength is 2π·base&lt;sup&gt;(d−2)/d&lt;/sup&gt;) sets how far the pattern keeps changing: a larger base slows the slow pairs and stretches the long-range pattern. At Δ of a few tokens only the fastest pairs have turned much, and they hardly depend on the base (θ&lt;sub&gt;0&lt;/sub&gt; = base&lt;sup&gt;0&lt;/sup&gt; = 1 in plain RoPE), so at small Δ the curves of all bases nearly coincide.&lt;/p&gt;&lt;p&gt;Score curves run up to 2&lt;sup&gt;24&lt;/sup&gt; distances; each pixel column shows the lowest and highest score of the distances it covers, so no peak is lost. On the logarithmic axis a column further right covers more distances, so the band widens: it shows the range of scores reached, not a growing score. Heat maps run up to 65536 positions, pooled to %1 × %1 cells (mean or max of each block) without ever holding N × N scores.&lt;/p&gt;&lt;p&gt;The sweep runs in the background on the chosen backend: the CPU backend computes in double precision; the OpenCL and CUDA backends compute in float32 with the phase reduced exactly, whatever device they run on (an OpenCL device may be a CPU, such as PoCL). Cancel keeps the previous result.&lt;/p&gt;</source>
         <translation>&lt;p&gt;对一组 q 和 k，RoPE 在距离 Δ = m − n 处的注意力分数是 Σ&lt;sub&gt;i&lt;/sub&gt; Re(a&lt;sub&gt;i&lt;/sub&gt; e&lt;sup&gt;iΔθ&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt;)：d/2 个波的叠加。在数百万个距离上，这些波永远不会以同样的方式再次对齐；最慢的一对（在普通 RoPE 中，其波长为 2π·base&lt;sup&gt;(d−2)/d&lt;/sup&gt;）决定了图案能持续变化多远：底数越大，慢速分量对越慢，长距离的图案被拉得越长。当 Δ 只有几个词元时，只有最快的几对转过了明显的角度，而它们几乎与底数无关（在普通 RoPE 中 θ&lt;sub&gt;0&lt;/sub&gt; = base&lt;sup&gt;0&lt;/sup&gt; = 1），所以在 Δ 较小时，各个底数的曲线几乎重合。&lt;/p&gt;&lt;p&gt;注意力分数曲线最多计算 2&lt;sup&gt;24&lt;/sup&gt; 个距离；每个像素列显示它所覆盖距离上的最低和最高分数，因此不会漏掉任何峰值。在对数坐标上，越靠右的像素列覆盖的距离越多，所以包络带会变宽：它显示的是分数达到的范围，而不是分数在增大。热力图最多计算 65536 个位置，池化为 %1 × %1 个单元（每块取平均或最大值），从不需要存下 N × N 个分数。&lt;/p&gt;&lt;p&gt;扫描在所选后端上后台运行：CPU 后端以双精度计算；OpenCL 和 CUDA 后端以 float32 计算并精确地约化相位，无论它们运行在什么设备上（OpenCL 设备也可能是 CPU，例如 PoCL）。取消会保留之前的结果。&lt;/p&gt;</translation>
     </message>
-    <message>
-        <source>no CUDA device</source>
-        <translation>没有 CUDA 设备</translation>
-    </message>
-    <message>
-        <source>no OpenCL platform</source>
-        <translation>没有 OpenCL 平台</translation>
-    </message>
-    <message>
-        <source>no usable OpenCL device</source>
-        <translation>没有可用的 OpenCL 设备</translation>
-    </message>
-    <message>
-        <source>OpenCL query failed</source>
-        <translation>OpenCL 查询失败</translation>
-    </message>
-    <message>
-        <source>built without OpenCL</source>
-        <translation>构建时未包含 OpenCL</translation>
-    </message>
-    <message>
-        <source>built without CUDA</source>
-        <translation>构建时未包含 CUDA</translation>
-    </message>
 </context>
 <context>
     <name>ropelab::ui::T</name>
