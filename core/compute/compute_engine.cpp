@@ -43,8 +43,8 @@ ComputeEngine::ComputeEngine(BackendChoice choice) : choice_(choice) {
         if (!info.available) {
             ParameterProblem problem("backend", Rule::Unavailable);
             problem.valueText = std::string(toString(choice_));
-            problem.reason = info.problem ? describe(*info.problem) : std::string();
-            throw ParameterError(problem);
+            problem.reason = describe(*info.problem);
+            throw BackendUnavailable(problem, *info.problem);
         }
     }
 }

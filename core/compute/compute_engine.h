@@ -8,8 +8,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "common/parameter_error.h"
 #include "compute/backend.h"
 #include "compute/cpu_backend.h"
 
@@ -43,11 +45,23 @@ struct Computed {
     std::string note;
 };
 
+// A backend named but unavailable on this machine: the parameter problem (backend, Unavailable,
+// its reason in English) and the typed reason, for a front end to word.
+class BackendUnavailable : public ParameterError {
+public:
+    BackendUnavailable(ParameterProblem problem, DeviceProblem device)
+        : ParameterError(std::move(problem)), device_(std::move(device)) {}
+    const DeviceProblem& device() const { return device_; }
+
+private:
+    DeviceProblem device_;
+};
+
 // Not thread-safe: one call at a time. The device backend is created on first use (OpenCL
 // compiles its program then, ~1 s on PoCL) and kept.
 class ComputeEngine {
 public:
-    // A backend named but unavailable on this machine is an InputError that says why
+    // A backend named but unavailable on this machine is a BackendUnavailable that says why
     // (probing only; nothing is compiled here).
     explicit ComputeEngine(BackendChoice choice = BackendChoice::Auto);
     // Uses this backend for every job (as if chosen by name), falling back to the CPU when it

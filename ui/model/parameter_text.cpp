@@ -552,6 +552,11 @@ bool isTooLarge(const std::exception& error) {
 }
 
 QString errorText(const std::exception& error) {
+    if (const auto* backend = dynamic_cast<const BackendUnavailable*>(&error)) {
+        ParameterProblem problem = backend->problem();
+        problem.reason = deviceProblemText(backend->device()).toStdString();
+        return parameterProblemText(problem);
+    }
     if (const auto* resource = dynamic_cast<const ResourceError*>(&error)) {
         if (resource->problem()) return resourceProblemText(*resource->problem());
     }

@@ -14,6 +14,7 @@
 #include "common/errors.h"
 #include "common/parameter_error.h"
 #include "compute/backend_info.h"
+#include "compute/compute_engine.h"
 #include "encodings/rope_fields.h"
 
 namespace ropelab::ui {
@@ -49,8 +50,8 @@ QString resourceProblemText(const ResourceProblem& problem);
 QString deviceProblemText(const DeviceProblem& problem);
 
 // The message for anything a computation, a session or an import threw: a ParameterError with
-// labels, a FileError as "FILE: problem", translated, with the file's own keys, a ResourceError's
-// problem, translated, else what().
+// labels (an unavailable backend's reason translated), a FileError as "FILE: problem", translated,
+// with the file's own keys, a ResourceError's problem, translated, else what().
 QString errorText(const std::exception& error);
 
 // Whether an exception says that a request is too large (a ResourceError with a size), which the

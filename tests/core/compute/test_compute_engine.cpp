@@ -112,6 +112,9 @@ TEST(ComputeEngine, ANamedBackendThatIsMissingIsAnErrorThatSaysWhy) {
                       0u)
                 << message;
             EXPECT_NE(message.find(describe(*info.problem)), std::string::npos) << message;
+            const auto* unavailable = dynamic_cast<const BackendUnavailable*>(&e);
+            ASSERT_NE(unavailable, nullptr);
+            EXPECT_EQ(unavailable->device(), *info.problem);
         }
         return;
     }

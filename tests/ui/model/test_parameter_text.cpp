@@ -537,7 +537,17 @@ TEST(ParameterText, EveryDeviceProblemIsWordedInBothLanguages) {
         chinese.insert(deviceProblemText(problem));
     }
     EXPECT_EQ(chinese.size(), every.size() - 2);  // CallFailed and NoUsableDevice, twice each
+    // A backend asked for by name: the control's label, and the typed reason in the user's words.
+    ParameterProblem backend("backend", Rule::Unavailable);
+    backend.valueText = "cuda";
+    backend.reason = describe(every.front());
+    const BackendUnavailable unavailable(backend, every.front());
+    EXPECT_EQ(errorText(unavailable),
+              QStringLiteral("计算后端 cuda 不可用：%1").arg(deviceProblemText(every.front())));
     ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+    EXPECT_EQ(errorText(unavailable),
+              QStringLiteral("Compute backend cuda is unavailable: built without OpenCL (CMake "
+                             "found no OpenCL loader or headers)"));
 }
 
 TEST(RopeFieldsInTheApp, EveryRowHasATranslatedLabelAndUnit) {
