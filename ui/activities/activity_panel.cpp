@@ -218,6 +218,14 @@ void ActivityPanel::rebuildChoices() {
         choiceLayout_->addWidget(button);
         choices_.append(button);
     }
+    // Made after the card's buttons, the answers would come last in the window's Tab order: Tab
+    // from an answer leads to "Check my prediction".
+    QWidget* before = check_->previousInFocusChain();
+    for (QRadioButton* button : std::as_const(choices_)) {
+        QWidget::setTabOrder(before, button);
+        before = button;
+    }
+    if (!choices_.isEmpty()) QWidget::setTabOrder(before, check_);
     number_->clear();
 }
 
