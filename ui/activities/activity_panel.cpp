@@ -301,6 +301,8 @@ void ActivityPanel::onCheck() {
         }
         runner_.submitChoice(choiceGroup_->checkedId());
     }
+    // The answer's controls went grey: the keyboard goes on to Next, not out of the card.
+    if (next_->isEnabled() && !check_->isEnabled()) next_->setFocus();
 }
 
 void ActivityPanel::onFinished(const QString&) {
@@ -447,7 +449,6 @@ void ActivityPanel::refresh() {
     next_->setVisible(true);
     next_->setText(runner_.atLastStep() ? tr("Fi&nish ✓") : tr("&Next ▶"));
     next_->setEnabled(runner_.canGoNext());
-    if (next_->isEnabled() && !check_->isEnabled() && number_->hasFocus()) next_->setFocus();
 }
 
 }  // namespace ropelab::ui

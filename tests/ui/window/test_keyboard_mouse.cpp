@@ -257,6 +257,7 @@ TEST(Keyboard, TheCardTakesTheKeyboardAndReturnSubmits) {
     ASSERT_TRUE(choices.front()->isChecked());
     QTest::keyClick(choices.front(), Qt::Key_Return);
     EXPECT_EQ(app.runner.phase(), ActivityRunner::Phase::Answered);
+    EXPECT_EQ(QApplication::focusWidget(), panel->nextButton());
     EXPECT_EQ(app.runner.chosen(), 0);
 }
 
