@@ -7,6 +7,7 @@
 // parameters, as a second tab.
 
 #include <QHash>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
@@ -190,7 +191,7 @@ protected:
 
     // Binds one value of the lesson's saved state (sessions, activity steps) to `key`: get()
     // reads it, set() puts it back, with `fallback` where a state lacks the key. Restored in the
-    // order bound. T: bool, int, double or QString.
+    // order bound. T: bool, int, double, QString or QJsonArray.
     template <class T, class Get, class Set>
     void bindState(const QString& key, T fallback, Get get, Set set) {
         stateBindings_.push_back(
@@ -202,6 +203,8 @@ protected:
                      set(value.toInt(fallback));
                  } else if constexpr (std::is_same_v<T, double>) {
                      set(value.toDouble(fallback));
+                 } else if constexpr (std::is_same_v<T, QJsonArray>) {
+                     set(value.isArray() ? value.toArray() : fallback);
                  } else {
                      set(value.toString(fallback));
                  }

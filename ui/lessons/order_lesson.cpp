@@ -6,7 +6,6 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QJsonArray>
-#include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -196,6 +195,21 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
         },
         [this](const OrderKey& key, const Execution&) { return computeAttention(key); },
         [this](const OrderKey& key, Attention& attention) { drawAttention(key, attention); });
+    bindState(
+        QStringLiteral("order"), QJsonArray(),
+        [this] {
+            QJsonArray ids;
+            for (const int token : order()) ids.append(token);
+            return ids;
+        },
+        [this](const QJsonArray& saved) {
+            std::vector<int> ids;
+            for (const QJsonValue& v : saved) ids.push_back(v.toInt());
+            if (!ids.empty()) setOrder(ids);
+        });
+    bindState(
+        QStringLiteral("position"), 0, [this] { return static_cast<int>(position()); },
+        [this](int position) { setPosition(static_cast<ToyPosition>(position)); });
     refreshOnParameterChange([this] { refresh(); }, ParameterModel::Parameter::RopeTheta);
 
     // Start on 猪追狗, the order that should mean something else.
@@ -302,22 +316,6 @@ QPointF OrderLesson::referencePoint(int token) const {
 QPointF OrderLesson::currentPoint(int token) const {
     const auto data = currentGraphs_[std::size_t(token)]->data();
     return data->isEmpty() ? QPointF() : QPointF(data->at(0)->key, data->at(0)->value);
-}
-
-QJsonObject OrderLesson::saveState() const {
-    QJsonArray ids;
-    for (const int token : order()) ids.append(token);
-    return QJsonObject{{QStringLiteral("order"), ids},
-                       {QStringLiteral("position"), static_cast<int>(position())}};
-}
-
-void OrderLesson::restoreState(const QJsonObject& state) {
-    std::vector<int> ids;
-    for (const QJsonValue& v : state.value(QStringLiteral("order")).toArray()) {
-        ids.push_back(v.toInt());
-    }
-    if (!ids.empty()) setOrder(ids);
-    setPosition(static_cast<ToyPosition>(state.value(QStringLiteral("position")).toInt(0)));
 }
 
 void OrderLesson::moveSelected(int delta) {

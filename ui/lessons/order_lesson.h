@@ -31,8 +31,6 @@ public:
     QString title() const override;
     void retranslate() override;
     SharedParameters sharedParameters() const override { return SharedParameter::Base; }
-    QJsonObject saveState() const override;
-    void restoreState(const QJsonObject& state) override;
 
     // The token ids in the user's order (0 dog 狗, 1 chases 追, 2 pig 猪).
     std::vector<int> order() const;

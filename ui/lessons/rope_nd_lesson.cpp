@@ -7,7 +7,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QJsonArray>
-#include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
@@ -338,6 +337,27 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
             updateHelix(ropeFrequencies(key.first.rope));
             drawHelix();
         });
+    bindState(
+        QStringLiteral("components"), QJsonArray(),
+        [this] {
+            return QJsonArray{componentBoxes_[0]->value(), componentBoxes_[1]->value(),
+                              componentBoxes_[2]->value()};
+        },
+        [this](const QJsonArray& c) {
+            if (c.size() == 3) setComponents(c[0].toInt(), c[1].toInt(), c[2].toInt());
+        });
+    bindState(
+        QStringLiteral("pca"), true, [this] { return usesPrincipalComponents(); },
+        [this](bool pca) { setPrincipalComponents(pca); });
+    bindState(
+        QStringLiteral("yaw"), kDefaultYaw, [this] { return camera_->yawDegrees(); },
+        [this](double yaw) { camera_->setAngles(yaw, camera_->pitchDegrees()); });
+    bindState(
+        QStringLiteral("pitch"), kDefaultPitch, [this] { return camera_->pitchDegrees(); },
+        [this](double pitch) { camera_->setAngles(camera_->yawDegrees(), pitch); });
+    bindState(
+        QStringLiteral("pair"), 0, [this] { return pair_; },
+        [this](int pair) { setPairIndex(pair); });
     refreshOnParameterChange([this] { refresh(); });
 
     retranslate();
@@ -405,25 +425,6 @@ void RopeNdLesson::updateExplanation() {
            "i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, "
            "Meta Llama). The angles are the same.</p>"),
         frequencyNote(parameters().rope()));
-}
-
-QJsonObject RopeNdLesson::saveState() const {
-    return QJsonObject{{QStringLiteral("pair"), pair_},
-                       {QStringLiteral("pca"), usesPrincipalComponents()},
-                       {QStringLiteral("components"),
-                        QJsonArray{componentBoxes_[0]->value(), componentBoxes_[1]->value(),
-                                   componentBoxes_[2]->value()}},
-                       {QStringLiteral("yaw"), camera_->yawDegrees()},
-                       {QStringLiteral("pitch"), camera_->pitchDegrees()}};
-}
-
-void RopeNdLesson::restoreState(const QJsonObject& state) {
-    const QJsonArray c = state.value(QStringLiteral("components")).toArray();
-    if (c.size() == 3) setComponents(c[0].toInt(), c[1].toInt(), c[2].toInt());
-    setPrincipalComponents(state.value(QStringLiteral("pca")).toBool(true));
-    camera_->setAngles(state.value(QStringLiteral("yaw")).toDouble(kDefaultYaw),
-                       state.value(QStringLiteral("pitch")).toDouble(kDefaultPitch));
-    setPairIndex(state.value(QStringLiteral("pair")).toInt(0));
 }
 
 void RopeNdLesson::setPairIndex(int pair) {
