@@ -23,12 +23,7 @@ double analysisMemoryBudgetBytes() {
 }
 
 void requireMemory(double bytes, ResourceProblem what) {
-    const double budget = analysisMemoryBudgetBytes();
-    if (bytes <= budget) return;
-    what.budget = Budget::Memory;
-    what.needed = bytes;
-    what.limit = budget;
-    throw ResourceError(std::move(what));
+    requireWithin(bytes, analysisMemoryBudgetBytes(), Budget::Memory, std::move(what));
 }
 
 }  // namespace ropelab

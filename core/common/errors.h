@@ -36,6 +36,8 @@ private:
 // The most numbers one encoding table or bias matrix may hold (800 MB of doubles).
 inline constexpr double kMaxTableNumbers = 1e8;
 
+// ResourceError with `what`, its budget and numbers filled in, when `needed` exceeds `limit`.
+void requireWithin(double needed, double limit, Budget budget, ResourceProblem what);
 // ResourceError with `what` (Budget::Numbers) when a table of `numbers` exceeds kMaxTableNumbers.
 void requireTableNumbers(double numbers, ResourceProblem what);
 

@@ -113,12 +113,16 @@ std::string describe(const ResourceProblem& p) {
     return what + " is too large";
 }
 
-void requireTableNumbers(double numbers, ResourceProblem what) {
-    if (numbers <= kMaxTableNumbers) return;
-    what.budget = Budget::Numbers;
-    what.needed = numbers;
-    what.limit = kMaxTableNumbers;
+void requireWithin(double needed, double limit, Budget budget, ResourceProblem what) {
+    if (needed <= limit) return;
+    what.budget = budget;
+    what.needed = needed;
+    what.limit = limit;
     throw ResourceError(std::move(what));
+}
+
+void requireTableNumbers(double numbers, ResourceProblem what) {
+    requireWithin(numbers, kMaxTableNumbers, Budget::Numbers, std::move(what));
 }
 
 }  // namespace ropelab

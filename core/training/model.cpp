@@ -94,12 +94,7 @@ double evaluationMemoryBytes(const ModelConfig& config, int batch, int length) {
 }
 
 void requireMemory(double bytes, ResourceProblem what) {
-    if (bytes > TrainingLimits::maxMemoryBytes) {
-        what.budget = Budget::TrainingMemory;
-        what.needed = bytes;
-        what.limit = TrainingLimits::maxMemoryBytes;
-        throw ResourceError(std::move(what));
-    }
+    requireWithin(bytes, TrainingLimits::maxMemoryBytes, Budget::TrainingMemory, std::move(what));
 }
 
 std::vector<NamedTensor> tensorLayout(const ModelConfig& config) {
