@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -601,28 +602,23 @@ QString escaped(const QString& text) {
     return text.toHtmlEscaped();
 }
 
-// The RoPE model fine-tuned at twice the training length, plain or with PI: only in a run with
-// fine-tuning steps.
-const char* fineTunedUnit(const QString& id, const char** meaning) {
-    static const QRegularExpression fineTuned(
-        QStringLiteral("^training\\.rope_finetune(_linear)?_(accuracy|loss)_(1x|1_5x|2x|4x)$"));
-    const QRegularExpressionMatch match = fineTuned.match(id);
-    if (!match.hasMatch()) return nullptr;
-    if (match.captured(2) == QLatin1String("accuracy")) {
-        *meaning = QT_TRANSLATE_NOOP(
-            "ActivityReference",
-            "Share of scored tokens the RoPE model predicts right after fine-tuning at twice the "
-            "training length (rope_finetune: plain; rope_finetune_linear: with Position "
-            "Interpolation), at the named multiple of the training length; only in a run with "
-            "fine-tuning steps");
-        return QT_TRANSLATE_NOOP("ActivityReference", "ratio");
-    }
-    *meaning = QT_TRANSLATE_NOOP(
-        "ActivityReference",
-        "Mean next-token cross-entropy of the RoPE model after fine-tuning at twice the training "
-        "length (rope_finetune: plain; rope_finetune_linear: with Position Interpolation), at the "
-        "named multiple of the training length; only in a run with fine-tuning steps");
-    return QT_TRANSLATE_NOOP("ActivityReference", "nats");
+// A training readout's parts: the model ("rope_linear", "rope_finetune", ...), the metric
+// ("accuracy" or "loss") and the length multiple ("1_5x"); the training lesson names one readout
+// per model, metric and multiple.
+struct TrainingMetric {
+    QString model;
+    bool accuracy = false;
+    QString length;
+};
+
+std::optional<TrainingMetric> trainingMetric(const QString& id) {
+    static const QRegularExpression pattern(QStringLiteral(
+        "^training\\.(none|learned|sinusoidal|t5|alibi|rope|rope_linear|rope_dynamic|rope_yarn|"
+        "rope_llama3|rope_finetune|rope_finetune_linear)_(accuracy|loss)_(1x|1_5x|2x|4x)$"));
+    const QRegularExpressionMatch match = pattern.match(id);
+    if (!match.hasMatch()) return std::nullopt;
+    return TrainingMetric{match.captured(1), match.captured(2) == QLatin1String("accuracy"),
+                          match.captured(3)};
 }
 
 }  // namespace
@@ -634,25 +630,40 @@ const char* readoutUnit(const QString& id, const char** meaning) {
             return row.unit;
         }
     }
-    // The training lesson names one readout per model, metric and length multiple.
-    static const QRegularExpression trainingMetric(QStringLiteral(
-        "^training\\.(none|learned|sinusoidal|t5|alibi|rope(_linear|_dynamic|_yarn|_llama3)?)_"
-        "(accuracy|loss)_(1x|1_5x|2x|4x)$"));
-    const QRegularExpressionMatch match = trainingMetric.match(id);
-    if (!match.hasMatch()) return fineTunedUnit(id, meaning);
-    if (match.captured(3) == QLatin1String("accuracy")) {
-        *meaning = QT_TRANSLATE_NOOP(
-            "ActivityReference",
-            "Share of scored tokens the named model predicts right, at the named multiple of the "
-            "training length (rope_linear, rope_dynamic, rope_yarn, rope_llama3: the RoPE model "
-            "with that method applied at evaluation)");
+    const std::optional<TrainingMetric> metric = trainingMetric(id);
+    if (!metric) return nullptr;
+    // The RoPE model fine-tuned at twice the training length, plain or with PI: only in a run
+    // with fine-tuning steps.
+    const bool fineTuned = metric->model.startsWith(QLatin1String("rope_finetune"));
+    if (metric->accuracy) {
+        *meaning =
+            fineTuned
+                ? QT_TRANSLATE_NOOP(
+                      "ActivityReference",
+                      "Share of scored tokens the RoPE model predicts right after fine-tuning at "
+                      "twice the training length (rope_finetune: plain; rope_finetune_linear: with "
+                      "Position Interpolation), at the named multiple of the training length; only "
+                      "in a run with fine-tuning steps")
+                : QT_TRANSLATE_NOOP(
+                      "ActivityReference",
+                      "Share of scored tokens the named model predicts right, at the named "
+                      "multiple of the training length (rope_linear, rope_dynamic, rope_yarn, "
+                      "rope_llama3: the RoPE model with that method applied at evaluation)");
         return QT_TRANSLATE_NOOP("ActivityReference", "ratio");
     }
-    *meaning = QT_TRANSLATE_NOOP(
-        "ActivityReference",
-        "Mean next-token cross-entropy of the named model at the named multiple of the training "
-        "length (rope_linear, rope_dynamic, rope_yarn, rope_llama3: the RoPE model with that "
-        "method applied at evaluation)");
+    *meaning =
+        fineTuned
+            ? QT_TRANSLATE_NOOP(
+                  "ActivityReference",
+                  "Mean next-token cross-entropy of the RoPE model after fine-tuning at twice the "
+                  "training length (rope_finetune: plain; rope_finetune_linear: with Position "
+                  "Interpolation), at the named multiple of the training length; only in a run "
+                  "with fine-tuning steps")
+            : QT_TRANSLATE_NOOP(
+                  "ActivityReference",
+                  "Mean next-token cross-entropy of the named model at the named multiple of the "
+                  "training length (rope_linear, rope_dynamic, rope_yarn, rope_llama3: the RoPE "
+                  "model with that method applied at evaluation)");
     return QT_TRANSLATE_NOOP("ActivityReference", "nats");
 }
 
@@ -660,11 +671,7 @@ QString readoutCardName(const QString& id) {
     const auto translated = [](const char* text) {
         return QCoreApplication::translate("ActivityReference", text);
     };
-    static const QRegularExpression trainingMetric(QStringLiteral(
-        "^training\\.(none|learned|sinusoidal|t5|alibi|rope|rope_linear|rope_dynamic|rope_yarn|"
-        "rope_llama3|rope_finetune|rope_finetune_linear)_(accuracy|loss)_(1x|1_5x|2x|4x)$"));
-    const QRegularExpressionMatch match = trainingMetric.match(id);
-    if (match.hasMatch()) {
+    if (const std::optional<TrainingMetric> metric = trainingMetric(id)) {
         static constexpr std::pair<const char*, const char*> kModels[] = {
             {"none", QT_TRANSLATE_NOOP("ActivityReference", "none (NoPE)")},
             {"learned", QT_TRANSLATE_NOOP("ActivityReference", "learned")},
@@ -692,9 +699,9 @@ QString readoutCardName(const QString& id) {
             }
             return key;
         };
-        const QString model = lookup(kModels, match.captured(1));
-        const QString length = lookup(kLengths, match.captured(3));
-        return match.captured(2) == QLatin1String("accuracy")
+        const QString model = lookup(kModels, metric->model);
+        const QString length = lookup(kLengths, metric->length);
+        return metric->accuracy
                    ? translated(QT_TRANSLATE_NOOP("ActivityReference", "%1: accuracy at %2"))
                          .arg(model, length)
                    : translated(QT_TRANSLATE_NOOP("ActivityReference", "%1: loss at %2 (nats)"))
