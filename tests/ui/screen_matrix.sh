@@ -38,7 +38,7 @@ stop_display() {
 trap 'stop_display; rm -rf "$work"' EXIT
 
 # An X server of size $1 on a free display (Xvfb picks it), and openbox managing it.
-start_display() {
+try_display() {
     rm -f "$work/display"
     Xvfb -displayfd 3 -screen 0 "${1}x24" -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
     xvfb_pid=$!
@@ -58,7 +58,19 @@ start_display() {
         sleep 0.1
     done
     echo "screen_matrix: openbox did not start on $DISPLAY:"
-    cat "$work/openbox.log"
+    cat "$work/openbox.log" "$work/xvfb.log"
+    return 1
+}
+
+# CI once saw openbox refused by a display Xvfb had just announced, so a failed start is retried
+# on a fresh server before the case counts as failed.
+start_display() {
+    for attempt in 1 2 3; do
+        try_display "$1" && return 0
+        stop_display
+        echo "screen_matrix: start $attempt of 3 failed"
+        sleep 1
+    done
     return 1
 }
 
