@@ -3768,6 +3768,14 @@ score q·k</source>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
+    <message>
+        <source>Which RoPE pairs a real checkpoint&apos;s q and k weights use, layer by layer and head by head.</source>
+        <translation>一个真实检查点的 q、k 权重逐层、逐头用到哪些 RoPE 分量对。</translation>
+    </message>
+    <message>
+        <source>Small models trained with each encoding, tested on sequences longer than they saw.</source>
+        <translation>用每种编码训练的小模型，在比训练时更长的序列上测试。</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::LessonPage</name>

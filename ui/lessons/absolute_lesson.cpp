@@ -150,9 +150,11 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     grid->addWidget(similarityPlot_, 1, 0);
     grid->addWidget(shiftPlot_, 1, 1);
 
-    learnedTitle_ = addPlotTitle(learnedPlot_, QString());
+    bindText(addPlotTitle(learnedPlot_, QString()), QT_TR_NOOP("Learned table (max length L)"));
     learnedMap_ = addHeatMap(learnedPlot_, kTableGradient, QString()).map;
     learnedMap_->setDataRange(learnedRange());
+    bindAxisLabels(learnedPlot_, QT_TR_NOOP("dimension j"), QT_TR_NOOP("position p"));
+    bindText(learnedMap_->colorScale()->axis(), QT_TR_NOOP("PE(p, j)"));
     setupPositionMap(learnedPlot_);
     // Rows the table does not have: hatched, with the reason written on them.
     impossible_ = new QCPItemRect(learnedPlot_);
@@ -164,13 +166,17 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     // Each layout: the hatched rows' size in pixels changes with the window, fonts and files.
     connect(learnedPlot_, &QCustomPlot::afterLayout, this, &AbsoluteLesson::fitImpossibleLabel);
 
-    sinusoidalTitle_ = addPlotTitle(sinusoidalPlot_, QString());
+    bindText(addPlotTitle(sinusoidalPlot_, QString()), QT_TR_NOOP("Sinusoidal PE(p, j)"));
     sinusoidalMap_ = addHeatMap(sinusoidalPlot_, kTableGradient, QString()).map;
     sinusoidalMap_->setDataRange(QCPRange(-1.0, 1.0));
+    bindAxisLabels(sinusoidalPlot_, QT_TR_NOOP("dimension j"), QT_TR_NOOP("position p"));
+    bindText(sinusoidalMap_->colorScale()->axis(), QT_TR_NOOP("PE(p, j)"));
     setupPositionMap(sinusoidalPlot_);
 
     similarityTitle_ = addPlotTitle(similarityPlot_, QString());
     similarityMap_ = addHeatMap(similarityPlot_, kTableGradient, QString()).map;
+    bindAxisLabels(similarityPlot_, QT_TR_NOOP("position q"), QT_TR_NOOP("position p"));
+    bindText(similarityMap_->colorScale()->axis(), QT_TR_NOOP("PE(p)·PE(q)"));
     setupPositionMap(similarityPlot_);
 
     shiftTitle_ = addPlotTitle(shiftPlot_, QString());
@@ -205,6 +211,28 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     maxLengthSlider_->setObjectName(QStringLiteral("maxLengthSlider"));
     pairSlider_->setObjectName(QStringLiteral("pairSlider"));
     shiftSlider_->setObjectName(QStringLiteral("shiftSlider"));
+    bindExplanation(QT_TR_NOOP(
+        "<p>An absolute encoding gives each position p its own vector PE(p) and adds it to "
+        "the token's embedding.</p>"
+        "<p><b>Learned</b> (GPT-2, BERT): a table with one trained row per position, here at "
+        "its N(0, 0.02²) initialisation. It has exactly L rows: a position ≥ L has no vector "
+        "at all, so the model cannot take longer inputs.</p>"
+        "<p><b>Sinusoidal</b> (Vaswani et al. 2017): PE(p, 2i) = sin(pω<sub>i</sub>), "
+        "PE(p, 2i+1) = cos(pω<sub>i</sub>), ω<sub>i</sub> = base<sup>−2i/d</sup>. Defined "
+        "for every p. The similarity PE(p)·PE(q) = Σ<sub>i</sub> cos((p − q)ω<sub>i</sub>) "
+        "depends only on p − q, so it is constant along diagonals.</p>"
+        "<p>Shifting by k turns every pair (PE(p, 2i), PE(p, 2i+1)) by the angle "
+        "kω<sub>i</sub>, whatever p is: PE(p + k) is a fixed rotation of PE(p). RoPE builds "
+        "on exactly this.</p>"
+        "<p>In the lower right plot sin is across and cos is up, so an angle is measured "
+        "from the vertical axis towards the horizontal one: a growing angle turns the arrow "
+        "<b>clockwise</b>. Only the angle modulo 360° shows: a turn of 458.4° ends where "
+        "98.4° does.</p>"));
+    bindText(maxLengthSlider_, QT_TR_NOOP("Learned max length L"), QT_TR_NOOP("positions"));
+    bindToolTip(maxLengthSlider_, QT_TR_NOOP("Rows of the learned table (GPT-2: 1024, BERT: 512)"));
+    bindText(pairSlider_, QT_TR_NOOP("Pair index i"));
+    bindText(shiftSlider_, QT_TR_NOOP("Shift k"), QT_TR_NOOP("tokens"));
+    bindToolTip(shiftSlider_, QT_TR_NOOP("PE(p + k) is PE(p) with pair i turned by kω_i"));
     maxLengthSlider_->setValue(128);
     shiftSlider_->setValue(8);
     // ±128 tokens: about one token per pixel of a side-panel slider (±512 moved four); the
@@ -274,8 +302,9 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
             refresh();
         });
     refreshOnParameterChange([this] { refresh(); });
+    redrawOnLanguageChange({learned_, shift_});  // their labels are translated text
 
-    retranslate();
+    refresh();
     applyTheme(theme());
 }
 
@@ -300,51 +329,6 @@ QString AbsoluteLesson::title() const {
 Lesson::SharedParameters AbsoluteLesson::sharedParameters() const {
     return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Positions |
            SharedParameter::SequenceLength;
-}
-
-void AbsoluteLesson::retranslate() {
-    setExplanation(
-        title(),
-        tr("<p>An absolute encoding gives each position p its own vector PE(p) and adds it to "
-           "the token's embedding.</p>"
-           "<p><b>Learned</b> (GPT-2, BERT): a table with one trained row per position, here at "
-           "its N(0, 0.02²) initialisation. It has exactly L rows: a position ≥ L has no vector "
-           "at all, so the model cannot take longer inputs.</p>"
-           "<p><b>Sinusoidal</b> (Vaswani et al. 2017): PE(p, 2i) = sin(pω<sub>i</sub>), "
-           "PE(p, 2i+1) = cos(pω<sub>i</sub>), ω<sub>i</sub> = base<sup>−2i/d</sup>. Defined "
-           "for every p. The similarity PE(p)·PE(q) = Σ<sub>i</sub> cos((p − q)ω<sub>i</sub>) "
-           "depends only on p − q, so it is constant along diagonals.</p>"
-           "<p>Shifting by k turns every pair (PE(p, 2i), PE(p, 2i+1)) by the angle "
-           "kω<sub>i</sub>, whatever p is: PE(p + k) is a fixed rotation of PE(p). RoPE builds "
-           "on exactly this.</p>"
-           "<p>In the lower right plot sin is across and cos is up, so an angle is measured "
-           "from the vertical axis towards the horizontal one: a growing angle turns the arrow "
-           "<b>clockwise</b>. Only the angle modulo 360° shows: a turn of 458.4° ends where "
-           "98.4° does.</p>"));
-    learnedTitle_->setText(tr("Learned table (max length L)"));
-    learnedPlot_->xAxis->setLabel(tr("dimension j"));
-    learnedPlot_->yAxis->setLabel(tr("position p"));
-    learnedMap_->colorScale()->axis()->setLabel(tr("PE(p, j)"));
-    sinusoidalTitle_->setText(tr("Sinusoidal PE(p, j)"));
-    sinusoidalPlot_->xAxis->setLabel(tr("dimension j"));
-    sinusoidalPlot_->yAxis->setLabel(tr("position p"));
-    sinusoidalMap_->colorScale()->axis()->setLabel(tr("PE(p, j)"));
-    similarityTitle_->setText(tr("Similarity PE(p)·PE(q)"));
-    similarityPlot_->xAxis->setLabel(tr("position q"));
-    similarityPlot_->yAxis->setLabel(tr("position p"));
-    similarityMap_->colorScale()->axis()->setLabel(tr("PE(p)·PE(q)"));
-    maxLengthSlider_->setLabel(tr("Learned max length L"));
-    maxLengthSlider_->setUnit(tr("positions"));
-    maxLengthSlider_->setToolTip(tr("Rows of the learned table (GPT-2: 1024, BERT: 512)"));
-    pairSlider_->setLabel(tr("Pair index i"));
-    shiftSlider_->setLabel(tr("Shift k"));
-    shiftSlider_->setUnit(tr("tokens"));
-    shiftSlider_->setToolTip(tr("PE(p + k) is PE(p) with pair i turned by kω_i"));
-    // Their labels are translated text.
-    learned_->invalidate();
-    shift_->invalidate();
-    updateSimilarityTitle();
-    refresh();
 }
 
 int AbsoluteLesson::maxLength() const {
@@ -380,6 +364,7 @@ void AbsoluteLesson::refresh() {
         pairSlider_->setValue(pair_);
         maxLengthSlider_->setRange(1, std::max(parameters().sequenceLength() * 2, 16));
         updateFigures();
+        updateSimilarityTitle();  // and after a language change
         updateReadouts();
     });
 }

@@ -30,7 +30,6 @@ public:
 
     QString id() const override { return QStringLiteral("absolute"); }
     QString title() const override;
-    void retranslate() override;
     SharedParameters sharedParameters() const override;
 
     int maxLength() const;
@@ -74,8 +73,6 @@ private:
     QCustomPlot* sinusoidalPlot_;
     QCustomPlot* similarityPlot_;
     QCustomPlot* shiftPlot_;
-    QCPTextElement* learnedTitle_;
-    QCPTextElement* sinusoidalTitle_;
     QCPTextElement* similarityTitle_;
     QCPTextElement* shiftTitle_;
     ColouredMap* learnedMap_;

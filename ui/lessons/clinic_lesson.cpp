@@ -110,26 +110,80 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
     table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
-    layoutTitle_ = addPlotTitle(layoutPlot_, QString());
-    kvTitle_ = addPlotTitle(kvPlot_, QString());
-    positionsTitle_ = addPlotTitle(positionsPlot_, QString());
+    table_->setHorizontalHeaderLabels({QString(), QString(), QString()});
+    const std::array headers{QT_TR_NOOP("Tool"), QT_TR_NOOP("In its words"),
+                             QT_TR_NOOP("What it cannot express")};
+    for (int column = 0; column < 3; ++column) {
+        bindText(headers[static_cast<std::size_t>(column)], [this, column](const QString& text) {
+            table_->horizontalHeaderItem(column)->setText(text);
+        });
+    }
+    bindText(
+        QT_TR_NOOP(
+            "<p><b>One model, many conventions.</b> Each tool writes the same RoPE in its own "
+            "words: HF's config.json keys, llama.cpp's flags and GGUF keys, vLLM's "
+            "--rope-scaling, exllama's alpha_value (rope_theta × α<sup>d/(d−2)</sup>) and "
+            "compress_pos_emb, Meta's params.json. The table writes the shared head size and "
+            "base, with the scaling chosen below, in each tool's words, and says what a tool "
+            "cannot express. The pair layout belongs to the tool too: HF's Llama-family code "
+            "rotates half-split "
+            "pairs, Meta's code and llama.cpp's Llama files interleaved ones.</p>"
+            "<p><b>The two layouts are one rotation.</b> HF's Meta-to-HF conversion moves row "
+            "2j + t of each head of W<sub>q</sub> and W<sub>k</sub> to row t·d/2 + j. Half-split "
+            "RoPE on the permuted weights then gives exactly the scores of interleaved RoPE on "
+            "Meta's weights (the first two curves coincide); a checkpoint converted without the "
+            "permutation rotates the wrong components together (third curve).</p>"
+            "<p><b>The KV cache.</b> Dynamic NTK recomputes θ from the current length, but keys "
+            "already in the cache keep the rotation of the step that cached them. Here a "
+            "%1-token prompt grows to %2 tokens with max_position_embeddings %3 and factor %4: "
+            "the score error is exactly 0 until the sequence outgrows %3, then grows. A rope "
+            "type whose θ does not depend on the length stays at 0; LongRoPE jumps in the same "
+            "way once it switches from short to long factors.</p>"
+            "<p><b>Positions in 16 bits.</b> bfloat16 keeps 8 significant bits, so integers are "
+            "exact only up to 256 and neighbouring positions collide above it; float16 keeps "
+            "11 (exact up to 2048) and ends at 65504. The fix: keep positions and θ in float32 "
+            "(transformers PR #29285), or reduce the phase exactly as in the precision "
+            "lesson.</p>"),
+        [this](const QString& html) {
+            setExplanation(
+                title(),
+                html.arg(kPrompt).arg(kPrompt + kGenerate).arg(kMaxPosition).arg(kDynamicFactor));
+        });
+    bindText(addPlotTitle(layoutPlot_, QString()),
+             QT_TR_NOOP("One head's score q·k against distance Δ, weights in Meta's order"));
+    bindAxisLabels(layoutPlot_, QT_TR_NOOP("distance Δ = m − n"), QT_TR_NOOP("score q·k"));
+    bindText(addPlotTitle(kvPlot_, QString()),
+             QT_TR_NOOP("Score error of cached keys as generation goes"));
+    bindAxisLabels(kvPlot_, QT_TR_NOOP("tokens in the cache"), QT_TR_NOOP("max score error"));
+    bindText(addPlotTitle(positionsPlot_, QString()),
+             QT_TR_NOOP("Positions rounded to 16-bit floats"));
+    bindAxisLabels(positionsPlot_, QT_TR_NOOP("position p"), QT_TR_NOOP("rounded − p"));
     const std::array<SeriesStyle, 3> layoutStyles{SeriesStyle{Series::Query, Qt::SolidLine, 2.5},
                                                   SeriesStyle{Series::Key, Qt::DashLine, 1.5},
                                                   SeriesStyle{Series::Third, Qt::SolidLine, 1.0}};
+    const std::array layoutNames{QT_TR_NOOP("interleaved RoPE on Meta's rows"),
+                                 QT_TR_NOOP("half-split RoPE on the permuted rows (HF)"),
+                                 QT_TR_NOOP("half-split RoPE on unpermuted rows (wrong)")};
     for (std::size_t i = 0; i < layoutGraphs_.size(); ++i) {
         layoutGraphs_[i] = addGraph(layoutPlot_);
         setSeriesStyle(layoutGraphs_[i], layoutStyles[i], theme());
+        bindText(layoutGraphs_[i], layoutNames[i]);
     }
     kvGraphs_[0] = addGraph(kvPlot_);
     setSeriesStyle(kvGraphs_[0], {Series::Key}, theme());
+    bindText(kvGraphs_[0], QT_TR_NOOP("dynamic NTK (θ follows the length)"));
     kvGraphs_[1] = addGraph(kvPlot_);
     setSeriesStyle(kvGraphs_[1], {Series::Query, Qt::DashLine}, theme());
+    bindText(kvGraphs_[1], QT_TR_NOOP("default RoPE (θ fixed)"));
     positionGraphs_[0] = addGraph(positionsPlot_);
     setSeriesStyle(positionGraphs_[0], {Series::Fourth}, theme());
+    bindText(positionGraphs_[0], QT_TR_NOOP("bfloat16"));
     positionGraphs_[1] = addGraph(positionsPlot_);
     setSeriesStyle(positionGraphs_[1], {Series::Third}, theme());
+    bindText(positionGraphs_[1], QT_TR_NOOP("float16"));
     positionGraphs_[2] = addGraph(positionsPlot_);
     setSeriesStyle(positionGraphs_[2], {Series::Reference, Qt::DotLine}, theme());
+    bindText(positionGraphs_[2], QT_TR_NOOP("float32 (exact here)"));
     for (QCustomPlot* plot : {layoutPlot_, kvPlot_, positionsPlot_}) {
         plot->legend->setVisible(true);
         placeLegendBelow(plot, plot == layoutPlot_ ? 3 : 1);
@@ -138,10 +192,15 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
     exampleBox_->setObjectName(QStringLiteral("exampleBox"));
     auto* exampleLabel = new QLabel(this);
     exampleLabel->setObjectName(QStringLiteral("exampleLabel"));
+    bindText(exampleLabel, QT_TR_NOOP("Scaling in the table"));
     exampleLabel->setBuddy(exampleBox_);
     controlsLayout()->addWidget(exampleLabel);
     controlsLayout()->addWidget(exampleBox_);
-    for (int i = 0; i < 5; ++i) exampleBox_->addItem(QString());
+    bindItems(exampleBox_, {QT_TR_NOOP("none (default)"), QT_TR_NOOP("linear, factor 4"),
+                            QT_TR_NOOP("dynamic NTK, factor 2"), QT_TR_NOOP("YaRN, factor 4"),
+                            QT_TR_NOOP("Llama 3, factor 8")});
+    bindToolTip(exampleBox_,
+                QT_TR_NOOP("The rope_type written in every tool's words in the table."));
     exampleBox_->setCurrentIndex(static_cast<int>(example_));
     // currentIndexChanged, not activated: activities set the box as a user would.
     connect(exampleBox_, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -155,7 +214,7 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
     // The table is quick. The curves are computed off the UI thread: the KV cache and the 16-bit
     // positions grow with the head dimension (a few hundred ms at 512), and the layout scores
     // cost a slider move about a millisecond.
-    declareInlineFigures(
+    FigureTask* table = declareInlineFigures(
         {},
         [this] {
             return std::pair{exampleParams(), parameters().layout()};
@@ -167,6 +226,7 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
             conventions_ = ropeConventions(input);
             fillTable();
         });
+    redrawOnLanguageChange({table});  // its cells are translated text
     declareFigures({layoutPlot_}, FigureRun::Background, plainKey, computeLayoutScores,
                    [this](const PlainKey&, LayoutScores& scores) {
                        layoutScores_ = std::move(scores);
@@ -212,7 +272,6 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
         [this](int index) { setExample(static_cast<Example>(std::clamp(index, 0, 4))); });
     refreshOnParameterChange([this] { refresh(); });
 
-    retranslate();
     applyTheme(theme());
     refresh();
 }
@@ -260,71 +319,6 @@ RopeParams ClinicLesson::exampleParams() const {
             break;
     }
     return p;
-}
-
-void ClinicLesson::retranslate() {
-    setExplanation(
-        title(),
-        tr("<p><b>One model, many conventions.</b> Each tool writes the same RoPE in its own "
-           "words: HF's config.json keys, llama.cpp's flags and GGUF keys, vLLM's "
-           "--rope-scaling, exllama's alpha_value (rope_theta × α<sup>d/(d−2)</sup>) and "
-           "compress_pos_emb, Meta's params.json. The table writes the shared head size and "
-           "base, with the scaling chosen below, in each tool's words, and says what a tool "
-           "cannot express. The pair layout belongs to the tool too: HF's Llama-family code "
-           "rotates half-split "
-           "pairs, Meta's code and llama.cpp's Llama files interleaved ones.</p>"
-           "<p><b>The two layouts are one rotation.</b> HF's Meta-to-HF conversion moves row "
-           "2j + t of each head of W<sub>q</sub> and W<sub>k</sub> to row t·d/2 + j. Half-split "
-           "RoPE on the permuted weights then gives exactly the scores of interleaved RoPE on "
-           "Meta's weights (the first two curves coincide); a checkpoint converted without the "
-           "permutation rotates the wrong components together (third curve).</p>"
-           "<p><b>The KV cache.</b> Dynamic NTK recomputes θ from the current length, but keys "
-           "already in the cache keep the rotation of the step that cached them. Here a "
-           "%1-token prompt grows to %2 tokens with max_position_embeddings %3 and factor %4: "
-           "the score error is exactly 0 until the sequence outgrows %3, then grows. A rope "
-           "type whose θ does not depend on the length stays at 0; LongRoPE jumps in the same "
-           "way once it switches from short to long factors.</p>"
-           "<p><b>Positions in 16 bits.</b> bfloat16 keeps 8 significant bits, so integers are "
-           "exact only up to 256 and neighbouring positions collide above it; float16 keeps "
-           "11 (exact up to 2048) and ends at 65504. The fix: keep positions and θ in float32 "
-           "(transformers PR #29285), or reduce the phase exactly as in the precision "
-           "lesson.</p>")
-            .arg(kPrompt)
-            .arg(kPrompt + kGenerate)
-            .arg(kMaxPosition)
-            .arg(kDynamicFactor));
-    if (auto* label = findChild<QLabel*>(QStringLiteral("exampleLabel"))) {
-        label->setText(tr("Scaling in the table"));
-    }
-    const std::array examples{tr("none (default)"), tr("linear, factor 4"),
-                              tr("dynamic NTK, factor 2"), tr("YaRN, factor 4"),
-                              tr("Llama 3, factor 8")};
-    for (int i = 0; i < static_cast<int>(examples.size()); ++i) {
-        exampleBox_->setItemText(i, examples[static_cast<std::size_t>(i)]);
-    }
-    exampleBox_->setToolTip(tr("The rope_type written in every tool's words in the table."));
-    table_->setHorizontalHeaderLabels(
-        {tr("Tool"), tr("In its words"), tr("What it cannot express")});
-    layoutTitle_->setText(tr("One head's score q·k against distance Δ, weights in Meta's order"));
-    layoutPlot_->xAxis->setLabel(tr("distance Δ = m − n"));
-    layoutPlot_->yAxis->setLabel(tr("score q·k"));
-    layoutGraphs_[0]->setName(tr("interleaved RoPE on Meta's rows"));
-    layoutGraphs_[1]->setName(tr("half-split RoPE on the permuted rows (HF)"));
-    layoutGraphs_[2]->setName(tr("half-split RoPE on unpermuted rows (wrong)"));
-    kvTitle_->setText(tr("Score error of cached keys as generation goes"));
-    kvPlot_->xAxis->setLabel(tr("tokens in the cache"));
-    kvPlot_->yAxis->setLabel(tr("max score error"));
-    kvGraphs_[0]->setName(tr("dynamic NTK (θ follows the length)"));
-    kvGraphs_[1]->setName(tr("default RoPE (θ fixed)"));
-    positionsTitle_->setText(tr("Positions rounded to 16-bit floats"));
-    positionsPlot_->xAxis->setLabel(tr("position p"));
-    positionsPlot_->yAxis->setLabel(tr("rounded − p"));
-    positionGraphs_[0]->setName(tr("bfloat16"));
-    positionGraphs_[1]->setName(tr("float16"));
-    positionGraphs_[2]->setName(tr("float32 (exact here)"));
-    if (!conventions_.tools.empty()) fillTable();
-    updateReadout();
-    replotAll();
 }
 
 QString ClinicLesson::limitationText(const ToolWords& tool, const ToolLimit& limit) const {

@@ -27,7 +27,6 @@ public:
 
     QString id() const override { return QStringLiteral("clinic"); }
     QString title() const override;
-    void retranslate() override;
     SharedParameters sharedParameters() const override;
 
     // The dynamic-NTK example of the KV-cache plot: max_position_embeddings, the prompt and the
@@ -64,9 +63,6 @@ private:
     QCustomPlot* positionsPlot_;
     QTableWidget* table_;
     QComboBox* exampleBox_;
-    QCPTextElement* layoutTitle_;
-    QCPTextElement* kvTitle_;
-    QCPTextElement* positionsTitle_;
     std::array<QCPGraph*, 3> layoutGraphs_{};
     std::array<QCPGraph*, 2> kvGraphs_{};
     std::array<QCPGraph*, 3> positionGraphs_{};

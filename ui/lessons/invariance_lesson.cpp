@@ -48,7 +48,11 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
         grid->addWidget(side.curvePlot, 1, s);
         side.heatTitle = addPlotTitle(side.heatPlot, QString());
         side.heat = addHeatMap(side.heatPlot, Gradient::Diverging, QString());
+        bindAxisLabels(side.heatPlot, QT_TR_NOOP("key position n"), QT_TR_NOOP("query position m"));
+        bindText(side.heat.scale->axis(), QT_TR_NOOP("score"));
         side.curveTitle = addPlotTitle(side.curvePlot, QString());
+        bindAxisLabels(side.curvePlot, QT_TR_NOOP("relative distance m − n (tokens)"),
+                       QT_TR_NOOP("score"));
         for (int j = 0; j < kKeyPositions; ++j) {
             QCPGraph* g = addGraph(side.curvePlot);
             setSeriesStyle(g,
@@ -65,28 +69,37 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
     grid->setRowStretch(0, 5);
     grid->setRowStretch(1, 3);
     grid->setRowStretch(2, 3);
-    decayTitle_ = addPlotTitle(decayPlot_, QString());
+    bindText(addPlotTitle(decayPlot_, QString()), QT_TR_NOOP("RoPE long-term decay"));
+    bindAxisLabels(decayPlot_, QT_TR_NOOP("relative distance m − n (tokens)"),
+                   QT_TR_NOOP("|score| (log axis)"));
     // The bound and the scores it bounds on one logarithmic axis: the bound is far above them.
     boundGraph_ = addGraph(decayPlot_);
     setSeriesStyle(boundGraph_, {Series::Third}, theme());
+    bindText(boundGraph_, QT_TR_NOOP("RoFormer bound for q = k"));
     alignedGraph_ = addGraph(decayPlot_);
     setSeriesStyle(alignedGraph_, {Series::Query, Qt::SolidLine, 0.7}, theme());
+    bindText(alignedGraph_, QT_TR_NOOP("|score| for q = k"));
     meanGraph_ = addGraph(decayPlot_);
     setSeriesStyle(meanGraph_, {Series::Fourth, Qt::SolidLine, 0.9}, theme());
+    bindText(QT_TR_NOOP("mean |score|, %1 random q, k"),
+             [this](const QString& text) { meanGraph_->setName(text.arg(kDecaySamples)); });
     setLogAxis(decayPlot_->yAxis);
     decayPlot_->legend->setVisible(true);
     placeLegendBelow(decayPlot_);
 
     for (int s = 0; s < 2; ++s) {
         auto* row = new QHBoxLayout;
-        encodingLabels_[static_cast<std::size_t>(s)] = new QLabel(this);
+        auto* label = new QLabel(this);
+        bindText(label, s == 0 ? QT_TR_NOOP("Left") : QT_TR_NOOP("Right"));
         auto* box = new ChoiceBox(this);
+        bindText(s == 0 ? QT_TR_NOOP("Left encoding") : QT_TR_NOOP("Right encoding"),
+                 [box](const QString& text) { box->setAccessibleName(text); });
         box->setObjectName(QStringLiteral("encoding%1").arg(s + 1));
         for (ScoreEncoding e : kEncodings) box->addItem(QString(), static_cast<int>(e));
         box->setCurrentIndex(
             box->findData(static_cast<int>(encodings_[static_cast<std::size_t>(s)])));
-        encodingLabels_[static_cast<std::size_t>(s)]->setBuddy(box);
-        row->addWidget(encodingLabels_[static_cast<std::size_t>(s)]);
+        label->setBuddy(box);
+        row->addWidget(label);
         row->addWidget(box, 1);
         controlsLayout()->addLayout(row);
         encodingBoxes_[static_cast<std::size_t>(s)] = box;
@@ -129,6 +142,35 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
             });
     }
     refreshOnParameterChange([this] { refresh(); });
+    bindExplanation(QT_TR_NOOP(
+        "<p>Attention compares a query at position <i>m</i> with a key at <i>n</i> through "
+        "the score f(q, <i>m</i>)·f(k, <i>n</i>). Here q and k are the same at every "
+        "position, so only the encoding can make the score change.</p>"
+        "<p>An encoding is <b>relative</b> when the score depends on <i>m</i> − <i>n</i> "
+        "only: its heat map is constant along every diagonal, and the curves for different "
+        "key positions lie on top of each other. RoPE is relative by construction, "
+        "R(<i>m</i>)q · R(<i>n</i>)k = q · R(<i>n</i> − <i>m</i>)k, and so are T5 and ALiBi, "
+        "which add a bias that depends on <i>m</i> − <i>n</i>. ALiBi is causal: a key after "
+        "the query (<i>n</i> &gt; <i>m</i>) gets no score, so its map is empty above the "
+        "diagonal and its curves stop at <i>m</i> − <i>n</i> = 0. Adding a position vector "
+        "(sinusoidal, learned, or the widely copied wrong implementation of lesson 8, from a "
+        "blog post on RoPE) leaves cross terms that depend on <i>m</i> and "
+        "<i>n</i> separately.</p>"
+        "<p><b>Deviation</b>: the largest change of the score along a diagonal, divided by "
+        "the largest |score|.</p>"
+        "<p><b>Long-term decay</b> (RoFormer §3.4.3): the RoPE score is "
+        "Re Σ<sub>i</sub> h<sub>i</sub> e<sup>i(m−n)θ<sub>i</sub></sup> with "
+        "h<sub>i</sub> = q<sub>i</sub>·k̄<sub>i</sub>, pair <i>i</i> of q times the complex "
+        "conjugate of pair <i>i</i> of k. With "
+        "S<sub>j</sub> = Σ<sub>k&lt;j</sub> e<sup>i(m−n)θ<sub>k</sub></sup>, summing by "
+        "parts gives |score| ≤ max<sub>i</sub>|h<sub>i+1</sub> − h<sub>i</sub>| · "
+        "Σ<sub>j</sub>|S<sub>j</sub>|. The lower plot shows this bound for q = k beside "
+        "that score's size, on one logarithmic axis: the bound falls with distance and "
+        "always lies above the score, but far above it — it limits what the score "
+        "<i>can</i> reach. (The paper's figure plots only its shape, "
+        "(1/(d/2))·Σ<sub>j</sub>|S<sub>j</sub>|.) The mean |score| of random q, k hardly "
+        "changes, since rotating a random k leaves it just as random. Move d and the base to "
+        "see all three change.</p>"));
 
     retranslate();
     applyTheme(theme());
@@ -165,57 +207,14 @@ QString InvarianceLesson::encodingName(ScoreEncoding encoding) const {
 }
 
 void InvarianceLesson::retranslate() {
-    setExplanation(
-        title(),
-        tr("<p>Attention compares a query at position <i>m</i> with a key at <i>n</i> through "
-           "the score f(q, <i>m</i>)·f(k, <i>n</i>). Here q and k are the same at every "
-           "position, so only the encoding can make the score change.</p>"
-           "<p>An encoding is <b>relative</b> when the score depends on <i>m</i> − <i>n</i> "
-           "only: its heat map is constant along every diagonal, and the curves for different "
-           "key positions lie on top of each other. RoPE is relative by construction, "
-           "R(<i>m</i>)q · R(<i>n</i>)k = q · R(<i>n</i> − <i>m</i>)k, and so are T5 and ALiBi, "
-           "which add a bias that depends on <i>m</i> − <i>n</i>. ALiBi is causal: a key after "
-           "the query (<i>n</i> &gt; <i>m</i>) gets no score, so its map is empty above the "
-           "diagonal and its curves stop at <i>m</i> − <i>n</i> = 0. Adding a position vector "
-           "(sinusoidal, learned, or the widely copied wrong implementation of lesson 8, from a "
-           "blog post on RoPE) leaves cross terms that depend on <i>m</i> and "
-           "<i>n</i> separately.</p>"
-           "<p><b>Deviation</b>: the largest change of the score along a diagonal, divided by "
-           "the largest |score|.</p>"
-           "<p><b>Long-term decay</b> (RoFormer §3.4.3): the RoPE score is "
-           "Re Σ<sub>i</sub> h<sub>i</sub> e<sup>i(m−n)θ<sub>i</sub></sup> with "
-           "h<sub>i</sub> = q<sub>i</sub>·k̄<sub>i</sub>, pair <i>i</i> of q times the complex "
-           "conjugate of pair <i>i</i> of k. With "
-           "S<sub>j</sub> = Σ<sub>k&lt;j</sub> e<sup>i(m−n)θ<sub>k</sub></sup>, summing by "
-           "parts gives |score| ≤ max<sub>i</sub>|h<sub>i+1</sub> − h<sub>i</sub>| · "
-           "Σ<sub>j</sub>|S<sub>j</sub>|. The lower plot shows this bound for q = k beside "
-           "that score's size, on one logarithmic axis: the bound falls with distance and "
-           "always lies above the score, but far above it — it limits what the score "
-           "<i>can</i> reach. (The paper's figure plots only its shape, "
-           "(1/(d/2))·Σ<sub>j</sub>|S<sub>j</sub>|.) The mean |score| of random q, k hardly "
-           "changes, since rotating a random k leaves it just as random. Move d and the base to "
-           "see all three change.</p>"));
     for (int s = 0; s < 2; ++s) retranslateSide(s);
-    decayTitle_->setText(tr("RoPE long-term decay"));
-    decayPlot_->xAxis->setLabel(tr("relative distance m − n (tokens)"));
-    decayPlot_->yAxis->setLabel(tr("|score| (log axis)"));
-    boundGraph_->setName(tr("RoFormer bound for q = k"));
-    alignedGraph_->setName(tr("|score| for q = k"));
-    meanGraph_->setName(tr("mean |score|, %1 random q, k").arg(kDecaySamples));
-    if (sideShown_[0]) updateReadout();
-    replotAll();
 }
 
 void InvarianceLesson::retranslateSide(int s) {
     Side& side = sides_[static_cast<std::size_t>(s)];
     const QString name = encodingName(encodings_[static_cast<std::size_t>(s)]);
     side.heatTitle->setText(tr("%1: score(m, n)").arg(name));
-    side.heatPlot->xAxis->setLabel(tr("key position n"));
-    side.heatPlot->yAxis->setLabel(tr("query position m"));
-    side.heat.scale->axis()->setLabel(tr("score"));
     side.curveTitle->setText(tr("%1: score against m − n").arg(name));
-    side.curvePlot->xAxis->setLabel(tr("relative distance m − n (tokens)"));
-    side.curvePlot->yAxis->setLabel(tr("score"));
     for (int j = 0; j < kKeyPositions; ++j) {
         side.curves[static_cast<std::size_t>(j)]->setName(tr("key at n = %1").arg(keyPosition(j)));
     }
@@ -223,8 +222,6 @@ void InvarianceLesson::retranslateSide(int s) {
     for (int i = 0; i < box->count(); ++i) {
         box->setItemText(i, encodingName(static_cast<ScoreEncoding>(box->itemData(i).toInt())));
     }
-    encodingLabels_[static_cast<std::size_t>(s)]->setText(s == 0 ? tr("Left") : tr("Right"));
-    box->setAccessibleName(s == 0 ? tr("Left encoding") : tr("Right encoding"));
 }
 
 void InvarianceLesson::setEncoding(int side, ScoreEncoding encoding) {

@@ -104,9 +104,7 @@ private:
 
     std::array<Side, 2> sides_;
     std::array<QComboBox*, 2> encodingBoxes_{};
-    std::array<QLabel*, 2> encodingLabels_{};
     QCustomPlot* decayPlot_;
-    QCPTextElement* decayTitle_;
     QCPGraph* boundGraph_;
     QCPGraph* alignedGraph_;
     QCPGraph* meanGraph_;

@@ -46,8 +46,9 @@ public:
     // Lesson-local state (view angles, chosen pair, ...) for sessions.
     virtual QJsonObject saveState() const { return {}; }
     virtual void restoreState(const QJsonObject&) {}
-    // Re-reads every translated string after a language switch.
-    virtual void retranslate() = 0;
+    // Re-reads the translated strings not bound once (LessonPage::bindText) after a language
+    // switch.
+    virtual void retranslate() {}
     // Brings a lesson that was put away (a hidden page of the lesson stack, or a lesson made and
     // not yet shown) up to date with the shared parameters, for export and tests that read it
     // without showing it.

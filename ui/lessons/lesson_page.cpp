@@ -3,8 +3,10 @@
 
 #include <qcustomplot.h>
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QClipboard>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QEvent>
@@ -36,6 +38,7 @@
 #include "model/parameter_model.h"
 #include "model/parameter_text.h"
 #include "style/theme_controller.h"
+#include "widgets/labeled_slider.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/progress_value.h"
 #include "widgets/wrapped_label.h"
@@ -213,7 +216,6 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     banner_->setStyleSheet(QStringLiteral(
         "QLabel#problemBanner { background: #fff3cd; color: #5c4400; border: 1px solid #e0b84a;"
         " border-radius: 4px; padding: 6px; }"));
-    banner_->setAccessibleName(tr("Problem"));
     banner_->hide();
     layout->addWidget(banner_);
 
@@ -376,6 +378,7 @@ bool LessonPage::explanationFolded() const {
 }
 
 void LessonPage::retranslatePage() {
+    banner_->setAccessibleName(tr("Problem"));
     progressLabel_->setText(tr("Computing the figures…"));
     cancelButton_->setText(tr("Cancel"));
     stoppedNote_->setText(tr("Stopped: the figures still show the previous result."));
@@ -422,7 +425,11 @@ QCustomPlot* LessonPage::createPlot(const QString& figureName) {
     QCustomPlot* plot = makePlot(plotArea_);
     plot->setObjectName(figureName);
     figures_.append(Figure{figureName, plot});
-    connect(plot, &QCustomPlot::beforeReplot, this, [this, plot] { repaintsQueued_.remove(plot); });
+    plot->setAccessibleName(figureName);
+    connect(plot, &QCustomPlot::beforeReplot, this, [this, plot] {
+        repaintsQueued_.remove(plot);
+        nameForScreenReaders(plot);
+    });
     return plot;
 }
 
@@ -430,10 +437,78 @@ void LessonPage::setExplanation(const QString& heading, const QString& html, con
     // Unchanged text is not set again: setText relays the side panel out even then.
     if (heading_->text() != heading) heading_->setText(heading);
     if (explanation_->text() != html) explanation_->setText(html);
-    if (explanationNote_->text() != note) {
-        explanationNote_->setText(note);
-        updateExplanationFold();
+    setExplanationNote(note);
+}
+
+void LessonPage::bindText(const char* source, std::function<void(const QString&)> set) {
+    // metaObject() is the lesson's own once its constructor runs: tr()'s context there.
+    TextBinding binding{metaObject()->className(), source, std::move(set)};
+    binding.set(QCoreApplication::translate(binding.context, source));
+    textBindings_.push_back(std::move(binding));
+}
+
+void LessonPage::bindText(QLabel* label, const char* source) {
+    bindText(source, [label](const QString& text) { label->setText(text); });
+}
+
+void LessonPage::bindText(QAbstractButton* button, const char* source) {
+    bindText(source, [button](const QString& text) { button->setText(text); });
+}
+
+void LessonPage::bindText(QCPTextElement* element, const char* source) {
+    bindText(source, [element](const QString& text) { element->setText(text); });
+}
+
+void LessonPage::bindText(QCPAxis* axis, const char* label) {
+    bindText(label, [axis](const QString& text) { axis->setLabel(text); });
+}
+
+void LessonPage::bindText(QCPAbstractPlottable* plottable, const char* legendName) {
+    bindText(legendName, [plottable](const QString& text) { plottable->setName(text); });
+}
+
+template <class Slider>
+void LessonPage::bindSliderText(Slider* slider, const char* label, const char* unit) {
+    bindText(label, [slider](const QString& text) { slider->setLabel(text); });
+    if (unit != nullptr) bindText(unit, [slider](const QString& text) { slider->setUnit(text); });
+}
+
+void LessonPage::bindText(LabeledSlider* slider, const char* label, const char* unit) {
+    bindSliderText(slider, label, unit);
+}
+
+void LessonPage::bindText(LabeledDoubleSlider* slider, const char* label, const char* unit) {
+    bindSliderText(slider, label, unit);
+}
+
+void LessonPage::bindAxisLabels(QCustomPlot* plot, const char* x, const char* y) {
+    bindText(plot->xAxis, x);
+    bindText(plot->yAxis, y);
+}
+
+void LessonPage::bindToolTip(QWidget* widget, const char* source) {
+    bindText(source, [widget](const QString& text) { widget->setToolTip(text); });
+}
+
+void LessonPage::bindItems(QComboBox* box, std::initializer_list<const char*> sources) {
+    int index = 0;
+    for (const char* source : sources) {
+        if (box->count() <= index) box->addItem(QString());
+        bindText(source, [box, index](const QString& text) { box->setItemText(index, text); });
+        ++index;
     }
+}
+
+void LessonPage::bindExplanation(const char* html) {
+    bindText(html, [this](const QString& text) {
+        setExplanation(title(), text, explanationNote_->text());
+    });
+}
+
+void LessonPage::setExplanationNote(const QString& note) {
+    if (explanationNote_->text() == note) return;
+    explanationNote_->setText(note);
+    updateExplanationFold();
 }
 
 void LessonPage::setReadout(const QString& html) {
@@ -709,6 +784,17 @@ void LessonPage::clearProblem() {
     emit statusMessage(QString());
 }
 
+void LessonPage::nameForScreenReaders(QCustomPlot* plot) {
+    QString name = plot->objectName();  // the figure's name, until it has a title
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(false)) {
+        if (auto* title = qobject_cast<QCPTextElement*>(element)) {
+            name = title->text().simplified();  // without the breaks that wrap it on screen
+            break;
+        }
+    }
+    if (plot->accessibleName() != name) plot->setAccessibleName(name);
+}
+
 void LessonPage::replotAll() {
     for (const Figure& figure : figures_) replot(figure.plot);
 }
@@ -755,6 +841,21 @@ void LessonPage::refreshOnParameterChange(std::function<void()> refresh,
     });
 }
 
+void LessonPage::refreshAfterLanguageChange() {
+    if (putAway()) {
+        if (parameterRefresh_) parametersChangedWhileAway_ = true;
+        figuresChangedWhileAway_ = true;
+        repaintWhenShown_ = true;
+        return;
+    }
+    if (parameterRefresh_) {
+        parameterRefresh_();  // which updates the figures, and titles that follow the parameters
+    } else {
+        runGuarded([this] { updateFigures(); });
+    }
+    replotAll();  // axis labels, titles and legends changed their words
+}
+
 void LessonPage::catchUp() {
     if (!started_) {
         started_ = true;
@@ -769,6 +870,7 @@ void LessonPage::catchUp() {
         parameterRefresh_();  // which updates the figures
     }
     if (figuresChangedWhileAway_) runGuarded([this] { updateFigures(); });
+    if (std::exchange(repaintWhenShown_, false)) replotAll();  // in the words of a new language
     catchingUp_ = false;
 }
 
@@ -895,7 +997,12 @@ void LessonPage::showEvent(QShowEvent* event) {
 void LessonPage::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) {
         retranslatePage();
+        for (const TextBinding& binding : textBindings_) {
+            binding.set(QCoreApplication::translate(binding.context, binding.source));
+        }
+        for (FigureTask* figure : translatedFigures_) figure->invalidate();
         retranslate();
+        refreshAfterLanguageChange();
     }
     Lesson::changeEvent(event);
 }

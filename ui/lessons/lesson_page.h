@@ -15,6 +15,7 @@
 #include <QSet>
 #include <QString>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -29,7 +30,9 @@
 #include "style/plot_style.h"
 
 class QGridLayout;
+class QAbstractButton;
 class QAction;
+class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -39,11 +42,16 @@ class QTabWidget;
 class QToolButton;
 class QVBoxLayout;
 class QCustomPlot;
+class QCPAbstractPlottable;
+class QCPAxis;
 class QCPLayer;
 class QCPLayerable;
+class QCPTextElement;
 
 namespace ropelab::ui {
 
+class LabeledDoubleSlider;
+class LabeledSlider;
 class ParameterModel;
 
 class LessonPage : public Lesson {
@@ -143,6 +151,8 @@ protected:
     // so a slider that changes it does not lay the whole explanation out again; it is plain text,
     // which that label lays out several times faster than rich text.
     void setExplanation(const QString& heading, const QString& html, const QString& note = {});
+    // Only the note, under an explanation bound with bindExplanation.
+    void setExplanationNote(const QString& note);
     void setReadout(const QString& html);
     // How a readout's value reads: QString::number(value, style, precision), or QLocale's
     // digits and group separators when localized, put into `unit`'s %1 (tr("%1 rad"); empty:
@@ -209,6 +219,28 @@ protected:
                      set(value.toString(fallback));
                  }
              }});
+    }
+
+    // A text in the lesson's own tr() context, set now and again after every language change:
+    // bound where its widget is made (QT_TR_NOOP marks `source` for lupdate), so no retranslate()
+    // sets it. set() receives the translation.
+    void bindText(const char* source, std::function<void(const QString&)> set);
+    void bindText(QLabel* label, const char* source);
+    void bindText(QAbstractButton* button, const char* source);
+    void bindText(QCPTextElement* element, const char* source);
+    void bindText(QCPAxis* axis, const char* label);
+    void bindText(QCPAbstractPlottable* plottable, const char* legendName);
+    void bindText(LabeledSlider* slider, const char* label, const char* unit = nullptr);
+    void bindText(LabeledDoubleSlider* slider, const char* label, const char* unit = nullptr);
+    void bindAxisLabels(QCustomPlot* plot, const char* x, const char* y);
+    void bindToolTip(QWidget* widget, const char* source);
+    void bindItems(QComboBox* box, std::initializer_list<const char*> sources);
+    // The explanation under the lesson's title (title() is translated by the lesson).
+    void bindExplanation(const char* html);
+    // Figures whose draw step writes translated text: computed and drawn again after a language
+    // change.
+    void redrawOnLanguageChange(std::initializer_list<FigureTask*> figures) {
+        translatedFigures_.insert(translatedFigures_.end(), figures);
     }
 
     // Names parts of a figure (items, graphs, curves, text elements) as annotation `id`, which an
@@ -316,6 +348,11 @@ private:
     static QString coverText();
     QString shownValue(const ReadoutRow& row, const QString& value) const;
     void retranslatePage();
+    void refreshAfterLanguageChange();
+    // A screen reader names a figure by its title, in the words and language shown now.
+    static void nameForScreenReaders(QCustomPlot* plot);
+    template <class Slider>
+    void bindSliderText(Slider* slider, const char* label, const char* unit);
     void updateExplanationFold();
     bool putAway() const;
     void replotPlotsOf(const QList<QCPLayer*>& layers);
@@ -332,10 +369,18 @@ private:
         std::function<void(const QJsonValue&)> restore;
     };
     std::vector<StateBinding> stateBindings_;
+    struct TextBinding {
+        const char* context;
+        const char* source;
+        std::function<void(const QString&)> set;
+    };
+    std::vector<TextBinding> textBindings_;
+    std::vector<FigureTask*> translatedFigures_;
     std::function<void()> parameterRefresh_;
     bool parametersChangedWhileAway_ = false;
     std::vector<std::unique_ptr<FigureTask>> figureTasks_;
     bool figuresChangedWhileAway_ = false;
+    bool repaintWhenShown_ = false;  // the language changed while the page was put away
     bool catchingUp_ = false;
     // Shown, caught up or awaited at least once: until then the page computes nothing.
     bool started_ = false;

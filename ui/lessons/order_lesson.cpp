@@ -60,7 +60,29 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
 
     // Each word's output vector (d_value = 2) in both orders: discs for 狗追猪, crosses for the
     // user's order, one colour per word; an arrow shows how far a word's output moved.
-    outputTitle_ = addPlotTitle(outputPlot_, QString());
+    bindText(
+        QT_TR_NOOP(
+            "<p>狗追猪 means “the dog chases the pig”; 猪追狗 means “the pig chases the dog”. Same "
+            "words, opposite meaning.</p>"
+            "<p>Self-attention scores every pair of tokens by q·k = "
+            "(xW<sub>Q</sub>)·(xW<sub>K</sub>), divides by √d<sub>k</sub> (this toy head has "
+            "d<sub>k</sub> = %1, whatever d the parameter panel shows), turns each row of scores "
+            "into softmax weights and mixes the values xW<sub>V</sub>. "
+            "Nothing in this looks at where a token stands: reorder the tokens and the weights "
+            "and outputs are reordered the same way (permutation equivariance). Without position "
+            "information each word gets exactly the same output in both sentences — the crosses "
+            "sit on the discs — and the model cannot tell who chases whom.</p>"
+            "<p>This holds for attention without a mask, as here (an encoder). A decoder's "
+            "causal mask lets each token attend only to the tokens before it, and that alone "
+            "breaks the symmetry: a decoder without any position encoding (NoPE) can still "
+            "infer where a token stands, for example from how many tokens it can see.</p>"
+            "<p>Add position information — a sinusoidal vector added to each embedding, or RoPE "
+            "turning q and k by their positions — and the outputs move when the order "
+            "changes.</p>"),
+        [this](const QString& html) { setExplanation(title(), html.arg(model_.query.cols())); });
+    bindText(addPlotTitle(outputPlot_, QString()),
+             QT_TR_NOOP("Each word's attention output (d_value = 2)"));
+    bindAxisLabels(outputPlot_, QT_TR_NOOP("output component 1"), QT_TR_NOOP("output component 2"));
     for (int t = 0; t < kTokens; ++t) {
         const SeriesStyle style{kTokenSeries[std::size_t(t)], Qt::SolidLine, 1.0};
         QCPGraph* reference = addGraph(outputPlot_);
@@ -90,6 +112,7 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     referenceLegend_->setLineStyle(QCPGraph::lsNone);
     referenceLegend_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 14));
     setSeriesStyle(referenceLegend_, {Series::Neutral}, theme());
+    bindText(referenceLegend_, QT_TR_NOOP("狗追猪 (the dog chases the pig)"));
     currentLegend_ = addGraph(outputPlot_);
     currentLegend_->setLineStyle(QCPGraph::lsNone);
     currentLegend_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, 18));
@@ -100,8 +123,12 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     // Attention weights for both orders side by side, sharing one colour scale (0 … 1).
     QCPLayoutGrid* layout = weightPlot_->plotLayout();
     layout->clear();
-    weightTitle_ = new PlotText(weightPlot_, QString());
-    layout->addElement(0, 0, weightTitle_);
+    auto* weightTitle = new PlotText(weightPlot_, QString());
+    bindText(QT_TR_NOOP("Attention weights softmax(q·k/√d_k), d_k = %1"),
+             [this, weightTitle](const QString& text) {
+                 weightTitle->setText(text.arg(model_.query.cols()));
+             });
+    layout->addElement(0, 0, weightTitle);
     auto* inner = new QCPLayoutGrid;
     layout->addElement(1, 0, inner);
     referenceCaption_ = new PlotText(weightPlot_, QString());
@@ -115,6 +142,7 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     auto* scale = new QCPColorScale(weightPlot_);
     inner->addElement(1, 2, scale);
     scale->setBarWidth(14);
+    bindText(scale->axis(), QT_TR_NOOP("weight"));
     auto* margins = new QCPMarginGroup(weightPlot_);
     for (QCPAxisRect* rect : {referenceRect_, currentRect_}) {
         rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
@@ -123,6 +151,8 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
         rect->axis(QCPAxis::atLeft)->setRange(-0.5, 2.5);
         rect->axis(QCPAxis::atBottom)->grid()->setVisible(false);
         rect->axis(QCPAxis::atLeft)->grid()->setVisible(false);
+        bindText(rect->axis(QCPAxis::atBottom), QT_TR_NOOP("key token"));
+        bindText(rect->axis(QCPAxis::atLeft), QT_TR_NOOP("query token"));
     }
     scale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
     const auto makeMap = [&](QCPAxisRect* rect, std::array<QCPItemText*, 9>& cells) {
@@ -177,6 +207,19 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     positionBox_->addItem(QString(), static_cast<int>(ToyPosition::None));
     positionBox_->addItem(QString(), static_cast<int>(ToyPosition::Sinusoidal));
     positionBox_->addItem(QString(), static_cast<int>(ToyPosition::Rope));
+    bindItems(positionBox_,
+              {QT_TR_NOOP("No position information"), QT_TR_NOOP("Sinusoidal encoding added to x"),
+               QT_TR_NOOP("RoPE on q and k")});
+    bindText(QT_TR_NOOP("Position information"),
+             [this](const QString& text) { positionBox_->setAccessibleName(text); });
+    bindText(upButton_, QT_TR_NOOP("◀ Move left"));
+    bindToolTip(upButton_, QT_TR_NOOP("Move the selected word one place earlier"));
+    bindText(downButton_, QT_TR_NOOP("Move right ▶"));
+    bindToolTip(downButton_, QT_TR_NOOP("Move the selected word one place later"));
+    bindText(reverseButton_, QT_TR_NOOP("Reverse"));
+    bindText(QT_TR_NOOP("Word order; drag to reorder"),
+             [this](const QString& text) { tokenList_->setAccessibleName(text); });
+    bindToolTip(tokenList_, QT_TR_NOOP("Drag a word to reorder the sentence"));
 
     connect(tokenList_->model(), &QAbstractItemModel::rowsMoved, this, &OrderLesson::refresh);
     connect(upButton_, &QPushButton::clicked, this, [this] { moveSelected(-1); });
@@ -195,6 +238,7 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
         },
         [this](const OrderKey& key, const Execution&) { return computeAttention(key); },
         [this](const OrderKey& key, Attention& attention) { drawAttention(key, attention); });
+    redrawOnLanguageChange({attention_});  // its draw step writes the captions and the readout
     bindState(
         QStringLiteral("order"), QJsonArray(),
         [this] {
@@ -214,63 +258,12 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
 
     // Start on 猪追狗, the order that should mean something else.
     setOrder({2, 1, 0});
-    retranslate();
+    refresh();
     applyTheme(theme());
 }
 
 QString OrderLesson::title() const {
     return tr("Why order matters");
-}
-
-void OrderLesson::retranslate() {
-    setExplanation(
-        title(),
-        tr("<p>狗追猪 means “the dog chases the pig”; 猪追狗 means “the pig chases the dog”. Same "
-           "words, opposite meaning.</p>"
-           "<p>Self-attention scores every pair of tokens by q·k = "
-           "(xW<sub>Q</sub>)·(xW<sub>K</sub>), divides by √d<sub>k</sub> (this toy head has "
-           "d<sub>k</sub> = %1, whatever d the parameter panel shows), turns each row of scores "
-           "into softmax weights and mixes the values xW<sub>V</sub>. "
-           "Nothing in this looks at where a token stands: reorder the tokens and the weights "
-           "and outputs are reordered the same way (permutation equivariance). Without position "
-           "information each word gets exactly the same output in both sentences — the crosses "
-           "sit on the discs — and the model cannot tell who chases whom.</p>"
-           "<p>This holds for attention without a mask, as here (an encoder). A decoder's "
-           "causal mask lets each token attend only to the tokens before it, and that alone "
-           "breaks the symmetry: a decoder without any position encoding (NoPE) can still "
-           "infer where a token stands, for example from how many tokens it can see.</p>"
-           "<p>Add position information — a sinusoidal vector added to each embedding, or RoPE "
-           "turning q and k by their positions — and the outputs move when the order "
-           "changes.</p>")
-            .arg(model_.query.cols()));
-    outputTitle_->setText(tr("Each word's attention output (d_value = 2)"));
-    outputPlot_->xAxis->setLabel(tr("output component 1"));
-    outputPlot_->yAxis->setLabel(tr("output component 2"));
-    referenceLegend_->setName(tr("狗追猪 (the dog chases the pig)"));
-    weightTitle_->setText(
-        tr("Attention weights softmax(q·k/√d_k), d_k = %1").arg(model_.query.cols()));
-    for (QCPAxisRect* rect : {referenceRect_, currentRect_}) {
-        rect->axis(QCPAxis::atBottom)->setLabel(tr("key token"));
-        rect->axis(QCPAxis::atLeft)->setLabel(tr("query token"));
-    }
-    if (auto* scale = qobject_cast<QCPColorScale*>(
-            qobject_cast<QCPLayoutGrid*>(weightPlot_->plotLayout()->element(1, 0))
-                ->element(1, 2))) {
-        scale->axis()->setLabel(tr("weight"));
-    }
-    upButton_->setText(tr("◀ Move left"));
-    upButton_->setToolTip(tr("Move the selected word one place earlier"));
-    downButton_->setText(tr("Move right ▶"));
-    downButton_->setToolTip(tr("Move the selected word one place later"));
-    reverseButton_->setText(tr("Reverse"));
-    tokenList_->setAccessibleName(tr("Word order; drag to reorder"));
-    tokenList_->setToolTip(tr("Drag a word to reorder the sentence"));
-    positionBox_->setItemText(0, tr("No position information"));
-    positionBox_->setItemText(1, tr("Sinusoidal encoding added to x"));
-    positionBox_->setItemText(2, tr("RoPE on q and k"));
-    positionBox_->setAccessibleName(tr("Position information"));
-    attention_->invalidate();  // its draw step writes the captions and the readout
-    refresh();
 }
 
 std::vector<int> OrderLesson::order() const {

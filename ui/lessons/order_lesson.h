@@ -29,7 +29,6 @@ public:
 
     QString id() const override { return QStringLiteral("order"); }
     QString title() const override;
-    void retranslate() override;
     SharedParameters sharedParameters() const override { return SharedParameter::Base; }
 
     // The token ids in the user's order (0 dog 狗, 1 chases 追, 2 pig 猪).
@@ -76,8 +75,6 @@ private:
     ToyAttention model_ = toyAttentionExample();
     QCustomPlot* outputPlot_;
     QCustomPlot* weightPlot_;
-    QCPTextElement* outputTitle_;
-    QCPTextElement* weightTitle_;
     std::array<QCPGraph*, kTokens> referenceGraphs_{};
     std::array<QCPGraph*, kTokens> currentGraphs_{};
     std::array<QCPItemLine*, kTokens> moves_{};

@@ -63,14 +63,24 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
 
     seedTitle_ = addPlotTitle(seedPlot_, QString());
     seedHeat_ = addHeatMap(seedPlot_, Gradient::Diverging, QString());
+    bindText(seedHeat_.scale->axis(), QT_TR_NOOP("f(q, m) · f(k, n)"));
     ropeTitle_ = addPlotTitle(ropePlot_, QString());
     ropeHeat_ = addHeatMap(ropePlot_, Gradient::Diverging, QString());
+    bindText(ropeHeat_.scale->axis(), QT_TR_NOOP("f(q, m) · f(k, n)"));
+    for (QCustomPlot* plot : {seedPlot_, ropePlot_}) {
+        bindAxisLabels(plot, QT_TR_NOOP("key position n"), QT_TR_NOOP("query position m"));
+    }
 
-    singularTitle_ = addPlotTitle(singularPlot_, QString());
+    bindText(addPlotTitle(singularPlot_, QString()),
+             QT_TR_NOOP("Singular values of the position map"));
+    bindAxisLabels(singularPlot_, QT_TR_NOOP("rank k (largest first)"),
+                   QT_TR_NOOP("singular value σ_k"));
     seedSingularGraph_ = addGraph(singularPlot_);
+    bindText(seedSingularGraph_, QT_TR_NOOP("wrong code's M"));
     setSeriesStyle(seedSingularGraph_, {Series::Key}, theme());
     seedSingularGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     ropeSingularGraph_ = addGraph(singularPlot_);
+    bindText(ropeSingularGraph_, QT_TR_NOOP("RoPE R(p)"));
     setSeriesStyle(ropeSingularGraph_, {Series::Third}, theme());
     ropeSingularGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     setLogAxis(singularPlot_->yAxis);
@@ -78,16 +88,49 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     singularPlot_->axisRect()->insetLayout()->setInsetAlignment(0,
                                                                 Qt::AlignVCenter | Qt::AlignRight);
 
-    normTitle_ = addPlotTitle(normPlot_, QString());
+    bindText(addPlotTitle(normPlot_, QString()), QT_TR_NOOP("Does the map alone keep lengths?"));
+    bindText(QT_TR_NOOP("%1 random directions x, sorted"),
+             [this](const QString& text) { normPlot_->xAxis->setLabel(text.arg(kNormSamples)); });
+    bindText(normPlot_->yAxis, QT_TR_NOOP("‖x·M‖ / ‖x‖"));
     seedNormGraph_ = addGraph(normPlot_);
+    bindText(seedNormGraph_, QT_TR_NOOP("wrong code: x·M"));
     setSeriesStyle(seedNormGraph_, {Series::Key}, theme());
     ropeNormGraph_ = addGraph(normPlot_);
+    bindText(ropeNormGraph_, QT_TR_NOOP("RoPE: R(p)·x, any p"));
     setSeriesStyle(ropeNormGraph_, {Series::Third}, theme());
     setLogAxis(normPlot_->yAxis);
     normPlot_->legend->setVisible(true);
     normPlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignVCenter | Qt::AlignRight);
 
     seedDimension_->setObjectName(QStringLiteral("seedDimension"));
+    bindText(seedDimension_, QT_TR_NOOP("Use the blog post's d_model = 2"));
+    bindToolTip(seedDimension_,
+                QT_TR_NOOP("The blog post's example runs with d_model = 2: M = [[1, 1], [1, cos "
+                           "0.01]] is almost singular."));
+    bindExplanation(QT_TR_NOOP(
+        "<p>A widely copied wrong implementation of RoPE, from a blog post on RoPE, adds "
+        "PE[<i>p</i>, <i>j</i>] = cos(<i>p</i>·<i>j</i>·0.01) to x and then multiplies by "
+        "M[<i>i</i>, <i>j</i>] = cos(<i>i</i>·<i>j</i>·0.01). M is the same for every "
+        "position, and it is <b>not a rotation</b>: a rotation has all singular values "
+        "equal to 1 and keeps every length, M stretches some directions and nearly erases "
+        "others. Position enters only through the added vector, so the score "
+        "(x<sub>m</sub> + PE<sub>m</sub>)M · (x<sub>n</sub> + PE<sub>n</sub>)M depends on "
+        "<i>m</i> and <i>n</i> separately: its heat map changes along the diagonals "
+        "<i>m</i> − <i>n</i> = const.</p>"
+        "<p>The two heat maps have separate colour scales (their titles give each range): "
+        "the wrong code's scores are far larger, so compare the patterns, not the "
+        "colours.</p>"
+        "<p><b>Correct RoPE</b> adds nothing. It turns pair <i>i</i> of q and k by "
+        "<i>p</i>·θ<sub>i</sub> after the q/k projections:</p>"
+        "<ul><li><b>Half-split</b> (GPT-NeoX, HF Llama): pairs (<i>i</i>, <i>i</i> + d/2); "
+        "out = x·cos(<i>p</i>θ) + rotate_half(x)·sin(<i>p</i>θ), rotate_half(x) = "
+        "[−x<sub>d/2…d−1</sub>, x<sub>0…d/2−1</sub>].</li>"
+        "<li><b>Interleaved</b> (RoFormer, GPT-J, Meta Llama): pairs (2<i>i</i>, 2<i>i</i>+1); "
+        "out<sub>2i</sub> = x<sub>2i</sub>cos − x<sub>2i+1</sub>sin, "
+        "out<sub>2i+1</sub> = x<sub>2i+1</sub>cos + x<sub>2i</sub>sin.</li></ul>"
+        "<p>Then R(<i>m</i>)q · R(<i>n</i>)k = q · R(<i>n</i> − <i>m</i>)k: the score "
+        "depends on <i>m</i> − <i>n</i> alone, and the heat map is constant along every "
+        "diagonal.</p>"));
     controlsLayout()->addWidget(seedDimension_);
     connect(seedDimension_, &QCheckBox::toggled, this, &PitfallLesson::refresh);
     // The wrong code's side depends only on the vectors, N and d: a base or layout change keeps
@@ -151,7 +194,6 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
         [this](bool on) { seedDimension_->setChecked(on); });
     refreshOnParameterChange([this] { refresh(); });
 
-    retranslate();
     applyTheme(theme());
     refresh();
 }
@@ -163,68 +205,6 @@ QString PitfallLesson::title() const {
 Lesson::SharedParameters PitfallLesson::sharedParameters() const {
     return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
            SharedParameter::SequenceLength;
-}
-
-void PitfallLesson::retranslate() {
-    explained_.reset();
-    updateExplanation();
-    for (QCustomPlot* plot : {seedPlot_, ropePlot_}) {
-        plot->xAxis->setLabel(tr("key position n"));
-        plot->yAxis->setLabel(tr("query position m"));
-    }
-    seedHeat_.scale->axis()->setLabel(tr("f(q, m) · f(k, n)"));
-    ropeHeat_.scale->axis()->setLabel(tr("f(q, m) · f(k, n)"));
-    singularTitle_->setText(tr("Singular values of the position map"));
-    singularPlot_->xAxis->setLabel(tr("rank k (largest first)"));
-    singularPlot_->yAxis->setLabel(tr("singular value σ_k"));
-    seedSingularGraph_->setName(tr("wrong code's M"));
-    ropeSingularGraph_->setName(tr("RoPE R(p)"));
-    normTitle_->setText(tr("Does the map alone keep lengths?"));
-    normPlot_->xAxis->setLabel(tr("%1 random directions x, sorted").arg(kNormSamples));
-    normPlot_->yAxis->setLabel(tr("‖x·M‖ / ‖x‖"));
-    seedNormGraph_->setName(tr("wrong code: x·M"));
-    ropeNormGraph_->setName(tr("RoPE: R(p)·x, any p"));
-    seedDimension_->setText(tr("Use the blog post's d_model = 2"));
-    seedDimension_->setToolTip(
-        tr("The blog post's example runs with d_model = 2: M = [[1, 1], [1, cos 0.01]] is "
-           "almost singular."));
-    if (dimension_ > 0) {
-        updateTitles();
-        updateReadout();
-    }
-    replotAll();
-}
-
-void PitfallLesson::updateExplanation() {
-    const RopeParams rope = shownRope();
-    if (explained_ == rope) return;
-    setExplanation(
-        title(),
-        tr("<p>A widely copied wrong implementation of RoPE, from a blog post on RoPE, adds "
-           "PE[<i>p</i>, <i>j</i>] = cos(<i>p</i>·<i>j</i>·0.01) to x and then multiplies by "
-           "M[<i>i</i>, <i>j</i>] = cos(<i>i</i>·<i>j</i>·0.01). M is the same for every "
-           "position, and it is <b>not a rotation</b>: a rotation has all singular values "
-           "equal to 1 and keeps every length, M stretches some directions and nearly erases "
-           "others. Position enters only through the added vector, so the score "
-           "(x<sub>m</sub> + PE<sub>m</sub>)M · (x<sub>n</sub> + PE<sub>n</sub>)M depends on "
-           "<i>m</i> and <i>n</i> separately: its heat map changes along the diagonals "
-           "<i>m</i> − <i>n</i> = const.</p>"
-           "<p>The two heat maps have separate colour scales (their titles give each range): "
-           "the wrong code's scores are far larger, so compare the patterns, not the "
-           "colours.</p>"
-           "<p><b>Correct RoPE</b> adds nothing. It turns pair <i>i</i> of q and k by "
-           "<i>p</i>·θ<sub>i</sub> after the q/k projections:</p>"
-           "<ul><li><b>Half-split</b> (GPT-NeoX, HF Llama): pairs (<i>i</i>, <i>i</i> + d/2); "
-           "out = x·cos(<i>p</i>θ) + rotate_half(x)·sin(<i>p</i>θ), rotate_half(x) = "
-           "[−x<sub>d/2…d−1</sub>, x<sub>0…d/2−1</sub>].</li>"
-           "<li><b>Interleaved</b> (RoFormer, GPT-J, Meta Llama): pairs (2<i>i</i>, 2<i>i</i>+1); "
-           "out<sub>2i</sub> = x<sub>2i</sub>cos − x<sub>2i+1</sub>sin, "
-           "out<sub>2i+1</sub> = x<sub>2i+1</sub>cos + x<sub>2i</sub>sin.</li></ul>"
-           "<p>Then R(<i>m</i>)q · R(<i>n</i>)k = q · R(<i>n</i> − <i>m</i>)k: the score "
-           "depends on <i>m</i> − <i>n</i> alone, and the heat map is constant along every "
-           "diagonal.</p>"),
-        frequencyNote(rope));
-    explained_ = rope;
 }
 
 QString PitfallLesson::seedTitleText() const {
@@ -263,9 +243,12 @@ int PitfallLesson::shownDimension() const {
 }
 
 void PitfallLesson::refresh() {
-    updateExplanation();  // the model only holds valid configurations
+    setExplanationNote(frequencyNote(shownRope()));  // the model only holds valid configurations
     updateFigures();
-    if (dimension_ > 0) updateReadout();
+    if (dimension_ > 0) {
+        updateTitles();  // their words follow the language
+        updateReadout();
+    }
 }
 
 PitfallLesson::SideResult PitfallLesson::computeSide(const ScoreEncodingParams& encoding,

@@ -29,7 +29,6 @@ public:
 
     QString id() const override { return QStringLiteral("pitfall"); }
     QString title() const override;
-    void retranslate() override;
     SharedParameters sharedParameters() const override;
 
     // The heat maps show the first positions() positions (the shared N, at most kMaxPositions).
@@ -91,7 +90,6 @@ private:
     // The RoPE configuration shown: the shared one, or one plain pair for d_model = 2.
     RopeParams shownRope() const;
     // The explanation with the paragraph on θ_i for the shown configuration.
-    void updateExplanation();
     // Heat-map titles naming each map's colour range.
     void updateTitles();
     QString seedTitleText() const;
@@ -103,8 +101,6 @@ private:
     QCustomPlot* normPlot_;
     QCPTextElement* seedTitle_;
     QCPTextElement* ropeTitle_;
-    QCPTextElement* singularTitle_;
-    QCPTextElement* normTitle_;
     HeatMap seedHeat_;
     HeatMap ropeHeat_;
     QCPGraph* seedSingularGraph_;
@@ -113,7 +109,6 @@ private:
     QCPGraph* ropeNormGraph_;
     QCheckBox* seedDimension_;
 
-    std::optional<RopeParams> explained_;  // the configuration the explanation describes
     int positions_ = 0;
     int dimension_ = 0;
     PooledGrid seedGrid_;

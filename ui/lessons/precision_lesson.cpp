@@ -64,22 +64,48 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
     plots->addWidget(positionPlot_);
     plots->addWidget(pairPlot_);
 
-    positionTitle_ = addPlotTitle(positionPlot_, QString());
-    pairTitle_ = addPlotTitle(pairPlot_, QString());
+    bindExplanation(QT_TR_NOOP(
+        "<p>Pair <i>i</i> at position <i>p</i> turns by the angle <i>p</i>·θ<sub>i</sub>. "
+        "Computed in float32 (as HF does: θ and <i>p</i> rounded to float32, the product "
+        "rounded again) the angle keeps only 24 significant bits: near 2<sup>k</sup> "
+        "radians neighbouring float32 values are 2<sup>k−23</sup> apart, so at an angle of "
+        "10<sup>6</sup> rad the rotation can be off by 0.03 rad. Rounding θ<sub>i</sub> "
+        "itself adds <i>p</i>·|θ<sub>i</sub> − fl(θ<sub>i</sub>)|, which grows with "
+        "<i>p</i>. (In plain RoPE, and with yarn, llama3 or dynamic, pair 0 has θ<sub>0</sub> = "
+        "1 exactly: its angle stays exact below "
+        "2<sup>24</sup>.)</p>"
+        "<p>The dashed line is θ<sub>i</sub>, how far the pair turns between neighbouring "
+        "tokens: where the error reaches it, that pair can no longer tell position <i>p</i> "
+        "from <i>p</i> ± 1.</p>"
+        "<p>Fast GPU sine and cosine (__sinf style) reduce the angle in float32 and add more "
+        "error. <b>The fix</b>: compute the phase in turns, <i>p</i>·θ<sub>i</sub>/2π, keep "
+        "its fractional part exactly (in double, or integer arithmetic), and only then round "
+        "to float32: the error stays near 10<sup>−7</sup> rad at any position.</p>"));
+    bindText(addPlotTitle(positionPlot_, QString()),
+             QT_TR_NOOP("Phase error of pair i as the position grows"));
+    bindAxisLabels(positionPlot_, QT_TR_NOOP("position p"), QT_TR_NOOP("|angle error| (rad)"));
+    bindText(addPlotTitle(pairPlot_, QString()),
+             QT_TR_NOOP("Phase error of every pair at position p"));
+    bindAxisLabels(pairPlot_, QT_TR_NOOP("pair index i"), QT_TR_NOOP("|angle error| (rad)"));
+    const std::array names{QT_TR_NOOP("float32 p·θ (HF)"), QT_TR_NOOP("float32 + fast GPU sin/cos"),
+                           QT_TR_NOOP("exact turns, then float32 (the fix)")};
     for (int m = 0; m < 3; ++m) {
         QCPGraph* along = addGraph(positionPlot_);
         setSeriesStyle(along, {kMethodSeries[static_cast<std::size_t>(m)]}, theme());
         along->setLineStyle(QCPGraph::lsNone);
         setSquareMarks(along, 3.0);
         positionGraphs_[static_cast<std::size_t>(m)] = along;
+        bindText(along, names[static_cast<std::size_t>(m)]);
         QCPGraph* across = addGraph(pairPlot_);
         setSeriesStyle(across, {kMethodSeries[static_cast<std::size_t>(m)], Qt::SolidLine, 0.7},
                        theme());
         across->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
         pairGraphs_[static_cast<std::size_t>(m)] = across;
+        bindText(across, names[static_cast<std::size_t>(m)]);
     }
     thetaGraph_ = addGraph(pairPlot_);
     setSeriesStyle(thetaGraph_, {Series::Neutral, Qt::DashLine, 0.8}, theme());
+    bindText(thetaGraph_, QT_TR_NOOP("θᵢ: one token's turn"));
     // The position and pair markers move alone: on their own buffered layer they repaint without
     // redrawing a thousand error points underneath.
     for (QCustomPlot* plot : {positionPlot_, pairPlot_}) {
@@ -107,6 +133,11 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
 
     pairSlider_->setObjectName(QStringLiteral("pairSlider"));
     positionSlider_->setObjectName(QStringLiteral("positionSlider"));
+    bindText(pairSlider_, QT_TR_NOOP("Pair i"));
+    bindToolTip(pairSlider_,
+                QT_TR_NOOP("Which pair the upper plot follows; pair 0 turns fastest."));
+    bindText(positionSlider_, QT_TR_NOOP("Position p"));
+    bindToolTip(positionSlider_, QT_TR_NOOP("The position the lower plot shows, up to 2^24."));
     positionSlider_->setValue(static_cast<double>(position_));
     controlsLayout()->addWidget(positionSlider_);
     controlsLayout()->addWidget(pairSlider_);
@@ -122,7 +153,7 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
         QStringLiteral("pair"), 1, [this] { return pair_; }, [this](int pair) { setPair(pair); });
     refreshOnParameterChange([this] { refresh(); });
 
-    retranslate();  // which computes the figures
+    refresh();
     applyTheme(theme());
 }
 
@@ -132,47 +163,6 @@ QString PrecisionLesson::title() const {
 
 Lesson::SharedParameters PrecisionLesson::sharedParameters() const {
     return SharedParameter::HeadDim | SharedParameter::Base;
-}
-
-void PrecisionLesson::retranslate() {
-    setExplanation(
-        title(),
-        tr("<p>Pair <i>i</i> at position <i>p</i> turns by the angle <i>p</i>·θ<sub>i</sub>. "
-           "Computed in float32 (as HF does: θ and <i>p</i> rounded to float32, the product "
-           "rounded again) the angle keeps only 24 significant bits: near 2<sup>k</sup> "
-           "radians neighbouring float32 values are 2<sup>k−23</sup> apart, so at an angle of "
-           "10<sup>6</sup> rad the rotation can be off by 0.03 rad. Rounding θ<sub>i</sub> "
-           "itself adds <i>p</i>·|θ<sub>i</sub> − fl(θ<sub>i</sub>)|, which grows with "
-           "<i>p</i>. (In plain RoPE, and with yarn, llama3 or dynamic, pair 0 has θ<sub>0</sub> = "
-           "1 exactly: its angle stays exact below "
-           "2<sup>24</sup>.)</p>"
-           "<p>The dashed line is θ<sub>i</sub>, how far the pair turns between neighbouring "
-           "tokens: where the error reaches it, that pair can no longer tell position <i>p</i> "
-           "from <i>p</i> ± 1.</p>"
-           "<p>Fast GPU sine and cosine (__sinf style) reduce the angle in float32 and add more "
-           "error. <b>The fix</b>: compute the phase in turns, <i>p</i>·θ<sub>i</sub>/2π, keep "
-           "its fractional part exactly (in double, or integer arithmetic), and only then round "
-           "to float32: the error stays near 10<sup>−7</sup> rad at any position.</p>"));
-    positionTitle_->setText(tr("Phase error of pair i as the position grows"));
-    positionPlot_->xAxis->setLabel(tr("position p"));
-    positionPlot_->yAxis->setLabel(tr("|angle error| (rad)"));
-    pairTitle_->setText(tr("Phase error of every pair at position p"));
-    pairPlot_->xAxis->setLabel(tr("pair index i"));
-    pairPlot_->yAxis->setLabel(tr("|angle error| (rad)"));
-    const std::array names{tr("float32 p·θ (HF)"), tr("float32 + fast GPU sin/cos"),
-                           tr("exact turns, then float32 (the fix)")};
-    for (std::size_t m = 0; m < names.size(); ++m) {
-        positionGraphs_[m]->setName(names[m]);
-        pairGraphs_[m]->setName(names[m]);
-    }
-    thetaGraph_->setName(tr("θᵢ: one token's turn"));
-    pairSlider_->setLabel(tr("Pair i"));
-    pairSlider_->setToolTip(tr("Which pair the upper plot follows; pair 0 turns fastest."));
-    positionSlider_->setLabel(tr("Position p"));
-    positionSlider_->setToolTip(tr("The position the lower plot shows, up to 2^24."));
-    markers_->invalidate();  // the readout rows are translated text
-    refresh();
-    replotAll();  // the legends and axis labels
 }
 
 void PrecisionLesson::setPair(int pair) {
@@ -276,6 +266,7 @@ void PrecisionLesson::declarePrecisionFigures() {
             setVertical(pairMarker_, key.pair);
             updateReadout();
         });
+    redrawOnLanguageChange({markers_});  // the readout rows are translated text
 }
 
 void PrecisionLesson::updateReadout() {

@@ -25,7 +25,6 @@ public:
 
     QString id() const override { return QStringLiteral("precision"); }
     QString title() const override;
-    void retranslate() override;
     SharedParameters sharedParameters() const override;
 
     static constexpr int kMaxLog2Position = 24;
@@ -59,8 +58,6 @@ private:
 
     QCustomPlot* positionPlot_;
     QCustomPlot* pairPlot_;
-    QCPTextElement* positionTitle_;
-    QCPTextElement* pairTitle_;
     std::array<QCPGraph*, 3> positionGraphs_{};
     std::array<QCPGraph*, 3> pairGraphs_{};
     QCPGraph* thetaGraph_;

@@ -171,8 +171,12 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     circlePlot_->legend->setVisible(false);
 
     // The score against relative distance, with the current m − n marked.
-    scoreTitle_ = addPlotTitle(scorePlot_, QString());
+    bindText(addPlotTitle(scorePlot_, QString()),
+             QT_TR_NOOP("Score q·k against the distance m − n"));
+    bindAxisLabels(scorePlot_, QT_TR_NOOP("relative distance m − n (tokens)"),
+                   QT_TR_NOOP("score q\u2098·k\u2099"));
     scoreGraph_ = addGraph(scorePlot_);
+    bindText(scoreGraph_, QT_TR_NOOP("q·k, all pairs"));
     setSeriesStyle(scoreGraph_, {Series::Neutral, Qt::SolidLine, 0.6}, theme());
     pairGraph_ = addGraph(scorePlot_);
     setSeriesStyle(pairGraph_, {Series::Third, Qt::SolidLine, 0.6}, theme());
@@ -190,25 +194,37 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
 
     // Lesson controls: pair, animation, shift both.
     pairSlider_->setObjectName(QStringLiteral("pairSlider"));
+    bindText(pairSlider_, QT_TR_NOOP("Pair index i"));
+    bindToolTip(pairSlider_, QT_TR_NOOP("Which pair of components to draw; pair 0 turns fastest."));
     controlsLayout()->addWidget(pairSlider_);
     auto* playRow = new QHBoxLayout;
     playButton_->setCheckable(true);
     playButton_->setObjectName(QStringLiteral("playButton"));
+    bindText(QT_TR_NOOP("Play or pause the position animation"), [this](const QString& text) {
+        playButton_->setAccessibleName(text);
+        setPlaying(playButton_->isChecked());  // which words the button's own label
+    });
     playRow->addWidget(playButton_);
     animateMode_->setObjectName(QStringLiteral("animateMode"));
     playRow->addWidget(animateMode_, 1);
     controlsLayout()->addLayout(playRow);
     speedSlider_->setObjectName(QStringLiteral("speedSlider"));
+    bindText(speedSlider_, QT_TR_NOOP("Animation speed"), QT_TR_NOOP("tokens/s"));
     speedSlider_->setValue(4);
     controlsLayout()->addWidget(speedSlider_);
     shiftLeft_->setObjectName(QStringLiteral("shiftLeft"));
     shiftRight_->setObjectName(QStringLiteral("shiftRight"));
+    bindText(shiftLeft_, QT_TR_NOOP("◀ Shift both"));
+    bindToolTip(shiftLeft_, QT_TR_NOOP("m − 1 and n − 1: the same distance, so the same q·k"));
+    bindText(shiftRight_, QT_TR_NOOP("Shift both ▶"));
+    bindToolTip(shiftRight_, QT_TR_NOOP("m + 1 and n + 1: the same distance, so the same q·k"));
     auto* shiftRow = new QHBoxLayout;
     shiftRow->addWidget(shiftLeft_);
     shiftRow->addWidget(shiftRight_);
     controlsLayout()->addLayout(shiftRow);
-    animateMode_->addItem(QString());
-    animateMode_->addItem(QString());
+    bindItems(animateMode_, {QT_TR_NOOP("advance m only"), QT_TR_NOOP("advance m and n together")});
+    bindText(QT_TR_NOOP("What the animation moves"),
+             [this](const QString& text) { animateMode_->setAccessibleName(text); });
 
     connect(pairSlider_, &LabeledSlider::valueChanged, this, &Rope2dLesson::setPairIndex);
     connect(playButton_, &QPushButton::toggled, this, &Rope2dLesson::setPlaying);
@@ -218,13 +234,13 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     connect(shiftRight_, &QPushButton::clicked, this, [this] { shiftBoth(+1); });
     connect(timer_, &QTimer::timeout, this, &Rope2dLesson::advanceAnimation);
     timer_->setInterval(1000 / speedSlider_->value());
-    explanation_ = declareInlineFigures(
+    FigureTask* explanation = declareInlineFigures(
         {}, [this] { return parameters().rope(); },
         [this](const RopeParams& rope) { updateExplanation(rope); });
-    pairFigure_ = declareFigures(
+    FigureTask* pairFigure = declareFigures(
         {circlePlot_}, FigureRun::Inline, [this] { return pairKey(); }, computePair,
         [this](const PairKey& key, PairView& view) { drawPair(key, view); });
-    curves_ = declareFigures(
+    FigureTask* curves = declareFigures(
         {scorePlot_}, FigureRun::Inline,
         [this] {
             return CurveKey{parameters().rope(), parameters().layout(), parameters().seed(), pair_,
@@ -254,12 +270,14 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
             scoreTracer_->position->setCoords(at.first, at.second);
         });
     // After the pair, whose numbers they give; N for the pairs slower than the sequence.
-    readouts_ = declareInlineFigures(
+    FigureTask* readouts = declareInlineFigures(
         {},
         [this] {
             return std::pair{pairKey(), parameters().sequenceLength()};
         },
         [this](const std::pair<PairKey, int>& key) { updateReadout(key.first, key.second); });
+    // The explanation, titles, legend names and readouts are translated text.
+    redrawOnLanguageChange({explanation, pairFigure, curves, readouts});
     bindState(
         QStringLiteral("animateBoth"), false, [this] { return animateMode_->currentIndex() == 1; },
         [this](bool both) { animateMode_->setCurrentIndex(both ? 1 : 0); });
@@ -274,7 +292,7 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
         [this](int pair) { setPairIndex(pair); });
     refreshOnParameterChange([this] { refresh(); });
 
-    retranslate();
+    refresh();
     applyTheme(theme());
 }
 
@@ -285,29 +303,6 @@ QString Rope2dLesson::title() const {
 Lesson::SharedParameters Rope2dLesson::sharedParameters() const {
     return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
            SharedParameter::Positions | SharedParameter::SequenceLength;
-}
-
-void Rope2dLesson::retranslate() {
-    scoreTitle_->setText(tr("Score q·k against the distance m − n"));
-    scorePlot_->xAxis->setLabel(tr("relative distance m − n (tokens)"));
-    scorePlot_->yAxis->setLabel(tr("score q\u2098·k\u2099"));
-    scoreGraph_->setName(tr("q·k, all pairs"));
-    pairSlider_->setLabel(tr("Pair index i"));
-    pairSlider_->setToolTip(tr("Which pair of components to draw; pair 0 turns fastest."));
-    playButton_->setText(playButton_->isChecked() ? tr("Pause") : tr("Play"));
-    playButton_->setAccessibleName(tr("Play or pause the position animation"));
-    animateMode_->setItemText(0, tr("advance m only"));
-    animateMode_->setItemText(1, tr("advance m and n together"));
-    animateMode_->setAccessibleName(tr("What the animation moves"));
-    speedSlider_->setLabel(tr("Animation speed"));
-    speedSlider_->setUnit(tr("tokens/s"));
-    shiftLeft_->setText(tr("◀ Shift both"));
-    shiftLeft_->setToolTip(tr("m − 1 and n − 1: the same distance, so the same q·k"));
-    shiftRight_->setText(tr("Shift both ▶"));
-    shiftRight_->setToolTip(tr("m + 1 and n + 1: the same distance, so the same q·k"));
-    // The explanation, titles, legend names and readouts are translated text: written again.
-    for (FigureTask* task : {explanation_, pairFigure_, curves_, readouts_}) task->invalidate();
-    refresh();
 }
 
 void Rope2dLesson::updateExplanation(const RopeParams& rope) {

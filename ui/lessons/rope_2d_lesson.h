@@ -34,7 +34,6 @@ public:
 
     QString id() const override { return QStringLiteral("rope-2d"); }
     QString title() const override;
-    void retranslate() override;
     SharedParameters sharedParameters() const override;
 
     // What the views show, for tests and the benchmark.
@@ -82,7 +81,6 @@ private:
     QCustomPlot* circlePlot_;
     QCustomPlot* scorePlot_;
     QCPTextElement* circleTitle_;
-    QCPTextElement* scoreTitle_;
     QCPCurve* queryCircle_;
     QCPCurve* keyCircle_;
     QCPCurve* angleArc_;
@@ -111,10 +109,6 @@ private:
 
     int pair_ = 0;
     PairView shown_;  // what the rotating pair and the readouts show
-    FigureTask* explanation_;
-    FigureTask* pairFigure_;
-    FigureTask* curves_;
-    FigureTask* readouts_;
 };
 
 }  // namespace ropelab::ui

@@ -154,6 +154,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     spiralPlot_->plotLayout()->addElement(1, 1, positionScale_);
     positionScale_->setGradient(colorGradient(Gradient::Sequential));
     positionScale_->setBarWidth(12);
+    bindText(positionScale_->axis(), QT_TR_NOOP("position p"));
     auto* margins = new QCPMarginGroup(spiralPlot_);
     spiralPlot_->axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
     positionScale_->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
@@ -194,7 +195,8 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     camera_->attach(helixPlot_);
 
     // Which components are paired: a square per component, an arc per pair.
-    pairingTitle_ = addPlotTitle(pairingPlot_, QString());
+    bindText(addPlotTitle(pairingPlot_, QString()), QT_TR_NOOP("Pairs of components"));
+    bindText(pairingPlot_->xAxis, QT_TR_NOOP("component index"));
     pairingNote_ = addPlotSubtitle(pairingPlot_, QString());
     pairingPlot_->yAxis->setVisible(false);
     pairingPlot_->yAxis->grid()->setVisible(false);
@@ -220,16 +222,27 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
 
     // Controls.
     pairSlider_->setObjectName(QStringLiteral("pairSlider"));
+    bindText(pairSlider_, QT_TR_NOOP("Pair index i"));
+    bindToolTip(pairSlider_, QT_TR_NOOP("The pair drawn as a helix and highlighted in the clocks"));
     controlsLayout()->addWidget(pairSlider_);
     controlsLayout()->addWidget(coordinateBox_);
     coordinateBox_->setObjectName(QStringLiteral("coordinates"));
-    coordinateBox_->addItem(QString());
-    coordinateBox_->addItem(QString());
+    bindItems(coordinateBox_, {QT_TR_NOOP("Principal components of the path"),
+                               QT_TR_NOOP("Chosen components a, b, c")});
+    bindText(QT_TR_NOOP("Coordinates of the 3D path"),
+             [this](const QString& text) { coordinateBox_->setAccessibleName(text); });
     auto* componentRow = new QHBoxLayout;
-    for (auto& box : componentBoxes_) {
-        box = new QSpinBox(this);
+    const std::array componentNames{QT_TR_NOOP("Component a"), QT_TR_NOOP("Component b"),
+                                    QT_TR_NOOP("Component c")};
+    for (std::size_t i = 0; i < 3; ++i) {
+        auto* box = new QSpinBox(this);
         box->setKeyboardTracking(false);
         componentRow->addWidget(box);
+        bindText(componentNames[i], [box](const QString& text) {
+            box->setAccessibleName(text);
+            box->setToolTip(text);
+        });
+        componentBoxes_[i] = box;
     }
     componentBoxes_[1]->setValue(1);
     componentBoxes_[2]->setValue(2);
@@ -240,6 +253,29 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     yawSlider_->setObjectName(QStringLiteral("yawSlider"));
     pitchSlider_->setObjectName(QStringLiteral("pitchSlider"));
     resetView_->setObjectName(QStringLiteral("resetView"));
+    bindText(yawSlider_, QT_TR_NOOP("Turn (yaw)"));
+    bindToolTip(yawSlider_, QT_TR_NOOP("Or drag the 3D views sideways"));
+    bindText(pitchSlider_, QT_TR_NOOP("Tilt (pitch)"));
+    bindToolTip(pitchSlider_, QT_TR_NOOP("Or drag the 3D views up and down"));
+    bindText(resetView_, QT_TR_NOOP("Reset view"));
+    bindExplanation(QT_TR_NOOP(
+        "<p>In d dimensions RoPE turns all d/2 pairs at once, pair <i>i</i> by the angle "
+        "<i>p</i>θ<sub>i</sub>. The clocks show the hands at position <i>p</i> (the query "
+        "position m): pair 0 turns fastest, every later pair more slowly, and the last pairs "
+        "hardly move within the sequence — a clock with d/2 hands, one angle combination per "
+        "position.</p>"
+        "<p>One vector x turned to every position, R(x, <i>p</i>) for <i>p</i> = 0 … N − 1, "
+        "traces a path in d dimensions: each pair circles at its own speed, so the path winds "
+        "round a torus. It is shown in three chosen components or along its three principal "
+        "directions; drag it to turn it. For one pair, (cos <i>p</i>θ<sub>i</sub>, "
+        "sin <i>p</i>θ<sub>i</sub>, <i>p</i>) is a helix that climbs one wavelength "
+        "2π/θ<sub>i</sub> per turn. It is drawn as the continuous curve through every "
+        "position, fractional ones too; the dots are the whole-number positions tokens "
+        "actually sit at, 2π/θ<sub>i</sub> of them per turn (about six for a pair that turns "
+        "one radian per token).</p>"
+        "<p>The layout only decides which components form a pair: half-split pairs i with "
+        "i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, "
+        "Meta Llama). The angles are the same.</p>"));
     controlsLayout()->addWidget(yawSlider_);
     controlsLayout()->addWidget(pitchSlider_);
     controlsLayout()->addWidget(resetView_);
@@ -298,7 +334,8 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     const auto view = [this, angles] {
         return spiral_.x.empty() ? std::nullopt : std::optional{std::pair{pathsArrived_, angles()}};
     };
-    spiralView_ = declareInlineFigures({spiralPlot_}, view, [this](const auto&) { drawSpiral(); });
+    FigureTask* spiralView =
+        declareInlineFigures({spiralPlot_}, view, [this](const auto&) { drawSpiral(); });
     declareMarkers(
         {spiralOverlay_},
         [this, view] {
@@ -307,7 +344,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         },
         [this](const auto& key) { placeSpiralMarker(key->second); });
     // Which components form pairs, and the chosen one: redrawn only when those change.
-    pairing_ = declareInlineFigures(
+    FigureTask* pairing = declareInlineFigures(
         {pairingPlot_},
         [this] {
             const RopeFrequencies freqs = ropeFrequencies(parameters().rope());
@@ -319,14 +356,14 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     clockFacesFigure_ = declareInlineFigures(
         {clockPlot_}, [this] { return ropeFrequencies(parameters().rope()).pairs(); },
         [this](int pairs) { drawClockFaces(pairs); });
-    clockHandsFigure_ = declareMarkers(
+    FigureTask* clockHands = declareMarkers(
         {handsLayer_},
         [this] {
             return HandsKey{parameters().rope(), parameters().queryPosition(), pair_, 0};
         },
         [this](const HandsKey& key) { return drawClockHands(ropeFrequencies(key.rope)); });
     // The helix window around the query position, seen from the camera.
-    helixFigure_ = declareInlineFigures(
+    FigureTask* helix = declareInlineFigures(
         {helixPlot_},
         [this, angles] {
             return std::pair{HandsKey{parameters().rope(), parameters().queryPosition(), pair_,
@@ -337,6 +374,8 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
             updateHelix(ropeFrequencies(key.first.rope));
             drawHelix();
         });
+    // Titles and axis names are translated text.
+    redrawOnLanguageChange({spiralView, pairing, clockFacesFigure_, clockHands, helix});
     bindState(
         QStringLiteral("components"), QJsonArray(),
         [this] {
@@ -360,7 +399,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         [this](int pair) { setPairIndex(pair); });
     refreshOnParameterChange([this] { refresh(); });
 
-    retranslate();
+    refresh();
     applyTheme(theme());
 }
 
@@ -373,58 +412,6 @@ QString RopeNdLesson::title() const {
 Lesson::SharedParameters RopeNdLesson::sharedParameters() const {
     return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
            SharedParameter::Positions | SharedParameter::SequenceLength;
-}
-
-void RopeNdLesson::retranslate() {
-    explainedRope_.reset();  // refresh() writes the explanation again
-    pairingTitle_->setText(tr("Pairs of components"));
-    pairingPlot_->xAxis->setLabel(tr("component index"));
-    positionScale_->axis()->setLabel(tr("position p"));
-    pairSlider_->setLabel(tr("Pair index i"));
-    pairSlider_->setToolTip(tr("The pair drawn as a helix and highlighted in the clocks"));
-    coordinateBox_->setItemText(0, tr("Principal components of the path"));
-    coordinateBox_->setItemText(1, tr("Chosen components a, b, c"));
-    coordinateBox_->setAccessibleName(tr("Coordinates of the 3D path"));
-    const std::array<QString, 3> names{tr("Component a"), tr("Component b"), tr("Component c")};
-    for (std::size_t i = 0; i < 3; ++i) {
-        componentBoxes_[i]->setAccessibleName(names[i]);
-        componentBoxes_[i]->setToolTip(names[i]);
-    }
-    yawSlider_->setLabel(tr("Turn (yaw)"));
-    yawSlider_->setToolTip(tr("Or drag the 3D views sideways"));
-    pitchSlider_->setLabel(tr("Tilt (pitch)"));
-    pitchSlider_->setToolTip(tr("Or drag the 3D views up and down"));
-    resetView_->setText(tr("Reset view"));
-    // Titles and axis names are translated text: drawn again.
-    for (FigureTask* figure :
-         {spiralView_, pairing_, clockFacesFigure_, clockHandsFigure_, helixFigure_})
-        figure->invalidate();
-    refresh();
-}
-
-void RopeNdLesson::updateExplanation() {
-    if (explainedRope_ == parameters().rope()) return;
-    explainedRope_ = parameters().rope();
-    setExplanation(
-        title(),
-        tr("<p>In d dimensions RoPE turns all d/2 pairs at once, pair <i>i</i> by the angle "
-           "<i>p</i>θ<sub>i</sub>. The clocks show the hands at position <i>p</i> (the query "
-           "position m): pair 0 turns fastest, every later pair more slowly, and the last pairs "
-           "hardly move within the sequence — a clock with d/2 hands, one angle combination per "
-           "position.</p>"
-           "<p>One vector x turned to every position, R(x, <i>p</i>) for <i>p</i> = 0 … N − 1, "
-           "traces a path in d dimensions: each pair circles at its own speed, so the path winds "
-           "round a torus. It is shown in three chosen components or along its three principal "
-           "directions; drag it to turn it. For one pair, (cos <i>p</i>θ<sub>i</sub>, "
-           "sin <i>p</i>θ<sub>i</sub>, <i>p</i>) is a helix that climbs one wavelength "
-           "2π/θ<sub>i</sub> per turn. It is drawn as the continuous curve through every "
-           "position, fractional ones too; the dots are the whole-number positions tokens "
-           "actually sit at, 2π/θ<sub>i</sub> of them per turn (about six for a pair that turns "
-           "one radian per token).</p>"
-           "<p>The layout only decides which components form a pair: half-split pairs i with "
-           "i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, "
-           "Meta Llama). The angles are the same.</p>"),
-        frequencyNote(parameters().rope()));
 }
 
 void RopeNdLesson::setPairIndex(int pair) {
@@ -458,7 +445,7 @@ void RopeNdLesson::refresh() {
     runGuarded([this] {
         const RopeParams& rope = parameters().rope();
         const RopeFrequencies freqs = ropeFrequencies(rope);
-        updateExplanation();
+        setExplanationNote(frequencyNote(rope));
         pairSlider_->setRange(0, freqs.pairs() - 1);
         pair_ = std::clamp(pair_, 0, freqs.pairs() - 1);
         pairSlider_->setValue(pair_);

@@ -35,7 +35,6 @@ public:
 
     QString id() const override { return QStringLiteral("rope-nd"); }
     QString title() const override;
-    void retranslate() override;
     SharedParameters sharedParameters() const override;
 
     struct Path3d {
@@ -98,7 +97,6 @@ private:
     void drawAxes(std::array<QCPItemLine*, 3>& axes, std::array<QCPItemText*, 3>& labels,
                   double zHalf, double base, double reach);
     void updateReadout(const RopeFrequencies& freqs);
-    void updateExplanation();
 
     QCustomPlot* clockPlot_;
     QCustomPlot* spiralPlot_;
@@ -107,7 +105,6 @@ private:
     QCPTextElement* clockTitle_;
     QCPTextElement* spiralTitle_;
     QCPTextElement* helixTitle_;
-    QCPTextElement* pairingTitle_;
     QCPTextElement* pairingNote_;
     QCPCurve* clockFaces_;
     QCPCurve* clockHands_;
@@ -147,14 +144,9 @@ private:
     bool spiralIsPca_ = true;
     double spiralScale_ = 1.0;  // into the unit cube
     int pathsArrived_ = 0;      // keys the view and the marker: a new path draws both again
-    FigureTask* spiralView_ = nullptr;
-    FigureTask* pairing_ = nullptr;
     FigureTask* clockFacesFigure_ = nullptr;
-    FigureTask* clockHandsFigure_ = nullptr;
     QCPLayer* handsLayer_ = nullptr;
-    FigureTask* helixFigure_ = nullptr;
     std::array<int, 3> spiralComponents_{0, 1, 2};
-    std::optional<RopeParams> explainedRope_;  // the configuration the explanation describes
 };
 
 }  // namespace ropelab::ui

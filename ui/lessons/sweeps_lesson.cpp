@@ -101,7 +101,30 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
 
     // Curves: one min/max band per base, each on its own axes (stacked, same x range), since
     // overlapping noisy bands hide each other.
-    curveTitle_ = addPlotTitle(curvePlot_, QString());
+    bindText(
+        QT_TR_NOOP(
+            "<p>RoPE's score for one q and k at distance Δ = m − n is "
+            "Σ<sub>i</sub> Re(a<sub>i</sub> e<sup>iΔθ<sub>i</sub></sup>): a sum of d/2 waves. "
+            "Over millions of distances the waves never line up the same way twice, and the "
+            "slowest pair (in plain RoPE its wavelength is 2π·base<sup>(d−2)/d</sup>) sets how "
+            "far the pattern keeps changing: a larger base slows the slow pairs and stretches the "
+            "long-range pattern. At Δ of a few tokens only the fastest pairs have turned much, and "
+            "they hardly depend on the base "
+            "(θ<sub>0</sub> = base<sup>0</sup> = 1 in plain RoPE), so at small Δ the curves of "
+            "all bases nearly coincide.</p>"
+            "<p>Score curves run up to 2<sup>24</sup> distances; each pixel column shows the "
+            "lowest and highest score of the distances it covers, so no peak is lost. On the "
+            "logarithmic axis a column further right covers more distances, so the band widens: "
+            "it shows the range of scores reached, not a growing score. Heat maps "
+            "run up to 65536 positions, pooled to %1 × %1 cells (mean or max of each block) "
+            "without ever holding N × N scores.</p>"
+            "<p>The sweep runs in the background on the chosen backend: the CPU backend "
+            "computes in double precision; the OpenCL and CUDA backends compute in float32 with "
+            "the phase reduced exactly, whatever device they run on (an OpenCL device may be a "
+            "CPU, such as PoCL). Cancel keeps the previous result.</p>"),
+        [this](const QString& html) { setExplanation(title(), html.arg(kHeatCells)); });
+    bindText(addPlotTitle(curvePlot_, QString()),
+             QT_TR_NOOP("Score q·k against distance, per base (min and max per pixel column)"));
     // Thousands of envelope columns: antialiased fills would cost more than everything else.
     turnOffAntialiasing(curvePlot_, QCP::aeFills);
     auto* curveMargins = new QCPMarginGroup(curvePlot_);
@@ -128,8 +151,10 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     layout->simplify();
     auto* row = new QCPLayoutGrid;
     layout->addElement(0, 0, row);
-    heatTitle_ = addPlotTitle(heatPlot_, QString());
+    bindText(addPlotTitle(heatPlot_, QString()),
+             QT_TR_NOOP("Pooled score(m, n), one map per base"));
     heatScale_ = new QCPColorScale(heatPlot_);
+    bindText(heatScale_->axis(), QT_TR_NOOP("pooled score"));
     heatScale_->setBarWidth(14);
     auto* margins = new QCPMarginGroup(heatPlot_);
     heatScale_->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
@@ -147,8 +172,10 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     layoutHeatRects(1);
 
     // Controls.
-    mode_->addItem(QString());
-    mode_->addItem(QString());
+    bindItems(mode_, {QT_TR_NOOP("Score curves (up to 2^24 distances)"),
+                      QT_TR_NOOP("Heat maps (up to 65536 positions)")});
+    bindText(QT_TR_NOOP("What to sweep"),
+             [this](const QString& text) { mode_->setAccessibleName(text); });
     controlsLayout()->addWidget(mode_);
     mode_->setObjectName(QStringLiteral("sweepMode"));
     basesEdit_->setObjectName(QStringLiteral("bases"));
@@ -158,6 +185,16 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     backend_->setObjectName(QStringLiteral("backend"));
     backendInfo_->setObjectName(QStringLiteral("backendInfo"));
     log2Length_->setObjectName(QStringLiteral("log2Length"));
+    bindText(log2Length_, QT_TR_NOOP("log₂ N"));
+    bindToolTip(log2Length_, QT_TR_NOOP("N = 2^k distances (curves) or positions (heat maps)."));
+    bindText(basesLabel_, QT_TR_NOOP("Bases"));
+    bindText(QT_TR_NOOP("rope_theta values, separated by commas (at most %1)."),
+             [this](const QString& text) { basesEdit_->setToolTip(text.arg(kMaxBases)); });
+    bindText(logAxis_, QT_TR_NOOP("Logarithmic distance axis"));
+    bindText(poolingLabel_, QT_TR_NOOP("Pooling"));
+    bindText(backendLabel_, QT_TR_NOOP("Backend"));
+    bindText(runButton_, QT_TR_NOOP("Run sweep"));
+    bindText(cancelButton_, QT_TR_NOOP("Cancel"));
     log2Length_->setValue(20);
     controlsLayout()->addWidget(log2Length_);
     auto* basesRow = new QHBoxLayout;
@@ -175,8 +212,11 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     controlsLayout()->addLayout(poolingRow);
     pooling_->addItem(QString(), static_cast<int>(Pooling::Mean));
     pooling_->addItem(QString(), static_cast<int>(Pooling::Max));
-    inputs_->addItem(QString());
-    inputs_->addItem(QString());
+    bindItems(pooling_, {QT_TR_NOOP("mean of each block"), QT_TR_NOOP("max of each block")});
+    bindItems(inputs_, {QT_TR_NOOP("the same q and k at every position"),
+                        QT_TR_NOOP("random q and k per position")});
+    bindText(QT_TR_NOOP("Heat map inputs"),
+             [this](const QString& text) { inputs_->setAccessibleName(text); });
     controlsLayout()->addWidget(inputs_);
     auto* backendRow = new QHBoxLayout;
     backendLabel_->setBuddy(backend_);
@@ -255,53 +295,9 @@ Lesson::SharedParameters SweepsLesson::sharedParameters() const {
 }
 
 void SweepsLesson::retranslate() {
-    setExplanation(
-        title(),
-        tr("<p>RoPE's score for one q and k at distance Δ = m − n is "
-           "Σ<sub>i</sub> Re(a<sub>i</sub> e<sup>iΔθ<sub>i</sub></sup>): a sum of d/2 waves. "
-           "Over millions of distances the waves never line up the same way twice, and the "
-           "slowest pair (in plain RoPE its wavelength is 2π·base<sup>(d−2)/d</sup>) sets how "
-           "far the pattern keeps changing: a larger base slows the slow pairs and stretches the "
-           "long-range pattern. At Δ of a few tokens only the fastest pairs have turned much, and "
-           "they hardly depend on the base "
-           "(θ<sub>0</sub> = base<sup>0</sup> = 1 in plain RoPE), so at small Δ the curves of "
-           "all bases nearly coincide.</p>"
-           "<p>Score curves run up to 2<sup>24</sup> distances; each pixel column shows the "
-           "lowest and highest score of the distances it covers, so no peak is lost. On the "
-           "logarithmic axis a column further right covers more distances, so the band widens: "
-           "it shows the range of scores reached, not a growing score. Heat maps "
-           "run up to 65536 positions, pooled to %1 × %1 cells (mean or max of each block) "
-           "without ever holding N × N scores.</p>"
-           "<p>The sweep runs in the background on the chosen backend: the CPU backend "
-           "computes in double precision; the OpenCL and CUDA backends compute in float32 with "
-           "the phase reduced exactly, whatever device they run on (an OpenCL device may be a "
-           "CPU, such as PoCL). Cancel keeps the previous result.</p>")
-            .arg(kHeatCells));
-    curveTitle_->setText(tr("Score q·k against distance, per base (min and max per pixel column)"));
-    heatTitle_->setText(tr("Pooled score(m, n), one map per base"));
-    heatScale_->axis()->setLabel(tr("pooled score"));
-    mode_->setItemText(0, tr("Score curves (up to 2^24 distances)"));
-    mode_->setItemText(1, tr("Heat maps (up to 65536 positions)"));
-    mode_->setAccessibleName(tr("What to sweep"));
-    log2Length_->setLabel(tr("log₂ N"));
-    log2Length_->setToolTip(tr("N = 2^k distances (curves) or positions (heat maps)."));
-    basesLabel_->setText(tr("Bases"));
-    basesEdit_->setToolTip(
-        tr("rope_theta values, separated by commas (at most %1).").arg(kMaxBases));
-    logAxis_->setText(tr("Logarithmic distance axis"));
-    poolingLabel_->setText(tr("Pooling"));
-    pooling_->setItemText(0, tr("mean of each block"));
-    pooling_->setItemText(1, tr("max of each block"));
-    inputs_->setItemText(0, tr("the same q and k at every position"));
-    inputs_->setItemText(1, tr("random q and k per position"));
-    inputs_->setAccessibleName(tr("Heat map inputs"));
-    backendLabel_->setText(tr("Backend"));
-    runButton_->setText(tr("Run sweep"));
-    cancelButton_->setText(tr("Cancel"));
     fillBackends();
     updateLengthLabel();
     labelCurveRects();
-    replotAll();
 }
 
 void SweepsLesson::restoreState(const QJsonObject& state) {

@@ -130,8 +130,6 @@ private:
 
     QCustomPlot* curvePlot_;
     QCustomPlot* heatPlot_;
-    QCPTextElement* curveTitle_;
-    QCPTextElement* heatTitle_;
     std::vector<QCPAxisRect*> curveRects_;
     std::vector<EnvelopeBand> curves_;
     std::vector<QCPAxisRect*> heatRects_;

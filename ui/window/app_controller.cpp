@@ -112,13 +112,6 @@ std::optional<Figure> findFigure(const MainWindow& window, const QCustomPlot* pl
     return std::nullopt;
 }
 
-QString plotTitle(QCustomPlot* plot) {
-    for (QCPLayoutElement* element : plot->plotLayout()->elements(false)) {
-        if (auto* title = qobject_cast<QCPTextElement*>(element)) return title->text();
-    }
-    return {};
-}
-
 }  // namespace
 
 AppController::AppController(MainWindow& window)
@@ -460,8 +453,6 @@ void AppController::retranslate() {
     sessions_->retranslate();
     for (Lesson* lesson : window_.lessons()) {
         for (const Figure& figure : lesson->figures()) {
-            const QString title = plotTitle(figure.plot);
-            figure.plot->setAccessibleName(title.isEmpty() ? figure.name : title);
             figure.plot->setAccessibleDescription(
                 tr("Plot of the lesson “%1”. Context menu: export this figure or copy it.")
                     .arg(lesson->title()));

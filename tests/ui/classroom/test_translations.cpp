@@ -4,13 +4,18 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
+#include <QAbstractButton>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QFile>
+#include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QTemporaryDir>
 #include <QXmlStreamReader>
 
 #include <map>
@@ -18,6 +23,7 @@
 #include <utility>
 
 #include "lesson_screenshot.h"
+#include "lessons/lesson_page.h"
 #include "style/language_controller.h"
 #include "window/app_controller.h"
 #include "window/main_window.h"
@@ -105,6 +111,34 @@ TEST(Translations, ChineseCatalogueIsCompleteWithoutLeftovers) {
     }
 }
 
+// The catalogue holds exactly what the sources mark (tr, QT_TR_NOOP and the texts lessons bind):
+// lupdate, run on a copy, finds nothing new to translate and nothing that went away.
+TEST(Translations, CatalogueMatchesTheSources) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString copy = dir.filePath(QStringLiteral("ropelab_zh_CN.ts"));
+    ASSERT_TRUE(QFile::copy(catalogue(), copy));
+    QProcess lupdate;
+    lupdate.setWorkingDirectory(QStringLiteral(ROPELAB_SOURCE_DIR));
+    lupdate.start(
+        QStringLiteral(ROPELAB_LUPDATE),
+        {QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none"),
+         QStringLiteral("ui"), QStringLiteral("app"), QStringLiteral("-ts"), copy});
+    ASSERT_TRUE(lupdate.waitForFinished(120000));
+    ASSERT_EQ(lupdate.exitCode(), 0) << lupdate.readAllStandardError().toStdString();
+    const auto keys = [](const QList<Message>& messages) {
+        std::set<std::pair<QString, QString>> found;
+        for (const Message& message : messages) found.emplace(message.context, message.source);
+        return found;
+    };
+    const auto before = keys(readCatalogue(catalogue()));
+    for (const Message& message : readCatalogue(copy)) {
+        SCOPED_TRACE((message.context + QStringLiteral(": ") + message.source).toStdString());
+        EXPECT_TRUE(before.contains({message.context, message.source})) << "not in the catalogue";
+    }
+    EXPECT_EQ(keys(readCatalogue(copy)).size(), before.size());
+}
+
 TEST(Translations, PlaceholdersAndMarkupSurvive) {
     for (const Message& message : readCatalogue(catalogue())) {
         SCOPED_TRACE((message.context + QStringLiteral(": ") + message.source).toStdString());
@@ -190,6 +224,89 @@ TEST(Translations, SwitchingRetranslatesWindowAndLessonsLive) {
     QCoreApplication::processEvents();
     EXPECT_EQ(window.fileMenu()->title(), QStringLiteral("&File"));
     EXPECT_EQ(score->xAxis->label(), englishAxis);
+}
+
+// Every text a lesson shows in its widgets and plots: labels, buttons, lists, tool tips,
+// accessible names, plot titles, axis labels and legend names.
+QStringList shownTexts(const QWidget* lesson) {
+    QStringList texts;
+    for (const QWidget* widget : lesson->findChildren<QWidget*>()) {
+        texts << widget->toolTip() << widget->accessibleName();
+        if (const auto* label = qobject_cast<const QLabel*>(widget)) texts << label->text();
+        if (const auto* button = qobject_cast<const QAbstractButton*>(widget)) {
+            texts << button->text();
+        }
+        if (const auto* box = qobject_cast<const QComboBox*>(widget)) {
+            for (int i = 0; i < box->count(); ++i) texts << box->itemText(i);
+        }
+    }
+    for (QCustomPlot* plot : lesson->findChildren<QCustomPlot*>()) {
+        for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+            if (const auto* text = qobject_cast<QCPTextElement*>(element)) texts << text->text();
+            if (const auto* scale = qobject_cast<QCPColorScale*>(element)) {
+                texts << scale->axis()->label();
+            }
+            if (const auto* rect = qobject_cast<QCPAxisRect*>(element)) {
+                for (const QCPAxis* axis : rect->axes()) texts << axis->label();
+            }
+        }
+        for (int i = 0; i < plot->plottableCount(); ++i) texts << plot->plottable(i)->name();
+    }
+    texts.removeAll(QString());
+    // Titles wrap to the plot's width: the same words may break at other places.
+    for (QString& text : texts) text = text.simplified();
+    return texts;
+}
+
+// What the lessons bind once and what they write as they draw both follow a language switch:
+// in Chinese no lesson shows an English text the catalogue translates, and back in English every
+// lesson shows exactly what it showed before.
+TEST(Translations, EveryLessonTextFollowsTheLanguage) {
+    QSettings().clear();
+    MainWindow window;
+    LanguageController& language = window.app().language();
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    std::map<QString, QStringList> english;
+    for (Lesson* lesson : window.lessons()) {
+        window.showLesson(lesson->id());
+        ASSERT_TRUE(static_cast<LessonPage*>(lesson)->waitForComputation());
+        QCoreApplication::processEvents();  // the repaints queued (screen readers' names)
+        english[lesson->id()] = shownTexts(lesson);
+    }
+    std::set<QString> translated;
+    for (const Message& message : readCatalogue(catalogue())) {
+        if (message.translations.value(0) != message.source) translated.insert(message.source);
+    }
+
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    for (Lesson* lesson : window.lessons()) {
+        SCOPED_TRACE(lesson->id().toStdString());
+        window.showLesson(lesson->id());
+        ASSERT_TRUE(static_cast<LessonPage*>(lesson)->waitForComputation());
+        QCoreApplication::processEvents();  // the repaints queued (screen readers' names)
+        for (const QString& text : shownTexts(lesson)) {
+            EXPECT_FALSE(translated.contains(text)) << "still English: " << text.toStdString();
+        }
+    }
+
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    for (Lesson* lesson : window.lessons()) {
+        SCOPED_TRACE(lesson->id().toStdString());
+        window.showLesson(lesson->id());
+        ASSERT_TRUE(static_cast<LessonPage*>(lesson)->waitForComputation());
+        QCoreApplication::processEvents();  // the repaints queued (screen readers' names)
+        const QStringList shown = shownTexts(lesson);
+        const QStringList& before = english[lesson->id()];
+        for (const QString& text : shown) {
+            EXPECT_TRUE(before.contains(text)) << "new in English: " << text.toStdString();
+        }
+        for (const QString& text : before) {
+            EXPECT_TRUE(shown.contains(text)) << "gone in English: " << text.toStdString();
+        }
+    }
 }
 
 TEST(Translations, UnknownLanguageChangesNothing) {
