@@ -276,8 +276,11 @@ ScoreCurveJob scoreCurveJob(const Args& args) {
     return job;
 }
 
-// Why a named GPU backend did not compute a non-RoPE encoding.
-std::string cpuOnlyNote(const ComputeEngine& engine, const ScoreEncodingParams& encoding) {
+// Why the CPU computed the job: the engine's fallback for RoPE; for the other encodings, that
+// they have no GPU kernels when a GPU backend was named. Empty when nothing changed plans.
+std::string backendNote(const ComputeEngine& engine, const ScoreEncodingParams& encoding,
+                        const std::optional<BackendFallback>& fallback) {
+    if (encoding.encoding == ScoreEncoding::Rope) return fallback ? fallbackNote(*fallback) : "";
     if (engine.choice() != BackendChoice::OpenCl && engine.choice() != BackendChoice::Cuda)
         return {};
     return std::string(toString(encoding.encoding)) +
@@ -288,8 +291,6 @@ std::string cpuOnlyNote(const ComputeEngine& engine, const ScoreEncodingParams& 
 // engine, the other encodings on the CPU.
 Computed<std::vector<double>> computeScoreCurve(const ScoreCurveJob& job) {
     Computed<std::vector<double>> result{{}, BackendKind::Cpu, {}, {}};
-    if (job.encoding.encoding != ScoreEncoding::Rope)
-        result.note = cpuOnlyNote(*job.engine, job.encoding);
     const RopeCurveInput curve{job.q, job.k,
                                job.encoding.encoding == ScoreEncoding::Rope
                                    ? ropeFrequencies(job.encoding.rope)
@@ -315,7 +316,7 @@ Computed<std::vector<double>> computeScoreCurve(const ScoreCurveJob& job) {
             job.engine->ropeScoreCurves({curve}, range, job.exec);
         result.backend = curves.backend;
         result.device = curves.device;
-        if (!curves.note.empty()) result.note = curves.note;
+        if (curves.fallback) result.fallback = curves.fallback;
         return std::move(curves.value.front());
     });
     return result;
@@ -338,7 +339,7 @@ Command scoreCurveCommand() {
         const ScoreCurveJob job = scoreCurveJob(args);
         requireOutputCells(static_cast<double>(positionCount(job.distances)), 2.0);
         Computed<std::vector<double>> scores = computeScoreCurve(job);
-        reportBackendNote(args, scores.note, err);
+        reportBackendNote(args, backendNote(*job.engine, job.encoding, scores.fallback), err);
         Table table;
         table.addColumn("distance", positionColumn(job.distances));
         table.addColumn("score", std::move(scores.value));
@@ -470,8 +471,7 @@ Computed<PooledGrid> computeHeatmap(const HeatmapJob& job) {
     return {scoreHeatmap(job.queries, job.keys, job.encoding, job.width, job.height, job.pooling,
                          job.exec),
             BackendKind::Cpu,
-            {},
-            cpuOnlyNote(*job.engine, job.encoding)};
+            {}};
 }
 
 Command heatmapCommand() {
@@ -488,7 +488,7 @@ Command heatmapCommand() {
     command.run = [](const Args& args, std::ostream& out, std::ostream& err) {
         const HeatmapJob job = heatmapJob(args);
         const Computed<PooledGrid> pooled = computeHeatmap(job);
-        reportBackendNote(args, pooled.note, err);
+        reportBackendNote(args, backendNote(*job.engine, job.encoding, pooled.fallback), err);
         const PooledGrid& grid = pooled.value;
         std::vector<std::int64_t> rows, cols;
         for (int r = 0; r < grid.height; ++r) {

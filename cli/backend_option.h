@@ -4,7 +4,7 @@
 //   command.options.push_back(backendOptionSpec());
 //   ComputeEngine engine(backendChoiceFromArgs(args));      // InputError (exit 2) if unavailable
 //   const auto result = engine.ropeScoreCurves(...);
-//   reportBackendNote(args, result.note, err);                // the CPU fallback, if any
+//   if (result.fallback) reportBackendNote(args, fallbackNote(*result.fallback), err);
 
 #include <ostream>
 #include <string>
@@ -23,7 +23,11 @@ inline BackendChoice backendChoiceFromArgs(const Args& args) {
     return parseBackendChoice(args.value("--backend").value_or("auto"));
 }
 
-// One line on err when the engine computed on the CPU instead of the backend asked for.
+// Why the engine computed on the CPU, in English: "opencl failed (…); computed on the CPU
+// instead".
+std::string fallbackNote(const BackendFallback& fallback);
+
+// One line on err when a job ran on the CPU instead of the backend asked for.
 inline void reportBackendNote(const Args& args, const std::string& note, std::ostream& err) {
     if (!note.empty()) err << "ropelab-cli " << args.command() << ": " << note << '\n';
 }

@@ -62,13 +62,13 @@ std::optional<std::uint64_t> addressSpaceLimit() {
     return static_cast<std::uint64_t>(limit.rlim_cur);
 }
 
-ComputeBackend& ComputeEngine::pick(double work, std::string& note) {
+ComputeBackend& ComputeEngine::pick(double work, std::optional<BackendFallback>& fallback) {
     if (choice_ == BackendChoice::Auto && work < autoGpuWork) return cpu_;
     if (choice_ == BackendChoice::Auto) {
         const std::optional<std::uint64_t> limit = addressSpaceLimit();
         if (limit && *limit < autoGpuAddressSpace) {
-            note = "address space limited to " + std::to_string(*limit >> 20) +
-                   " MiB, too little for a GPU driver: computed on the CPU";
+            fallback =
+                BackendFallback{.reason = FallbackReason::AddressSpace, .addressSpace = *limit};
             return cpu_;
         }
     }
@@ -90,27 +90,29 @@ ComputeBackend& ComputeEngine::pick(double work, std::string& note) {
                                                                        : BackendKind::Cuda);
             }
         } catch (const DeviceError& e) {
-            deviceProblem_ = e.what();
+            deviceProblem_ = e.problem();
         }
     }
     if (device_) return *device_;
-    if (!deviceProblem_.empty()) note = deviceProblem_ + "; computed on the CPU instead";
+    if (deviceProblem_)
+        fallback =
+            BackendFallback{.reason = FallbackReason::DeviceUnavailable, .problem = deviceProblem_};
     return cpu_;
 }
 
 template <class T, class Compute>
 Computed<T> ComputeEngine::run(double work, Compute&& compute) {
-    std::string note;
-    ComputeBackend& backend = pick(work, note);
+    std::optional<BackendFallback> fallback;
+    ComputeBackend& backend = pick(work, fallback);
     if (&backend != &cpu_) {
         try {
-            return Computed<T>{compute(backend), backend.kind(), backend.device(), note};
+            return Computed<T>{compute(backend), backend.kind(), backend.device(), fallback};
         } catch (const DeviceError& e) {
-            note = std::string(toString(backend.kind())) + " failed (" + e.what() +
-                   "); computed on the CPU instead";
+            fallback =
+                BackendFallback{.reason = FallbackReason::DeviceFailed, .problem = e.problem()};
         }
     }
-    return Computed<T>{compute(cpu_), BackendKind::Cpu, cpu_.device(), note};
+    return Computed<T>{compute(cpu_), BackendKind::Cpu, cpu_.device(), fallback};
 }
 
 Computed<std::vector<std::vector<double>>> ComputeEngine::ropeScoreCurves(

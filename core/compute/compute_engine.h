@@ -13,6 +13,7 @@
 
 #include "common/parameter_error.h"
 #include "compute/backend.h"
+#include "compute/backend_fallback.h"
 #include "compute/cpu_backend.h"
 
 namespace ropelab {
@@ -35,14 +36,14 @@ inline constexpr std::uint64_t autoGpuAddressSpace = std::uint64_t{4} << 30;
 // The soft RLIMIT_AS of this process in bytes; nullopt when unlimited.
 std::optional<std::uint64_t> addressSpaceLimit();
 
-// A result and the backend that computed it. note is empty unless the engine changed plans:
-// "opencl failed (…); computed on the CPU".
+// A result and the backend that computed it; fallback says why the CPU computed it instead of
+// the backend planned (none when the plan held).
 template <class T>
 struct Computed {
     T value;
     BackendKind backend = BackendKind::Cpu;
     std::string device;
-    std::string note;
+    std::optional<BackendFallback> fallback{};
 };
 
 // A backend named but unavailable on this machine: the parameter problem (backend, Unavailable,
@@ -84,8 +85,8 @@ public:
                                             const Execution& exec);
 
 private:
-    // The backend for a job of `work` multiply-adds; note says why it is not the one chosen.
-    ComputeBackend& pick(double work, std::string& note);
+    // The backend for a job of `work` multiply-adds; fallback says why it is not the one chosen.
+    ComputeBackend& pick(double work, std::optional<BackendFallback>& fallback);
     template <class T, class Compute>
     Computed<T> run(double work, Compute&& compute);
 
@@ -93,7 +94,7 @@ private:
     CpuBackend cpu_;
     std::unique_ptr<ComputeBackend> device_;
     bool deviceTried_ = false;
-    std::string deviceProblem_;  // why device_ is missing after trying
+    std::optional<DeviceProblem> deviceProblem_;  // why device_ is missing after trying
 };
 
 }  // namespace ropelab

@@ -36,12 +36,12 @@ Execution partOf(const Execution& exec, double from, double share) {
     return part;
 }
 
-// The sweep says which backend computed its last part, and the last note the engine gave.
+// The sweep says which backend computed its last part, and the last fallback the engine gave.
 template <class T, class U>
 void takeBackend(Computed<T>& to, const Computed<U>& from) {
     to.backend = from.backend;
     to.device = from.device;
-    if (!from.note.empty()) to.note = from.note;
+    if (from.fallback) to.fallback = from.fallback;
 }
 
 }  // namespace

@@ -49,7 +49,7 @@ struct CurveSweep {
     std::int64_t firstDistance = 0;
 };
 
-// The backend, device and note are the last engine call's (the note: the last one it gave).
+// The backend, device and fallback are the last engine call's (the fallback: the last one given).
 // Progress rises from 0 to 1 across the chunks. InputError (no base, a bad base, N < 1,
 // columns < 1), DeviceError only if the CPU fallback fails too, Cancelled between chunks.
 Computed<CurveSweep> ropeCurveSweep(ComputeEngine& engine, const CurveSweepParams& params,

@@ -4775,6 +4775,18 @@ score q·k</source>
         <source>%1 needs a %2 MiB device buffer, more than the %3 MiB allowed</source>
         <translation>%1需要 %2 MiB 的设备缓冲区，超过允许的 %3 MiB</translation>
     </message>
+    <message>
+        <source>The address space is limited to %1 MiB, too little for a GPU driver, so the CPU computed it.</source>
+        <translation>地址空间限制为 %1 MiB，不足以加载 GPU 驱动，因此由 CPU 计算。</translation>
+    </message>
+    <message>
+        <source>The %1 backend could not be used (%2), so the CPU computed it instead.</source>
+        <translation>%1 后端无法使用（%2），因此改由 CPU 计算。</translation>
+    </message>
+    <message>
+        <source>The %1 backend failed (%2), so the CPU computed it instead.</source>
+        <translation>%1 后端出错（%2），因此改由 CPU 计算。</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::PitfallLesson</name>

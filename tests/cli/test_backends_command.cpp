@@ -3,14 +3,18 @@
 // --backend option of the sweep commands.
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdlib>
+#include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "cli/backend_option.h"
 #include "cli/cli.h"
 #include "compute/backend_registry.h"
 
@@ -138,6 +142,43 @@ TEST(BackendOption, OtherEncodingsOnANamedGpuBackendSayTheyRanOnTheCpu) {
                               "--distances", "0:4", "--backend", "opencl"});
     EXPECT_EQ(r.status, 0);
     EXPECT_NE(r.err.find("alibi runs on the CPU only"), std::string::npos) << r.err;
+}
+
+// The engine's typed fallback, in the CLI's English.
+TEST(BackendOption, SaysInEnglishWhyTheCpuComputedIt) {
+    EXPECT_EQ(
+        cli::fallbackNote(
+            {.reason = FallbackReason::AddressSpace, .addressSpace = std::uint64_t{3} << 30}),
+        "address space limited to 3072 MiB, too little for a GPU driver: computed on the CPU");
+    EXPECT_EQ(cli::fallbackNote({.reason = FallbackReason::DeviceUnavailable,
+                                 .problem = DeviceProblem{DeviceIssue::NoDevice, BackendKind::Cuda,
+                                                          "", "cudaErrorNoDevice"}}),
+              "no CUDA device (cudaErrorNoDevice); computed on the CPU instead");
+    DeviceProblem allocate{DeviceIssue::CallFailed, BackendKind::OpenCl, "failing test device",
+                           "CL_MEM_OBJECT_ALLOCATION_FAILURE"};
+    allocate.step = DeviceStep::Allocate;
+    allocate.bytes = 1024;
+    EXPECT_EQ(cli::fallbackNote({.reason = FallbackReason::DeviceFailed, .problem = allocate}),
+              "opencl failed (OpenCL allocating 1024 bytes on failing test device: "
+              "CL_MEM_OBJECT_ALLOCATION_FAILURE); computed on the CPU instead");
+}
+
+// In a child under `ulimit -v 3 GiB`: a score curve of autoGpuWork multiply-adds (64 pairs ×
+// 2^18 distances) on --backend auto; exits with the command's status.
+[[noreturn]] void scoreCurveUnderThreeGiB() {
+    const rlimit limit{std::uint64_t{3} << 30, std::uint64_t{3} << 30};
+    if (setrlimit(RLIMIT_AS, &limit) != 0) std::exit(3);
+    std::ostringstream out;
+    std::exit(
+        cli::run({"score-curve", "--q", "random:1", "--k", "random:2", "--distances", "0:262144"},
+                 out, std::cerr));
+}
+
+TEST(BackendOption, AutoUnderAnAddressSpaceLimitSaysSoOnStderr) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_EXIT(scoreCurveUnderThreeGiB(), ::testing::ExitedWithCode(0),
+                "ropelab-cli score-curve: address space limited to 3072 MiB, too little for a GPU "
+                "driver: computed on the CPU");
 }
 
 }  // namespace

@@ -555,7 +555,7 @@ void SweepsLesson::finishStatus(const LatestJob& job, const Computed<T>& result)
     statusText_ = tr("Computed on %1 in %2 s.")
                       .arg(backendText(result.backend, result.device))
                       .arg(job.elapsedMs() / 1000.0, 0, 'f', 2);
-    if (!result.note.empty()) statusText_ += QLatin1Char(' ') + QString::fromStdString(result.note);
+    if (result.fallback) statusText_ += QLatin1Char(' ') + backendFallbackText(*result.fallback);
     status_->setText(statusText_);
     setProgressValue(progressBar_, progressBar_->maximum());
     clearProblem();

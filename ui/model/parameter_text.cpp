@@ -545,6 +545,26 @@ QString deviceProblemText(const DeviceProblem& p) {
     return QString::fromStdString(describe(p));
 }
 
+QString backendFallbackText(const BackendFallback& fallback) {
+    const auto api = [](const DeviceProblem& p) {
+        return p.backend == BackendKind::Cuda ? QStringLiteral("CUDA") : QStringLiteral("OpenCL");
+    };
+    switch (fallback.reason) {
+        case FallbackReason::AddressSpace:
+            return Tr::tr(
+                       "The address space is limited to %1 MiB, too little for a GPU driver, so "
+                       "the CPU computed it.")
+                .arg(fallback.addressSpace >> 20);
+        case FallbackReason::DeviceUnavailable:
+            return Tr::tr("The %1 backend could not be used (%2), so the CPU computed it instead.")
+                .arg(api(fallback.problem.value()), deviceProblemText(*fallback.problem));
+        case FallbackReason::DeviceFailed:
+            return Tr::tr("The %1 backend failed (%2), so the CPU computed it instead.")
+                .arg(api(fallback.problem.value()), deviceProblemText(*fallback.problem));
+    }
+    return {};
+}
+
 bool isTooLarge(const std::exception& error) {
     const auto* resource = dynamic_cast<const ResourceError*>(&error);
     return resource != nullptr &&

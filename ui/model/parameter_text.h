@@ -49,6 +49,10 @@ QString resourceProblemText(const ResourceProblem& problem);
 // words (an error name, a build log's line) as it gave them.
 QString deviceProblemText(const DeviceProblem& problem);
 
+// Why the CPU computed a job instead of a device, translated: "The OpenCL backend failed (…), so
+// the CPU computed it instead."
+QString backendFallbackText(const BackendFallback& fallback);
+
 // The message for anything a computation, a session or an import threw: a ParameterError with
 // labels (an unavailable backend's reason translated), a FileError as "FILE: problem", translated,
 // with the file's own keys, a ResourceError's problem, translated, else what().

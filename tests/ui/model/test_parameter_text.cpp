@@ -550,6 +550,40 @@ TEST(ParameterText, EveryDeviceProblemIsWordedInBothLanguages) {
                              "found no OpenCL loader or headers)"));
 }
 
+// Why the CPU computed a sweep instead of a device, in the user's language; the device's problem
+// in the words of deviceProblemText.
+TEST(ParameterText, EveryBackendFallbackIsWordedInBothLanguages) {
+    DeviceProblem allocate{DeviceIssue::CallFailed, BackendKind::Cuda, "H100",
+                           "cudaErrorMemoryAllocation: out of memory"};
+    allocate.step = DeviceStep::Allocate;
+    allocate.bytes = 1 << 30;
+    const std::vector<std::pair<BackendFallback, std::pair<QString, QString>>> cases = {
+        {{.reason = FallbackReason::AddressSpace, .addressSpace = std::uint64_t{3} << 30},
+         {QStringLiteral("The address space is limited to 3072 MiB, too little for a GPU driver, "
+                         "so the CPU computed it."),
+          QStringLiteral("地址空间限制为 3072 MiB，不足以加载 GPU 驱动，因此由 CPU 计算。")}},
+        {{.reason = FallbackReason::DeviceUnavailable,
+          .problem = DeviceProblem{DeviceIssue::NoPlatform, BackendKind::OpenCl}},
+         {QStringLiteral("The OpenCL backend could not be used (no OpenCL platform), so the CPU "
+                         "computed it instead."),
+          QStringLiteral("OpenCL 后端无法使用（没有 OpenCL 平台），因此改由 CPU 计算。")}},
+        {{.reason = FallbackReason::DeviceFailed, .problem = allocate},
+         {QStringLiteral("The CUDA backend failed (CUDA could not allocate 1073741824 bytes on "
+                         "H100: cudaErrorMemoryAllocation: out of memory), so the CPU computed it "
+                         "instead."),
+          QStringLiteral("CUDA 后端出错（CUDA 无法在 H100 上分配 1073741824 "
+                         "字节：cudaErrorMemoryAllocation: out of memory），因此改由 CPU 计算。")}},
+    };
+    LanguageController language;
+    for (const auto& [fallback, words] : cases) {
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+        EXPECT_EQ(backendFallbackText(fallback), words.first);
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+        EXPECT_EQ(backendFallbackText(fallback), words.second);
+    }
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+}
+
 TEST(RopeFieldsInTheApp, EveryRowHasATranslatedLabelAndUnit) {
     std::set<RopeField> fields;
     for (const RopeFieldText& row : ropeFieldTexts()) {
