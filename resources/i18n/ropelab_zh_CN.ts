@@ -4776,6 +4776,22 @@ score q·k</source>
         <translation>%1需要 %2 MiB 的设备缓冲区，超过允许的 %3 MiB</translation>
     </message>
     <message>
+        <source>Prompt length</source>
+        <translation>提示长度</translation>
+    </message>
+    <message>
+        <source>Generated tokens</source>
+        <translation>生成的词元数</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1 或 %2</translation>
+    </message>
+    <message>
+        <source>%1; lower %2</source>
+        <translation>%1；请减小 %2</translation>
+    </message>
+    <message>
         <source>The address space is limited to %1 MiB, too little for a GPU driver, so the CPU computed it.</source>
         <translation>地址空间限制为 %1 MiB，不足以加载 GPU 驱动，因此由 CPU 计算。</translation>
     </message>

@@ -108,6 +108,9 @@ QString parameterLabel(std::string_view p) {
     if (p == "sequence_length") return Tr::tr("Sequence length N");
     if (p == "seed") return Tr::tr("Random seed");
     if (p == "backend") return Tr::tr("Compute backend");
+    // The clinic's KV-cache figure.
+    if (p == "prompt_length") return Tr::tr("Prompt length");
+    if (p == "generate") return Tr::tr("Generated tokens");
     return text(p);
 }
 
@@ -412,20 +415,8 @@ QString demandText(const ResourceProblem& p) {
     return QString::fromStdString(describe(p));
 }
 
-}  // namespace
-
-QString resourceProblemText(const ResourceProblem& p) {
-    if (p.what == Demand::TrainingDiverged) {
-        return Tr::tr(
-                   "the training loss became NaN at step %1; the model is lost (try a learning "
-                   "rate below %2)")
-            .arg(QString::number(p.count, 'f', 0), QString::number(p.rate, 'g', 6));
-    }
-    if (p.what == Demand::TrainingEngine) {
-        return Tr::tr(
-                   "the training engine %1 cannot be loaded (%2); it needs Debian's libtorch1.13")
-            .arg(text(p.path), text(p.detail));
-    }
+// A size past its budget: "a heat map of 100000 positions would need 80 GiB of memory, …".
+QString sizedProblemText(const ResourceProblem& p) {
     constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
     constexpr double kMiB = 1024.0 * 1024.0;
     const QString what = demandText(p);
@@ -458,6 +449,32 @@ QString resourceProblemText(const ResourceProblem& p) {
             break;
     }
     return QString::fromStdString(describe(p));
+}
+
+}  // namespace
+
+QString resourceProblemText(const ResourceProblem& p) {
+    if (p.what == Demand::TrainingDiverged) {
+        return Tr::tr(
+                   "the training loss became NaN at step %1; the model is lost (try a learning "
+                   "rate below %2)")
+            .arg(QString::number(p.count, 'f', 0), QString::number(p.rate, 'g', 6));
+    }
+    if (p.what == Demand::TrainingEngine) {
+        return Tr::tr(
+                   "the training engine %1 cannot be loaded (%2); it needs Debian's libtorch1.13")
+            .arg(text(p.path), text(p.detail));
+    }
+    QString sized = sizedProblemText(p);
+    // What to ask less of, by the controls' labels.
+    if (!p.fewer.empty()) {
+        QString controls = parameterLabel(p.fewer.front());
+        for (std::size_t i = 1; i < p.fewer.size(); ++i) {
+            controls = Tr::tr("%1 or %2").arg(controls, parameterLabel(p.fewer[i]));
+        }
+        sized = Tr::tr("%1; lower %2").arg(sized, controls);
+    }
+    return sized;
 }
 
 QString deviceProblemText(const DeviceProblem& p) {

@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "analysis/kv_cache_drift.h"
 #include "common/errors.h"
 #include "common/parameter_error.h"
 #include "encodings/gguf_fault.h"
@@ -418,8 +419,9 @@ TEST(ParameterText, EveryResourceProblemIsWordedInBothLanguages) {
               "训练这个模型约需 3072 MiB，超过允许的 2048 MiB；请使用更小的模型、批大小或长度")}},
         {terms,
          {QStringLiteral("scoring every cached key at every step would take 2e+09 pair terms; at "
-                         "most 1e+08 are allowed"),
-          QStringLiteral("在每一步为每个缓存的键打分需要计算 2e+09 个配对项；最多允许 1e+08 个")}},
+                         "most 1e+08 are allowed; lower Generated tokens or Prompt length"),
+          QStringLiteral("在每一步为每个缓存的键打分需要计算 2e+09 个配对项；最多允许 1e+08 "
+                         "个；请减小 生成的词元数 或 提示长度")}},
         {length,
          {QStringLiteral("invariance over 20000 positions compares every pair of positions: at "
                          "most 16384 positions are allowed; got 20000"),
@@ -548,6 +550,29 @@ TEST(ParameterText, EveryDeviceProblemIsWordedInBothLanguages) {
     EXPECT_EQ(errorText(unavailable),
               QStringLiteral("Compute backend cuda is unavailable: built without OpenCL (CMake "
                              "found no OpenCL loader or headers)"));
+}
+
+// Core's refusal names what to ask fewer of by its ids; the app says each with a label of its
+// own, in both languages.
+TEST(ParameterText, WhatToAskFewerOfIsNamedByLabels) {
+    LanguageController language;
+    try {
+        static_cast<void>(kvCacheDrift(RopeParams{}, 1 << 20, 1 << 20, 0, {}));
+        FAIL() << "kvCacheDrift accepted 2^40 steps";
+    } catch (const ResourceError& error) {
+        ASSERT_TRUE(error.problem());
+        ASSERT_FALSE(error.problem()->fewer.empty());
+        for (const std::string& id : error.problem()->fewer) {
+            ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+            const QString english = parameterLabel(id);
+            EXPECT_NE(english, QString::fromStdString(id));
+            EXPECT_TRUE(errorText(error).contains(english)) << errorText(error).toStdString();
+            ASSERT_TRUE(language.setLanguage(QStringLiteral("zh_CN")));
+            EXPECT_NE(parameterLabel(id), english);
+            EXPECT_TRUE(errorText(error).contains(parameterLabel(id)));
+        }
+    }
+    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
 }
 
 // Why the CPU computed a sweep instead of a device, in the user's language; the device's problem
