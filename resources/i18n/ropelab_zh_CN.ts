@@ -1571,8 +1571,8 @@ no row</source>
         <translation>撤销(&amp;N)</translation>
     </message>
     <message>
-        <source>Undoes the last move, duplicate, delete, change of task, or added or removed choice, condition or parameter</source>
-        <translation>撤销上一次移动、复制、删除、任务类型的更改，或选项、条件、参数的添加或删除</translation>
+        <source>Undoes the last move, duplicate, delete, change of task, added or removed choice, condition or parameter, or change of the lesson&apos;s view</source>
+        <translation>撤销上一次移动、复制、删除、任务类型的更改，选项、条件、参数的添加或删除，或课程视图的更改</translation>
     </message>
     <message>
         <source>&amp;Run from this step</source>
@@ -1825,6 +1825,34 @@ no row</source>
     <message>
         <source>Every control</source>
         <translation>所有控件</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s own view when the step starts (its choices and settings beside the shared parameters):</source>
+        <translation>这一步开始时课程自身的视图（共享参数之外的选择和设置）：</translation>
+    </message>
+    <message>
+        <source>Use the lesson&apos;s current view</source>
+        <translation>使用课程当前的视图</translation>
+    </message>
+    <message>
+        <source>Stores the view the lesson shows now (close the editor, set the lesson up, open the editor again)</source>
+        <translation>保存课程现在显示的视图（先关闭编辑器，设置好课程，再打开编辑器）</translation>
+    </message>
+    <message>
+        <source>Clear view</source>
+        <translation>清除视图</translation>
+    </message>
+    <message>
+        <source>None: the student&apos;s view is kept.</source>
+        <translation>无：保留学生当前的视图。</translation>
+    </message>
+    <message>
+        <source>Stored, as the lesson shows it now: %1</source>
+        <translation>已保存，与课程现在显示的相同：%1</translation>
+    </message>
+    <message>
+        <source>Stored: %1</source>
+        <translation>已保存：%1</translation>
     </message>
 </context>
 <context>

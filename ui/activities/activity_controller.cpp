@@ -412,7 +412,7 @@ QString ActivityController::openIntoDraft(const QString& path) {
 }
 
 ActivityEditor* ActivityController::editDraft() {
-    auto* editor = new ActivityEditor(draft_, language_.language(), &window_);
+    auto* editor = new ActivityEditor(draft_, language_.language(), &shell_, &window_);
     editor->setAttribute(Qt::WA_DeleteOnClose);
     connect(editor, &QDialog::accepted, this, [this, editor] {
         draft_ = editor->draft();

@@ -37,6 +37,8 @@
 #include "activities/activity_catalog.h"
 #include "activities/activity_reference.h"
 #include "encodings/rope_fields.h"
+#include "lessons/app_shell.h"
+#include "lessons/lesson.h"
 #include "lessons/session_file.h"
 #include "model/parameter_model.h"
 #include "model/parameter_snapshot.h"
@@ -209,8 +211,9 @@ QPushButton* namedButton(const char* name, QWidget* parent) {
 
 }  // namespace
 
-ActivityEditor::ActivityEditor(QList<Activity> draft, QString language, QWidget* parent)
-    : QDialog(parent), draft_(std::move(draft)), language_(std::move(language)) {
+ActivityEditor::ActivityEditor(QList<Activity> draft, QString language, AppShell* shell,
+                               QWidget* parent)
+    : QDialog(parent), draft_(std::move(draft)), language_(std::move(language)), shell_(shell) {
     setObjectName(QStringLiteral("activityEditor"));
     build();
     retranslate();
@@ -389,6 +392,19 @@ void ActivityEditor::build() {
     controls_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     controls_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
 
+    viewLabel_ = new QLabel(form_);
+    viewLabel_->setWordWrap(true);
+    viewSummary_ = new QLabel(form_);
+    viewSummary_->setObjectName(QStringLiteral("editorViewSummary"));
+    viewSummary_->setWordWrap(true);
+    useView_ = namedButton("editorUseView", form_);
+    clearView_ = namedButton("editorClearView", form_);
+    viewLabel_->setBuddy(useView_);
+    auto* viewButtons = new QHBoxLayout;
+    viewButtons->addWidget(useView_);
+    viewButtons->addWidget(clearView_);
+    viewButtons->addStretch(1);
+
     auto* form = new QGridLayout(form_);
     int row = 0;
     form->addWidget(stepHeading_, row++, 0, 1, 3);
@@ -416,6 +432,9 @@ void ActivityEditor::build() {
     form->addWidget(parametersLabel_, row++, 0, 1, 3);
     form->addWidget(parameters_, row++, 0, 1, 3);
     form->addLayout(parameterButtons, row++, 0, 1, 3);
+    form->addWidget(viewLabel_, row++, 0, 1, 3);
+    form->addWidget(viewSummary_, row++, 0, 1, 3);
+    form->addLayout(viewButtons, row++, 0, 1, 3);
     form->addWidget(controlsLabel_, row++, 0, 1, 3);
     form->addWidget(controls_, row++, 0, 1, 3);
     form->setRowStretch(row, 1);
@@ -626,6 +645,21 @@ void ActivityEditor::build() {
         fillParameters();
         check();
     });
+    connect(useView_, &QPushButton::clicked, this, [this] {
+        const Lesson* shown = lesson();
+        if (step() == nullptr || shown == nullptr) return;
+        remember();
+        step()->view = shown->saveState();
+        fillView();
+        check();
+    });
+    connect(clearView_, &QPushButton::clicked, this, [this] {
+        if (step() == nullptr) return;
+        remember();
+        step()->view = QJsonObject();
+        fillView();
+        check();
+    });
     connect(retries_, &QSpinBox::valueChanged, this, [this](int value) {
         edit([&](ActivityStep& s) {
             s.options.retries = value < 0 ? std::nullopt : std::optional<int>(value);
@@ -681,8 +715,8 @@ void ActivityEditor::retranslate() {
     delete_->setText(tr("De&lete"));
     undoButton_->setText(tr("U&ndo"));
     undoButton_->setToolTip(
-        tr("Undoes the last move, duplicate, delete, change of task, or added or removed choice, "
-           "condition or parameter"));
+        tr("Undoes the last move, duplicate, delete, change of task, added or removed choice, "
+           "condition or parameter, or change of the lesson's view"));
     run_->setText(tr("&Run from this step"));
     run_->setToolTip(tr("Keeps the edits, closes the editor and starts the activity here"));
     promptLabel_->setText(tr("&Prompt:"));
@@ -716,6 +750,14 @@ void ActivityEditor::retranslate() {
     parameters_->setHorizontalHeaderLabels({tr("Parameter"), tr("Value")});
     controlsLabel_->setText(tr("Controls the step locks (students cannot move them) or hides:"));
     controls_->setHorizontalHeaderLabels({tr("Control"), tr("Locked"), tr("Hidden")});
+    viewLabel_->setText(
+        tr("The lesson's own view when the step starts (its choices and "
+           "settings beside the shared parameters):"));
+    useView_->setText(tr("Use the lesson's current view"));
+    useView_->setToolTip(
+        tr("Stores the view the lesson shows now (close the editor, set the "
+           "lesson up, open the editor again)"));
+    clearView_->setText(tr("Clear view"));
     addParameter_->setText(tr("Add parameter"));
     removeParameter_->setText(tr("Remove parameter"));
     retriesLabel_->setText(tr("Wron&g tries allowed:"));
@@ -865,6 +907,7 @@ void ActivityEditor::showStep() {
     fillConceal();
     fillParameters();
     fillControls();
+    fillView();
     retries_->setValue(s->options.retries.value_or(-1));
     showSolution_->setCurrentIndex(triStateIndex(s->options.showSolution));
     keepInside_->setCurrentIndex(triStateIndex(s->options.keepInside));
@@ -1054,6 +1097,27 @@ void ActivityEditor::fillControls() {
         controls_->setItem(row, 2, checkCell(s != nullptr && s->hidden.contains(rows[row].first)));
     }
     showing_ = wasShowing;
+}
+
+void ActivityEditor::fillView() {
+    const ActivityStep* s = step();
+    const QJsonObject view = s != nullptr ? s->view : QJsonObject();
+    const Lesson* shown = lesson();
+    if (view.isEmpty()) {
+        viewSummary_->setText(tr("None: the student's view is kept."));
+    } else if (shown != nullptr && shown->saveState() == view) {
+        viewSummary_->setText(tr("Stored, as the lesson shows it now: %1")
+                                  .arg(view.keys().join(QStringLiteral(", "))));
+    } else {
+        viewSummary_->setText(tr("Stored: %1").arg(view.keys().join(QStringLiteral(", "))));
+    }
+    useView_->setEnabled(s != nullptr && shown != nullptr);
+    clearView_->setEnabled(!view.isEmpty());
+}
+
+Lesson* ActivityEditor::lesson() const {
+    if (shell_ == nullptr || activity_ < 0 || activity_ >= draft_.size()) return nullptr;
+    return shell_->lesson(draft_[activity_].lesson);
 }
 
 void ActivityEditor::readChoices() {

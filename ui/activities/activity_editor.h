@@ -5,9 +5,9 @@
 // in English and Chinese, its task (an explanation, a prediction of a number read from one of the
 // lesson's readouts, a choice with one right answer, or an exploration's goal: conditions on the
 // readouts), what it conceals until checked, the parameters it starts from, the controls it locks
-// or hides, and its options. What the form does not show (the lesson's view, Show-me moves) is kept
-// as it is. Every edit is checked at once by the checker `ropelab activity check` uses; OK is
-// refused while a problem is left.
+// or hides, the lesson's view it starts in (taken from the lesson as it is now), and its options.
+// What the form does not show (Show-me moves) is kept as it is. Every edit is checked at once by
+// the checker `ropelab activity check` uses; OK is refused while a problem is left.
 
 #include <QDialog>
 #include <QList>
@@ -32,12 +32,17 @@ class QWidget;
 
 namespace ropelab::ui {
 
+class AppShell;
+class Lesson;
+
 class ActivityEditor : public QDialog {
     Q_OBJECT
 public:
     // `draft`: the activities to edit (a copy; the caller takes draft() on accept);
-    // `language`: the interface's, for the texts the list shows.
-    ActivityEditor(QList<Activity> draft, QString language, QWidget* parent = nullptr);
+    // `language`: the interface's, for the texts the list shows; `shell`: the lessons whose
+    // current view a step can take (none: the views are only kept).
+    ActivityEditor(QList<Activity> draft, QString language, AppShell* shell = nullptr,
+                   QWidget* parent = nullptr);
 
     // The edited draft; an activity whose steps were all deleted is left out.
     QList<Activity> draft() const;
@@ -83,6 +88,9 @@ private:
     void readConceal();
     void fillParameters();
     void fillControls();
+    void fillView();
+    // The running lesson the current activity belongs to, or nullptr.
+    Lesson* lesson() const;
     // The meaning and unit of readout `id` of the lesson, or that it is none of its readouts.
     QString readoutMeaning(const QString& id) const;
     ActivityStep* step();
@@ -100,6 +108,7 @@ private:
 
     QList<Activity> draft_;
     QString language_;
+    AppShell* shell_;
     int activity_ = 0;
     // The draft and the selection before each move, duplicate, delete and change of task.
     struct Snapshot {
@@ -178,6 +187,10 @@ private:
     QPushButton* removeParameter_;
     QLabel* controlsLabel_;
     QTableWidget* controls_;
+    QLabel* viewLabel_;
+    QLabel* viewSummary_;
+    QPushButton* useView_;
+    QPushButton* clearView_;
     QLabel* problemsView_;
     QPushButton* ok_;
     QPushButton* cancel_;

@@ -183,13 +183,7 @@ void ActivityRunner::showNamedControls() {
 }
 
 QWidget* ActivityRunner::control(const QString& name) const {
-    if (lesson_ != nullptr) {
-        if (auto* widget = lesson_->findChild<QWidget*>(name)) return widget;
-    }
-    if (shell_.parameterControls() != nullptr) {
-        return shell_.parameterControls()->findChild<QWidget*>(name);
-    }
-    return nullptr;
+    return findControl(name, lesson_.data(), shell_.parameterControls());
 }
 
 void ActivityRunner::applyLocks(bool everything) {

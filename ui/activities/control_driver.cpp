@@ -6,6 +6,8 @@
 #include <QDoubleSpinBox>
 #include <QSpinBox>
 
+#include <QString>
+
 #include <cmath>
 
 #include "widgets/labeled_slider.h"
@@ -58,6 +60,36 @@ bool driveControl(QWidget* control, const QJsonValue& value) {
         return true;
     }
     return false;
+}
+
+std::optional<QJsonValue> controlValue(const QWidget* control) {
+    if (control == nullptr) return std::nullopt;
+    if (const auto* slider = qobject_cast<const LabeledSlider*>(control)) {
+        return QJsonValue(slider->spinBox()->value());
+    }
+    if (const auto* slider = qobject_cast<const LabeledDoubleSlider*>(control)) {
+        return QJsonValue(slider->spinBox()->value());
+    }
+    if (const auto* spin = qobject_cast<const QSpinBox*>(control)) return QJsonValue(spin->value());
+    if (const auto* spin = qobject_cast<const QDoubleSpinBox*>(control)) {
+        return QJsonValue(spin->value());
+    }
+    // The index, not the text: a translated item reads differently in each language.
+    if (const auto* box = qobject_cast<const QComboBox*>(control)) {
+        if (box->currentIndex() < 0) return std::nullopt;
+        return QJsonValue(box->currentIndex());
+    }
+    if (const auto* button = qobject_cast<const QAbstractButton*>(control)) {
+        if (button->isCheckable()) return QJsonValue(button->isChecked());
+    }
+    return std::nullopt;
+}
+
+QWidget* findControl(const QString& name, const QObject* lesson, const QWidget* sharedControls) {
+    if (lesson != nullptr) {
+        if (auto* widget = lesson->findChild<QWidget*>(name)) return widget;
+    }
+    return sharedControls != nullptr ? sharedControls->findChild<QWidget*>(name) : nullptr;
 }
 
 }  // namespace ropelab::ui

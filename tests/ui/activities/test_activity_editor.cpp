@@ -33,8 +33,10 @@
 #include "activities/activity_editor.h"
 #include "activities/activity_reference.h"
 #include "activities/activity_runner.h"
+#include "activities/control_driver.h"
 #include "help/help_menu.h"
 #include "lesson_screenshot.h"
+#include "lessons/lesson.h"
 #include "style/language_controller.h"
 #include "window/app_controller.h"
 #include "window/layout_audit.h"
@@ -368,6 +370,52 @@ TEST(ActivityEditor, LockedAndHiddenControlsAreEditedInTheForm) {
     const ActivityStep& step = app.activities.draft().front().steps[2];
     EXPECT_EQ(step.locked, QStringList{QStringLiteral("pairSlider")});
     EXPECT_EQ(step.hidden, QStringList{QStringLiteral("headDim")});
+}
+
+// "Use the lesson's current view" stores what the lesson's saveState() says now, after a lesson
+// control moved; Clear stores none again (the student's view is kept); both reach the saved file.
+TEST(ActivityEditor, AStepTakesTheLessonsCurrentView) {
+    App app;
+    Lesson* lesson = app.window.lesson(QStringLiteral("rope-2d"));
+    ASSERT_NE(lesson, nullptr);
+    const QJsonObject before = lesson->saveState();
+    ASSERT_TRUE(driveControl(lesson->findChild<QWidget*>(QStringLiteral("pairSlider")), 3));
+    const QJsonObject after = lesson->saveState();
+    ASSERT_NE(after, before);
+    ActivityEditor* editor = app.activities.editDraft();
+    auto* summary = part<QLabel>(*editor, "editorViewSummary");
+    editor->selectStep(0, 0);
+    EXPECT_EQ(app.activities.draft().front().steps[0].view, before);
+    EXPECT_TRUE(summary->text().startsWith(QStringLiteral("Stored: ")))
+        << summary->text().toStdString();
+    click(*editor, "editorUseView");
+    EXPECT_TRUE(summary->text().startsWith(QStringLiteral("Stored, as the lesson shows it now: ")))
+        << summary->text().toStdString();
+    editor->selectStep(0, 1);
+    click(*editor, "editorClearView");
+    EXPECT_EQ(summary->text(), QStringLiteral("None: the student's view is kept."));
+    EXPECT_FALSE(part<QPushButton>(*editor, "editorClearView")->isEnabled());
+    EXPECT_TRUE(editor->problems().isEmpty()) << editor->problems().join('\n').toStdString();
+    QTest::mouseClick(dialogButton(*editor, QDialogButtonBox::Ok), Qt::LeftButton);
+    const QList<ActivityStep> steps = app.activities.draft().front().steps;
+    EXPECT_EQ(steps[0].view, after);
+    EXPECT_TRUE(steps[1].view.isEmpty());
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("views.ropelab-activity"));
+    ASSERT_EQ(app.activities.saveDraft(path), QString());
+    const ActivityLoad load = loadActivityFile(path, ActivityCatalog::builtIn());
+    ASSERT_TRUE(load.error.isEmpty()) << load.error.toStdString();
+    EXPECT_EQ(load.activities.front().steps[0].view, after);
+    EXPECT_TRUE(load.activities.front().steps[1].view.isEmpty());
+    app.activities.restoreDraft({});
+    ASSERT_EQ(app.activities.openIntoDraft(path), QString());
+    ActivityEditor* reopened = app.activities.editDraft();
+    reopened->selectStep(0, 0);
+    EXPECT_TRUE(part<QLabel>(*reopened, "editorViewSummary")
+                    ->text()
+                    .startsWith(QStringLiteral("Stored, as the lesson shows it now: ")));
+    reopened->reject();
 }
 
 // The new parts by keyboard alone: Alt+H to the goal, Alt+W to what is concealed (Space ticks a
