@@ -1009,12 +1009,12 @@ void LessonPage::changeEvent(QEvent* event) {
 
 QJsonObject LessonPage::saveState() const {
     QJsonObject state;
-    for (const StateBinding& binding : stateBindings_) state.insert(binding.key, binding.save());
+    for (const StateBinding& binding : stateBindings_) binding.save(state);
     return state;
 }
 
 void LessonPage::restoreState(const QJsonObject& state) {
-    for (const StateBinding& binding : stateBindings_) binding.restore(state.value(binding.key));
+    for (const StateBinding& binding : stateBindings_) binding.restore(state);
 }
 
 QString LessonPage::problemText(const std::exception& e) {

@@ -14,6 +14,7 @@
 #include <QPointer>
 #include <QSet>
 #include <QString>
+#include <QStringList>
 #include <functional>
 #include <initializer_list>
 #include <memory>
@@ -204,21 +205,40 @@ protected:
     // order bound. T: bool, int, double, QString or QJsonArray.
     template <class T, class Get, class Set>
     void bindState(const QString& key, T fallback, Get get, Set set) {
-        stateBindings_.push_back(
-            {key, [get = std::move(get)] { return QJsonValue(static_cast<T>(get())); },
-             [fallback, set = std::move(set)](const QJsonValue& value) {
-                 if constexpr (std::is_same_v<T, bool>) {
-                     set(value.toBool(fallback));
-                 } else if constexpr (std::is_same_v<T, int>) {
-                     set(value.toInt(fallback));
-                 } else if constexpr (std::is_same_v<T, double>) {
-                     set(value.toDouble(fallback));
-                 } else if constexpr (std::is_same_v<T, QJsonArray>) {
-                     set(value.isArray() ? value.toArray() : fallback);
-                 } else {
-                     set(value.toString(fallback));
-                 }
-             }});
+        stateBindings_.push_back({[key, get = std::move(get)](QJsonObject& state) {
+                                      state.insert(key, QJsonValue(static_cast<T>(get())));
+                                  },
+                                  [key, fallback, set = std::move(set)](const QJsonObject& state) {
+                                      const QJsonValue value = state.value(key);
+                                      if constexpr (std::is_same_v<T, bool>) {
+                                          set(value.toBool(fallback));
+                                      } else if constexpr (std::is_same_v<T, int>) {
+                                          set(value.toInt(fallback));
+                                      } else if constexpr (std::is_same_v<T, double>) {
+                                          set(value.toDouble(fallback));
+                                      } else if constexpr (std::is_same_v<T, QJsonArray>) {
+                                          set(value.isArray() ? value.toArray() : fallback);
+                                      } else {
+                                          set(value.toString(fallback));
+                                      }
+                                  }});
+    }
+    // `keys` restored at once: set() gets those the state has, get() those to save (may omit some).
+    template <class Get, class Set>
+    void bindState(const QStringList& keys, Get get, Set set) {
+        stateBindings_.push_back({[keys, get = std::move(get)](QJsonObject& state) {
+                                      const QJsonObject values = get();
+                                      for (const QString& key : keys)
+                                          if (values.contains(key))
+                                              state.insert(key, values.value(key));
+                                  },
+                                  [keys, set = std::move(set)](const QJsonObject& state) {
+                                      QJsonObject values;
+                                      for (const QString& key : keys)
+                                          if (state.contains(key))
+                                              values.insert(key, state.value(key));
+                                      set(values);
+                                  }});
     }
 
     // A text in the lesson's own tr() context, set now and again after every language change:
@@ -364,9 +384,8 @@ private:
 
     LessonContext context_;
     struct StateBinding {
-        QString key;
-        std::function<QJsonValue()> save;
-        std::function<void(const QJsonValue&)> restore;
+        std::function<void(QJsonObject&)> save;  // writes the binding's keys into the state
+        std::function<void(const QJsonObject&)> restore;
     };
     std::vector<StateBinding> stateBindings_;
     struct TextBinding {

@@ -236,6 +236,33 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
                     .arg(QString::number(
                         alibiSlopes(key.heads)[static_cast<std::size_t>(key.head - 1)], 'g', 4)));
         });
+    // Each triple and pair is set at once: one at a time could pass through an invalid T5 setting.
+    bindState(
+        {QStringLiteral("numBuckets"), QStringLiteral("maxDistance"),
+         QStringLiteral("bidirectional")},
+        [this] {
+            const T5BucketParams t5 = t5Params();
+            return QJsonObject{{QStringLiteral("numBuckets"), t5.numBuckets},
+                               {QStringLiteral("maxDistance"), t5.maxDistance},
+                               {QStringLiteral("bidirectional"), t5.bidirectional}};
+        },
+        [this](const QJsonObject& state) {
+            T5BucketParams t5;
+            t5.numBuckets = state.value(QStringLiteral("numBuckets")).toInt(t5.numBuckets);
+            t5.maxDistance = state.value(QStringLiteral("maxDistance")).toInt(t5.maxDistance);
+            t5.bidirectional = state.value(QStringLiteral("bidirectional")).toBool(true);
+            setT5Params(t5);
+        });
+    bindState(
+        {QStringLiteral("heads"), QStringLiteral("head")},
+        [this] {
+            return QJsonObject{{QStringLiteral("heads"), alibiHeads()},
+                               {QStringLiteral("head"), alibiHead()}};
+        },
+        [this](const QJsonObject& state) {
+            setAlibi(state.value(QStringLiteral("heads")).toInt(8),
+                     state.value(QStringLiteral("head")).toInt(1));
+        });
     using P = ParameterModel::Parameter;
     refreshOnParameterChange([this] { refresh(); }, P::Positions | P::SequenceLength | P::Seed);
 
@@ -308,24 +335,6 @@ void RelativeLesson::retranslate() {
          {bucketFigure_, slopeFigure_, maskFigure_, t5MapFigure_, alibiMapFigure_})
         figures->invalidate();
     refresh();
-}
-
-QJsonObject RelativeLesson::saveState() const {
-    return QJsonObject{{QStringLiteral("numBuckets"), bucketSlider_->value()},
-                       {QStringLiteral("maxDistance"), distanceSlider_->value()},
-                       {QStringLiteral("bidirectional"), bidirectional_->isChecked()},
-                       {QStringLiteral("heads"), headsSlider_->value()},
-                       {QStringLiteral("head"), headSlider_->value()}};
-}
-
-void RelativeLesson::restoreState(const QJsonObject& state) {
-    T5BucketParams t5;
-    t5.numBuckets = state.value(QStringLiteral("numBuckets")).toInt(t5.numBuckets);
-    t5.maxDistance = state.value(QStringLiteral("maxDistance")).toInt(t5.maxDistance);
-    t5.bidirectional = state.value(QStringLiteral("bidirectional")).toBool(true);
-    setT5Params(t5);
-    setAlibi(state.value(QStringLiteral("heads")).toInt(8),
-             state.value(QStringLiteral("head")).toInt(1));
 }
 
 T5BucketParams RelativeLesson::t5Params() const {

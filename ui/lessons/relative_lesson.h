@@ -30,8 +30,6 @@ public:
     QString title() const override;
     void retranslate() override;
     SharedParameters sharedParameters() const override;
-    QJsonObject saveState() const override;
-    void restoreState(const QJsonObject& state) override;
 
     T5BucketParams t5Params() const;
     void setT5Params(const T5BucketParams& params);

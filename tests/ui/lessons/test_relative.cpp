@@ -3,6 +3,9 @@
 // with known answers from HF T5 and the ALiBi paper; bad bucket settings give a clear message.
 #include <gtest/gtest.h>
 
+#include <QJsonObject>
+#include <QSignalSpy>
+
 #include <cmath>
 
 #include "encodings/alibi.h"
@@ -184,6 +187,38 @@ TEST(RelativeLesson, InvalidBucketSettingsShowCoresMessage) {
         << h.lesson.problem().toStdString();
     params.maxDistance = 128;
     h.lesson.setT5Params(params);
+    EXPECT_TRUE(h.lesson.problem().isEmpty());
+}
+
+// Sessions and activity steps keep their keys and value types; a missing key takes its default.
+TEST(RelativeLesson, SavedStateKeepsItsKeysAndDefaults) {
+    LessonHarness<RelativeLesson> h;
+    T5BucketParams params;
+    params.numBuckets = 8;
+    params.maxDistance = 1024;
+    params.bidirectional = false;
+    h.lesson.setT5Params(params);
+    h.lesson.setAlibi(16, 5);
+    const QJsonObject saved = h.lesson.saveState();
+    EXPECT_EQ(saved, (QJsonObject{{QStringLiteral("numBuckets"), 8},
+                                  {QStringLiteral("maxDistance"), 1024},
+                                  {QStringLiteral("bidirectional"), false},
+                                  {QStringLiteral("heads"), 16},
+                                  {QStringLiteral("head"), 5}}));
+    LessonHarness<RelativeLesson> other;
+    other.lesson.restoreState(saved);
+    EXPECT_EQ(other.lesson.t5Params(), params);
+    EXPECT_EQ(other.lesson.alibiHeads(), 16);
+    EXPECT_EQ(other.lesson.alibiHead(), 5);
+    // 128 causal buckets with max_distance 33 would be invalid: the three are set together, so
+    // the status bar hears of no problem on the way.
+    const QSignalSpy messages(&h.lesson, &Lesson::statusMessage);
+    h.lesson.restoreState(
+        {{QStringLiteral("numBuckets"), 128}, {QStringLiteral("maxDistance"), 33}});
+    EXPECT_EQ(messages.count(), 0);
+    EXPECT_EQ(h.lesson.t5Params(), (T5BucketParams{128, 33, true}));
+    EXPECT_EQ(h.lesson.alibiHeads(), 8);
+    EXPECT_EQ(h.lesson.alibiHead(), 1);
     EXPECT_TRUE(h.lesson.problem().isEmpty());
 }
 
