@@ -312,6 +312,42 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
             tr("The model presets are missing from this build (:/presets/models.json).");
     }
 
+    // B and its sequence length are read back as one configuration.
+    bindState(
+        {QStringLiteral("configB"), QStringLiteral("configBSeqLen")},
+        [this] {
+            QJsonObject state{{QStringLiteral("configB"), toConfigJson(configB_)}};
+            if (configB_.seqLen) state.insert(QStringLiteral("configBSeqLen"), *configB_.seqLen);
+            return state;
+        },
+        [this](const QJsonObject& state) {
+            const QJsonObject saved = state.value(QStringLiteral("configB")).toObject();
+            if (saved.isEmpty()) return;
+            runGuarded([&] {
+                const QByteArray json = QJsonDocument(saved).toJson(QJsonDocument::Compact);
+                RopeParams b = ropeParamsFromHfConfigJson(json.toStdString(), "session configB");
+                if (state.contains(QStringLiteral("configBSeqLen"))) {
+                    b.seqLen = state.value(QStringLiteral("configBSeqLen")).toInt();
+                }
+                setConfig(B, b);
+            });
+        });
+    bindState(
+        QStringLiteral("compare"), true, [this] { return comparing(); },
+        [this](bool on) { setComparing(on); });
+    // Not saved: an animation over the base names its range, so the axes can hold still for all
+    // of it.
+    bindState(
+        {QStringLiteral("baseSweep")}, [] { return QJsonObject(); },
+        [this](const QJsonObject& state) {
+            const QJsonArray sweep = state.value(QStringLiteral("baseSweep")).toArray();
+            if (sweep.size() == 2) {
+                baseSweep_ = std::pair{sweep[0].toDouble(), sweep[1].toDouble()};
+            } else {
+                baseSweep_.reset();
+            }
+        });
+
     retranslate();  // which refreshes
     applyTheme(theme());
 }
@@ -444,35 +480,6 @@ void FrequenciesLesson::retranslate() {
     frequencies_->invalidate();
     curves_->invalidate();
     refresh();
-}
-
-QJsonObject FrequenciesLesson::saveState() const {
-    QJsonObject state{{QStringLiteral("compare"), compare_->isChecked()},
-                      {QStringLiteral("configB"), toConfigJson(configB_)}};
-    if (configB_.seqLen) state.insert(QStringLiteral("configBSeqLen"), *configB_.seqLen);
-    return state;
-}
-
-void FrequenciesLesson::restoreState(const QJsonObject& state) {
-    const QJsonObject saved = state.value(QStringLiteral("configB")).toObject();
-    if (!saved.isEmpty()) {
-        runGuarded([&] {
-            const QByteArray json = QJsonDocument(saved).toJson(QJsonDocument::Compact);
-            RopeParams b = ropeParamsFromHfConfigJson(json.toStdString(), "session configB");
-            if (state.contains(QStringLiteral("configBSeqLen"))) {
-                b.seqLen = state.value(QStringLiteral("configBSeqLen")).toInt();
-            }
-            setConfig(B, b);
-        });
-    }
-    setComparing(state.value(QStringLiteral("compare")).toBool(true));
-    // An animation over the base names its range, so the axes can hold still for all of it.
-    const QJsonArray sweep = state.value(QStringLiteral("baseSweep")).toArray();
-    if (sweep.size() == 2) {
-        baseSweep_ = std::pair{sweep[0].toDouble(), sweep[1].toDouble()};
-    } else {
-        baseSweep_.reset();
-    }
 }
 
 RopeParams FrequenciesLesson::config(Config which) const {

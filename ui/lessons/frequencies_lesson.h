@@ -41,8 +41,6 @@ public:
     QString title() const override;
     void retranslate() override;
     SharedParameters sharedParameters() const override;
-    QJsonObject saveState() const override;
-    void restoreState(const QJsonObject& state) override;
 
     // Configuration A is the shared parameters' RoPE; B is this lesson's own.
     enum Config { A = 0, B = 1 };

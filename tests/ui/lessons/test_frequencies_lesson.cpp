@@ -141,6 +141,32 @@ TEST(FrequenciesLesson, ABaseSweepHoldsTheAxesStill) {
     EXPECT_LT(wave->lower, 2.0 * std::numbers::pi);  // pair 0: θ₀ = 1 for every base
 }
 
+// Sessions and activity steps keep their keys: B (with its sequence length) and whether it is
+// compared. An animation's base sweep is read back but never saved.
+TEST(FrequenciesLesson, SavedStateKeepsItsKeys) {
+    LessonHarness<Lesson7> h;
+    RopeParams b = h.lesson.config(Lesson7::B);
+    b.seqLen = 3000;
+    ASSERT_TRUE(h.lesson.setConfig(Lesson7::B, b));
+    h.lesson.setComparing(false);
+    QJsonObject saved = h.lesson.saveState();
+    EXPECT_EQ(saved.keys(), (QStringList{QStringLiteral("compare"), QStringLiteral("configB"),
+                                         QStringLiteral("configBSeqLen")}));
+    EXPECT_EQ(saved.value(QStringLiteral("compare")), QJsonValue(false));
+    EXPECT_EQ(saved.value(QStringLiteral("configBSeqLen")).toInt(), 3000);
+    LessonHarness<Lesson7> other;
+    QJsonObject withSweep = saved;
+    withSweep.insert(QStringLiteral("baseSweep"), QJsonArray{100.0, 1e7});
+    other.lesson.restoreState(withSweep);
+    EXPECT_EQ(other.lesson.config(Lesson7::B).seqLen, 3000);
+    EXPECT_EQ(other.lesson.saveState(), saved);
+    // A state without B keeps B; one without "compare" compares.
+    other.lesson.restoreState({});
+    EXPECT_EQ(other.lesson.saveState().value(QStringLiteral("configB")),
+              saved.value(QStringLiteral("configB")));
+    EXPECT_TRUE(other.lesson.comparing());
+}
+
 TEST(FrequenciesLesson, PlottedWavelengthsAreCoreFrequencies) {
     LessonHarness<Lesson7> h;
     ASSERT_TRUE(h.lesson.applyPreset(Lesson7::A, presetIndex(h.lesson, "llama-2-7b")));
