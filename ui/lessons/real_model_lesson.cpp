@@ -190,6 +190,35 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
             return std::tuple{lensGeneration_, layerBox_->value(), headBox_->value()};
         },
         [this](const std::tuple<int, int, int>&) { drawChosenLayer(); });
+    // Only a model of the user's own is saved; "example" opens the example model.
+    bindState(
+        {QStringLiteral("model")},
+        [this] {
+            return request_ && !request_->example
+                       ? QJsonObject{{QStringLiteral("model"), request_->path}}
+                       : QJsonObject();
+        },
+        [this](const QJsonObject& state) {
+            const QString model = state.value(QStringLiteral("model")).toString();
+            if (model == QLatin1String("example") && !shownExample_) {
+                openExampleModel();
+            } else if (!model.isEmpty() && model != QLatin1String("example") &&
+                       (!request_ || request_->path != model)) {
+                openModel(model);
+            }
+        });
+    // The spin boxes clamp to the model shown; a model still being read sets them when drawn. A
+    // missing key keeps the value shown.
+    bindState(
+        {QStringLiteral("layer"), QStringLiteral("head")},
+        [this] {
+            return QJsonObject{{QStringLiteral("layer"), layerBox_->value()},
+                               {QStringLiteral("head"), headBox_->value()}};
+        },
+        [this](const QJsonObject& state) {
+            layerBox_->setValue(state.value(QStringLiteral("layer")).toInt(layerBox_->value()));
+            headBox_->setValue(state.value(QStringLiteral("head")).toInt(headBox_->value()));
+        });
 
     retranslate();
     applyTheme(theme());
@@ -258,26 +287,6 @@ void RealModelLesson::retranslate() {
         drawChosenLayer();
     }
     replotAll();
-}
-
-QJsonObject RealModelLesson::saveState() const {
-    QJsonObject state{{QStringLiteral("layer"), layerBox_->value()},
-                      {QStringLiteral("head"), headBox_->value()}};
-    if (request_ && !request_->example) state.insert(QStringLiteral("model"), request_->path);
-    return state;
-}
-
-void RealModelLesson::restoreState(const QJsonObject& state) {
-    const QString model = state.value(QStringLiteral("model")).toString();
-    if (model == QLatin1String("example") && !shownExample_) {
-        openExampleModel();
-    } else if (!model.isEmpty() && model != QLatin1String("example") &&
-               (!request_ || request_->path != model)) {
-        openModel(model);
-    }
-    // The spin boxes clamp to the model shown; a model still being read sets them when drawn.
-    layerBox_->setValue(state.value(QStringLiteral("layer")).toInt(layerBox_->value()));
-    headBox_->setValue(state.value(QStringLiteral("head")).toInt(headBox_->value()));
 }
 
 bool RealModelLesson::isModelPath(const QString& path) {

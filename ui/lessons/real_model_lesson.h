@@ -50,8 +50,6 @@ public:
     QString title() const override;
     void retranslate() override;
     SharedParameters sharedParameters() const override { return SharedParameters(0); }
-    QJsonObject saveState() const override;
-    void restoreState(const QJsonObject& state) override;
 
     // Whether `path` names something this lesson opens (a folder, .safetensors or .gguf), for the
     // command line and drag and drop.

@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonObject>
 #include <QTemporaryDir>
 
 #include <Eigen/Core>
@@ -218,6 +219,21 @@ TEST_F(RealModel, OpensAModelTheTrainingLabSaved) {
     EXPECT_DOUBLE_EQ(readout("beyond_share"), lens.beyondShare);
     // Base 500, head_dim 8: wavelengths 6.3, 29.7, 140 and 664 positions; 24 trained positions.
     EXPECT_EQ(lens.beyondContext, (std::vector<bool>{false, true, true, true}));
+}
+
+// Sessions and activity steps keep the layer and head, and a model only when it is the user's
+// own (never the example); a key the state lacks keeps what is shown.
+TEST_F(RealModel, SavedStateNamesOnlyTheUsersOwnModel) {
+    h.lesson.setLayer(2);
+    h.lesson.setHead(3);
+    EXPECT_EQ(h.lesson.saveState(),
+              (QJsonObject{{QStringLiteral("layer"), 2}, {QStringLiteral("head"), 3}}));
+    h.lesson.restoreState(
+        {{QStringLiteral("model"), QStringLiteral("example")}, {QStringLiteral("head"), 1}});
+    EXPECT_TRUE(h.lesson.showingExample());
+    EXPECT_FALSE(h.lesson.computing());  // the example shown is not read again
+    EXPECT_EQ(h.lesson.layer(), 2);
+    EXPECT_EQ(h.lesson.head(), 1);
 }
 
 TEST(RealModelPaths, ModelPathsAreFoldersSafetensorsAndGguf) {
