@@ -311,6 +311,60 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
     declareTrainingFigures();
     declareInsideFigures();
     refreshOnParameterChange([this] { updateFigures(); });
+    // The settings are put back as one LabSettings, over those the controls describe (the
+    // encodings and text file are not saved).
+    bindState(
+        {QStringLiteral("task"), QStringLiteral("size"), QStringLiteral("train_length"),
+         QStringLiteral("steps"), QStringLiteral("seed"), QStringLiteral("rope_theta"),
+         QStringLiteral("fine_tune_steps")},
+        [this] {
+            const LabSettings s = settings();
+            return QJsonObject{
+                {QStringLiteral("task"), QString::fromLatin1(training::toString(s.task))},
+                {QStringLiteral("size"), size_->currentIndex()},
+                {QStringLiteral("train_length"), s.trainLength},
+                {QStringLiteral("steps"), static_cast<double>(s.steps)},
+                {QStringLiteral("seed"), static_cast<double>(s.seed)},
+                {QStringLiteral("rope_theta"), s.ropeTheta},
+                {QStringLiteral("fine_tune_steps"), static_cast<double>(s.fineTuneSteps)}};
+        },
+        [this](const QJsonObject& state) {
+            LabSettings s = settings();
+            try {
+                s.task = training::parseTaskKind(state.value(QStringLiteral("task"))
+                                                     .toString(QStringLiteral("copy"))
+                                                     .toStdString());
+            } catch (const std::exception&) {
+                s.task = training::TaskKind::Copy;
+            }
+            const int size = std::clamp(state.value(QStringLiteral("size")).toInt(1), 0,
+                                        static_cast<int>(kSizes.size()) - 1);
+            s.layers = kSizes[static_cast<std::size_t>(size)].layers;
+            s.width = kSizes[static_cast<std::size_t>(size)].width;
+            s.heads = kSizes[static_cast<std::size_t>(size)].heads;
+            s.trainLength = state.value(QStringLiteral("train_length")).toInt(s.trainLength);
+            s.steps =
+                static_cast<std::int64_t>(state.value(QStringLiteral("steps")).toDouble(1000));
+            s.seed = static_cast<std::uint64_t>(
+                std::max(0.0, state.value(QStringLiteral("seed")).toDouble(0)));
+            s.ropeTheta = state.value(QStringLiteral("rope_theta")).toDouble(s.ropeTheta);
+            s.fineTuneSteps = static_cast<std::int64_t>(
+                std::clamp(state.value(QStringLiteral("fine_tune_steps")).toDouble(0), 0.0,
+                           static_cast<double>(training::TrainingLimits::maxSteps)));
+            setSettings(s);
+        });
+    // Not saved: a session opens on the whole run (the training animation replays it).
+    bindState(
+        {QStringLiteral("replay")}, [] { return QJsonObject(); },
+        [this](const QJsonObject& state) {
+            const double replay =
+                std::clamp(state.value(QStringLiteral("replay")).toDouble(1.0), 0.0, 1.0);
+            if (replay != replay_) {
+                replay_ = replay;
+                ++revision_;
+                updateFigures();
+            }
+        });
 
     poll_->setInterval(kPollMs);
     connect(poll_, &QTimer::timeout, this, &TrainingLesson::pollLosses);
@@ -673,49 +727,6 @@ void TrainingLesson::setSettings(const LabSettings& s) {
     seed_->setValue(static_cast<int>(s.seed));
     ropeBase_->setValue(s.ropeTheta);
     fineTuneSteps_->setValue(static_cast<int>(s.fineTuneSteps));
-}
-
-QJsonObject TrainingLesson::saveState() const {
-    const LabSettings s = settings();
-    QJsonObject state{{QStringLiteral("task"), QString::fromLatin1(training::toString(s.task))},
-                      {QStringLiteral("size"), size_->currentIndex()},
-                      {QStringLiteral("train_length"), s.trainLength},
-                      {QStringLiteral("steps"), static_cast<double>(s.steps)},
-                      {QStringLiteral("seed"), static_cast<double>(s.seed)},
-                      {QStringLiteral("rope_theta"), s.ropeTheta},
-                      {QStringLiteral("fine_tune_steps"), static_cast<double>(s.fineTuneSteps)}};
-    return state;
-}
-
-void TrainingLesson::restoreState(const QJsonObject& state) {
-    LabSettings s = settings();
-    try {
-        s.task = training::parseTaskKind(
-            state.value(QStringLiteral("task")).toString(QStringLiteral("copy")).toStdString());
-    } catch (const std::exception&) {
-        s.task = training::TaskKind::Copy;
-    }
-    const int size = std::clamp(state.value(QStringLiteral("size")).toInt(1), 0,
-                                static_cast<int>(kSizes.size()) - 1);
-    s.layers = kSizes[static_cast<std::size_t>(size)].layers;
-    s.width = kSizes[static_cast<std::size_t>(size)].width;
-    s.heads = kSizes[static_cast<std::size_t>(size)].heads;
-    s.trainLength = state.value(QStringLiteral("train_length")).toInt(s.trainLength);
-    s.steps = static_cast<std::int64_t>(state.value(QStringLiteral("steps")).toDouble(1000));
-    s.seed =
-        static_cast<std::uint64_t>(std::max(0.0, state.value(QStringLiteral("seed")).toDouble(0)));
-    s.ropeTheta = state.value(QStringLiteral("rope_theta")).toDouble(s.ropeTheta);
-    s.fineTuneSteps = static_cast<std::int64_t>(
-        std::clamp(state.value(QStringLiteral("fine_tune_steps")).toDouble(0), 0.0,
-                   static_cast<double>(training::TrainingLimits::maxSteps)));
-    setSettings(s);
-    // Not saved: a session opens on the whole run.
-    const double replay = std::clamp(state.value(QStringLiteral("replay")).toDouble(1.0), 0.0, 1.0);
-    if (replay != replay_) {
-        replay_ = replay;
-        ++revision_;
-        updateFigures();
-    }
 }
 
 QString TrainingLesson::cachePath() {

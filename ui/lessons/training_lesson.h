@@ -50,8 +50,6 @@ public:
     QString title() const override;
     void retranslate() override;
     SharedParameters sharedParameters() const override { return {}; }
-    QJsonObject saveState() const override;
-    void restoreState(const QJsonObject& state) override;
 
     static constexpr int kEncodings = 6;
     static constexpr int kRescues = 4;

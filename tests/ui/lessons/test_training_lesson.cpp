@@ -167,6 +167,36 @@ QList<QList<QByteArray>> exportedTable(LessonHarness<TrainingLesson>& h, const Q
     return rows;
 }
 
+// Sessions and activity steps keep the settings under their keys, with their JSON types; a key
+// the state lacks takes its default, and "replay" is read but never saved.
+TEST_F(Training, SavedStateKeepsItsKeysAndDefaults) {
+    LessonHarness<TrainingLesson> h;
+    training::LabSettings s = tinyRun({training::PositionEncoding::Rope}, 40, 2);
+    s.seed = 7;
+    s.ropeTheta = 500.0;
+    s.fineTuneSteps = 20;
+    h.lesson.setSettings(s);
+    const QJsonObject saved = h.lesson.saveState();
+    EXPECT_EQ(QJsonDocument(saved).toJson(QJsonDocument::Compact),
+              QByteArray(R"({"fine_tune_steps":20,"rope_theta":500,"seed":7,"size":2,"steps":40,)"
+                         R"("task":"copy","train_length":6})"));
+    LessonHarness<TrainingLesson> other;
+    QJsonObject replayed = saved;
+    replayed.insert(QStringLiteral("replay"), 0.5);
+    other.lesson.restoreState(replayed);
+    EXPECT_EQ(other.lesson.saveState(), saved);
+    // Defaults for what is missing; the training length and base stay as shown.
+    other.lesson.restoreState({});
+    const training::LabSettings restored = other.lesson.settings();
+    EXPECT_EQ(restored.task, training::TaskKind::Copy);
+    EXPECT_EQ(restored.layers, TrainingLesson::kSizes[1].layers);
+    EXPECT_EQ(restored.steps, 1000);
+    EXPECT_EQ(restored.seed, 0U);
+    EXPECT_EQ(restored.fineTuneSteps, 0);
+    EXPECT_EQ(restored.trainLength, 6);
+    EXPECT_EQ(restored.ropeTheta, 500.0);
+}
+
 TEST_F(Training, TheResultTableExportsAsCsvWithTheRunsNumbers) {
     LessonHarness<TrainingLesson> h;
     const training::LabRun& run = h.lesson.run();
