@@ -1571,8 +1571,8 @@ no row</source>
         <translation>撤销(&amp;N)</translation>
     </message>
     <message>
-        <source>Undoes the last move, duplicate, delete, change of task, added or removed choice, condition or parameter, or change of the lesson&apos;s view</source>
-        <translation>撤销上一次移动、复制、删除、任务类型的更改，选项、条件、参数的添加或删除，或课程视图的更改</translation>
+        <source>Undoes the last move, duplicate, delete, change of task, added or removed choice, condition or parameter, Show me moves recorded or cleared, or change of the lesson&apos;s view</source>
+        <translation>撤销上一次移动、复制、删除、任务类型的更改，选项、条件、参数的添加或删除，“演示给我看”操作的记录或清除，或课程视图的更改</translation>
     </message>
     <message>
         <source>&amp;Run from this step</source>
@@ -1807,8 +1807,8 @@ no row</source>
         <translation>所有读数</translation>
     </message>
     <message>
-        <source>Controls the step locks (students cannot move them) or hides:</source>
-        <translation>这一步锁定（学生不能移动）或隐藏的控件：</translation>
+        <source>Controls the step locks (students cannot move them) or hides, and those Show me sets:</source>
+        <translation>这一步锁定（学生不能移动）或隐藏的控件，以及“演示给我看”设置的控件：</translation>
     </message>
     <message>
         <source>Control</source>
@@ -1853,6 +1853,30 @@ no row</source>
     <message>
         <source>Stored: %1</source>
         <translation>已保存：%1</translation>
+    </message>
+    <message>
+        <source>Show me sets it</source>
+        <translation>“演示给我看”设置它</translation>
+    </message>
+    <message>
+        <source>Show me (an exploration&apos;s help) sets the controls ticked in the last column to these values, in this order; ticking one takes its current value:</source>
+        <translation>“演示给我看”（探索任务的帮助）按顺序把最后一列中勾选的控件设为这些值；勾选一个控件时取它当前的值：</translation>
+    </message>
+    <message>
+        <source>Record from the current controls</source>
+        <translation>从当前控件重新记录</translation>
+    </message>
+    <message>
+        <source>Takes each ticked control&apos;s value again from the lesson as it is now</source>
+        <translation>按本课现在的样子重新读取每个勾选控件的值</translation>
+    </message>
+    <message>
+        <source>Clear moves</source>
+        <translation>清除操作</translation>
+    </message>
+    <message>
+        <source>%1. %2 (%3) → %4</source>
+        <translation>%1. %2（%3）→ %4</translation>
     </message>
 </context>
 <context>
@@ -3561,8 +3585,8 @@ score q·k</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Without the JSON: &lt;b&gt;Activities → Edit activity draft…&lt;/b&gt; shows the draft&apos;s steps in a list (move, duplicate, delete, undo, run from a step) and the chosen step in a form: its prompt and feedback in English and Chinese, its task (choices, a number read from a readout, or an exploration&apos;s goal on the readouts), what it conceals until checked, the parameters it starts from and the controls it locks or hides. Every edit is checked as you type; the lesson&apos;s view and Show-me moves stay as the file has them. &lt;b&gt;Open a file into the draft…&lt;/b&gt; brings a saved file back to edit it.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;不用打开 JSON：&lt;b&gt;活动 → 编辑活动草稿…&lt;/b&gt;把草稿的步骤列成一张表（移动、复制、删除、撤销、从某一步运行），并用表单编辑选中的步骤：英文和中文的提示文字与反馈、任务（选择题、从读数读出的数值，或探索任务在读数上的目标）、学生检查之前隐藏的内容、这一步开始时的参数，以及这一步锁定或隐藏的控件。每次修改都会边输入边检查；本课的视图和“演示给我看”的操作都按文件中的原样保留。&lt;b&gt;把文件打开到草稿中…&lt;/b&gt;可以把保存过的文件重新打开来编辑。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Without the JSON: &lt;b&gt;Activities → Edit activity draft…&lt;/b&gt; shows the draft&apos;s steps in a list (move, duplicate, delete, undo, run from a step) and the chosen step in a form: its prompt and feedback in English and Chinese, its task (choices, a number read from a readout, or an exploration&apos;s goal on the readouts), what it conceals until checked, the parameters it starts from, the controls it locks or hides, the lesson&apos;s view it starts in and the controls Show me sets (both taken from the lesson as it is when the editor opens). Every edit is checked as you type. &lt;b&gt;Open a file into the draft…&lt;/b&gt; brings a saved file back to edit it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;不用打开 JSON：&lt;b&gt;活动 → 编辑活动草稿…&lt;/b&gt;把草稿的步骤列成一张表（移动、复制、删除、撤销、从某一步运行），并用表单编辑选中的步骤：英文和中文的提示文字与反馈、任务（选择题、从读数读出的数值，或探索任务在读数上的目标）、学生检查之前隐藏的内容、这一步开始时的参数、这一步锁定或隐藏的控件、这一步开始时本课的视图，以及“演示给我看”设置的控件（两者都取自打开编辑器时本课的样子）。每次修改都会边输入边检查。&lt;b&gt;把文件打开到草稿中…&lt;/b&gt;可以把保存过的文件重新打开来编辑。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -36,6 +36,7 @@
 
 #include "activities/activity_catalog.h"
 #include "activities/activity_reference.h"
+#include "activities/control_driver.h"
 #include "encodings/rope_fields.h"
 #include "lessons/app_shell.h"
 #include "lessons/lesson.h"
@@ -115,10 +116,9 @@ Condition firstCondition(const QString& lesson) {
     return c;
 }
 
-// The meaning of figure `id` of `lesson`, translated; empty for one the reference lacks.
-QString figureMeaning(const QString& lesson, const QString& id) {
-    for (const ReferenceItem& item :
-         activityReference(ActivityCatalog::builtIn(), ReferenceKind::Figures, lesson)) {
+// The meaning of figure or control `id` of `lesson`, translated; empty for one the reference lacks.
+QString referenceMeaning(ReferenceKind kind, const QString& lesson, const QString& id) {
+    for (const ReferenceItem& item : activityReference(ActivityCatalog::builtIn(), kind, lesson)) {
         if (item.id == id) return QCoreApplication::translate("ActivityReference", item.meaning);
     }
     return {};
@@ -209,6 +209,14 @@ QPushButton* namedButton(const char* name, QWidget* parent) {
     return button;
 }
 
+// Buttons in a row, left-aligned.
+QHBoxLayout* buttonRow(std::initializer_list<QPushButton*> buttons) {
+    auto* row = new QHBoxLayout;
+    for (QPushButton* button : buttons) row->addWidget(button);
+    row->addStretch(1);
+    return row;
+}
+
 }  // namespace
 
 ActivityEditor::ActivityEditor(QList<Activity> draft, QString language, AppShell* shell,
@@ -293,10 +301,7 @@ void ActivityEditor::build() {
     choices_->setMinimumHeight(choices_->fontMetrics().lineSpacing() * 7);
     addChoice_ = namedButton("editorAddChoice", choicesPage);
     removeChoice_ = namedButton("editorRemoveChoice", choicesPage);
-    auto* choiceButtons = new QHBoxLayout;
-    choiceButtons->addWidget(addChoice_);
-    choiceButtons->addWidget(removeChoice_);
-    choiceButtons->addStretch(1);
+    QHBoxLayout* choiceButtons = buttonRow({addChoice_, removeChoice_});
     auto* choicesLayout = new QVBoxLayout(choicesPage);
     choicesLayout->setContentsMargins(0, 0, 0, 0);
     choicesLayout->addWidget(choicesLabel_);
@@ -326,10 +331,7 @@ void ActivityEditor::build() {
         labelled<QDoubleSpinBox>(conditionToleranceLabel_, "editorConditionTolerance", explorePage);
     conditionTolerance_->setDecimals(4);
     conditionTolerance_->setRange(0.0, 1e9);
-    auto* conditionButtons = new QHBoxLayout;
-    conditionButtons->addWidget(addCondition_);
-    conditionButtons->addWidget(removeCondition_);
-    conditionButtons->addStretch(1);
+    QHBoxLayout* conditionButtons = buttonRow({addCondition_, removeCondition_});
     auto* exploreLayout = new QGridLayout(explorePage);
     exploreLayout->setContentsMargins(0, 0, 0, 0);
     exploreLayout->addWidget(goalLabel_, 0, 0, 1, 2);
@@ -388,9 +390,16 @@ void ActivityEditor::build() {
 
     controls_ = labelled<QTableWidget>(controlsLabel_, "editorControls", form_);
     controlsLabel_->setWordWrap(true);
-    compactTable(controls_, 3, 8);
+    compactTable(controls_, 4, 8);
     controls_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     controls_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+
+    solution_ = labelled<QListWidget>(solutionLabel_, "editorSolution", form_);
+    solutionLabel_->setWordWrap(true);
+    solution_->setFixedHeight(solution_->fontMetrics().lineSpacing() * 3 + 8);
+    recordSolution_ = namedButton("editorRecordSolution", form_);
+    clearSolution_ = namedButton("editorClearSolution", form_);
+    QHBoxLayout* solutionButtons = buttonRow({recordSolution_, clearSolution_});
 
     viewLabel_ = new QLabel(form_);
     viewLabel_->setWordWrap(true);
@@ -400,10 +409,7 @@ void ActivityEditor::build() {
     useView_ = namedButton("editorUseView", form_);
     clearView_ = namedButton("editorClearView", form_);
     viewLabel_->setBuddy(useView_);
-    auto* viewButtons = new QHBoxLayout;
-    viewButtons->addWidget(useView_);
-    viewButtons->addWidget(clearView_);
-    viewButtons->addStretch(1);
+    QHBoxLayout* viewButtons = buttonRow({useView_, clearView_});
 
     auto* form = new QGridLayout(form_);
     int row = 0;
@@ -437,6 +443,9 @@ void ActivityEditor::build() {
     form->addLayout(viewButtons, row++, 0, 1, 3);
     form->addWidget(controlsLabel_, row++, 0, 1, 3);
     form->addWidget(controls_, row++, 0, 1, 3);
+    form->addWidget(solutionLabel_, row++, 0, 1, 3);
+    form->addWidget(solution_, row++, 0, 1, 3);
+    form->addLayout(solutionButtons, row++, 0, 1, 3);
     form->setRowStretch(row, 1);
     form->setColumnStretch(1, 1);
     form->setColumnStretch(2, 1);
@@ -604,8 +613,13 @@ void ActivityEditor::build() {
     connect(conceal_, &QTreeWidget::itemChanged, this, [this] {
         if (!showing_) readConceal();
     });
-    connect(controls_, &QTableWidget::itemChanged, this, [this] {
+    connect(controls_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
         if (showing_) return;
+        if (item->column() == 3) {
+            pickMove(controls_->item(item->row(), 0)->data(Qt::UserRole).toString(),
+                     item->checkState() == Qt::Checked);
+            return;
+        }
         QStringList locked;
         QStringList hidden;
         for (int row = 0; row < controls_->rowCount(); ++row) {
@@ -643,6 +657,23 @@ void ActivityEditor::build() {
         remember();
         step()->parameters.remove(parameters_->item(row, 0)->data(Qt::UserRole).toString());
         fillParameters();
+        check();
+    });
+    connect(recordSolution_, &QPushButton::clicked, this, [this] {
+        if (step() == nullptr) return;
+        remember();
+        for (ControlValue& move : step()->solution) {
+            if (const auto value = currentValue(move.control)) move.value = *value;
+        }
+        fillSolution();
+        check();
+    });
+    connect(clearSolution_, &QPushButton::clicked, this, [this] {
+        if (step() == nullptr) return;
+        remember();
+        step()->solution.clear();
+        fillControls();
+        fillSolution();
         check();
     });
     connect(useView_, &QPushButton::clicked, this, [this] {
@@ -716,7 +747,8 @@ void ActivityEditor::retranslate() {
     undoButton_->setText(tr("U&ndo"));
     undoButton_->setToolTip(
         tr("Undoes the last move, duplicate, delete, change of task, added or removed choice, "
-           "condition or parameter, or change of the lesson's view"));
+           "condition or parameter, Show me moves recorded or cleared, or change of the lesson's "
+           "view"));
     run_->setText(tr("&Run from this step"));
     run_->setToolTip(tr("Keeps the edits, closes the editor and starts the activity here"));
     promptLabel_->setText(tr("&Prompt:"));
@@ -748,8 +780,18 @@ void ActivityEditor::retranslate() {
         tr("Start &from these parameters (the rest stay as the student left "
            "them):"));
     parameters_->setHorizontalHeaderLabels({tr("Parameter"), tr("Value")});
-    controlsLabel_->setText(tr("Controls the step locks (students cannot move them) or hides:"));
-    controls_->setHorizontalHeaderLabels({tr("Control"), tr("Locked"), tr("Hidden")});
+    controlsLabel_->setText(
+        tr("Controls the step locks (students cannot move them) or hides, and those Show me "
+           "sets:"));
+    controls_->setHorizontalHeaderLabels(
+        {tr("Control"), tr("Locked"), tr("Hidden"), tr("Show me sets it")});
+    solutionLabel_->setText(
+        tr("Show me (an exploration's help) sets the controls ticked in the last column to these "
+           "values, in this order; ticking one takes its current value:"));
+    recordSolution_->setText(tr("Record from the current controls"));
+    recordSolution_->setToolTip(
+        tr("Takes each ticked control's value again from the lesson as it is now"));
+    clearSolution_->setText(tr("Clear moves"));
     viewLabel_->setText(
         tr("The lesson's own view when the step starts (its choices and "
            "settings beside the shared parameters):"));
@@ -908,6 +950,7 @@ void ActivityEditor::showStep() {
     fillParameters();
     fillControls();
     fillView();
+    fillSolution();
     retries_->setValue(s->options.retries.value_or(-1));
     showSolution_->setCurrentIndex(triStateIndex(s->options.showSolution));
     keepInside_->setCurrentIndex(triStateIndex(s->options.keepInside));
@@ -995,7 +1038,9 @@ void ActivityEditor::fillConceal() {
     };
     for (const FigureSpec& figure : ActivityCatalog::builtIn().figures(lesson)) {
         auto* item = new QTreeWidgetItem(
-            conceal_, {tr("Figure %1 — %2").arg(figure.id, figureMeaning(lesson, figure.id))});
+            conceal_,
+            {tr("Figure %1 — %2")
+                 .arg(figure.id, referenceMeaning(ReferenceKind::Figures, lesson, figure.id))});
         add(item, figure.id, concealed.figures.contains(figure.id));
         for (const QString& annotation : figure.annotations) {
             add(new QTreeWidgetItem(item, {tr("only its annotation %1").arg(annotation)}),
@@ -1095,8 +1140,58 @@ void ActivityEditor::fillControls() {
         controls_->setItem(row, 0, name);
         controls_->setItem(row, 1, checkCell(s != nullptr && s->locked.contains(rows[row].first)));
         controls_->setItem(row, 2, checkCell(s != nullptr && s->hidden.contains(rows[row].first)));
+        const QString& control = rows[row].first;
+        const bool moved = s != nullptr && std::any_of(s->solution.begin(), s->solution.end(),
+                                                       [&](const ControlValue& move) {
+                                                           return move.control == control;
+                                                       });
+        // Only a control that holds a value can be ticked (one already moved can be unticked).
+        auto* show = checkCell(moved);
+        if (!moved && (row == 0 || !currentValue(control))) {
+            show->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+            show->setData(Qt::CheckStateRole, QVariant());
+        }
+        controls_->setItem(row, 3, show);
     }
     showing_ = wasShowing;
+}
+
+void ActivityEditor::fillSolution() {
+    const ActivityStep* s = step();
+    const bool wasShowing = std::exchange(showing_, true);
+    solution_->clear();
+    const QList<ControlValue> moves = s != nullptr ? s->solution : QList<ControlValue>();
+    const QString lessonId = activity_ < draft_.size() ? draft_[activity_].lesson : QString();
+    for (int i = 0; i < moves.size(); ++i) {
+        const QString meaning =
+            referenceMeaning(ReferenceKind::Controls, lessonId, moves[i].control);
+        solution_->addItem(tr("%1. %2 (%3) → %4")
+                               .arg(i + 1)
+                               .arg(moves[i].control, meaning, parameterText(moves[i].value)));
+    }
+    recordSolution_->setEnabled(!moves.isEmpty() && lesson() != nullptr);
+    clearSolution_->setEnabled(!moves.isEmpty());
+    showing_ = wasShowing;
+}
+
+void ActivityEditor::pickMove(const QString& control, bool picked) {
+    if (step() == nullptr) return;
+    const std::optional<QJsonValue> value = picked ? currentValue(control) : std::nullopt;
+    if (picked && !value) {
+        fillControls();  // nothing to record: the tick goes again
+        return;
+    }
+    remember();
+    QList<ControlValue>& moves = step()->solution;
+    moves.removeIf([&](const ControlValue& move) { return move.control == control; });
+    if (picked) moves.append(ControlValue{control, *value});
+    fillSolution();
+    check();
+}
+
+std::optional<QJsonValue> ActivityEditor::currentValue(const QString& name) const {
+    if (shell_ == nullptr) return std::nullopt;
+    return controlValue(findControl(name, lesson(), shell_->parameterControls()));
 }
 
 void ActivityEditor::fillView() {

@@ -5,11 +5,12 @@
 // in English and Chinese, its task (an explanation, a prediction of a number read from one of the
 // lesson's readouts, a choice with one right answer, or an exploration's goal: conditions on the
 // readouts), what it conceals until checked, the parameters it starts from, the controls it locks
-// or hides, the lesson's view it starts in (taken from the lesson as it is now), and its options.
-// What the form does not show (Show-me moves) is kept as it is. Every edit is checked at once by
-// the checker `ropelab activity check` uses; OK is refused while a problem is left.
+// or hides, the lesson's view it starts in and the controls "Show me" moves (both taken from the
+// lesson as it is now), and its options. Every edit is checked at once by the checker
+// `ropelab activity check` uses; OK is refused while a problem is left.
 
 #include <QDialog>
+#include <QJsonValue>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -89,6 +90,12 @@ private:
     void fillParameters();
     void fillControls();
     void fillView();
+    void fillSolution();
+    // A control ticked or unticked in the Show me column: its current value joins the moves, or
+    // its move goes.
+    void pickMove(const QString& control, bool picked);
+    // The current value of the lesson's (or the shared panel's) control `name`, as Show me sets it.
+    std::optional<QJsonValue> currentValue(const QString& name) const;
     // The running lesson the current activity belongs to, or nullptr.
     Lesson* lesson() const;
     // The meaning and unit of readout `id` of the lesson, or that it is none of its readouts.
@@ -191,6 +198,10 @@ private:
     QLabel* viewSummary_;
     QPushButton* useView_;
     QPushButton* clearView_;
+    QLabel* solutionLabel_;
+    QListWidget* solution_;
+    QPushButton* recordSolution_;
+    QPushButton* clearSolution_;
     QLabel* problemsView_;
     QPushButton* ok_;
     QPushButton* cancel_;

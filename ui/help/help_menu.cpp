@@ -48,9 +48,10 @@ QString HelpDialog::writingActivitiesHtml() const {
         "a list (move, duplicate, delete, undo, run from a step) and the chosen step in a form: "
         "its prompt and feedback in English and Chinese, its task (choices, a number read from a "
         "readout, or an exploration's goal on the readouts), what it conceals until checked, the "
-        "parameters it starts from and the controls it locks or hides. Every edit is checked as "
-        "you type; the lesson's view and Show-me moves stay as the file has them. <b>Open a file "
-        "into the draft…</b> brings a saved file back to edit it.</p>");
+        "parameters it starts from, the controls it locks or hides, the lesson's view it starts "
+        "in and the controls Show me sets (both taken from the lesson as it is when the editor "
+        "opens). Every edit is checked as you type. <b>Open a file into the draft…</b> brings a "
+        "saved file back to edit it.</p>");
     html += reference_();
     return html;
 }

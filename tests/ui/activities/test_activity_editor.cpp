@@ -20,6 +20,7 @@
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -418,6 +419,83 @@ TEST(ActivityEditor, AStepTakesTheLessonsCurrentView) {
     reopened->reject();
 }
 
+// Show me moves: ticking a control in the Show me column takes its current value, "Record from the
+// current controls" takes it again, Clear moves leaves none; the step's Show me then moves the
+// lesson's control to the recorded value, and the moves survive the file.
+TEST(ActivityEditor, ShowMeMovesAreRecordedFromTheCurrentControls) {
+    App app;
+    Lesson* lesson = app.window.lesson(QStringLiteral("rope-2d"));
+    ASSERT_NE(lesson, nullptr);
+    auto* pair = lesson->findChild<QWidget*>(QStringLiteral("pairSlider"));
+    ASSERT_TRUE(driveControl(pair, 3));
+    ActivityEditor* editor = app.activities.editDraft();
+    editor->selectStep(0, 0);
+    part<QComboBox>(*editor, "editorTaskKind")->setCurrentIndex(3);
+    auto* controls = part<QTableWidget>(*editor, "editorControls");
+    auto* moves = part<QListWidget>(*editor, "editorSolution");
+    const auto rowOf = [&](const QString& name) {
+        for (int row = 0; row < controls->rowCount(); ++row) {
+            if (controls->item(row, 0)->data(Qt::UserRole) == name) return row;
+        }
+        return -1;
+    };
+    ASSERT_GE(rowOf(QStringLiteral("pairSlider")), 0);
+    // "Every control" and a push button hold no value to record.
+    EXPECT_FALSE(controls->item(0, 3)->flags().testFlag(Qt::ItemIsUserCheckable));
+    EXPECT_FALSE(controls->item(rowOf(QStringLiteral("shiftLeft")), 3)
+                     ->flags()
+                     .testFlag(Qt::ItemIsUserCheckable));
+    EXPECT_EQ(moves->count(), 0);
+    EXPECT_FALSE(part<QPushButton>(*editor, "editorRecordSolution")->isEnabled());
+    controls->item(rowOf(QStringLiteral("pairSlider")), 3)->setCheckState(Qt::Checked);
+    ASSERT_EQ(moves->count(), 1);
+    EXPECT_TRUE(moves->item(0)->text().contains(QStringLiteral("pairSlider")));
+    EXPECT_TRUE(moves->item(0)->text().endsWith(QStringLiteral("→ 3")))
+        << moves->item(0)->text().toStdString();
+    ASSERT_TRUE(driveControl(pair, 5));
+    click(*editor, "editorRecordSolution");
+    EXPECT_TRUE(moves->item(0)->text().endsWith(QStringLiteral("→ 5")));
+    // Another step's moves, cleared again.
+    editor->selectStep(0, 1);
+    EXPECT_EQ(moves->count(), 0);
+    controls->item(rowOf(QStringLiteral("pairSlider")), 3)->setCheckState(Qt::Checked);
+    EXPECT_EQ(moves->count(), 1);
+    click(*editor, "editorClearSolution");
+    EXPECT_EQ(moves->count(), 0);
+    EXPECT_EQ(controls->item(rowOf(QStringLiteral("pairSlider")), 3)->checkState(), Qt::Unchecked);
+    EXPECT_TRUE(editor->problems().isEmpty()) << editor->problems().join('\n').toStdString();
+    QTest::mouseClick(dialogButton(*editor, QDialogButtonBox::Ok), Qt::LeftButton);
+    const QList<ActivityStep> steps = app.activities.draft().front().steps;
+    EXPECT_EQ(steps[0].solution,
+              (QList<ControlValue>{ControlValue{QStringLiteral("pairSlider"), QJsonValue(5)}}));
+    EXPECT_TRUE(steps[1].solution.isEmpty());
+
+    // The step's Show me replays the recorded value.
+    ASSERT_TRUE(driveControl(pair, 1));
+    ActivityRunner& runner = app.activities.runner();
+    ASSERT_TRUE(runner.start(app.activities.draft().front(), 0));
+    ASSERT_TRUE(runner.showSolution());
+    EXPECT_EQ(controlValue(pair), QJsonValue(5));
+    runner.stop();
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("moves.ropelab-activity"));
+    ASSERT_EQ(app.activities.saveDraft(path), QString());
+    const ActivityLoad load = loadActivityFile(path, ActivityCatalog::builtIn());
+    ASSERT_TRUE(load.error.isEmpty()) << load.error.toStdString();
+    EXPECT_EQ(load.activities.front().steps, steps);
+    app.activities.restoreDraft({});
+    ASSERT_EQ(app.activities.openIntoDraft(path), QString());
+    ActivityEditor* reopened = app.activities.editDraft();
+    reopened->selectStep(0, 0);
+    EXPECT_EQ(part<QListWidget>(*reopened, "editorSolution")->count(), 1);
+    EXPECT_EQ(part<QTableWidget>(*reopened, "editorControls")
+                  ->item(rowOf(QStringLiteral("pairSlider")), 3)
+                  ->checkState(),
+              Qt::Checked);
+    reopened->reject();
+}
+
 // The new parts by keyboard alone: Alt+H to the goal, Alt+W to what is concealed (Space ticks a
 // figure), Alt+F to the parameters.
 TEST(ActivityEditor, GoalConcealAndParametersByKeyboard) {
@@ -468,8 +546,8 @@ TEST(ActivityEditor, NotOfferedWhileAnActivityKeepsStudentsInside) {
     runner.stop();
 }
 
-// Every field the form does not show (the lesson's view, Show-me moves, the activity's options)
-// comes back unchanged: each built-in file, opened in the editor, every step shown, and saved, is
+// Every field left unedited (the lesson's view, Show-me moves, the activity's options) comes back
+// unchanged: each built-in file, opened in the editor, every step shown, and saved, is
 // the same JSON.
 TEST(ActivityEditor, ABuiltInFileComesBackUnchanged) {
     const QStringList files = QDir(QStringLiteral(":/activities"))
@@ -545,6 +623,18 @@ void fitsTheProjector(const QString& language) {
                                 QStringLiteral("editor-%1-%2").arg(language, QLatin1String(name)),
                                 editor->size());
     }
+    // The view and Show me moves, at the bottom of the form.
+    auto* clearMoves = part<QPushButton>(*editor, "editorClearSolution");
+    for (QWidget* parent = clearMoves->parentWidget(); parent != nullptr;
+         parent = parent->parentWidget()) {
+        if (auto* scroll = qobject_cast<QScrollArea*>(parent)) {
+            scroll->ensureWidgetVisible(clearMoves);
+            break;
+        }
+    }
+    QApplication::processEvents();
+    testing::saveScreenshot(*editor, QStringLiteral("editor-%1-moves").arg(language),
+                            editor->size());
     editor->reject();
 }
 
