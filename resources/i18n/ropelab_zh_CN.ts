@@ -1827,8 +1827,8 @@ no row</source>
         <translation>所有控件</translation>
     </message>
     <message>
-        <source>The lesson&apos;s own view when the step starts (its choices and settings beside the shared parameters):</source>
-        <translation>这一步开始时课程自身的视图（共享参数之外的选择和设置）：</translation>
+        <source>The lesson&apos;s own view when the step starts (its choices and settings ad&amp;justed in the lesson, beside the shared parameters):</source>
+        <translation>这一步开始时课程自身的视图（在课程中调整的、共享参数之外的选择和设置）(&amp;J)：</translation>
     </message>
     <message>
         <source>Use the lesson&apos;s current view</source>
@@ -1859,8 +1859,8 @@ no row</source>
         <translation>“演示给我看”设置它</translation>
     </message>
     <message>
-        <source>Show me (an exploration&apos;s help) sets the controls ticked in the last column to these values, in this order; ticking one takes its current value:</source>
-        <translation>“演示给我看”（探索任务的帮助）按顺序把最后一列中勾选的控件设为这些值；勾选一个控件时取它当前的值：</translation>
+        <source>Show me (an e&amp;xploration&apos;s help) sets the controls ticked in the last column to these values, in this order; ticking one takes its current value:</source>
+        <translation>“演示给我看”（探索任务的帮助）按顺序把最后一列中勾选的控件设为这些值；勾选一个控件时取它当前的值(&amp;X)：</translation>
     </message>
     <message>
         <source>Record from the current controls</source>

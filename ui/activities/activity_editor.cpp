@@ -388,6 +388,16 @@ void ActivityEditor::build() {
     parameterButtons->addWidget(addParameter_);
     parameterButtons->addWidget(removeParameter_);
 
+    viewLabel_ = new QLabel(form_);
+    viewLabel_->setWordWrap(true);
+    viewSummary_ = new QLabel(form_);
+    viewSummary_->setObjectName(QStringLiteral("editorViewSummary"));
+    viewSummary_->setWordWrap(true);
+    useView_ = namedButton("editorUseView", form_);
+    clearView_ = namedButton("editorClearView", form_);
+    viewLabel_->setBuddy(useView_);
+    QHBoxLayout* viewButtons = buttonRow({useView_, clearView_});
+
     controls_ = labelled<QTableWidget>(controlsLabel_, "editorControls", form_);
     controlsLabel_->setWordWrap(true);
     compactTable(controls_, 4, 8);
@@ -400,16 +410,6 @@ void ActivityEditor::build() {
     recordSolution_ = namedButton("editorRecordSolution", form_);
     clearSolution_ = namedButton("editorClearSolution", form_);
     QHBoxLayout* solutionButtons = buttonRow({recordSolution_, clearSolution_});
-
-    viewLabel_ = new QLabel(form_);
-    viewLabel_->setWordWrap(true);
-    viewSummary_ = new QLabel(form_);
-    viewSummary_->setObjectName(QStringLiteral("editorViewSummary"));
-    viewSummary_->setWordWrap(true);
-    useView_ = namedButton("editorUseView", form_);
-    clearView_ = namedButton("editorClearView", form_);
-    viewLabel_->setBuddy(useView_);
-    QHBoxLayout* viewButtons = buttonRow({useView_, clearView_});
 
     auto* form = new QGridLayout(form_);
     int row = 0;
@@ -786,15 +786,15 @@ void ActivityEditor::retranslate() {
     controls_->setHorizontalHeaderLabels(
         {tr("Control"), tr("Locked"), tr("Hidden"), tr("Show me sets it")});
     solutionLabel_->setText(
-        tr("Show me (an exploration's help) sets the controls ticked in the last column to these "
+        tr("Show me (an e&xploration's help) sets the controls ticked in the last column to these "
            "values, in this order; ticking one takes its current value:"));
     recordSolution_->setText(tr("Record from the current controls"));
     recordSolution_->setToolTip(
         tr("Takes each ticked control's value again from the lesson as it is now"));
     clearSolution_->setText(tr("Clear moves"));
     viewLabel_->setText(
-        tr("The lesson's own view when the step starts (its choices and "
-           "settings beside the shared parameters):"));
+        tr("The lesson's own view when the step starts (its choices and settings ad&justed in the "
+           "lesson, beside the shared parameters):"));
     useView_->setText(tr("Use the lesson's current view"));
     useView_->setToolTip(
         tr("Stores the view the lesson shows now (close the editor, set the "

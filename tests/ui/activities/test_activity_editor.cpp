@@ -522,6 +522,37 @@ TEST(ActivityEditor, GoalConcealAndParametersByKeyboard) {
               QStringList{ActivityCatalog::builtIn().figures(QStringLiteral("rope-2d"))[0].id});
 }
 
+// The view and the Show me moves by keyboard: Alt+J to "Use the lesson's current view" (Space
+// presses it, Tab goes on to Clear view), Alt+X to the moves; Tab reaches the view after the
+// parameters, before the controls, as they are laid out.
+TEST(ActivityEditor, ViewAndShowMeByKeyboard) {
+    App app;
+    Lesson* lesson = app.window.lesson(QStringLiteral("rope-2d"));
+    ASSERT_TRUE(driveControl(lesson->findChild<QWidget*>(QStringLiteral("pairSlider")), 2));
+    ActivityEditor* editor = app.activities.editDraft();
+    QApplication::setActiveWindow(editor);
+    editor->selectStep(0, 0);
+    auto* useView = part<QPushButton>(*editor, "editorUseView");
+    auto* removeParameter = part<QPushButton>(*editor, "editorRemoveParameter");
+    removeParameter->setFocus(Qt::TabFocusReason);
+    QTest::keyClick(removeParameter, Qt::Key_Tab);
+    EXPECT_EQ(QApplication::focusWidget(), useView);
+    auto* steps = part<QListWidget>(*editor, "editorSteps");
+    steps->setFocus();
+    QTest::keyClick(steps, Qt::Key_J, Qt::AltModifier);
+    ASSERT_EQ(QApplication::focusWidget(), useView);
+    QTest::keyClick(useView, Qt::Key_Space);
+    EXPECT_TRUE(QTest::qWaitFor(
+        [&] { return editor->draft().front().steps[0].view == lesson->saveState(); }));
+    QTest::keyClick(useView, Qt::Key_Tab);
+    EXPECT_EQ(QApplication::focusWidget(), part<QPushButton>(*editor, "editorClearView"));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    EXPECT_EQ(QApplication::focusWidget(), part<QTableWidget>(*editor, "editorControls"));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_X, Qt::AltModifier);
+    EXPECT_EQ(QApplication::focusWidget(), part<QListWidget>(*editor, "editorSolution"));
+    editor->reject();
+}
+
 // A student kept inside an activity cannot leave it through the draft: neither the editor (and its
 // Run from this step) nor a file opened into the draft is offered until the activity ends.
 TEST(ActivityEditor, NotOfferedWhileAnActivityKeepsStudentsInside) {
