@@ -5351,10 +5351,6 @@ colours ±%1</source>
         <translation>相对位置偏置</translation>
     </message>
     <message>
-        <source>T5 bucket of a relative position</source>
-        <translation>相对位置对应的 T5 桶</translation>
-    </message>
-    <message>
         <source>bucket</source>
         <translation>桶</translation>
     </message>
@@ -5369,10 +5365,6 @@ colours ±%1</source>
     <message>
         <source>bias</source>
         <translation>偏置</translation>
-    </message>
-    <message>
-        <source>ALiBi slope per head</source>
-        <translation>每个头的 ALiBi 斜率</translation>
     </message>
     <message>
         <source>head h</source>

@@ -139,11 +139,47 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     grid->setColumnStretch(0, 3);
     grid->setColumnStretch(1, 2);
 
+    bindExplanation(QT_TR_NOOP(
+        "<p>Pair <i>i</i> turns by θ<sub>i</sub> per token; its <b>wavelength</b> "
+        "λ<sub>i</sub> = 2π/θ<sub>i</sub> is how many tokens one full turn takes. In "
+        "pre-training (context L<sub>0</sub>) pairs with λ<sub>i</sub> &lt; L<sub>0</sub> "
+        "showed the model every angle; pairs with λ<sub>i</sub> &gt; L<sub>0</sub> never "
+        "completed a turn, so positions beyond L<sub>0</sub> give them angles it has never "
+        "seen.</p>"
+        "<p>Context extension slows pairs down, θ<sub>i</sub> → θ<sub>i</sub>/s<sub>i</sub> "
+        "(right plot: s<sub>i</sub>):</p><ul>"
+        "<li><b>linear</b> (position interpolation): every pair by factor, the fast pairs "
+        "that tell neighbours apart too.</li>"
+        "<li><b>dynamic</b> (NTK): raises the base once the sequence outgrows "
+        "max_position_embeddings: fast pairs barely change, slow pairs slow most.</li>"
+        "<li><b>yarn</b>: keeps pairs that turn more than beta_fast times in L<sub>0</sub>, "
+        "divides those turning fewer than beta_slow times by factor, and partly compresses "
+        "the pairs in between: the share of θ<sub>i</sub> a pair keeps, 1/s<sub>i</sub>, "
+        "falls linearly with the pair index, so s<sub>i</sub> itself curves. It also multiplies "
+        "cos and sin of both q "
+        "and k by the attention factor a (by default 0.1·ln factor + 1; attention_factor or "
+        "mscale and mscale_all_dim in the config change it, see the readout), so the rotated "
+        "part of every logit q·k is scaled "
+        "by a².</li>"
+        "<li><b>llama3</b>: decides by wavelength instead: λ &lt; "
+        "L<sub>0</sub>/high_freq_factor kept, λ &gt; L<sub>0</sub>/low_freq_factor divided "
+        "by factor, and in between a blend linear in L<sub>0</sub>/λ (not in the pair "
+        "index). It has no attention factor.</li>"
+        "<li><b>longrope</b>: a searched factor per pair (short_factor up to L<sub>0</sub>, "
+        "long_factor beyond).</li></ul>"
+        "<p>A is the shared configuration (the parameter panel edits it too). B, shown "
+        "beside it while <b>Compare</b> is ticked, is a second model with fields of its own: "
+        "changing A does not change B. The lesson starts B as RoPE with d = 64 and base "
+        "10000, stretched 4× with YaRN from L<sub>0</sub> = 2048. Pick a preset, or press "
+        "<b>Edit fields</b> to change any field.</p>"));
     waveTitle_ = addPlotTitle(wavePlot_, QString());
     waveConfigs_ = addPlotSubtitle(wavePlot_, QString());
     setLogAxis(wavePlot_->yAxis);
+    bindAxisLabels(wavePlot_, QT_TR_NOOP("pair index i"), QT_TR_NOOP("wavelength 2π/θ_i (tokens)"));
     originalLine_ = addGraph(wavePlot_);
     setSeriesStyle(originalLine_, {Series::Reference, Qt::DashLine, 0.8}, theme());
+    bindText(originalLine_, QT_TR_NOOP("A unscaled (default RoPE)"));
+    bindAxisLabels(scalePlot_, QT_TR_NOOP("pair index i"), QT_TR_NOOP("s_i = θ_i(default) / θ_i"));
     scaleTitle_ = addPlotTitle(scalePlot_, QString());
     scaleConfigs_ = addPlotSubtitle(scalePlot_, QString());
     curveTitle_ = addPlotTitle(curvePlot_, QString());
@@ -155,6 +191,10 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     curveRectB_->axis(QCPAxis::atTop)->setVisible(false);
     curveRectB_->axis(QCPAxis::atRight)->setVisible(false);
     curveRectB_->setVisible(false);  // shown, in the layout, only while comparing
+    // Two lines: one would run past its short axis rect into the other's label.
+    bindText(curvePlot_->yAxis, QT_TR_NOOP("A:\nscore q·k"));
+    bindText(curveRectB_->axis(QCPAxis::atLeft), QT_TR_NOOP("B:\nscore q·k"));
+    bindText(curveRectB_->axis(QCPAxis::atBottom), QT_TR_NOOP("distance m − n (tokens)"));
     auto* curveMargins = new QCPMarginGroup(curvePlot_);
     curvePlot_->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
     curveRectB_->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
@@ -172,6 +212,10 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
             g->setLineStyle(QCPGraph::lsNone);
             g->setScatterStyle(QCPScatterStyle(kShapes[b], 8));
             side.bandGraphs[b] = g;
+            bindText(QT_TR_NOOP("%1: %2"), [this, s, b, g](const QString& text) {
+                const std::array bandNames{tr("kept"), tr("blended"), tr("÷ factor")};
+                g->setName(text.arg(sideName(s), bandNames[b]));
+            });
         }
         const auto makeLine = [&](QCustomPlot* plot, Qt::PenStyle dash) {
             auto* line = new QCPItemStraightLine(plot);
@@ -192,6 +236,9 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         side.scaleGraph = addGraph(scalePlot_);
         setSeriesStyle(side.scaleGraph, {sideSeries(s)}, theme());
         side.scaleGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+        bindText(QT_TR_NOOP("config %1"), [s, graph = side.scaleGraph](const QString& text) {
+            graph->setName(text.arg(sideName(s)));
+        });
         QCPAxisRect* curveRect = s == A ? curvePlot_->axisRect() : curveRectB_;
         QCPAxis* curveX = curveRect->axis(QCPAxis::atBottom);
         QCPAxis* curveY = curveRect->axis(QCPAxis::atLeft);
@@ -211,8 +258,11 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     // Controls: compare switch, then one tab per configuration.
     compare_->setObjectName(QStringLiteral("compare"));
     controlsLayout()->addWidget(compare_);
+    bindText(compare_, QT_TR_NOOP("Compare with configuration B"));
     tabs_->addTab(makeConfigTab(A), QString());
     tabs_->addTab(makeConfigTab(B), QString());
+    bindText(QT_TR_NOOP("A (shared)"), [this](const QString& text) { tabs_->setTabText(A, text); });
+    bindText(QT_TR_NOOP("B"), [this](const QString& text) { tabs_->setTabText(B, text); });
     controlsLayout()->addWidget(tabs_);
 
     // B starts as A stretched 4× with YaRN, so comparing shows a difference at once.
@@ -348,7 +398,11 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
             }
         });
 
-    retranslate();  // which refreshes
+    // The titles and context labels are written by the draw steps.
+    redrawOnLanguageChange({frequencies_, curves_});
+
+    retranslate();
+    refresh();
     applyTheme(theme());
 }
 
@@ -360,6 +414,7 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
     layout->setContentsMargins(4, 4, 4, 4);
     auto* presetRow = new QHBoxLayout;
     presetLabels_[which] = new QLabel(tab);
+    bindText(presetLabels_[which], QT_TR_NOOP("Model preset"));
     presetBoxes_[which] = new ChoiceBox(tab);
     presetBoxes_[which]->setObjectName(QStringLiteral("preset%1").arg(sideName(which)));
     presetLabels_[which]->setBuddy(presetBoxes_[which]);
@@ -368,6 +423,10 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
     layout->addLayout(presetRow);
     importButtons_[which] = new QPushButton(tab);
     importButtons_[which]->setObjectName(QStringLiteral("import%1").arg(sideName(which)));
+    bindText(importButtons_[which], QT_TR_NOOP("Import config.json…"));
+    bindToolTip(importButtons_[which],
+                QT_TR_NOOP("Read rope_theta, rope_scaling and the head size from a HuggingFace "
+                           "config.json, or the RoPE metadata of a llama.cpp GGUF model"));
     layout->addWidget(importButtons_[which]);
     presetSources_[which] = new WrappedLabel(tab);
     presetSources_[which]->setTextFormat(Qt::RichText);
@@ -377,6 +436,8 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
     editToggles_[which] = new QPushButton(tab);
     editToggles_[which]->setCheckable(true);
     editToggles_[which]->setObjectName(QStringLiteral("editFields%1").arg(sideName(which)));
+    bindText(editToggles_[which], QT_TR_NOOP("Edit fields"));
+    bindToolTip(editToggles_[which], QT_TR_NOOP("Show or hide every field of this configuration"));
     layout->addWidget(editToggles_[which]);
     editors_[which] = new RopeConfigEditor(tab);
     editors_[which]->setObjectName(QStringLiteral("editor%1").arg(sideName(which)));
@@ -409,77 +470,13 @@ Lesson::SharedParameters FrequenciesLesson::sharedParameters() const {
 }
 
 void FrequenciesLesson::retranslate() {
-    setExplanation(
-        title(),
-        tr("<p>Pair <i>i</i> turns by θ<sub>i</sub> per token; its <b>wavelength</b> "
-           "λ<sub>i</sub> = 2π/θ<sub>i</sub> is how many tokens one full turn takes. In "
-           "pre-training (context L<sub>0</sub>) pairs with λ<sub>i</sub> &lt; L<sub>0</sub> "
-           "showed the model every angle; pairs with λ<sub>i</sub> &gt; L<sub>0</sub> never "
-           "completed a turn, so positions beyond L<sub>0</sub> give them angles it has never "
-           "seen.</p>"
-           "<p>Context extension slows pairs down, θ<sub>i</sub> → θ<sub>i</sub>/s<sub>i</sub> "
-           "(right plot: s<sub>i</sub>):</p><ul>"
-           "<li><b>linear</b> (position interpolation): every pair by factor, the fast pairs "
-           "that tell neighbours apart too.</li>"
-           "<li><b>dynamic</b> (NTK): raises the base once the sequence outgrows "
-           "max_position_embeddings: fast pairs barely change, slow pairs slow most.</li>"
-           "<li><b>yarn</b>: keeps pairs that turn more than beta_fast times in L<sub>0</sub>, "
-           "divides those turning fewer than beta_slow times by factor, and partly compresses "
-           "the pairs in between: the share of θ<sub>i</sub> a pair keeps, 1/s<sub>i</sub>, "
-           "falls linearly with the pair index, so s<sub>i</sub> itself curves. It also multiplies "
-           "cos and sin of both q "
-           "and k by the attention factor a (by default 0.1·ln factor + 1; attention_factor or "
-           "mscale and mscale_all_dim in the config change it, see the readout), so the rotated "
-           "part of every logit q·k is scaled "
-           "by a².</li>"
-           "<li><b>llama3</b>: decides by wavelength instead: λ &lt; "
-           "L<sub>0</sub>/high_freq_factor kept, λ &gt; L<sub>0</sub>/low_freq_factor divided "
-           "by factor, and in between a blend linear in L<sub>0</sub>/λ (not in the pair "
-           "index). It has no attention factor.</li>"
-           "<li><b>longrope</b>: a searched factor per pair (short_factor up to L<sub>0</sub>, "
-           "long_factor beyond).</li></ul>"
-           "<p>A is the shared configuration (the parameter panel edits it too). B, shown "
-           "beside it while <b>Compare</b> is ticked, is a second model with fields of its own: "
-           "changing A does not change B. The lesson starts B as RoPE with d = 64 and base "
-           "10000, stretched 4× with YaRN from L<sub>0</sub> = 2048. Pick a preset, or press "
-           "<b>Edit fields</b> to change any field.</p>"));
-    wavePlot_->xAxis->setLabel(tr("pair index i"));
-    wavePlot_->yAxis->setLabel(tr("wavelength 2π/θ_i (tokens)"));
-    originalLine_->setName(tr("A unscaled (default RoPE)"));
-    scalePlot_->xAxis->setLabel(tr("pair index i"));
-    scalePlot_->yAxis->setLabel(tr("s_i = θ_i(default) / θ_i"));
-    // Two lines: one would run past its short axis rect into the other's label.
-    curvePlot_->yAxis->setLabel(tr("A:\nscore q·k"));
-    curveRectB_->axis(QCPAxis::atLeft)->setLabel(tr("B:\nscore q·k"));
-    curveRectB_->axis(QCPAxis::atBottom)->setLabel(tr("distance m − n (tokens)"));
     curvePlot_->xAxis->setLabel(comparing() ? QString() : tr("distance m − n (tokens)"));
-    const std::array bandNames{tr("kept"), tr("blended"), tr("÷ factor")};
-    for (int s = 0; s < 2; ++s) {
-        Side& side = sides_[static_cast<std::size_t>(s)];
-        for (std::size_t b = 0; b < bandNames.size(); ++b) {
-            side.bandGraphs[b]->setName(tr("%1: %2").arg(sideName(s), bandNames[b]));
-        }
-        side.scaleGraph->setName(tr("config %1").arg(sideName(s)));
-    }
-    compare_->setText(tr("Compare with configuration B"));
-    tabs_->setTabText(A, tr("A (shared)"));
-    tabs_->setTabText(B, tr("B"));
+    presetBoxes_[A]->setItemText(0, tr("Custom"));
+    presetBoxes_[B]->setItemText(0, tr("Custom"));
     for (int which : {A, B}) {
-        presetLabels_[which]->setText(tr("Model preset"));
-        importButtons_[which]->setText(tr("Import config.json…"));
-        importButtons_[which]->setToolTip(
-            tr("Read rope_theta, rope_scaling and the head size from a HuggingFace config.json, "
-               "or the RoPE metadata of a llama.cpp GGUF model"));
-        presetBoxes_[which]->setItemText(0, tr("Custom"));
-        editToggles_[which]->setText(tr("Edit fields"));
-        editToggles_[which]->setToolTip(tr("Show or hide every field of this configuration"));
         editors_[which]->retranslate();
         showPresetSource(static_cast<Config>(which));
     }
-    // The titles and context labels are written by the draw steps: make refresh run them again.
-    frequencies_->invalidate();
-    curves_->invalidate();
-    refresh();
 }
 
 RopeParams FrequenciesLesson::config(Config which) const {

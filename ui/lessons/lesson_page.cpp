@@ -862,16 +862,21 @@ void LessonPage::catchUp() {
         // The lesson's refresh ran before its figures did: what it read from them is read again.
         if (figuresChangedWhileAway_ && parameterRefresh_) parametersChangedWhileAway_ = true;
     }
-    if (!parametersChangedWhileAway_ && !figuresChangedWhileAway_) return;
-    catchingUp_ = true;
-    if (parametersChangedWhileAway_) {
-        parametersChangedWhileAway_ = false;
-        figuresChangedWhileAway_ = false;
-        parameterRefresh_();  // which updates the figures
+    if (parametersChangedWhileAway_ || figuresChangedWhileAway_) {
+        catchingUp_ = true;
+        if (parametersChangedWhileAway_) {
+            parametersChangedWhileAway_ = false;
+            figuresChangedWhileAway_ = false;
+            parameterRefresh_();  // which updates the figures
+        }
+        if (figuresChangedWhileAway_) runGuarded([this] { updateFigures(); });
+        catchingUp_ = false;
     }
-    if (figuresChangedWhileAway_) runGuarded([this] { updateFigures(); });
-    if (std::exchange(repaintWhenShown_, false)) replotAll();  // in the words of a new language
-    catchingUp_ = false;
+    // In the words of a new language; a page caught up off screen (export) paints when shown.
+    if (repaintWhenShown_ && isVisible()) {
+        repaintWhenShown_ = false;
+        replotAll();
+    }
 }
 
 LatestJob* LessonPage::newFigureJob() {

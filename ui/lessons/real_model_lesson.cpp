@@ -103,10 +103,34 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
     grid->addWidget(headsPlot_, 1, 0);
     grid->addWidget(profilePlot_, 1, 1);
 
-    usageTitle_ = addPlotTitle(usagePlot_, QString());
+    bindExplanation(QT_TR_NOOP(
+        "<p>RoPE rotates pair <i>i</i> of every query and key by θ<sub>i</sub> per position. "
+        "Which pairs does a trained model actually use? The q·k energy of pair <i>i</i> in a "
+        "head is bounded by <i>usage</i> = ‖W<sub>q</sub> rows of the pair‖ · "
+        "‖W<sub>k</sub> rows of the pair‖; this lesson reads the q and k projection weights "
+        "of a checkpoint (a safetensors file or folder, or a GGUF file: the button, "
+        "File → Open model…, or drop it on the window) and shows each pair's share.</p>"
+        "<p>Fast pairs turn many times within the trained context and let a head find "
+        "nearby tokens (positional heads); pairs whose wavelength exceeds the context hardly "
+        "turn at all and carry content (semantic channels). Barbero et al. (2024) found that "
+        "Gemma 7B spends much of its q·k energy on the slowest pairs.</p>"
+        "<p>The <b>positional profile</b> s(Δ) is the expected q·k for the same isotropic "
+        "input x at distance Δ: whether a head's weights alone favour nearby tokens. For "
+        "<i>independent</i> random q and k the expectation is 0 at every distance.</p>"
+        "<p>Without a file of your own, the lesson opens an example model that RoPE Lab "
+        "builds itself: not trained, its weights are made so that layer 2 (layers count from "
+        "0, as in the file) prefers the fast pairs and the other layers the slow ones, as "
+        "that paper measured.</p>"));
+    bindText(addPlotTitle(usagePlot_, QString()),
+             QT_TR_NOOP("Share of q·k usage per pair, mean over heads"));
     usageMap_ = addHeatMap(usagePlot_, Gradient::Sequential, QString());
+    bindAxisLabels(usagePlot_, QT_TR_NOOP("pair i (fastest first)"), QT_TR_NOOP("layer"));
+    bindText(usagePlot_->xAxis2, QT_TR_NOOP("wavelength 2π/θᵢ (positions)"));
+    bindText(usageMap_.scale->axis(), QT_TR_NOOP("share"));
     headsTitle_ = addPlotTitle(headsPlot_, QString());
     headsMap_ = addHeatMap(headsPlot_, Gradient::Sequential, QString());
+    bindAxisLabels(headsPlot_, QT_TR_NOOP("pair i"), QT_TR_NOOP("head"));
+    bindText(headsMap_.scale->axis(), QT_TR_NOOP("share"));
     for (QCPAxis* axis :
          {usagePlot_->xAxis, usagePlot_->yAxis, headsPlot_->xAxis, headsPlot_->yAxis}) {
         wholeNumberTicks(axis);
@@ -126,8 +150,11 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
     setSeriesStyle(usageContextLabel_, {Series::Key}, theme());
     usageContextLabel_->setVisible(false);
 
-    profileTitle_ = addPlotTitle(profilePlot_, QString());
-    profileSubtitle_ = addPlotSubtitle(profilePlot_, QString());
+    bindText(addPlotTitle(profilePlot_, QString()), QT_TR_NOOP("positional profile s(Δ)"));
+    bindText(addPlotSubtitle(profilePlot_, QString()),
+             QT_TR_NOOP("expected q·k for the same isotropic input x at distance Δ (0 for "
+                        "independent random q and k)"));
+    bindAxisLabels(profilePlot_, QT_TR_NOOP("distance Δ (positions)"), QT_TR_NOOP("s(Δ)"));
     chosenProfile_ = addGraph(profilePlot_);
     setSeriesStyle(chosenProfile_, {Series::Query}, theme());
     positionalProfile_ = addGraph(profilePlot_);
@@ -139,6 +166,14 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
 
     openButton_->setObjectName(QStringLiteral("openModelButton"));
     exampleButton_->setObjectName(QStringLiteral("exampleModelButton"));
+    bindText(openButton_, QT_TR_NOOP("Open model…"));
+    bindToolTip(openButton_, QT_TR_NOOP("A .safetensors file, a folder of them with config.json, "
+                                        "or a .gguf file"));
+    bindText(exampleButton_, QT_TR_NOOP("Example model"));
+    bindToolTip(exampleButton_,
+                QT_TR_NOOP("A tiny RoPE model that RoPE Lab builds itself (not trained)"));
+    bindText(layerLabel_, QT_TR_NOOP("Layer"));
+    bindText(headLabel_, QT_TR_NOOP("Head"));
     layerBox_->setObjectName(QStringLiteral("layerBox"));
     headBox_->setObjectName(QStringLiteral("headBox"));
     modelNote_->setObjectName(QStringLiteral("modelNote"));
@@ -184,12 +219,13 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
             showModel(*request, opened);
         },
         threads);
-    declareInlineFigures(
+    FigureTask* chosenLayer = declareInlineFigures(
         {headsPlot_, profilePlot_},
         [this] {
             return std::tuple{lensGeneration_, layerBox_->value(), headBox_->value()};
         },
         [this](const std::tuple<int, int, int>&) { drawChosenLayer(); });
+    redrawOnLanguageChange({chosenLayer});  // its titles and legend are translated text
     // Only a model of the user's own is saved; "example" opens the example model.
     bindState(
         {QStringLiteral("model")},
@@ -240,53 +276,8 @@ QString RealModelLesson::title() const {
 }
 
 void RealModelLesson::retranslate() {
-    setExplanation(
-        title(),
-        tr("<p>RoPE rotates pair <i>i</i> of every query and key by θ<sub>i</sub> per position. "
-           "Which pairs does a trained model actually use? The q·k energy of pair <i>i</i> in a "
-           "head is bounded by <i>usage</i> = ‖W<sub>q</sub> rows of the pair‖ · "
-           "‖W<sub>k</sub> rows of the pair‖; this lesson reads the q and k projection weights "
-           "of a checkpoint (a safetensors file or folder, or a GGUF file: the button, "
-           "File → Open model…, or drop it on the window) and shows each pair's share.</p>"
-           "<p>Fast pairs turn many times within the trained context and let a head find "
-           "nearby tokens (positional heads); pairs whose wavelength exceeds the context hardly "
-           "turn at all and carry content (semantic channels). Barbero et al. (2024) found that "
-           "Gemma 7B spends much of its q·k energy on the slowest pairs.</p>"
-           "<p>The <b>positional profile</b> s(Δ) is the expected q·k for the same isotropic "
-           "input x at distance Δ: whether a head's weights alone favour nearby tokens. For "
-           "<i>independent</i> random q and k the expectation is 0 at every distance.</p>"
-           "<p>Without a file of your own, the lesson opens an example model that RoPE Lab "
-           "builds itself: not trained, its weights are made so that layer 2 (layers count from "
-           "0, as in the file) prefers the fast pairs and the other layers the slow ones, as "
-           "that paper measured.</p>"));
-    openButton_->setText(tr("Open model…"));
-    openButton_->setToolTip(
-        tr("A .safetensors file, a folder of them with config.json, or a "
-           ".gguf file"));
-    exampleButton_->setText(tr("Example model"));
-    exampleButton_->setToolTip(tr("A tiny RoPE model that RoPE Lab builds itself (not trained)"));
-    layerLabel_->setText(tr("Layer"));
-    headLabel_->setText(tr("Head"));
-    usageTitle_->setText(tr("Share of q·k usage per pair, mean over heads"));
-    usagePlot_->xAxis->setLabel(tr("pair i (fastest first)"));
-    usagePlot_->xAxis2->setLabel(tr("wavelength 2π/θᵢ (positions)"));
-    usagePlot_->yAxis->setLabel(tr("layer"));
-    usageMap_.scale->axis()->setLabel(tr("share"));
-    headsPlot_->xAxis->setLabel(tr("pair i"));
-    headsPlot_->yAxis->setLabel(tr("head"));
-    headsMap_.scale->axis()->setLabel(tr("share"));
-    profileTitle_->setText(tr("positional profile s(Δ)"));
-    profileSubtitle_->setText(
-        tr("expected q·k for the same isotropic input x at distance Δ "
-           "(0 for independent random q and k)"));
-    profilePlot_->xAxis->setLabel(tr("distance Δ (positions)"));
-    profilePlot_->yAxis->setLabel(tr("s(Δ)"));
     updateModelNote();
-    if (lens_) {
-        drawUsageMap();
-        drawChosenLayer();
-    }
-    replotAll();
+    if (lens_) drawUsageMap();
 }
 
 bool RealModelLesson::isModelPath(const QString& path) {

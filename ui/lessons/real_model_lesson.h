@@ -94,10 +94,7 @@ private:
     QCustomPlot* profilePlot_;
     HeatMap usageMap_;
     HeatMap headsMap_;
-    QCPTextElement* usageTitle_;
     QCPTextElement* headsTitle_;
-    QCPTextElement* profileTitle_;
-    QCPTextElement* profileSubtitle_;
     QCPItemStraightLine* usageContext_;
     QCPItemText* usageContextLabel_;
     QCPItemStraightLine* headsContext_;

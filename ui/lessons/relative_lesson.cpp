@@ -113,14 +113,44 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     // T5: bucket against the distance, one step curve per direction on a logarithmic distance
     // axis (on a linear one the one-bucket-per-distance zone is a few pixels wide and the steps
     // read as a vertical line), with the exact / logarithmic / saturated zones.
+    bindExplanation(QT_TR_NOOP(
+        "<p>Bias methods such as T5 and ALiBi leave q and k alone and add to the score q·k, "
+        "before the softmax, a bias that depends only on the distance between query and "
+        "key. (RoPE, in the next lessons, is relative too, but it works by turning q and "
+        "k.)</p>"
+        "<p>Distance here, as in every lesson, is the query position minus the key position, "
+        "i − j (written m − n in the RoPE lessons): positive when the key comes before the "
+        "query.</p>"
+        "<p><b>T5</b>: the distance falls into one of num_buckets buckets. Bidirectional "
+        "(encoder) buckets give half of them to keys before the query and half to keys after "
+        "it; causal (decoder) buckets give all of them to keys before it and put every later "
+        "key in bucket 0. Within one direction, the first max_exact = half of that "
+        "direction's buckets hold one distance each (32 bidirectional buckets: 16 per "
+        "direction, max_exact = 8), then the buckets grow logarithmically wider up to "
+        "max_distance, and all longer distances share the last bucket. Each bucket has a "
+        "learned bias per head (here random, as at initialisation).</p>"
+        "<p><b>ALiBi</b>: no learned bias at all: head h adds −m<sub>h</sub>·(i − j) for "
+        "query i and key j ≤ i. For H heads, H a power of two, the slopes are "
+        "m<sub>h</sub> = 2<sup>−8h/H</sup> — a geometric sequence, so some heads look far "
+        "and some near. For other H the first P heads, P the largest power of two below H, "
+        "take the slopes of P heads and the remaining H − P take every other slope of 2P "
+        "heads (2<sup>−4/P</sup>, 2<sup>−12/P</sup>, …). ALiBi is causal: a key after the "
+        "query (j &gt; i) gets no score at all, so only keys at or before the query have a "
+        "bias. The ALiBi map (lower right) keeps the colour scale of the steepest head for "
+        "every head, so a head with a small slope looks pale.</p>"));
     bucketTitle_ = addPlotTitle(bucketPlot_, QString());
+    bindAxisLabels(bucketPlot_, QT_TR_NOOP("distance |i − j| (tokens, log axis)"),
+                   QT_TR_NOOP("bucket"));
     beforeGraph_ = addGraph(bucketPlot_);
+    bindText(beforeGraph_, QT_TR_NOOP("key before the query, i − j > 0"));
     beforeGraph_->setLineStyle(QCPGraph::lsStepLeft);
     setSeriesStyle(beforeGraph_, {Series::Query}, theme());
     afterGraph_ = addGraph(bucketPlot_);
+    bindText(afterGraph_, QT_TR_NOOP("key after the query, i − j < 0"));
     afterGraph_->setLineStyle(QCPGraph::lsStepLeft);
     setSeriesStyle(afterGraph_, {Series::Key, Qt::DashLine}, theme());
     currentBucket_ = addGraph(bucketPlot_);
+    bindText(currentBucket_, QT_TR_NOOP("this query and key"));
     currentBucket_->setLineStyle(QCPGraph::lsNone);
     currentBucket_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 11));
     setSeriesStyle(currentBucket_, {Series::Neutral, Qt::SolidLine, 2.0}, theme());
@@ -135,11 +165,14 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
 
     t5Title_ = addPlotTitle(t5Plot_, QString());
     t5Map_ = addHeatMap(t5Plot_, Gradient::Diverging, QString()).map;
+    bindAxisLabels(t5Plot_, QT_TR_NOOP("key position j"), QT_TR_NOOP("query position i"));
+    bindText(t5Map_->colorScale()->axis(), QT_TR_NOOP("bias"));
     setupPositionMap(t5Plot_);
 
     // ALiBi: one slope per head on a log₂ axis (they are evenly spaced there), the chosen head
     // highlighted.
     slopeTitle_ = addPlotTitle(slopePlot_, QString());
+    bindAxisLabels(slopePlot_, QT_TR_NOOP("head h"), QT_TR_NOOP("slope m_h (log₂ axis)"));
     slopeBars_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
     setSeriesStyle(slopeBars_, {Series::Reference, Qt::SolidLine, 0.5, 160}, theme());
     chosenBar_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
@@ -149,11 +182,16 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
 
     alibiTitle_ = addPlotTitle(alibiPlot_, QString());
     alibiMap_ = addHeatMap(alibiPlot_, Gradient::Sequential, QString()).map;
+    bindAxisLabels(alibiPlot_, QT_TR_NOOP("key position j"), QT_TR_NOOP("query position i"));
+    bindText(alibiMap_->colorScale()->axis(),
+             QT_TR_NOOP("bias −m(i − j), one scale for all heads"));
     setupPositionMap(alibiPlot_);
     mask_ = addCurve(alibiPlot_->xAxis, alibiPlot_->yAxis);
     maskLabel_ = new PlotLabel(alibiPlot_);
     maskLabel_->setPositionAlignment(Qt::AlignCenter);
     setSeriesStyle(maskLabel_, {Series::Neutral, Qt::SolidLine, 1.2}, theme());
+    bindText(QT_TR_NOOP("masked\nj > i"),
+             [this](const QString& text) { maskLabel_->setText(text); });
 
     bucketSlider_->setValue(32);
     distanceSlider_->setValue(128);
@@ -165,6 +203,12 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     bidirectional_->setObjectName(QStringLiteral("bidirectionalBox"));
     headsSlider_->setObjectName(QStringLiteral("headsSlider"));
     headSlider_->setObjectName(QStringLiteral("headSlider"));
+    bindText(bucketSlider_, QT_TR_NOOP("T5 num_buckets"));
+    bindText(distanceSlider_, QT_TR_NOOP("T5 max_distance"), QT_TR_NOOP("tokens"));
+    bindText(bidirectional_, QT_TR_NOOP("Bidirectional (encoder)"));
+    bindToolTip(bidirectional_, QT_TR_NOOP("Unchecked: causal (decoder) buckets"));
+    bindText(headsSlider_, QT_TR_NOOP("ALiBi heads H"));
+    bindText(headSlider_, QT_TR_NOOP("Head h"));
     controlsLayout()->addWidget(bucketSlider_);
     controlsLayout()->addWidget(distanceSlider_);
     controlsLayout()->addWidget(bidirectional_);
@@ -175,7 +219,7 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     connect(bidirectional_, &QCheckBox::toggled, this, &RelativeLesson::refresh);
     connect(headsSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
     connect(headSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
-    bucketFigure_ = declareInlineFigures(
+    FigureTask* bucketFigure = declareInlineFigures(
         {bucketPlot_},
         [this] {
             return std::pair{t5Params(), parameters().queryPosition() - parameters().keyPosition()};
@@ -183,17 +227,17 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
         [this](const std::pair<T5BucketParams, int>& key) {
             updateBuckets(key.first, key.second);
         });
-    slopeFigure_ = declareInlineFigures(
+    FigureTask* slopeFigure = declareInlineFigures(
         {slopePlot_},
         [this] {
             return std::pair{alibiHeads(), alibiHead()};
         },
         [this](const std::pair<int, int>& slopes) { updateSlopes(slopes.first, slopes.second); });
-    maskFigure_ = declareInlineFigures(
+    FigureTask* maskFigure = declareInlineFigures(
         {alibiPlot_}, [this] { return parameters().sequenceLength(); },
         [this](int) { updateMask(); });
     // One figure per map: the heads move ALiBi's alone, the buckets T5's alone.
-    t5MapFigure_ = declareFigures(
+    FigureTask* t5MapFigure = declareFigures(
         {t5Plot_}, FigureRun::Background,
         [this] {
             return T5MapKey{t5Params(), parameters().sequenceLength(), parameters().seed()};
@@ -211,7 +255,7 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
                                   ? tr("T5 bias b[bucket(i − j)]\nblock means")
                                   : tr("T5 bias\nb[bucket(i − j)]"));
         });
-    alibiMapFigure_ = declareFigures(
+    FigureTask* alibiMapFigure = declareFigures(
         {alibiPlot_}, FigureRun::Background,
         [this] {
             return AlibiMapKey{alibiHeads(), alibiHead(), parameters().sequenceLength()};
@@ -265,8 +309,10 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
         });
     using P = ParameterModel::Parameter;
     refreshOnParameterChange([this] { refresh(); }, P::Positions | P::SequenceLength | P::Seed);
+    // Titles are written by the draw steps.
+    redrawOnLanguageChange({bucketFigure, slopeFigure, maskFigure, t5MapFigure, alibiMapFigure});
 
-    retranslate();
+    refresh();
     applyTheme(theme());
 }
 
@@ -278,63 +324,6 @@ QString RelativeLesson::title() const {
 
 Lesson::SharedParameters RelativeLesson::sharedParameters() const {
     return SharedParameter::Positions | SharedParameter::SequenceLength;
-}
-
-void RelativeLesson::retranslate() {
-    setExplanation(
-        title(),
-        tr("<p>Bias methods such as T5 and ALiBi leave q and k alone and add to the score q·k, "
-           "before the softmax, a bias that depends only on the distance between query and "
-           "key. (RoPE, in the next lessons, is relative too, but it works by turning q and "
-           "k.)</p>"
-           "<p>Distance here, as in every lesson, is the query position minus the key position, "
-           "i − j (written m − n in the RoPE lessons): positive when the key comes before the "
-           "query.</p>"
-           "<p><b>T5</b>: the distance falls into one of num_buckets buckets. Bidirectional "
-           "(encoder) buckets give half of them to keys before the query and half to keys after "
-           "it; causal (decoder) buckets give all of them to keys before it and put every later "
-           "key in bucket 0. Within one direction, the first max_exact = half of that "
-           "direction's buckets hold one distance each (32 bidirectional buckets: 16 per "
-           "direction, max_exact = 8), then the buckets grow logarithmically wider up to "
-           "max_distance, and all longer distances share the last bucket. Each bucket has a "
-           "learned bias per head (here random, as at initialisation).</p>"
-           "<p><b>ALiBi</b>: no learned bias at all: head h adds −m<sub>h</sub>·(i − j) for "
-           "query i and key j ≤ i. For H heads, H a power of two, the slopes are "
-           "m<sub>h</sub> = 2<sup>−8h/H</sup> — a geometric sequence, so some heads look far "
-           "and some near. For other H the first P heads, P the largest power of two below H, "
-           "take the slopes of P heads and the remaining H − P take every other slope of 2P "
-           "heads (2<sup>−4/P</sup>, 2<sup>−12/P</sup>, …). ALiBi is causal: a key after the "
-           "query (j &gt; i) gets no score at all, so only keys at or before the query have a "
-           "bias. The ALiBi map (lower right) keeps the colour scale of the steepest head for "
-           "every head, so a head with a small slope looks pale.</p>"));
-    bucketTitle_->setText(tr("T5 bucket of a relative position"));
-    bucketPlot_->xAxis->setLabel(tr("distance |i − j| (tokens, log axis)"));
-    beforeGraph_->setName(tr("key before the query, i − j > 0"));
-    afterGraph_->setName(tr("key after the query, i − j < 0"));
-    currentBucket_->setName(tr("this query and key"));
-    bucketPlot_->yAxis->setLabel(tr("bucket"));
-    t5Plot_->xAxis->setLabel(tr("key position j"));
-    t5Plot_->yAxis->setLabel(tr("query position i"));
-    t5Map_->colorScale()->axis()->setLabel(tr("bias"));
-    slopeTitle_->setText(tr("ALiBi slope per head"));
-    slopePlot_->xAxis->setLabel(tr("head h"));
-    slopePlot_->yAxis->setLabel(tr("slope m_h (log₂ axis)"));
-    alibiPlot_->xAxis->setLabel(tr("key position j"));
-    alibiPlot_->yAxis->setLabel(tr("query position i"));
-    alibiMap_->colorScale()->axis()->setLabel(tr("bias −m(i − j), one scale for all heads"));
-    bucketSlider_->setLabel(tr("T5 num_buckets"));
-    distanceSlider_->setLabel(tr("T5 max_distance"));
-    distanceSlider_->setUnit(tr("tokens"));
-    bidirectional_->setText(tr("Bidirectional (encoder)"));
-    bidirectional_->setToolTip(tr("Unchecked: causal (decoder) buckets"));
-    headsSlider_->setLabel(tr("ALiBi heads H"));
-    headSlider_->setLabel(tr("Head h"));
-    maskLabel_->setText(tr("masked\nj > i"));
-    // Titles are written by the draw steps: make refresh run them all again.
-    for (FigureTask* figures :
-         {bucketFigure_, slopeFigure_, maskFigure_, t5MapFigure_, alibiMapFigure_})
-        figures->invalidate();
-    refresh();
 }
 
 T5BucketParams RelativeLesson::t5Params() const {

@@ -28,7 +28,6 @@ public:
 
     QString id() const override { return QStringLiteral("relative"); }
     QString title() const override;
-    void retranslate() override;
     SharedParameters sharedParameters() const override;
 
     T5BucketParams t5Params() const;
@@ -82,11 +81,6 @@ private:
     QCheckBox* bidirectional_;
     LabeledSlider* headsSlider_;
     LabeledSlider* headSlider_;
-    FigureTask* bucketFigure_;
-    FigureTask* slopeFigure_;
-    FigureTask* maskFigure_;
-    FigureTask* t5MapFigure_;
-    FigureTask* alibiMapFigure_;
 };
 
 }  // namespace ropelab::ui

@@ -258,7 +258,49 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
     stackLayout->setContentsMargins(0, 0, 0, 0);
     stackLayout->addWidget(plotStack_);
 
-    lossTitle_ = addPlotTitle(lossPlot_, QString());
+    bindText(
+        QT_TR_NOOP(
+            "<p>Each model is the same small transformer with a different position encoding, "
+            "trained on the same sequences, at most <i>L</i> tokens long. Then each is tested "
+            "on sequences of <i>L</i>, 1.5<i>L</i>, 2<i>L</i> and 4<i>L</i> tokens. Copy and "
+            "reverse score the tokens after the separator (accuracy: the share predicted right); "
+            "text scores every next character (mean loss in nats, lower is better).</p>"
+            "<p>Learned positions have one row per training position: a longer sequence "
+            "<b>cannot run</b>. The right plot applies lesson 7's methods to the trained RoPE "
+            "model at evaluation only, with factor 4 and <i>L</i> as the original context.</p>"
+            "<p><b>What the papers found.</b> Press et al. 2022 (ALiBi, Table 2: WikiText-103, "
+            "16 layers, trained at 512 tokens), perplexity at 512 / 1012 / 2512 tokens: "
+            "sinusoidal 20.05 / 43.54 / 132.41, rotary 20.07 / 21.37 / 31.58, T5 bias 19.65 / "
+            "18.79 / 20.41, ALiBi 19.73 / 18.73 / 18.41. Chen et al. 2023: a RoPE model "
+            "extrapolated without training reached perplexity above 10³ beyond its context; with "
+            "position interpolation it adapted in at most 1000 fine-tuning steps. What a small "
+            "model shows depends on task, size and steps: the note below says what the run shown "
+            "measured.</p>"),
+        [this](const QString& html) {
+            setExplanation(
+                title(),
+                html +
+                    tr("<p><b>Fine-tuning</b> (when its steps are set): the trained RoPE model "
+                       "trains on "
+                       "for those steps at 2<i>L</i>, once as it is and once with Position "
+                       "Interpolation "
+                       "(positions divided by 2, so 2<i>L</i> spans the trained range); both are "
+                       "tested "
+                       "as above, in the right plot.</p>"
+                       "<p><b>Look inside</b> (Show): one head's attention weights on a sequence "
+                       "of "
+                       "2<i>L</i> tokens, and for the RoPE model the norm of each pair's rows of "
+                       "W<sub>q</sub> and W<sub>k</sub> against the pair's wavelength, as in "
+                       "lesson 12. "
+                       "Only models trained in this session can be looked inside: a saved run "
+                       "keeps "
+                       "their numbers, not their weights.</p>"),
+                QString());
+        });
+    bindText(addPlotTitle(lossPlot_, QString()), QT_TR_NOOP("Training loss of each model"));
+    bindAxisLabels(lossPlot_, QT_TR_NOOP("step"), QT_TR_NOOP("training loss (nats)"));
+    bindText(lengthPlot_->xAxis, QT_TR_NOOP("evaluation length (tokens)"));
+    bindText(rescuePlot_->xAxis, QT_TR_NOOP("evaluation length (tokens)"));
     lengthTitle_ = addPlotTitle(lengthPlot_, QString());
     rescueTitle_ = addPlotTitle(rescuePlot_, QString());
     for (int e = 0; e < kEncodings; ++e) {
@@ -283,6 +325,9 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
         rescueGraphs_[r]->setScatterStyle(
             QCPScatterStyle(tuned ? QCPScatterStyle::ssSquare : QCPScatterStyle::ssDisc, 5));
     }
+    bindText(rescueGraphs_[0], QT_TR_NOOP("RoPE as trained"));
+    bindText(rescueGraphs_[kRescues + 1], QT_TR_NOOP("RoPE fine-tuned"));
+    bindText(rescueGraphs_[kRescues + 2], QT_TR_NOOP("RoPE fine-tuned with PI"));
     for (int p = 0; p < 2; ++p) {
         QCustomPlot* plot = p == 0 ? lengthPlot_ : rescuePlot_;
         trainLengthLines_[p] = new QCPItemStraightLine(plot);
@@ -393,6 +438,7 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
         setSettings(LabSettings{});
     }
     retranslate();
+    updateFigures();
     applyTheme(theme());
 }
 
@@ -405,6 +451,8 @@ void TrainingLesson::buildInside() {
     attentionTitle_ = addPlotTitle(attentionPlot_, QString());
     attentionSubtitle_ = addPlotSubtitle(attentionPlot_, QString());
     attentionMap_ = addHeatMap(attentionPlot_, Gradient::Sequential, QString());
+    bindAxisLabels(attentionPlot_, QT_TR_NOOP("key position"), QT_TR_NOOP("query position"));
+    bindText(attentionMap_.scale->axis(), QT_TR_NOOP("attention weight"));
     attentionMap_.map->setDataRange(QCPRange(0.0, 1.0));
     // Query 0 at the top, as a matrix is read.
     attentionPlot_->yAxis->setRangeReversed(true);
@@ -421,10 +469,14 @@ void TrainingLesson::buildInside() {
 
     pairTitle_ = addPlotTitle(pairPlot_, QString());
     setLogAxis(pairPlot_->xAxis);
+    bindAxisLabels(pairPlot_, QT_TR_NOOP("wavelength 2π/θᵢ (positions)"),
+                   QT_TR_NOOP("norm of the pair's two rows"));
     qNorms_ = addGraph(pairPlot_);
+    bindText(qNorms_, QT_TR_NOOP("query projection"));
     setSeriesStyle(qNorms_, {Series::Query}, theme());
     qNorms_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     kNorms_ = addGraph(pairPlot_);
+    bindText(kNorms_, QT_TR_NOOP("key projection"));
     setSeriesStyle(kNorms_, {Series::Key, Qt::DashLine}, theme());
     kNorms_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 5));
     pairLine_ = new QCPItemStraightLine(pairPlot_);
@@ -432,6 +484,8 @@ void TrainingLesson::buildInside() {
     pairLabel_ = new QCPItemText(pairPlot_);
     pairLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     pairLabel_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    bindText(QT_TR_NOOP(" training length"),
+             [this](const QString& text) { pairLabel_->setText(text); });
     placeLegendBelow(pairPlot_, 2);
 }
 
@@ -447,6 +501,7 @@ void TrainingLesson::buildControls() {
     viewRow->setContentsMargins(0, 0, 0, 0);
     view_->setObjectName(QStringLiteral("viewBox"));
     viewLabel_->setBuddy(view_);
+    bindText(viewLabel_, QT_TR_NOOP("Show"));
     viewRow->addRow(viewLabel_, view_);
     controlsLayout()->addLayout(viewRow);
     auto* insideForm = new QFormLayout(insideControls_);
@@ -472,6 +527,8 @@ void TrainingLesson::buildControls() {
     task_->setObjectName(QStringLiteral("taskBox"));
     form->addRow(formLabel(task_), task_);
     openText_->setObjectName(QStringLiteral("openTextButton"));
+    bindText(openText_, QT_TR_NOOP("Open text file…"));
+    bindToolTip(openText_, QT_TR_NOOP("Train the text task on a UTF-8 text file of your own."));
     textFile_->setWordWrap(true);
     form->addRow(openText_);
     form->addRow(textFile_);
@@ -510,6 +567,10 @@ void TrainingLesson::buildControls() {
     auto* buttons = new QHBoxLayout;
     trainButton_->setObjectName(QStringLiteral("trainButton"));
     cancelButton_->setObjectName(QStringLiteral("cancelTrainingButton"));
+    bindText(trainButton_, QT_TR_NOOP("Train"));
+    bindToolTip(trainButton_, QT_TR_NOOP("Train one model per ticked encoding in the background, "
+                                         "each on a thread of its own."));
+    bindText(cancelButton_, QT_TR_NOOP("Cancel"));
     cancelButton_->setEnabled(false);
     buttons->addWidget(trainButton_);
     buttons->addWidget(cancelButton_);
@@ -603,8 +664,6 @@ void TrainingLesson::retranslate() {
     for (qsizetype i = 0; i < labels.size() && i < formLabels_.size(); ++i) {
         formLabels_[i]->setText(labels[i]);
     }
-    openText_->setText(tr("Open text file…"));
-    openText_->setToolTip(tr("Train the text task on a UTF-8 text file of your own."));
     if (textPath_.isEmpty()) textFile_->setText(tr("Text: the built-in GPL 3 text"));
     for (int e = 0; e < kEncodings; ++e) {
         encodingBoxes_[e]->setText(encodingName(training::allEncodings[e]));
@@ -620,72 +679,21 @@ void TrainingLesson::retranslate() {
         view_->addItems({tr("Results"), tr("Look inside the models")});
     }
     view_->setCurrentIndex(std::max(view, 0));
-    viewLabel_->setText(tr("Show"));
     const QStringList insideLabels{tr("Model"), tr("Layer"), tr("Head")};
     for (qsizetype i = 0; i < insideLabels.size() && i < insideLabels_.size(); ++i) {
         insideLabels_[i]->setText(insideLabels[i]);
     }
     updateInsideControls();
-    trainButton_->setText(tr("Train"));
-    trainButton_->setToolTip(
-        tr("Train one model per ticked encoding in the background, each on a thread of its own."));
-    cancelButton_->setText(tr("Cancel"));
-    lossTitle_->setText(tr("Training loss of each model"));
-    lossPlot_->xAxis->setLabel(tr("step"));
-    lossPlot_->yAxis->setLabel(tr("training loss (nats)"));
-    lengthPlot_->xAxis->setLabel(tr("evaluation length (tokens)"));
-    rescuePlot_->xAxis->setLabel(tr("evaluation length (tokens)"));
     for (int e = 0; e < kEncodings; ++e) {
         lossGraphs_[e]->setName(encodingName(training::allEncodings[e]));
         lengthGraphs_[e]->setName(encodingName(training::allEncodings[e]));
     }
-    rescueGraphs_[0]->setName(tr("RoPE as trained"));
     for (int r = 0; r < kRescues; ++r) {
         rescueGraphs_[r + 1]->setName(rescueName(training::allRescues[r]));
     }
-    rescueGraphs_[kRescues + 1]->setName(tr("RoPE fine-tuned"));
-    rescueGraphs_[kRescues + 2]->setName(tr("RoPE fine-tuned with PI"));
-    attentionPlot_->xAxis->setLabel(tr("key position"));
-    attentionPlot_->yAxis->setLabel(tr("query position"));
-    attentionMap_.scale->axis()->setLabel(tr("attention weight"));
-    pairPlot_->xAxis->setLabel(tr("wavelength 2π/θᵢ (positions)"));
-    pairPlot_->yAxis->setLabel(tr("norm of the pair's two rows"));
-    qNorms_->setName(tr("query projection"));
-    kNorms_->setName(tr("key projection"));
-    pairLabel_->setText(tr(" training length"));
     drawInside();
     for (QCPItemText* label : trainLengthLabels_) label->setText(tr(" training length"));
-    setExplanation(
-        title(),
-        tr("<p>Each model is the same small transformer with a different position encoding, "
-           "trained on the same sequences, at most <i>L</i> tokens long. Then each is tested "
-           "on sequences of <i>L</i>, 1.5<i>L</i>, 2<i>L</i> and 4<i>L</i> tokens. Copy and "
-           "reverse score the tokens after the separator (accuracy: the share predicted right); "
-           "text scores every next character (mean loss in nats, lower is better).</p>"
-           "<p>Learned positions have one row per training position: a longer sequence "
-           "<b>cannot run</b>. The right plot applies lesson 7's methods to the trained RoPE "
-           "model at evaluation only, with factor 4 and <i>L</i> as the original context.</p>"
-           "<p><b>What the papers found.</b> Press et al. 2022 (ALiBi, Table 2: WikiText-103, "
-           "16 layers, trained at 512 tokens), perplexity at 512 / 1012 / 2512 tokens: "
-           "sinusoidal 20.05 / 43.54 / 132.41, rotary 20.07 / 21.37 / 31.58, T5 bias 19.65 / "
-           "18.79 / 20.41, ALiBi 19.73 / 18.73 / 18.41. Chen et al. 2023: a RoPE model "
-           "extrapolated without training reached perplexity above 10³ beyond its context; with "
-           "position interpolation it adapted in at most 1000 fine-tuning steps. What a small "
-           "model shows depends on task, size and steps: the note below says what the run shown "
-           "measured.</p>") +
-            tr("<p><b>Fine-tuning</b> (when its steps are set): the trained RoPE model trains on "
-               "for those steps at 2<i>L</i>, once as it is and once with Position Interpolation "
-               "(positions divided by 2, so 2<i>L</i> spans the trained range); both are tested "
-               "as above, in the right plot.</p>"
-               "<p><b>Look inside</b> (Show): one head's attention weights on a sequence of "
-               "2<i>L</i> tokens, and for the RoPE model the norm of each pair's rows of "
-               "W<sub>q</sub> and W<sub>k</sub> against the pair's wavelength, as in lesson 12. "
-               "Only models trained in this session can be looked inside: a saved run keeps "
-               "their numbers, not their weights.</p>"),
-        QString());
     ++revision_;  // the figures hold translated text
-    updateFigures();
-    replotAll();
 }
 
 LabSettings TrainingLesson::settings() const {

@@ -142,7 +142,6 @@ private:
     QCustomPlot* lossPlot_;
     QCustomPlot* lengthPlot_;
     QCustomPlot* rescuePlot_;
-    QCPTextElement* lossTitle_ = nullptr;
     QCPTextElement* lengthTitle_ = nullptr;
     QCPTextElement* rescueTitle_ = nullptr;
     std::array<QCPGraph*, kEncodings> lossGraphs_{};
