@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The largest values the app accepts, through the real `ropelab export --session F --lesson all`
-// within 1 GiB of memory (peak resident set, and address space capped at 1 GiB): a session with
+// within 1 GiB of memory (peak resident set; address space capped at 1.5 GiB): a session with
 // each limited parameter at its maximum (ui/model/app_limits.h), and sessions with all of them at
 // once, render every figure that the default session renders; one step beyond a limit is exit 2 and
 // one stderr line naming the field and its range. Per-lesson times are printed
@@ -48,11 +48,12 @@ struct Export {
     std::vector<std::string> lessonOrder;
 };
 
-// The budget: 1 GiB of memory in use (peak resident set), and 1 GiB of address space
-// (`ulimit -v`), which also holds what is only reserved: libraries, thread stacks, malloc arenas
-// and OpenBLAS's 128 MiB buffer per thread that calls it.
+// The budget: 1 GiB of memory in use (peak resident set). The address space (`ulimit -v`) also
+// holds what is only reserved: libraries (490 MiB at start since the training lab links libtorch),
+// thread stacks, malloc arenas and OpenBLAS's 128 MiB buffer per thread that calls it. It touched
+// a 1 GiB cap in one run of three (2026-12-06, peak resident set 344 MiB), so the cap is 1.5 GiB.
 constexpr long kMemoryBudgetKb = 1024L * 1024L;
-constexpr long kAddressSpaceKb = 1024L * 1024L;
+constexpr long kAddressSpaceKb = 1536L * 1024L;
 
 // Runs the export under the address-space cap, timestamping each written path.
 Export exportAll(const QString& session, const QString& out) {
