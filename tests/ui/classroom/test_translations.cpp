@@ -230,6 +230,10 @@ TEST(Translations, SwitchingRetranslatesWindowAndLessonsLive) {
 // accessible names, plot titles, axis labels and legend names.
 QStringList shownTexts(const QWidget* lesson) {
     QStringList texts;
+    // Painted now, not when the queued repaint comes: a plot is named as it repaints.
+    for (QCustomPlot* plot : lesson->findChildren<QCustomPlot*>()) {
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+    }
     for (const QWidget* widget : lesson->findChildren<QWidget*>()) {
         texts << widget->toolTip() << widget->accessibleName();
         if (const auto* label = qobject_cast<const QLabel*>(widget)) texts << label->text();
