@@ -922,6 +922,7 @@ FigureTask* LessonPage::addFigureTask(std::unique_ptr<FigureTask> task) {
         clearStopped();
         for (QCustomPlot* plot : drawn->plots()) replot(plot);
         for (QCPLayer* layer : drawn->markerLayers_) replotMarkers(layer);
+        if (drawn->job() != nullptr) updateInlineFigures();
     };
     figureTasks_.push_back(std::move(task));
     return figureTasks_.back().get();
@@ -948,13 +949,29 @@ void LessonPage::updateFigures() {
         return;
     }
     figuresChangedWhileAway_ = false;
-    for (const auto& task : figureTasks_) {
-        // A draw step before may leave Qt's AVX state dirty: each inline compute starts clean.
-        clearAvxUpperHalves();
-        const FigureTask::Step step = task->update();
-        if (step == FigureTask::Step::None) continue;
-        auto& counts = step == FigureTask::Step::Started ? figureJobs_ : figureInlineRuns_;
-        for (QCustomPlot* plot : task->plots()) ++counts[plot->objectName()];
+    for (const auto& task : figureTasks_) updateFigure(*task);
+}
+
+void LessonPage::updateFigure(FigureTask& task) {
+    // A draw step before may leave Qt's AVX state dirty: each inline compute starts clean.
+    clearAvxUpperHalves();
+    const FigureTask::Step step = task.update();
+    if (step == FigureTask::Step::None) return;
+    auto& counts = step == FigureTask::Step::Started ? figureJobs_ : figureInlineRuns_;
+    for (QCustomPlot* plot : task.plots()) ++counts[plot->objectName()];
+}
+
+void LessonPage::updateInlineFigures() {
+    if (putAway()) {
+        figuresChangedWhileAway_ = true;
+        return;
+    }
+    try {
+        for (const auto& task : figureTasks_) {
+            if (task->job() == nullptr) updateFigure(*task);
+        }
+    } catch (const std::exception& e) {
+        showProblem(problemText(e));
     }
 }
 

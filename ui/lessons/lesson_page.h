@@ -257,6 +257,16 @@ protected:
     void bindItems(QComboBox* box, std::initializer_list<const char*> sources);
     // The explanation under the lesson's title (title() is translated by the lesson).
     void bindExplanation(const char* html);
+    // The explanation's note, written again only when key() changes or the language does (a
+    // slider that leaves key() alone formats nothing): note(key) returns the text.
+    template <class KeyFn, class NoteFn>
+    void declareExplanationNote(KeyFn key, NoteFn note) {
+        using Key = std::invoke_result_t<KeyFn&>;
+        redrawOnLanguageChange(
+            {declareInlineFigures({}, std::move(key), [this, note = std::move(note)](const Key& k) {
+                setExplanationNote(note(k));
+            })});
+    }
     // Figures whose draw step writes translated text: computed and drawn again after a language
     // change.
     void redrawOnLanguageChange(std::initializer_list<FigureTask*> figures) {
@@ -292,7 +302,8 @@ protected:
     // whose key changed; a background run supersedes the figure's older one. A key() that
     // returns an empty std::optional asks for nothing yet (a figure computed on request): the
     // figure computes nothing and keeps what it shows. Declare figures in the order their draw
-    // steps must run.
+    // steps must run. Inline figures are updated again after each background figure draws, so
+    // an inline key may read a background figure's result (a plot drawn from two of them).
     template <class KeyFn, class ComputeFn, class DrawFn>
     FigureTask* declareFigures(QList<QCustomPlot*> plots, FigureRun run, KeyFn key,
                                ComputeFn compute, DrawFn draw, int threads = 1) {
@@ -376,6 +387,9 @@ private:
     void updateExplanationFold();
     bool putAway() const;
     void replotPlotsOf(const QList<QCPLayer*>& layers);
+    void updateFigure(FigureTask& task);
+    // After a background figure draws: inline figures whose key reads what it drew follow it.
+    void updateInlineFigures();
     LatestJob* newFigureJob();
     FigureTask* addFigureTask(std::unique_ptr<FigureTask> task);
     void figureJobChanged();

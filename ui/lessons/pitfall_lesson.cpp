@@ -131,6 +131,7 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
         "<p>Then R(<i>m</i>)q · R(<i>n</i>)k = q · R(<i>n</i> − <i>m</i>)k: the score "
         "depends on <i>m</i> − <i>n</i> alone, and the heat map is constant along every "
         "diagonal.</p>"));
+    declareExplanationNote([this] { return shownRope(); }, frequencyNote);
     controlsLayout()->addWidget(seedDimension_);
     connect(seedDimension_, &QCheckBox::toggled, this, &PitfallLesson::refresh);
     // The wrong code's side depends only on the vectors, N and d: a base or layout change keeps
@@ -153,11 +154,8 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
             seedSingular_ = std::move(side.singular);
             seedRank_ = side.rank;
             seedNorms_ = std::move(side.norms);
+            seedShown_ = key;
             showColouredGrid(seedHeat_, std::move(side.heat), key.positions);
-            // Titled with its own map, before the page replots it: the other side's arrival
-            // does not replot this one again.
-            setTitleText(seedTitle_, seedTitleText());
-            showWhenBothDone();
         },
         threads);
     declareFigures(
@@ -184,11 +182,31 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
             ropeNorms_ = std::move(side.norms);
             positions_ = key.inputs.positions;
             dimension_ = key.inputs.dimension;
+            ropeShown_ = key;
             showColouredGrid(ropeHeat_, std::move(side.heat), key.inputs.positions);
-            setTitleText(ropeTitle_, ropeTitleText());  // as the wrong code's side
-            showWhenBothDone();
         },
         threads);
+    // Each map titled with its own colour range, in the language shown: the other side's arrival
+    // does not repaint this one.
+    declareInlineFigures(
+        {seedPlot_}, [this] { return seedShown_ ? std::optional(seedTitleText()) : std::nullopt; },
+        [this](const std::optional<QString>& title) { setTitleText(seedTitle_, *title); });
+    declareInlineFigures(
+        {ropePlot_}, [this] { return ropeShown_ ? std::optional(ropeTitleText()) : std::nullopt; },
+        [this](const std::optional<QString>& title) { setTitleText(ropeTitle_, *title); });
+    // The spectra and readouts compare both sides: drawn once both are in.
+    declareInlineFigures(
+        {singularPlot_, normPlot_},
+        [this] {
+            return seedShown_ && ropeShown_ && !computing()
+                       ? std::optional(std::pair(*seedShown_, *ropeShown_))
+                       : std::nullopt;
+        },
+        [this](const auto&) {
+            clearProblem();
+            drawSpectra();
+            updateReadout();
+        });
     bindState(
         QStringLiteral("seedDimension"), false, [this] { return seedDimension_->isChecked(); },
         [this](bool on) { seedDimension_->setChecked(on); });
@@ -215,16 +233,6 @@ QString PitfallLesson::ropeTitleText() const {
     return tr("Correct RoPE: score(m, n)\ncolours ±%1").arg(colourRangeText(ropeHeat_));
 }
 
-void PitfallLesson::updateTitles() {
-    // Each map's own colour range, written where it is seen. A title that changes here needs its
-    // plot replotted, or it keeps the old text and is never re-wrapped to the plot's width.
-    const auto retitle = [this](QCPTextElement* title, const QString& text) {
-        if (setTitleText(title, text)) replot(title->parentPlot());
-    };
-    retitle(seedTitle_, seedTitleText());
-    retitle(ropeTitle_, ropeTitleText());
-}
-
 RopeParams PitfallLesson::shownRope() const {
     if (!seedDimension_->isChecked()) return parameters().rope();
     // d = 2 is one pair: plain RoPE with the shared base.
@@ -243,12 +251,8 @@ int PitfallLesson::shownDimension() const {
 }
 
 void PitfallLesson::refresh() {
-    setExplanationNote(frequencyNote(shownRope()));  // the model only holds valid configurations
     updateFigures();
-    if (dimension_ > 0) {
-        updateTitles();  // their words follow the language
-        updateReadout();
-    }
+    if (dimension_ > 0) updateReadout();
 }
 
 PitfallLesson::SideResult PitfallLesson::computeSide(const ScoreEncodingParams& encoding,
@@ -273,15 +277,6 @@ PitfallLesson::SideResult PitfallLesson::computeSide(const ScoreEncodingParams& 
     r.rank = numericalRank(r.singular, d, d);
     r.norms = lengthRatios(rowMap, kNormSamples, key.seed);
     return r;
-}
-
-void PitfallLesson::showWhenBothDone() {
-    if (computing() || seedSingular_.size() == 0 || ropeSingular_.size() == 0) return;
-    clearProblem();
-    drawSpectra();
-    updateReadout();
-    replot(singularPlot_);
-    replot(normPlot_);
 }
 
 void PitfallLesson::drawSpectra() {

@@ -83,15 +83,12 @@ private:
     static SideResult computeSide(const ScoreEncodingParams& encoding,
                                   const Eigen::MatrixXd& transform, const Eigen::MatrixXd& rowMap,
                                   const SeedKey& key, const Execution& exec);
-    // Once both sides are in: the spectra (both sides on one plot), titles and readouts.
-    void showWhenBothDone();
+    // Both sides' spectra on one plot, and their length ratios on another.
     void drawSpectra();
     void updateReadout();
     // The RoPE configuration shown: the shared one, or one plain pair for d_model = 2.
     RopeParams shownRope() const;
-    // The explanation with the paragraph on θ_i for the shown configuration.
     // Heat-map titles naming each map's colour range.
-    void updateTitles();
     QString seedTitleText() const;
     QString ropeTitleText() const;
 
@@ -109,6 +106,9 @@ private:
     QCPGraph* ropeNormGraph_;
     QCheckBox* seedDimension_;
 
+    // The inputs of each side on screen.
+    std::optional<SeedKey> seedShown_;
+    std::optional<RopeKey> ropeShown_;
     int positions_ = 0;
     int dimension_ = 0;
     PooledGrid seedGrid_;

@@ -202,7 +202,7 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     playButton_->setObjectName(QStringLiteral("playButton"));
     bindText(QT_TR_NOOP("Play or pause the position animation"), [this](const QString& text) {
         playButton_->setAccessibleName(text);
-        setPlaying(playButton_->isChecked());  // which words the button's own label
+        showPlayLabel();
     });
     playRow->addWidget(playButton_);
     animateMode_->setObjectName(QStringLiteral("animateMode"));
@@ -234,9 +234,21 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     connect(shiftRight_, &QPushButton::clicked, this, [this] { shiftBoth(+1); });
     connect(timer_, &QTimer::timeout, this, &Rope2dLesson::advanceAnimation);
     timer_->setInterval(1000 / speedSlider_->value());
-    FigureTask* explanation = declareInlineFigures(
-        {}, [this] { return parameters().rope(); },
-        [this](const RopeParams& rope) { updateExplanation(rope); });
+    bindExplanation(QT_TR_NOOP(
+        "<p>RoPE splits q and k into d/2 pairs and turns pair <i>i</i> by the angle "
+        "<i>p</i>·θ<sub>i</sub>, where <i>p</i> is the token's position and θ<sub>i</sub> "
+        "the pair's frequency.</p>"
+        "<p>Here is one pair: q at position <i>m</i> is turned by <i>m</i>θ<sub>i</sub>, "
+        "k at position <i>n</i> by <i>n</i>θ<sub>i</sub> (dashed: before turning). The "
+        "arrows are drawn at their true lengths, and each tip runs round its own dotted "
+        "circle: turning changes a direction, not a length. The pair's part of q·k is "
+        "|q<sub>pair</sub>|·|k<sub>pair</sub>|·cos(angle between them), and the angle "
+        "changes by (<i>m</i> − <i>n</i>)θ<sub>i</sub>; summed over all pairs, q·k depends "
+        "on <i>m</i> − <i>n</i> alone.</p>"
+        "<p>Press <b>Shift both</b>: both arrows turn by the same angle and q·k stays the "
+        "same. Small <i>i</i> turn fast and tell neighbours apart; large <i>i</i> turn "
+        "slowly and carry long-range information.</p>"));
+    declareExplanationNote([this] { return parameters().rope(); }, frequencyNote);
     FigureTask* pairFigure = declareFigures(
         {circlePlot_}, FigureRun::Inline, [this] { return pairKey(); }, computePair,
         [this](const PairKey& key, PairView& view) { drawPair(key, view); });
@@ -277,7 +289,7 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
         },
         [this](const std::pair<PairKey, int>& key) { updateReadout(key.first, key.second); });
     // The explanation, titles, legend names and readouts are translated text.
-    redrawOnLanguageChange({explanation, pairFigure, curves, readouts});
+    redrawOnLanguageChange({pairFigure, curves, readouts});
     bindState(
         QStringLiteral("animateBoth"), false, [this] { return animateMode_->currentIndex() == 1; },
         [this](bool both) { animateMode_->setCurrentIndex(both ? 1 : 0); });
@@ -303,25 +315,6 @@ QString Rope2dLesson::title() const {
 Lesson::SharedParameters Rope2dLesson::sharedParameters() const {
     return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
            SharedParameter::Positions | SharedParameter::SequenceLength;
-}
-
-void Rope2dLesson::updateExplanation(const RopeParams& rope) {
-    setExplanation(
-        title(),
-        tr("<p>RoPE splits q and k into d/2 pairs and turns pair <i>i</i> by the angle "
-           "<i>p</i>·θ<sub>i</sub>, where <i>p</i> is the token's position and θ<sub>i</sub> "
-           "the pair's frequency.</p>"
-           "<p>Here is one pair: q at position <i>m</i> is turned by <i>m</i>θ<sub>i</sub>, "
-           "k at position <i>n</i> by <i>n</i>θ<sub>i</sub> (dashed: before turning). The "
-           "arrows are drawn at their true lengths, and each tip runs round its own dotted "
-           "circle: turning changes a direction, not a length. The pair's part of q·k is "
-           "|q<sub>pair</sub>|·|k<sub>pair</sub>|·cos(angle between them), and the angle "
-           "changes by (<i>m</i> − <i>n</i>)θ<sub>i</sub>; summed over all pairs, q·k depends "
-           "on <i>m</i> − <i>n</i> alone.</p>"
-           "<p>Press <b>Shift both</b>: both arrows turn by the same angle and q·k stays the "
-           "same. Small <i>i</i> turn fast and tell neighbours apart; large <i>i</i> turn "
-           "slowly and carry long-range information.</p>"),
-        frequencyNote(rope));
 }
 
 void Rope2dLesson::setPairIndex(int pair) {
@@ -377,7 +370,11 @@ void Rope2dLesson::setPlaying(bool playing) {
     } else {
         timer_->stop();
     }
-    playButton_->setText(playing ? tr("Pause") : tr("Play"));
+    showPlayLabel();
+}
+
+void Rope2dLesson::showPlayLabel() {
+    playButton_->setText(playButton_->isChecked() ? tr("Pause") : tr("Play"));
 }
 
 void Rope2dLesson::refresh() {

@@ -74,9 +74,9 @@ private:
     void refresh();
     // The readouts of the pair shown, for a sequence of sequenceLength tokens.
     void updateReadout(const PairKey& key, int sequenceLength);
-    // The explanation with the paragraph on θ_i for the configuration.
-    void updateExplanation(const RopeParams& rope);
     void setPlaying(bool playing);
+    // "Play" or "Pause", as the button's state says, in the language shown.
+    void showPlayLabel();
 
     QCustomPlot* circlePlot_;
     QCustomPlot* scorePlot_;

@@ -276,6 +276,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         "<p>The layout only decides which components form a pair: half-split pairs i with "
         "i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, "
         "Meta Llama). The angles are the same.</p>"));
+    declareExplanationNote([this] { return parameters().rope(); }, frequencyNote);
     controlsLayout()->addWidget(yawSlider_);
     controlsLayout()->addWidget(pitchSlider_);
     controlsLayout()->addWidget(resetView_);
@@ -445,7 +446,6 @@ void RopeNdLesson::refresh() {
     runGuarded([this] {
         const RopeParams& rope = parameters().rope();
         const RopeFrequencies freqs = ropeFrequencies(rope);
-        setExplanationNote(frequencyNote(rope));
         pairSlider_->setRange(0, freqs.pairs() - 1);
         pair_ = std::clamp(pair_, 0, freqs.pairs() - 1);
         pairSlider_->setValue(pair_);
