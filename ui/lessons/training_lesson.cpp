@@ -309,6 +309,8 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
         lengthGraphs_[e] = addGraph(lengthPlot_);
         setSeriesStyle(lengthGraphs_[e], {categorical(e)}, theme());
         lengthGraphs_[e]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
+        bindText(lossGraphs_[e], encodingSource(training::allEncodings[e]));
+        bindText(lengthGraphs_[e], encodingSource(training::allEncodings[e]));
     }
     for (int r = 0; r < static_cast<int>(rescueGraphs_.size()); ++r) {
         rescueGraphs_[r] = addGraph(rescuePlot_);
@@ -326,6 +328,9 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
             QCPScatterStyle(tuned ? QCPScatterStyle::ssSquare : QCPScatterStyle::ssDisc, 5));
     }
     bindText(rescueGraphs_[0], QT_TR_NOOP("RoPE as trained"));
+    for (int r = 0; r < kRescues; ++r) {
+        bindText(rescueGraphs_[r + 1], rescueSource(training::allRescues[r]));
+    }
     bindText(rescueGraphs_[kRescues + 1], QT_TR_NOOP("RoPE fine-tuned"));
     bindText(rescueGraphs_[kRescues + 2], QT_TR_NOOP("RoPE fine-tuned with PI"));
     for (int p = 0; p < 2; ++p) {
@@ -335,6 +340,8 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
         trainLengthLabels_[p] = new QCPItemText(plot);
         trainLengthLabels_[p]->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         trainLengthLabels_[p]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        bindText(QT_TR_NOOP(" training length"),
+                 [label = trainLengthLabels_[p]](const QString& text) { label->setText(text); });
     }
     cannotRun_ = new QCPItemText(lengthPlot_);
     cannotRun_->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -490,10 +497,10 @@ void TrainingLesson::buildInside() {
 }
 
 void TrainingLesson::buildControls() {
-    const auto formLabel = [this](QWidget* field) {
+    const auto formLabel = [this](QWidget* field, const char* text) {
         auto* label = new QLabel(this);
         label->setBuddy(field);
-        formLabels_.append(label);
+        bindText(label, text);
         return label;
     };
     // First the view, and what to look inside; the training settings follow.
@@ -502,6 +509,7 @@ void TrainingLesson::buildControls() {
     view_->setObjectName(QStringLiteral("viewBox"));
     viewLabel_->setBuddy(view_);
     bindText(viewLabel_, QT_TR_NOOP("Show"));
+    bindItems(view_, {QT_TR_NOOP("Results"), QT_TR_NOOP("Look inside the models")});
     viewRow->addRow(viewLabel_, view_);
     controlsLayout()->addLayout(viewRow);
     auto* insideForm = new QFormLayout(insideControls_);
@@ -509,13 +517,9 @@ void TrainingLesson::buildControls() {
     insideModel_->setObjectName(QStringLiteral("insideModelBox"));
     insideLayer_->setObjectName(QStringLiteral("insideLayerBox"));
     insideHead_->setObjectName(QStringLiteral("insideHeadBox"));
-    for (QWidget* field :
-         std::initializer_list<QWidget*>{insideModel_, insideLayer_, insideHead_}) {
-        auto* label = new QLabel(insideControls_);
-        label->setBuddy(field);
-        insideLabels_.append(label);
-        insideForm->addRow(label, field);
-    }
+    insideForm->addRow(formLabel(insideModel_, QT_TR_NOOP("Model")), insideModel_);
+    insideForm->addRow(formLabel(insideLayer_, QT_TR_NOOP("Layer")), insideLayer_);
+    insideForm->addRow(formLabel(insideHead_, QT_TR_NOOP("Head")), insideHead_);
     insideControls_->setVisible(false);
     controlsLayout()->addWidget(insideControls_);
     insideNote_->setObjectName(QStringLiteral("insideNote"));
@@ -525,11 +529,16 @@ void TrainingLesson::buildControls() {
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
     task_->setObjectName(QStringLiteral("taskBox"));
-    form->addRow(formLabel(task_), task_);
+    bindItems(task_, {QT_TR_NOOP("copy the symbols"), QT_TR_NOOP("reverse the symbols"),
+                      QT_TR_NOOP("text (next character)")});
+    form->addRow(formLabel(task_, QT_TR_NOOP("Task")), task_);
     openText_->setObjectName(QStringLiteral("openTextButton"));
     bindText(openText_, QT_TR_NOOP("Open text file…"));
     bindToolTip(openText_, QT_TR_NOOP("Train the text task on a UTF-8 text file of your own."));
     textFile_->setWordWrap(true);
+    bindText(QT_TR_NOOP("Text: the built-in GPL 3 text"), [this](const QString& text) {
+        if (textPath_.isEmpty()) textFile_->setText(text);
+    });
     form->addRow(openText_);
     form->addRow(textFile_);
     auto* boxes = new QGridLayout;
@@ -539,29 +548,44 @@ void TrainingLesson::buildControls() {
             QStringLiteral("encoding_%1").arg(encodingKey(training::allEncodings[e])));
         // Never squeezed below its text: Chinese labels need a pixel more than the row gave.
         encodingBoxes_[e]->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+        bindText(encodingBoxes_[e], encodingSource(training::allEncodings[e]));
         boxes->addWidget(encodingBoxes_[e], e / 2, e % 2);
     }
     form->addRow(boxes);
     size_->setObjectName(QStringLiteral("sizeBox"));
-    form->addRow(formLabel(size_), size_);
+    bindText(QT_TR_NOOP("%1 layers, width %2, %3 heads"), [this](const QString& text) {
+        for (int i = 0; i < static_cast<int>(kSizes.size()); ++i) {
+            const SizePreset& s = kSizes[static_cast<std::size_t>(i)];
+            if (size_->count() <= i) size_->addItem(QString());
+            size_->setItemText(i, text.arg(s.layers).arg(s.width).arg(s.heads));
+        }
+    });
+    size_->setCurrentIndex(1);
+    form->addRow(formLabel(size_, QT_TR_NOOP("Model size")), size_);
     trainLength_->setObjectName(QStringLiteral("trainLengthBox"));
     trainLength_->setRange(training::TrainingLimits::minTrainLength, 256);
-    form->addRow(formLabel(trainLength_), trainLength_);
+    form->addRow(formLabel(trainLength_, QT_TR_NOOP("Training length")), trainLength_);
     steps_->setObjectName(QStringLiteral("stepsBox"));
     steps_->setRange(1, static_cast<int>(training::TrainingLimits::maxSteps));
     steps_->setSingleStep(100);
-    form->addRow(formLabel(steps_), steps_);
+    form->addRow(formLabel(steps_, QT_TR_NOOP("Steps")), steps_);
     seed_->setObjectName(QStringLiteral("seedBox"));
     seed_->setRange(0, 1000000);
-    form->addRow(formLabel(seed_), seed_);
+    form->addRow(formLabel(seed_, QT_TR_NOOP("Seed")), seed_);
     ropeBase_->setObjectName(QStringLiteral("ropeBaseBox"));
     ropeBase_->setRange(2.0, 1e7);
     ropeBase_->setDecimals(0);
-    form->addRow(formLabel(ropeBase_), ropeBase_);
+    form->addRow(formLabel(ropeBase_, QT_TR_NOOP("RoPE base")), ropeBase_);
     fineTuneSteps_->setObjectName(QStringLiteral("fineTuneStepsBox"));
     fineTuneSteps_->setRange(0, static_cast<int>(training::TrainingLimits::maxSteps));
     fineTuneSteps_->setSingleStep(50);
-    form->addRow(formLabel(fineTuneSteps_), fineTuneSteps_);
+    bindText(QT_TR_NOOP("none"),
+             [this](const QString& text) { fineTuneSteps_->setSpecialValueText(text); });
+    bindToolTip(fineTuneSteps_,
+                QT_TR_NOOP("After training, fine-tune the RoPE model at twice the training length "
+                           "for this many steps, once as it is and once with Position "
+                           "Interpolation (factor 2)."));
+    form->addRow(formLabel(fineTuneSteps_, QT_TR_NOOP("Fine-tune at 2L")), fineTuneSteps_);
     controlsLayout()->addLayout(form);
 
     auto* buttons = new QHBoxLayout;
@@ -610,36 +634,40 @@ QString TrainingLesson::title() const {
     return tr("Train short, test long");
 }
 
-QString TrainingLesson::encodingName(PositionEncoding encoding) const {
+const char* TrainingLesson::encodingSource(PositionEncoding encoding) {
     switch (encoding) {
         case PositionEncoding::None:
-            return tr("none (NoPE)");
+            return QT_TR_NOOP("none (NoPE)");
         case PositionEncoding::Learned:
-            return tr("learned");
+            return QT_TR_NOOP("learned");
         case PositionEncoding::Sinusoidal:
-            return tr("sinusoidal");
+            return QT_TR_NOOP("sinusoidal");
         case PositionEncoding::T5:
-            return tr("T5 bias");
+            return QT_TR_NOOP("T5 bias");
         case PositionEncoding::Alibi:
-            return tr("ALiBi");
+            return QT_TR_NOOP("ALiBi");
         case PositionEncoding::Rope:
-            return tr("RoPE");
+            return QT_TR_NOOP("RoPE");
     }
-    return {};
+    return "";
 }
 
-QString TrainingLesson::rescueName(RopeRescue rescue) const {
+QString TrainingLesson::encodingName(PositionEncoding encoding) const {
+    return tr(encodingSource(encoding));
+}
+
+const char* TrainingLesson::rescueSource(RopeRescue rescue) {
     switch (rescue) {
         case RopeRescue::Linear:
-            return tr("RoPE + PI (linear)");
+            return QT_TR_NOOP("RoPE + PI (linear)");
         case RopeRescue::Dynamic:
-            return tr("RoPE + NTK (dynamic)");
+            return QT_TR_NOOP("RoPE + NTK (dynamic)");
         case RopeRescue::Yarn:
-            return tr("RoPE + YaRN");
+            return QT_TR_NOOP("RoPE + YaRN");
         case RopeRescue::Llama3:
-            return tr("RoPE + Llama 3");
+            return QT_TR_NOOP("RoPE + Llama 3");
     }
-    return {};
+    return "";
 }
 
 bool TrainingLesson::textMetric() const {
@@ -647,53 +675,8 @@ bool TrainingLesson::textMetric() const {
 }
 
 void TrainingLesson::retranslate() {
-    const int task = task_->currentIndex();
-    task_->clear();
-    task_->addItems(
-        {tr("copy the symbols"), tr("reverse the symbols"), tr("text (next character)")});
-    task_->setCurrentIndex(std::max(task, 0));
-    const int size = size_->currentIndex();
-    size_->clear();
-    for (const SizePreset& s : kSizes) {
-        size_->addItem(tr("%1 layers, width %2, %3 heads").arg(s.layers).arg(s.width).arg(s.heads));
-    }
-    size_->setCurrentIndex(size < 0 ? 1 : size);
-    // In buildControls' order: task, size, training length, steps, seed, base, fine-tuning.
-    const QStringList labels{tr("Task"), tr("Model size"), tr("Training length"), tr("Steps"),
-                             tr("Seed"), tr("RoPE base"),  tr("Fine-tune at 2L")};
-    for (qsizetype i = 0; i < labels.size() && i < formLabels_.size(); ++i) {
-        formLabels_[i]->setText(labels[i]);
-    }
-    if (textPath_.isEmpty()) textFile_->setText(tr("Text: the built-in GPL 3 text"));
-    for (int e = 0; e < kEncodings; ++e) {
-        encodingBoxes_[e]->setText(encodingName(training::allEncodings[e]));
-    }
-    fineTuneSteps_->setSpecialValueText(tr("none"));
-    fineTuneSteps_->setToolTip(
-        tr("After training, fine-tune the RoPE model at twice the training length for this many "
-           "steps, once as it is and once with Position Interpolation (factor 2)."));
-    const int view = view_->currentIndex();
-    {
-        const QSignalBlocker blocker(view_);
-        view_->clear();
-        view_->addItems({tr("Results"), tr("Look inside the models")});
-    }
-    view_->setCurrentIndex(std::max(view, 0));
-    const QStringList insideLabels{tr("Model"), tr("Layer"), tr("Head")};
-    for (qsizetype i = 0; i < insideLabels.size() && i < insideLabels_.size(); ++i) {
-        insideLabels_[i]->setText(insideLabels[i]);
-    }
-    updateInsideControls();
-    for (int e = 0; e < kEncodings; ++e) {
-        lossGraphs_[e]->setName(encodingName(training::allEncodings[e]));
-        lengthGraphs_[e]->setName(encodingName(training::allEncodings[e]));
-    }
-    for (int r = 0; r < kRescues; ++r) {
-        rescueGraphs_[r + 1]->setName(rescueName(training::allRescues[r]));
-    }
+    updateInsideControls();  // the models' names
     drawInside();
-    for (QCPItemText* label : trainLengthLabels_) label->setText(tr(" training length"));
-    ++revision_;  // the figures hold translated text
 }
 
 LabSettings TrainingLesson::settings() const {
@@ -967,7 +950,7 @@ void TrainingLesson::declareTrainingFigures() {
                 for (QCPGraph* g : lossGraphs_) g->data()->removeAfter(last);
             }
         });
-    declareInlineFigures(
+    FigureTask* lengths = declareInlineFigures(
         {lengthPlot_, rescuePlot_}, [this] { return revision_; },
         [this](int) {
             const bool text = textMetric();
@@ -1059,6 +1042,7 @@ void TrainingLesson::declareTrainingFigures() {
                                           : tr("The RoPE model with each method at evaluation"));
             updateReadout();
         });
+    redrawOnLanguageChange({lengths});  // titles and readouts are translated text
 }
 
 void TrainingLesson::updateReadout() {
@@ -1101,7 +1085,7 @@ void TrainingLesson::updateReadout() {
         for (const training::RescuedCurve& c : rope->rescued) {
             row(QStringLiteral("rope_%1_accuracy_4x")
                     .arg(QString::fromLatin1(training::toString(c.rescue))),
-                rescueName(c.rescue), c.byLength);
+                tr(rescueSource(c.rescue)), c.byLength);
         }
         for (const training::FineTunedCurve& c : rope->fineTuned) {
             row(fineTunedKey(c) + QStringLiteral("_accuracy_4x"),
@@ -1330,8 +1314,6 @@ void TrainingLesson::drawInside() {
     pairLine_->setVisible(lens);
     pairLabel_->setVisible(lens);
     insideNote_->setText(note);
-    replot(attentionPlot_);
-    replot(pairPlot_);
 }
 
 }  // namespace ropelab::ui

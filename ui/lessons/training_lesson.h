@@ -119,8 +119,10 @@ private:
                        std::shared_ptr<const training::Model> model);
     void trainingEnded();
     void updateReadout();
+    // The names of encodings and rescue methods, untranslated (bound) and translated.
+    static const char* encodingSource(training::PositionEncoding encoding);
+    static const char* rescueSource(training::RopeRescue rescue);
     QString encodingName(training::PositionEncoding encoding) const;
-    QString rescueName(training::RopeRescue rescue) const;
     bool textMetric() const;
 
     training::LabRun run_;
@@ -181,14 +183,12 @@ private:
     QComboBox* insideModel_;
     QSpinBox* insideLayer_;
     QSpinBox* insideHead_;
-    QList<QLabel*> insideLabels_;
     QLabel* insideNote_;
     QPushButton* trainButton_;
     QPushButton* cancelButton_;
     QProgressBar* progress_;
     QLabel* status_;
     QLabel* settingsNote_;
-    QList<QLabel*> formLabels_;
 };
 
 }  // namespace ropelab::ui
