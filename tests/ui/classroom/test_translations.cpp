@@ -187,12 +187,26 @@ TEST(Translations, LanguageCodesNormalise) {
     EXPECT_TRUE(LanguageController::normalize(QStringLiteral("fr")).isEmpty());
 }
 
-TEST(Translations, SwitchingRetranslatesWindowAndLessonsLive) {
-    QSettings().clear();
+// A main window switched live between languages, starting in English.
+class LiveTranslation : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
+        QCoreApplication::processEvents();
+    }
+    // Shows the lesson with its figures computed and painted.
+    void showComputed(Lesson* lesson) {
+        window.showLesson(lesson->id());
+        ASSERT_TRUE(static_cast<LessonPage*>(lesson)->waitForComputation());
+        QCoreApplication::processEvents();  // the repaints queued (screen readers' names)
+    }
+
+    bool settingsCleared = (QSettings().clear(), true);  // before the window reads them
     MainWindow window;
     LanguageController& language = window.app().language();
-    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
-    QCoreApplication::processEvents();
+};
+
+TEST_F(LiveTranslation, SwitchingRetranslatesWindowAndLessonsLive) {
     std::map<QString, QString> englishTitles;
     for (Lesson* lesson : window.lessons()) englishTitles[lesson->id()] = lesson->title();
     ASSERT_TRUE(window.showLesson(QStringLiteral("rope-2d")));
@@ -265,17 +279,11 @@ QStringList shownTexts(const QWidget* lesson) {
 // What the lessons bind once and what they write as they draw both follow a language switch:
 // in Chinese no lesson shows an English text the catalogue translates, and back in English every
 // lesson shows exactly what it showed before.
-TEST(Translations, EveryLessonTextFollowsTheLanguage) {
-    QSettings().clear();
-    MainWindow window;
-    LanguageController& language = window.app().language();
-    ASSERT_TRUE(language.setLanguage(QStringLiteral("en")));
-    QCoreApplication::processEvents();
+TEST_F(LiveTranslation, EveryLessonTextFollowsTheLanguage) {
     std::map<QString, QStringList> english;
     for (Lesson* lesson : window.lessons()) {
-        window.showLesson(lesson->id());
-        ASSERT_TRUE(static_cast<LessonPage*>(lesson)->waitForComputation());
-        QCoreApplication::processEvents();  // the repaints queued (screen readers' names)
+        showComputed(lesson);
+        if (HasFatalFailure()) return;
         english[lesson->id()] = shownTexts(lesson);
     }
     std::set<QString> translated;
@@ -287,9 +295,8 @@ TEST(Translations, EveryLessonTextFollowsTheLanguage) {
     QCoreApplication::processEvents();
     for (Lesson* lesson : window.lessons()) {
         SCOPED_TRACE(lesson->id().toStdString());
-        window.showLesson(lesson->id());
-        ASSERT_TRUE(static_cast<LessonPage*>(lesson)->waitForComputation());
-        QCoreApplication::processEvents();  // the repaints queued (screen readers' names)
+        showComputed(lesson);
+        if (HasFatalFailure()) return;
         for (const QString& text : shownTexts(lesson)) {
             EXPECT_FALSE(translated.contains(text)) << "still English: " << text.toStdString();
         }
@@ -299,9 +306,8 @@ TEST(Translations, EveryLessonTextFollowsTheLanguage) {
     QCoreApplication::processEvents();
     for (Lesson* lesson : window.lessons()) {
         SCOPED_TRACE(lesson->id().toStdString());
-        window.showLesson(lesson->id());
-        ASSERT_TRUE(static_cast<LessonPage*>(lesson)->waitForComputation());
-        QCoreApplication::processEvents();  // the repaints queued (screen readers' names)
+        showComputed(lesson);
+        if (HasFatalFailure()) return;
         const QStringList shown = shownTexts(lesson);
         const QStringList& before = english[lesson->id()];
         for (const QString& text : shown) {
