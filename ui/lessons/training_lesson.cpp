@@ -34,6 +34,7 @@
 #include <string_view>
 
 #include "model/latest_job.h"
+#include "model/run_queue.h"
 #include "training/model_file.h"
 #include "weights/qk_model.h"
 #include "widgets/choice_box.h"
@@ -193,7 +194,6 @@ std::shared_ptr<const TrainingLesson::Inside> computeInside(const InsideKey& key
 // UI thread takes only to copy the new ones (every kPollMs).
 struct TrainingLesson::Live {
     PositionEncoding encoding = PositionEncoding::Rope;
-    LatestJob* job = nullptr;
     struct Buffer {
         std::mutex mutex;
         std::vector<double> losses;
@@ -201,16 +201,12 @@ struct TrainingLesson::Live {
     std::shared_ptr<Buffer> buffer = std::make_shared<Buffer>();
     std::vector<double> shown;  // the losses copied to the UI thread so far
     std::int64_t steps = 0;     // training and fine-tuning steps (training::labModelSteps)
-    double done = 0;            // the share of them done, as core last reported it
-    std::function<void()> start;
-    bool started = false;
-    bool ended = false;
 };
 
 TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent),
+      queue_(new RunQueue(QThread::idealThreadCount(), this)),
       poll_(new QTimer(this)),
-      maxParallel_(std::max(1, QThread::idealThreadCount())),
       lossPlot_(createPlot(QStringLiteral("training-loss"))),
       lengthPlot_(createPlot(QStringLiteral("metric-vs-length"))),
       rescuePlot_(createPlot(QStringLiteral("rope-rescue"))),
@@ -418,6 +414,10 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
             }
         });
 
+    connect(queue_, &RunQueue::failed, this, [this](std::size_t index, const QString& message) {
+        failures_.append(tr("%1 stopped: %2").arg(encodingName(live_[index]->encoding), message));
+    });
+    connect(queue_, &RunQueue::batchEnded, this, &TrainingLesson::trainingEnded);
     poll_->setInterval(kPollMs);
     connect(poll_, &QTimer::timeout, this, &TrainingLesson::pollLosses);
 
@@ -449,10 +449,7 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
     applyTheme(theme());
 }
 
-TrainingLesson::~TrainingLesson() {
-    // The jobs stop their workers and wait for them (LatestJob's destructor).
-    for (const auto& live : live_) live->job->cancel();
-}
+TrainingLesson::~TrainingLesson() = default;
 
 void TrainingLesson::buildInside() {
     attentionTitle_ = addPlotTitle(attentionPlot_, QString());
@@ -736,7 +733,11 @@ void TrainingLesson::showRun(LabRun run) {
 }
 
 bool TrainingLesson::training() const {
-    return std::any_of(live_.begin(), live_.end(), [](const auto& l) { return !l->ended; });
+    return queue_->running();
+}
+
+void TrainingLesson::setMaxParallel(int models) {
+    queue_->setParallel(models);
 }
 
 bool TrainingLesson::train() {
@@ -761,96 +762,49 @@ bool TrainingLesson::train() {
     updateInsideControls();
     ++revision_;
     clearReadouts();
-    for (const auto& old : live_) old->job->deleteLater();
     live_.clear();
+    std::vector<LatestJob::Work> work;
     for (PositionEncoding encoding : s.encodings) {
         auto live = std::make_unique<Live>();
         live->encoding = encoding;
         live->steps = training::labModelSteps(s, encoding);
-        live->job = new LatestJob(this);
-        const std::size_t index = live_.size();
-        // Jobs are matched by pointer: a signal still queued from a run that has been cleared
-        // away finds no entry.
-        connect(live->job, &LatestJob::progress, this,
-                [this, index, job = live->job](double fraction) {
-                    if (index < live_.size() && live_[index]->job == job) {
-                        live_[index]->done = fraction;
-                    }
-                });
-        const auto ended = [this, index, job = live->job](const QString& message) {
-            if (index >= live_.size() || live_[index]->job != job) return;
-            live_[index]->ended = true;
-            if (!message.isEmpty()) {
-                failures_.append(
-                    tr("%1 stopped: %2").arg(encodingName(live_[index]->encoding), message));
-            }
-            QMetaObject::invokeMethod(this, &TrainingLesson::trainingEnded, Qt::QueuedConnection);
-        };
-        connect(live->job, &LatestJob::failed, this, ended);
-        connect(live->job, &LatestJob::cancelled, this, [ended] { ended(QString()); });
-        live->start = [this, s, task, encoding, buffer = live->buffer, index, job = live->job] {
-            job->start(
-                [this, s, task, encoding, buffer,
-                 index](const Execution& exec) -> LatestJob::Apply {
-                    auto model = std::make_shared<training::Model>();
-                    auto result = std::make_shared<LabModelResult>(training::runLabModel(
-                        s, *task, encoding, exec,
-                        [buffer](std::int64_t, double loss) {
-                            std::lock_guard lock(buffer->mutex);
-                            buffer->losses.push_back(loss);
-                        },
-                        model.get()));
-                    return [this, index, result, model] {
-                        modelFinished(index, std::move(*result), model);
-                    };
+        work.push_back([this, s, task, encoding, buffer = live->buffer,
+                        index = live_.size()](const Execution& exec) -> LatestJob::Apply {
+            auto model = std::make_shared<training::Model>();
+            auto result = std::make_shared<LabModelResult>(training::runLabModel(
+                s, *task, encoding, exec,
+                [buffer](std::int64_t, double loss) {
+                    std::lock_guard lock(buffer->mutex);
+                    buffer->losses.push_back(loss);
                 },
-                1);
-        };
+                model.get()));
+            return
+                [this, index, result, model] { modelFinished(index, std::move(*result), model); };
+        });
         live_.push_back(std::move(live));
     }
-    startQueued();
+    queue_->start(std::move(work));
     trainButton_->setEnabled(false);
     cancelButton_->setEnabled(true);
     setProgressValue(progress_, 0);
     progress_->setVisible(true);
     status_->setText(
         tr("Training %n model(s), %1 at a time…", nullptr, static_cast<int>(live_.size()))
-            .arg(std::min(maxParallel_, static_cast<int>(live_.size()))));
+            .arg(std::min(queue_->parallel(), static_cast<int>(live_.size()))));
     poll_->start();
     return true;
 }
 
-void TrainingLesson::startQueued() {
-    int running = 0;
-    for (const auto& live : live_) running += live->started && !live->ended ? 1 : 0;
-    for (const auto& live : live_) {
-        if (running >= maxParallel_) break;
-        if (live->started) continue;
-        live->started = true;
-        live->start();
-        ++running;
-    }
-}
-
 void TrainingLesson::cancel() {
-    // Queued models end without starting; running ones stop at their next step.
-    for (const auto& live : live_) {
-        if (!live->started) {
-            live->started = true;
-            live->ended = true;
-        }
-    }
-    for (const auto& live : live_) {
-        if (!live->ended) live->job->cancel();
-    }
-    trainingEnded();
+    queue_->cancel();
 }
 
 void TrainingLesson::pollLosses() {
     int losses = 0;
     double done = 0;
     double total = 0;
-    for (const auto& live : live_) {
+    for (std::size_t i = 0; i < live_.size(); ++i) {
+        Live* live = live_[i].get();
         {
             std::lock_guard lock(live->buffer->mutex);
             const std::vector<double>& buffered = live->buffer->losses;
@@ -858,7 +812,7 @@ void TrainingLesson::pollLosses() {
                                buffered.end());
         }
         losses += static_cast<int>(live->shown.size());
-        done += live->done * static_cast<double>(live->steps);
+        done += queue_->done(i) * static_cast<double>(live->steps);
         total += static_cast<double>(live->steps);
     }
     if (total > 0) setProgressValue(progress_, static_cast<int>(1000 * done / total));
@@ -871,8 +825,6 @@ void TrainingLesson::pollLosses() {
 void TrainingLesson::modelFinished(std::size_t index, LabModelResult result,
                                    std::shared_ptr<const training::Model> model) {
     if (index >= live_.size()) return;
-    live_[index]->ended = true;
-    live_[index]->done = 1.0;
     run_.models.push_back(std::move(result));
     std::sort(run_.models.begin(), run_.models.end(), [](const auto& a, const auto& b) {
         return encodingIndex(a.encoding) < encodingIndex(b.encoding);
@@ -884,13 +836,9 @@ void TrainingLesson::modelFinished(std::size_t index, LabModelResult result,
     updateInsideControls();
     ++revision_;
     updateFigures();
-    trainingEnded();
 }
 
 void TrainingLesson::trainingEnded() {
-    if (live_.empty()) return;
-    startQueued();
-    if (training()) return;
     poll_->stop();
     pollLosses();
     trainButton_->setEnabled(true);
@@ -905,7 +853,6 @@ void TrainingLesson::trainingEnded() {
         status_->setText(tr("%n model(s) trained.", nullptr, trained));
     }
     failures_.clear();
-    for (const auto& live : live_) live->job->deleteLater();
     live_.clear();
     ++revision_;
     updateFigures();
@@ -937,8 +884,8 @@ void TrainingLesson::declareTrainingFigures() {
                 steps = std::max<std::int64_t>(steps, static_cast<std::int64_t>(losses.size()));
             };
             for (const LabModelResult& m : run_.models) show(m.encoding, m.losses);
-            for (const auto& live : live_) {
-                if (!live->ended) show(live->encoding, live->shown);
+            for (std::size_t i = 0; i < live_.size(); ++i) {
+                if (!queue_->ended(i)) show(live_[i]->encoding, live_[i]->shown);
             }
             lossPlot_->xAxis->setRange(0, std::max<std::int64_t>(steps, run_.settings.steps));
             lossPlot_->yAxis->rescale();

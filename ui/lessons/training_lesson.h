@@ -38,7 +38,7 @@ class QTimer;
 
 namespace ropelab::ui {
 
-class LatestJob;
+class RunQueue;
 
 class TrainingLesson : public LessonPage {
     Q_OBJECT
@@ -77,7 +77,7 @@ public:
     bool training() const;
     // Models trained at once, each on one thread (default: the machine's hardware threads); the
     // rest wait their turn.
-    void setMaxParallel(int models) { maxParallel_ = std::max(1, models); }
+    void setMaxParallel(int models);
     // Where the last finished or cancelled run is kept; empty in tests that set no cache.
     static QString cachePath();
 
@@ -106,14 +106,13 @@ public:
     const Inside* inside() const { return inside_.get(); }
 
 private:
-    struct Live;  // one model training: its job and the losses its worker thread appends
+    struct Live;  // one model training: the losses its worker thread appends
     void buildControls();
     void declareTrainingFigures();
     void buildInside();
     void declareInsideFigures();
     void updateInsideControls();
     void drawInside();
-    void startQueued();
     void pollLosses();
     void modelFinished(std::size_t index, training::LabModelResult result,
                        std::shared_ptr<const training::Model> model);
@@ -133,8 +132,8 @@ private:
     int lossPoints_ = 0;    // losses shown so far: the loss figure's key
     bool recorded_ = true;  // run_ is the shipped recording (else the user's own)
     std::vector<std::unique_ptr<Live>> live_;
+    RunQueue* queue_;  // the models training, live_[i] for job i
     QTimer* poll_;
-    int maxParallel_;
     QStringList failures_;  // why models of the current run stopped
     // The trained models of run_ (this session's), and the task they trained on.
     std::vector<std::shared_ptr<const training::Model>> trained_;
