@@ -3737,6 +3737,10 @@ score q·k</source>
         <source>Could not compute this view: %1</source>
         <translation>无法计算此视图：%1</translation>
     </message>
+    <message>
+        <source>Could not start a worker thread: the system has no memory or threads left for one. Close other programs or choose smaller sizes, then try again.</source>
+        <translation>无法启动工作线程：系统已没有可用的内存或线程。请关闭其他程序或选择更小的规模，然后重试。</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::LessonMap</name>

@@ -4,9 +4,10 @@
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QThread>
-#include <QThreadPool>
+#include <algorithm>
 #include <mutex>
 #include <stop_token>
+#include <vector>
 
 #include "common/errors.h"
 #include "model/parameter_text.h"
@@ -36,7 +37,6 @@ struct LatestJob::Shared {
     std::mutex mutex;
     LatestJob* receiver = nullptr;
     std::stop_source stop;
-    QThreadPool pool;
 
     // Queues fn(receiver) to run on the receiver's thread, if the receiver still exists.
     template <class Fn>
@@ -52,9 +52,6 @@ struct LatestJob::Shared {
 
 LatestJob::LatestJob(QObject* parent) : QObject(parent), shared_(std::make_shared<Shared>()) {
     shared_->receiver = this;
-    // Stale jobs stop within a chunk; two pool threads let a new job start meanwhile.
-    shared_->pool.setMaxThreadCount(2);
-    shared_->pool.setStackSize(kWorkerStackBytes);
 }
 
 LatestJob::~LatestJob() {
@@ -64,7 +61,7 @@ LatestJob::~LatestJob() {
         shared_->stop.request_stop();
     }
     // Workers keep `shared_` alive; wait here so none outlives the application objects.
-    shared_->pool.waitForDone();
+    for (const auto& worker : workers_) worker->wait();
 }
 
 void LatestJob::start(Work work, int threads) {
@@ -97,7 +94,11 @@ void LatestJob::start(Work work, int threads) {
         });
     };
 
-    shared->pool.start([shared, work = std::move(work), exec, generation] {
+    // A thread per job, not a pool: a pool cannot tell that the system refused it a thread, and
+    // would wait for that job for ever. A stale job stops within a chunk, beside the new one.
+    std::erase_if(workers_, [](const auto& worker) { return worker->isFinished(); });
+    std::unique_ptr<QThread> worker(QThread::create([shared, work = std::move(work), exec,
+                                                     generation] {
         Apply apply;
         QString error;
         bool stopped = false;
@@ -109,9 +110,7 @@ void LatestJob::start(Work work, int threads) {
             error = messageFor(e);
         }
         shared->post([generation, apply = std::move(apply), error, stopped](LatestJob* receiver) {
-            if (receiver->generation_ != generation) return;  // superseded or cancelled
-            receiver->running_ = false;
-            receiver->finishedAfterMs_ = receiver->clock_.elapsed();
+            if (!receiver->end(generation)) return;
             if (stopped) {
                 emit receiver->cancelled();
             } else if (!error.isEmpty()) {
@@ -121,6 +120,20 @@ void LatestJob::start(Work work, int threads) {
                 emit receiver->finished();
             }
         });
+    }));
+    worker->setStackSize(kWorkerStackBytes);
+    worker->start();
+    if (worker->isRunning() || worker->isFinished()) {
+        workers_.push_back(std::move(worker));
+        return;
+    }
+    // The system refused the thread (no memory or address space left): said, not waited for.
+    shared->post([generation](LatestJob* receiver) {
+        if (!receiver->end(generation)) return;
+        emit receiver->failed(
+            tr("Could not start a worker thread: the system has no memory or "
+               "threads left for one. Close other programs or choose smaller "
+               "sizes, then try again."));
     });
 }
 
@@ -134,6 +147,13 @@ void LatestJob::cancel() {
     running_ = false;
     finishedAfterMs_ = clock_.elapsed();
     emit cancelled();
+}
+
+bool LatestJob::end(quint64 generation) {
+    if (generation != generation_) return false;  // superseded or cancelled
+    running_ = false;
+    finishedAfterMs_ = clock_.elapsed();
+    return true;
 }
 
 qint64 LatestJob::elapsedMs() const {

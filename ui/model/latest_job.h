@@ -8,8 +8,10 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
+#include <QThread>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "common/execution.h"
 
@@ -48,8 +50,11 @@ signals:
     void cancelled();
 
 private:
+    // Marks job `generation` ended; false when a newer job or cancel() superseded it.
+    bool end(quint64 generation);
     struct Shared;
     std::shared_ptr<Shared> shared_;
+    std::vector<std::unique_ptr<QThread>> workers_;  // started, and not yet seen finished
     quint64 generation_ = 0;
     bool running_ = false;
     QElapsedTimer clock_;

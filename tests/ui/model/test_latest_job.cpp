@@ -2,10 +2,14 @@
 // LatestJob: work runs off the UI thread, only the newest job's result arrives, cancel leaves
 // the previous result, errors come back as messages.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <QSignalSpy>
 #include <QThread>
 #include <atomic>
+#include <cstdlib>
+#include <fstream>
 
 #include "common/errors.h"
 #include "model/latest_job.h"
@@ -128,6 +132,42 @@ TEST(LatestJob, DestroyingARunningJobIsSafe) {
     job.reset();  // stops and waits; nothing is delivered to the deleted object
     QCoreApplication::processEvents();
     SUCCEED();
+}
+
+// The system refusing a worker thread (here: no address space left for its stack) fails the job
+// with a message at once, and the next job runs again. True when it did.
+bool refusedThreadFailsTheJob() {
+    LatestJob job;
+    QSignalSpy failed(&job, &LatestJob::failed);
+    std::atomic<bool> ran{false};
+    rlimit old{};
+    std::ifstream statm("/proc/self/statm");
+    rlim_t pages = 0;
+    statm >> pages;
+    if (getrlimit(RLIMIT_AS, &old) != 0 || pages == 0) return false;
+    // Room for a few small allocations, not for a 2 MiB thread stack.
+    const rlimit tight{pages * static_cast<rlim_t>(sysconf(_SC_PAGESIZE)) + (1u << 20),
+                       old.rlim_max};
+    if (setrlimit(RLIMIT_AS, &tight) != 0) return false;
+    job.start(
+        [&](const Execution&) -> LatestJob::Apply {
+            ran = true;
+            return [] {};
+        },
+        1);
+    setrlimit(RLIMIT_AS, &old);
+    const bool refused =
+        job.waitForIdle(5000) && !ran && failed.count() == 1 &&
+        failed.at(0).at(0).toString().startsWith(QStringLiteral("Could not start a worker thread"));
+    job.start([](const Execution&) -> LatestJob::Apply { return [] {}; }, 1);
+    return refused && job.waitForIdle(5000) && failed.count() == 1;
+}
+
+// In a process of its own: glibc reuses the stacks of earlier tests' threads, which needs no
+// address space.
+TEST(LatestJobDeathTest, ARefusedThreadFailsTheJobInsteadOfWaitingForIt) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_EXIT(std::_Exit(refusedThreadFailsTheJob() ? 0 : 1), ::testing::ExitedWithCode(0), "");
 }
 
 }  // namespace
