@@ -156,6 +156,16 @@ QString parameterText(const QJsonValue& value) {
     return QString::fromUtf8(json.mid(1, json.size() - 2));
 }
 
+// A recorded move's value as the control shows it: a combo box's item, not its index.
+QString moveText(const QWidget* control, const QJsonValue& value) {
+    const auto* box = qobject_cast<const QComboBox*>(control);
+    if (box != nullptr && value.isDouble() && value.toInt(-1) >= 0 &&
+        value.toInt(-1) < box->count()) {
+        return box->itemText(value.toInt());
+    }
+    return parameterText(value);
+}
+
 // Unset (the activity's setting), yes, no.
 void fillTriState(QComboBox* box) {
     box->clear();
@@ -1162,12 +1172,14 @@ void ActivityEditor::fillSolution() {
     solution_->clear();
     const QList<ControlValue> moves = s != nullptr ? s->solution : QList<ControlValue>();
     const QString lessonId = activity_ < draft_.size() ? draft_[activity_].lesson : QString();
+    const QWidget* shared = shell_ != nullptr ? shell_->parameterControls() : nullptr;
     for (int i = 0; i < moves.size(); ++i) {
         const QString meaning =
             referenceMeaning(ReferenceKind::Controls, lessonId, moves[i].control);
+        const QWidget* control = findControl(moves[i].control, lesson(), shared);
         solution_->addItem(tr("%1. %2 (%3) → %4")
                                .arg(i + 1)
-                               .arg(moves[i].control, meaning, parameterText(moves[i].value)));
+                               .arg(moves[i].control, meaning, moveText(control, moves[i].value)));
     }
     recordSolution_->setEnabled(!moves.isEmpty() && lesson() != nullptr);
     clearSolution_->setEnabled(!moves.isEmpty());

@@ -463,6 +463,13 @@ TEST(ActivityEditor, ShowMeMovesAreRecordedFromTheCurrentControls) {
     click(*editor, "editorClearSolution");
     EXPECT_EQ(moves->count(), 0);
     EXPECT_EQ(controls->item(rowOf(QStringLiteral("pairSlider")), 3)->checkState(), Qt::Unchecked);
+    // A combo box's move reads as the item it picks (the step keeps its index).
+    ASSERT_TRUE(driveControl(lesson->findChild<QWidget*>(QStringLiteral("animateMode")), 1));
+    controls->item(rowOf(QStringLiteral("animateMode")), 3)->setCheckState(Qt::Checked);
+    ASSERT_EQ(moves->count(), 1);
+    EXPECT_TRUE(moves->item(0)->text().endsWith(QStringLiteral("→ advance m and n together")))
+        << moves->item(0)->text().toStdString();
+    click(*editor, "editorClearSolution");
     EXPECT_TRUE(editor->problems().isEmpty()) << editor->problems().join('\n').toStdString();
     QTest::mouseClick(dialogButton(*editor, QDialogButtonBox::Ok), Qt::LeftButton);
     const QList<ActivityStep> steps = app.activities.draft().front().steps;
