@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -182,11 +183,18 @@ void LessonMap::fitToScreen() {
     // The fewest columns that show every card whole; when none does, the most that fit the
     // screen's width, and the rest scrolls vertically (a card cut off at the side is never read).
     QSize best;
-    int bestColumns = 2;
-    for (int columns = 2; columns <= 6; ++columns) {
+    int bestColumns = 1;
+    const QMargins margins = layout()->contentsMargins();
+    // Beside the cards: the dialog's margins, the scroll area's frame and its vertical scroll bar.
+    const int besideCards = margins.left() + margins.right() + 2 * scroll_->frameWidth() +
+                            scroll_->verticalScrollBar()->sizeHint().width();
+    for (int columns = 1; columns <= 6; ++columns) {
         arrangeCards(columns);
         const int width = std::min(room.width(), columns * cardWidth);
-        const int least = std::max(width, layout()->totalMinimumSize().width());
+        // The cards' own least width counts too: the scroll area's hint leaves it out, and a
+        // squeezed card is cut off at the side (five columns on a 1024 × 768 screen).
+        const int least = std::max({width, layout()->totalMinimumSize().width(),
+                                    cardArea_->layout()->totalMinimumSize().width() + besideCards});
         const QSize size = wholeSize(least);
         if (size.width() > room.width() && best.isValid()) break;
         best = size;
