@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/latest_job.h"
 
+#include <pthread.h>
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QThread>
+
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
 #include <mutex>
 #include <stop_token>
-#include <vector>
 
 #include "common/errors.h"
 #include "model/parameter_text.h"
@@ -19,7 +23,9 @@ namespace {
 constexpr qint64 kProgressIntervalMs = 50;
 // Core's work keeps its data on the heap; glibc's default 8 MiB stack per worker only reserves
 // address space, which the app's 1 GiB budget counts.
-constexpr uint kWorkerStackBytes = 2u << 20;
+constexpr std::size_t kWorkerStackBytes = 2u << 20;
+constexpr int kMaxWorkers = 2;
+constexpr std::chrono::seconds kWorkerIdle{30};
 
 QString messageFor(const std::exception& e) {
     if (dynamic_cast<const InputError*>(&e) != nullptr) {
@@ -37,6 +43,14 @@ struct LatestJob::Shared {
     std::mutex mutex;
     LatestJob* receiver = nullptr;
     std::stop_source stop;
+    // Jobs waiting for a worker, and the workers: at most kMaxWorkers, each ending after
+    // kWorkerIdle without a job, as a QThreadPool's do.
+    std::deque<std::function<void()>> queue;
+    int workers = 0;
+    int idle = 0;  // workers waiting for a job
+    bool closing = false;
+    std::condition_variable wake;  // a job was queued, or the job object is going
+    std::condition_variable gone;  // a worker ended
 
     // Queues fn(receiver) to run on the receiver's thread, if the receiver still exists.
     template <class Fn>
@@ -55,13 +69,54 @@ LatestJob::LatestJob(QObject* parent) : QObject(parent), shared_(std::make_share
 }
 
 LatestJob::~LatestJob() {
-    {
-        std::lock_guard lock(shared_->mutex);
-        shared_->receiver = nullptr;
-        shared_->stop.request_stop();
-    }
+    std::deque<std::function<void()>> unstarted;
+    std::unique_lock lock(shared_->mutex);
+    shared_->receiver = nullptr;
+    shared_->stop.request_stop();
+    shared_->closing = true;
+    unstarted.swap(shared_->queue);
+    shared_->wake.notify_all();
     // Workers keep `shared_` alive; wait here so none outlives the application objects.
-    for (const auto& worker : workers_) worker->wait();
+    shared_->gone.wait(lock, [this] { return shared_->workers == 0; });
+}
+
+void* LatestJob::runWorker(void* data) {
+    const std::shared_ptr<Shared> shared(std::move(*static_cast<std::shared_ptr<Shared>*>(data)));
+    delete static_cast<std::shared_ptr<Shared>*>(data);
+    std::unique_lock lock(shared->mutex);
+    while (true) {
+        if (!shared->queue.empty()) {
+            std::function<void()> job = std::move(shared->queue.front());
+            shared->queue.pop_front();
+            lock.unlock();
+            job();
+            job = nullptr;  // what the job holds goes before the job object may
+            lock.lock();
+            continue;
+        }
+        if (shared->closing) break;
+        ++shared->idle;
+        const bool woken = shared->wake.wait_for(
+            lock, kWorkerIdle, [&] { return !shared->queue.empty() || shared->closing; });
+        --shared->idle;
+        if (!woken) break;
+    }
+    --shared->workers;
+    shared->gone.notify_all();
+    return nullptr;
+}
+
+bool LatestJob::startWorker() {
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, kWorkerStackBytes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    auto* shared = new std::shared_ptr<Shared>(shared_);
+    pthread_t thread;
+    const bool started = pthread_create(&thread, &attributes, runWorker, shared) == 0;
+    pthread_attr_destroy(&attributes);
+    if (!started) delete shared;
+    return started;
 }
 
 void LatestJob::start(Work work, int threads) {
@@ -94,38 +149,48 @@ void LatestJob::start(Work work, int threads) {
         });
     };
 
-    // A thread per job, not a pool: a pool cannot tell that the system refused it a thread, and
-    // would wait for that job for ever. A stale job stops within a chunk, beside the new one.
-    std::erase_if(workers_, [](const auto& worker) { return worker->isFinished(); });
-    std::unique_ptr<QThread> worker(QThread::create([shared, work = std::move(work), exec,
-                                                     generation] {
-        Apply apply;
-        QString error;
-        bool stopped = false;
-        try {
-            apply = work(exec);
-        } catch (const Cancelled&) {
-            stopped = true;
-        } catch (const std::exception& e) {
-            error = messageFor(e);
-        }
-        shared->post([generation, apply = std::move(apply), error, stopped](LatestJob* receiver) {
-            if (!receiver->end(generation)) return;
-            if (stopped) {
-                emit receiver->cancelled();
-            } else if (!error.isEmpty()) {
-                emit receiver->failed(error);
-            } else {
-                if (apply) apply();
-                emit receiver->finished();
+    // Our own workers, not a QThreadPool: a pool cannot tell that the system refused it a
+    // thread, and would wait for that job for ever. A stale job stops within a chunk; a second
+    // worker lets the new one start meanwhile.
+    {
+        std::unique_lock lock(shared->mutex);
+        shared->queue.push_back([shared, work = std::move(work), exec, generation] {
+            Apply apply;
+            QString error;
+            bool stopped = false;
+            try {
+                apply = work(exec);
+            } catch (const Cancelled&) {
+                stopped = true;
+            } catch (const std::exception& e) {
+                error = messageFor(e);
             }
+            shared->post(
+                [generation, apply = std::move(apply), error, stopped](LatestJob* receiver) {
+                    if (!receiver->end(generation)) return;
+                    if (stopped) {
+                        emit receiver->cancelled();
+                    } else if (!error.isEmpty()) {
+                        emit receiver->failed(error);
+                    } else {
+                        if (apply) apply();
+                        emit receiver->finished();
+                    }
+                });
         });
-    }));
-    worker->setStackSize(kWorkerStackBytes);
-    worker->start();
-    if (worker->isRunning() || worker->isFinished()) {
-        workers_.push_back(std::move(worker));
-        return;
+        if (shared->idle > 0) {
+            shared->wake.notify_one();
+            return;
+        }
+        if (shared->workers >= kMaxWorkers) return;  // a busy worker takes it next
+        ++shared->workers;
+        lock.unlock();
+        if (startWorker()) return;
+        lock.lock();
+        --shared->workers;
+        // A busy worker still takes it; with none, nothing would.
+        if (shared->workers > 0) return;
+        shared->queue.pop_back();
     }
     // The system refused the thread (no memory or address space left): said, not waited for.
     shared->post([generation](LatestJob* receiver) {

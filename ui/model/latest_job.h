@@ -8,10 +8,8 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
-#include <QThread>
 #include <functional>
 #include <memory>
-#include <vector>
 
 #include "common/execution.h"
 
@@ -50,11 +48,14 @@ signals:
     void cancelled();
 
 private:
+    struct Shared;
+    // A worker thread's loop: runs queued jobs, ends when idle a while or the job object goes.
+    static void* runWorker(void* shared);
+    // Starts one more worker thread; false when the system refuses it.
+    bool startWorker();
     // Marks job `generation` ended; false when a newer job or cancel() superseded it.
     bool end(quint64 generation);
-    struct Shared;
     std::shared_ptr<Shared> shared_;
-    std::vector<std::unique_ptr<QThread>> workers_;  // started, and not yet seen finished
     quint64 generation_ = 0;
     bool running_ = false;
     QElapsedTimer clock_;
