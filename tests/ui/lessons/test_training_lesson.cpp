@@ -8,8 +8,10 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -195,6 +197,32 @@ TEST_F(Training, SavedStateKeepsItsKeysAndDefaults) {
     EXPECT_EQ(restored.fineTuneSteps, 0);
     EXPECT_EQ(restored.trainLength, 6);
     EXPECT_EQ(restored.ropeTheta, 500.0);
+}
+
+// The user's last run opens with the settings it was trained with: its task and model size show
+// in their lists (which were once filled only after the settings were applied).
+TEST_F(Training, TheCachedRunOpensWithItsOwnTaskAndSize) {
+    QJsonObject run = recordedRun();
+    QJsonObject settings = run[QStringLiteral("settings")].toObject();
+    settings[QStringLiteral("task")] = QStringLiteral("reverse");
+    settings[QStringLiteral("layers")] = TrainingLesson::kSizes[0].layers;
+    settings[QStringLiteral("width")] = TrainingLesson::kSizes[0].width;
+    settings[QStringLiteral("heads")] = TrainingLesson::kSizes[0].heads;
+    run[QStringLiteral("settings")] = settings;
+    const QString path = TrainingLesson::cachePath();
+    ASSERT_FALSE(path.isEmpty());
+    ASSERT_TRUE(QDir().mkpath(QFileInfo(path).absolutePath()));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(run).toJson());
+    file.close();
+
+    LessonHarness<TrainingLesson> h;
+    EXPECT_EQ(h.lesson.settings().task, training::TaskKind::Reverse);
+    EXPECT_EQ(h.lesson.settings().layers, TrainingLesson::kSizes[0].layers);
+    EXPECT_EQ(h.lesson.findChild<QComboBox*>(QStringLiteral("taskBox"))->currentText(),
+              QStringLiteral("reverse the symbols"));
+    EXPECT_EQ(h.lesson.findChild<QComboBox*>(QStringLiteral("sizeBox"))->currentIndex(), 0);
 }
 
 TEST_F(Training, TheResultTableExportsAsCsvWithTheRunsNumbers) {
