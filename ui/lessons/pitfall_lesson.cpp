@@ -180,20 +180,21 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
             ropeSingular_ = std::move(side.singular);
             ropeRank_ = side.rank;
             ropeNorms_ = std::move(side.norms);
-            positions_ = key.inputs.positions;
-            dimension_ = key.inputs.dimension;
             ropeShown_ = key;
             showColouredGrid(ropeHeat_, std::move(side.heat), key.inputs.positions);
         },
         threads);
     // Each map titled with its own colour range, in the language shown: the other side's arrival
     // does not repaint this one.
-    declareInlineFigures(
-        {seedPlot_}, [this] { return seedShown_ ? std::optional(seedTitleText()) : std::nullopt; },
-        [this](const std::optional<QString>& title) { setTitleText(seedTitle_, *title); });
-    declareInlineFigures(
-        {ropePlot_}, [this] { return ropeShown_ ? std::optional(ropeTitleText()) : std::nullopt; },
-        [this](const std::optional<QString>& title) { setTitleText(ropeTitle_, *title); });
+    const auto declareTitle = [this](QCustomPlot* plot, QCPTextElement* title, auto text) {
+        declareInlineFigures({plot}, text, [title](const std::optional<QString>& shown) {
+            setTitleText(title, *shown);
+        });
+    };
+    declareTitle(seedPlot_, seedTitle_,
+                 [this] { return seedShown_ ? std::optional(seedTitleText()) : std::nullopt; });
+    declareTitle(ropePlot_, ropeTitle_,
+                 [this] { return ropeShown_ ? std::optional(ropeTitleText()) : std::nullopt; });
     // The spectra and readouts compare both sides: drawn once both are in.
     declareInlineFigures(
         {singularPlot_, normPlot_},
@@ -252,7 +253,7 @@ int PitfallLesson::shownDimension() const {
 
 void PitfallLesson::refresh() {
     updateFigures();
-    if (dimension_ > 0) updateReadout();
+    if (ropeShown_) updateReadout();
 }
 
 PitfallLesson::SideResult PitfallLesson::computeSide(const ScoreEncodingParams& encoding,
@@ -282,7 +283,7 @@ PitfallLesson::SideResult PitfallLesson::computeSide(const ScoreEncodingParams& 
 void PitfallLesson::drawSpectra() {
     setRankedValues(seedSingularGraph_, seedSingular_);
     setRankedValues(ropeSingularGraph_, ropeSingular_);
-    singularPlot_->xAxis->setRange(0.5, dimension_ + 0.5);
+    singularPlot_->xAxis->setRange(0.5, dimension() + 0.5);
     // Log scale: show from the smallest singular value (floored at 1e-17) to above the largest.
     const double top = std::max(seedSingular_.maxCoeff(), ropeSingular_.maxCoeff());
     const double bottom =
@@ -325,7 +326,7 @@ void PitfallLesson::updateReadout() {
     setReadouts(
         {{.text = tr("wrong code"), .second = tr("RoPE")},
          {QStringLiteral("wrong_deviation"),
-          tr("diagonal deviation (m, n &lt; %1)").arg(std::min(positions_, kDeviationPositions)),
+          tr("diagonal deviation (m, n &lt; %1)").arg(std::min(positions(), kDeviationPositions)),
           seedDeviation_,
           {'g', 3},
           {},
@@ -346,8 +347,8 @@ void PitfallLesson::updateReadout() {
           tr("dimensions kept (numerical rank)"),
           seedRank_,
           {},
-          tr("%1 of %2").arg(seedRank_).arg(dimension_),
-          tr("%1 of %2").arg(ropeRank_).arg(dimension_)},
+          tr("%1 of %2").arg(seedRank_).arg(dimension()),
+          tr("%1 of %2").arg(ropeRank_).arg(dimension())},
          {.label = tr("largest |score| (colour range)"),
           .text = colourRangeText(seedHeat_),
           .second = colourRangeText(ropeHeat_)},
@@ -359,8 +360,8 @@ void PitfallLesson::updateReadout() {
          {QStringLiteral("rope_sigma_max"), {}, ropeSingular_.maxCoeff()},
          {QStringLiteral("rope_sigma_min"), {}, ropeSingular_.minCoeff()},
          {QStringLiteral("rope_rank"), {}, ropeRank_},
-         {QStringLiteral("dimension"), {}, dimension_},
-         {QStringLiteral("positions"), {}, positions_}},
+         {QStringLiteral("dimension"), {}, dimension()},
+         {QStringLiteral("positions"), {}, positions()}},
         QStringLiteral("<p>%1</p>")
             .arg(tr("Diagonal deviation: max over diagonals m − n = const of (max − min) score, "
                     "divided by the largest |score|; 0 means the score is relative.")),

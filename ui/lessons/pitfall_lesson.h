@@ -37,8 +37,8 @@ public:
     static constexpr int kDeviationPositions = 256;
 
     // What the views show, for tests and the benchmark.
-    int positions() const { return positions_; }
-    int dimension() const { return dimension_; }
+    int positions() const { return ropeShown_ ? ropeShown_->inputs.positions : 0; }
+    int dimension() const { return ropeShown_ ? ropeShown_->inputs.dimension : 0; }
     const PooledGrid& seedGrid() const { return seedGrid_; }
     const PooledGrid& ropeGrid() const { return ropeGrid_; }
     double seedDeviation() const { return seedDeviation_; }
@@ -109,8 +109,6 @@ private:
     // The inputs of each side on screen.
     std::optional<SeedKey> seedShown_;
     std::optional<RopeKey> ropeShown_;
-    int positions_ = 0;
-    int dimension_ = 0;
     PooledGrid seedGrid_;
     PooledGrid ropeGrid_;
     double seedDeviation_ = 0.0;
