@@ -687,6 +687,11 @@ QCustomPlot* makePlot(QWidget* parent) {
         cacheLegendText(plot);
         fitTextToWidth(plot, plot->width());
     });
+    // Labels inside the data wrap to the axis rect as this replot laid it out, not the last one:
+    // a layout that narrows the rect (new tick labels) would leave them running off it. A file's
+    // layout (another viewport) keeps them whole.
+    QObject::connect(plot, &QCustomPlot::afterLayout, plot,
+                     [plot] { wrapLabelsInside(plot, plot->viewport().width()); });
     return plot;
 }
 

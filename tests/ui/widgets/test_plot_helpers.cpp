@@ -477,6 +477,32 @@ TEST(PlotHelpers, LabelsInsideTheDataWrapBeforeTheEdgeTheyRunTowards) {
     delete plot;
 }
 
+// The rect a label wraps to is the one the same replot lays out: wider tick labels that narrow
+// the data leave no line running past it (lesson 13's "learned: cannot run" note in zh_CN).
+TEST(PlotHelpers, LabelsInsideTheDataWrapToTheRectOfTheirOwnReplot) {
+    QCustomPlot* plot = makePlot(nullptr);
+    plot->resize(300, 240);
+    plot->setViewport(plot->rect());
+    plot->yAxis->setRange(0.0, 1.0);
+    auto* label = new PlotLabel(plot);
+    wrapInsideAxisRect(label);
+    label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    label->position->setCoords(0.98, 0.1);
+    label->setText(QStringLiteral("learned: cannot run at 24, 32, 64 tokens"));
+    plot->replot();
+    const int before = plot->axisRect()->rect().width();
+    plot->yAxis->setNumberFormat(QStringLiteral("f"));  // long tick labels: a wider margin
+    plot->yAxis->setNumberPrecision(0);
+    plot->yAxis->setRange(0.0, 1e9);
+    plot->replot();
+    const QRect data = plot->axisRect()->rect();
+    ASSERT_LT(data.width(), before - 20);
+    const QFontMetricsF metrics(label->font());
+    for (const QString& line : label->text().split(QLatin1Char('\n')))
+        EXPECT_LE(metrics.horizontalAdvance(line), 0.98 * data.width()) << line.toStdString();
+    delete plot;
+}
+
 // A label beside an arrow's tip stays whole inside the data: moved inwards as far as needed, and
 // back to its anchor when the plot grows.
 TEST(PlotHelpers, LabelsPlacedInsideStayWholeInTheirAxisRect) {
