@@ -139,10 +139,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
       learnedPlot_(createPlot(QStringLiteral("learned-table"))),
       sinusoidalPlot_(createPlot(QStringLiteral("sinusoidal-table"))),
       similarityPlot_(createPlot(QStringLiteral("position-similarity"))),
-      shiftPlot_(createPlot(QStringLiteral("shift-rotation"))),
-      maxLengthSlider_(new LabeledSlider(QString(), 1, 4096, 1, QString(), this)),
-      pairSlider_(new LabeledSlider(QString(), 0, 31, 1, QString(), this)),
-      shiftSlider_(new LabeledSlider(QString(), -128, 128, 1, QString(), this)) {
+      shiftPlot_(createPlot(QStringLiteral("shift-rotation"))) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(learnedPlot_, 0, 0);
@@ -208,9 +205,6 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
                   {arc_, fromArrow_, toArrow_, fromLabel_, toLabel_});
     tagAnnotation(learnedPlot_, QStringLiteral("missing-rows"), {impossible_, impossibleLabel_});
 
-    maxLengthSlider_->setObjectName(QStringLiteral("maxLengthSlider"));
-    pairSlider_->setObjectName(QStringLiteral("pairSlider"));
-    shiftSlider_->setObjectName(QStringLiteral("shiftSlider"));
     bindExplanation(QT_TR_NOOP(
         "<p>An absolute encoding gives each position p its own vector PE(p) and adds it to "
         "the token's embedding.</p>"
@@ -228,22 +222,29 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
         "from the vertical axis towards the horizontal one: a growing angle turns the arrow "
         "<b>clockwise</b>. Only the angle modulo 360° shows: a turn of 458.4° ends where "
         "98.4° does.</p>"));
-    bindText(maxLengthSlider_, QT_TR_NOOP("Learned max length L"), QT_TR_NOOP("positions"));
-    bindToolTip(maxLengthSlider_, QT_TR_NOOP("Rows of the learned table (GPT-2: 1024, BERT: 512)"));
-    bindText(pairSlider_, QT_TR_NOOP("Pair index i"));
-    bindText(shiftSlider_, QT_TR_NOOP("Shift k"), QT_TR_NOOP("tokens"));
-    bindToolTip(shiftSlider_, QT_TR_NOOP("PE(p + k) is PE(p) with pair i turned by kω_i"));
-    maxLengthSlider_->setValue(128);
-    shiftSlider_->setValue(8);
+    const auto refreshNow = [this] { refresh(); };
+    maxLengthSlider_ =
+        addSlider({.name = "maxLengthSlider",
+                   .label = QT_TR_NOOP("Learned max length L"),
+                   .range = {1, 4096, 128},
+                   .unit = QT_TR_NOOP("positions"),
+                   .toolTip = QT_TR_NOOP("Rows of the learned table (GPT-2: 1024, BERT: 512)"),
+                   .state = "maxLength"},
+                  refreshNow);
+    pairSlider_ =
+        addSlider({.name = "pairSlider", .label = QT_TR_NOOP("Pair index i"), .range = {0, 31, 0}},
+                  [this](int pair) { setPairIndex(pair); });
     // ±128 tokens: about one token per pixel of a side-panel slider (±512 moved four); the
     // arrow keys step 1, Page Up/Down 8, and the spin box takes any value in range.
-    shiftSlider_->slider()->setPageStep(8);
-    controlsLayout()->addWidget(maxLengthSlider_);
-    controlsLayout()->addWidget(pairSlider_);
-    controlsLayout()->addWidget(shiftSlider_);
-    connect(maxLengthSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::refresh);
-    connect(pairSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::setPairIndex);
-    connect(shiftSlider_, &LabeledSlider::valueChanged, this, &AbsoluteLesson::refresh);
+    shiftSlider_ =
+        addSlider({.name = "shiftSlider",
+                   .label = QT_TR_NOOP("Shift k"),
+                   .range = {-128, 128, 8},
+                   .unit = QT_TR_NOOP("tokens"),
+                   .toolTip = QT_TR_NOOP("PE(p + k) is PE(p) with pair i turned by kω_i"),
+                   .state = "shift",
+                   .pageStep = 8},
+                  refreshNow);
     // Each table is computed off the UI thread, and only when its own inputs change: the base
     // leaves the learned table as it is, its length L leaves the sinusoidal ones.
     const auto sinusoidalKey = [this] {
@@ -289,12 +290,6 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
             shown_ = std::move(shift);
             drawShift();
         });
-    bindState(
-        QStringLiteral("maxLength"), 128, [this] { return maxLength(); },
-        [this](int length) { maxLengthSlider_->setValue(length); });
-    bindState(
-        QStringLiteral("shift"), 8, [this] { return shift(); },
-        [this](int shift) { shiftSlider_->setValue(shift); });
     bindState(
         QStringLiteral("pair"), 0, [this] { return pair_; },
         [this](int pair) {

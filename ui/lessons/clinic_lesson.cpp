@@ -90,8 +90,7 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
       layoutPlot_(createPlot(QStringLiteral("layout-permutation-scores"))),
       kvPlot_(createPlot(QStringLiteral("kv-cache-drift"))),
       positionsPlot_(createPlot(QStringLiteral("low-precision-positions"))),
-      table_(new QTableWidget(0, 3, this)),
-      exampleBox_(new ChoiceBox(this)) {
+      table_(new QTableWidget(0, 3, this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(table_, 0, 0, 1, 2);
@@ -189,25 +188,25 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
         placeLegendBelow(plot, plot == layoutPlot_ ? 3 : 1);
     }
 
-    exampleBox_->setObjectName(QStringLiteral("exampleBox"));
     auto* exampleLabel = new QLabel(this);
     exampleLabel->setObjectName(QStringLiteral("exampleLabel"));
     bindText(exampleLabel, QT_TR_NOOP("Scaling in the table"));
-    exampleLabel->setBuddy(exampleBox_);
     controlsLayout()->addWidget(exampleLabel);
-    controlsLayout()->addWidget(exampleBox_);
-    bindItems(exampleBox_, {QT_TR_NOOP("none (default)"), QT_TR_NOOP("linear, factor 4"),
-                            QT_TR_NOOP("dynamic NTK, factor 2"), QT_TR_NOOP("YaRN, factor 4"),
-                            QT_TR_NOOP("Llama 3, factor 8")});
-    bindToolTip(exampleBox_,
-                QT_TR_NOOP("The rope_type written in every tool's words in the table."));
-    exampleBox_->setCurrentIndex(static_cast<int>(example_));
     // currentIndexChanged, not activated: activities set the box as a user would.
-    connect(exampleBox_, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (index >= 0 && index != static_cast<int>(example_)) {
-            setExample(static_cast<Example>(index));
-        }
-    });
+    exampleBox_ = addChoice(
+        {.name = "exampleBox",
+         .accessibleName = nullptr,
+         .items = {QT_TR_NOOP("none (default)"), QT_TR_NOOP("linear, factor 4"),
+                   QT_TR_NOOP("dynamic NTK, factor 2"), QT_TR_NOOP("YaRN, factor 4"),
+                   QT_TR_NOOP("Llama 3, factor 8")},
+         .toolTip = QT_TR_NOOP("The rope_type written in every tool's words in the table.")},
+        [this](int index) {
+            if (index >= 0 && index != static_cast<int>(example_)) {
+                setExample(static_cast<Example>(index));
+            }
+        });
+    exampleLabel->setBuddy(exampleBox_);
+    exampleBox_->setCurrentIndex(static_cast<int>(example_));
     const auto plainKey = [this] {
         return PlainKey{parameters().rope().headDim, parameters().rope().ropeTheta};
     };

@@ -5,6 +5,7 @@
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -38,6 +39,7 @@
 #include "model/parameter_model.h"
 #include "model/parameter_text.h"
 #include "style/theme_controller.h"
+#include "widgets/choice_box.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/progress_value.h"
@@ -488,6 +490,71 @@ void LessonPage::bindAxisLabels(QCustomPlot* plot, const char* x, const char* y)
 
 void LessonPage::bindToolTip(QWidget* widget, const char* source) {
     bindText(source, [widget](const QString& text) { widget->setToolTip(text); });
+}
+
+LabeledSlider* LessonPage::makeSlider(const SliderSpec& spec, std::function<void(int)> changed) {
+    auto* slider = new LabeledSlider(QString(), spec.range.minimum, spec.range.maximum, spec.step,
+                                     QString(), this);
+    slider->setObjectName(QLatin1String(spec.name));
+    bindText(slider, spec.label, spec.unit);
+    if (spec.toolTip != nullptr) bindToolTip(slider, spec.toolTip);
+    if (spec.pageStep > 0) slider->slider()->setPageStep(spec.pageStep);
+    slider->setValue(spec.range.value);
+    (spec.layout != nullptr ? spec.layout : controlsLayout())->addWidget(slider);
+    connect(slider, &LabeledSlider::valueChanged, this, changed);
+    if (spec.state != nullptr) {
+        bindState(
+            QLatin1String(spec.state), spec.range.value, [slider] { return slider->value(); },
+            [slider, changed](int value) {
+                slider->setValue(value);
+                changed(slider->value());
+            });
+    }
+    return slider;
+}
+
+QCheckBox* LessonPage::makeCheckBox(const CheckBoxSpec& spec, std::function<void(bool)> toggled) {
+    auto* box = new QCheckBox(this);
+    box->setObjectName(QLatin1String(spec.name));
+    bindText(box, spec.text);
+    if (spec.toolTip != nullptr) bindToolTip(box, spec.toolTip);
+    box->setChecked(spec.checked);
+    (spec.layout != nullptr ? spec.layout : controlsLayout())->addWidget(box);
+    connect(box, &QCheckBox::toggled, this, toggled);
+    if (spec.state != nullptr) {
+        bindState(
+            QLatin1String(spec.state), spec.checked, [box] { return box->isChecked(); },
+            [box](bool on) { box->setChecked(on); });
+    }
+    return box;
+}
+
+ChoiceBox* LessonPage::makeChoice(const ChoiceSpec& spec, std::function<void(int)> chosen) {
+    auto* box = new ChoiceBox(this);
+    box->setObjectName(QLatin1String(spec.name));
+    bindItems(box, spec.items);
+    if (spec.accessibleName != nullptr) {
+        bindText(spec.accessibleName, [box](const QString& text) { box->setAccessibleName(text); });
+    }
+    if (spec.toolTip != nullptr) bindToolTip(box, spec.toolTip);
+    (spec.layout != nullptr ? spec.layout : controlsLayout())->addWidget(box, spec.stretch);
+    connect(box, &QComboBox::currentIndexChanged, this, chosen);
+    if (spec.state != nullptr) {
+        bindState(
+            QLatin1String(spec.state), 0, [box] { return box->currentIndex(); },
+            [box](int index) { box->setCurrentIndex(index); });
+    }
+    return box;
+}
+
+QPushButton* LessonPage::addButton(const ButtonSpec& spec, std::function<void()> clicked) {
+    auto* button = new QPushButton(this);
+    button->setObjectName(QLatin1String(spec.name));
+    bindText(button, spec.text);
+    if (spec.toolTip != nullptr) bindToolTip(button, spec.toolTip);
+    (spec.layout != nullptr ? spec.layout : controlsLayout())->addWidget(button);
+    connect(button, &QPushButton::clicked, this, [clicked] { clicked(); });
+    return button;
 }
 
 void LessonPage::bindItems(QComboBox* box, std::initializer_list<const char*> sources) {

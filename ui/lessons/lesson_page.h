@@ -32,6 +32,8 @@
 
 class QGridLayout;
 class QAbstractButton;
+class QBoxLayout;
+class QCheckBox;
 class QAction;
 class QComboBox;
 class QLabel;
@@ -51,6 +53,7 @@ class QCPTextElement;
 
 namespace ropelab::ui {
 
+class ChoiceBox;
 class LabeledDoubleSlider;
 class LabeledSlider;
 class ParameterModel;
@@ -255,6 +258,63 @@ protected:
     void bindAxisLabels(QCustomPlot* plot, const char* x, const char* y);
     void bindToolTip(QWidget* widget, const char* source);
     void bindItems(QComboBox* box, std::initializer_list<const char*> sources);
+    // A control of the side panel, declared once: made under its object name `name` (activities,
+    // sessions and tests find it by that), its texts bound (QT_TR_NOOP), added to `layout` (the
+    // lesson's controls when null), then connected; with a `state` key, its value is saved, and
+    // restoring it sets the control and calls the handler as a move would. A handler may take the
+    // new value or nothing.
+    struct SliderSpec {
+        const char* name;
+        const char* label;
+        struct {
+            int minimum;
+            int maximum;
+            int value;  // the value it starts at
+        } range;
+        const char* unit = nullptr;
+        const char* toolTip = nullptr;
+        const char* state = nullptr;
+        int step = 1;
+        int pageStep = 0;  // 0: the slider's own
+        QBoxLayout* layout = nullptr;
+    };
+    template <class Changed>
+    LabeledSlider* addSlider(const SliderSpec& spec, Changed changed) {
+        return makeSlider(spec, withValue<int>(std::move(changed)));
+    }
+    struct CheckBoxSpec {
+        const char* name;
+        const char* text;
+        bool checked = false;
+        const char* toolTip = nullptr;
+        const char* state = nullptr;
+        QBoxLayout* layout = nullptr;
+    };
+    template <class Toggled>
+    QCheckBox* addCheckBox(const CheckBoxSpec& spec, Toggled toggled) {
+        return makeCheckBox(spec, withValue<bool>(std::move(toggled)));
+    }
+    // A list of choices; without a label beside it, its accessible name says what is chosen.
+    struct ChoiceSpec {
+        const char* name;
+        const char* accessibleName;
+        std::initializer_list<const char*> items;
+        const char* toolTip = nullptr;
+        const char* state = nullptr;  // saves the chosen index
+        QBoxLayout* layout = nullptr;
+        int stretch = 0;
+    };
+    template <class Chosen>
+    ChoiceBox* addChoice(const ChoiceSpec& spec, Chosen chosen) {
+        return makeChoice(spec, withValue<int>(std::move(chosen)));
+    }
+    struct ButtonSpec {
+        const char* name;
+        const char* text;
+        const char* toolTip = nullptr;
+        QBoxLayout* layout = nullptr;
+    };
+    QPushButton* addButton(const ButtonSpec& spec, std::function<void()> clicked);
     // The explanation under the lesson's title (title() is translated by the lesson).
     void bindExplanation(const char* html);
     // The explanation's note, written again only when key() changes or the language does (a
@@ -382,6 +442,17 @@ private:
     void refreshAfterLanguageChange();
     // A screen reader names a figure by its title, in the words and language shown now.
     static void nameForScreenReaders(QCustomPlot* plot);
+    template <class Value, class Handler>
+    static std::function<void(Value)> withValue(Handler handler) {
+        if constexpr (std::is_invocable_v<Handler&, Value>) {
+            return handler;
+        } else {
+            return [handler = std::move(handler)](Value) mutable { handler(); };
+        }
+    }
+    LabeledSlider* makeSlider(const SliderSpec& spec, std::function<void(int)> changed);
+    QCheckBox* makeCheckBox(const CheckBoxSpec& spec, std::function<void(bool)> toggled);
+    ChoiceBox* makeChoice(const ChoiceSpec& spec, std::function<void(int)> chosen);
     template <class Slider>
     void bindSliderText(Slider* slider, const char* label, const char* unit);
     void updateExplanationFold();

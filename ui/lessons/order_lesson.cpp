@@ -48,11 +48,7 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent),
       outputPlot_(createPlot(QStringLiteral("token-outputs"))),
       weightPlot_(createPlot(QStringLiteral("attention-weights"))),
-      tokenList_(new QListWidget(this)),
-      upButton_(new QPushButton(this)),
-      downButton_(new QPushButton(this)),
-      reverseButton_(new QPushButton(this)),
-      positionBox_(new ChoiceBox(this)) {
+      tokenList_(new QListWidget(this)) {
     auto* plots = new QVBoxLayout(plotArea());
     plots->setContentsMargins(0, 0, 0, 0);
     plots->addWidget(outputPlot_, 3);
@@ -195,41 +191,34 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     }
     controlsLayout()->addWidget(tokenList_);
     auto* buttons = new QHBoxLayout;
-    buttons->addWidget(upButton_);
-    buttons->addWidget(downButton_);
-    buttons->addWidget(reverseButton_);
     controlsLayout()->addLayout(buttons);
-    controlsLayout()->addWidget(positionBox_);
-    upButton_->setObjectName(QStringLiteral("moveLeftButton"));
-    downButton_->setObjectName(QStringLiteral("moveRightButton"));
-    reverseButton_->setObjectName(QStringLiteral("reverseButton"));
-    positionBox_->setObjectName(QStringLiteral("positionBox"));
-    positionBox_->addItem(QString(), static_cast<int>(ToyPosition::None));
-    positionBox_->addItem(QString(), static_cast<int>(ToyPosition::Sinusoidal));
-    positionBox_->addItem(QString(), static_cast<int>(ToyPosition::Rope));
-    bindItems(positionBox_,
-              {QT_TR_NOOP("No position information"), QT_TR_NOOP("Sinusoidal encoding added to x"),
-               QT_TR_NOOP("RoPE on q and k")});
-    bindText(QT_TR_NOOP("Position information"),
-             [this](const QString& text) { positionBox_->setAccessibleName(text); });
-    bindText(upButton_, QT_TR_NOOP("◀ Move left"));
-    bindToolTip(upButton_, QT_TR_NOOP("Move the selected word one place earlier"));
-    bindText(downButton_, QT_TR_NOOP("Move right ▶"));
-    bindToolTip(downButton_, QT_TR_NOOP("Move the selected word one place later"));
-    bindText(reverseButton_, QT_TR_NOOP("Reverse"));
+    addButton({.name = "moveLeftButton",
+               .text = QT_TR_NOOP("◀ Move left"),
+               .toolTip = QT_TR_NOOP("Move the selected word one place earlier"),
+               .layout = buttons},
+              [this] { moveSelected(-1); });
+    addButton({.name = "moveRightButton",
+               .text = QT_TR_NOOP("Move right ▶"),
+               .toolTip = QT_TR_NOOP("Move the selected word one place later"),
+               .layout = buttons},
+              [this] { moveSelected(+1); });
+    addButton({.name = "reverseButton", .text = QT_TR_NOOP("Reverse"), .layout = buttons}, [this] {
+        std::vector<int> reversed = order();
+        std::reverse(reversed.begin(), reversed.end());
+        setOrder(reversed);
+    });
+    // The choices in ToyPosition's order: the index is the position information.
+    positionBox_ = addChoice(
+        {.name = "positionBox",
+         .accessibleName = QT_TR_NOOP("Position information"),
+         .items = {QT_TR_NOOP("No position information"),
+                   QT_TR_NOOP("Sinusoidal encoding added to x"), QT_TR_NOOP("RoPE on q and k")}},
+        [this] { refresh(); });
     bindText(QT_TR_NOOP("Word order; drag to reorder"),
              [this](const QString& text) { tokenList_->setAccessibleName(text); });
     bindToolTip(tokenList_, QT_TR_NOOP("Drag a word to reorder the sentence"));
 
     connect(tokenList_->model(), &QAbstractItemModel::rowsMoved, this, &OrderLesson::refresh);
-    connect(upButton_, &QPushButton::clicked, this, [this] { moveSelected(-1); });
-    connect(downButton_, &QPushButton::clicked, this, [this] { moveSelected(+1); });
-    connect(reverseButton_, &QPushButton::clicked, this, [this] {
-        std::vector<int> reversed = order();
-        std::reverse(reversed.begin(), reversed.end());
-        setOrder(reversed);
-    });
-    connect(positionBox_, &QComboBox::currentIndexChanged, this, &OrderLesson::refresh);
     // Three toy attentions of three tokens: cheap enough to compute on the UI thread.
     attention_ = declareFigures(
         {outputPlot_, weightPlot_}, FigureRun::Inline,
@@ -294,11 +283,11 @@ void OrderLesson::setOrder(const std::vector<int>& order) {
 }
 
 ToyPosition OrderLesson::position() const {
-    return static_cast<ToyPosition>(positionBox_->currentData().toInt());
+    return static_cast<ToyPosition>(positionBox_->currentIndex());
 }
 
 void OrderLesson::setPosition(ToyPosition position) {
-    positionBox_->setCurrentIndex(positionBox_->findData(static_cast<int>(position)));
+    positionBox_->setCurrentIndex(static_cast<int>(position));
 }
 
 QPointF OrderLesson::referencePoint(int token) const {

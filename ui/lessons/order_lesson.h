@@ -18,7 +18,6 @@ class QCPItemText;
 class QCPTextElement;
 class QComboBox;
 class QListWidget;
-class QPushButton;
 
 namespace ropelab::ui {
 
@@ -92,9 +91,6 @@ private:
     QCPTextElement* currentCaption_;
 
     QListWidget* tokenList_;
-    QPushButton* upButton_;
-    QPushButton* downButton_;
-    QPushButton* reverseButton_;
     QComboBox* positionBox_;
     FigureTask* attention_ = nullptr;
     double difference_ = 0.0;

@@ -50,8 +50,7 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
       seedPlot_(createPlot(QStringLiteral("seed-code-heatmap"))),
       ropePlot_(createPlot(QStringLiteral("rope-heatmap"))),
       singularPlot_(createPlot(QStringLiteral("singular-values"))),
-      normPlot_(createPlot(QStringLiteral("norm-ratio"))),
-      seedDimension_(new QCheckBox(this)) {
+      normPlot_(createPlot(QStringLiteral("norm-ratio"))) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(seedPlot_, 0, 0);
@@ -102,11 +101,13 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     normPlot_->legend->setVisible(true);
     normPlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignVCenter | Qt::AlignRight);
 
-    seedDimension_->setObjectName(QStringLiteral("seedDimension"));
-    bindText(seedDimension_, QT_TR_NOOP("Use the blog post's d_model = 2"));
-    bindToolTip(seedDimension_,
-                QT_TR_NOOP("The blog post's example runs with d_model = 2: M = [[1, 1], [1, cos "
-                           "0.01]] is almost singular."));
+    seedDimension_ = addCheckBox(
+        {.name = "seedDimension",
+         .text = QT_TR_NOOP("Use the blog post's d_model = 2"),
+         .toolTip = QT_TR_NOOP("The blog post's example runs with d_model = 2: M = [[1, 1], [1, "
+                               "cos 0.01]] is almost singular."),
+         .state = "seedDimension"},
+        [this] { refresh(); });
     bindExplanation(QT_TR_NOOP(
         "<p>A widely copied wrong implementation of RoPE, from a blog post on RoPE, adds "
         "PE[<i>p</i>, <i>j</i>] = cos(<i>p</i>·<i>j</i>·0.01) to x and then multiplies by "
@@ -132,8 +133,6 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
         "depends on <i>m</i> − <i>n</i> alone, and the heat map is constant along every "
         "diagonal.</p>"));
     declareExplanationNote([this] { return shownRope(); }, frequencyNote);
-    controlsLayout()->addWidget(seedDimension_);
-    connect(seedDimension_, &QCheckBox::toggled, this, &PitfallLesson::refresh);
     // The wrong code's side depends only on the vectors, N and d: a base or layout change keeps
     // it. Each side is computed off the UI thread with every core.
     const int threads = std::max(1, QThread::idealThreadCount());
@@ -208,9 +207,6 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
             drawSpectra();
             updateReadout();
         });
-    bindState(
-        QStringLiteral("seedDimension"), false, [this] { return seedDimension_->isChecked(); },
-        [this](bool on) { seedDimension_->setChecked(on); });
     refreshOnParameterChange([this] { refresh(); });
 
     applyTheme(theme());

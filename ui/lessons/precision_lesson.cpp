@@ -55,7 +55,6 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent),
       positionPlot_(createPlot(QStringLiteral("phase-error-vs-position"))),
       pairPlot_(createPlot(QStringLiteral("phase-error-per-pair"))),
-      pairSlider_(new LabeledSlider(QString(), 0, 31, 1, QString(), this)),
       positionSlider_(new LabeledDoubleSlider(QString(), 1.0, double(1 << kMaxLog2Position), 0,
                                               LabeledDoubleSlider::Scale::Logarithmic, QString(),
                                               this)) {
@@ -131,17 +130,17 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
     setLogAxis(positionPlot_->xAxis);
     positionPlot_->xAxis->setRange(1.0, double(1 << kMaxLog2Position));
 
-    pairSlider_->setObjectName(QStringLiteral("pairSlider"));
     positionSlider_->setObjectName(QStringLiteral("positionSlider"));
-    bindText(pairSlider_, QT_TR_NOOP("Pair i"));
-    bindToolTip(pairSlider_,
-                QT_TR_NOOP("Which pair the upper plot follows; pair 0 turns fastest."));
     bindText(positionSlider_, QT_TR_NOOP("Position p"));
     bindToolTip(positionSlider_, QT_TR_NOOP("The position the lower plot shows, up to 2^24."));
     positionSlider_->setValue(static_cast<double>(position_));
     controlsLayout()->addWidget(positionSlider_);
-    controlsLayout()->addWidget(pairSlider_);
-    connect(pairSlider_, &LabeledSlider::valueChanged, this, &PrecisionLesson::setPair);
+    pairSlider_ = addSlider(
+        {.name = "pairSlider",
+         .label = QT_TR_NOOP("Pair i"),
+         .range = {0, 31, 0},
+         .toolTip = QT_TR_NOOP("Which pair the upper plot follows; pair 0 turns fastest.")},
+        [this](int pair) { setPair(pair); });
     connect(positionSlider_, &LabeledDoubleSlider::valueChanged, this,
             [this](double p) { setPosition(std::llround(p)); });
     declarePrecisionFigures();

@@ -89,14 +89,7 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent),
       usagePlot_(createPlot(QStringLiteral("usage-by-layer"))),
       headsPlot_(createPlot(QStringLiteral("usage-by-head"))),
-      profilePlot_(createPlot(QStringLiteral("positional-profiles"))),
-      openButton_(new QPushButton(this)),
-      exampleButton_(new QPushButton(this)),
-      modelNote_(new WrappedLabel(this)),
-      layerLabel_(new QLabel(this)),
-      layerBox_(new QSpinBox(this)),
-      headLabel_(new QLabel(this)),
-      headBox_(new QSpinBox(this)) {
+      profilePlot_(createPlot(QStringLiteral("positional-profiles"))) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(usagePlot_, 0, 0, 1, 2);
@@ -164,23 +157,29 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
     profileContext_ = contextLine(profilePlot_);
     placeLegendBelow(profilePlot_, 1);
 
-    openButton_->setObjectName(QStringLiteral("openModelButton"));
-    exampleButton_->setObjectName(QStringLiteral("exampleModelButton"));
-    bindText(openButton_, QT_TR_NOOP("Open model…"));
-    bindToolTip(openButton_, QT_TR_NOOP("A .safetensors file, a folder of them with config.json, "
-                                        "or a .gguf file"));
-    bindText(exampleButton_, QT_TR_NOOP("Example model"));
-    bindToolTip(exampleButton_,
-                QT_TR_NOOP("A tiny RoPE model that RoPE Lab builds itself (not trained)"));
+    auto* buttons = new QHBoxLayout;
+    controlsLayout()->addLayout(buttons);
+    addButton({.name = "openModelButton",
+               .text = QT_TR_NOOP("Open model…"),
+               .toolTip = QT_TR_NOOP("A .safetensors file, a folder of them with config.json, "
+                                     "or a .gguf file"),
+               .layout = buttons},
+              [this] { chooseModelFile(); });
+    addButton({.name = "exampleModelButton",
+               .text = QT_TR_NOOP("Example model"),
+               .toolTip = QT_TR_NOOP("A tiny RoPE model that RoPE Lab builds itself (not trained)"),
+               .layout = buttons},
+              [this] { openExampleModel(); });
+    modelNote_ = new WrappedLabel(this);
+    layerLabel_ = new QLabel(this);
+    layerBox_ = new QSpinBox(this);
+    headLabel_ = new QLabel(this);
+    headBox_ = new QSpinBox(this);
     bindText(layerLabel_, QT_TR_NOOP("Layer"));
     bindText(headLabel_, QT_TR_NOOP("Head"));
     layerBox_->setObjectName(QStringLiteral("layerBox"));
     headBox_->setObjectName(QStringLiteral("headBox"));
     modelNote_->setObjectName(QStringLiteral("modelNote"));
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(openButton_);
-    buttons->addWidget(exampleButton_);
-    controlsLayout()->addLayout(buttons);
     controlsLayout()->addWidget(modelNote_);
     auto* choices = new QGridLayout;
     layerLabel_->setBuddy(layerBox_);
@@ -193,8 +192,6 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
     layerBox_->setRange(0, 0);
     headBox_->setRange(0, 0);
 
-    connect(openButton_, &QPushButton::clicked, this, &RealModelLesson::chooseModelFile);
-    connect(exampleButton_, &QPushButton::clicked, this, &RealModelLesson::openExampleModel);
     connect(layerBox_, &QSpinBox::valueChanged, this, [this] { updateFigures(); });
     connect(headBox_, &QSpinBox::valueChanged, this, [this] { updateFigures(); });
 

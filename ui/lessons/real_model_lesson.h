@@ -16,7 +16,6 @@
 #include "widgets/plot_helpers.h"
 
 class QLabel;
-class QPushButton;
 class QSpinBox;
 class QCPItemStraightLine;
 class QCPItemText;
@@ -103,8 +102,6 @@ private:
     QCPGraph* positionalProfile_;
     QCPGraph* semanticProfile_;
 
-    QPushButton* openButton_;
-    QPushButton* exampleButton_;
     QLabel* modelNote_;
     QLabel* layerLabel_;
     QSpinBox* layerBox_;

@@ -97,12 +97,7 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
       bucketPlot_(createPlot(QStringLiteral("t5-buckets"))),
       t5Plot_(createPlot(QStringLiteral("t5-bias"))),
       slopePlot_(createPlot(QStringLiteral("alibi-slopes"))),
-      alibiPlot_(createPlot(QStringLiteral("alibi-bias"))),
-      bucketSlider_(new LabeledSlider(QString(), 4, 128, 2, QString(), this)),
-      distanceSlider_(new LabeledSlider(QString(), 2, 1024, 1, QString(), this)),
-      bidirectional_(new QCheckBox(this)),
-      headsSlider_(new LabeledSlider(QString(), 1, 64, 1, QString(), this)),
-      headSlider_(new LabeledSlider(QString(), 1, 8, 1, QString(), this)) {
+      alibiPlot_(createPlot(QStringLiteral("alibi-bias"))) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(bucketPlot_, 0, 0);
@@ -193,32 +188,27 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     bindText(QT_TR_NOOP("masked\nj > i"),
              [this](const QString& text) { maskLabel_->setText(text); });
 
-    bucketSlider_->setValue(32);
-    distanceSlider_->setValue(128);
-    bidirectional_->setChecked(true);
-    headsSlider_->setValue(8);
-    headSlider_->setValue(1);
-    bucketSlider_->setObjectName(QStringLiteral("bucketSlider"));
-    distanceSlider_->setObjectName(QStringLiteral("maxDistanceSlider"));
-    bidirectional_->setObjectName(QStringLiteral("bidirectionalBox"));
-    headsSlider_->setObjectName(QStringLiteral("headsSlider"));
-    headSlider_->setObjectName(QStringLiteral("headSlider"));
-    bindText(bucketSlider_, QT_TR_NOOP("T5 num_buckets"));
-    bindText(distanceSlider_, QT_TR_NOOP("T5 max_distance"), QT_TR_NOOP("tokens"));
-    bindText(bidirectional_, QT_TR_NOOP("Bidirectional (encoder)"));
-    bindToolTip(bidirectional_, QT_TR_NOOP("Unchecked: causal (decoder) buckets"));
-    bindText(headsSlider_, QT_TR_NOOP("ALiBi heads H"));
-    bindText(headSlider_, QT_TR_NOOP("Head h"));
-    controlsLayout()->addWidget(bucketSlider_);
-    controlsLayout()->addWidget(distanceSlider_);
-    controlsLayout()->addWidget(bidirectional_);
-    controlsLayout()->addWidget(headsSlider_);
-    controlsLayout()->addWidget(headSlider_);
-    connect(bucketSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
-    connect(distanceSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
-    connect(bidirectional_, &QCheckBox::toggled, this, &RelativeLesson::refresh);
-    connect(headsSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
-    connect(headSlider_, &LabeledSlider::valueChanged, this, &RelativeLesson::refresh);
+    const auto refreshNow = [this] { refresh(); };
+    bucketSlider_ = addSlider({.name = "bucketSlider",
+                               .label = QT_TR_NOOP("T5 num_buckets"),
+                               .range = {4, 128, 32},
+                               .step = 2},
+                              refreshNow);
+    distanceSlider_ = addSlider({.name = "maxDistanceSlider",
+                                 .label = QT_TR_NOOP("T5 max_distance"),
+                                 .range = {2, 1024, 128},
+                                 .unit = QT_TR_NOOP("tokens")},
+                                refreshNow);
+    bidirectional_ = addCheckBox({.name = "bidirectionalBox",
+                                  .text = QT_TR_NOOP("Bidirectional (encoder)"),
+                                  .checked = true,
+                                  .toolTip = QT_TR_NOOP("Unchecked: causal (decoder) buckets")},
+                                 refreshNow);
+    headsSlider_ = addSlider(
+        {.name = "headsSlider", .label = QT_TR_NOOP("ALiBi heads H"), .range = {1, 64, 8}},
+        refreshNow);
+    headSlider_ = addSlider(
+        {.name = "headSlider", .label = QT_TR_NOOP("Head h"), .range = {1, 8, 1}}, refreshNow);
     FigureTask* bucketFigure = declareInlineFigures(
         {bucketPlot_},
         [this] {

@@ -111,12 +111,6 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent),
       circlePlot_(createPlot(QStringLiteral("rotating-pair"))),
       scorePlot_(createPlot(QStringLiteral("score-vs-distance"))),
-      pairSlider_(new LabeledSlider(QString(), 0, 31, 1, QString(), this)),
-      playButton_(new QPushButton(this)),
-      animateMode_(new ChoiceBox(this)),
-      speedSlider_(new LabeledSlider(QString(), 1, 30, 1, QString(), this)),
-      shiftLeft_(new QPushButton(this)),
-      shiftRight_(new QPushButton(this)),
       timer_(new QTimer(this)) {
     auto* plots = new QVBoxLayout(plotArea());
     plots->setContentsMargins(0, 0, 0, 0);
@@ -193,11 +187,14 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     placeLegendBelow(scorePlot_);
 
     // Lesson controls: pair, animation, shift both.
-    pairSlider_->setObjectName(QStringLiteral("pairSlider"));
-    bindText(pairSlider_, QT_TR_NOOP("Pair index i"));
-    bindToolTip(pairSlider_, QT_TR_NOOP("Which pair of components to draw; pair 0 turns fastest."));
-    controlsLayout()->addWidget(pairSlider_);
+    pairSlider_ = addSlider(
+        {.name = "pairSlider",
+         .label = QT_TR_NOOP("Pair index i"),
+         .range = {0, 31, 0},
+         .toolTip = QT_TR_NOOP("Which pair of components to draw; pair 0 turns fastest.")},
+        [this](int pair) { setPairIndex(pair); });
     auto* playRow = new QHBoxLayout;
+    playButton_ = new QPushButton(this);
     playButton_->setCheckable(true);
     playButton_->setObjectName(QStringLiteral("playButton"));
     bindText(QT_TR_NOOP("Play or pause the position animation"), [this](const QString& text) {
@@ -205,33 +202,34 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
         showPlayLabel();
     });
     playRow->addWidget(playButton_);
-    animateMode_->setObjectName(QStringLiteral("animateMode"));
-    playRow->addWidget(animateMode_, 1);
+    animateMode_ =
+        addChoice({.name = "animateMode",
+                   .accessibleName = QT_TR_NOOP("What the animation moves"),
+                   .items = {QT_TR_NOOP("advance m only"), QT_TR_NOOP("advance m and n together")},
+                   .layout = playRow,
+                   .stretch = 1},
+                  [] {});
     controlsLayout()->addLayout(playRow);
-    speedSlider_->setObjectName(QStringLiteral("speedSlider"));
-    bindText(speedSlider_, QT_TR_NOOP("Animation speed"), QT_TR_NOOP("tokens/s"));
-    speedSlider_->setValue(4);
-    controlsLayout()->addWidget(speedSlider_);
-    shiftLeft_->setObjectName(QStringLiteral("shiftLeft"));
-    shiftRight_->setObjectName(QStringLiteral("shiftRight"));
-    bindText(shiftLeft_, QT_TR_NOOP("◀ Shift both"));
-    bindToolTip(shiftLeft_, QT_TR_NOOP("m − 1 and n − 1: the same distance, so the same q·k"));
-    bindText(shiftRight_, QT_TR_NOOP("Shift both ▶"));
-    bindToolTip(shiftRight_, QT_TR_NOOP("m + 1 and n + 1: the same distance, so the same q·k"));
+    speedSlider_ = addSlider({.name = "speedSlider",
+                              .label = QT_TR_NOOP("Animation speed"),
+                              .range = {1, 30, 4},
+                              .unit = QT_TR_NOOP("tokens/s"),
+                              .state = "speed"},
+                             [this](int perSecond) { timer_->setInterval(1000 / perSecond); });
     auto* shiftRow = new QHBoxLayout;
-    shiftRow->addWidget(shiftLeft_);
-    shiftRow->addWidget(shiftRight_);
     controlsLayout()->addLayout(shiftRow);
-    bindItems(animateMode_, {QT_TR_NOOP("advance m only"), QT_TR_NOOP("advance m and n together")});
-    bindText(QT_TR_NOOP("What the animation moves"),
-             [this](const QString& text) { animateMode_->setAccessibleName(text); });
+    addButton({.name = "shiftLeft",
+               .text = QT_TR_NOOP("◀ Shift both"),
+               .toolTip = QT_TR_NOOP("m − 1 and n − 1: the same distance, so the same q·k"),
+               .layout = shiftRow},
+              [this] { shiftBoth(-1); });
+    addButton({.name = "shiftRight",
+               .text = QT_TR_NOOP("Shift both ▶"),
+               .toolTip = QT_TR_NOOP("m + 1 and n + 1: the same distance, so the same q·k"),
+               .layout = shiftRow},
+              [this] { shiftBoth(+1); });
 
-    connect(pairSlider_, &LabeledSlider::valueChanged, this, &Rope2dLesson::setPairIndex);
     connect(playButton_, &QPushButton::toggled, this, &Rope2dLesson::setPlaying);
-    connect(speedSlider_, &LabeledSlider::valueChanged, this,
-            [this](int perSecond) { timer_->setInterval(1000 / perSecond); });
-    connect(shiftLeft_, &QPushButton::clicked, this, [this] { shiftBoth(-1); });
-    connect(shiftRight_, &QPushButton::clicked, this, [this] { shiftBoth(+1); });
     connect(timer_, &QTimer::timeout, this, &Rope2dLesson::advanceAnimation);
     timer_->setInterval(1000 / speedSlider_->value());
     bindExplanation(QT_TR_NOOP(
@@ -293,12 +291,6 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     bindState(
         QStringLiteral("animateBoth"), false, [this] { return animateMode_->currentIndex() == 1; },
         [this](bool both) { animateMode_->setCurrentIndex(both ? 1 : 0); });
-    bindState(
-        QStringLiteral("speed"), 4, [this] { return speedSlider_->value(); },
-        [this](int speed) {
-            speedSlider_->setValue(speed);
-            timer_->setInterval(1000 / speedSlider_->value());
-        });
     bindState(
         QStringLiteral("pair"), 0, [this] { return pair_; },
         [this](int pair) { setPairIndex(pair); });

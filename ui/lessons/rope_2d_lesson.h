@@ -103,8 +103,6 @@ private:
     QPushButton* playButton_;
     QComboBox* animateMode_;
     LabeledSlider* speedSlider_;
-    QPushButton* shiftLeft_;
-    QPushButton* shiftRight_;
     QTimer* timer_;
 
     int pair_ = 0;

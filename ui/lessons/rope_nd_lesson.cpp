@@ -117,11 +117,6 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
       spiralPlot_(createPlot(QStringLiteral("spiral-3d"))),
       helixPlot_(createPlot(QStringLiteral("pair-helix"))),
       pairingPlot_(createPlot(QStringLiteral("pair-layout"))),
-      pairSlider_(new LabeledSlider(QString(), 0, 31, 1, QString(), this)),
-      coordinateBox_(new ChoiceBox(this)),
-      yawSlider_(new LabeledSlider(QString(), -180, 180, 1, QStringLiteral("°"), this)),
-      pitchSlider_(new LabeledSlider(QString(), -90, 90, 1, QStringLiteral("°"), this)),
-      resetView_(new QPushButton(this)),
       camera_(new OrbitCamera(this)) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
@@ -221,16 +216,17 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     setSeriesStyle(chosenComponents_, {Series::Key}, theme());
 
     // Controls.
-    pairSlider_->setObjectName(QStringLiteral("pairSlider"));
-    bindText(pairSlider_, QT_TR_NOOP("Pair index i"));
-    bindToolTip(pairSlider_, QT_TR_NOOP("The pair drawn as a helix and highlighted in the clocks"));
-    controlsLayout()->addWidget(pairSlider_);
-    controlsLayout()->addWidget(coordinateBox_);
-    coordinateBox_->setObjectName(QStringLiteral("coordinates"));
-    bindItems(coordinateBox_, {QT_TR_NOOP("Principal components of the path"),
-                               QT_TR_NOOP("Chosen components a, b, c")});
-    bindText(QT_TR_NOOP("Coordinates of the 3D path"),
-             [this](const QString& text) { coordinateBox_->setAccessibleName(text); });
+    pairSlider_ = addSlider(
+        {.name = "pairSlider",
+         .label = QT_TR_NOOP("Pair index i"),
+         .range = {0, 31, 0},
+         .toolTip = QT_TR_NOOP("The pair drawn as a helix and highlighted in the clocks")},
+        [this](int pair) { setPairIndex(pair); });
+    coordinateBox_ = addChoice({.name = "coordinates",
+                                .accessibleName = QT_TR_NOOP("Coordinates of the 3D path"),
+                                .items = {QT_TR_NOOP("Principal components of the path"),
+                                          QT_TR_NOOP("Chosen components a, b, c")}},
+                               [this] { choosePathCoordinates(); });
     auto* componentRow = new QHBoxLayout;
     const std::array componentNames{QT_TR_NOOP("Component a"), QT_TR_NOOP("Component b"),
                                     QT_TR_NOOP("Component c")};
@@ -250,14 +246,6 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     componentBoxes_[1]->setObjectName(QStringLiteral("componentB"));
     componentBoxes_[2]->setObjectName(QStringLiteral("componentC"));
     controlsLayout()->addLayout(componentRow);
-    yawSlider_->setObjectName(QStringLiteral("yawSlider"));
-    pitchSlider_->setObjectName(QStringLiteral("pitchSlider"));
-    resetView_->setObjectName(QStringLiteral("resetView"));
-    bindText(yawSlider_, QT_TR_NOOP("Turn (yaw)"));
-    bindToolTip(yawSlider_, QT_TR_NOOP("Or drag the 3D views sideways"));
-    bindText(pitchSlider_, QT_TR_NOOP("Tilt (pitch)"));
-    bindToolTip(pitchSlider_, QT_TR_NOOP("Or drag the 3D views up and down"));
-    bindText(resetView_, QT_TR_NOOP("Reset view"));
     bindExplanation(QT_TR_NOOP(
         "<p>In d dimensions RoPE turns all d/2 pairs at once, pair <i>i</i> by the angle "
         "<i>p</i>θ<sub>i</sub>. The clocks show the hands at position <i>p</i> (the query "
@@ -277,25 +265,25 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         "i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, "
         "Meta Llama). The angles are the same.</p>"));
     declareExplanationNote([this] { return parameters().rope(); }, frequencyNote);
-    controlsLayout()->addWidget(yawSlider_);
-    controlsLayout()->addWidget(pitchSlider_);
-    controlsLayout()->addWidget(resetView_);
-    yawSlider_->setValue(static_cast<int>(kDefaultYaw));
-    pitchSlider_->setValue(static_cast<int>(kDefaultPitch));
+    yawSlider_ = addSlider({.name = "yawSlider",
+                            .label = QT_TR_NOOP("Turn (yaw)"),
+                            .range = {-180, 180, int(kDefaultYaw)},
+                            .toolTip = QT_TR_NOOP("Or drag the 3D views sideways")},
+                           [this](int yaw) { camera_->setAngles(yaw, camera_->pitchDegrees()); });
+    pitchSlider_ =
+        addSlider({.name = "pitchSlider",
+                   .label = QT_TR_NOOP("Tilt (pitch)"),
+                   .range = {-90, 90, int(kDefaultPitch)},
+                   .toolTip = QT_TR_NOOP("Or drag the 3D views up and down")},
+                  [this](int pitch) { camera_->setAngles(camera_->yawDegrees(), pitch); });
+    for (LabeledSlider* angle : {yawSlider_, pitchSlider_}) angle->setUnit(QStringLiteral("°"));
+    addButton({.name = "resetView", .text = QT_TR_NOOP("Reset view")},
+              [this] { camera_->setAngles(kDefaultYaw, kDefaultPitch); });
     camera_->setAngles(kDefaultYaw, kDefaultPitch);
 
-    connect(pairSlider_, &LabeledSlider::valueChanged, this, &RopeNdLesson::setPairIndex);
-    connect(coordinateBox_, &QComboBox::currentIndexChanged, this,
-            &RopeNdLesson::choosePathCoordinates);
     for (QSpinBox* box : componentBoxes_) {
         connect(box, &QSpinBox::valueChanged, this, &RopeNdLesson::choosePathCoordinates);
     }
-    connect(yawSlider_, &LabeledSlider::valueChanged, this,
-            [this](int yaw) { camera_->setAngles(yaw, camera_->pitchDegrees()); });
-    connect(pitchSlider_, &LabeledSlider::valueChanged, this,
-            [this](int pitch) { camera_->setAngles(camera_->yawDegrees(), pitch); });
-    connect(resetView_, &QPushButton::clicked, this,
-            [this] { camera_->setAngles(kDefaultYaw, kDefaultPitch); });
     connect(camera_, &OrbitCamera::changed, this, [this] {
         yawSlider_->setValue(static_cast<int>(std::lround(camera_->yawDegrees())));
         pitchSlider_->setValue(static_cast<int>(std::lround(camera_->pitchDegrees())));

@@ -19,7 +19,6 @@ class QCPLayer;
 class QCPTextElement;
 class QCPColorScale;
 class QComboBox;
-class QPushButton;
 class QSpinBox;
 
 namespace ropelab::ui {
@@ -131,7 +130,6 @@ private:
     std::array<QSpinBox*, 3> componentBoxes_{};
     LabeledSlider* yawSlider_;
     LabeledSlider* pitchSlider_;
-    QPushButton* resetView_;
     OrbitCamera* camera_;
 
     int pair_ = 0;

@@ -74,21 +74,6 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent),
       curvePlot_(createPlot(QStringLiteral("sweep-score-curves"))),
       heatPlot_(createPlot(QStringLiteral("sweep-heatmaps"))),
-      mode_(new ChoiceBox(this)),
-      log2Length_(new LabeledSlider(QString(), 8, kMaxCurveLog2, 1, QString(), this)),
-      basesLabel_(new QLabel(this)),
-      basesEdit_(new QLineEdit(this)),
-      logAxis_(new QCheckBox(this)),
-      poolingLabel_(new QLabel(this)),
-      pooling_(new ChoiceBox(this)),
-      inputs_(new ChoiceBox(this)),
-      backendLabel_(new QLabel(this)),
-      backend_(new ChoiceBox(this)),
-      backendInfo_(new WrappedLabel(this)),
-      runButton_(new QPushButton(this)),
-      cancelButton_(new QPushButton(this)),
-      progressBar_(new QProgressBar(this)),
-      status_(new WrappedLabel(this)),
       clock_(new QTimer(this)),
       engines_(std::make_shared<EngineSlot>()) {
     auto* stack = new QStackedWidget(plotArea());
@@ -97,7 +82,6 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     auto* plots = new QVBoxLayout(plotArea());
     plots->setContentsMargins(0, 0, 0, 0);
     plots->addWidget(stack);
-    connect(mode_, &QComboBox::currentIndexChanged, stack, &QStackedWidget::setCurrentIndex);
 
     // Curves: one min/max band per base, each on its own axes (stacked, same x range), since
     // overlapping noisy bands hide each other.
@@ -172,81 +156,93 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     layoutHeatRects(1);
 
     // Controls.
-    bindItems(mode_, {QT_TR_NOOP("Score curves (up to 2^24 distances)"),
-                      QT_TR_NOOP("Heat maps (up to 65536 positions)")});
-    bindText(QT_TR_NOOP("What to sweep"),
-             [this](const QString& text) { mode_->setAccessibleName(text); });
-    controlsLayout()->addWidget(mode_);
-    mode_->setObjectName(QStringLiteral("sweepMode"));
-    basesEdit_->setObjectName(QStringLiteral("bases"));
-    logAxis_->setObjectName(QStringLiteral("logAxis"));
-    pooling_->setObjectName(QStringLiteral("pooling"));
-    inputs_->setObjectName(QStringLiteral("sweepInputs"));
-    backend_->setObjectName(QStringLiteral("backend"));
-    backendInfo_->setObjectName(QStringLiteral("backendInfo"));
-    log2Length_->setObjectName(QStringLiteral("log2Length"));
-    bindText(log2Length_, QT_TR_NOOP("log₂ N"));
-    bindToolTip(log2Length_, QT_TR_NOOP("N = 2^k distances (curves) or positions (heat maps)."));
+    mode_ = addChoice({.name = "sweepMode",
+                       .accessibleName = QT_TR_NOOP("What to sweep"),
+                       .items = {QT_TR_NOOP("Score curves (up to 2^24 distances)"),
+                                 QT_TR_NOOP("Heat maps (up to 65536 positions)")},
+                       .state = "mode"},
+                      [this, stack](int mode) {
+                          stack->setCurrentIndex(mode);
+                          updateModeControls();
+                      });
+    log2Length_ =
+        addSlider({.name = "log2Length",
+                   .label = QT_TR_NOOP("log₂ N"),
+                   .range = {8, kMaxCurveLog2, 20},
+                   .toolTip = QT_TR_NOOP("N = 2^k distances (curves) or positions (heat maps)."),
+                   .state = "log2Length"},
+                  [this] { updateLengthLabel(); });
+    auto* basesRow = new QHBoxLayout;
+    basesLabel_ = new QLabel(this);
     bindText(basesLabel_, QT_TR_NOOP("Bases"));
+    basesEdit_ = new QLineEdit(this);
+    basesEdit_->setObjectName(QStringLiteral("bases"));
     bindText(QT_TR_NOOP("rope_theta values, separated by commas (at most %1)."),
              [this](const QString& text) { basesEdit_->setToolTip(text.arg(kMaxBases)); });
-    bindText(logAxis_, QT_TR_NOOP("Logarithmic distance axis"));
-    bindText(poolingLabel_, QT_TR_NOOP("Pooling"));
-    bindText(backendLabel_, QT_TR_NOOP("Backend"));
-    bindText(runButton_, QT_TR_NOOP("Run sweep"));
-    bindText(cancelButton_, QT_TR_NOOP("Cancel"));
-    log2Length_->setValue(20);
-    controlsLayout()->addWidget(log2Length_);
-    auto* basesRow = new QHBoxLayout;
     basesLabel_->setBuddy(basesEdit_);
     basesRow->addWidget(basesLabel_);
     basesRow->addWidget(basesEdit_, 1);
     controlsLayout()->addLayout(basesRow);
     basesEdit_->setText(QStringLiteral("10000, 500000, 1000000"));
-    controlsLayout()->addWidget(logAxis_);
-    logAxis_->setChecked(true);
+    logAxis_ = addCheckBox({.name = "logAxis",
+                            .text = QT_TR_NOOP("Logarithmic distance axis"),
+                            .checked = true,
+                            .state = "logAxis"},
+                           [] {});
     auto* poolingRow = new QHBoxLayout;
-    poolingLabel_->setBuddy(pooling_);
+    poolingLabel_ = new QLabel(this);
+    bindText(poolingLabel_, QT_TR_NOOP("Pooling"));
     poolingRow->addWidget(poolingLabel_);
-    poolingRow->addWidget(pooling_, 1);
     controlsLayout()->addLayout(poolingRow);
-    pooling_->addItem(QString(), static_cast<int>(Pooling::Mean));
-    pooling_->addItem(QString(), static_cast<int>(Pooling::Max));
-    bindItems(pooling_, {QT_TR_NOOP("mean of each block"), QT_TR_NOOP("max of each block")});
-    bindItems(inputs_, {QT_TR_NOOP("the same q and k at every position"),
-                        QT_TR_NOOP("random q and k per position")});
-    bindText(QT_TR_NOOP("Heat map inputs"),
-             [this](const QString& text) { inputs_->setAccessibleName(text); });
-    controlsLayout()->addWidget(inputs_);
+    // The choices in Pooling's order: the index is the pooling.
+    pooling_ =
+        addChoice({.name = "pooling",
+                   .accessibleName = nullptr,
+                   .items = {QT_TR_NOOP("mean of each block"), QT_TR_NOOP("max of each block")},
+                   .state = "pooling",
+                   .layout = poolingRow,
+                   .stretch = 1},
+                  [] {});
+    poolingLabel_->setBuddy(pooling_);
+    inputs_ = addChoice({.name = "sweepInputs",
+                         .accessibleName = QT_TR_NOOP("Heat map inputs"),
+                         .items = {QT_TR_NOOP("the same q and k at every position"),
+                                   QT_TR_NOOP("random q and k per position")}},
+                        [] {});
     auto* backendRow = new QHBoxLayout;
+    backendLabel_ = new QLabel(this);
+    bindText(backendLabel_, QT_TR_NOOP("Backend"));
+    backend_ = new ChoiceBox(this);
+    backend_->setObjectName(QStringLiteral("backend"));
     backendLabel_->setBuddy(backend_);
     backendRow->addWidget(backendLabel_);
     backendRow->addWidget(backend_, 1);
     controlsLayout()->addLayout(backendRow);
-    backendInfo_->setTextFormat(Qt::RichText);
     auto* runRow = new QHBoxLayout;
-    runButton_->setObjectName(QStringLiteral("runSweep"));
-    cancelButton_->setObjectName(QStringLiteral("cancelSweep"));
-    runRow->addWidget(runButton_);
-    runRow->addWidget(cancelButton_);
     controlsLayout()->addLayout(runRow);
+    runButton_ = addButton({.name = "runSweep", .text = QT_TR_NOOP("Run sweep"), .layout = runRow},
+                           [this] { run(); });
+    cancelButton_ =
+        addButton({.name = "cancelSweep", .text = QT_TR_NOOP("Cancel"), .layout = runRow},
+                  [this] { cancel(); });
+    cancelButton_->setEnabled(false);
+    progressBar_ = new QProgressBar(this);
     progressBar_->setRange(0, 1000);
     progressBar_->setValue(0);
     progressBar_->setTextVisible(true);
     controlsLayout()->addWidget(progressBar_);
+    status_ = new WrappedLabel(this);
     controlsLayout()->addWidget(status_);
     // The backends' long description last: Run sweep stays near the settings it runs.
+    backendInfo_ = new WrappedLabel(this);
+    backendInfo_->setObjectName(QStringLiteral("backendInfo"));
+    backendInfo_->setTextFormat(Qt::RichText);
     controlsLayout()->addWidget(backendInfo_);
-    cancelButton_->setEnabled(false);
     clock_->setInterval(100);
 
     fillBackends();
-    connect(mode_, &QComboBox::currentIndexChanged, this, [this] { updateModeControls(); });
-    connect(log2Length_, &LabeledSlider::valueChanged, this, [this] { updateLengthLabel(); });
     connect(basesEdit_, &QLineEdit::editingFinished, this,
             [this] { setBasesText(basesEdit_->text()); });
-    connect(runButton_, &QPushButton::clicked, this, &SweepsLesson::run);
-    connect(cancelButton_, &QPushButton::clicked, this, &SweepsLesson::cancel);
     connect(clock_, &QTimer::timeout, this, [this] {
         status_->setText(tr("Running… %1 s").arg(timed_->elapsedMs() / 1000.0, 0, 'f', 1));
     });
@@ -254,22 +250,10 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     showProgressInControls();
 
     bindState(
-        QStringLiteral("mode"), 0, [this] { return mode_->currentIndex(); },
-        [this](int mode) { mode_->setCurrentIndex(mode); });
-    bindState(
-        QStringLiteral("log2Length"), 20, [this] { return log2Length_->value(); },
-        [this](int log2) { setLog2Length(log2); });
-    bindState(
         QStringLiteral("bases"), QString(), [this] { return basesEdit_->text(); },
         [this](const QString& bases) {
             if (!bases.isEmpty()) setBasesText(bases);
         });
-    bindState(
-        QStringLiteral("logAxis"), true, [this] { return logAxis_->isChecked(); },
-        [this](bool on) { logAxis_->setChecked(on); });
-    bindState(
-        QStringLiteral("pooling"), 0, [this] { return pooling_->currentIndex(); },
-        [this](int pooling) { pooling_->setCurrentIndex(pooling); });
     bindState(
         QStringLiteral("randomInputs"), false, [this] { return inputs_->currentIndex() == 1; },
         [this](bool random) { inputs_->setCurrentIndex(random ? 1 : 0); });
@@ -334,7 +318,7 @@ void SweepsLesson::setLogDistanceAxis(bool on) {
 }
 
 void SweepsLesson::setPooling(Pooling pooling) {
-    pooling_->setCurrentIndex(pooling_->findData(static_cast<int>(pooling)));
+    pooling_->setCurrentIndex(static_cast<int>(pooling));
 }
 
 void SweepsLesson::setSameVectorsEverywhere(bool on) {
@@ -516,7 +500,7 @@ bool SweepsLesson::request() {
         sweep.inputs = inputs;
         sweep.positions = length();
         sweep.cells = kHeatCells;
-        sweep.pooling = static_cast<Pooling>(pooling_->currentData().toInt());
+        sweep.pooling = static_cast<Pooling>(pooling_->currentIndex());
         sweep.sameVectors = inputs_->currentIndex() == 0;
         heatRequest_ = HeatRequest{std::move(sweep), backend, runs_};
     }
