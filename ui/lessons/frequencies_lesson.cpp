@@ -250,6 +250,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         side.curveContextLine->point1->setAxes(curveX, curveY);
         side.curveContextLine->point2->setAxes(curveX, curveY);
     }
+    connect(wavePlot_, &QCustomPlot::afterLayout, this, &FrequenciesLesson::separateContextLabels);
     for (QCustomPlot* plot : {wavePlot_, scalePlot_}) plot->legend->setVisible(true);
     curvePlot_->legend->setVisible(false);
     wavePlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
@@ -407,6 +408,35 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
 }
 
 FrequenciesLesson::~FrequenciesLesson() = default;
+
+void FrequenciesLesson::separateContextLabels() {
+    std::vector<QCPItemText*> labels;
+    for (const Side& side : sides_) {
+        for (QCPItemText* label : {side.contextLabel, side.targetLabel}) {
+            const Qt::Alignment across = label->positionAlignment() & Qt::AlignHorizontal_Mask;
+            label->setPositionAlignment(across | Qt::AlignBottom);
+            if (label->visible()) labels.push_back(label);
+        }
+    }
+    // Above its line a label spans [line − height, line] in pixels (y grows downwards).
+    const auto spanAbove = [](const QCPItemText* label) {
+        const double line = label->position->pixelPosition().y();
+        return std::pair{
+            line - static_cast<const PlotLabel*>(label)->boxSize(label->text()).height(), line};
+    };
+    for (QCPItemText* upper : labels) {
+        for (QCPItemText* lower : labels) {
+            const Qt::Alignment across = upper->positionAlignment() & Qt::AlignHorizontal_Mask;
+            if ((lower->positionAlignment() & Qt::AlignHorizontal_Mask) != across ||
+                lower->position->pixelPosition().y() <= upper->position->pixelPosition().y()) {
+                continue;
+            }
+            const auto [top, bottom] = spanAbove(lower);
+            if (top < spanAbove(upper).second && spanAbove(upper).first < bottom)
+                lower->setPositionAlignment(across | Qt::AlignTop);
+        }
+    }
+}
 
 QWidget* FrequenciesLesson::makeConfigTab(Config which) {
     auto* tab = new QWidget;

@@ -84,6 +84,9 @@ private:
     QWidget* makeConfigTab(Config which);
     void onEdited(Config which, const RopeParams& params);
     void refresh();
+    // The context labels sit above their lines; two on the same side that would overlap (large
+    // presenter fonts on a short plot) put the lower line's label below it. Run after each layout.
+    void separateContextLabels();
     // What the wavelength and slowdown figures show: configurations A and B (B only while
     // comparing) and, during a base sweep, its first and last base.
     struct FrequencyKey {

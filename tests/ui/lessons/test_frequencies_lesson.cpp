@@ -39,6 +39,7 @@
 #include "model/app_limits.h"
 #include "model/latest_job.h"
 #include "style/language_controller.h"
+#include "widgets/plot_text.h"
 #include "widgets/rope_config_editor.h"
 
 namespace ropelab::ui {
@@ -526,6 +527,43 @@ TEST(FrequenciesLesson, Screenshot) {
     h.lesson.findChild<QTabWidget*>()->setCurrentIndex(Lesson7::B);
     h.lesson.curveJob()->waitForIdle(30000);
     testing::saveScreenshot(h.lesson, QStringLiteral("lesson7-frequencies-yarn"));
+}
+
+// Two context labels on one side never overlap: with large fonts (presenter mode on a small
+// screen) the lower line's label goes below its line.
+TEST(FrequenciesLesson, ContextLabelsNeverOverlap) {
+    LessonHarness<Lesson7> h;
+    h.lesson.setComparing(true);  // B: yarn ×4, its max_position_embeddings 4 × L₀
+    QCustomPlot* plot = h.figure(QStringLiteral("wavelengths"));
+    std::vector<PlotLabel*> labels;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto* label = dynamic_cast<PlotLabel*>(plot->item(i));
+        if (label != nullptr && label->visible()) labels.push_back(label);
+    }
+    ASSERT_EQ(labels.size(), 2u);  // A, B: trained context; B: max_position_embeddings
+    const auto box = [](const PlotLabel* label) {
+        const QPointF at = label->position->pixelPosition();
+        const QSize size = label->boxSize(label->text());
+        const double top =
+            label->positionAlignment().testFlag(Qt::AlignBottom) ? at.y() - size.height() : at.y();
+        return std::pair{top, top + size.height()};
+    };
+    const auto overlap = [&] {
+        const auto [top0, bottom0] = box(labels[0]);
+        const auto [top1, bottom1] = box(labels[1]);
+        return top0 < bottom1 && top1 < bottom0;
+    };
+    plot->replot();
+    EXPECT_FALSE(overlap()) << "at the lesson's own fonts";
+    QFont large = labels[0]->font();
+    large.setPixelSize(60);
+    for (PlotLabel* label : labels) label->setFont(large);
+    plot->replot();
+    EXPECT_FALSE(overlap()) << "at 60 px";
+    EXPECT_EQ(labels[0]->positionAlignment().testFlag(Qt::AlignTop) +
+                  labels[1]->positionAlignment().testFlag(Qt::AlignTop),
+              1)
+        << "one label above its line, one below";
 }
 
 TEST(FrequenciesLesson, FirstViewComparesAScaledConfigurationWithoutTheLongEditor) {
