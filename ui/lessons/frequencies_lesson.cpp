@@ -425,14 +425,15 @@ void FrequenciesLesson::separateContextLabels() {
             line - static_cast<const PlotLabel*>(label)->boxSize(label->text()).height(), line};
     };
     for (QCPItemText* upper : labels) {
+        const Qt::Alignment across = upper->positionAlignment() & Qt::AlignHorizontal_Mask;
+        const auto [upperTop, upperBottom] = spanAbove(upper);
         for (QCPItemText* lower : labels) {
-            const Qt::Alignment across = upper->positionAlignment() & Qt::AlignHorizontal_Mask;
             if ((lower->positionAlignment() & Qt::AlignHorizontal_Mask) != across ||
-                lower->position->pixelPosition().y() <= upper->position->pixelPosition().y()) {
+                lower->position->pixelPosition().y() <= upperBottom) {
                 continue;
             }
             const auto [top, bottom] = spanAbove(lower);
-            if (top < spanAbove(upper).second && spanAbove(upper).first < bottom)
+            if (top < upperBottom && upperTop < bottom)
                 lower->setPositionAlignment(across | Qt::AlignTop);
         }
     }

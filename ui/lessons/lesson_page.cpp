@@ -492,15 +492,20 @@ void LessonPage::bindToolTip(QWidget* widget, const char* source) {
     bindText(source, [widget](const QString& text) { widget->setToolTip(text); });
 }
 
+void LessonPage::placeControl(QWidget* control, const char* name, const char* toolTip,
+                              QBoxLayout* layout, int stretch) {
+    control->setObjectName(QLatin1String(name));
+    if (toolTip != nullptr) bindToolTip(control, toolTip);
+    (layout != nullptr ? layout : controlsLayout())->addWidget(control, stretch);
+}
+
 LabeledSlider* LessonPage::makeSlider(const SliderSpec& spec, std::function<void(int)> changed) {
     auto* slider = new LabeledSlider(QString(), spec.range.minimum, spec.range.maximum, spec.step,
                                      QString(), this);
-    slider->setObjectName(QLatin1String(spec.name));
     bindText(slider, spec.label, spec.unit);
-    if (spec.toolTip != nullptr) bindToolTip(slider, spec.toolTip);
     if (spec.pageStep > 0) slider->slider()->setPageStep(spec.pageStep);
     slider->setValue(spec.range.value);
-    (spec.layout != nullptr ? spec.layout : controlsLayout())->addWidget(slider);
+    placeControl(slider, spec.name, spec.toolTip, spec.layout);
     connect(slider, &LabeledSlider::valueChanged, this, changed);
     if (spec.state != nullptr) {
         bindState(
@@ -515,11 +520,9 @@ LabeledSlider* LessonPage::makeSlider(const SliderSpec& spec, std::function<void
 
 QCheckBox* LessonPage::makeCheckBox(const CheckBoxSpec& spec, std::function<void(bool)> toggled) {
     auto* box = new QCheckBox(this);
-    box->setObjectName(QLatin1String(spec.name));
     bindText(box, spec.text);
-    if (spec.toolTip != nullptr) bindToolTip(box, spec.toolTip);
     box->setChecked(spec.checked);
-    (spec.layout != nullptr ? spec.layout : controlsLayout())->addWidget(box);
+    placeControl(box, spec.name, spec.toolTip, spec.layout);
     connect(box, &QCheckBox::toggled, this, toggled);
     if (spec.state != nullptr) {
         bindState(
@@ -531,13 +534,11 @@ QCheckBox* LessonPage::makeCheckBox(const CheckBoxSpec& spec, std::function<void
 
 ChoiceBox* LessonPage::makeChoice(const ChoiceSpec& spec, std::function<void(int)> chosen) {
     auto* box = new ChoiceBox(this);
-    box->setObjectName(QLatin1String(spec.name));
     bindItems(box, spec.items);
     if (spec.accessibleName != nullptr) {
         bindText(spec.accessibleName, [box](const QString& text) { box->setAccessibleName(text); });
     }
-    if (spec.toolTip != nullptr) bindToolTip(box, spec.toolTip);
-    (spec.layout != nullptr ? spec.layout : controlsLayout())->addWidget(box, spec.stretch);
+    placeControl(box, spec.name, spec.toolTip, spec.layout, spec.stretch);
     connect(box, &QComboBox::currentIndexChanged, this, chosen);
     if (spec.state != nullptr) {
         bindState(
@@ -549,10 +550,8 @@ ChoiceBox* LessonPage::makeChoice(const ChoiceSpec& spec, std::function<void(int
 
 QPushButton* LessonPage::addButton(const ButtonSpec& spec, std::function<void()> clicked) {
     auto* button = new QPushButton(this);
-    button->setObjectName(QLatin1String(spec.name));
     bindText(button, spec.text);
-    if (spec.toolTip != nullptr) bindToolTip(button, spec.toolTip);
-    (spec.layout != nullptr ? spec.layout : controlsLayout())->addWidget(button);
+    placeControl(button, spec.name, spec.toolTip, spec.layout);
     connect(button, &QPushButton::clicked, this, [clicked] { clicked(); });
     return button;
 }

@@ -450,6 +450,10 @@ private:
             return [handler = std::move(handler)](Value) mutable { handler(); };
         }
     }
+    // What every declared control does: its object name, its tool tip, its place in `layout`
+    // (the lesson's controls when null).
+    void placeControl(QWidget* control, const char* name, const char* toolTip, QBoxLayout* layout,
+                      int stretch = 0);
     LabeledSlider* makeSlider(const SliderSpec& spec, std::function<void(int)> changed);
     QCheckBox* makeCheckBox(const CheckBoxSpec& spec, std::function<void(bool)> toggled);
     ChoiceBox* makeChoice(const ChoiceSpec& spec, std::function<void(int)> chosen);
