@@ -3,12 +3,9 @@
 
 #include <qcustomplot.h>
 
-#include <QComboBox>
 #include <QHBoxLayout>
 #include <QJsonArray>
-#include <QLabel>
 #include <QListWidget>
-#include <QPushButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -28,9 +25,6 @@ const std::array<QString, 3> kTokenText{QStringLiteral("狗"), QStringLiteral("�
                                         QStringLiteral("猪")};
 const std::array<Series, 3> kTokenSeries{Series::Query, Series::Third, Series::Key};
 const std::vector<int> kReferenceOrder{0, 1, 2};  // 狗追猪: the dog chases the pig
-// Readout names of the words' output moves, by token id.
-const std::array<QString, 3> kMoveReadout{QStringLiteral("move_dog"), QStringLiteral("move_chases"),
-                                          QStringLiteral("move_pig")};
 
 int placeOf(const std::vector<int>& order, int token) {
     return int(std::find(order.begin(), order.end(), token) - order.begin());
@@ -42,17 +36,34 @@ QString sentence(const std::vector<int>& order) {
     return text;
 }
 
+// A graph of one point drawn as a scatter mark, no line.
+QCPGraph* addMark(QCustomPlot* plot, QCPScatterStyle::ScatterShape shape, double size,
+                  const SeriesStyle& style, const PlotTheme& theme) {
+    QCPGraph* graph = addGraph(plot);
+    graph->setLineStyle(QCPGraph::lsNone);
+    graph->setScatterStyle(QCPScatterStyle(shape, size));
+    setSeriesStyle(graph, style, theme);
+    return graph;
+}
+
+QPointF firstPoint(const QCPGraph* graph) {
+    const auto data = graph->data();
+    return data->isEmpty() ? QPointF() : QPointF(data->at(0)->key, data->at(0)->value);
+}
+
+QPointF outputOf(const ToyAttentionResult& result, int token) {
+    return {result.outputsByToken(token, 0), result.outputsByToken(token, 1)};
+}
+
 }  // namespace
 
 OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
-    : LessonPage(context, parent),
-      outputPlot_(createPlot(QStringLiteral("token-outputs"))),
-      weightPlot_(createPlot(QStringLiteral("attention-weights"))),
-      tokenList_(new QListWidget(this)) {
+    : LessonPage(context, parent), outputPlot_(createPlot(QStringLiteral("token-outputs"))) {
+    QCustomPlot* weightPlot = createPlot(QStringLiteral("attention-weights"));
     auto* plots = new QVBoxLayout(plotArea());
     plots->setContentsMargins(0, 0, 0, 0);
     plots->addWidget(outputPlot_, 3);
-    plots->addWidget(weightPlot_, 2);
+    plots->addWidget(weightPlot, 2);
 
     // Each word's output vector (d_value = 2) in both orders: discs for 狗追猪, crosses for the
     // user's order, one colour per word; an arrow shows how far a word's output moved.
@@ -80,46 +91,33 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
              QT_TR_NOOP("Each word's attention output (d_value = 2)"));
     bindAxisLabels(outputPlot_, QT_TR_NOOP("output component 1"), QT_TR_NOOP("output component 2"));
     for (int t = 0; t < kTokens; ++t) {
-        const SeriesStyle style{kTokenSeries[std::size_t(t)], Qt::SolidLine, 1.0};
-        QCPGraph* reference = addGraph(outputPlot_);
-        reference->setLineStyle(QCPGraph::lsNone);
-        reference->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 16));
-        setSeriesStyle(reference, style, theme());
-        reference->removeFromLegend();
-        referenceGraphs_[std::size_t(t)] = reference;
-        QCPGraph* current = addGraph(outputPlot_);
-        current->setLineStyle(QCPGraph::lsNone);
-        current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, 22));
-        setSeriesStyle(current, {style.series, Qt::SolidLine, 1.3}, theme());
-        current->removeFromLegend();
-        currentGraphs_[std::size_t(t)] = current;
-        auto* move = new QCPItemLine(outputPlot_);
-        move->setHead(QCPLineEnding::esSpikeArrow);
-        setSeriesStyle(move, {style.series, Qt::SolidLine, 0.7}, theme());
-        moves_[std::size_t(t)] = move;
-        auto* label = new PlotLabel(outputPlot_);
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        label->setPadding(QMargins(0, 0, 14, 10));
-        label->setText(kTokenText[std::size_t(t)]);
-        setSeriesStyle(label, {style.series, Qt::SolidLine, 1.2}, theme());
-        tokenLabels_[std::size_t(t)] = label;
+        const Series series = kTokenSeries[std::size_t(t)];
+        TokenMarks& marks = tokens_[std::size_t(t)];
+        marks.reference = addMark(outputPlot_, QCPScatterStyle::ssDisc, 16, {series}, theme());
+        marks.reference->removeFromLegend();
+        marks.current = addMark(outputPlot_, QCPScatterStyle::ssCross, 22,
+                                {series, Qt::SolidLine, 1.3}, theme());
+        marks.current->removeFromLegend();
+        marks.move = new QCPItemLine(outputPlot_);
+        marks.move->setHead(QCPLineEnding::esSpikeArrow);
+        setSeriesStyle(marks.move, {series, Qt::SolidLine, 0.7}, theme());
+        marks.label = new PlotLabel(outputPlot_);
+        marks.label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        marks.label->setPadding(QMargins(0, 0, 14, 10));
+        marks.label->setText(kTokenText[std::size_t(t)]);
+        setSeriesStyle(marks.label, {series, Qt::SolidLine, 1.2}, theme());
     }
-    referenceLegend_ = addGraph(outputPlot_);
-    referenceLegend_->setLineStyle(QCPGraph::lsNone);
-    referenceLegend_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 14));
-    setSeriesStyle(referenceLegend_, {Series::Neutral}, theme());
-    bindText(referenceLegend_, QT_TR_NOOP("狗追猪 (the dog chases the pig)"));
-    currentLegend_ = addGraph(outputPlot_);
-    currentLegend_->setLineStyle(QCPGraph::lsNone);
-    currentLegend_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, 18));
-    setSeriesStyle(currentLegend_, {Series::Neutral, Qt::SolidLine, 1.3}, theme());
+    bindText(addMark(outputPlot_, QCPScatterStyle::ssDisc, 14, {Series::Neutral}, theme()),
+             QT_TR_NOOP("狗追猪 (the dog chases the pig)"));
+    currentLegend_ = addMark(outputPlot_, QCPScatterStyle::ssCross, 18,
+                             {Series::Neutral, Qt::SolidLine, 1.3}, theme());
     sameLabel_ = addPlotSubtitle(outputPlot_, QString());
     placeLegendBelow(outputPlot_);
 
     // Attention weights for both orders side by side, sharing one colour scale (0 … 1).
-    QCPLayoutGrid* layout = weightPlot_->plotLayout();
+    QCPLayoutGrid* layout = weightPlot->plotLayout();
     layout->clear();
-    auto* weightTitle = new PlotText(weightPlot_, QString());
+    auto* weightTitle = new PlotText(weightPlot, QString());
     bindText(QT_TR_NOOP("Attention weights softmax(q·k/√d_k), d_k = %1"),
              [this, weightTitle](const QString& text) {
                  weightTitle->setText(text.arg(model_.query.cols()));
@@ -127,54 +125,49 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     layout->addElement(0, 0, weightTitle);
     auto* inner = new QCPLayoutGrid;
     layout->addElement(1, 0, inner);
-    referenceCaption_ = new PlotText(weightPlot_, QString());
-    currentCaption_ = new PlotText(weightPlot_, QString());
-    inner->addElement(0, 0, referenceCaption_);
-    inner->addElement(0, 1, currentCaption_);
-    referenceRect_ = new QCPAxisRect(weightPlot_);
-    currentRect_ = new QCPAxisRect(weightPlot_);
-    inner->addElement(1, 0, referenceRect_);
-    inner->addElement(1, 1, currentRect_);
-    auto* scale = new QCPColorScale(weightPlot_);
+    auto* scale = new QCPColorScale(weightPlot);
+    auto* margins = new QCPMarginGroup(weightPlot);
+    for (int g = 0; g < 2; ++g) {
+        WeightGrid& grid = grids_[std::size_t(g)];
+        grid.caption = new PlotText(weightPlot, QString());
+        inner->addElement(0, g, grid.caption);
+        grid.rect = new QCPAxisRect(weightPlot);
+        inner->addElement(1, g, grid.rect);
+        grid.rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+        QCPAxis* key = grid.rect->axis(QCPAxis::atBottom);
+        QCPAxis* query = grid.rect->axis(QCPAxis::atLeft);
+        query->setRangeReversed(true);
+        for (QCPAxis* axis : {key, query}) {
+            axis->setRange(-0.5, 2.5);
+            axis->grid()->setVisible(false);
+        }
+        bindText(key, QT_TR_NOOP("key token"));
+        bindText(query, QT_TR_NOOP("query token"));
+        grid.map = new QCPColorMap(key, query);
+        grid.map->data()->setSize(kTokens, kTokens);
+        grid.map->data()->setRange(QCPRange(0, kTokens - 1), QCPRange(0, kTokens - 1));
+        grid.map->setColorScale(scale);
+        setColorMapGradient(grid.map, Gradient::Sequential);
+        grid.map->setDataRange(QCPRange(0.0, 1.0));
+        for (int c = 0; c < kTokens * kTokens; ++c) {
+            auto* text = new PlotLabel(weightPlot);
+            text->setClipAxisRect(grid.rect);
+            text->position->setAxes(key, query);
+            text->position->setCoords(c % kTokens, c / kTokens);
+            grid.cells[std::size_t(c)] = text;
+        }
+    }
     inner->addElement(1, 2, scale);
     scale->setBarWidth(14);
     bindText(scale->axis(), QT_TR_NOOP("weight"));
-    auto* margins = new QCPMarginGroup(weightPlot_);
-    for (QCPAxisRect* rect : {referenceRect_, currentRect_}) {
-        rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
-        rect->axis(QCPAxis::atLeft)->setRangeReversed(true);
-        rect->axis(QCPAxis::atBottom)->setRange(-0.5, 2.5);
-        rect->axis(QCPAxis::atLeft)->setRange(-0.5, 2.5);
-        rect->axis(QCPAxis::atBottom)->grid()->setVisible(false);
-        rect->axis(QCPAxis::atLeft)->grid()->setVisible(false);
-        bindText(rect->axis(QCPAxis::atBottom), QT_TR_NOOP("key token"));
-        bindText(rect->axis(QCPAxis::atLeft), QT_TR_NOOP("query token"));
-    }
     scale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
-    const auto makeMap = [&](QCPAxisRect* rect, std::array<QCPItemText*, 9>& cells) {
-        auto* map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-        map->data()->setSize(kTokens, kTokens);
-        map->data()->setRange(QCPRange(0, kTokens - 1), QCPRange(0, kTokens - 1));
-        map->setColorScale(scale);
-        setColorMapGradient(map, Gradient::Sequential);
-        map->setDataRange(QCPRange(0.0, 1.0));
-        for (int c = 0; c < 9; ++c) {
-            auto* text = new PlotLabel(weightPlot_);
-            text->setClipAxisRect(rect);
-            text->position->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-            text->position->setCoords(c % kTokens, c / kTokens);
-            cells[std::size_t(c)] = text;
-        }
-        return map;
-    };
-    referenceWeights_ = makeMap(referenceRect_, referenceCells_);
-    currentWeights_ = makeMap(currentRect_, currentCells_);
-    QList<QCPLayerable*> currentGrid{currentWeights_};
-    for (QCPItemText* cell : currentCells_) currentGrid.append(cell);
-    tagAnnotation(weightPlot_, QStringLiteral("current-weights"), currentGrid);
     scale->axis()->setRange(0.0, 1.0);
+    QList<QCPLayerable*> currentGrid{grids_[1].map};
+    for (QCPItemText* cell : grids_[1].cells) currentGrid.append(cell);
+    tagAnnotation(weightPlot, QStringLiteral("current-weights"), currentGrid);
 
     // Controls: the order (drag, or select and move), reverse, and the position information.
+    tokenList_ = new QListWidget(this);
     tokenList_->setObjectName(QStringLiteral("tokenOrder"));
     tokenList_->setDragDropMode(QAbstractItemView::InternalMove);
     tokenList_->setDefaultDropAction(Qt::MoveAction);
@@ -212,7 +205,8 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
         {.name = "positionBox",
          .accessibleName = QT_TR_NOOP("Position information"),
          .items = {QT_TR_NOOP("No position information"),
-                   QT_TR_NOOP("Sinusoidal encoding added to x"), QT_TR_NOOP("RoPE on q and k")}},
+                   QT_TR_NOOP("Sinusoidal encoding added to x"), QT_TR_NOOP("RoPE on q and k")},
+         .state = "position"},
         [this] { refresh(); });
     bindText(QT_TR_NOOP("Word order; drag to reorder"),
              [this](const QString& text) { tokenList_->setAccessibleName(text); });
@@ -220,14 +214,19 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
 
     connect(tokenList_->model(), &QAbstractItemModel::rowsMoved, this, &OrderLesson::refresh);
     // Three toy attentions of three tokens: cheap enough to compute on the UI thread.
-    attention_ = declareFigures(
-        {outputPlot_, weightPlot_}, FigureRun::Inline,
+    FigureTask* attention = declareFigures(
+        {outputPlot_, weightPlot}, FigureRun::Inline,
         [this] {
             return OrderKey{order(), position(), parameters().rope().ropeTheta};
         },
-        [this](const OrderKey& key, const Execution&) { return computeAttention(key); },
+        [this](const OrderKey& key, const Execution&) {
+            const std::vector<int> reversed(key.order.rbegin(), key.order.rend());
+            return Attention{toySelfAttention(model_, kReferenceOrder, key.position, key.base),
+                             toySelfAttention(model_, key.order, key.position, key.base),
+                             toySelfAttention(model_, reversed, key.position, key.base)};
+        },
         [this](const OrderKey& key, Attention& attention) { drawAttention(key, attention); });
-    redrawOnLanguageChange({attention_});  // its draw step writes the captions and the readout
+    redrawOnLanguageChange({attention});  // its draw step writes the captions and the readout
     bindState(
         QStringLiteral("order"), QJsonArray(),
         [this] {
@@ -240,9 +239,6 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
             for (const QJsonValue& v : saved) ids.push_back(v.toInt());
             if (!ids.empty()) setOrder(ids);
         });
-    bindState(
-        QStringLiteral("position"), 0, [this] { return static_cast<int>(position()); },
-        [this](int position) { setPosition(static_cast<ToyPosition>(position)); });
     refreshOnParameterChange([this] { refresh(); }, ParameterModel::Parameter::RopeTheta);
 
     // Start on 猪追狗, the order that should mean something else.
@@ -282,22 +278,12 @@ void OrderLesson::setOrder(const std::vector<int>& order) {
     refresh();
 }
 
-ToyPosition OrderLesson::position() const {
-    return static_cast<ToyPosition>(positionBox_->currentIndex());
-}
-
-void OrderLesson::setPosition(ToyPosition position) {
-    positionBox_->setCurrentIndex(static_cast<int>(position));
-}
-
 QPointF OrderLesson::referencePoint(int token) const {
-    const auto data = referenceGraphs_[std::size_t(token)]->data();
-    return data->isEmpty() ? QPointF() : QPointF(data->at(0)->key, data->at(0)->value);
+    return firstPoint(tokens_[std::size_t(token)].reference);
 }
 
 QPointF OrderLesson::currentPoint(int token) const {
-    const auto data = currentGraphs_[std::size_t(token)]->data();
-    return data->isEmpty() ? QPointF() : QPointF(data->at(0)->key, data->at(0)->value);
+    return firstPoint(tokens_[std::size_t(token)].current);
 }
 
 void OrderLesson::moveSelected(int delta) {
@@ -315,49 +301,40 @@ void OrderLesson::refresh() {
     runGuarded([this] { updateFigures(); });
 }
 
-OrderLesson::Attention OrderLesson::computeAttention(const OrderKey& key) const {
-    const std::vector<int> reversedOrder(key.order.rbegin(), key.order.rend());
-    return {toySelfAttention(model_, kReferenceOrder, key.position, key.base),
-            toySelfAttention(model_, key.order, key.position, key.base),
-            toySelfAttention(model_, reversedOrder, key.position, key.base)};
-}
-
 void OrderLesson::drawAttention(const OrderKey& key, const Attention& attention) {
     const std::vector<int>& current = key.order;
     const ToyAttentionResult& reference = attention.reference;
     const ToyAttentionResult& mine = attention.mine;
-    const ToyAttentionResult& reversed = attention.reversed;
     difference_ = maxTokenOutputDifference(reference, mine);
 
-    double lowX = 0.0, highX = 0.0, lowY = 0.0, highY = 0.0;
-    bool first = true;
+    QPointF low = outputOf(reference, 0);
+    QPointF high = low;
     std::array<double, kTokens> moved{};
     for (int t = 0; t < kTokens; ++t) {
-        const QPointF a(reference.outputsByToken(t, 0), reference.outputsByToken(t, 1));
-        const QPointF b(mine.outputsByToken(t, 0), mine.outputsByToken(t, 1));
-        referenceGraphs_[std::size_t(t)]->setData({a.x()}, {a.y()});
-        currentGraphs_[std::size_t(t)]->setData({b.x()}, {b.y()});
-        moves_[std::size_t(t)]->start->setCoords(a);
-        moves_[std::size_t(t)]->end->setCoords(b);
+        const TokenMarks& marks = tokens_[std::size_t(t)];
+        const QPointF a = outputOf(reference, t);
+        const QPointF b = outputOf(mine, t);
+        marks.reference->setData({a.x()}, {a.y()});
+        marks.current->setData({b.x()}, {b.y()});
+        marks.move->start->setCoords(a);
+        marks.move->end->setCoords(b);
         moved[std::size_t(t)] = QLineF(a, b).length();
-        moves_[std::size_t(t)]->setVisible(moved[std::size_t(t)] > 1e-3);
-        tokenLabels_[std::size_t(t)]->position->setCoords(a);
+        marks.move->setVisible(moved[std::size_t(t)] > 1e-3);
+        marks.label->position->setCoords(a);
         for (const QPointF& p : {a, b}) {
-            lowX = first ? p.x() : std::min(lowX, p.x());
-            highX = first ? p.x() : std::max(highX, p.x());
-            lowY = first ? p.y() : std::min(lowY, p.y());
-            highY = first ? p.y() : std::max(highY, p.y());
-            first = false;
+            low = {std::min(low.x(), p.x()), std::min(low.y(), p.y())};
+            high = {std::max(high.x(), p.x()), std::max(high.y(), p.y())};
         }
     }
     // Fixed padding around both sets of points, so a moved cross is never off the plot.
-    const double pad = 0.25 * std::max({highX - lowX, highY - lowY, 0.2});
-    outputPlot_->xAxis->setRange(lowX - pad, highX + pad);
-    outputPlot_->yAxis->setRange(lowY - pad, highY + pad);
+    const double pad = 0.25 * std::max({high.x() - low.x(), high.y() - low.y(), 0.2});
+    outputPlot_->xAxis->setRange(low.x() - pad, high.x() + pad);
+    outputPlot_->yAxis->setRange(low.y() - pad, high.y() + pad);
 
-    currentLegend_->setName(tr("%1 (your order)").arg(sentence(current)));
-    referenceCaption_->setText(sentence(kReferenceOrder));
-    currentCaption_->setText(tr("%1 (your order)").arg(sentence(current)));
+    const QString yourOrder = tr("%1 (your order)").arg(sentence(current));
+    currentLegend_->setName(yourOrder);
+    grids_[0].caption->setText(sentence(kReferenceOrder));
+    grids_[1].caption->setText(yourOrder);
     // With positions and the sentence 狗追猪 itself there is nothing to compare yet.
     sameLabel_->setText(
         difference_ >= 1e-12
@@ -365,15 +342,13 @@ void OrderLesson::drawAttention(const OrderKey& key, const Attention& attention)
         : key.position == ToyPosition::None
             ? tr("Each word keeps its output in the new order: attention cannot see the order")
             : tr("Your order is 狗追猪 itself: reorder the words to compare"));
-    fillWeights(referenceWeights_, referenceCells_, reference.weights, kReferenceOrder,
-                referenceRect_);
-    fillWeights(currentWeights_, currentCells_, mine.weights, current, currentRect_);
+    fillWeights(grids_[0], reference.weights, kReferenceOrder);
+    fillWeights(grids_[1], mine.weights, current);
     colourCellLabels();
 
     const auto point = [](const ToyAttentionResult& r, int t) {
-        return QStringLiteral("(%1, %2)")
-            .arg(r.outputsByToken(t, 0), 0, 'f', 3)
-            .arg(r.outputsByToken(t, 1), 0, 'f', 3);
+        const QPointF p = outputOf(r, t);
+        return QStringLiteral("(%1, %2)").arg(p.x(), 0, 'f', 3).arg(p.y(), 0, 'f', 3);
     };
     double weightChange = 0.0;  // the same word pair's weight in both orders
     for (int query = 0; query < kTokens; ++query) {
@@ -401,50 +376,47 @@ void OrderLesson::drawAttention(const OrderKey& key, const Attention& attention)
                          .second = point(mine, t)});
     }
     // Not shown: the numbers plotted above, and what Reverse would do to this order.
-    readouts.append({QStringLiteral("position"), {}, static_cast<int>(key.position)});
-    readouts.append({QStringLiteral("moved_words"), {}, movedWords});
-    for (int t = 0; t < kTokens; ++t) {
-        readouts.append({kMoveReadout[std::size_t(t)], {}, moved[std::size_t(t)]});
-    }
-    readouts.append(
-        {QStringLiteral("reverse_change"), {}, maxTokenOutputDifference(mine, reversed)});
-    readouts.append({QStringLiteral("reverse_move_chases"),
-                     {},
-                     QLineF(QPointF(mine.outputsByToken(1, 0), mine.outputsByToken(1, 1)),
-                            QPointF(reversed.outputsByToken(1, 0), reversed.outputsByToken(1, 1)))
-                         .length()});
-    readouts.append({QStringLiteral("weight_dog_pig"),
-                     {},
-                     mine.weights(placeOf(current, 0), placeOf(current, 2))});
-    readouts.append({QStringLiteral("reference_weight_dog_pig"), {}, reference.weights(0, 2)});
-    readouts.append({QStringLiteral("weight_change"), {}, weightChange});
+    const ToyAttentionResult& reversed = attention.reversed;
+    readouts.append(QList<Readout>{
+        {QStringLiteral("position"), {}, static_cast<int>(key.position)},
+        {QStringLiteral("moved_words"), {}, movedWords},
+        {QStringLiteral("move_dog"), {}, moved[0]},
+        {QStringLiteral("move_chases"), {}, moved[1]},
+        {QStringLiteral("move_pig"), {}, moved[2]},
+        {QStringLiteral("reverse_change"), {}, maxTokenOutputDifference(mine, reversed)},
+        {QStringLiteral("reverse_move_chases"),
+         {},
+         QLineF(outputOf(mine, 1), outputOf(reversed, 1)).length()},
+        {QStringLiteral("weight_dog_pig"),
+         {},
+         mine.weights(placeOf(current, 0), placeOf(current, 2))},
+        {QStringLiteral("reference_weight_dog_pig"), {}, reference.weights(0, 2)},
+        {QStringLiteral("weight_change"), {}, weightChange}});
     setReadouts(readouts);
 }
 
-void OrderLesson::fillWeights(QCPColorMap* map, const std::array<QCPItemText*, 9>& labels,
-                              const Eigen::MatrixXd& weights, const std::vector<int>& order,
-                              QCPAxisRect* rect) {
+void OrderLesson::fillWeights(const WeightGrid& grid, const Eigen::MatrixXd& weights,
+                              const std::vector<int>& order) {
     auto ticks = QSharedPointer<QCPAxisTickerText>::create();
     for (int p = 0; p < kTokens; ++p)
         ticks->addTick(p, kTokenText[std::size_t(order[std::size_t(p)])]);
-    rect->axis(QCPAxis::atBottom)->setTicker(ticks);
-    rect->axis(QCPAxis::atLeft)->setTicker(ticks);
+    grid.rect->axis(QCPAxis::atBottom)->setTicker(ticks);
+    grid.rect->axis(QCPAxis::atLeft)->setTicker(ticks);
     for (int query = 0; query < kTokens; ++query) {
         for (int key = 0; key < kTokens; ++key) {
             const double w = weights(query, key);
-            map->data()->setCell(key, query, w);
-            labels[std::size_t(query * kTokens + key)]->setText(QString::number(w, 'f', 2));
+            grid.map->data()->setCell(key, query, w);
+            grid.cells[std::size_t(query * kTokens + key)]->setText(QString::number(w, 'f', 2));
         }
     }
 }
 
 void OrderLesson::colourCellLabels() {
     // Dark viridis cells get white text, bright ones black, in every theme.
-    for (const auto* cells : {&referenceCells_, &currentCells_}) {
-        const QCPColorMap* map = cells == &referenceCells_ ? referenceWeights_ : currentWeights_;
-        for (int c = 0; c < 9; ++c) {
-            QCPItemText* text = (*cells)[std::size_t(c)];
-            const double w = map->data()->cell(c % kTokens, c / kTokens);
+    for (const WeightGrid& grid : grids_) {
+        for (int c = 0; c < kTokens * kTokens; ++c) {
+            QCPItemText* text = grid.cells[std::size_t(c)];
+            const double w = grid.map->data()->cell(c % kTokens, c / kTokens);
             text->setColor(w < 0.55 ? Qt::white : Qt::black);
             QFont font = text->font();
             font.setBold(true);

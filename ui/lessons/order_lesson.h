@@ -3,6 +3,7 @@
 // Lesson 1, why order matters (狗追猪 / 猪追狗): a tiny self-attention gives each word the same
 // output in both orders unless a positional encoding is added.
 
+#include <QComboBox>
 #include <QVector>
 #include <array>
 #include <vector>
@@ -16,7 +17,6 @@ class QCPGraph;
 class QCPItemLine;
 class QCPItemText;
 class QCPTextElement;
-class QComboBox;
 class QListWidget;
 
 namespace ropelab::ui {
@@ -33,8 +33,10 @@ public:
     // The token ids in the user's order (0 dog 狗, 1 chases 追, 2 pig 猪).
     std::vector<int> order() const;
     void setOrder(const std::vector<int>& order);
-    ToyPosition position() const;
-    void setPosition(ToyPosition position);
+    ToyPosition position() const { return static_cast<ToyPosition>(positionBox_->currentIndex()); }
+    void setPosition(ToyPosition position) {
+        positionBox_->setCurrentIndex(static_cast<int>(position));
+    }
     // Largest |difference| of a word's output between 狗追猪 and the user's order.
     double outputDifference() const { return difference_; }
     // Plotted output point of a token in the reference order (狗追猪) and in the user's order.
@@ -61,38 +63,37 @@ private:
         ToyAttentionResult mine;
         ToyAttentionResult reversed;
     };
+    // One word's marks on the output plot: its output in both orders, the move, its name.
+    struct TokenMarks {
+        QCPGraph* reference;
+        QCPGraph* current;
+        QCPItemLine* move;
+        QCPItemText* label;
+    };
+    // One order's attention weights: a map of 3 × 3 cells with their values written in.
+    struct WeightGrid {
+        QCPTextElement* caption;
+        QCPAxisRect* rect;
+        QCPColorMap* map;
+        std::array<QCPItemText*, kTokens * kTokens> cells;
+    };
 
     void refresh();
-    Attention computeAttention(const OrderKey& key) const;
     void drawAttention(const OrderKey& key, const Attention& attention);
     void moveSelected(int delta);
-    void fillWeights(QCPColorMap* map, const std::array<QCPItemText*, 9>& labels,
-                     const Eigen::MatrixXd& weights, const std::vector<int>& order,
-                     QCPAxisRect* rect);
+    static void fillWeights(const WeightGrid& grid, const Eigen::MatrixXd& weights,
+                            const std::vector<int>& order);
     void colourCellLabels();
 
     ToyAttention model_ = toyAttentionExample();
     QCustomPlot* outputPlot_;
-    QCustomPlot* weightPlot_;
-    std::array<QCPGraph*, kTokens> referenceGraphs_{};
-    std::array<QCPGraph*, kTokens> currentGraphs_{};
-    std::array<QCPItemLine*, kTokens> moves_{};
-    std::array<QCPItemText*, kTokens> tokenLabels_{};
-    QCPGraph* referenceLegend_;
+    std::array<TokenMarks, kTokens> tokens_{};
     QCPGraph* currentLegend_;
     QCPTextElement* sameLabel_;
-    QCPAxisRect* referenceRect_;
-    QCPAxisRect* currentRect_;
-    QCPColorMap* referenceWeights_;
-    QCPColorMap* currentWeights_;
-    std::array<QCPItemText*, 9> referenceCells_{};
-    std::array<QCPItemText*, 9> currentCells_{};
-    QCPTextElement* referenceCaption_;
-    QCPTextElement* currentCaption_;
+    std::array<WeightGrid, 2> grids_{};  // 狗追猪, then the user's order
 
     QListWidget* tokenList_;
     QComboBox* positionBox_;
-    FigureTask* attention_ = nullptr;
     double difference_ = 0.0;
 };
 

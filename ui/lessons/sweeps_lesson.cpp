@@ -43,10 +43,14 @@ QString baseText(double base) {
     return QLocale().toString(base, 'g', 10);
 }
 
+QString kindName(BackendKind kind) {
+    return QString::fromUtf8(toString(kind).data());
+}
+
 QString backendText(BackendKind kind, const std::string& device) {
-    const QString name = QString::fromUtf8(toString(kind).data());
-    return device.empty() ? name
-                          : QStringLiteral("%1 (%2)").arg(name, QString::fromStdString(device));
+    return device.empty()
+               ? kindName(kind)
+               : QStringLiteral("%1 (%2)").arg(kindName(kind), QString::fromStdString(device));
 }
 
 void setLinearAxis(QCPAxis* axis) {
@@ -117,10 +121,9 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
         rect->axis(QCPAxis::atTop)->setVisible(false);
         rect->axis(QCPAxis::atRight)->setVisible(false);
         rect->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
-        QCPAxis* x = rect->axis(QCPAxis::atBottom);
-        QCPAxis* y = rect->axis(QCPAxis::atLeft);
         const EnvelopeBand curve =
-            addEnvelopeBand(x, y, QStringLiteral("score, base %1").arg(b + 1));
+            addEnvelopeBand(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft),
+                            QStringLiteral("score, base %1").arg(b + 1));
         setSeriesStyle(curve.band, {categorical(b), Qt::SolidLine, 0.5}, theme());
         curveRects_.push_back(rect);
         curves_.push_back(curve);
@@ -172,28 +175,30 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
                    .toolTip = QT_TR_NOOP("N = 2^k distances (curves) or positions (heat maps)."),
                    .state = "log2Length"},
                   [this] { updateLengthLabel(); });
-    auto* basesRow = new QHBoxLayout;
-    basesLabel_ = new QLabel(this);
-    bindText(basesLabel_, QT_TR_NOOP("Bases"));
+    // A row of the controls that starts with a label; the field beside it is its buddy.
+    const auto labelledRow = [this](const char* text) {
+        auto* row = new QHBoxLayout;
+        auto* label = new QLabel(this);
+        bindText(label, text);
+        row->addWidget(label);
+        controlsLayout()->addLayout(row);
+        return std::pair{row, label};
+    };
+    const auto [basesRow, basesLabel] = labelledRow(QT_TR_NOOP("Bases"));
     basesEdit_ = new QLineEdit(this);
     basesEdit_->setObjectName(QStringLiteral("bases"));
     bindText(QT_TR_NOOP("rope_theta values, separated by commas (at most %1)."),
              [this](const QString& text) { basesEdit_->setToolTip(text.arg(kMaxBases)); });
-    basesLabel_->setBuddy(basesEdit_);
-    basesRow->addWidget(basesLabel_);
+    basesLabel->setBuddy(basesEdit_);
     basesRow->addWidget(basesEdit_, 1);
-    controlsLayout()->addLayout(basesRow);
     basesEdit_->setText(QStringLiteral("10000, 500000, 1000000"));
     logAxis_ = addCheckBox({.name = "logAxis",
                             .text = QT_TR_NOOP("Logarithmic distance axis"),
                             .checked = true,
                             .state = "logAxis"},
                            [] {});
-    auto* poolingRow = new QHBoxLayout;
-    poolingLabel_ = new QLabel(this);
-    bindText(poolingLabel_, QT_TR_NOOP("Pooling"));
-    poolingRow->addWidget(poolingLabel_);
-    controlsLayout()->addLayout(poolingRow);
+    const auto [poolingRow, poolingLabel] = labelledRow(QT_TR_NOOP("Pooling"));
+    poolingLabel_ = poolingLabel;
     // The choices in Pooling's order: the index is the pooling.
     pooling_ =
         addChoice({.name = "pooling",
@@ -209,19 +214,16 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
                          .items = {QT_TR_NOOP("the same q and k at every position"),
                                    QT_TR_NOOP("random q and k per position")}},
                         [] {});
-    auto* backendRow = new QHBoxLayout;
-    backendLabel_ = new QLabel(this);
-    bindText(backendLabel_, QT_TR_NOOP("Backend"));
+    const auto [backendRow, backendLabel] = labelledRow(QT_TR_NOOP("Backend"));
     backend_ = new ChoiceBox(this);
     backend_->setObjectName(QStringLiteral("backend"));
-    backendLabel_->setBuddy(backend_);
-    backendRow->addWidget(backendLabel_);
+    backendLabel->setBuddy(backend_);
     backendRow->addWidget(backend_, 1);
-    controlsLayout()->addLayout(backendRow);
     auto* runRow = new QHBoxLayout;
     controlsLayout()->addLayout(runRow);
-    runButton_ = addButton({.name = "runSweep", .text = QT_TR_NOOP("Run sweep"), .layout = runRow},
-                           [this] { run(); });
+    // Run stays enabled while a sweep runs: running again restarts (latest wins).
+    addButton({.name = "runSweep", .text = QT_TR_NOOP("Run sweep"), .layout = runRow},
+              [this] { run(); });
     cancelButton_ =
         addButton({.name = "cancelSweep", .text = QT_TR_NOOP("Cancel"), .layout = runRow},
                   [this] { cancel(); });
@@ -229,7 +231,6 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     progressBar_ = new QProgressBar(this);
     progressBar_->setRange(0, 1000);
     progressBar_->setValue(0);
-    progressBar_->setTextVisible(true);
     controlsLayout()->addWidget(progressBar_);
     status_ = new WrappedLabel(this);
     controlsLayout()->addWidget(status_);
@@ -240,7 +241,6 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     controlsLayout()->addWidget(backendInfo_);
     clock_->setInterval(100);
 
-    fillBackends();
     connect(basesEdit_, &QLineEdit::editingFinished, this,
             [this] { setBasesText(basesEdit_->text()); });
     connect(clock_, &QTimer::timeout, this, [this] {
@@ -274,10 +274,6 @@ QString SweepsLesson::title() const {
     return tr("Long sweeps");
 }
 
-Lesson::SharedParameters SweepsLesson::sharedParameters() const {
-    return SharedParameter::HeadDim | SharedParameter::Layout;
-}
-
 void SweepsLesson::retranslate() {
     fillBackends();
     updateLengthLabel();
@@ -291,38 +287,14 @@ void SweepsLesson::restoreState(const QJsonObject& state) {
     request();
 }
 
-void SweepsLesson::setMode(Mode mode) {
-    mode_->setCurrentIndex(static_cast<int>(mode));
-}
-
-SweepsLesson::Mode SweepsLesson::mode() const {
-    return static_cast<Mode>(mode_->currentIndex());
-}
-
 void SweepsLesson::setLog2Length(int log2Length) {
     log2Length_->setValue(std::clamp(log2Length, log2Length_->minimum(), log2Length_->maximum()));
     updateLengthLabel();
 }
 
-std::int64_t SweepsLesson::length() const {
-    return std::int64_t{1} << log2Length_->value();
-}
-
 void SweepsLesson::setBackendChoice(BackendChoice choice) {
     const int index = backend_->findData(QString::fromUtf8(toString(choice).data()));
     if (index >= 0) backend_->setCurrentIndex(index);
-}
-
-void SweepsLesson::setLogDistanceAxis(bool on) {
-    logAxis_->setChecked(on);
-}
-
-void SweepsLesson::setPooling(Pooling pooling) {
-    pooling_->setCurrentIndex(static_cast<int>(pooling));
-}
-
-void SweepsLesson::setSameVectorsEverywhere(bool on) {
-    inputs_->setCurrentIndex(on ? 0 : 1);
 }
 
 std::vector<double> SweepsLesson::parseBases(const QString& text) const {
@@ -377,15 +349,13 @@ void SweepsLesson::fillBackends() {
     backend_->addItem(tr("auto (GPU for large sweeps)"), QStringLiteral("auto"));
     if (backends_.empty()) {
         // Not probed yet (probing maps the OpenCL driver, LLVM included): every kind is listed.
-        for (BackendKind kind : {BackendKind::Cpu, BackendKind::OpenCl, BackendKind::Cuda}) {
-            const QString name = QString::fromUtf8(toString(kind).data());
-            backend_->addItem(name, name);
-        }
+        for (BackendKind kind : {BackendKind::Cpu, BackendKind::OpenCl, BackendKind::Cuda})
+            backend_->addItem(kindName(kind), kindName(kind));
         backendInfo_->setText(tr("Looking for GPUs…"));
     }
     QString info;
     for (const BackendInfo& b : backends_) {
-        const QString name = QString::fromUtf8(toString(b.kind).data());
+        const QString name = kindName(b.kind);
         backend_->addItem(name, name);
         const int index = backend_->count() - 1;
         if (!b.available) {
@@ -475,10 +445,6 @@ void SweepsLesson::figureEnded(FigureTask* figure, FigureEnd end, const QString&
     updateReadouts();
 }
 
-LatestJob* SweepsLesson::job() const {
-    return (mode() == Mode::Curves ? curveFigure_ : heatFigure_)->job();
-}
-
 bool SweepsLesson::request() {
     if (!setBasesText(basesEdit_->text())) return false;
     // One sweep at a time: a sweep of the other mode that still runs gives way.
@@ -489,20 +455,20 @@ bool SweepsLesson::request() {
                              baseValues_};
     ++runs_;
     if (mode() == Mode::Curves) {
-        CurveSweepParams sweep;
-        sweep.inputs = inputs;
-        sweep.length = length();
-        sweep.columns = kCurveColumns;
-        sweep.logarithmic = logAxis_->isChecked();
-        curveRequest_ = CurveRequest{std::move(sweep), backend, runs_};
+        curveRequest_ = CurveRequest{{.inputs = inputs,
+                                      .length = length(),
+                                      .columns = kCurveColumns,
+                                      .logarithmic = logAxis_->isChecked()},
+                                     backend,
+                                     runs_};
     } else {
-        HeatmapSweepParams sweep;
-        sweep.inputs = inputs;
-        sweep.positions = length();
-        sweep.cells = kHeatCells;
-        sweep.pooling = static_cast<Pooling>(pooling_->currentIndex());
-        sweep.sameVectors = inputs_->currentIndex() == 0;
-        heatRequest_ = HeatRequest{std::move(sweep), backend, runs_};
+        heatRequest_ = HeatRequest{{.inputs = inputs,
+                                    .positions = length(),
+                                    .cells = kHeatCells,
+                                    .pooling = static_cast<Pooling>(pooling_->currentIndex()),
+                                    .sameVectors = inputs_->currentIndex() == 0},
+                                   backend,
+                                   runs_};
     }
     updateFigures();
     return true;
@@ -514,12 +480,7 @@ bool SweepsLesson::run() {
     return true;
 }
 
-void SweepsLesson::cancel() {
-    cancelComputation();
-}
-
 void SweepsLesson::setRunning(bool running) {
-    runButton_->setEnabled(true);  // running again restarts (latest wins)
     cancelButton_->setEnabled(running);
     if (running) {
         setProgressValue(progressBar_, 0);
@@ -535,7 +496,11 @@ void SweepsLesson::setRunning(bool running) {
 }
 
 template <class T>
-void SweepsLesson::finishStatus(const LatestJob& job, const Computed<T>& result) {
+void SweepsLesson::finishShowing(Mode mode, double span, const LatestJob& job,
+                                 const Computed<T>& result) {
+    shownMode_ = mode;
+    shownSpan_ = span;
+    updateReadouts();
     statusText_ = tr("Computed on %1 in %2 s.")
                       .arg(backendText(result.backend, result.device))
                       .arg(job.elapsedMs() / 1000.0, 0, 'f', 2);
@@ -543,10 +508,6 @@ void SweepsLesson::finishStatus(const LatestJob& job, const Computed<T>& result)
     status_->setText(statusText_);
     setProgressValue(progressBar_, progressBar_->maximum());
     clearProblem();
-}
-
-QString SweepsLesson::statusText() const {
-    return statusText_;
 }
 
 void SweepsLesson::showCurves(const CurveSweepParams& sweep, Computed<CurveSweep>& result) {
@@ -583,10 +544,7 @@ void SweepsLesson::showCurves(const CurveSweepParams& sweep, Computed<CurveSweep
     }
     labelCurveRects();
     applyPlotTheme(curvePlot_, theme());
-    shownMode_ = Mode::Curves;
-    shownSpan_ = span;
-    updateReadouts();
-    finishStatus(*curveFigure_->job(), result);
+    finishShowing(Mode::Curves, span, *curveFigure_->job(), result);
 }
 
 void SweepsLesson::layoutCurveRects(int count) {
@@ -661,10 +619,7 @@ void SweepsLesson::showHeatmaps(const HeatmapSweepParams& sweep,
         for (ColouredMap* map : heatMaps_) map->setDataRange(QCPRange(-span, span));
         heatScale_->setDataRange(QCPRange(-span, span));
     }
-    shownMode_ = Mode::Heatmaps;
-    shownSpan_ = span;
-    updateReadouts();
-    finishStatus(*heatFigure_->job(), result);
+    finishShowing(Mode::Heatmaps, span, *heatFigure_->job(), result);
 }
 
 void SweepsLesson::updateReadouts() {

@@ -7,24 +7,22 @@
 // the previous result on screen. Curves are drawn as min/max per pixel column (core's
 // CurveEnvelope), never as millions of points.
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QString>
 #include <memory>
 #include <optional>
-#include <string>
 #include <vector>
 
 #include "compute/backend_info.h"
 #include "compute/compute_engine.h"
 #include "compute/sweeps.h"
 #include "lessons/lesson_page.h"
+#include "widgets/labeled_slider.h"
 #include "widgets/plot_helpers.h"
 
 class QCPAxisRect;
 class QCPColorScale;
-class QCPGraph;
-class QCPTextElement;
-class QCheckBox;
-class QComboBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -34,7 +32,6 @@ class QTimer;
 namespace ropelab::ui {
 
 class ColouredMap;
-class LabeledSlider;
 class LatestJob;
 
 // What Run asked for: the sweep, the backend and which press of Run it was (pressing Run again
@@ -57,7 +54,9 @@ public:
     QString id() const override { return QStringLiteral("sweeps"); }
     QString title() const override;
     void retranslate() override;
-    SharedParameters sharedParameters() const override;
+    SharedParameters sharedParameters() const override {
+        return SharedParameter::HeadDim | SharedParameter::Layout;
+    }
     void restoreState(const QJsonObject& state) override;
 
     enum class Mode { Curves = 0, Heatmaps = 1 };
@@ -67,35 +66,33 @@ public:
     static constexpr int kMaxCurveLog2 = 26;
     static constexpr int kMaxHeatLog2 = 24;
 
-    void setMode(Mode mode);
-    Mode mode() const;
+    void setMode(Mode mode) { mode_->setCurrentIndex(static_cast<int>(mode)); }
+    Mode mode() const { return static_cast<Mode>(mode_->currentIndex()); }
     // N = 2^log2Length distances (curves) or positions (heat maps).
     void setLog2Length(int log2Length);
-    std::int64_t length() const;
+    std::int64_t length() const { return std::int64_t{1} << log2Length_->value(); }
     // A comma-separated list of bases (rope_theta), at most kMaxBases; false with the banner when
     // an entry is not a valid base.
     bool setBasesText(const QString& text);
     void setBackendChoice(BackendChoice choice);
-    void setLogDistanceAxis(bool on);
-    void setPooling(Pooling pooling);
-    void setSameVectorsEverywhere(bool on);
+    void setLogDistanceAxis(bool on) { logAxis_->setChecked(on); }
+    void setPooling(Pooling pooling) { pooling_->setCurrentIndex(static_cast<int>(pooling)); }
+    void setSameVectorsEverywhere(bool on) { inputs_->setCurrentIndex(on ? 0 : 1); }
 
     // Starts the sweep with the current settings (stopping one still running), now, even on a
     // lesson put away; false with the banner when the bases are not valid.
     bool run();
     // Stops the running sweep; the previous result stays.
-    void cancel();
+    void cancel() { cancelComputation(); }
 
     // What the views show, for tests and the benchmark. job(): the current mode's sweep.
-    LatestJob* job() const;
+    LatestJob* job() const { return (mode() == Mode::Curves ? curveFigure_ : heatFigure_)->job(); }
     const std::vector<double>& shownBases() const { return shownBases_; }
     const std::vector<CurveEnvelope>& envelopes() const { return envelopes_; }
     std::int64_t firstDistance() const { return firstDistance_; }  // sample 0 of the envelopes
     const std::vector<PooledGrid>& grids() const { return grids_; }
-    std::int64_t gridPositions() const { return gridPositions_; }
-    QString statusText() const;
+    QString statusText() const { return statusText_; }
     QComboBox* backendBox() const { return backend_; }
-    QPushButton* runButton() const { return runButton_; }
     QPushButton* cancelButton() const { return cancelButton_; }
     QProgressBar* progressBar() const { return progressBar_; }
 
@@ -123,8 +120,9 @@ private:
     void layoutHeatRects(int count);
     void layoutCurveRects(int count);
     void labelCurveRects();
+    // After a sweep drew: its readouts (span: the largest |score| drawn) and its status.
     template <class T>
-    void finishStatus(const LatestJob& job, const Computed<T>& result);
+    void finishShowing(Mode mode, double span, const LatestJob& job, const Computed<T>& result);
     // The named readouts of the result shown (activities check them).
     void updateReadouts();
 
@@ -138,16 +136,13 @@ private:
 
     QComboBox* mode_;
     LabeledSlider* log2Length_;
-    QLabel* basesLabel_;
     QLineEdit* basesEdit_;
     QCheckBox* logAxis_;
     QLabel* poolingLabel_;
     QComboBox* pooling_;
     QComboBox* inputs_;
-    QLabel* backendLabel_;
     QComboBox* backend_;
     QLabel* backendInfo_;
-    QPushButton* runButton_;
     QPushButton* cancelButton_;
     QProgressBar* progressBar_;
     QLabel* status_;
