@@ -135,24 +135,28 @@ AbsoluteLesson::Shift computeShift(const ShiftKey& key) {
 }  // namespace
 
 AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
-    : LessonPage(context, parent),
-      learnedPlot_(createPlot(QStringLiteral("learned-table"))),
-      sinusoidalPlot_(createPlot(QStringLiteral("sinusoidal-table"))),
-      similarityPlot_(createPlot(QStringLiteral("position-similarity"))),
-      shiftPlot_(createPlot(QStringLiteral("shift-rotation"))) {
+    : LessonPage(context, parent), learnedPlot_(createPlot(QStringLiteral("learned-table"))) {
+    QCustomPlot* sinusoidalPlot = createPlot(QStringLiteral("sinusoidal-table"));
+    QCustomPlot* similarityPlot = createPlot(QStringLiteral("position-similarity"));
+    shiftPlot_ = createPlot(QStringLiteral("shift-rotation"));
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(learnedPlot_, 0, 0);
-    grid->addWidget(sinusoidalPlot_, 0, 1);
-    grid->addWidget(similarityPlot_, 1, 0);
+    grid->addWidget(sinusoidalPlot, 0, 1);
+    grid->addWidget(similarityPlot, 1, 0);
     grid->addWidget(shiftPlot_, 1, 1);
+    // The three tables' maps: a position per row, as a table is read; the colour scale named.
+    const auto makeMap = [this](QCustomPlot* plot, const char* x, const char* scale) {
+        ColouredMap* map = addHeatMap(plot, kTableGradient, QString()).map;
+        bindAxisLabels(plot, x, QT_TR_NOOP("position p"));
+        bindText(map->colorScale()->axis(), scale);
+        setupPositionMap(plot);
+        return map;
+    };
 
     bindText(addPlotTitle(learnedPlot_, QString()), QT_TR_NOOP("Learned table (max length L)"));
-    learnedMap_ = addHeatMap(learnedPlot_, kTableGradient, QString()).map;
+    learnedMap_ = makeMap(learnedPlot_, QT_TR_NOOP("dimension j"), QT_TR_NOOP("PE(p, j)"));
     learnedMap_->setDataRange(learnedRange());
-    bindAxisLabels(learnedPlot_, QT_TR_NOOP("dimension j"), QT_TR_NOOP("position p"));
-    bindText(learnedMap_->colorScale()->axis(), QT_TR_NOOP("PE(p, j)"));
-    setupPositionMap(learnedPlot_);
     // Rows the table does not have: hatched, with the reason written on them.
     impossible_ = new QCPItemRect(learnedPlot_);
     setSeriesStyle(impossible_, {Series::Reference, Qt::SolidLine, 0.5}, theme());
@@ -163,18 +167,12 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     // Each layout: the hatched rows' size in pixels changes with the window, fonts and files.
     connect(learnedPlot_, &QCustomPlot::afterLayout, this, &AbsoluteLesson::fitImpossibleLabel);
 
-    bindText(addPlotTitle(sinusoidalPlot_, QString()), QT_TR_NOOP("Sinusoidal PE(p, j)"));
-    sinusoidalMap_ = addHeatMap(sinusoidalPlot_, kTableGradient, QString()).map;
+    bindText(addPlotTitle(sinusoidalPlot, QString()), QT_TR_NOOP("Sinusoidal PE(p, j)"));
+    sinusoidalMap_ = makeMap(sinusoidalPlot, QT_TR_NOOP("dimension j"), QT_TR_NOOP("PE(p, j)"));
     sinusoidalMap_->setDataRange(QCPRange(-1.0, 1.0));
-    bindAxisLabels(sinusoidalPlot_, QT_TR_NOOP("dimension j"), QT_TR_NOOP("position p"));
-    bindText(sinusoidalMap_->colorScale()->axis(), QT_TR_NOOP("PE(p, j)"));
-    setupPositionMap(sinusoidalPlot_);
 
-    similarityTitle_ = addPlotTitle(similarityPlot_, QString());
-    similarityMap_ = addHeatMap(similarityPlot_, kTableGradient, QString()).map;
-    bindAxisLabels(similarityPlot_, QT_TR_NOOP("position q"), QT_TR_NOOP("position p"));
-    bindText(similarityMap_->colorScale()->axis(), QT_TR_NOOP("PE(p)·PE(q)"));
-    setupPositionMap(similarityPlot_);
+    similarityTitle_ = addPlotTitle(similarityPlot, QString());
+    similarityMap_ = makeMap(similarityPlot, QT_TR_NOOP("position q"), QT_TR_NOOP("PE(p)·PE(q)"));
 
     shiftTitle_ = addPlotTitle(shiftPlot_, QString());
     circle_ = addCurve(shiftPlot_->xAxis, shiftPlot_->yAxis);
@@ -251,7 +249,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
         return SinusoidalKey{parameters().rope().headDim, parameters().rope().ropeTheta,
                              parameters().sequenceLength()};
     };
-    learned_ = declareFigures(
+    FigureTask* learnedFigure = declareFigures(
         {learnedPlot_}, FigureRun::Background,
         [this] {
             return LearnedKey{parameters().rope().headDim, parameters().sequenceLength(),
@@ -264,22 +262,22 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
             learnedPlot_->yAxis->setRange(QCPRange(-0.5, key.sequenceLength - 0.5));
             updateImpossibleRegion();
         });
-    declareFigures({sinusoidalPlot_}, FigureRun::Background, sinusoidalKey, computeSinusoidal,
-                   [this](const SinusoidalKey& key, ColouredCells& cells) {
+    declareFigures({sinusoidalPlot}, FigureRun::Background, sinusoidalKey, computeSinusoidal,
+                   [this, sinusoidalPlot](const SinusoidalKey& key, ColouredCells& cells) {
                        sinusoidalMap_->setColouredCells(std::move(cells));
-                       sinusoidalPlot_->xAxis->setRange(QCPRange(-0.5, key.dim - 0.5));
-                       sinusoidalPlot_->yAxis->setRange(QCPRange(-0.5, key.sequenceLength - 0.5));
+                       sinusoidalPlot->xAxis->setRange(QCPRange(-0.5, key.dim - 0.5));
+                       sinusoidalPlot->yAxis->setRange(QCPRange(-0.5, key.sequenceLength - 0.5));
                    });
-    declareFigures({similarityPlot_}, FigureRun::Background, sinusoidalKey, computeSimilarity,
-                   [this](const SinusoidalKey& key, ColouredCells& cells) {
+    declareFigures({similarityPlot}, FigureRun::Background, sinusoidalKey, computeSimilarity,
+                   [this, similarityPlot](const SinusoidalKey& key, ColouredCells& cells) {
                        similarityMap_->setColouredCells(std::move(cells));
                        const QCPRange positions(-0.5, key.sequenceLength - 0.5);
-                       similarityPlot_->xAxis->setRange(positions);
-                       similarityPlot_->yAxis->setRange(positions);
+                       similarityPlot->xAxis->setRange(positions);
+                       similarityPlot->yAxis->setRange(positions);
                        similarityLength_ = key.sequenceLength;
                        updateSimilarityTitle();
                    });
-    shift_ = declareFigures(
+    FigureTask* shiftFigure = declareFigures(
         {shiftPlot_}, FigureRun::Inline,
         [this] {
             return ShiftKey{parameters().rope().headDim, parameters().rope().ropeTheta,
@@ -297,13 +295,12 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
             refresh();
         });
     refreshOnParameterChange([this] { refresh(); });
-    redrawOnLanguageChange({learned_, shift_});  // their labels are translated text
+    // With the rows the table does not have, and the shift: their labels are translated text.
+    redrawOnLanguageChange({learnedFigure, shiftFigure});
 
     refresh();
     applyTheme(theme());
 }
-
-AbsoluteLesson::~AbsoluteLesson() = default;
 
 QCPColorMap* AbsoluteLesson::sinusoidalMap() const {
     return sinusoidalMap_;
@@ -326,10 +323,6 @@ Lesson::SharedParameters AbsoluteLesson::sharedParameters() const {
            SharedParameter::SequenceLength;
 }
 
-int AbsoluteLesson::maxLength() const {
-    return maxLengthSlider_->value();
-}
-
 void AbsoluteLesson::setMaxLength(int length) {
     maxLengthSlider_->setValue(length);
     refresh();
@@ -339,10 +332,6 @@ void AbsoluteLesson::setPairIndex(int pair) {
     if (pair == pair_) return;
     pair_ = std::max(pair, 0);
     refresh();
-}
-
-int AbsoluteLesson::shift() const {
-    return shiftSlider_->value();
 }
 
 void AbsoluteLesson::setShift(int k) {

@@ -7,6 +7,7 @@
 #include <QVector>
 
 #include "lessons/lesson_page.h"
+#include "widgets/labeled_slider.h"
 
 class QCPColorMap;
 class QCPCurve;
@@ -19,24 +20,22 @@ class QCPTextElement;
 namespace ropelab::ui {
 
 class ColouredMap;
-class LabeledSlider;
 class PlotLabel;
 
 class AbsoluteLesson : public LessonPage {
     Q_OBJECT
 public:
     explicit AbsoluteLesson(const LessonContext& context, QWidget* parent = nullptr);
-    ~AbsoluteLesson() override;
 
     QString id() const override { return QStringLiteral("absolute"); }
     QString title() const override;
     SharedParameters sharedParameters() const override;
 
-    int maxLength() const;
+    int maxLength() const { return maxLengthSlider_->value(); }
     void setMaxLength(int length);
     int pairIndex() const { return pair_; }
     void setPairIndex(int pair);
-    int shift() const;
+    int shift() const { return shiftSlider_->value(); }
     void setShift(int k);
     // The pair i components (PE(p, 2i), PE(p, 2i+1)) drawn for p and p + k.
     QPointF pointAtP() const { return shown_.atP; }
@@ -70,8 +69,6 @@ private:
     void fitImpossibleLabel();
 
     QCustomPlot* learnedPlot_;
-    QCustomPlot* sinusoidalPlot_;
-    QCustomPlot* similarityPlot_;
     QCustomPlot* shiftPlot_;
     QCPTextElement* similarityTitle_;
     QCPTextElement* shiftTitle_;
@@ -90,8 +87,6 @@ private:
     LabeledSlider* maxLengthSlider_;
     LabeledSlider* pairSlider_;
     LabeledSlider* shiftSlider_;
-    FigureTask* learned_;  // with the rows the table does not have
-    FigureTask* shift_;
 
     int pair_ = 0;
     int similarityLength_ = 0;  // N of the similarity map drawn

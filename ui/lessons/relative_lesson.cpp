@@ -40,18 +40,8 @@ ScoreEncodingParams biasEncoding(ScoreEncoding kind, const T5BucketParams& t5, u
     return params;
 }
 
-struct T5MapKey {
-    T5BucketParams t5;
-    int sequenceLength;
-    unsigned seed;
-    bool operator==(const T5MapKey&) const = default;
-};
-struct AlibiMapKey {
-    int heads;
-    int head;
-    int sequenceLength;
-    bool operator==(const AlibiMapKey&) const = default;
-};
+// What a bias map reads: the encoding (T5's buckets and seed, or ALiBi's heads) and N.
+using BiasMapKey = std::pair<ScoreEncodingParams, int>;
 struct BiasMap {
     std::unique_ptr<QCPColorMapData> cells;
     double lowest;
@@ -60,7 +50,8 @@ struct BiasMap {
 
 // The bias alone (zero q and k, one component) over every query and key position; lowest and
 // highest over the cells that have a score (ALiBi masks keys after the query: −∞, drawn empty).
-BiasMap computeBiasMap(const ScoreEncodingParams& encoding, int n, const Execution& exec) {
+BiasMap computeBiasMap(const BiasMapKey& key, const Execution& exec) {
+    const auto& [encoding, n] = key;
     const int cells = std::min(n, kMaxHeatmapCells);
     const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(n, 1);
     const PooledGrid grid = scoreHeatmap(zeros, zeros, encoding, cells, cells, Pooling::Mean, exec);
@@ -93,17 +84,25 @@ void setupPositionMap(QCustomPlot* plot) {
 }  // namespace
 
 RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
-    : LessonPage(context, parent),
-      bucketPlot_(createPlot(QStringLiteral("t5-buckets"))),
-      t5Plot_(createPlot(QStringLiteral("t5-bias"))),
-      slopePlot_(createPlot(QStringLiteral("alibi-slopes"))),
-      alibiPlot_(createPlot(QStringLiteral("alibi-bias"))) {
+    : LessonPage(context, parent) {
+    bucketPlot_ = createPlot(QStringLiteral("t5-buckets"));
+    QCustomPlot* t5Plot = createPlot(QStringLiteral("t5-bias"));
+    slopePlot_ = createPlot(QStringLiteral("alibi-slopes"));
+    QCustomPlot* alibiPlot = createPlot(QStringLiteral("alibi-bias"));
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(bucketPlot_, 0, 0);
-    grid->addWidget(t5Plot_, 0, 1);
+    grid->addWidget(t5Plot, 0, 1);
     grid->addWidget(slopePlot_, 1, 0);
-    grid->addWidget(alibiPlot_, 1, 1);
+    grid->addWidget(alibiPlot, 1, 1);
+    // Both bias maps: key positions across, query positions down, the colour scale named.
+    const auto makeMap = [this](QCustomPlot* plot, Gradient gradient, const char* scale) {
+        QCPColorMap* map = addHeatMap(plot, gradient, QString()).map;
+        bindAxisLabels(plot, QT_TR_NOOP("key position j"), QT_TR_NOOP("query position i"));
+        bindText(map->colorScale()->axis(), scale);
+        setupPositionMap(plot);
+        return map;
+    };
 
     // T5: bucket against the distance, one step curve per direction on a logarithmic distance
     // axis (on a linear one the one-bucket-per-distance zone is a few pixels wide and the steps
@@ -158,11 +157,8 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     setSeriesStyle(distanceEdges_, {Series::Key, Qt::DashLine, 0.6}, theme());
     placeLegendBelow(bucketPlot_, 2);
 
-    t5Title_ = addPlotTitle(t5Plot_, QString());
-    t5Map_ = addHeatMap(t5Plot_, Gradient::Diverging, QString()).map;
-    bindAxisLabels(t5Plot_, QT_TR_NOOP("key position j"), QT_TR_NOOP("query position i"));
-    bindText(t5Map_->colorScale()->axis(), QT_TR_NOOP("bias"));
-    setupPositionMap(t5Plot_);
+    QCPTextElement* t5Title = addPlotTitle(t5Plot, QString());
+    t5Map_ = makeMap(t5Plot, Gradient::Diverging, QT_TR_NOOP("bias"));
 
     // ALiBi: one slope per head on a log₂ axis (they are evenly spaced there), the chosen head
     // highlighted.
@@ -173,16 +169,16 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     chosenBar_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
     setSeriesStyle(chosenBar_, {Series::Key, Qt::SolidLine, 0.5, 230}, theme());
     slopePlot_->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    slopeBars_->setBaseValue(1e-9);
+    for (QCPBars* bars : {slopeBars_, chosenBar_}) {
+        bars->setWidth(0.7);
+        bars->setBaseValue(1e-9);
+    }
 
-    alibiTitle_ = addPlotTitle(alibiPlot_, QString());
-    alibiMap_ = addHeatMap(alibiPlot_, Gradient::Sequential, QString()).map;
-    bindAxisLabels(alibiPlot_, QT_TR_NOOP("key position j"), QT_TR_NOOP("query position i"));
-    bindText(alibiMap_->colorScale()->axis(),
-             QT_TR_NOOP("bias −m(i − j), one scale for all heads"));
-    setupPositionMap(alibiPlot_);
-    mask_ = addCurve(alibiPlot_->xAxis, alibiPlot_->yAxis);
-    maskLabel_ = new PlotLabel(alibiPlot_);
+    QCPTextElement* alibiTitle = addPlotTitle(alibiPlot, QString());
+    alibiMap_ = makeMap(alibiPlot, Gradient::Sequential,
+                        QT_TR_NOOP("bias −m(i − j), one scale for all heads"));
+    mask_ = addCurve(alibiPlot->xAxis, alibiPlot->yAxis);
+    maskLabel_ = new PlotLabel(alibiPlot);
     maskLabel_->setPositionAlignment(Qt::AlignCenter);
     setSeriesStyle(maskLabel_, {Series::Neutral, Qt::SolidLine, 1.2}, theme());
     bindText(QT_TR_NOOP("masked\nj > i"),
@@ -224,51 +220,48 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
         },
         [this](const std::pair<int, int>& slopes) { updateSlopes(slopes.first, slopes.second); });
     FigureTask* maskFigure = declareInlineFigures(
-        {alibiPlot_}, [this] { return parameters().sequenceLength(); },
+        {alibiPlot}, [this] { return parameters().sequenceLength(); },
         [this](int) { updateMask(); });
-    // One figure per map: the heads move ALiBi's alone, the buckets T5's alone.
+    // One figure per map, its key the bias alone (zero q and k): the heads move ALiBi's alone,
+    // the buckets T5's alone.
     FigureTask* t5MapFigure = declareFigures(
-        {t5Plot_}, FigureRun::Background,
+        {t5Plot}, FigureRun::Background,
         [this] {
-            return T5MapKey{t5Params(), parameters().sequenceLength(), parameters().seed()};
+            return BiasMapKey{
+                biasEncoding(ScoreEncoding::T5, t5Params(), parameters().seed(), 1, 1),
+                parameters().sequenceLength()};
         },
-        [](const T5MapKey& key, const Execution& exec) {
-            return computeBiasMap(biasEncoding(ScoreEncoding::T5, key.t5, key.seed, 1, 1),
-                                  key.sequenceLength, exec);
-        },
-        [this](const T5MapKey& key, BiasMap& map) {
+        computeBiasMap,
+        [this, t5Plot, t5Title](const BiasMapKey& key, BiasMap& map) {
+            const int n = key.second;
             t5Map_->setData(map.cells.release(), false);
             const double span = std::max({std::abs(map.lowest), std::abs(map.highest), 1e-12});
             t5Map_->setDataRange(QCPRange(-span, span));
-            showPositions(t5Plot_, key.sequenceLength);
-            t5Title_->setText(key.sequenceLength > kMaxHeatmapCells
-                                  ? tr("T5 bias b[bucket(i − j)]\nblock means")
-                                  : tr("T5 bias\nb[bucket(i − j)]"));
+            showPositions(t5Plot, n);
+            t5Title->setText(n > kMaxHeatmapCells ? tr("T5 bias b[bucket(i − j)]\nblock means")
+                                                  : tr("T5 bias\nb[bucket(i − j)]"));
         });
     FigureTask* alibiMapFigure = declareFigures(
-        {alibiPlot_}, FigureRun::Background,
+        {alibiPlot}, FigureRun::Background,
         [this] {
-            return AlibiMapKey{alibiHeads(), alibiHead(), parameters().sequenceLength()};
+            return BiasMapKey{biasEncoding(ScoreEncoding::Alibi, {}, 0, alibiHeads(), alibiHead()),
+                              parameters().sequenceLength()};
         },
-        [](const AlibiMapKey& key, const Execution& exec) {
-            return computeBiasMap(biasEncoding(ScoreEncoding::Alibi, {}, 0, key.heads, key.head),
-                                  key.sequenceLength, exec);
-        },
-        [this](const AlibiMapKey& key, BiasMap& map) {
+        computeBiasMap,
+        [this, alibiPlot, alibiTitle](const BiasMapKey& key, BiasMap& map) {
+            const auto& [encoding, n] = key;
             alibiMap_->setData(map.cells.release(), false);
             // The causal half (key ≤ query) is ≤ 0; the masked half is empty and hatched over.
             // One colour scale for every head, that of the steepest (−m₁·(N − 1)), so a gentle
             // head looks gentle instead of being stretched to the same colours.
-            const std::vector<double> slopes = alibiSlopes(key.heads);
+            const std::vector<double> slopes = alibiSlopes(encoding.alibiHeads);
             const double steepest = *std::max_element(slopes.begin(), slopes.end());
-            alibiMap_->setDataRange(
-                QCPRange(std::min(-steepest * (key.sequenceLength - 1), -1e-12), 0.0));
-            showPositions(alibiPlot_, key.sequenceLength);
-            alibiTitle_->setText(
+            alibiMap_->setDataRange(QCPRange(std::min(-steepest * (n - 1), -1e-12), 0.0));
+            showPositions(alibiPlot, n);
+            alibiTitle->setText(
                 tr("ALiBi bias, head %1\nm = %2")
-                    .arg(key.head)
-                    .arg(QString::number(
-                        alibiSlopes(key.heads)[static_cast<std::size_t>(key.head - 1)], 'g', 4)));
+                    .arg(encoding.alibiHead)
+                    .arg(QString::number(slopes[std::size_t(encoding.alibiHead - 1)], 'g', 4)));
         });
     // Each triple and pair is set at once: one at a time could pass through an invalid T5 setting.
     bindState(
@@ -306,8 +299,6 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     applyTheme(theme());
 }
 
-RelativeLesson::~RelativeLesson() = default;
-
 QString RelativeLesson::title() const {
     return tr("Relative position bias");
 }
@@ -334,22 +325,11 @@ void RelativeLesson::setT5Params(const T5BucketParams& params) {
     refresh();
 }
 
-int RelativeLesson::alibiHeads() const {
-    return headsSlider_->value();
-}
-int RelativeLesson::alibiHead() const {
-    return headSlider_->value();
-}
-
 void RelativeLesson::setAlibi(int heads, int head) {
     headsSlider_->setValue(heads);
     headSlider_->setRange(1, heads);
     headSlider_->setValue(head);
     refresh();
-}
-
-ScoreEncodingParams RelativeLesson::encoding(ScoreEncoding kind) const {
-    return biasEncoding(kind, t5Params(), parameters().seed(), alibiHeads(), alibiHead());
 }
 
 void RelativeLesson::refresh() {
@@ -391,12 +371,11 @@ void RelativeLesson::updateBuckets(const T5BucketParams& params, int distance) {
     distanceEdges_->setName(tr("max_distance = %1").arg(params.maxDistance));
     // The current pair i − j = m − n: core's bucket takes j − i.
     const int bucket = t5RelativePositionBucket(-distance, params);
-    bucketTitle_->setText(
-        params.bidirectional
-            ? tr("T5 buckets, bidirectional (encoder)\ni − j = %1: bucket %2")
-                  .arg(distance)
-                  .arg(bucket)
-            : tr("T5 buckets, causal (decoder)\ni − j = %1: bucket %2").arg(distance).arg(bucket));
+    bucketTitle_->setText((params.bidirectional
+                               ? tr("T5 buckets, bidirectional (encoder)\ni − j = %1: bucket %2")
+                               : tr("T5 buckets, causal (decoder)\ni − j = %1: bucket %2"))
+                              .arg(distance)
+                              .arg(bucket));
     // The marker sits on the curve of its direction; distance 0 has no place on the log axis.
     if (distance == 0) {
         currentBucket_->data()->clear();
@@ -414,9 +393,6 @@ void RelativeLesson::updateSlopes(int heads, int head) {
     }
     slopeBars_->setData(h, m, true);
     chosenBar_->setData({double(head)}, {slopes[std::size_t(head - 1)]});
-    slopeBars_->setWidth(0.7);
-    chosenBar_->setWidth(0.7);
-    chosenBar_->setBaseValue(1e-9);
     slopePlot_->xAxis->setRange(0.3, heads + 0.7);
     const double lowest = *std::min_element(slopes.begin(), slopes.end());
     slopePlot_->yAxis->setRange(lowest / 1.6, 1.0);
@@ -459,15 +435,19 @@ void RelativeLesson::updateReadout() {
     const int m = parameters().queryPosition();
     const int n = parameters().keyPosition();
     const std::int64_t distance = m - n;
-    const DistanceRange one{distance, distance + 1, 1};
-    const Eigen::VectorXd zero = Eigen::VectorXd::Zero(1);
-    const double t5Bias =
-        scoreCurve(zero, zero, encoding(ScoreEncoding::T5), one, n, Execution{}).front();
-    const double alibiBias =
-        scoreCurve(zero, zero, encoding(ScoreEncoding::Alibi), one, n, Execution{}).front();
-    const int bucket = t5RelativePositionBucket(n - m, t5Params());  // core takes j − i
     const T5BucketParams t5 = t5Params();
-    const std::vector<double> slopes = alibiSlopes(alibiHeads());
+    const int heads = alibiHeads();
+    const int head = alibiHead();
+    // The bias alone at this distance: zero q and k.
+    const auto biasHere = [&](ScoreEncoding kind) {
+        const Eigen::VectorXd zero = Eigen::VectorXd::Zero(1);
+        return scoreCurve(zero, zero, biasEncoding(kind, t5, parameters().seed(), heads, head),
+                          DistanceRange{distance, distance + 1, 1}, n, Execution{})
+            .front();
+    };
+    const double alibiBias = biasHere(ScoreEncoding::Alibi);
+    const int bucket = t5RelativePositionBucket(n - m, t5);  // core takes j − i
+    const std::vector<double> slopes = alibiSlopes(heads);
     setReadouts(
         {{QStringLiteral("query_position"),
           tr("query i = m, key j = n"),
@@ -476,7 +456,7 @@ void RelativeLesson::updateReadout() {
           QStringLiteral("%1, %2").arg(m).arg(n)},
          {QStringLiteral("distance"), tr("distance i − j"), distance, {'f', 0}},
          {QStringLiteral("bucket"), tr("T5 bucket"), bucket, {'f', 0}},
-         {QStringLiteral("t5_bias"), tr("T5 bias"), t5Bias, {'f', 4}},
+         {QStringLiteral("t5_bias"), tr("T5 bias"), biasHere(ScoreEncoding::T5), {'f', 4}},
          {QStringLiteral("alibi_bias"),
           tr("ALiBi bias −m(i − j)"),
           alibiBias,
@@ -485,9 +465,9 @@ void RelativeLesson::updateReadout() {
          {QStringLiteral("key_position"), {}, n},
          // The bucket every key max_distance or more tokens before the query shares.
          {QStringLiteral("far_bucket"), {}, t5RelativePositionBucket(-t5.maxDistance, t5)},
-         {QStringLiteral("heads"), {}, alibiHeads()},
-         {QStringLiteral("head"), {}, alibiHead()},
-         {QStringLiteral("slope"), {}, slopes[std::size_t(alibiHead() - 1)]},
+         {QStringLiteral("heads"), {}, heads},
+         {QStringLiteral("head"), {}, head},
+         {QStringLiteral("slope"), {}, slopes[std::size_t(head - 1)]},
          {QStringLiteral("smallest_slope"), {}, *std::min_element(slopes.begin(), slopes.end())}},
         n > m ? tr("<p>The key is after the query: a decoder masks it, and ALiBi, always "
                    "causal, gives it no score.</p>")

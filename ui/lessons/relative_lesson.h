@@ -7,6 +7,7 @@
 
 #include "analysis/score_encoding.h"
 #include "lessons/lesson_page.h"
+#include "widgets/labeled_slider.h"
 
 class QCheckBox;
 class QCPBars;
@@ -18,13 +19,10 @@ class QCPTextElement;
 
 namespace ropelab::ui {
 
-class LabeledSlider;
-
 class RelativeLesson : public LessonPage {
     Q_OBJECT
 public:
     explicit RelativeLesson(const LessonContext& context, QWidget* parent = nullptr);
-    ~RelativeLesson() override;
 
     QString id() const override { return QStringLiteral("relative"); }
     QString title() const override;
@@ -32,8 +30,8 @@ public:
 
     T5BucketParams t5Params() const;
     void setT5Params(const T5BucketParams& params);
-    int alibiHeads() const;
-    int alibiHead() const;
+    int alibiHeads() const { return headsSlider_->value(); }
+    int alibiHead() const { return headSlider_->value(); }
     void setAlibi(int heads, int head);
 
     // Bucket against the distance d = i − j > 0 (key before the query) or the distance −d
@@ -54,16 +52,11 @@ private:
     void updateSlopes(int heads, int head);
     void updateMask();
     void updateReadout();
-    ScoreEncodingParams encoding(ScoreEncoding kind) const;
 
     QCustomPlot* bucketPlot_;
-    QCustomPlot* t5Plot_;
     QCustomPlot* slopePlot_;
-    QCustomPlot* alibiPlot_;
     QCPTextElement* bucketTitle_;
-    QCPTextElement* t5Title_;
     QCPTextElement* slopeTitle_;
-    QCPTextElement* alibiTitle_;
     QCPGraph* beforeGraph_;
     QCPGraph* afterGraph_;
     QCPGraph* currentBucket_;  // a ring at the current i − j

@@ -34,20 +34,33 @@ constexpr int kCirclePoints = 256;
 constexpr double kCircleExtent = 1.38;  // the square shown, in units of the longer arrow
 constexpr int kTrailLength = 24;        // earlier positions marked on the circle
 constexpr int kCurveColumns = 700;      // drawn columns of the score curves (min–max beyond)
+constexpr Series kSideSeries[] = {Series::Query, Series::Key};
 
-QPointF unitDirection(QPointF v) {
-    const double length = std::hypot(v.x(), v.y());
-    if (length == 0.0) return {0.0, 0.0};
-    return v / length;
+double length(QPointF v) {
+    return std::hypot(v.x(), v.y());
 }
 
-void setCircle(QCPCurve* curve, double radius) {
-    QVector<double> t(kCirclePoints + 1), x(t.size()), y(t.size());
-    for (int i = 0; i < t.size(); ++i) {
-        const double phi = 2.0 * std::numbers::pi * i / kCirclePoints;
-        t[i] = i;
-        x[i] = radius * std::cos(phi);
-        y[i] = radius * std::sin(phi);
+QPointF unitDirection(QPointF v) {
+    const double l = length(v);
+    if (l == 0.0) return {0.0, 0.0};
+    return v / l;
+}
+
+// An arc of `radius` about the origin, from angle `from` on by `turn` in `points` steps; a wedge
+// (the angle between the arrows) starts at the origin.
+void setArc(QCPCurve* curve, double radius, double from, double turn, int points,
+            bool wedge = false) {
+    QVector<double> t, x, y;
+    if (wedge) {
+        t.push_back(0);
+        x.push_back(0.0);
+        y.push_back(0.0);
+    }
+    for (int i = 0; i <= points; ++i) {
+        const double phi = from + turn * i / points;
+        t.push_back(t.size());
+        x.push_back(radius * std::cos(phi));
+        y.push_back(radius * std::sin(phi));
     }
     curve->setData(t, x, y, true);
 }
@@ -108,45 +121,39 @@ struct Rope2dLesson::PairKey {
 };
 
 Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
-    : LessonPage(context, parent),
-      circlePlot_(createPlot(QStringLiteral("rotating-pair"))),
-      scorePlot_(createPlot(QStringLiteral("score-vs-distance"))),
-      timer_(new QTimer(this)) {
+    : LessonPage(context, parent), circlePlot_(createPlot(QStringLiteral("rotating-pair"))) {
+    QCustomPlot* scorePlot = createPlot(QStringLiteral("score-vs-distance"));
+    auto* timer = new QTimer(this);
     auto* plots = new QVBoxLayout(plotArea());
     plots->setContentsMargins(0, 0, 0, 0);
     plots->addWidget(circlePlot_, 3);
-    plots->addWidget(scorePlot_, 2);
+    plots->addWidget(scorePlot, 2);
     circlePlot_->setMinimumHeight(360);
 
     // The rotation view: each tip's circle, starting vectors (dashed), turned vectors, angle arc,
-    // all at their true lengths.
+    // all at their true lengths; q's part, then k's, of each in drawing order.
     circleTitle_ = addPlotTitle(circlePlot_, QString());
-    queryCircle_ = addCurve(circlePlot_->xAxis, circlePlot_->yAxis);
-    setSeriesStyle(queryCircle_, {Series::Query, Qt::DotLine, 0.6}, theme());
-    keyCircle_ = addCurve(circlePlot_->xAxis, circlePlot_->yAxis);
-    setSeriesStyle(keyCircle_, {Series::Key, Qt::DotLine, 0.6}, theme());
+    for (int s : {0, 1}) {
+        sides_[s].circle = addCurve(circlePlot_->xAxis, circlePlot_->yAxis);
+        setSeriesStyle(sides_[s].circle, {kSideSeries[s], Qt::DotLine, 0.6}, theme());
+    }
     angleArc_ = addCurve(circlePlot_->xAxis, circlePlot_->yAxis);
     setSeriesStyle(angleArc_, {Series::Third, Qt::SolidLine, 0.9, 50}, theme());
     // Where each arrow pointed at the positions before: dots θ_i apart on the circle.
-    const auto makeTrail = [this](Series series) {
-        QCPGraph* trail = addGraph(circlePlot_);
+    for (int s : {0, 1}) {
+        QCPGraph* trail = sides_[s].trail = addGraph(circlePlot_);
         trail->setLineStyle(QCPGraph::lsNone);
         trail->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));
-        setSeriesStyle(trail, {series, Qt::SolidLine, 0.6}, theme());
-        return trail;
-    };
-    queryTrail_ = makeTrail(Series::Query);
-    keyTrail_ = makeTrail(Series::Key);
+        setSeriesStyle(trail, {kSideSeries[s], Qt::SolidLine, 0.6}, theme());
+    }
     const auto makeArrow = [this](Series series, Qt::PenStyle dash, double width) {
         auto* arrow = new QCPItemLine(circlePlot_);
         arrow->setHead(QCPLineEnding::esSpikeArrow);
         setSeriesStyle(arrow, {series, dash, width}, theme());
         return arrow;
     };
-    queryStart_ = makeArrow(Series::Query, Qt::DashLine, 0.6);
-    keyStart_ = makeArrow(Series::Key, Qt::DashLine, 0.6);
-    queryArrow_ = makeArrow(Series::Query, Qt::SolidLine, 1.4);
-    keyArrow_ = makeArrow(Series::Key, Qt::SolidLine, 1.4);
+    for (int s : {0, 1}) sides_[s].start = makeArrow(kSideSeries[s], Qt::DashLine, 0.6);
+    for (int s : {0, 1}) sides_[s].arrow = makeArrow(kSideSeries[s], Qt::SolidLine, 1.4);
     const auto makeLabel = [this](Series series) {
         auto* label = new PlotLabel(circlePlot_);
         label->setPositionAlignment(Qt::AlignCenter);
@@ -154,8 +161,9 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
         setSeriesStyle(label, {series, Qt::SolidLine, 1.2}, theme());
         return label;
     };
-    queryLabel_ = makeLabel(Series::Query);
-    keyLabel_ = makeLabel(Series::Key);
+    for (int s : {0, 1}) sides_[s].label = makeLabel(kSideSeries[s]);
+    sides_[0].label->setText(QStringLiteral("q\u2098"));
+    sides_[1].label->setText(QStringLiteral("k\u2099"));
     angleLabel_ = makeLabel(Series::Third);
     // In a corner, so it never sits on an arrow however small the angle is.
     angleLabel_->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -165,26 +173,26 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     circlePlot_->legend->setVisible(false);
 
     // The score against relative distance, with the current m − n marked.
-    bindText(addPlotTitle(scorePlot_, QString()),
+    bindText(addPlotTitle(scorePlot, QString()),
              QT_TR_NOOP("Score q·k against the distance m − n"));
-    bindAxisLabels(scorePlot_, QT_TR_NOOP("relative distance m − n (tokens)"),
+    bindAxisLabels(scorePlot, QT_TR_NOOP("relative distance m − n (tokens)"),
                    QT_TR_NOOP("score q\u2098·k\u2099"));
-    scoreGraph_ = addGraph(scorePlot_);
-    bindText(scoreGraph_, QT_TR_NOOP("q·k, all pairs"));
-    setSeriesStyle(scoreGraph_, {Series::Neutral, Qt::SolidLine, 0.6}, theme());
-    pairGraph_ = addGraph(scorePlot_);
-    setSeriesStyle(pairGraph_, {Series::Third, Qt::SolidLine, 0.6}, theme());
-    distanceMarker_ = new QCPItemStraightLine(scorePlot_);
-    setSeriesStyle(distanceMarker_, {Series::Reference, Qt::DashLine, 0.6}, theme());
-    scoreTracer_ = new QCPItemTracer(scorePlot_);
-    scoreTracer_->setStyle(QCPItemTracer::tsCircle);
-    scoreTracer_->setSize(11);
-    setSeriesStyle(scoreTracer_, {Series::Key, Qt::SolidLine, 0.8}, theme());
+    QCPGraph* scoreGraph = addGraph(scorePlot);
+    bindText(scoreGraph, QT_TR_NOOP("q·k, all pairs"));
+    setSeriesStyle(scoreGraph, {Series::Neutral, Qt::SolidLine, 0.6}, theme());
+    QCPGraph* pairGraph = addGraph(scorePlot);
+    setSeriesStyle(pairGraph, {Series::Third, Qt::SolidLine, 0.6}, theme());
+    auto* distanceMarker = new QCPItemStraightLine(scorePlot);
+    setSeriesStyle(distanceMarker, {Series::Reference, Qt::DashLine, 0.6}, theme());
+    auto* scoreTracer = new QCPItemTracer(scorePlot);
+    scoreTracer->setStyle(QCPItemTracer::tsCircle);
+    scoreTracer->setSize(11);
+    setSeriesStyle(scoreTracer, {Series::Key, Qt::SolidLine, 0.8}, theme());
     // The marker moves with m and n on its own buffered layer; the curves stay painted.
-    scoreOverlay_ = addOverlayLayer(scorePlot_);
-    distanceMarker_->setLayer(scoreOverlay_);
-    scoreTracer_->setLayer(scoreOverlay_);
-    placeLegendBelow(scorePlot_);
+    QCPLayer* scoreOverlay = addOverlayLayer(scorePlot);
+    distanceMarker->setLayer(scoreOverlay);
+    scoreTracer->setLayer(scoreOverlay);
+    placeLegendBelow(scorePlot);
 
     // Lesson controls: pair, animation, shift both.
     pairSlider_ = addSlider(
@@ -197,10 +205,15 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     playButton_ = new QPushButton(this);
     playButton_->setCheckable(true);
     playButton_->setObjectName(QStringLiteral("playButton"));
-    bindText(QT_TR_NOOP("Play or pause the position animation"), [this](const QString& text) {
-        playButton_->setAccessibleName(text);
-        showPlayLabel();
-    });
+    // "Play" or "Pause", as the button's state says, in the language shown.
+    const auto showPlayLabel = [this] {
+        playButton_->setText(playButton_->isChecked() ? tr("Pause") : tr("Play"));
+    };
+    bindText(QT_TR_NOOP("Play or pause the position animation"),
+             [this, showPlayLabel](const QString& text) {
+                 playButton_->setAccessibleName(text);
+                 showPlayLabel();
+             });
     playRow->addWidget(playButton_);
     animateMode_ =
         addChoice({.name = "animateMode",
@@ -210,12 +223,13 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
                    .stretch = 1},
                   [] {});
     controlsLayout()->addLayout(playRow);
-    speedSlider_ = addSlider({.name = "speedSlider",
-                              .label = QT_TR_NOOP("Animation speed"),
-                              .range = {1, 30, 4},
-                              .unit = QT_TR_NOOP("tokens/s"),
-                              .state = "speed"},
-                             [this](int perSecond) { timer_->setInterval(1000 / perSecond); });
+    LabeledSlider* speedSlider =
+        addSlider({.name = "speedSlider",
+                   .label = QT_TR_NOOP("Animation speed"),
+                   .range = {1, 30, 4},
+                   .unit = QT_TR_NOOP("tokens/s"),
+                   .state = "speed"},
+                  [timer](int perSecond) { timer->setInterval(1000 / perSecond); });
     auto* shiftRow = new QHBoxLayout;
     controlsLayout()->addLayout(shiftRow);
     addButton({.name = "shiftLeft",
@@ -229,9 +243,16 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
                .layout = shiftRow},
               [this] { shiftBoth(+1); });
 
-    connect(playButton_, &QPushButton::toggled, this, &Rope2dLesson::setPlaying);
-    connect(timer_, &QTimer::timeout, this, &Rope2dLesson::advanceAnimation);
-    timer_->setInterval(1000 / speedSlider_->value());
+    connect(playButton_, &QPushButton::toggled, this, [timer, showPlayLabel](bool playing) {
+        if (playing) {
+            timer->start();
+        } else {
+            timer->stop();
+        }
+        showPlayLabel();
+    });
+    connect(timer, &QTimer::timeout, this, &Rope2dLesson::advanceAnimation);
+    timer->setInterval(1000 / speedSlider->value());
     bindExplanation(QT_TR_NOOP(
         "<p>RoPE splits q and k into d/2 pairs and turns pair <i>i</i> by the angle "
         "<i>p</i>·θ<sub>i</sub>, where <i>p</i> is the token's position and θ<sub>i</sub> "
@@ -251,33 +272,33 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
         {circlePlot_}, FigureRun::Inline, [this] { return pairKey(); }, computePair,
         [this](const PairKey& key, PairView& view) { drawPair(key, view); });
     FigureTask* curves = declareFigures(
-        {scorePlot_}, FigureRun::Inline,
+        {scorePlot}, FigureRun::Inline,
         [this] {
             return CurveKey{parameters().rope(), parameters().layout(), parameters().seed(), pair_,
                             parameters().sequenceLength()};
         },
         computeCurves,
-        [this](const CurveKey& key, Curves& curves) {
-            pairGraph_->setName(tr("pair %1 only").arg(key.pair));
-            showLongCurve(scoreGraph_, double(-curves.reach), 1.0, curves.full, kCurveColumns);
-            showLongCurve(pairGraph_, double(-curves.reach), 1.0, curves.part, kCurveColumns);
-            scorePlot_->xAxis->setRange(-curves.reach - 0.5, curves.reach + 0.5);
+        [scorePlot, scoreGraph, pairGraph](const CurveKey& key, Curves& curves) {
+            pairGraph->setName(tr("pair %1 only").arg(key.pair));
+            showLongCurve(scoreGraph, double(-curves.reach), 1.0, curves.full, kCurveColumns);
+            showLongCurve(pairGraph, double(-curves.reach), 1.0, curves.part, kCurveColumns);
+            scorePlot->xAxis->setRange(-curves.reach - 0.5, curves.reach + 0.5);
             const auto [lowest, highest] =
                 std::minmax_element(curves.full.begin(), curves.full.end());
             const double span = std::max({std::abs(*lowest), std::abs(*highest), 1e-9});
-            scorePlot_->yAxis->setRange(-1.1 * span, 1.1 * span);
+            scorePlot->yAxis->setRange(-1.1 * span, 1.1 * span);
         });
     // The distance m − n and the score there, on the curves' overlay layer.
     declareMarkers(
-        {scoreOverlay_},
+        {scoreOverlay},
         [this] {
             return std::pair{parameters().queryPosition() - parameters().keyPosition(),
                              shown_.score};
         },
-        [this](const std::pair<int, double>& at) {
-            distanceMarker_->point1->setCoords(at.first, 0.0);
-            distanceMarker_->point2->setCoords(at.first, 1.0);
-            scoreTracer_->position->setCoords(at.first, at.second);
+        [distanceMarker, scoreTracer](const std::pair<int, double>& at) {
+            distanceMarker->point1->setCoords(at.first, 0.0);
+            distanceMarker->point2->setCoords(at.first, 1.0);
+            scoreTracer->position->setCoords(at.first, at.second);
         });
     // After the pair, whose numbers they give; N for the pairs slower than the sequence.
     FigureTask* readouts = declareInlineFigures(
@@ -315,19 +336,6 @@ void Rope2dLesson::setPairIndex(int pair) {
     refresh();
 }
 
-QPointF Rope2dLesson::queryTip() const {
-    return queryArrow_->end->coords();
-}
-QPointF Rope2dLesson::keyTip() const {
-    return keyArrow_->end->coords();
-}
-double Rope2dLesson::queryCircleRadius() const {
-    return std::hypot(shown_.queryTip.x(), shown_.queryTip.y());
-}
-double Rope2dLesson::keyCircleRadius() const {
-    return std::hypot(shown_.keyTip.x(), shown_.keyTip.y());
-}
-
 void Rope2dLesson::shiftBoth(int delta) {
     const int m = parameters().queryPosition() + delta;
     const int n = parameters().keyPosition() + delta;
@@ -354,19 +362,6 @@ void Rope2dLesson::advanceAnimation() {
         m = 0;
     }
     parameters().setPositions(m, n);
-}
-
-void Rope2dLesson::setPlaying(bool playing) {
-    if (playing) {
-        timer_->start();
-    } else {
-        timer_->stop();
-    }
-    showPlayLabel();
-}
-
-void Rope2dLesson::showPlayLabel() {
-    playButton_->setText(playButton_->isChecked() ? tr("Pause") : tr("Play"));
 }
 
 void Rope2dLesson::refresh() {
@@ -397,23 +392,21 @@ Rope2dLesson::PairView Rope2dLesson::computePair(const PairKey& key, const Execu
     const Eigen::VectorXd qRotated = applyRope(q, m, freqs, key.layout);
     const Eigen::VectorXd kRotated = applyRope(k, n, freqs, key.layout);
     const RopePair pair = ropePair(key.pair, freqs.rotaryDim, key.layout);
+    const auto ofPair = [&](const Eigen::VectorXd& v) { return QPointF(v[pair.a], v[pair.b]); };
     view.components = pair;
-    view.queryStart = QPointF(q[pair.a], q[pair.b]);
-    view.keyStart = QPointF(k[pair.a], k[pair.b]);
-    view.queryTip = QPointF(qRotated[pair.a], qRotated[pair.b]);
-    view.keyTip = QPointF(kRotated[pair.a], kRotated[pair.b]);
-    const auto trail = [&](const Eigen::VectorXd& v, int last, QVector<double>& x,
-                           QVector<double>& y) {
+    view.starts = {ofPair(q), ofPair(k)};
+    view.tips = {ofPair(qRotated), ofPair(kRotated)};
+    const auto trail = [&](int side, const Eigen::VectorXd& v, int last) {
         for (int p = std::max(0, last - kTrailLength); p < last; ++p) {
-            const Eigen::VectorXd r = applyRope(v, p, freqs, key.layout);
-            x.push_back(r[pair.a]);
-            y.push_back(r[pair.b]);
+            const QPointF dot = ofPair(applyRope(v, p, freqs, key.layout));
+            view.trailX[side].push_back(dot.x());
+            view.trailY[side].push_back(dot.y());
         }
     };
-    trail(q, m, view.queryTrailX, view.queryTrailY);
-    trail(k, n, view.keyTrailX, view.keyTrailY);
-    view.angle = wrapPhase(std::atan2(view.queryTip.y(), view.queryTip.x()) -
-                           std::atan2(view.keyTip.y(), view.keyTip.x()));
+    trail(0, q, m);
+    trail(1, k, n);
+    view.angle = wrapPhase(std::atan2(view.tips[0].y(), view.tips[0].x()) -
+                           std::atan2(view.tips[1].y(), view.tips[1].x()));
     view.score = ropeScoreAt(q, k, freqs, key.layout, m - n);
     view.shiftChange =
         applyRope(q, m + 1, freqs, key.layout).dot(applyRope(k, n + 1, freqs, key.layout)) -
@@ -424,44 +417,25 @@ Rope2dLesson::PairView Rope2dLesson::computePair(const PairKey& key, const Execu
 
 void Rope2dLesson::drawPair(const PairKey& key, PairView& view) {
     shown_ = std::move(view);
-    const QPointF qTip = shown_.queryTip;
-    const QPointF kTip = shown_.keyTip;
-    const double queryRadius = queryCircleRadius();
-    const double keyRadius = keyCircleRadius();
-    const double longest = std::max({std::hypot(shown_.queryStart.x(), shown_.queryStart.y()),
-                                     std::hypot(shown_.keyStart.x(), shown_.keyStart.y()),
-                                     queryRadius, keyRadius, 1e-9});
+    const std::array<double, 2> radii{length(shown_.tips[0]), length(shown_.tips[1])};
+    const double longest =
+        std::max({length(shown_.starts[0]), length(shown_.starts[1]), radii[0], radii[1], 1e-9});
     const double extent = kCircleExtent * longest;  // half the side of the square shown
     keepEqualAspect(circlePlot_, QRectF(-extent, -extent, 2 * extent, 2 * extent));
-    setCircle(queryCircle_, queryRadius);
-    setCircle(keyCircle_, keyRadius);
-    placeArrow(queryStart_, shown_.queryStart);
-    placeArrow(keyStart_, shown_.keyStart);
-    placeArrow(queryArrow_, qTip);
-    placeArrow(keyArrow_, kTip);
-    queryTrail_->setData(shown_.queryTrailX, shown_.queryTrailY);
-    keyTrail_->setData(shown_.keyTrailX, shown_.keyTrailY);
     // Labels just beyond the tips, a fixed share of the view away.
     const double labelGap = 0.12 * extent;
-    queryLabel_->setText(QStringLiteral("q\u2098"));
-    queryLabel_->placeInside(qTip + labelGap * unitDirection(qTip));
-    keyLabel_->setText(QStringLiteral("k\u2099"));
-    keyLabel_->placeInside(kTip + labelGap * unitDirection(kTip));
-
-    // The angle from k to q, drawn as an arc at the centre.
-    const double keyAngle = std::atan2(kTip.y(), kTip.x());
-    const double arcRadius = 0.5 * std::min(queryRadius, keyRadius);
-    QVector<double> t(kArcPoints + 2), ax(kArcPoints + 2), ay(kArcPoints + 2);
-    t[0] = 0;
-    ax[0] = 0;
-    ay[0] = 0;
-    for (int i = 0; i <= kArcPoints; ++i) {
-        const double phi = keyAngle + shown_.angle * i / kArcPoints;
-        t[i + 1] = i + 1;
-        ax[i + 1] = arcRadius * std::cos(phi);
-        ay[i + 1] = arcRadius * std::sin(phi);
+    for (int s : {0, 1}) {
+        const QPointF tip = shown_.tips[s];
+        setArc(sides_[s].circle, radii[s], 0.0, 2.0 * std::numbers::pi, kCirclePoints);
+        placeArrow(sides_[s].start, shown_.starts[s]);
+        placeArrow(sides_[s].arrow, tip);
+        sides_[s].trail->setData(shown_.trailX[s], shown_.trailY[s]);
+        sides_[s].label->placeInside(tip + labelGap * unitDirection(tip));
     }
-    angleArc_->setData(t, ax, ay);
+
+    // The angle from k to q, drawn as a wedge at the centre.
+    const double keyAngle = std::atan2(shown_.tips[1].y(), shown_.tips[1].x());
+    setArc(angleArc_, 0.5 * std::min(radii[0], radii[1]), keyAngle, shown_.angle, kArcPoints, true);
     angleLabel_->setText(
         tr("angle from k to q: %1°").arg(shown_.angle * 180.0 / std::numbers::pi, 0, 'f', 1));
     const RopePair pair = shown_.components;
@@ -483,53 +457,34 @@ void Rope2dLesson::updateReadout(const PairKey& key, int sequenceLength) {
     const auto beyond = std::find_if(freqs.invFreq.begin(), freqs.invFreq.end(), [&](double f) {
         return 2.0 * std::numbers::pi / f > sequenceLength;
     });
-    const auto length = [](QPointF v) { return std::hypot(v.x(), v.y()); };
+    // |q|, |k| of two arrows.
+    const auto lengths = [](const std::array<QPointF, 2>& v) {
+        return QStringLiteral("%1, %2").arg(length(v[0]), 0, 'f', 3).arg(length(v[1]), 0, 'f', 3);
+    };
     // A step can conceal each readout with a row of its own alone (as rope-2d's activities do).
+    const auto alone = [](const QString& id, const QString& label, double value,
+                          const ReadoutFormat& format) {
+        return Readout{
+            .id = id, .label = label, .value = value, .format = format, .concealAlone = true};
+    };
+    const ReadoutFormat radians{'f', 3, tr("%1 rad")};
     setReadouts({
-        {.id = QStringLiteral("distance"),
-         .label = tr("m − n"),
-         .value = m - n,
-         .format = {'f', 0},
-         .concealAlone = true},
-        {.id = QStringLiteral("theta"),
-         .label = tr("θ<sub>%1</sub>").arg(pair),
-         .value = theta,
-         .format = {'g', 5, tr("%1 rad/token")},
-         .concealAlone = true},
-        {.id = QStringLiteral("period_tokens"),
-         .label = tr("period of pair %1").arg(pair),
-         .value = 2.0 * std::numbers::pi / theta,
-         .format = {'g', 5, tr("%1 tokens")},
-         .concealAlone = true},
-        {.label = tr("turn of q: mθ<sub>i</sub>"),
-         .value = m * theta,
-         .format = {'f', 3, tr("%1 rad")}},
-        {.label = tr("turn of k: nθ<sub>i</sub>"),
-         .value = n * theta,
-         .format = {'f', 3, tr("%1 rad")}},
-        {.id = QStringLiteral("angle_deg"),
-         .label = tr("angle from k to q"),
-         .value = shown_.angle * 180.0 / std::numbers::pi,
-         .format = {'f', 1, QStringLiteral("%1°")},
-         .concealAlone = true},
+        alone(QStringLiteral("distance"), tr("m − n"), m - n, {'f', 0}),
+        alone(QStringLiteral("theta"), tr("θ<sub>%1</sub>").arg(pair), theta,
+              {'g', 5, tr("%1 rad/token")}),
+        alone(QStringLiteral("period_tokens"), tr("period of pair %1").arg(pair),
+              2.0 * std::numbers::pi / theta, {'g', 5, tr("%1 tokens")}),
+        {.label = tr("turn of q: mθ<sub>i</sub>"), .value = m * theta, .format = radians},
+        {.label = tr("turn of k: nθ<sub>i</sub>"), .value = n * theta, .format = radians},
+        alone(QStringLiteral("angle_deg"), tr("angle from k to q"),
+              shown_.angle * 180.0 / std::numbers::pi, {'f', 1, QStringLiteral("%1°")}),
         {.label = tr("|q<sub>pair</sub>|, |k<sub>pair</sub>| (dashed arrows)"),
-         .text = QStringLiteral("%1, %2")
-                     .arg(length(shown_.queryStart), 0, 'f', 3)
-                     .arg(length(shown_.keyStart), 0, 'f', 3)},
-        {.label = tr("turned lengths (circle radii)"),
-         .text = QStringLiteral("%1, %2")
-                     .arg(length(shown_.queryTip), 0, 'f', 3)
-                     .arg(length(shown_.keyTip), 0, 'f', 3)},
-        {.id = QStringLiteral("pair_score"),
-         .label = tr("pair %1 part of q·k").arg(pair),
-         .value = shown_.pairScore,
-         .format = {'f', 4},
-         .concealAlone = true},
-        {.id = QStringLiteral("score"),
-         .label = tr("q·k, all %1 pairs").arg(freqs.pairs()),
-         .value = shown_.score,
-         .format = {'f', 4},
-         .concealAlone = true},
+         .text = lengths(shown_.starts)},
+        {.label = tr("turned lengths (circle radii)"), .text = lengths(shown_.tips)},
+        alone(QStringLiteral("pair_score"), tr("pair %1 part of q·k").arg(pair), shown_.pairScore,
+              {'f', 4}),
+        alone(QStringLiteral("score"), tr("q·k, all %1 pairs").arg(freqs.pairs()), shown_.score,
+              {'f', 4}),
         {QStringLiteral("pair"), {}, pair},
         {QStringLiteral("query_position"), {}, m},
         {QStringLiteral("key_position"), {}, n},

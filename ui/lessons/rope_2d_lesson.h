@@ -5,6 +5,8 @@
 
 #include <QPointF>
 #include <QVector>
+#include <array>
+#include <cmath>
 
 #include "encodings/rope_apply.h"
 #include "encodings/rope_frequencies.h"
@@ -13,14 +15,9 @@
 class QCPCurve;
 class QCPGraph;
 class QCPItemLine;
-class QCPItemStraightLine;
-class QCPItemText;
-class QCPItemTracer;
-class QCPLayer;
 class QCPTextElement;
 class QComboBox;
 class QPushButton;
-class QTimer;
 
 namespace ropelab::ui {
 
@@ -42,10 +39,10 @@ public:
     double score() const { return shown_.score; }          // q_m·k_n over all pairs
     double pairScore() const { return shown_.pairScore; }  // this pair's part of q_m·k_n
     double angleBetween() const { return shown_.angle; }   // radians, k → q, in (−π, π]
-    QPointF queryTip() const;  // arrow tips as drawn: the turned pair at its true length
-    QPointF keyTip() const;
-    double queryCircleRadius() const;  // the circles the tips run on
-    double keyCircleRadius() const;
+    // Arrow tips as drawn: the turned pair at its true length, on the circle it runs on.
+    QPointF queryTip() const { return shown_.tips[0]; }
+    QPointF keyTip() const { return shown_.tips[1]; }
+    double queryCircleRadius() const { return std::hypot(queryTip().x(), queryTip().y()); }
     LabeledSlider* pairSlider() const { return pairSlider_; }
     QPushButton* playButton() const { return playButton_; }
     void shiftBoth(int delta);
@@ -55,18 +52,27 @@ public:
 private:
     // What the rotating pair reads: the configuration, the pair and both positions.
     struct PairKey;
-    // What it shows, from core: pair i of q and k at true length before turning (start) and after
-    // turning by mθ_i and nθ_i (tip), the tips at the positions before, and q·k at m − n.
+    // What it shows, from core, [0] for q and [1] for k: pair i at true length before turning
+    // (starts) and after turning by mθ_i and nθ_i (tips), the tips at the positions before
+    // (trails), and q·k at m − n.
     struct PairView {
         RopeFrequencies freqs;
         RopePair components{0, 1};
-        QPointF queryStart, keyStart, queryTip, keyTip;
-        QVector<double> queryTrailX, queryTrailY, keyTrailX, keyTrailY;
+        std::array<QPointF, 2> starts, tips;
+        std::array<QVector<double>, 2> trailX, trailY;
         double angle = 0.0;
         double score = 0.0;
         double pairScore = 0.0;
         // What "Shift both ▶" would change: q·k at (m + 1, n + 1) minus q·k at (m, n).
         double shiftChange = 0.0;
+    };
+    // The parts of the rotation view drawn for q ([0]) and for k ([1]).
+    struct Side {
+        QCPCurve* circle;
+        QCPGraph* trail;
+        QCPItemLine* start;
+        QCPItemLine* arrow;
+        PlotLabel* label;
     };
     PairKey pairKey() const;
     static PairView computePair(const PairKey& key, const Execution& exec);
@@ -74,36 +80,15 @@ private:
     void refresh();
     // The readouts of the pair shown, for a sequence of sequenceLength tokens.
     void updateReadout(const PairKey& key, int sequenceLength);
-    void setPlaying(bool playing);
-    // "Play" or "Pause", as the button's state says, in the language shown.
-    void showPlayLabel();
 
     QCustomPlot* circlePlot_;
-    QCustomPlot* scorePlot_;
     QCPTextElement* circleTitle_;
-    QCPCurve* queryCircle_;
-    QCPCurve* keyCircle_;
+    std::array<Side, 2> sides_;
     QCPCurve* angleArc_;
-    QCPItemLine* queryArrow_;
-    QCPItemLine* keyArrow_;
-    QCPItemLine* queryStart_;
-    QCPItemLine* keyStart_;
-    PlotLabel* queryLabel_;
-    PlotLabel* keyLabel_;
-    QCPItemText* angleLabel_;
-    QCPGraph* queryTrail_;
-    QCPGraph* keyTrail_;
-    QCPGraph* scoreGraph_;
-    QCPGraph* pairGraph_;
-    QCPItemStraightLine* distanceMarker_;
-    QCPItemTracer* scoreTracer_;
-    QCPLayer* scoreOverlay_;
-
+    PlotLabel* angleLabel_;
     LabeledSlider* pairSlider_;
     QPushButton* playButton_;
     QComboBox* animateMode_;
-    LabeledSlider* speedSlider_;
-    QTimer* timer_;
 
     int pair_ = 0;
     PairView shown_;  // what the rotating pair and the readouts show
