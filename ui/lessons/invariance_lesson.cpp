@@ -7,6 +7,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QThread>
 
 #include <algorithm>
@@ -27,6 +28,7 @@ namespace ropelab::ui {
 
 namespace {
 
+// In the enum's order: an encoding's value is its index in the choices.
 constexpr std::array kEncodings{ScoreEncoding::Rope,    ScoreEncoding::Sinusoidal,
                                 ScoreEncoding::Learned, ScoreEncoding::T5,
                                 ScoreEncoding::Alibi,   ScoreEncoding::Seed};
@@ -37,15 +39,15 @@ constexpr std::array kCurveWidths{1.8, 1.1, 0.8};
 }  // namespace
 
 InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent)
-    : LessonPage(context, parent), decayPlot_(nullptr) {
+    : LessonPage(context, parent) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
-    for (int s = 0; s < 2; ++s) {
-        Side& side = sides_[static_cast<std::size_t>(s)];
+    for (std::size_t s = 0; s < 2; ++s) {
+        Side& side = sides_[s];
         side.heatPlot = createPlot(QStringLiteral("score-heatmap-%1").arg(s + 1));
         side.curvePlot = createPlot(QStringLiteral("score-vs-distance-%1").arg(s + 1));
-        grid->addWidget(side.heatPlot, 0, s);
-        grid->addWidget(side.curvePlot, 1, s);
+        grid->addWidget(side.heatPlot, 0, int(s));
+        grid->addWidget(side.curvePlot, 1, int(s));
         side.heatTitle = addPlotTitle(side.heatPlot, QString());
         side.heat = addHeatMap(side.heatPlot, Gradient::Diverging, QString());
         bindAxisLabels(side.heatPlot, QT_TR_NOOP("key position n"), QT_TR_NOOP("query position m"));
@@ -53,13 +55,10 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
         side.curveTitle = addPlotTitle(side.curvePlot, QString());
         bindAxisLabels(side.curvePlot, QT_TR_NOOP("relative distance m − n (tokens)"),
                        QT_TR_NOOP("score"));
-        for (int j = 0; j < kKeyPositions; ++j) {
-            QCPGraph* g = addGraph(side.curvePlot);
-            setSeriesStyle(g,
-                           {categorical(j), kCurveDashes[static_cast<std::size_t>(j)],
-                            kCurveWidths[static_cast<std::size_t>(j)]},
+        for (std::size_t j = 0; j < kKeyPositions; ++j) {
+            side.curves[j] = addGraph(side.curvePlot);
+            setSeriesStyle(side.curves[j], {categorical(int(j)), kCurveDashes[j], kCurveWidths[j]},
                            theme());
-            side.curves[static_cast<std::size_t>(j)] = g;
         }
         side.curvePlot->legend->setVisible(true);
         placeLegendBelow(side.curvePlot);
@@ -73,39 +72,49 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
     bindAxisLabels(decayPlot_, QT_TR_NOOP("relative distance m − n (tokens)"),
                    QT_TR_NOOP("|score| (log axis)"));
     // The bound and the scores it bounds on one logarithmic axis: the bound is far above them.
-    boundGraph_ = addGraph(decayPlot_);
-    setSeriesStyle(boundGraph_, {Series::Third}, theme());
-    bindText(boundGraph_, QT_TR_NOOP("RoFormer bound for q = k"));
-    alignedGraph_ = addGraph(decayPlot_);
-    setSeriesStyle(alignedGraph_, {Series::Query, Qt::SolidLine, 0.7}, theme());
-    bindText(alignedGraph_, QT_TR_NOOP("|score| for q = k"));
-    meanGraph_ = addGraph(decayPlot_);
-    setSeriesStyle(meanGraph_, {Series::Fourth, Qt::SolidLine, 0.9}, theme());
+    const std::array<SeriesStyle, 3> decayStyles{{{Series::Third},
+                                                  {Series::Query, Qt::SolidLine, 0.7},
+                                                  {Series::Fourth, Qt::SolidLine, 0.9}}};
+    for (std::size_t g = 0; g < 3; ++g) {
+        decayGraphs_[g] = addGraph(decayPlot_);
+        setSeriesStyle(decayGraphs_[g], decayStyles[g], theme());
+    }
+    bindText(decayGraphs_[0], QT_TR_NOOP("RoFormer bound for q = k"));
+    bindText(decayGraphs_[1], QT_TR_NOOP("|score| for q = k"));
     bindText(QT_TR_NOOP("mean |score|, %1 random q, k"),
-             [this](const QString& text) { meanGraph_->setName(text.arg(kDecaySamples)); });
+             [this](const QString& text) { decayGraphs_[2]->setName(text.arg(kDecaySamples)); });
     setLogAxis(decayPlot_->yAxis);
     decayPlot_->legend->setVisible(true);
     placeLegendBelow(decayPlot_);
 
-    for (int s = 0; s < 2; ++s) {
+    for (const int s : {0, 1}) {
         auto* row = new QHBoxLayout;
+        controlsLayout()->addLayout(row);
         auto* label = new QLabel(this);
         bindText(label, s == 0 ? QT_TR_NOOP("Left") : QT_TR_NOOP("Right"));
-        auto* box = new ChoiceBox(this);
-        bindText(s == 0 ? QT_TR_NOOP("Left encoding") : QT_TR_NOOP("Right encoding"),
-                 [box](const QString& text) { box->setAccessibleName(text); });
-        box->setObjectName(QStringLiteral("encoding%1").arg(s + 1));
-        for (ScoreEncoding e : kEncodings) box->addItem(QString(), static_cast<int>(e));
-        box->setCurrentIndex(
-            box->findData(static_cast<int>(encodings_[static_cast<std::size_t>(s)])));
-        label->setBuddy(box);
         row->addWidget(label);
-        row->addWidget(box, 1);
-        controlsLayout()->addLayout(row);
-        encodingBoxes_[static_cast<std::size_t>(s)] = box;
-        connect(box, &QComboBox::currentIndexChanged, this, [this, s, box] {
-            setEncoding(s, static_cast<ScoreEncoding>(box->currentData().toInt()));
-        });
+        // The items' texts are the encodings' names (retranslateSide), their data the encoding.
+        QComboBox* box = addChoice(
+            {.name = s == 0 ? "encoding1" : "encoding2",
+             .accessibleName = s == 0 ? QT_TR_NOOP("Left encoding") : QT_TR_NOOP("Right encoding"),
+             .items = {},
+             .layout = row,
+             .stretch = 1},
+            [this, s](int index) { setEncoding(s, kEncodings[std::size_t(index)]); });
+        {
+            const QSignalBlocker quiet(box);  // the side keeps its encoding while items arrive
+            for (ScoreEncoding e : kEncodings) box->addItem(QString(), static_cast<int>(e));
+            box->setCurrentIndex(static_cast<int>(encodings_[std::size_t(s)]));
+        }
+        label->setBuddy(box);
+        sides_[std::size_t(s)].encodingBox = box;
+        bindState(
+            s == 0 ? QStringLiteral("left") : QStringLiteral("right"), QString(),
+            [this, s] { return QString::fromUtf8(toString(encodings_[s]).data()); },
+            [this, s](const QString& name) {
+                if (name.isEmpty()) return;
+                runGuarded([&] { setEncoding(s, parseScoreEncoding(name.toStdString())); });
+            });
     }
 
     // Each side and the decay are computed off the UI thread, only when what they read changed.
@@ -130,17 +139,7 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
             return DecayKey{parameters().rope(), parameters().layout(), parameters().seed(),
                             std::min(parameters().sequenceLength(), kMaxDecayDistances)};
         },
-        computeDecay, [this](const DecayKey& key, DecayResult& decay) { drawDecay(key, decay); },
-        threads);
-    for (const int side : {0, 1}) {
-        bindState(
-            side == 0 ? QStringLiteral("left") : QStringLiteral("right"), QString(),
-            [this, side] { return QString::fromUtf8(toString(encodings_[side]).data()); },
-            [this, side](const QString& name) {
-                if (name.isEmpty()) return;
-                runGuarded([&] { setEncoding(side, parseScoreEncoding(name.toStdString())); });
-            });
-    }
+        computeDecay, [this](const DecayKey&, DecayResult& decay) { drawDecay(decay); }, threads);
     refreshOnParameterChange([this] { refresh(); });
     bindExplanation(QT_TR_NOOP(
         "<p>Attention compares a query at position <i>m</i> with a key at <i>n</i> through "
@@ -177,8 +176,6 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
     refresh();
 }
 
-InvarianceLesson::~InvarianceLesson() = default;
-
 QString InvarianceLesson::title() const {
     return tr("Dot product vs relative distance");
 }
@@ -189,21 +186,14 @@ Lesson::SharedParameters InvarianceLesson::sharedParameters() const {
 }
 
 QString InvarianceLesson::encodingName(ScoreEncoding encoding) const {
-    switch (encoding) {
-        case ScoreEncoding::Rope:
-            return tr("RoPE (rotate q and k)");
-        case ScoreEncoding::Sinusoidal:
-            return tr("sinusoidal, added to q and k");
-        case ScoreEncoding::Learned:
-            return tr("learned table, added to q and k");
-        case ScoreEncoding::T5:
-            return tr("T5 relative bias");
-        case ScoreEncoding::Alibi:
-            return tr("ALiBi linear bias");
-        case ScoreEncoding::Seed:
-            return tr("widely copied wrong code (lesson 8)");
-    }
-    return {};
+    // In the enum's order.
+    static constexpr std::array kNames{QT_TR_NOOP("RoPE (rotate q and k)"),
+                                       QT_TR_NOOP("sinusoidal, added to q and k"),
+                                       QT_TR_NOOP("learned table, added to q and k"),
+                                       QT_TR_NOOP("T5 relative bias"),
+                                       QT_TR_NOOP("ALiBi linear bias"),
+                                       QT_TR_NOOP("widely copied wrong code (lesson 8)")};
+    return tr(kNames[static_cast<std::size_t>(encoding)]);
 }
 
 void InvarianceLesson::retranslate() {
@@ -211,31 +201,24 @@ void InvarianceLesson::retranslate() {
 }
 
 void InvarianceLesson::retranslateSide(int s) {
-    Side& side = sides_[static_cast<std::size_t>(s)];
-    const QString name = encodingName(encodings_[static_cast<std::size_t>(s)]);
+    Side& side = sides_[std::size_t(s)];
+    const QString name = encodingName(encodings_[std::size_t(s)]);
     side.heatTitle->setText(tr("%1: score(m, n)").arg(name));
     side.curveTitle->setText(tr("%1: score against m − n").arg(name));
     for (int j = 0; j < kKeyPositions; ++j) {
-        side.curves[static_cast<std::size_t>(j)]->setName(tr("key at n = %1").arg(keyPosition(j)));
+        side.curves[std::size_t(j)]->setName(tr("key at n = %1").arg(keyPosition(j)));
     }
-    QComboBox* box = encodingBoxes_[static_cast<std::size_t>(s)];
-    for (int i = 0; i < box->count(); ++i) {
-        box->setItemText(i, encodingName(static_cast<ScoreEncoding>(box->itemData(i).toInt())));
+    for (std::size_t i = 0; i < kEncodings.size(); ++i) {
+        side.encodingBox->setItemText(int(i), encodingName(kEncodings[i]));
     }
 }
 
 void InvarianceLesson::setEncoding(int side, ScoreEncoding encoding) {
-    const auto index = static_cast<std::size_t>(side);
-    if (encodings_[index] == encoding) return;
-    encodings_[index] = encoding;
-    QComboBox* box = encodingBoxes_[index];
-    box->setCurrentIndex(box->findData(static_cast<int>(encoding)));
+    if (encodings_[std::size_t(side)] == encoding) return;
+    encodings_[std::size_t(side)] = encoding;
+    sides_[std::size_t(side)].encodingBox->setCurrentIndex(static_cast<int>(encoding));
     retranslateSide(side);
     refresh();
-}
-
-std::int64_t InvarianceLesson::keyPosition(int index) const {
-    return static_cast<std::int64_t>(positions_) * index / (kKeyPositions + 1);
 }
 
 ScoreEncodingParams InvarianceLesson::encodingParams(ScoreEncoding encoding) const {
@@ -280,9 +263,9 @@ InvarianceLesson::SideResult InvarianceLesson::computeSide(const SideKey& key,
     r.heat = colourPooledGrid(r.grid, n, Gradient::Diverging, HeatRange::Symmetric);
     r.deviation = invariance(q, k, key.params, std::min(n, kDeviationPositions), exec).maxDeviation;
     for (int j = 0; j < kKeyPositions; ++j) {
-        const std::int64_t p = std::int64_t{n} * j / (kKeyPositions + 1);
+        const std::int64_t p = keyPosition(n, j);
         // The query stays inside 0 … N − 1: Δ from −P to N − 1 − P.
-        r.curves[static_cast<std::size_t>(j)] =
+        r.curves[std::size_t(j)] =
             scoreCurve(q, k, key.params, DistanceRange{-p, n - p, 1}, p, exec);
     }
     return r;
@@ -293,13 +276,16 @@ InvarianceLesson::DecayResult InvarianceLesson::computeDecay(const DecayKey& key
     const Eigen::VectorXd q = seededQueryAndKey(key.rope.headDim, key.seed).first;
     const RopeFrequencies freqs = ropeFrequencies(key.rope);
     DecayResult decay;
-    decay.distances.resize(static_cast<std::size_t>(key.length));
-    for (int i = 0; i < key.length; ++i) decay.distances[static_cast<std::size_t>(i)] = i;
+    decay.distances.resize(std::size_t(key.length));
+    for (int i = 0; i < key.length; ++i) decay.distances[std::size_t(i)] = i;
     // q = k: every pair's h_i ≥ 0, so the score starts at its largest.
     decay.bound = ropeDecayBoundFor(q, q, freqs, key.layout, decay.distances, exec);
     decay.aligned = ropeScoreCurve(q, q, freqs, key.layout, DistanceRange{0, key.length, 1}, exec);
     decay.mean = ropeMeanAbsScore(freqs, key.layout, DistanceRange{0, key.length, 1}, kDecaySamples,
                                   key.seed, exec);
+    // RoFormer's relative bound: the shape of the plotted bound, the paper's figure.
+    decay.relativeBoundStart = ropeDecayBound(decay.distances.front(), freqs.invFreq);
+    decay.relativeBoundEnd = ropeDecayBound(decay.distances.back(), freqs.invFreq);
     return decay;
 }
 
@@ -312,9 +298,9 @@ void InvarianceLesson::drawSide(std::size_t index, int positions, SideResult& re
     Side& side = sides_[index];
     showColouredGrid(side.heat, std::move(result.heat), positions);
     double span = 0.0;
-    for (int j = 0; j < kKeyPositions; ++j) {
-        const std::vector<double>& c = result.curves[static_cast<std::size_t>(j)];
-        const std::int64_t p = keyPosition(j);
+    for (std::size_t j = 0; j < kKeyPositions; ++j) {
+        const std::vector<double>& c = result.curves[j];
+        const std::int64_t p = keyPosition(int(j));
         QVector<double> x(static_cast<qsizetype>(c.size()));
         for (qsizetype i = 0; i < x.size(); ++i) x[i] = static_cast<double>(i - p);
         QVector<double> y = toQVector(c);
@@ -325,85 +311,76 @@ void InvarianceLesson::drawSide(std::size_t index, int positions, SideResult& re
                 v = std::numeric_limits<double>::quiet_NaN();  // masked (ALiBi): a gap
             }
         }
-        side.curves[static_cast<std::size_t>(j)]->setData(x, y, true);
-        antialiasUnlessDense(side.curves[static_cast<std::size_t>(j)]);
-        side.curves[static_cast<std::size_t>(j)]->setName(tr("key at n = %1").arg(p));
+        side.curves[j]->setData(x, y, true);
+        antialiasUnlessDense(side.curves[j]);
+        side.curves[j]->setName(tr("key at n = %1").arg(p));
     }
     side.curvePlot->xAxis->setRange(-(positions - 1), positions - 1);
     if (span > 0.0) side.curvePlot->yAxis->setRange(-1.1 * span, 1.1 * span);
     updateReadout();
 }
 
-void InvarianceLesson::drawDecay(const DecayKey& key, DecayResult& decay) {
+void InvarianceLesson::drawDecay(DecayResult& decay) {
     clearProblem();
-    decayRope_ = key.rope;
-    decayDistances_ = std::move(decay.distances);
-    decayBound_ = std::move(decay.bound);
-    alignedScore_ = std::move(decay.aligned);
-    meanAbsScore_ = std::move(decay.mean);
-    meanGraph_->setData(toQVector(decayDistances_), toQVector(meanAbsScore_), true);
-    antialiasUnlessDense(meanGraph_);
-    boundGraph_->setData(toQVector(decayDistances_), toQVector(decayBound_), true);
-    QVector<double> alignedSize = toQVector(alignedScore_);
+    decay_ = std::move(decay);
+    QVector<double> alignedSize = toQVector(decay_.aligned);
     for (double& v : alignedSize) v = std::abs(v);
-    alignedGraph_->setData(toQVector(decayDistances_), alignedSize, true);
-    antialiasUnlessDense(boundGraph_);
-    antialiasUnlessDense(alignedGraph_);
-    decayPlot_->xAxis->setRange(0.0, std::max(1.0, decayDistances_.back()));
+    const QVector<double> distances = toQVector(decay_.distances);
+    const std::array values{toQVector(decay_.bound), std::move(alignedSize),
+                            toQVector(decay_.mean)};
+    for (std::size_t g = 0; g < 3; ++g) {
+        decayGraphs_[g]->setData(distances, values[g], true);
+        antialiasUnlessDense(decayGraphs_[g]);
+    }
+    decayPlot_->xAxis->setRange(0.0, std::max(1.0, decay_.distances.back()));
     // From a little below the mean |score| (|score| for q = k dips to 0 where it changes
     // sign) to above the bound.
-    const double top = *std::max_element(decayBound_.begin(), decayBound_.end());
-    const double low = *std::min_element(meanAbsScore_.begin(), meanAbsScore_.end());
+    const double top = *std::max_element(decay_.bound.begin(), decay_.bound.end());
+    const double low = *std::min_element(decay_.mean.begin(), decay_.mean.end());
     decayPlot_->yAxis->setRange(std::max(low / 10.0, top * 1e-6), top * 2.0);
     if (sideShown_[0]) updateReadout();  // the bound's row
 }
 
 void InvarianceLesson::updateReadout() {
-    const auto index = [](ScoreEncoding e) {
-        return std::find(kEncodings.begin(), kEncodings.end(), e) - kEncodings.begin();
-    };
     QList<Readout> readouts;
     for (int s = 0; s < 2; ++s) {
-        const ScoreEncoding e = encodings_[static_cast<std::size_t>(s)];
+        const ScoreEncoding e = encodings_[std::size_t(s)];
         const QString side = s == 0 ? QStringLiteral("left") : QStringLiteral("right");
         readouts.append({side + QStringLiteral("_deviation"),
                          tr("%1: deviation").arg(encodingName(e)),
-                         deviations_[static_cast<std::size_t>(s)],
+                         deviations_[std::size_t(s)],
                          {'g', 3}});
         readouts.append({.label = tr("%1: relative?").arg(encodingName(e)),
                          .text = isRelative(e) ? tr("yes") : tr("no")});
-        readouts.append({side + QStringLiteral("_encoding"), {}, index(e)});
+        readouts.append({side + QStringLiteral("_encoding"), {}, static_cast<int>(e)});
     }
     readouts.append({QStringLiteral("positions"), {}, positions_});
-    if (decayRope_ && !decayDistances_.empty()) {
-        const double distance = decayDistances_.back();
-        // RoFormer's relative bound: the shape of the plotted bound, the paper's figure.
-        const std::vector<double> invFreq = ropeFrequencies(*decayRope_).invFreq;
+    const bool decayShown = !decay_.distances.empty();
+    if (decayShown) {
+        const double distance = decay_.distances.back();
         readouts.append({QStringLiteral("relative_bound_end"),
                          tr("RoPE relative decay bound at m − n = %1").arg(distance),
-                         ropeDecayBound(distance, invFreq),
+                         decay_.relativeBoundEnd,
                          {'f', 2}});
-        readouts.append({QStringLiteral("relative_bound_start"),
-                         {},
-                         ropeDecayBound(decayDistances_.front(), invFreq)});
+        readouts.append({QStringLiteral("relative_bound_start"), {}, decay_.relativeBoundStart});
         readouts.append({QStringLiteral("decay_distance"), {}, distance});
         // How much of its value at distance 0 each curve keeps at the largest distance.
         readouts.append({QStringLiteral("aligned_score_ratio"),
                          {},
-                         alignedScore_.back() / alignedScore_.front()});
-        readouts.append({QStringLiteral("mean_abs_score_ratio"),
-                         {},
-                         meanAbsScore_.back() / meanAbsScore_.front()});
+                         decay_.aligned.back() / decay_.aligned.front()});
+        readouts.append(
+            {QStringLiteral("mean_abs_score_ratio"), {}, decay_.mean.back() / decay_.mean.front()});
     }
-    QString html = QStringLiteral("<p>");
-    html += tr("Deviation over positions m, n &lt; %1; curves for keys at n = %2, %3, %4.")
-                .arg(std::min(positions_, kDeviationPositions))
-                .arg(keyPosition(0))
-                .arg(keyPosition(1))
-                .arg(keyPosition(2));
-    html += QStringLiteral("</p>");
+    const QString html =
+        QStringLiteral("<p>") +
+        tr("Deviation over positions m, n &lt; %1; curves for keys at n = %2, %3, %4.")
+            .arg(std::min(positions_, kDeviationPositions))
+            .arg(keyPosition(0))
+            .arg(keyPosition(1))
+            .arg(keyPosition(2)) +
+        QStringLiteral("</p>");
     // Published once both sides and the decay are shown and nothing is computing.
-    setReadouts(readouts, html, !computing() && sideShown_[0] && sideShown_[1] && decayRope_);
+    setReadouts(readouts, html, !computing() && sideShown_[0] && sideShown_[1] && decayShown);
 }
 
 }  // namespace ropelab::ui

@@ -6,7 +6,6 @@
 // number; below, RoPE's long-term decay: the RoFormer bound and the measured mean |score|.
 
 #include <array>
-#include <optional>
 #include <vector>
 
 #include "analysis/score_encoding.h"
@@ -17,7 +16,6 @@
 class QCPGraph;
 class QCPTextElement;
 class QComboBox;
-class QLabel;
 
 namespace ropelab::ui {
 
@@ -25,14 +23,13 @@ class InvarianceLesson : public LessonPage {
     Q_OBJECT
 public:
     explicit InvarianceLesson(const LessonContext& context, QWidget* parent = nullptr);
-    ~InvarianceLesson() override;
 
     QString id() const override { return QStringLiteral("invariance"); }
     QString title() const override;
     void retranslate() override;
     SharedParameters sharedParameters() const override;
 
-    // Heat maps and curves cover the first positions() positions (shared N, at most this).
+    // Heat maps and curves cover the first positions (shared N, at most this).
     static constexpr int kMaxPositions = 512;
     static constexpr int kDeviationPositions = 256;
     static constexpr int kKeyPositions = 3;  // curves for keys at 0, N/4 and N/2
@@ -43,20 +40,24 @@ public:
     ScoreEncoding encoding(int side) const { return encodings_[static_cast<std::size_t>(side)]; }
 
     // What the views show, for tests and the benchmark.
-    int positions() const { return positions_; }
     const PooledGrid& grid(int side) const { return grids_[static_cast<std::size_t>(side)]; }
     double deviation(int side) const { return deviations_[static_cast<std::size_t>(side)]; }
-    std::int64_t keyPosition(int index) const;
-    const std::vector<double>& decayDistances() const { return decayDistances_; }
-    const std::vector<double>& decayBound() const { return decayBound_; }
-    const std::vector<double>& meanAbsScore() const { return meanAbsScore_; }
-    const std::vector<double>& alignedScore() const { return alignedScore_; }
+    std::int64_t keyPosition(int index) const { return keyPosition(positions_, index); }
+    const std::vector<double>& decayDistances() const { return decay_.distances; }
+    const std::vector<double>& decayBound() const { return decay_.bound; }
+    const std::vector<double>& meanAbsScore() const { return decay_.mean; }
+    const std::vector<double>& alignedScore() const { return decay_.aligned; }
     QComboBox* encodingBox(int side) const {
-        return encodingBoxes_[static_cast<std::size_t>(side)];
+        return sides_[static_cast<std::size_t>(side)].encodingBox;
     }
 
 private:
+    // Key `index` of kKeyPositions, spread evenly over `positions`.
+    static std::int64_t keyPosition(int positions, int index) {
+        return std::int64_t{positions} * index / (kKeyPositions + 1);
+    }
     struct Side {
+        QComboBox* encodingBox = nullptr;
         QCustomPlot* heatPlot = nullptr;
         QCustomPlot* curvePlot = nullptr;
         QCPTextElement* heatTitle = nullptr;
@@ -89,6 +90,8 @@ private:
 
     struct DecayResult {
         std::vector<double> distances, bound, aligned, mean;
+        // RoFormer's relative bound at the first and the last distance (the readouts).
+        double relativeBoundStart = 0.0, relativeBoundEnd = 0.0;
     };
 
     ScoreEncodingParams encodingParams(ScoreEncoding encoding) const;
@@ -98,27 +101,20 @@ private:
     static SideResult computeSide(const SideKey& key, const Execution& exec);
     static DecayResult computeDecay(const DecayKey& key, const Execution& exec);
     void drawSide(std::size_t index, int positions, SideResult& result);
-    void drawDecay(const DecayKey& key, DecayResult& decay);
+    void drawDecay(DecayResult& decay);
     // The readouts of what is on screen (published once both sides and the decay are shown).
     void updateReadout();
 
     std::array<Side, 2> sides_;
-    std::array<QComboBox*, 2> encodingBoxes_{};
-    QCustomPlot* decayPlot_;
-    QCPGraph* boundGraph_;
-    QCPGraph* alignedGraph_;
-    QCPGraph* meanGraph_;
+    QCustomPlot* decayPlot_ = nullptr;
+    std::array<QCPGraph*, 3> decayGraphs_{};  // the bound, |score| for q = k, the mean |score|
 
     std::array<ScoreEncoding, 2> encodings_{ScoreEncoding::Rope, ScoreEncoding::Sinusoidal};
     std::array<bool, 2> sideShown_{false, false};
-    std::optional<RopeParams> decayRope_;  // the configuration of the decay shown
     int positions_ = 0;
     std::array<PooledGrid, 2> grids_;
     std::array<double, 2> deviations_{0.0, 0.0};
-    std::vector<double> decayDistances_;
-    std::vector<double> decayBound_;
-    std::vector<double> meanAbsScore_;
-    std::vector<double> alignedScore_;
+    DecayResult decay_;  // the decay shown; no distances before the first
 };
 
 }  // namespace ropelab::ui

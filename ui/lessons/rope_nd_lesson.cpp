@@ -83,6 +83,29 @@ void fillSegments(const std::vector<QCPCurve*>& segments, const std::vector<QPoi
     }
 }
 
+// A graph of marks alone, no line between them.
+QCPGraph* addMarks(QCustomPlot* plot, QCPScatterStyle::ScatterShape shape, double size,
+                   Series series, const PlotTheme& theme) {
+    QCPGraph* graph = addGraph(plot);
+    graph->setLineStyle(QCPGraph::lsNone);
+    graph->setScatterStyle(QCPScatterStyle(shape, size));
+    setSeriesStyle(graph, {series}, theme);
+    return graph;
+}
+
+// Pieces as one curve, NaN between them: one plottable draws them in one batch.
+struct Pieces {
+    QVector<double> t, x, y;
+    void add(double px, double py) {
+        t.push_back(t.size());
+        x.push_back(px);
+        y.push_back(py);
+    }
+    void add(QPointF p) { add(p.x(), p.y()); }
+    void end() { add(kNan, kNan); }
+    void drawOn(QCPCurve* curve) const { curve->setData(t, x, y, true); }
+};
+
 void hideAxes(QCustomPlot* plot) {
     plot->xAxis->setVisible(false);
     plot->yAxis->setVisible(false);
@@ -136,9 +159,9 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     setSeriesStyle(clockHands_, {Series::Query, Qt::SolidLine, 0.9}, theme());
     chosenHand_ = addCurve(clockPlot_->xAxis, clockPlot_->yAxis);
     setSeriesStyle(chosenHand_, {Series::Key, Qt::SolidLine, 1.3}, theme());
-    handsLayer_ = addOverlayLayer(clockPlot_);
-    clockHands_->setLayer(handsLayer_);
-    chosenHand_->setLayer(handsLayer_);
+    QCPLayer* handsLayer = addOverlayLayer(clockPlot_);
+    clockHands_->setLayer(handsLayer);
+    chosenHand_->setLayer(handsLayer);
     tagAnnotation(clockPlot_, QStringLiteral("hands"), {clockHands_, chosenHand_});
 
     // The spiral R(x, p), p = 0 … N − 1, coloured by position.
@@ -153,23 +176,18 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     auto* margins = new QCPMarginGroup(spiralPlot_);
     spiralPlot_->axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
     positionScale_->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
-    spiralMarker_ = addGraph(spiralPlot_);
-    spiralMarker_->setLineStyle(QCPGraph::lsNone);
-    spiralMarker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 13));
-    setSeriesStyle(spiralMarker_, {Series::Key}, theme());
-    spiralOverlay_ = addOverlayLayer(spiralPlot_);
-    spiralMarker_->setLayer(spiralOverlay_);
-    for (int a = 0; a < 3; ++a) {
-        spiralAxes_[std::size_t(a)] = new QCPItemLine(spiralPlot_);
-        spiralAxes_[std::size_t(a)]->setHead(QCPLineEnding::esSpikeArrow);
-        setSeriesStyle(spiralAxes_[std::size_t(a)], {Series::Reference, Qt::SolidLine, 0.5},
-                       theme());
-        spiralAxisLabels_[std::size_t(a)] = new PlotLabel(spiralPlot_);
-        helixAxes_[std::size_t(a)] = new QCPItemLine(helixPlot_);
-        helixAxes_[std::size_t(a)]->setHead(QCPLineEnding::esSpikeArrow);
-        setSeriesStyle(helixAxes_[std::size_t(a)], {Series::Reference, Qt::SolidLine, 0.5},
-                       theme());
-        helixAxisLabels_[std::size_t(a)] = new PlotLabel(helixPlot_);
+    spiralMarker_ = addMarks(spiralPlot_, QCPScatterStyle::ssDisc, 13, Series::Key, theme());
+    QCPLayer* spiralOverlay = addOverlayLayer(spiralPlot_);
+    spiralMarker_->setLayer(spiralOverlay);
+    // Both 3D views' axes: arrows with a name each, placed by drawAxes.
+    for (auto [plot, axes, labels] : {std::tuple{spiralPlot_, &spiralAxes_, &spiralAxisLabels_},
+                                      std::tuple{helixPlot_, &helixAxes_, &helixAxisLabels_}}) {
+        for (std::size_t a = 0; a < 3; ++a) {
+            (*axes)[a] = new QCPItemLine(plot);
+            (*axes)[a]->setHead(QCPLineEnding::esSpikeArrow);
+            setSeriesStyle((*axes)[a], {Series::Reference, Qt::SolidLine, 0.5}, theme());
+            (*labels)[a] = new PlotLabel(plot);
+        }
     }
     keepEqualAspect(spiralPlot_, QRectF(-2.0, -1.7, 4.0, 3.4));
     camera_->attach(spiralPlot_);
@@ -178,14 +196,8 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     helixTitle_ = addPlotTitle(helixPlot_, QString());
     hideAxes(helixPlot_);
     helixSegments_ = makeSegments(helixPlot_);
-    helixDots_ = addGraph(helixPlot_);
-    helixDots_->setLineStyle(QCPGraph::lsNone);
-    helixDots_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
-    setSeriesStyle(helixDots_, {Series::Neutral}, theme());
-    helixMarker_ = addGraph(helixPlot_);
-    helixMarker_->setLineStyle(QCPGraph::lsNone);
-    helixMarker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 13));
-    setSeriesStyle(helixMarker_, {Series::Key}, theme());
+    helixDots_ = addMarks(helixPlot_, QCPScatterStyle::ssDisc, 5, Series::Neutral, theme());
+    helixMarker_ = addMarks(helixPlot_, QCPScatterStyle::ssDisc, 13, Series::Key, theme());
     keepEqualAspect(helixPlot_, QRectF(-1.7, -2.15, 3.4, 4.3));
     camera_->attach(helixPlot_);
 
@@ -197,10 +209,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     pairingPlot_->yAxis->grid()->setVisible(false);
     pairingPlot_->xAxis->grid()->setVisible(false);
     pairingPlot_->yAxis->setRange(-0.35, 1.45);
-    components_ = addGraph(pairingPlot_);
-    components_->setLineStyle(QCPGraph::lsNone);
-    components_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 7));
-    setSeriesStyle(components_, {Series::Reference}, theme());
+    components_ = addMarks(pairingPlot_, QCPScatterStyle::ssSquare, 7, Series::Reference, theme());
     arcs_ = addCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
     arcs_->removeFromLegend();
     setSeriesStyle(arcs_, {Series::Reference, Qt::SolidLine, 0.6}, theme());
@@ -209,11 +218,8 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     chosenArc_ = addCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
     chosenArc_->setLayer(QStringLiteral("highlight"));
     setSeriesStyle(chosenArc_, {Series::Key, Qt::SolidLine, 1.3}, theme());
-    chosenComponents_ = addGraph(pairingPlot_);
+    chosenComponents_ = addMarks(pairingPlot_, QCPScatterStyle::ssSquare, 11, Series::Key, theme());
     chosenComponents_->setLayer(QStringLiteral("highlight"));
-    chosenComponents_->setLineStyle(QCPGraph::lsNone);
-    chosenComponents_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 11));
-    setSeriesStyle(chosenComponents_, {Series::Key}, theme());
 
     // Controls.
     pairSlider_ = addSlider(
@@ -232,19 +238,17 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
                                     QT_TR_NOOP("Component c")};
     for (std::size_t i = 0; i < 3; ++i) {
         auto* box = new QSpinBox(this);
+        box->setObjectName(QStringLiteral("component") + QChar(char16_t(u'A' + i)));
         box->setKeyboardTracking(false);
+        box->setValue(int(i));  // components 0, 1, 2
         componentRow->addWidget(box);
         bindText(componentNames[i], [box](const QString& text) {
             box->setAccessibleName(text);
             box->setToolTip(text);
         });
+        connect(box, &QSpinBox::valueChanged, this, &RopeNdLesson::choosePathCoordinates);
         componentBoxes_[i] = box;
     }
-    componentBoxes_[1]->setValue(1);
-    componentBoxes_[2]->setValue(2);
-    componentBoxes_[0]->setObjectName(QStringLiteral("componentA"));
-    componentBoxes_[1]->setObjectName(QStringLiteral("componentB"));
-    componentBoxes_[2]->setObjectName(QStringLiteral("componentC"));
     controlsLayout()->addLayout(componentRow);
     bindExplanation(QT_TR_NOOP(
         "<p>In d dimensions RoPE turns all d/2 pairs at once, pair <i>i</i> by the angle "
@@ -265,28 +269,26 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         "i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, "
         "Meta Llama). The angles are the same.</p>"));
     declareExplanationNote([this] { return parameters().rope(); }, frequencyNote);
-    yawSlider_ = addSlider({.name = "yawSlider",
-                            .label = QT_TR_NOOP("Turn (yaw)"),
-                            .range = {-180, 180, int(kDefaultYaw)},
-                            .toolTip = QT_TR_NOOP("Or drag the 3D views sideways")},
-                           [this](int yaw) { camera_->setAngles(yaw, camera_->pitchDegrees()); });
-    pitchSlider_ =
+    LabeledSlider* yawSlider =
+        addSlider({.name = "yawSlider",
+                   .label = QT_TR_NOOP("Turn (yaw)"),
+                   .range = {-180, 180, int(kDefaultYaw)},
+                   .toolTip = QT_TR_NOOP("Or drag the 3D views sideways")},
+                  [this](int yaw) { camera_->setAngles(yaw, camera_->pitchDegrees()); });
+    LabeledSlider* pitchSlider =
         addSlider({.name = "pitchSlider",
                    .label = QT_TR_NOOP("Tilt (pitch)"),
                    .range = {-90, 90, int(kDefaultPitch)},
                    .toolTip = QT_TR_NOOP("Or drag the 3D views up and down")},
                   [this](int pitch) { camera_->setAngles(camera_->yawDegrees(), pitch); });
-    for (LabeledSlider* angle : {yawSlider_, pitchSlider_}) angle->setUnit(QStringLiteral("°"));
+    for (LabeledSlider* angle : {yawSlider, pitchSlider}) angle->setUnit(QStringLiteral("°"));
     addButton({.name = "resetView", .text = QT_TR_NOOP("Reset view")},
               [this] { camera_->setAngles(kDefaultYaw, kDefaultPitch); });
     camera_->setAngles(kDefaultYaw, kDefaultPitch);
 
-    for (QSpinBox* box : componentBoxes_) {
-        connect(box, &QSpinBox::valueChanged, this, &RopeNdLesson::choosePathCoordinates);
-    }
-    connect(camera_, &OrbitCamera::changed, this, [this] {
-        yawSlider_->setValue(static_cast<int>(std::lround(camera_->yawDegrees())));
-        pitchSlider_->setValue(static_cast<int>(std::lround(camera_->pitchDegrees())));
+    connect(camera_, &OrbitCamera::changed, this, [this, yawSlider, pitchSlider] {
+        yawSlider->setValue(static_cast<int>(std::lround(camera_->yawDegrees())));
+        pitchSlider->setValue(static_cast<int>(std::lround(camera_->pitchDegrees())));
         runGuarded([this] { updateFigures(); });
     });
     // The spiral's path over the whole sequence, off the UI thread; the view figure draws it, so
@@ -326,7 +328,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     FigureTask* spiralView =
         declareInlineFigures({spiralPlot_}, view, [this](const auto&) { drawSpiral(); });
     declareMarkers(
-        {spiralOverlay_},
+        {spiralOverlay},
         [this, view] {
             return view() ? std::optional{std::pair{*view(), parameters().queryPosition()}}
                           : std::nullopt;
@@ -346,7 +348,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         {clockPlot_}, [this] { return ropeFrequencies(parameters().rope()).pairs(); },
         [this](int pairs) { drawClockFaces(pairs); });
     FigureTask* clockHands = declareMarkers(
-        {handsLayer_},
+        {handsLayer},
         [this] {
             return HandsKey{parameters().rope(), parameters().queryPosition(), pair_, 0};
         },
@@ -469,22 +471,16 @@ void RopeNdLesson::computeHands(const RopeFrequencies& freqs) {
 void RopeNdLesson::drawClockFaces(int pairs) {
     const int columns = clockColumns(pairs);
     const int rows = (pairs + columns - 1) / columns;
-    // The faces as one curve, NaN between them.
-    QVector<double> ft, fx, fy;
-    ft.reserve(pairs * (kCirclePoints + 2));
+    Pieces faces;
     for (int i = 0; i < pairs; ++i) {
         const QPointF c = clockCentre(i, columns);
         for (int k = 0; k <= kCirclePoints; ++k) {
             const double phi = 2.0 * std::numbers::pi * k / kCirclePoints;
-            ft.push_back(ft.size());
-            fx.push_back(c.x() + std::cos(phi));
-            fy.push_back(c.y() + std::sin(phi));
+            faces.add(c.x() + std::cos(phi), c.y() + std::sin(phi));
         }
-        ft.push_back(ft.size());
-        fx.push_back(kNan);
-        fy.push_back(kNan);
+        faces.end();
     }
-    clockFaces_->setData(ft, fx, fy, true);
+    faces.drawOn(clockFaces_);
 
     // Every clock numbered while they are few; then every 2nd or 4th, so numbers in the theme's
     // font (large in presenter mode) never run into the next row.
@@ -516,22 +512,16 @@ bool RopeNdLesson::drawClockHands(const RopeFrequencies& freqs) {
     computeHands(freqs);  // the readout's too, but a figure may run without a refresh
     const int pairs = freqs.pairs();
     const int columns = clockColumns(pairs);
-    // The hands as one curve, NaN between them; the chosen pair's on its own.
-    QVector<double> ht, hx, hy;
+    // Every hand but the chosen pair's, which is a curve of its own.
+    Pieces hands;
     for (int i = 0; i < pairs; ++i) {
         if (i == pair_) continue;
         const QPointF c = clockCentre(i, columns);
-        const QPointF tip = c + 0.9 * hands_[std::size_t(i)];
-        for (const QPointF& q : {c, tip}) {
-            ht.push_back(ht.size());
-            hx.push_back(q.x());
-            hy.push_back(q.y());
-        }
-        ht.push_back(ht.size());
-        hx.push_back(kNan);
-        hy.push_back(kNan);
+        hands.add(c);
+        hands.add(c + 0.9 * hands_[std::size_t(i)]);
+        hands.end();
     }
-    clockHands_->setData(ht, hx, hy, true);
+    hands.drawOn(clockHands_);
     const QPointF c = clockCentre(pair_, columns);
     const QPointF tip = c + 0.9 * hands_[std::size_t(pair_)];
     chosenHand_->setData({0, 1}, {c.x(), tip.x()}, {c.y(), tip.y()});
@@ -553,31 +543,25 @@ void RopeNdLesson::updatePairing(const PairingKey& key) {
         const RopePair p = ropePair(i, key.rotaryDim, layout);
         drawnPairs_.emplace_back(p.a, p.b);
     }
-    const auto arcPoints = [d](int a, int b, QVector<double>& t, QVector<double>& x,
-                               QVector<double>& y) {
+    const auto addArc = [d](int a, int b, Pieces& arcs) {
         const double span = b - a;
         const double height = 0.35 + 0.9 * std::sqrt(span / std::max(d - 1, 1));
         constexpr int kArcSteps = 24;
         for (int k = 0; k <= kArcSteps; ++k) {
             const double phi = std::numbers::pi * k / kArcSteps;
-            t.push_back(t.size());
-            x.push_back(a + span * (1.0 - std::cos(phi)) / 2.0);
-            y.push_back(height * std::sin(phi));
+            arcs.add(a + span * (1.0 - std::cos(phi)) / 2.0, height * std::sin(phi));
         }
     };
-    // The arcs as one curve, NaN between them: one plottable draws them in one batch.
-    QVector<double> at, ax, ay;
+    Pieces arcs;
     for (const auto& [a, b] : drawnPairs_) {
-        arcPoints(a, b, at, ax, ay);
-        at.push_back(at.size());
-        ax.push_back(kNan);
-        ay.push_back(kNan);
+        addArc(a, b, arcs);
+        arcs.end();
     }
-    arcs_->setData(at, ax, ay, true);
+    arcs.drawOn(arcs_);
     const RopePair chosen = ropePair(key.pair, key.rotaryDim, layout);
-    QVector<double> t, x, y;
-    arcPoints(chosen.a, chosen.b, t, x, y);
-    chosenArc_->setData(t, x, y, true);
+    Pieces chosenArc;
+    addArc(chosen.a, chosen.b, chosenArc);
+    chosenArc.drawOn(chosenArc_);
     chosenComponents_->setData({double(chosen.a), double(chosen.b)}, {0.0, 0.0});
     pairingPlot_->xAxis->setRange(-1.0, d);
     pairingNote_->setText(

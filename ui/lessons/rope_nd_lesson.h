@@ -15,7 +15,6 @@ class QCPCurve;
 class QCPGraph;
 class QCPItemLine;
 class QCPItemText;
-class QCPLayer;
 class QCPTextElement;
 class QCPColorScale;
 class QComboBox;
@@ -40,7 +39,6 @@ public:
         std::vector<double> x, y, z;
     };
 
-    int pairIndex() const { return pair_; }
     void setPairIndex(int pair);
     // Principal components (true) or the chosen components a, b, c (false).
     bool usesPrincipalComponents() const;
@@ -113,7 +111,6 @@ private:
     std::vector<QCPCurve*> helixSegments_;
     QCPColorScale* positionScale_;
     QCPGraph* spiralMarker_;
-    QCPLayer* spiralOverlay_;
     QCPGraph* helixMarker_;
     QCPGraph* helixDots_;  // integer positions on the helix
     std::array<QCPItemLine*, 3> spiralAxes_{};
@@ -128,8 +125,6 @@ private:
     LabeledSlider* pairSlider_;
     QComboBox* coordinateBox_;
     std::array<QSpinBox*, 3> componentBoxes_{};
-    LabeledSlider* yawSlider_;
-    LabeledSlider* pitchSlider_;
     OrbitCamera* camera_;
 
     int pair_ = 0;
@@ -143,7 +138,6 @@ private:
     double spiralScale_ = 1.0;  // into the unit cube
     int pathsArrived_ = 0;      // keys the view and the marker: a new path draws both again
     FigureTask* clockFacesFigure_ = nullptr;
-    QCPLayer* handsLayer_ = nullptr;
     std::array<int, 3> spiralComponents_{0, 1, 2};
 };
 
