@@ -10,6 +10,8 @@
 #include <QSignalBlocker>
 #include <QTableWidget>
 
+#include <array>
+#include <numeric>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -27,29 +29,39 @@ namespace {
 constexpr double kCandlePosition = 15962.0;  // candle PR #3520
 constexpr double kBeyondFloat16 = 70000.0;
 
-QVector<double> sequence(std::int64_t first, std::size_t count) {
-    QVector<double> x;
-    for (std::size_t i = 0; i < count; ++i) x.append(static_cast<double>(first) + i);
-    return x;
-}
-
-QVector<double> lengths(const KvCacheDrift& drift) {
+// The largest score error against the tokens in the cache.
+void showDrift(QCPGraph* graph, const KvCacheDrift& drift) {
     QVector<double> x;
     for (std::int64_t length : drift.length) x.append(static_cast<double>(length));
-    return x;
+    graph->setData(x, toQVector(drift.maxAbsScoreError), true);
 }
 
-// What the layout, KV-cache and 16-bit figures read: the shared head dim and base.
-struct PlainKey {
-    int headDim;
-    double base;
-    bool operator==(const PlainKey&) const = default;
+// The conventions table's scalings, by ClinicLesson::Example: rope_type, factor,
+// max_position_embeddings and original_max_position_embeddings.
+struct ExampleScaling {
+    RopeType type;
+    std::optional<double> factor;
+    int maxPosition;
+    std::optional<int> originalMaxPosition;
+};
+constexpr std::array<ExampleScaling, 5> kExamples{{{RopeType::Default, {}, 8192, {}},
+                                                   {RopeType::Linear, 4.0, 8192, {}},
+                                                   {RopeType::Dynamic, 2.0, 8192, {}},
+                                                   {RopeType::Yarn, 4.0, 32768, 8192},
+                                                   {RopeType::Llama3, 8.0, 131072, {}}}};
+
+// A graph of a plot: its series style and legend name.
+struct GraphSpec {
+    SeriesStyle style;
+    const char* name;
 };
 
-RopeParams plainRope(const PlainKey& key) {
+// Plain RoPE with the shared head dim and base: what the layout, KV-cache and 16-bit figures
+// read (their key), and what the table's scalings start from.
+RopeParams plainRope(const RopeParams& shared) {
     RopeParams plain;
-    plain.headDim = key.headDim;
-    plain.ropeTheta = key.base;
+    plain.headDim = shared.headDim;
+    plain.ropeTheta = shared.ropeTheta;
     return plain;
 }
 
@@ -58,8 +70,7 @@ struct KvDrifts {
     KvCacheDrift plain;
 };
 
-KvDrifts computeDrifts(const PlainKey& key, const Execution& exec) {
-    RopeParams plain = plainRope(key);
+KvDrifts computeDrifts(RopeParams plain, const Execution& exec) {
     RopeParams dynamic = plain;
     dynamic.ropeType = RopeType::Dynamic;
     dynamic.factor = ClinicLesson::kDynamicFactor;
@@ -69,34 +80,34 @@ KvDrifts computeDrifts(const PlainKey& key, const Execution& exec) {
             kvCacheDrift(plain, ClinicLesson::kPrompt, ClinicLesson::kGenerate, 0, exec)};
 }
 
-LayoutScores computeLayoutScores(const PlainKey& key, const Execution&) {
-    const RopeFrequencies freqs = ropeFrequencies(plainRope(key));
-    const Eigen::MatrixXd q = seededStandardNormal(1, key.headDim, 0);
-    const Eigen::MatrixXd k = seededStandardNormal(1, key.headDim, 1);
+LayoutScores computeLayoutScores(const RopeParams& plain, const Execution&) {
+    const RopeFrequencies freqs = ropeFrequencies(plain);
+    const Eigen::MatrixXd q = seededStandardNormal(1, plain.headDim, 0);
+    const Eigen::MatrixXd k = seededStandardNormal(1, plain.headDim, 1);
     std::vector<double> distances;
     for (int d = 0; d < ClinicLesson::kLayoutDistances; ++d) distances.push_back(d);
     return layoutScores(freqs, q.row(0).transpose(), k.row(0).transpose(), distances);
 }
 
-PhaseErrors computeLowPrecision(const PlainKey& key, const Execution& exec) {
-    return ropePhaseErrors(ropeFrequencies(plainRope(key)),
+PhaseErrors computeLowPrecision(const RopeParams& plain, const Execution& exec) {
+    return ropePhaseErrors(ropeFrequencies(plain),
                            DistanceRange{0, ClinicLesson::kLowPrecisionPositions, 1}, {0}, exec);
 }
 
 }  // namespace
 
 ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
-    : LessonPage(context, parent),
-      layoutPlot_(createPlot(QStringLiteral("layout-permutation-scores"))),
-      kvPlot_(createPlot(QStringLiteral("kv-cache-drift"))),
-      positionsPlot_(createPlot(QStringLiteral("low-precision-positions"))),
-      table_(new QTableWidget(0, 3, this)) {
+    : LessonPage(context, parent) {
+    QCustomPlot* layoutPlot = createPlot(QStringLiteral("layout-permutation-scores"));
+    QCustomPlot* kvPlot = createPlot(QStringLiteral("kv-cache-drift"));
+    QCustomPlot* positionsPlot = createPlot(QStringLiteral("low-precision-positions"));
+    table_ = new QTableWidget(0, 3, this);
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(table_, 0, 0, 1, 2);
-    grid->addWidget(layoutPlot_, 1, 0, 1, 2);
-    grid->addWidget(kvPlot_, 2, 0);
-    grid->addWidget(positionsPlot_, 2, 1);
+    grid->addWidget(layoutPlot, 1, 0, 1, 2);
+    grid->addWidget(kvPlot, 2, 0);
+    grid->addWidget(positionsPlot, 2, 1);
     grid->setRowStretch(0, 2);
     grid->setRowStretch(1, 3);
     grid->setRowStretch(2, 3);
@@ -148,45 +159,44 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
                 title(),
                 html.arg(kPrompt).arg(kPrompt + kGenerate).arg(kMaxPosition).arg(kDynamicFactor));
         });
-    bindText(addPlotTitle(layoutPlot_, QString()),
-             QT_TR_NOOP("One head's score q·k against distance Δ, weights in Meta's order"));
-    bindAxisLabels(layoutPlot_, QT_TR_NOOP("distance Δ = m − n"), QT_TR_NOOP("score q·k"));
-    bindText(addPlotTitle(kvPlot_, QString()),
-             QT_TR_NOOP("Score error of cached keys as generation goes"));
-    bindAxisLabels(kvPlot_, QT_TR_NOOP("tokens in the cache"), QT_TR_NOOP("max score error"));
-    bindText(addPlotTitle(positionsPlot_, QString()),
-             QT_TR_NOOP("Positions rounded to 16-bit floats"));
-    bindAxisLabels(positionsPlot_, QT_TR_NOOP("position p"), QT_TR_NOOP("rounded − p"));
-    const std::array<SeriesStyle, 3> layoutStyles{SeriesStyle{Series::Query, Qt::SolidLine, 2.5},
-                                                  SeriesStyle{Series::Key, Qt::DashLine, 1.5},
-                                                  SeriesStyle{Series::Third, Qt::SolidLine, 1.0}};
-    const std::array layoutNames{QT_TR_NOOP("interleaved RoPE on Meta's rows"),
-                                 QT_TR_NOOP("half-split RoPE on the permuted rows (HF)"),
-                                 QT_TR_NOOP("half-split RoPE on unpermuted rows (wrong)")};
-    for (std::size_t i = 0; i < layoutGraphs_.size(); ++i) {
-        layoutGraphs_[i] = addGraph(layoutPlot_);
-        setSeriesStyle(layoutGraphs_[i], layoutStyles[i], theme());
-        bindText(layoutGraphs_[i], layoutNames[i]);
-    }
-    kvGraphs_[0] = addGraph(kvPlot_);
-    setSeriesStyle(kvGraphs_[0], {Series::Key}, theme());
-    bindText(kvGraphs_[0], QT_TR_NOOP("dynamic NTK (θ follows the length)"));
-    kvGraphs_[1] = addGraph(kvPlot_);
-    setSeriesStyle(kvGraphs_[1], {Series::Query, Qt::DashLine}, theme());
-    bindText(kvGraphs_[1], QT_TR_NOOP("default RoPE (θ fixed)"));
-    positionGraphs_[0] = addGraph(positionsPlot_);
-    setSeriesStyle(positionGraphs_[0], {Series::Fourth}, theme());
-    bindText(positionGraphs_[0], QT_TR_NOOP("bfloat16"));
-    positionGraphs_[1] = addGraph(positionsPlot_);
-    setSeriesStyle(positionGraphs_[1], {Series::Third}, theme());
-    bindText(positionGraphs_[1], QT_TR_NOOP("float16"));
-    positionGraphs_[2] = addGraph(positionsPlot_);
-    setSeriesStyle(positionGraphs_[2], {Series::Reference, Qt::DotLine}, theme());
-    bindText(positionGraphs_[2], QT_TR_NOOP("float32 (exact here)"));
-    for (QCustomPlot* plot : {layoutPlot_, kvPlot_, positionsPlot_}) {
+    // Each plot: its title, axis labels and graphs, with the legend below.
+    const auto setUpPlot = [this](QCustomPlot* plot, const char* title, const char* x,
+                                  const char* y, std::initializer_list<GraphSpec> specs,
+                                  int legendColumns) {
+        bindText(addPlotTitle(plot, QString()), title);
+        bindAxisLabels(plot, x, y);
+        std::vector<QCPGraph*> graphs;
+        for (const GraphSpec& spec : specs) {
+            graphs.push_back(addGraph(plot));
+            setSeriesStyle(graphs.back(), spec.style, theme());
+            bindText(graphs.back(), spec.name);
+        }
         plot->legend->setVisible(true);
-        placeLegendBelow(plot, plot == layoutPlot_ ? 3 : 1);
-    }
+        placeLegendBelow(plot, legendColumns);
+        return graphs;
+    };
+    const std::vector<QCPGraph*> layoutGraphs = setUpPlot(
+        layoutPlot, QT_TR_NOOP("One head's score q·k against distance Δ, weights in Meta's order"),
+        QT_TR_NOOP("distance Δ = m − n"), QT_TR_NOOP("score q·k"),
+        {{{Series::Query, Qt::SolidLine, 2.5}, QT_TR_NOOP("interleaved RoPE on Meta's rows")},
+         {{Series::Key, Qt::DashLine, 1.5},
+          QT_TR_NOOP("half-split RoPE on the permuted rows (HF)")},
+         {{Series::Third, Qt::SolidLine, 1.0},
+          QT_TR_NOOP("half-split RoPE on unpermuted rows (wrong)")}},
+        3);
+    const std::vector<QCPGraph*> kvGraphs =
+        setUpPlot(kvPlot, QT_TR_NOOP("Score error of cached keys as generation goes"),
+                  QT_TR_NOOP("tokens in the cache"), QT_TR_NOOP("max score error"),
+                  {{{Series::Key}, QT_TR_NOOP("dynamic NTK (θ follows the length)")},
+                   {{Series::Query, Qt::DashLine}, QT_TR_NOOP("default RoPE (θ fixed)")}},
+                  1);
+    const std::vector<QCPGraph*> positionGraphs =
+        setUpPlot(positionsPlot, QT_TR_NOOP("Positions rounded to 16-bit floats"),
+                  QT_TR_NOOP("position p"), QT_TR_NOOP("rounded − p"),
+                  {{{Series::Fourth}, QT_TR_NOOP("bfloat16")},
+                   {{Series::Third}, QT_TR_NOOP("float16")},
+                   {{Series::Reference, Qt::DotLine}, QT_TR_NOOP("float32 (exact here)")}},
+                  1);
 
     auto* exampleLabel = new QLabel(this);
     exampleLabel->setObjectName(QStringLiteral("exampleLabel"));
@@ -207,9 +217,7 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
         });
     exampleLabel->setBuddy(exampleBox_);
     exampleBox_->setCurrentIndex(static_cast<int>(example_));
-    const auto plainKey = [this] {
-        return PlainKey{parameters().rope().headDim, parameters().rope().ropeTheta};
-    };
+    const auto plainKey = [this] { return plainRope(parameters().rope()); };
     // The table is quick. The curves are computed off the UI thread: the KV cache and the 16-bit
     // positions grow with the head dimension (a few hundred ms at 512), and the layout scores
     // cost a slider move about a millisecond.
@@ -226,43 +234,41 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
             fillTable();
         });
     redrawOnLanguageChange({table});  // its cells are translated text
-    declareFigures({layoutPlot_}, FigureRun::Background, plainKey, computeLayoutScores,
-                   [this](const PlainKey&, LayoutScores& scores) {
+    declareFigures({layoutPlot}, FigureRun::Background, plainKey, computeLayoutScores,
+                   [this, layoutPlot, layoutGraphs](const RopeParams&, LayoutScores& scores) {
                        layoutScores_ = std::move(scores);
-                       const QVector<double> deltas = sequence(0, layoutScores_.meta.size());
-                       layoutGraphs_[0]->setData(deltas, toQVector(layoutScores_.meta), true);
-                       layoutGraphs_[1]->setData(deltas, toQVector(layoutScores_.hf), true);
-                       layoutGraphs_[2]->setData(deltas, toQVector(layoutScores_.unpermuted), true);
-                       layoutPlot_->rescaleAxes();
+                       QVector<double> deltas(static_cast<qsizetype>(layoutScores_.meta.size()));
+                       std::iota(deltas.begin(), deltas.end(), 0.0);
+                       layoutGraphs[0]->setData(deltas, toQVector(layoutScores_.meta), true);
+                       layoutGraphs[1]->setData(deltas, toQVector(layoutScores_.hf), true);
+                       layoutGraphs[2]->setData(deltas, toQVector(layoutScores_.unpermuted), true);
+                       layoutPlot->rescaleAxes();
                        updateReadout();  // the last of the three to arrive publishes it
                    });
-    declareFigures({kvPlot_}, FigureRun::Background, plainKey, computeDrifts,
-                   [this](const PlainKey&, KvDrifts& drifts) {
+    declareFigures({kvPlot}, FigureRun::Background, plainKey, computeDrifts,
+                   [this, kvPlot, kvGraphs](const RopeParams&, KvDrifts& drifts) {
                        dynamicDrift_ = std::move(drifts.dynamic);
                        defaultDrift_ = std::move(drifts.plain);
-                       kvGraphs_[0]->setData(lengths(dynamicDrift_),
-                                             toQVector(dynamicDrift_.maxAbsScoreError), true);
-                       kvGraphs_[1]->setData(lengths(defaultDrift_),
-                                             toQVector(defaultDrift_.maxAbsScoreError), true);
-                       kvPlot_->rescaleAxes();
+                       showDrift(kvGraphs[0], dynamicDrift_);
+                       showDrift(kvGraphs[1], defaultDrift_);
+                       kvPlot->rescaleAxes();
                        updateReadout();
                    });
-    declareFigures({positionsPlot_}, FigureRun::Background, plainKey, computeLowPrecision,
-                   [this](const PlainKey&, PhaseErrors& errors) {
+    declareFigures({positionsPlot}, FigureRun::Background, plainKey, computeLowPrecision,
+                   [this, positionsPlot, positionGraphs](const RopeParams&, PhaseErrors& errors) {
                        lowPrecision_ = std::move(errors);
-                       QVector<double> p, bf, fp, exact;
+                       QVector<double> p, bf, fp;
                        for (std::size_t i = 0; i < lowPrecision_.position.size(); ++i) {
                            const double position = static_cast<double>(lowPrecision_.position[i]);
                            p.append(position);
                            bf.append(lowPrecision_.bfloat16Position[i] - position);
                            fp.append(lowPrecision_.float16Position[i] - position);
-                           exact.append(0.0);
                        }
-                       positionGraphs_[0]->setData(p, bf, true);
-                       positionGraphs_[1]->setData(p, fp, true);
-                       positionGraphs_[2]->setData(p, exact, true);
-                       for (QCPGraph* graph : positionGraphs_) antialiasUnlessDense(graph);
-                       positionsPlot_->rescaleAxes();
+                       positionGraphs[0]->setData(p, bf, true);
+                       positionGraphs[1]->setData(p, fp, true);
+                       positionGraphs[2]->setData(p, QVector<double>(p.size(), 0.0), true);
+                       for (QCPGraph* graph : positionGraphs) antialiasUnlessDense(graph);
+                       positionsPlot->rescaleAxes();
                        updateReadout();
                    });
     bindState(
@@ -279,10 +285,6 @@ QString ClinicLesson::title() const {
     return tr("The confusion clinic");
 }
 
-Lesson::SharedParameters ClinicLesson::sharedParameters() const {
-    return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout;
-}
-
 void ClinicLesson::setExample(Example example) {
     example_ = example;
     exampleBox_->setCurrentIndex(static_cast<int>(example));
@@ -290,33 +292,12 @@ void ClinicLesson::setExample(Example example) {
 }
 
 RopeParams ClinicLesson::exampleParams() const {
-    RopeParams p;
-    p.headDim = parameters().rope().headDim;
-    p.ropeTheta = parameters().rope().ropeTheta;
-    p.maxPositionEmbeddings = 8192;
-    switch (example_) {
-        case Example::Default:
-            break;
-        case Example::Linear:
-            p.ropeType = RopeType::Linear;
-            p.factor = 4.0;
-            break;
-        case Example::Dynamic:
-            p.ropeType = RopeType::Dynamic;
-            p.factor = 2.0;
-            break;
-        case Example::Yarn:
-            p.ropeType = RopeType::Yarn;
-            p.factor = 4.0;
-            p.maxPositionEmbeddings = 32768;
-            p.originalMaxPositionEmbeddings = 8192;
-            break;
-        case Example::Llama3:
-            p.ropeType = RopeType::Llama3;
-            p.factor = 8.0;
-            p.maxPositionEmbeddings = 131072;
-            break;
-    }
+    const ExampleScaling& scaling = kExamples[static_cast<std::size_t>(example_)];
+    RopeParams p = plainRope(parameters().rope());
+    p.ropeType = scaling.type;
+    p.factor = scaling.factor;
+    p.maxPositionEmbeddings = scaling.maxPosition;
+    p.originalMaxPositionEmbeddings = scaling.originalMaxPosition;
     return p;
 }
 
@@ -430,12 +411,11 @@ void ClinicLesson::updateReadout() {
     // The KV-cache figure is computed in the background: nothing is judged on an older result.
     const bool drifted = !computing() && !dynamicDrift_.maxAbsScoreError.empty();
     const ReadoutFormat sevenDigits{'g', 7, {}, true};
+    const QString candle = QLocale().toString(kCandlePosition, 'f', 0);
     setReadouts(
-        {{QStringLiteral("bfloat16_15962"),
-          tr("position %1 in bfloat16").arg(QLocale().toString(kCandlePosition, 'f', 0)),
+        {{QStringLiteral("bfloat16_15962"), tr("position %1 in bfloat16").arg(candle),
           roundToBfloat16(kCandlePosition), sevenDigits},
-         {QStringLiteral("float16_15962"),
-          tr("position %1 in float16").arg(QLocale().toString(kCandlePosition, 'f', 0)),
+         {QStringLiteral("float16_15962"), tr("position %1 in float16").arg(candle),
           roundToFloat16(kCandlePosition), sevenDigits},
          // Past float16's largest finite value, 65504.
          {.label = tr("position %1 in float16").arg(QLocale().toString(kBeyondFloat16, 'f', 0)),

@@ -5,8 +5,6 @@
 // weight permutation), keys cached with the RoPE of their time (dynamic NTK), and positions
 // rounded to bfloat16 / float16.
 
-#include <array>
-
 #include "analysis/kv_cache_drift.h"
 #include "analysis/phase_precision.h"
 #include "encodings/conventions.h"
@@ -14,8 +12,6 @@
 #include "lessons/lesson_page.h"
 
 class QComboBox;
-class QCPGraph;
-class QCPTextElement;
 class QTableWidget;
 
 namespace ropelab::ui {
@@ -27,7 +23,9 @@ public:
 
     QString id() const override { return QStringLiteral("clinic"); }
     QString title() const override;
-    SharedParameters sharedParameters() const override;
+    SharedParameters sharedParameters() const override {
+        return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout;
+    }
 
     // The dynamic-NTK example of the KV-cache plot: max_position_embeddings, the prompt and the
     // generated tokens, the scaling factor.
@@ -41,8 +39,6 @@ public:
     // The scalings the conventions table shows on top of the shared head dim and base.
     enum class Example { Default, Linear, Dynamic, Yarn, Llama3 };
     void setExample(Example example);
-    Example example() const { return example_; }
-    RopeParams exampleParams() const;
 
     // What the views show, for tests.
     const Conventions& conventions() const { return conventions_; }
@@ -56,17 +52,11 @@ private:
     void refresh();
     void updateReadout();
     void fillTable();
+    RopeParams exampleParams() const;
     QString limitationText(const ToolWords& tool, const ToolLimit& limit) const;
 
-    QCustomPlot* layoutPlot_;
-    QCustomPlot* kvPlot_;
-    QCustomPlot* positionsPlot_;
-    QTableWidget* table_;
+    QTableWidget* table_ = nullptr;
     QComboBox* exampleBox_;
-    std::array<QCPGraph*, 3> layoutGraphs_{};
-    std::array<QCPGraph*, 2> kvGraphs_{};
-    std::array<QCPGraph*, 3> positionGraphs_{};
-
     Example example_ = Example::Llama3;
     Conventions conventions_;
     LayoutScores layoutScores_;

@@ -32,10 +32,11 @@ QString colourRangeText(const HeatMap& heat) {
 }
 
 // Singular values are drawn against their rank 1 … d, length ratios against theirs 1 … samples.
-void setRankedValues(QCPGraph* graph, const Eigen::VectorXd& values) {
-    QVector<double> x(values.size());
-    QVector<double> y(values.size());
-    for (Eigen::Index i = 0; i < values.size(); ++i) {
+template <class Values>
+void setRankedValues(QCPGraph* graph, const Values& values) {
+    QVector<double> x(static_cast<qsizetype>(values.size()));
+    QVector<double> y(x.size());
+    for (qsizetype i = 0; i < x.size(); ++i) {
         x[i] = static_cast<double>(i + 1);
         y[i] = values[i];
     }
@@ -46,60 +47,59 @@ void setRankedValues(QCPGraph* graph, const Eigen::VectorXd& values) {
 }  // namespace
 
 PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
-    : LessonPage(context, parent),
-      seedPlot_(createPlot(QStringLiteral("seed-code-heatmap"))),
-      ropePlot_(createPlot(QStringLiteral("rope-heatmap"))),
-      singularPlot_(createPlot(QStringLiteral("singular-values"))),
-      normPlot_(createPlot(QStringLiteral("norm-ratio"))) {
+    : LessonPage(context, parent) {
+    QCustomPlot* seedPlot = createPlot(QStringLiteral("seed-code-heatmap"));
+    QCustomPlot* ropePlot = createPlot(QStringLiteral("rope-heatmap"));
+    singularPlot_ = createPlot(QStringLiteral("singular-values"));
+    normPlot_ = createPlot(QStringLiteral("norm-ratio"));
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(seedPlot_, 0, 0);
-    grid->addWidget(ropePlot_, 0, 1);
+    grid->addWidget(seedPlot, 0, 0);
+    grid->addWidget(ropePlot, 0, 1);
     grid->addWidget(singularPlot_, 1, 0);
     grid->addWidget(normPlot_, 1, 1);
     grid->setRowStretch(0, 3);
     grid->setRowStretch(1, 2);
 
-    seedTitle_ = addPlotTitle(seedPlot_, QString());
-    seedHeat_ = addHeatMap(seedPlot_, Gradient::Diverging, QString());
-    bindText(seedHeat_.scale->axis(), QT_TR_NOOP("f(q, m) · f(k, n)"));
-    ropeTitle_ = addPlotTitle(ropePlot_, QString());
-    ropeHeat_ = addHeatMap(ropePlot_, Gradient::Diverging, QString());
-    bindText(ropeHeat_.scale->axis(), QT_TR_NOOP("f(q, m) · f(k, n)"));
-    for (QCustomPlot* plot : {seedPlot_, ropePlot_}) {
+    // A score heat map under a title that names its colour range (declared below).
+    const auto addScoreMap = [this](QCustomPlot* plot, HeatMap& heat) {
+        QCPTextElement* title = addPlotTitle(plot, QString());
+        heat = addHeatMap(plot, Gradient::Diverging, QString());
+        bindText(heat.scale->axis(), QT_TR_NOOP("f(q, m) · f(k, n)"));
         bindAxisLabels(plot, QT_TR_NOOP("key position n"), QT_TR_NOOP("query position m"));
-    }
-
+        return title;
+    };
+    QCPTextElement* seedTitle = addScoreMap(seedPlot, seedHeat_);
+    QCPTextElement* ropeTitle = addScoreMap(ropePlot, ropeHeat_);
+    // A spectra plot: the wrong code's graph and RoPE's, a log y axis, the legend inside on the
+    // right.
+    const auto addSideGraphs = [this](QCustomPlot* plot, const char* wrongName,
+                                      const char* ropeName) {
+        std::array<QCPGraph*, 2> graphs{addGraph(plot), addGraph(plot)};
+        bindText(graphs[0], wrongName);
+        setSeriesStyle(graphs[0], {Series::Key}, theme());
+        bindText(graphs[1], ropeName);
+        setSeriesStyle(graphs[1], {Series::Third}, theme());
+        setLogAxis(plot->yAxis);
+        plot->legend->setVisible(true);
+        plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignVCenter | Qt::AlignRight);
+        return graphs;
+    };
     bindText(addPlotTitle(singularPlot_, QString()),
              QT_TR_NOOP("Singular values of the position map"));
     bindAxisLabels(singularPlot_, QT_TR_NOOP("rank k (largest first)"),
                    QT_TR_NOOP("singular value σ_k"));
-    seedSingularGraph_ = addGraph(singularPlot_);
-    bindText(seedSingularGraph_, QT_TR_NOOP("wrong code's M"));
-    setSeriesStyle(seedSingularGraph_, {Series::Key}, theme());
-    seedSingularGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
-    ropeSingularGraph_ = addGraph(singularPlot_);
-    bindText(ropeSingularGraph_, QT_TR_NOOP("RoPE R(p)"));
-    setSeriesStyle(ropeSingularGraph_, {Series::Third}, theme());
-    ropeSingularGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
-    setLogAxis(singularPlot_->yAxis);
-    singularPlot_->legend->setVisible(true);
-    singularPlot_->axisRect()->insetLayout()->setInsetAlignment(0,
-                                                                Qt::AlignVCenter | Qt::AlignRight);
-
+    singularGraphs_ =
+        addSideGraphs(singularPlot_, QT_TR_NOOP("wrong code's M"), QT_TR_NOOP("RoPE R(p)"));
+    for (QCPGraph* graph : singularGraphs_) {
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    }
     bindText(addPlotTitle(normPlot_, QString()), QT_TR_NOOP("Does the map alone keep lengths?"));
     bindText(QT_TR_NOOP("%1 random directions x, sorted"),
              [this](const QString& text) { normPlot_->xAxis->setLabel(text.arg(kNormSamples)); });
     bindText(normPlot_->yAxis, QT_TR_NOOP("‖x·M‖ / ‖x‖"));
-    seedNormGraph_ = addGraph(normPlot_);
-    bindText(seedNormGraph_, QT_TR_NOOP("wrong code: x·M"));
-    setSeriesStyle(seedNormGraph_, {Series::Key}, theme());
-    ropeNormGraph_ = addGraph(normPlot_);
-    bindText(ropeNormGraph_, QT_TR_NOOP("RoPE: R(p)·x, any p"));
-    setSeriesStyle(ropeNormGraph_, {Series::Third}, theme());
-    setLogAxis(normPlot_->yAxis);
-    normPlot_->legend->setVisible(true);
-    normPlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignVCenter | Qt::AlignRight);
+    normGraphs_ =
+        addSideGraphs(normPlot_, QT_TR_NOOP("wrong code: x·M"), QT_TR_NOOP("RoPE: R(p)·x, any p"));
 
     seedDimension_ = addCheckBox(
         {.name = "seedDimension",
@@ -136,32 +136,29 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     // The wrong code's side depends only on the vectors, N and d: a base or layout change keeps
     // it. Each side is computed off the UI thread with every core.
     const int threads = std::max(1, QThread::idealThreadCount());
+    // A side's heat map takes its coloured cells, the lesson keeps the numbers.
+    const auto keepSide = [](SideResult& shown, const HeatMap& heat, SideResult& side,
+                             int positions) {
+        showColouredGrid(heat, std::move(side.heat), positions);
+        shown = std::move(side);
+    };
     declareFigures(
-        {seedPlot_}, FigureRun::Background,
-        [this] {
-            return SeedKey{parameters().seed(), shownPositions(), shownDimension()};
-        },
+        {seedPlot}, FigureRun::Background, [this] { return shownInputs(); },
         [](const SeedKey& key, const Execution& exec) {
             ScoreEncodingParams seed;
             seed.encoding = ScoreEncoding::Seed;
             const Eigen::MatrixXd m = seedCodeMatrix(key.dimension);
             return computeSide(seed, m, m, key, exec);
         },
-        [this](const SeedKey& key, SideResult& side) {
-            seedGrid_ = std::move(side.grid);
-            seedDeviation_ = side.deviation;
-            seedSingular_ = std::move(side.singular);
-            seedRank_ = side.rank;
-            seedNorms_ = std::move(side.norms);
+        [this, keepSide](const SeedKey& key, SideResult& side) {
+            keepSide(seed_, seedHeat_, side, key.positions);
             seedShown_ = key;
-            showColouredGrid(seedHeat_, std::move(side.heat), key.positions);
         },
         threads);
     declareFigures(
-        {ropePlot_}, FigureRun::Background,
+        {ropePlot}, FigureRun::Background,
         [this] {
-            return RopeKey{shownRope(), parameters().layout(),
-                           SeedKey{parameters().seed(), shownPositions(), shownDimension()}};
+            return RopeKey{shownRope(), parameters().layout(), shownInputs()};
         },
         [](const RopeKey& key, const Execution& exec) {
             ScoreEncodingParams rope;
@@ -173,14 +170,9 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
                 ropeRotationMatrix(ropeFrequencies(key.rope), 1.0, key.layout);
             return computeSide(rope, turn, turn.transpose(), key.inputs, exec);
         },
-        [this](const RopeKey& key, SideResult& side) {
-            ropeGrid_ = std::move(side.grid);
-            ropeDeviation_ = side.deviation;
-            ropeSingular_ = std::move(side.singular);
-            ropeRank_ = side.rank;
-            ropeNorms_ = std::move(side.norms);
+        [this, keepSide](const RopeKey& key, SideResult& side) {
+            keepSide(rope_, ropeHeat_, side, key.inputs.positions);
             ropeShown_ = key;
-            showColouredGrid(ropeHeat_, std::move(side.heat), key.inputs.positions);
         },
         threads);
     // Each map titled with its own colour range, in the language shown: the other side's arrival
@@ -190,10 +182,17 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
             setTitleText(title, *shown);
         });
     };
-    declareTitle(seedPlot_, seedTitle_,
-                 [this] { return seedShown_ ? std::optional(seedTitleText()) : std::nullopt; });
-    declareTitle(ropePlot_, ropeTitle_,
-                 [this] { return ropeShown_ ? std::optional(ropeTitleText()) : std::nullopt; });
+    declareTitle(seedPlot, seedTitle, [this] {
+        return seedShown_
+                   ? std::optional(
+                         tr("Wrong code: score(m, n)\ncolours ±%1").arg(colourRangeText(seedHeat_)))
+                   : std::nullopt;
+    });
+    declareTitle(ropePlot, ropeTitle, [this] {
+        return ropeShown_ ? std::optional(tr("Correct RoPE: score(m, n)\ncolours ±%1")
+                                              .arg(colourRangeText(ropeHeat_)))
+                          : std::nullopt;
+    });
     // The spectra and readouts compare both sides: drawn once both are in.
     declareInlineFigures(
         {singularPlot_, normPlot_},
@@ -217,19 +216,6 @@ QString PitfallLesson::title() const {
     return tr("The pitfall: a matrix that is not a rotation");
 }
 
-Lesson::SharedParameters PitfallLesson::sharedParameters() const {
-    return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
-           SharedParameter::SequenceLength;
-}
-
-QString PitfallLesson::seedTitleText() const {
-    return tr("Wrong code: score(m, n)\ncolours ±%1").arg(colourRangeText(seedHeat_));
-}
-
-QString PitfallLesson::ropeTitleText() const {
-    return tr("Correct RoPE: score(m, n)\ncolours ±%1").arg(colourRangeText(ropeHeat_));
-}
-
 RopeParams PitfallLesson::shownRope() const {
     if (!seedDimension_->isChecked()) return parameters().rope();
     // d = 2 is one pair: plain RoPE with the shared base.
@@ -239,12 +225,9 @@ RopeParams PitfallLesson::shownRope() const {
     return pair;
 }
 
-int PitfallLesson::shownPositions() const {
-    return std::min(parameters().sequenceLength(), kMaxPositions);
-}
-
-int PitfallLesson::shownDimension() const {
-    return seedDimension_->isChecked() ? 2 : parameters().rope().headDim;
+PitfallLesson::SeedKey PitfallLesson::shownInputs() const {
+    return {parameters().seed(), std::min(parameters().sequenceLength(), kMaxPositions),
+            seedDimension_->isChecked() ? 2 : parameters().rope().headDim};
 }
 
 void PitfallLesson::refresh() {
@@ -267,8 +250,9 @@ PitfallLesson::SideResult PitfallLesson::computeSide(const ScoreEncodingParams& 
     const std::int64_t deviationLength = std::min(key.positions, kDeviationPositions);
     // rowMap is the transform written as x·rowMap (the wrong code's convention), for the lengths.
     SideResult r;
-    r.grid = scoreHeatmap(queries, keys, encoding, cells, cells, Pooling::Mean, exec);
-    r.heat = colourPooledGrid(r.grid, key.positions, Gradient::Diverging, HeatRange::Symmetric);
+    r.heat =
+        colourPooledGrid(scoreHeatmap(queries, keys, encoding, cells, cells, Pooling::Mean, exec),
+                         key.positions, Gradient::Diverging, HeatRange::Symmetric);
     r.deviation = invariance(q, k, encoding, deviationLength, exec).maxDeviation;
     r.singular = singularValues(transform);
     r.rank = numericalRank(r.singular, d, d);
@@ -277,23 +261,21 @@ PitfallLesson::SideResult PitfallLesson::computeSide(const ScoreEncodingParams& 
 }
 
 void PitfallLesson::drawSpectra() {
-    setRankedValues(seedSingularGraph_, seedSingular_);
-    setRankedValues(ropeSingularGraph_, ropeSingular_);
+    setRankedValues(singularGraphs_[0], seed_.singular);
+    setRankedValues(singularGraphs_[1], rope_.singular);
+    setRankedValues(normGraphs_[0], seed_.norms);
+    setRankedValues(normGraphs_[1], rope_.norms);
     singularPlot_->xAxis->setRange(0.5, dimension() + 0.5);
     // Log scale: show from the smallest singular value (floored at 1e-17) to above the largest.
-    const double top = std::max(seedSingular_.maxCoeff(), ropeSingular_.maxCoeff());
+    const double top = std::max(seed_.singular.maxCoeff(), rope_.singular.maxCoeff());
     const double bottom =
-        std::max(std::min(seedSingular_.minCoeff(), ropeSingular_.minCoeff()), 1e-17);
+        std::max(std::min(seed_.singular.minCoeff(), rope_.singular.minCoeff()), 1e-17);
     singularPlot_->yAxis->setRange(bottom / 3.0, top * 3.0);
 
-    setRankedValues(seedNormGraph_, Eigen::Map<const Eigen::VectorXd>(
-                                        seedNorms_.data(), Eigen::Index(seedNorms_.size())));
-    setRankedValues(ropeNormGraph_, Eigen::Map<const Eigen::VectorXd>(
-                                        ropeNorms_.data(), Eigen::Index(ropeNorms_.size())));
     normPlot_->xAxis->setRange(0.5, kNormSamples + 0.5);
     bool found = false;
-    const QCPRange seedRange = seedNormGraph_->getValueRange(found);
-    const QCPRange ropeRange = ropeNormGraph_->getValueRange(found);
+    const QCPRange seedRange = normGraphs_[0]->getValueRange(found);
+    const QCPRange ropeRange = normGraphs_[1]->getValueRange(found);
     const double low = std::min(seedRange.lower, ropeRange.lower) / 1.5;
     const double high = std::max(seedRange.upper, ropeRange.upper) * 1.5;
     normPlot_->yAxis->setRange(low, high);
@@ -313,38 +295,34 @@ void PitfallLesson::updateReadout() {
         const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
         return std::pair{*lo, *hi};
     };
-    const auto [seedNormLo, seedNormHi] = minmax(seedNorms_);
-    const auto [ropeNormLo, ropeNormHi] = minmax(ropeNorms_);
-    const auto number = [](double value, int digits) {
-        return QString::number(value, 'g', digits);
+    const auto [seedNormLo, seedNormHi] = minmax(seed_.norms);
+    const auto [ropeNormLo, ropeNormHi] = minmax(rope_.norms);
+    // A row of both sides: the wrong code's value, published under `id`, and RoPE's beside it.
+    const auto both = [](const char* id, const QString& label, double wrong, int wrongDigits,
+                         double rope, int ropeDigits) {
+        return Readout{.id = QLatin1String(id),
+                       .label = label,
+                       .value = wrong,
+                       .format = {'g', wrongDigits},
+                       .second = QString::number(rope, 'g', ropeDigits)};
     };
     // Nothing is judged on the previous numbers while a side is computed.
     setReadouts(
         {{.text = tr("wrong code"), .second = tr("RoPE")},
-         {QStringLiteral("wrong_deviation"),
-          tr("diagonal deviation (m, n &lt; %1)").arg(std::min(positions(), kDeviationPositions)),
-          seedDeviation_,
-          {'g', 3},
-          {},
-          number(ropeDeviation_, 3)},
-         {QStringLiteral("wrong_sigma_max"),
-          tr("largest singular value"),
-          seedSingular_.maxCoeff(),
-          {'g', 4},
-          {},
-          number(ropeSingular_.maxCoeff(), 4)},
-         {QStringLiteral("wrong_sigma_min"),
-          tr("smallest singular value"),
-          seedSingular_.minCoeff(),
-          {'g', 3},
-          {},
-          number(ropeSingular_.minCoeff(), 4)},
+         both("wrong_deviation",
+              tr("diagonal deviation (m, n &lt; %1)")
+                  .arg(std::min(positions(), kDeviationPositions)),
+              seed_.deviation, 3, rope_.deviation, 3),
+         both("wrong_sigma_max", tr("largest singular value"), seed_.singular.maxCoeff(), 4,
+              rope_.singular.maxCoeff(), 4),
+         both("wrong_sigma_min", tr("smallest singular value"), seed_.singular.minCoeff(), 3,
+              rope_.singular.minCoeff(), 4),
          {QStringLiteral("wrong_rank"),
           tr("dimensions kept (numerical rank)"),
-          seedRank_,
+          seed_.rank,
           {},
-          tr("%1 of %2").arg(seedRank_).arg(dimension()),
-          tr("%1 of %2").arg(ropeRank_).arg(dimension())},
+          tr("%1 of %2").arg(seed_.rank).arg(dimension()),
+          tr("%1 of %2").arg(rope_.rank).arg(dimension())},
          {.label = tr("largest |score| (colour range)"),
           .text = colourRangeText(seedHeat_),
           .second = colourRangeText(ropeHeat_)},
@@ -352,10 +330,10 @@ void PitfallLesson::updateReadout() {
           .text = tr("%1 … %2").arg(seedNormLo, 0, 'g', 3).arg(seedNormHi, 0, 'g', 3),
           .second = tr("%1 … %2").arg(ropeNormLo, 0, 'g', 4).arg(ropeNormHi, 0, 'g', 4)},
          // The RoPE column's numbers, and what both sides were computed for.
-         {QStringLiteral("rope_deviation"), {}, ropeDeviation_},
-         {QStringLiteral("rope_sigma_max"), {}, ropeSingular_.maxCoeff()},
-         {QStringLiteral("rope_sigma_min"), {}, ropeSingular_.minCoeff()},
-         {QStringLiteral("rope_rank"), {}, ropeRank_},
+         {QStringLiteral("rope_deviation"), {}, rope_.deviation},
+         {QStringLiteral("rope_sigma_max"), {}, rope_.singular.maxCoeff()},
+         {QStringLiteral("rope_sigma_min"), {}, rope_.singular.minCoeff()},
+         {QStringLiteral("rope_rank"), {}, rope_.rank},
          {QStringLiteral("dimension"), {}, dimension()},
          {QStringLiteral("positions"), {}, positions()}},
         QStringLiteral("<p>%1</p>")

@@ -5,6 +5,7 @@
 // its score heat map is not constant along diagonals.
 
 #include <Eigen/Core>
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -13,7 +14,6 @@
 #include "widgets/plot_helpers.h"
 
 class QCPGraph;
-class QCPTextElement;
 class QCheckBox;
 
 namespace ropelab {
@@ -29,7 +29,10 @@ public:
 
     QString id() const override { return QStringLiteral("pitfall"); }
     QString title() const override;
-    SharedParameters sharedParameters() const override;
+    SharedParameters sharedParameters() const override {
+        return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
+               SharedParameter::SequenceLength;
+    }
 
     // The heat maps show the first positions() positions (the shared N, at most kMaxPositions).
     static constexpr int kMaxPositions = 512;
@@ -39,16 +42,14 @@ public:
     // What the views show, for tests and the benchmark.
     int positions() const { return ropeShown_ ? ropeShown_->inputs.positions : 0; }
     int dimension() const { return ropeShown_ ? ropeShown_->inputs.dimension : 0; }
-    const PooledGrid& seedGrid() const { return seedGrid_; }
-    const PooledGrid& ropeGrid() const { return ropeGrid_; }
-    double seedDeviation() const { return seedDeviation_; }
-    double ropeDeviation() const { return ropeDeviation_; }
-    const Eigen::VectorXd& seedSingularValues() const { return seedSingular_; }
-    const Eigen::VectorXd& ropeSingularValues() const { return ropeSingular_; }
-    int seedRank() const { return seedRank_; }
-    int ropeRank() const { return ropeRank_; }
-    const std::vector<double>& seedNormRatios() const { return seedNorms_; }
-    const std::vector<double>& ropeNormRatios() const { return ropeNorms_; }
+    double seedDeviation() const { return seed_.deviation; }
+    double ropeDeviation() const { return rope_.deviation; }
+    const Eigen::VectorXd& seedSingularValues() const { return seed_.singular; }
+    const Eigen::VectorXd& ropeSingularValues() const { return rope_.singular; }
+    int seedRank() const { return seed_.rank; }
+    int ropeRank() const { return rope_.rank; }
+    const std::vector<double>& seedNormRatios() const { return seed_.norms; }
+    const std::vector<double>& ropeNormRatios() const { return rope_.norms; }
     QCheckBox* seedDimensionBox() const { return seedDimension_; }
 
 private:
@@ -66,20 +67,19 @@ private:
         bool operator==(const RopeKey&) const = default;
     };
 
-    // One side's numbers: score heat map, diagonal deviation, singular values of its position
-    // transform, numerical rank, and the length ratios ‖x·M‖ / ‖x‖ of that transform alone for
-    // random directions x, smallest first.
+    // One side's numbers: score heat map (coloured off the UI thread), diagonal deviation,
+    // singular values of its position transform, numerical rank, and the length ratios
+    // ‖x·M‖ / ‖x‖ of that transform alone for random directions x, smallest first.
     struct SideResult {
-        PooledGrid grid;
-        ColouredCells heat;  // the grid coloured off the UI thread
+        ColouredCells heat;
         double deviation = 0.0;
         Eigen::VectorXd singular;
         int rank = 0;
         std::vector<double> norms;
     };
     void refresh();
-    int shownPositions() const;
-    int shownDimension() const;
+    // The vectors' seed, N and d shown.
+    SeedKey shownInputs() const;
     static SideResult computeSide(const ScoreEncodingParams& encoding,
                                   const Eigen::MatrixXd& transform, const Eigen::MatrixXd& rowMap,
                                   const SeedKey& key, const Execution& exec);
@@ -88,37 +88,21 @@ private:
     void updateReadout();
     // The RoPE configuration shown: the shared one, or one plain pair for d_model = 2.
     RopeParams shownRope() const;
-    // Heat-map titles naming each map's colour range.
-    QString seedTitleText() const;
-    QString ropeTitleText() const;
 
-    QCustomPlot* seedPlot_;
-    QCustomPlot* ropePlot_;
     QCustomPlot* singularPlot_;
     QCustomPlot* normPlot_;
-    QCPTextElement* seedTitle_;
-    QCPTextElement* ropeTitle_;
     HeatMap seedHeat_;
     HeatMap ropeHeat_;
-    QCPGraph* seedSingularGraph_;
-    QCPGraph* ropeSingularGraph_;
-    QCPGraph* seedNormGraph_;
-    QCPGraph* ropeNormGraph_;
+    // The wrong code's graph and RoPE's on each spectra plot.
+    std::array<QCPGraph*, 2> singularGraphs_{};
+    std::array<QCPGraph*, 2> normGraphs_{};
     QCheckBox* seedDimension_;
 
-    // The inputs of each side on screen.
+    // The inputs and numbers of each side on screen (its heat map's cells are the map's).
     std::optional<SeedKey> seedShown_;
     std::optional<RopeKey> ropeShown_;
-    PooledGrid seedGrid_;
-    PooledGrid ropeGrid_;
-    double seedDeviation_ = 0.0;
-    double ropeDeviation_ = 0.0;
-    Eigen::VectorXd seedSingular_;
-    Eigen::VectorXd ropeSingular_;
-    int seedRank_ = 0;
-    int ropeRank_ = 0;
-    std::vector<double> seedNorms_;
-    std::vector<double> ropeNorms_;
+    SideResult seed_;
+    SideResult rope_;
 };
 
 }  // namespace ropelab::ui

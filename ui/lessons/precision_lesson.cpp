@@ -6,7 +6,10 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <numeric>
+#include <tuple>
 
 #include "analysis/exact_phase.h"
 #include "encodings/rope_frequencies.h"
@@ -52,16 +55,16 @@ void setVertical(QCPItemStraightLine* line, double x) {
 }  // namespace
 
 PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
-    : LessonPage(context, parent),
-      positionPlot_(createPlot(QStringLiteral("phase-error-vs-position"))),
-      pairPlot_(createPlot(QStringLiteral("phase-error-per-pair"))),
-      positionSlider_(new LabeledDoubleSlider(QString(), 1.0, double(1 << kMaxLog2Position), 0,
-                                              LabeledDoubleSlider::Scale::Logarithmic, QString(),
-                                              this)) {
+    : LessonPage(context, parent) {
+    QCustomPlot* positionPlot = createPlot(QStringLiteral("phase-error-vs-position"));
+    QCustomPlot* pairPlot = createPlot(QStringLiteral("phase-error-per-pair"));
+    positionSlider_ =
+        new LabeledDoubleSlider(QString(), 1.0, double(1 << kMaxLog2Position), 0,
+                                LabeledDoubleSlider::Scale::Logarithmic, QString(), this);
     auto* plots = new QVBoxLayout(plotArea());
     plots->setContentsMargins(0, 0, 0, 0);
-    plots->addWidget(positionPlot_);
-    plots->addWidget(pairPlot_);
+    plots->addWidget(positionPlot);
+    plots->addWidget(pairPlot);
 
     bindExplanation(QT_TR_NOOP(
         "<p>Pair <i>i</i> at position <i>p</i> turns by the angle <i>p</i>·θ<sub>i</sub>. "
@@ -80,55 +83,53 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
         "error. <b>The fix</b>: compute the phase in turns, <i>p</i>·θ<sub>i</sub>/2π, keep "
         "its fractional part exactly (in double, or integer arithmetic), and only then round "
         "to float32: the error stays near 10<sup>−7</sup> rad at any position.</p>"));
-    bindText(addPlotTitle(positionPlot_, QString()),
+    bindText(addPlotTitle(positionPlot, QString()),
              QT_TR_NOOP("Phase error of pair i as the position grows"));
-    bindAxisLabels(positionPlot_, QT_TR_NOOP("position p"), QT_TR_NOOP("|angle error| (rad)"));
-    bindText(addPlotTitle(pairPlot_, QString()),
+    bindAxisLabels(positionPlot, QT_TR_NOOP("position p"), QT_TR_NOOP("|angle error| (rad)"));
+    bindText(addPlotTitle(pairPlot, QString()),
              QT_TR_NOOP("Phase error of every pair at position p"));
-    bindAxisLabels(pairPlot_, QT_TR_NOOP("pair index i"), QT_TR_NOOP("|angle error| (rad)"));
+    bindAxisLabels(pairPlot, QT_TR_NOOP("pair index i"), QT_TR_NOOP("|angle error| (rad)"));
     const std::array names{QT_TR_NOOP("float32 p·θ (HF)"), QT_TR_NOOP("float32 + fast GPU sin/cos"),
                            QT_TR_NOOP("exact turns, then float32 (the fix)")};
-    for (int m = 0; m < 3; ++m) {
-        QCPGraph* along = addGraph(positionPlot_);
-        setSeriesStyle(along, {kMethodSeries[static_cast<std::size_t>(m)]}, theme());
-        along->setLineStyle(QCPGraph::lsNone);
-        setSquareMarks(along, 3.0);
-        positionGraphs_[static_cast<std::size_t>(m)] = along;
-        bindText(along, names[static_cast<std::size_t>(m)]);
-        QCPGraph* across = addGraph(pairPlot_);
-        setSeriesStyle(across, {kMethodSeries[static_cast<std::size_t>(m)], Qt::SolidLine, 0.7},
-                       theme());
-        across->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
-        pairGraphs_[static_cast<std::size_t>(m)] = across;
-        bindText(across, names[static_cast<std::size_t>(m)]);
+    std::array<QCPGraph*, 3> positionGraphs{};
+    std::array<QCPGraph*, 3> pairGraphs{};
+    for (std::size_t m = 0; m < names.size(); ++m) {
+        positionGraphs[m] = addGraph(positionPlot);
+        setSeriesStyle(positionGraphs[m], {kMethodSeries[m]}, theme());
+        positionGraphs[m]->setLineStyle(QCPGraph::lsNone);
+        setSquareMarks(positionGraphs[m], 3.0);
+        bindText(positionGraphs[m], names[m]);
+        pairGraphs[m] = addGraph(pairPlot);
+        setSeriesStyle(pairGraphs[m], {kMethodSeries[m], Qt::SolidLine, 0.7}, theme());
+        pairGraphs[m]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
+        bindText(pairGraphs[m], names[m]);
     }
-    thetaGraph_ = addGraph(pairPlot_);
-    setSeriesStyle(thetaGraph_, {Series::Neutral, Qt::DashLine, 0.8}, theme());
-    bindText(thetaGraph_, QT_TR_NOOP("θᵢ: one token's turn"));
+    QCPGraph* thetaGraph = addGraph(pairPlot);
+    setSeriesStyle(thetaGraph, {Series::Neutral, Qt::DashLine, 0.8}, theme());
+    bindText(thetaGraph, QT_TR_NOOP("θᵢ: one token's turn"));
     // The position and pair markers move alone: on their own buffered layer they repaint without
     // redrawing a thousand error points underneath.
-    for (QCustomPlot* plot : {positionPlot_, pairPlot_}) {
-        plot->addLayer(QStringLiteral("markers"), plot->layer(QStringLiteral("main")),
-                       QCustomPlot::limAbove);
-        plot->layer(QStringLiteral("markers"))->setMode(QCPLayer::lmBuffered);
-    }
-    turnOffAntialiasing(positionPlot_, QCP::aeScatters);
-    thetaLine_ = new QCPItemStraightLine(positionPlot_);
-    setSeriesStyle(thetaLine_, {Series::Neutral, Qt::DashLine, 0.8}, theme());
-    positionMarker_ = new QCPItemStraightLine(positionPlot_);
-    setSeriesStyle(positionMarker_, {Series::Reference, Qt::DotLine, 0.8}, theme());
-    positionMarker_->setLayer(QStringLiteral("markers"));
-    pairMarker_ = new QCPItemStraightLine(pairPlot_);
-    setSeriesStyle(pairMarker_, {Series::Reference, Qt::DotLine, 0.8}, theme());
-    pairMarker_->setLayer(QStringLiteral("markers"));
-    for (QCustomPlot* plot : {positionPlot_, pairPlot_}) {
+    QCPLayer* positionLayer = addOverlayLayer(positionPlot);
+    QCPLayer* pairLayer = addOverlayLayer(pairPlot);
+    turnOffAntialiasing(positionPlot, QCP::aeScatters);
+    auto* thetaLine = new QCPItemStraightLine(positionPlot);
+    setSeriesStyle(thetaLine, {Series::Neutral, Qt::DashLine, 0.8}, theme());
+    const auto addMarker = [this](QCustomPlot* plot, QCPLayer* layer) {
+        auto* marker = new QCPItemStraightLine(plot);
+        setSeriesStyle(marker, {Series::Reference, Qt::DotLine, 0.8}, theme());
+        marker->setLayer(layer);
+        return marker;
+    };
+    QCPItemStraightLine* positionMarker = addMarker(positionPlot, positionLayer);
+    QCPItemStraightLine* pairMarker = addMarker(pairPlot, pairLayer);
+    for (QCustomPlot* plot : {positionPlot, pairPlot}) {
         setLogAxis(plot->yAxis);
         plot->yAxis->setRange(kErrorFloor / 2.0, 10.0);
         // Under the plot: inside, the errors reach every corner on a small or presenter screen.
         placeLegendBelow(plot, 2);
     }
-    setLogAxis(positionPlot_->xAxis);
-    positionPlot_->xAxis->setRange(1.0, double(1 << kMaxLog2Position));
+    setLogAxis(positionPlot->xAxis);
+    positionPlot->xAxis->setRange(1.0, double(1 << kMaxLog2Position));
 
     positionSlider_->setObjectName(QStringLiteral("positionSlider"));
     bindText(positionSlider_, QT_TR_NOOP("Position p"));
@@ -143,7 +144,79 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
         [this](int pair) { setPair(pair); });
     connect(positionSlider_, &LabeledDoubleSlider::valueChanged, this,
             [this](double p) { setPosition(std::llround(p)); });
-    declarePrecisionFigures();
+    // The errors along positions follow the pair, those across pairs the position; the markers
+    // and readouts follow both, and repaint only their own layer of a plot that kept its points
+    // (the page decides which).
+    declareFigures(
+        {positionPlot}, FigureRun::Inline,
+        [this] {
+            return std::pair{parameters().rope(), pair_};
+        },
+        [](const std::pair<RopeParams, int>& key, const Execution& exec) {
+            // kSamplesPerOctave evenly spaced positions in each octave 2^k … 2^(k+1).
+            const RopeFrequencies freqs = ropeFrequencies(key.first);
+            PhaseErrors along;
+            const auto append = [](auto& to, const auto& from) {
+                to.insert(to.end(), from.begin(), from.end());
+            };
+            for (int k = 0; k < kMaxLog2Position; ++k) {
+                const std::int64_t start = std::int64_t{1} << k;
+                const std::int64_t step = std::max<std::int64_t>(1, start / kSamplesPerOctave);
+                const PhaseErrors octave = ropePhaseErrors(
+                    freqs, DistanceRange{start, 2 * start, step}, {key.second}, exec);
+                append(along.position, octave.position);
+                append(along.pair, octave.pair);
+                append(along.float32Error, octave.float32Error);
+                append(along.fastTrigError, octave.fastTrigError);
+                append(along.exactTurnsError, octave.exactTurnsError);
+            }
+            return along;
+        },
+        [this, positionPlot, positionGraphs, thetaLine](const std::pair<RopeParams, int>& key,
+                                                        PhaseErrors& along) {
+            alongPositions_ = std::move(along);
+            showErrors(positionGraphs, alongPositions_.position, alongPositions_);
+            const double theta =
+                ropeFrequencies(key.first).invFreq[static_cast<std::size_t>(key.second)];
+            thetaLine->point1->setCoords(1.0, theta);
+            thetaLine->point2->setCoords(2.0, theta);
+            positionPlot->yAxis->setRange(std::min(kErrorFloor, theta) / 2.0, 10.0);
+        });
+    declareFigures(
+        {pairPlot}, FigureRun::Inline,
+        [this] {
+            return std::pair{parameters().rope(), position_};
+        },
+        [](const std::pair<RopeParams, std::int64_t>& key, const Execution& exec) {
+            return ropePhaseErrors(ropeFrequencies(key.first),
+                                   DistanceRange{key.second, key.second + 1, 1}, {}, exec);
+        },
+        [this, pairPlot, pairGraphs, thetaGraph](const std::pair<RopeParams, std::int64_t>& key,
+                                                 PhaseErrors& across) {
+            acrossPairs_ = std::move(across);
+            showErrors(pairGraphs, acrossPairs_.pair, acrossPairs_);
+            const RopeFrequencies freqs = ropeFrequencies(key.first);
+            QVector<double> pairs(freqs.pairs());
+            std::iota(pairs.begin(), pairs.end(), 0.0);
+            thetaGraph->setData(pairs, toQVector(freqs.invFreq), true);
+            pairPlot->xAxis->setRange(-0.5, freqs.pairs() - 0.5);
+            const double lowestTheta = std::ranges::min(freqs.invFreq);
+            pairPlot->yAxis->setRange(std::min(kErrorFloor, lowestTheta) / 2.0, 10.0);
+        });
+    FigureTask* markers = declareMarkers(
+        {positionLayer, pairLayer},
+        [this] {
+            return std::tuple{parameters().rope(), pair_, position_};
+        },
+        [this, positionMarker, pairMarker](const std::tuple<RopeParams, int, std::int64_t>& key) {
+            const auto& [rope, pair, position] = key;
+            theta_ = ropeFrequencies(rope).invFreq[static_cast<std::size_t>(pair)];
+            exactPhase_ = reducedPhase(static_cast<double>(position), theta_);
+            setVertical(positionMarker, static_cast<double>(position));
+            setVertical(pairMarker, pair);
+            updateReadout();
+        });
+    redrawOnLanguageChange({markers});  // the readout rows are translated text
     bindState(
         QStringLiteral("position"), double(1 << 20),
         [this] { return static_cast<double>(position_); },
@@ -158,10 +231,6 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
 
 QString PrecisionLesson::title() const {
     return tr("Precision: float32 angles at long range");
-}
-
-Lesson::SharedParameters PrecisionLesson::sharedParameters() const {
-    return SharedParameter::HeadDim | SharedParameter::Base;
 }
 
 void PrecisionLesson::setPair(int pair) {
@@ -188,84 +257,6 @@ void PrecisionLesson::refresh() {
     if (!ok) return;
     pairSlider_->setRange(0, pairs - 1);
     pairSlider_->setValue(pair_);
-}
-
-void PrecisionLesson::declarePrecisionFigures() {
-    // The errors along positions follow the pair, those across pairs the position; the markers
-    // and readouts follow both, and repaint only their own layer of a plot that kept its points
-    // (the page decides which).
-    declareFigures(
-        {positionPlot_}, FigureRun::Inline,
-        [this] {
-            return std::pair{parameters().rope(), pair_};
-        },
-        [](const std::pair<RopeParams, int>& key, const Execution& exec) {
-            // kSamplesPerOctave evenly spaced positions in each octave 2^k … 2^(k+1).
-            const RopeFrequencies freqs = ropeFrequencies(key.first);
-            PhaseErrors along;
-            const auto append = [](auto& to, const auto& from) {
-                to.insert(to.end(), from.begin(), from.end());
-            };
-            for (int k = 0; k < kMaxLog2Position; ++k) {
-                const std::int64_t start = std::int64_t{1} << k;
-                const std::int64_t step = std::max<std::int64_t>(1, start / kSamplesPerOctave);
-                const PhaseErrors octave = ropePhaseErrors(
-                    freqs, DistanceRange{start, 2 * start, step}, {key.second}, exec);
-                append(along.position, octave.position);
-                append(along.pair, octave.pair);
-                append(along.float32Error, octave.float32Error);
-                append(along.fastTrigError, octave.fastTrigError);
-                append(along.exactTurnsError, octave.exactTurnsError);
-            }
-            return along;
-        },
-        [this](const std::pair<RopeParams, int>& key, PhaseErrors& along) {
-            alongPositions_ = std::move(along);
-            showErrors(positionGraphs_, alongPositions_.position, alongPositions_);
-            const double theta =
-                ropeFrequencies(key.first).invFreq[static_cast<std::size_t>(key.second)];
-            thetaLine_->point1->setCoords(1.0, theta);
-            thetaLine_->point2->setCoords(2.0, theta);
-            positionPlot_->yAxis->setRange(std::min(kErrorFloor, theta) / 2.0, 10.0);
-        });
-    declareFigures(
-        {pairPlot_}, FigureRun::Inline,
-        [this] {
-            return std::pair{parameters().rope(), position_};
-        },
-        [](const std::pair<RopeParams, std::int64_t>& key, const Execution& exec) {
-            return ropePhaseErrors(ropeFrequencies(key.first),
-                                   DistanceRange{key.second, key.second + 1, 1}, {}, exec);
-        },
-        [this](const std::pair<RopeParams, std::int64_t>& key, PhaseErrors& across) {
-            acrossPairs_ = std::move(across);
-            showErrors(pairGraphs_, acrossPairs_.pair, acrossPairs_);
-            const RopeFrequencies freqs = ropeFrequencies(key.first);
-            QVector<double> tx, ty;
-            for (int i = 0; i < freqs.pairs(); ++i) {
-                tx.append(i);
-                ty.append(freqs.invFreq[static_cast<std::size_t>(i)]);
-            }
-            thetaGraph_->setData(tx, ty, true);
-            pairPlot_->xAxis->setRange(-0.5, freqs.pairs() - 0.5);
-            const double lowestTheta =
-                *std::min_element(freqs.invFreq.begin(), freqs.invFreq.end());
-            pairPlot_->yAxis->setRange(std::min(kErrorFloor, lowestTheta) / 2.0, 10.0);
-        });
-    markers_ = declareMarkers(
-        {positionPlot_->layer(QStringLiteral("markers")),
-         pairPlot_->layer(QStringLiteral("markers"))},
-        [this] {
-            return Key{parameters().rope(), pair_, position_};
-        },
-        [this](const Key& key) {
-            theta_ = ropeFrequencies(key.rope).invFreq[static_cast<std::size_t>(key.pair)];
-            exactPhase_ = reducedPhase(static_cast<double>(key.position), theta_);
-            setVertical(positionMarker_, static_cast<double>(key.position));
-            setVertical(pairMarker_, key.pair);
-            updateReadout();
-        });
-    redrawOnLanguageChange({markers_});  // the readout rows are translated text
 }
 
 void PrecisionLesson::updateReadout() {

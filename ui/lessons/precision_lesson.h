@@ -4,14 +4,8 @@
 // position grows, per pair, for HF-style float32, fast GPU trig and the exact-turns fix, against
 // θ_i (one token's turn: an error beyond it blurs neighbouring positions).
 
-#include <array>
-
 #include "analysis/phase_precision.h"
 #include "lessons/lesson_page.h"
-
-class QCPGraph;
-class QCPItemStraightLine;
-class QCPTextElement;
 
 namespace ropelab::ui {
 
@@ -25,7 +19,9 @@ public:
 
     QString id() const override { return QStringLiteral("precision"); }
     QString title() const override;
-    SharedParameters sharedParameters() const override;
+    SharedParameters sharedParameters() const override {
+        return SharedParameter::HeadDim | SharedParameter::Base;
+    }
 
     static constexpr int kMaxLog2Position = 24;
     static constexpr int kSamplesPerOctave = 32;
@@ -35,41 +31,22 @@ public:
     void setPair(int pair);
     void setPosition(std::int64_t position);
     int pair() const { return pair_; }
-    std::int64_t position() const { return position_; }
 
     // What the views show, for tests and the benchmark.
     const PhaseErrors& errorsAlongPositions() const { return alongPositions_; }
     const PhaseErrors& errorsAcrossPairs() const { return acrossPairs_; }
     double theta() const { return theta_; }
     LabeledSlider* pairSlider() const { return pairSlider_; }
-    LabeledDoubleSlider* positionSlider() const { return positionSlider_; }
 
 private:
-    struct Key {
-        RopeParams rope;
-        int pair;
-        std::int64_t position;
-        bool operator==(const Key&) const = default;
-    };
-
     void refresh();
-    void declarePrecisionFigures();
     void updateReadout();
 
-    QCustomPlot* positionPlot_;
-    QCustomPlot* pairPlot_;
-    std::array<QCPGraph*, 3> positionGraphs_{};
-    std::array<QCPGraph*, 3> pairGraphs_{};
-    QCPGraph* thetaGraph_;
-    QCPItemStraightLine* thetaLine_;
-    QCPItemStraightLine* positionMarker_;
-    QCPItemStraightLine* pairMarker_;
     LabeledSlider* pairSlider_;
     LabeledDoubleSlider* positionSlider_;
 
     int pair_ = 1;  // pair 0 (θ_0 = 1) is exact in float32 below 2^24: a poor first view
     std::int64_t position_ = 1 << 20;
-    FigureTask* markers_ = nullptr;
     PhaseErrors alongPositions_;
     PhaseErrors acrossPairs_;
     double theta_ = 0.0;
