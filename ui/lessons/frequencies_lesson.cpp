@@ -3,7 +3,6 @@
 
 #include <qcustomplot.h>
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
@@ -47,6 +46,8 @@ namespace {
 constexpr int kCurveColumns = 1200;
 // Where the context lines are labelled, as a share of the wavelength plot's width.
 constexpr double kLabelX = 0.02;
+// The score curves run at most this many distances (min/max per pixel column beyond).
+constexpr int kMaxCurveDistances = 1 << 17;
 
 Series sideSeries(int side) {
     return side == FrequenciesLesson::A ? Series::Query : Series::Key;
@@ -79,6 +80,16 @@ double scoreBound(const RopeParams& params, RopeLayout layout, unsigned seed) {
     return bound;
 }
 
+// A plottable shown with its legend entry, or hidden without one.
+void showWithLegendEntry(QCPAbstractPlottable* plottable, bool shown) {
+    plottable->setVisible(shown);
+    if (shown) {
+        plottable->addToLegend();
+    } else {
+        plottable->removeFromLegend();
+    }
+}
+
 // The configuration as config.json keys, so it can be saved and read back by the importer.
 QJsonObject toConfigJson(const RopeParams& p) {
     return QJsonDocument::fromJson(QByteArray::fromStdString(ropeParamsToHfConfigJson(p))).object();
@@ -102,8 +113,8 @@ struct CurveResult {
 CurveResult computeCurves(const CurveKey& key, const Execution& exec) {
     CurveResult result;
     for (int s = 0; s < key.count; ++s) {
-        const RopeParams& params = key.configs[static_cast<std::size_t>(s)];
-        result.contextLength[static_cast<std::size_t>(s)] = frequencyBands(params).contextLength;
+        const RopeParams& params = key.configs[s];
+        result.contextLength[s] = frequencyBands(params).contextLength;
         const RopeFrequencies freqs = ropeFrequencies(params);
         const Eigen::MatrixXd qk = seededStandardNormal(2, params.headDim, key.seed);
         Execution part = exec;
@@ -113,7 +124,7 @@ CurveResult computeCurves(const CurveKey& key, const Execution& exec) {
         const std::vector<double> curve =
             ropeScoreCurve(qk.row(0).transpose(), qk.row(1).transpose(), freqs, key.layout,
                            DistanceRange{0, key.length, 1}, part);
-        std::optional<CurveEnvelope>& envelope = result.envelopes[static_cast<std::size_t>(s)];
+        std::optional<CurveEnvelope>& envelope = result.envelopes[s];
         envelope.emplace(key.length, kCurveColumns);
         envelope->add(0, curve);
     }
@@ -126,9 +137,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     : LessonPage(context, parent),
       wavePlot_(createPlot(QStringLiteral("wavelengths"))),
       scalePlot_(createPlot(QStringLiteral("slowdown-per-pair"))),
-      curvePlot_(createPlot(QStringLiteral("score-curves"))),
-      compare_(new QCheckBox(this)),
-      tabs_(new QTabWidget(this)) {
+      curvePlot_(createPlot(QStringLiteral("score-curves"))) {
     auto* grid = new QGridLayout(plotArea());
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(wavePlot_, 0, 0);
@@ -172,18 +181,20 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         "changing A does not change B. The lesson starts B as RoPE with d = 64 and base "
         "10000, stretched 4× with YaRN from L<sub>0</sub> = 2048. Pick a preset, or press "
         "<b>Edit fields</b> to change any field.</p>"));
-    waveTitle_ = addPlotTitle(wavePlot_, QString());
-    waveConfigs_ = addPlotSubtitle(wavePlot_, QString());
-    setLogAxis(wavePlot_->yAxis);
+    // Each figure's title, and under it what A and B are: written by the draw steps, since text
+    // there before the first layout would give the top plots more height (presenter mode).
+    const auto addTitles = [](QCustomPlot* plot) {
+        return Titles{addPlotTitle(plot, QString()), addPlotSubtitle(plot, QString())};
+    };
+    waveTitles_ = addTitles(wavePlot_);
+    scaleTitles_ = addTitles(scalePlot_);
+    const Titles curveTitles = addTitles(curvePlot_);
     bindAxisLabels(wavePlot_, QT_TR_NOOP("pair index i"), QT_TR_NOOP("wavelength 2π/θ_i (tokens)"));
+    bindAxisLabels(scalePlot_, QT_TR_NOOP("pair index i"), QT_TR_NOOP("s_i = θ_i(default) / θ_i"));
+    setLogAxis(wavePlot_->yAxis);
     originalLine_ = addGraph(wavePlot_);
     setSeriesStyle(originalLine_, {Series::Reference, Qt::DashLine, 0.8}, theme());
     bindText(originalLine_, QT_TR_NOOP("A unscaled (default RoPE)"));
-    bindAxisLabels(scalePlot_, QT_TR_NOOP("pair index i"), QT_TR_NOOP("s_i = θ_i(default) / θ_i"));
-    scaleTitle_ = addPlotTitle(scalePlot_, QString());
-    scaleConfigs_ = addPlotSubtitle(scalePlot_, QString());
-    curveTitle_ = addPlotTitle(curvePlot_, QString());
-    curveConfigs_ = addPlotSubtitle(curvePlot_, QString());
     // Thousands of envelope columns: antialiased fills would cost more than everything else.
     turnOffAntialiasing(curvePlot_, QCP::aeFills);
     // B's score curve gets its own axes under A's: two noisy curves on one axis hide each other.
@@ -202,7 +213,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     static constexpr std::array kShapes{QCPScatterStyle::ssDisc, QCPScatterStyle::ssDiamond,
                                         QCPScatterStyle::ssTriangle};
     for (int s = 0; s < 2; ++s) {
-        Side& side = sides_[static_cast<std::size_t>(s)];
+        Side& side = sides_[s];
         side.wavelengthLine = addGraph(wavePlot_);
         setSeriesStyle(side.wavelengthLine, {sideSeries(s), Qt::SolidLine, 0.5}, theme());
         side.wavelengthLine->removeFromLegend();
@@ -242,8 +253,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         QCPAxisRect* curveRect = s == A ? curvePlot_->axisRect() : curveRectB_;
         QCPAxis* curveX = curveRect->axis(QCPAxis::atBottom);
         QCPAxis* curveY = curveRect->axis(QCPAxis::atLeft);
-        side.curve = addEnvelopeBand(
-            curveX, curveY, s == A ? QStringLiteral("A score") : QStringLiteral("B score"));
+        side.curve = addEnvelopeBand(curveX, curveY, sideName(s) + QStringLiteral(" score"));
         setSeriesStyle(side.curve.band, {sideSeries(s), Qt::SolidLine, 0.6}, theme());
         side.curveContextLine = makeLine(curvePlot_, Qt::DashLine);
         side.curveContextLine->setClipAxisRect(curveRect);
@@ -256,114 +266,8 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     wavePlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     scalePlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
 
-    // Controls: compare switch, then one tab per configuration.
-    compare_->setObjectName(QStringLiteral("compare"));
-    controlsLayout()->addWidget(compare_);
-    bindText(compare_, QT_TR_NOOP("Compare with configuration B"));
-    tabs_->addTab(makeConfigTab(A), QString());
-    tabs_->addTab(makeConfigTab(B), QString());
-    bindText(QT_TR_NOOP("A (shared)"), [this](const QString& text) { tabs_->setTabText(A, text); });
-    bindText(QT_TR_NOOP("B"), [this](const QString& text) { tabs_->setTabText(B, text); });
-    controlsLayout()->addWidget(tabs_);
-
-    // B starts as A stretched 4× with YaRN, so comparing shows a difference at once.
-    configB_ = parameters().rope();
-    configB_.ropeType = RopeType::Yarn;
-    configB_.factor = 4.0;
-    configB_.originalMaxPositionEmbeddings = configB_.maxPositionEmbeddings;
-    configB_.maxPositionEmbeddings *= 4;
-    editors_[A]->setParams(parameters().rope());
-    editors_[B]->setParams(configB_);
-
-    // The first view compares: with A alone (rope_type default) nothing would be scaled.
-    compare_->setChecked(true);
-    showCurveRectB(true);
-    connect(compare_, &QCheckBox::toggled, this, [this](bool on) {
-        tabs_->setTabEnabled(B, on);
-        showCurveRectB(on);
-        refresh();
-    });
-    refreshOnParameterChange([this] {
-        if (editors_[A]->params() != parameters().rope()) {
-            editors_[A]->setParams(parameters().rope());
-        }
-        // Edited elsewhere (the parameter panel): A is no longer its preset.
-        const int preset = presetIndex_[A];
-        if (preset >= 0 && presets_[static_cast<std::size_t>(preset)].rope != parameters().rope()) {
-            presetIndex_[A] = -1;
-            presetBoxes_[A]->setCurrentIndex(0);
-            showPresetSource(A);
-        }
-        refresh();
-    });
-    // Wavelengths and slowdowns come from core's bands on the UI thread: a few dozen pairs.
-    frequencies_ = declareFigures(
-        {wavePlot_, scalePlot_}, FigureRun::Inline,
-        [this] {
-            const bool both = comparing();
-            return FrequencyKey{{config(A), both ? config(B) : RopeParams{}}, both, baseSweep_};
-        },
-        [](const FrequencyKey& key, const Execution&) { return computeFrequencies(key); },
-        [this](const FrequencyKey& key, FrequencyResult& result) { drawFrequencies(key, result); });
-    // The score curves, off the UI thread, when their configurations or distances changed.
-    curves_ = declareFigures(
-        {curvePlot_}, FigureRun::Background,
-        [this] {
-            CurveKey key;
-            key.count = comparing() ? 2 : 1;
-            key.configs[0] = config(A);
-            if (key.count == 2) key.configs[1] = config(B);
-            std::int64_t length = 0;
-            for (int s = 0; s < key.count; ++s) {
-                length = std::max<std::int64_t>(
-                    length, key.configs[static_cast<std::size_t>(s)].maxPositionEmbeddings);
-            }
-            key.length = std::clamp<std::int64_t>(length, 2, kMaxCurveDistances);
-            key.layout = parameters().layout();
-            key.seed = parameters().seed();
-            return key;
-        },
-        computeCurves,
-        [this](const CurveKey& key, CurveResult& result) {
-            double span = 0.0;
-            for (int s = 0; s < 2; ++s) {
-                Side& side = sides_[static_cast<std::size_t>(s)];
-                const bool shown = s < key.count;
-                const double context = result.contextLength[static_cast<std::size_t>(s)];
-                side.curveContextLine->setVisible(shown);
-                side.curveContextLine->point1->setCoords(context, 0.0);
-                side.curveContextLine->point2->setCoords(context, 1.0);
-                if (const auto& envelope = result.envelopes[static_cast<std::size_t>(s)]) {
-                    span = std::max(span, showEnvelopeBand(side.curve, *envelope, 0.0));
-                    // Sweeping the base: the bound every base shares, so the axis stays put.
-                    if (baseSweep_) {
-                        span = scoreBound(key.configs[static_cast<std::size_t>(s)], key.layout,
-                                          key.seed);
-                    }
-                } else {
-                    showEnvelopeBand(side.curve, {}, {}, {});
-                }
-            }
-            // Same axes for A and B, so their sizes compare at a glance.
-            for (QCPAxisRect* rect : {curvePlot_->axisRect(), curveRectB_}) {
-                rect->axis(QCPAxis::atBottom)->setRange(0.0, static_cast<double>(key.length));
-                if (span > 0.0) rect->axis(QCPAxis::atLeft)->setRange(-1.1 * span, 1.1 * span);
-            }
-            setTitleText(curveTitle_,
-                         tr("Score q·k against distance (min and max per pixel column)"));
-            setTitleText(curveConfigs_, configSummaries(key.configs, key.count == 2));
-        },
-        std::max(1, QThread::idealThreadCount()));
-
-    QFile shipped(QStringLiteral(":/presets/models.json"));
-    if (shipped.open(QIODevice::ReadOnly)) {
-        loadPresets(shipped.readAll(), QStringLiteral("models.json"));
-    } else {
-        presetProblem_ =
-            tr("The model presets are missing from this build (:/presets/models.json).");
-    }
-
-    // B and its sequence length are read back as one configuration.
+    // B and its sequence length are read back as one configuration (bound, so restored, before
+    // "compare").
     bindState(
         {QStringLiteral("configB"), QStringLiteral("configBSeqLen")},
         [this] {
@@ -383,9 +287,104 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
                 setConfig(B, b);
             });
         });
-    bindState(
-        QStringLiteral("compare"), true, [this] { return comparing(); },
-        [this](bool on) { setComparing(on); });
+    // Controls: compare switch, then one tab per configuration. The first view compares: with A
+    // alone (rope_type default) nothing would be scaled.
+    compare_ = addCheckBox({.name = "compare",
+                            .text = QT_TR_NOOP("Compare with configuration B"),
+                            .checked = true,
+                            .state = "compare"},
+                           [this](bool on) {
+                               tabs_->setTabEnabled(B, on);
+                               showCurveRectB(on);
+                               refresh();
+                           });
+    showCurveRectB(true);
+    tabs_ = new QTabWidget(this);
+    tabs_->addTab(makeConfigTab(A), QString());
+    tabs_->addTab(makeConfigTab(B), QString());
+    bindText(QT_TR_NOOP("A (shared)"), [this](const QString& text) { tabs_->setTabText(A, text); });
+    bindText(QT_TR_NOOP("B"), [this](const QString& text) { tabs_->setTabText(B, text); });
+    controlsLayout()->addWidget(tabs_);
+
+    // B starts as A stretched 4× with YaRN, so comparing shows a difference at once.
+    configB_ = parameters().rope();
+    configB_.ropeType = RopeType::Yarn;
+    configB_.factor = 4.0;
+    configB_.originalMaxPositionEmbeddings = configB_.maxPositionEmbeddings;
+    configB_.maxPositionEmbeddings *= 4;
+    for (Config which : {A, B}) editors_[which]->setParams(config(which));
+
+    refreshOnParameterChange([this] {
+        if (editors_[A]->params() != parameters().rope()) {
+            editors_[A]->setParams(parameters().rope());
+        }
+        // Edited elsewhere (the parameter panel): A is no longer its preset.
+        const int preset = presetIndex_[A];
+        if (preset >= 0 && presets_[static_cast<std::size_t>(preset)].rope != parameters().rope()) {
+            forgetPreset(A);
+        }
+        refresh();
+    });
+    // Wavelengths and slowdowns come from core's bands on the UI thread: a few dozen pairs.
+    FigureTask* frequencies = declareFigures(
+        {wavePlot_, scalePlot_}, FigureRun::Inline,
+        [this] {
+            const bool both = comparing();
+            return FrequencyKey{{config(A), both ? config(B) : RopeParams{}}, both, baseSweep_};
+        },
+        [](const FrequencyKey& key, const Execution&) { return computeFrequencies(key); },
+        [this](const FrequencyKey& key, FrequencyResult& result) { drawFrequencies(key, result); });
+    // The score curves, off the UI thread, when their configurations or distances changed: as
+    // far as the longer target context.
+    curves_ = declareFigures(
+        {curvePlot_}, FigureRun::Background,
+        [this] {
+            const bool both = comparing();
+            CurveKey key{.configs = {config(A), both ? config(B) : RopeParams{}},
+                         .count = both ? 2 : 1,
+                         .layout = parameters().layout(),
+                         .seed = parameters().seed()};
+            const int longest = std::max(key.configs[A].maxPositionEmbeddings,
+                                         both ? key.configs[B].maxPositionEmbeddings : 0);
+            key.length = std::clamp<std::int64_t>(longest, 2, kMaxCurveDistances);
+            return key;
+        },
+        computeCurves,
+        [this, curveTitles](const CurveKey& key, CurveResult& result) {
+            double span = 0.0;
+            for (int s = 0; s < 2; ++s) {
+                Side& side = sides_[s];
+                const double context = result.contextLength[s];
+                side.curveContextLine->setVisible(s < key.count);
+                side.curveContextLine->point1->setCoords(context, 0.0);
+                side.curveContextLine->point2->setCoords(context, 1.0);
+                if (const auto& envelope = result.envelopes[s]) {
+                    span = std::max(span, showEnvelopeBand(side.curve, *envelope, 0.0));
+                    // Sweeping the base: the bound every base shares, so the axis stays put.
+                    if (baseSweep_) span = scoreBound(key.configs[s], key.layout, key.seed);
+                } else {
+                    showEnvelopeBand(side.curve, {}, {}, {});
+                }
+            }
+            // Same axes for A and B, so their sizes compare at a glance.
+            for (QCPAxisRect* rect : {curvePlot_->axisRect(), curveRectB_}) {
+                rect->axis(QCPAxis::atBottom)->setRange(0.0, static_cast<double>(key.length));
+                if (span > 0.0) rect->axis(QCPAxis::atLeft)->setRange(-1.1 * span, 1.1 * span);
+            }
+            setTitleText(curveTitles.title,
+                         tr("Score q·k against distance (min and max per pixel column)"));
+            setTitleText(curveTitles.configs, configSummaries(key.configs, key.count == 2));
+        },
+        std::max(1, QThread::idealThreadCount()));
+
+    QFile shipped(QStringLiteral(":/presets/models.json"));
+    if (shipped.open(QIODevice::ReadOnly)) {
+        loadPresets(shipped.readAll(), QStringLiteral("models.json"));
+    } else {
+        presetProblem_ =
+            tr("The model presets are missing from this build (:/presets/models.json).");
+    }
+
     // Not saved: an animation over the base names its range, so the axes can hold still for all
     // of it.
     bindState(
@@ -400,7 +399,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         });
 
     // The titles and context labels are written by the draw steps.
-    redrawOnLanguageChange({frequencies_, curves_});
+    redrawOnLanguageChange({frequencies, curves_});
 
     retranslate();
     refresh();
@@ -444,50 +443,54 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
     auto* layout = new QVBoxLayout(tab);
     layout->setContentsMargins(4, 4, 4, 4);
     auto* presetRow = new QHBoxLayout;
-    presetLabels_[which] = new QLabel(tab);
-    bindText(presetLabels_[which], QT_TR_NOOP("Model preset"));
-    presetBoxes_[which] = new ChoiceBox(tab);
-    presetBoxes_[which]->setObjectName(QStringLiteral("preset%1").arg(sideName(which)));
-    presetLabels_[which]->setBuddy(presetBoxes_[which]);
-    presetRow->addWidget(presetLabels_[which]);
-    presetRow->addWidget(presetBoxes_[which], 1);
+    auto* presetLabel = new QLabel(tab);
+    bindText(presetLabel, QT_TR_NOOP("Model preset"));
+    // Made by hand, not with addChoice: a preset applies when the student picks one (activated),
+    // not when the lesson sets the box back to Custom.
+    QComboBox* presetBox = presetBoxes_[which] = new ChoiceBox(tab);
+    presetBox->setObjectName(QStringLiteral("preset%1").arg(sideName(which)));
+    presetLabel->setBuddy(presetBox);
+    presetRow->addWidget(presetLabel);
+    presetRow->addWidget(presetBox, 1);
     layout->addLayout(presetRow);
-    importButtons_[which] = new QPushButton(tab);
-    importButtons_[which]->setObjectName(QStringLiteral("import%1").arg(sideName(which)));
-    bindText(importButtons_[which], QT_TR_NOOP("Import config.json…"));
-    bindToolTip(importButtons_[which],
-                QT_TR_NOOP("Read rope_theta, rope_scaling and the head size from a HuggingFace "
-                           "config.json, or the RoPE metadata of a llama.cpp GGUF model"));
-    layout->addWidget(importButtons_[which]);
+    connect(presetBox, &QComboBox::activated, this, [this, which](int index) {
+        if (index > 0) applyPreset(which, index - 1);
+    });
+    addButton(
+        {.name = which == A ? "importA" : "importB",
+         .text = QT_TR_NOOP("Import config.json…"),
+         .toolTip = QT_TR_NOOP("Read rope_theta, rope_scaling and the head size from a HuggingFace "
+                               "config.json, or the RoPE metadata of a llama.cpp GGUF model"),
+         .layout = layout},
+        [this, which] {
+            const QString path = QFileDialog::getOpenFileName(
+                this, tr("Import a HuggingFace config.json or a GGUF model"), QString(),
+                tr("HuggingFace config or GGUF model (*.json *.gguf);;"
+                   "All files (*)"));
+            if (!path.isEmpty()) importConfig(path, which);
+        });
     presetSources_[which] = new WrappedLabel(tab);
     presetSources_[which]->setTextFormat(Qt::RichText);
     presetSources_[which]->setOpenExternalLinks(true);
     presetSources_[which]->setTextInteractionFlags(Qt::TextBrowserInteraction);
     layout->addWidget(presetSources_[which]);
-    editToggles_[which] = new QPushButton(tab);
-    editToggles_[which]->setCheckable(true);
-    editToggles_[which]->setObjectName(QStringLiteral("editFields%1").arg(sideName(which)));
-    bindText(editToggles_[which], QT_TR_NOOP("Edit fields"));
-    bindToolTip(editToggles_[which], QT_TR_NOOP("Show or hide every field of this configuration"));
-    layout->addWidget(editToggles_[which]);
-    editors_[which] = new RopeConfigEditor(tab);
-    editors_[which]->setObjectName(QStringLiteral("editor%1").arg(sideName(which)));
-    editors_[which]->setVisible(false);
-    layout->addWidget(editors_[which]);
+    // The field editor starts hidden, so the presets, the comparison and the readout fit without
+    // scrolling; "Edit fields" (checked while it is open) shows or hides it.
+    QPushButton* editToggle =
+        addButton({.name = which == A ? "editFieldsA" : "editFieldsB",
+                   .text = QT_TR_NOOP("Edit fields"),
+                   .toolTip = QT_TR_NOOP("Show or hide every field of this configuration"),
+                   .layout = layout},
+                  [this, which] { editors_[which]->setVisible(editors_[which]->isHidden()); });
+    editToggle->setCheckable(true);
+    RopeConfigEditor* editor = editors_[which] = new RopeConfigEditor(tab);
+    editor->setObjectName(QStringLiteral("editor%1").arg(sideName(which)));
+    editor->setVisible(false);
+    layout->addWidget(editor);
     layout->addStretch(1);
-    connect(editToggles_[which], &QPushButton::toggled, editors_[which], &QWidget::setVisible);
-
-    connect(editors_[which], &RopeConfigEditor::edited, this,
-            [this, which](const RopeParams& params) { onEdited(which, params); });
-    connect(presetBoxes_[which], &QComboBox::activated, this, [this, which](int index) {
-        if (index > 0) applyPreset(which, index - 1);
-    });
-    connect(importButtons_[which], &QPushButton::clicked, this, [this, which] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Import a HuggingFace config.json or a GGUF model"), QString(),
-            tr("HuggingFace config or GGUF model (*.json *.gguf);;"
-               "All files (*)"));
-        if (!path.isEmpty()) importConfig(path, which);
+    connect(editor, &RopeConfigEditor::edited, this, [this, which](const RopeParams& params) {
+        forgetPreset(which);
+        setConfig(which, params);
     });
     return tab;
 }
@@ -502,16 +505,11 @@ Lesson::SharedParameters FrequenciesLesson::sharedParameters() const {
 
 void FrequenciesLesson::retranslate() {
     curvePlot_->xAxis->setLabel(comparing() ? QString() : tr("distance m − n (tokens)"));
-    presetBoxes_[A]->setItemText(0, tr("Custom"));
-    presetBoxes_[B]->setItemText(0, tr("Custom"));
-    for (int which : {A, B}) {
+    for (Config which : {A, B}) {
+        presetBoxes_[which]->setItemText(0, tr("Custom"));
         editors_[which]->retranslate();
-        showPresetSource(static_cast<Config>(which));
+        showPresetSource(which);
     }
-}
-
-RopeParams FrequenciesLesson::config(Config which) const {
-    return which == A ? parameters().rope() : configB_;
 }
 
 bool FrequenciesLesson::setConfig(Config which, const RopeParams& params) {
@@ -528,11 +526,8 @@ bool FrequenciesLesson::setConfig(Config which, const RopeParams& params) {
         return false;
     }
     if (editors_[which]->params() != params) editors_[which]->setParams(params);
-    // A new configuration is no longer the preset it may have come from (applyPreset and
-    // importConfig say what it is afterwards).
-    presetIndex_[which] = -1;
-    presetBoxes_[which]->setCurrentIndex(0);
-    showPresetSource(which);
+    // applyPreset and importConfig say what a new configuration is afterwards.
+    forgetPreset(which);
     if (which == A) {
         parameters().setRope(params);  // changed → refresh
     } else {
@@ -542,19 +537,10 @@ bool FrequenciesLesson::setConfig(Config which, const RopeParams& params) {
     return true;
 }
 
-void FrequenciesLesson::setComparing(bool on) {
-    compare_->setChecked(on);
-}
-
-bool FrequenciesLesson::comparing() const {
-    return compare_->isChecked();
-}
-
-void FrequenciesLesson::onEdited(Config which, const RopeParams& params) {
+void FrequenciesLesson::forgetPreset(Config which) {
     presetIndex_[which] = -1;
     presetBoxes_[which]->setCurrentIndex(0);
     showPresetSource(which);
-    setConfig(which, params);
 }
 
 bool FrequenciesLesson::importConfig(const QString& path, Config which) {
@@ -582,12 +568,12 @@ bool FrequenciesLesson::loadPresets(const QByteArray& json, const QString& sourc
     } catch (const std::exception& e) {
         presetProblem_ = tr("Model presets unavailable: %1").arg(errorText(e));
         showProblem(presetProblem_);
-        for (int which : {A, B}) showPresetSource(static_cast<Config>(which));
+        for (Config which : {A, B}) showPresetSource(which);
         return false;
     }
     presetProblem_.clear();
     presets_ = std::move(loaded);
-    for (int which : {A, B}) {
+    for (Config which : {A, B}) {
         QComboBox* box = presetBoxes_[which];
         const QSignalBlocker block(box);
         box->clear();
@@ -595,7 +581,7 @@ bool FrequenciesLesson::loadPresets(const QByteArray& json, const QString& sourc
         for (const ModelPreset& preset : presets_)
             box->addItem(QString::fromStdString(preset.name));
         presetIndex_[which] = -1;
-        showPresetSource(static_cast<Config>(which));
+        showPresetSource(which);
     }
     return true;
 }
@@ -607,10 +593,6 @@ bool FrequenciesLesson::applyPreset(Config which, int index) {
     presetBoxes_[which]->setCurrentIndex(index + 1);
     showPresetSource(which);
     return true;
-}
-
-QString FrequenciesLesson::presetSourceText(Config which) const {
-    return presetSources_[which]->text();
 }
 
 void FrequenciesLesson::showPresetSource(Config which) {
@@ -662,10 +644,8 @@ void FrequenciesLesson::refresh() {
 FrequenciesLesson::FrequencyResult FrequenciesLesson::computeFrequencies(const FrequencyKey& key) {
     FrequencyResult result;
     for (int s = 0; s < (key.both ? 2 : 1); ++s) {
-        const RopeParams& params = key.configs[static_cast<std::size_t>(s)];
-        result.bands[static_cast<std::size_t>(s)] = frequencyBands(params);
-        result.attentionFactor[static_cast<std::size_t>(s)] =
-            ropeFrequencies(params).attentionFactor;
+        result.bands[s] = frequencyBands(key.configs[s]);
+        result.attentionFactor[s] = ropeFrequencies(key.configs[s]).attentionFactor;
     }
     if (key.sweep) {
         // A's wavelengths at both ends of the sweep: the axis holds every frame's.
@@ -698,7 +678,7 @@ void FrequenciesLesson::drawFrequencies(const FrequencyKey& key, const Frequency
     const bool sameTarget = both && targetOf(A) == targetOf(B) && targetOf(A) != contextOf(A) &&
                             targetOf(B) != contextOf(B);
     for (int s = 0; s < 2; ++s) {
-        Side& side = sides_[static_cast<std::size_t>(s)];
+        Side& side = sides_[s];
         const bool shown = s == A || both;
         const FrequencyBands& bands = result.bands[s];
         std::array<QVector<double>, 3> bx, by;
@@ -722,52 +702,36 @@ void FrequenciesLesson::drawFrequencies(const FrequencyKey& key, const Frequency
         }
         side.wavelengthLine->setData(x, wavelength, true);
         side.scaleGraph->setData(x, scale, true);
-        side.scaleGraph->setVisible(shown);
-        if (shown) {
-            side.scaleGraph->addToLegend();
-        } else {
-            side.scaleGraph->removeFromLegend();
-        }
+        showWithLegendEntry(side.scaleGraph, shown);
         if (s == A) {
             originalLine_->setData(x, original, true);
             // Unscaled, A lies on its own default line: a legend entry for a line no one sees.
-            const bool scaled = original != wavelength;
-            originalLine_->setVisible(scaled);
-            if (scaled) {
-                originalLine_->addToLegend();
-            } else {
-                originalLine_->removeFromLegend();
-            }
+            showWithLegendEntry(originalLine_, original != wavelength);
         }
         pairs = std::max(pairs, static_cast<int>(bands.pairs.size()));
 
-        // The trained context L0 (dashed) and the target context (dotted), as wavelengths.
-        const double target = targetOf(s);
-        const bool distinctTarget = target != bands.contextLength;
-        const QString contextNames = sameContext ? tr("A, B") : sideName(s);
-        const QString targetNames = sameTarget ? tr("A, B") : sideName(s);
-        // On the left, above the line: there the pairs turn fast, so no curve reaches the
-        // contexts and none runs through the text. A label of B on a line of A of the other
-        // kind goes to the right instead of over A's.
-        const auto place = [&](QCPItemText* label, double value) {
+        // A context as a wavelength, labelled on the left, above the line: there the pairs turn
+        // fast, so no curve reaches the contexts and none runs through the text. A label of B on
+        // a line of A of the other kind goes to the right instead of over A's; where `same`, A's
+        // label names both and B's is hidden.
+        const auto markContext = [&](QCPItemStraightLine* line, QCPItemText* label, double value,
+                                     bool lineShown, bool same, const QString& text) {
+            line->setVisible(lineShown);
+            line->point1->setCoords(0.0, value);
+            line->point2->setCoords(1.0, value);
             const bool clash = s == B && both && (value == contextOf(A) || value == targetOf(A));
+            label->setVisible(lineShown && !(same && s == B));
             label->setPositionAlignment((clash ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
             label->position->setCoords(clash ? 1.0 - kLabelX : kLabelX, value);
+            label->setText(text.arg(same ? tr("A, B") : sideName(s)).arg(value));
         };
-        side.contextLine->setVisible(shown);
-        side.contextLine->point1->setCoords(0.0, bands.contextLength);
-        side.contextLine->point2->setCoords(1.0, bands.contextLength);
-        side.contextLabel->setVisible(shown && !(sameContext && s == B));
-        place(side.contextLabel, bands.contextLength);
-        side.contextLabel->setText(
-            tr("%1: trained context L₀ = %2").arg(contextNames).arg(bands.contextLength));
-        side.targetLine->setVisible(shown && distinctTarget);
-        side.targetLine->point1->setCoords(0.0, target);
-        side.targetLine->point2->setCoords(1.0, target);
-        side.targetLabel->setVisible(shown && distinctTarget && !(sameTarget && s == B));
-        place(side.targetLabel, target);
-        side.targetLabel->setText(
-            tr("%1: max_position_embeddings = %2").arg(targetNames).arg(target));
+        // The trained context L0 (dashed) and the target context (dotted).
+        const double target = targetOf(s);
+        markContext(side.contextLine, side.contextLabel, bands.contextLength, shown, sameContext,
+                    tr("%1: trained context L₀ = %2"));
+        markContext(side.targetLine, side.targetLabel, target,
+                    shown && target != bands.contextLength, sameTarget,
+                    tr("%1: max_position_embeddings = %2"));
         if (shown) hi = std::max({hi, target, bands.contextLength});
     }
     // Only bands that occur get a legend entry, A's then B's, each in the order kept, blended,
@@ -789,42 +753,42 @@ void FrequenciesLesson::drawFrequencies(const FrequencyKey& key, const Frequency
         lo = std::min(lo, result.sweepRange->first);
         hi = std::max(hi, result.sweepRange->second);
     }
-    wavePlot_->xAxis->setRange(-0.5, pairs - 0.5);
     if (hi > 0.0) wavePlot_->yAxis->setRange(lo / 2.0, hi * 4.0);
-    // What A and B are, on the figures themselves (a slide shows no side panel).
-    const QString configs = configSummaries(key.configs, both);
-    setTitleText(waveTitle_, tr("Wavelength of each pair against the context"));
-    setTitleText(waveConfigs_, configs);
-    setTitleText(scaleTitle_, tr("How much each pair is slowed"));
-    setTitleText(scaleConfigs_, configs);
-    scalePlot_->xAxis->setRange(-0.5, pairs - 0.5);
     scalePlot_->yAxis->setRange(0.0, scaleHi * 1.1);
+    const QString configs = configSummaries(key.configs, both);
+    for (const auto& [plot, titles, title] :
+         {std::tuple{wavePlot_, waveTitles_, tr("Wavelength of each pair against the context")},
+          std::tuple{scalePlot_, scaleTitles_, tr("How much each pair is slowed")}}) {
+        plot->xAxis->setRange(-0.5, pairs - 0.5);
+        setTitleText(titles.title, title);
+        setTitleText(titles.configs, configs);
+    }
     bands_ = result.bands;
-    attentionFactor_ = result.attentionFactor;
-    updateReadout();
+    updateReadout(key, result);
 }
 
 QString FrequenciesLesson::configSummaries(const std::array<RopeParams, 2>& configs,
                                            bool both) const {
-    return configSummary(A, configs[A]) +
-           (both ? QStringLiteral("\n") + configSummary(B, configs[B]) : QString());
-}
-
-QString FrequenciesLesson::configSummary(int side, const RopeParams& p) const {
-    QString type = QString::fromUtf8(toString(p.ropeType).data());
-    if (p.ropeType != RopeType::Default && p.factor) {
-        type += QStringLiteral(" ×") + QString::number(*p.factor, 'g', 4);
+    QStringList lines;
+    for (int s = 0; s < (both ? 2 : 1); ++s) {
+        const RopeParams& p = configs[s];
+        QString type = QString::fromUtf8(toString(p.ropeType).data());
+        if (p.ropeType != RopeType::Default && p.factor) {
+            type += QStringLiteral(" ×") + QString::number(*p.factor, 'g', 4);
+        }
+        lines.append(tr("%1: d = %2, base %3, %4")
+                         .arg(sideName(s))
+                         .arg(p.headDim)
+                         .arg(baseText(p.ropeTheta), type));
     }
-    return tr("%1: d = %2, base %3, %4")
-        .arg(sideName(side))
-        .arg(p.headDim)
-        .arg(baseText(p.ropeTheta), type);
+    return lines.join(QLatin1Char('\n'));
 }
 
-void FrequenciesLesson::updateReadout() {
-    const bool both = comparing();
-    const auto count = [this](int s, auto&& pick) {
-        return std::count_if(bands_[s].pairs.begin(), bands_[s].pairs.end(), pick);
+void FrequenciesLesson::updateReadout(const FrequencyKey& key, const FrequencyResult& result) {
+    const bool both = key.both;
+    const std::array<FrequencyBands, 2>& bands = result.bands;
+    const auto count = [&](int s, auto&& pick) {
+        return std::count_if(bands[s].pairs.begin(), bands[s].pairs.end(), pick);
     };
     const auto bandCount = [&](FrequencyBand band) {
         return [&count, band](int s) {
@@ -845,16 +809,14 @@ void FrequenciesLesson::updateReadout() {
     };
     row(
         QStringLiteral("rope_type"), tr("rope_type"),
-        [this](int s) { return static_cast<int>(config(static_cast<Config>(s)).ropeType); },
-        [this](int s) {
-            return QString::fromUtf8(toString(config(static_cast<Config>(s)).ropeType).data());
-        });
+        [&](int s) { return static_cast<int>(key.configs[s].ropeType); },
+        [&](int s) { return QString::fromUtf8(toString(key.configs[s].ropeType).data()); });
     number(QStringLiteral("pairs"), tr("rotating pairs"), 10,
-           [this](int s) { return bands_[s].pairs.size(); });
+           [&](int s) { return bands[s].pairs.size(); });
     number(QStringLiteral("attention_factor"), tr("attention factor"), 5,
-           [this](int s) { return attentionFactor_[s]; });
+           [&](int s) { return result.attentionFactor[s]; });
     number(QStringLiteral("context_length"), tr("trained context L₀"), 8,
-           [this](int s) { return bands_[s].contextLength; });
+           [&](int s) { return bands[s].contextLength; });
     number(QStringLiteral("pairs_kept"), tr("pairs kept"), 10,
            bandCount(FrequencyBand::Extrapolated));
     number(QStringLiteral("pairs_blended"), tr("pairs blended"), 10,
@@ -871,37 +833,39 @@ void FrequenciesLesson::updateReadout() {
     const auto text = [&](const QString& label, const std::array<QString, 2>& values) {
         readouts.append({.label = label, .text = values[0], .second = values[1]});
     };
-    text(tr("YaRN correction range (pairs)"), each([this](int s) {
-             const auto& range = bands_[s].yarnRange;
+    text(tr("YaRN correction range (pairs)"), each([&](int s) {
+             const auto& range = bands[s].yarnRange;
              return range ? tr("%1 … %2").arg(range->low, 0, 'g', 4).arg(range->high, 0, 'g', 4)
                           : tr("—");
          }));
-    text(tr("Llama 3 kept below / divided above λ"), each([this](int s) {
-             const FrequencyBands& b = bands_[s];
+    text(tr("Llama 3 kept below / divided above λ"), each([&](int s) {
+             const FrequencyBands& b = bands[s];
              return b.llama3HighFreqWavelength ? tr("%1 / %2")
                                                      .arg(*b.llama3HighFreqWavelength, 0, 'g', 5)
                                                      .arg(*b.llama3LowFreqWavelength, 0, 'g', 5)
                                                : tr("—");
          }));
 
-    const FrequencyBands& a = bands_[A];
+    const FrequencyBands& a = bands[A];
     const auto beyond = std::find_if(a.pairs.begin(), a.pairs.end(), [&](const PairBand& p) {
         return p.wavelength > a.contextLength;
     });
-    readouts.append({QStringLiteral("comparing"), {}, both ? 1.0 : 0.0});
-    readouts.append(
-        {QStringLiteral("max_position_embeddings"), {}, config(A).maxPositionEmbeddings});
-    readouts.append({QStringLiteral("factor"), {}, a.factor});
-    // cos and sin of both q and k carry the factor, so every q·k carries its square (as core's
-    // ropeScoreCoefficients).
-    readouts.append({QStringLiteral("logit_scale"), {}, attentionFactor_[A] * attentionFactor_[A]});
-    readouts.append({QStringLiteral("first_pair_beyond_context"),
-                     {},
-                     beyond == a.pairs.end() ? -1.0 : double(beyond - a.pairs.begin())});
-    readouts.append({QStringLiteral("fastest_scale"), {}, a.pairs.front().scale});
-    readouts.append({QStringLiteral("slowest_scale"), {}, a.pairs.back().scale});
-    readouts.append({QStringLiteral("fastest_wavelength"), {}, a.pairs.front().wavelength});
-    readouts.append({QStringLiteral("slowest_wavelength"), {}, a.pairs.back().wavelength});
+    const double attention = result.attentionFactor[A];
+    const std::pair<const char*, double> published[] = {
+        {"comparing", both ? 1.0 : 0.0},
+        {"max_position_embeddings", key.configs[A].maxPositionEmbeddings},
+        {"factor", a.factor},
+        // cos and sin of both q and k carry the factor, so every q·k carries its square (as
+        // core's ropeScoreCoefficients).
+        {"logit_scale", attention * attention},
+        {"first_pair_beyond_context",
+         beyond == a.pairs.end() ? -1.0 : double(beyond - a.pairs.begin())},
+        {"fastest_scale", a.pairs.front().scale},
+        {"slowest_scale", a.pairs.back().scale},
+        {"fastest_wavelength", a.pairs.front().wavelength},
+        {"slowest_wavelength", a.pairs.back().wavelength},
+    };
+    for (const auto& [id, value] : published) readouts.append({QLatin1String(id), {}, value});
     setReadouts(readouts);
 }
 

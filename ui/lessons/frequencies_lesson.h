@@ -5,6 +5,8 @@
 // rope_type parameter, presets of published models, config.json import, and a second
 // configuration side by side (frequencies and score curves).
 
+#include <QCheckBox>
+#include <QLabel>
 #include <QString>
 #include <array>
 #include <optional>
@@ -21,10 +23,7 @@ class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
 class QCPTextElement;
-class QCheckBox;
 class QComboBox;
-class QLabel;
-class QPushButton;
 class QTabWidget;
 
 namespace ropelab::ui {
@@ -44,14 +43,12 @@ public:
 
     // Configuration A is the shared parameters' RoPE; B is this lesson's own.
     enum Config { A = 0, B = 1 };
-    // The score curves run at most this many distances (min/max per pixel column beyond).
-    static constexpr int kMaxCurveDistances = 1 << 17;
 
-    RopeParams config(Config which) const;
+    RopeParams config(Config which) const { return which == A ? parameters().rope() : configB_; }
     // Validates through core; false (and the banner says why) leaves everything as it was.
     bool setConfig(Config which, const RopeParams& params);
-    void setComparing(bool on);
-    bool comparing() const;
+    void setComparing(bool on) { compare_->setChecked(on); }
+    bool comparing() const { return compare_->isChecked(); }
     // Reads a HuggingFace config.json into A or B; false with the banner on any problem.
     bool importConfig(const QString& path, Config which);
     // Replaces the preset list from presets-file text; false (and says why) keeps the old list.
@@ -62,11 +59,10 @@ public:
 
     // What the views show, for tests and the benchmark.
     const FrequencyBands& bands(Config which) const { return bands_[which]; }
-    double attentionFactor(Config which) const { return attentionFactor_[which]; }
     LatestJob* curveJob() const { return curves_->job(); }
     RopeConfigEditor* editor(Config which) const { return editors_[which]; }
     QComboBox* presetBox(Config which) const { return presetBoxes_[which]; }
-    QString presetSourceText(Config which) const;
+    QString presetSourceText(Config which) const { return presetSources_[which]->text(); }
 
 private:
     struct Side {
@@ -82,7 +78,8 @@ private:
     };
 
     QWidget* makeConfigTab(Config which);
-    void onEdited(Config which, const RopeParams& params);
+    // A configuration that is no longer the preset it may have come from: the box says Custom.
+    void forgetPreset(Config which);
     void refresh();
     // The context labels sit above their lines; two on the same side that would overlap (large
     // presenter fonts on a short plot) put the lower line's label below it. Run after each layout.
@@ -103,24 +100,23 @@ private:
     };
     static FrequencyResult computeFrequencies(const FrequencyKey& key);
     void drawFrequencies(const FrequencyKey& key, const FrequencyResult& result);
-    void updateReadout();
+    void updateReadout(const FrequencyKey& key, const FrequencyResult& result);
     void showPresetSource(Config which);
     void showCurveRectB(bool on);
-    // "A: d = 64, base 10000, yarn ×4": what a configuration is, for the figure titles.
-    QString configSummary(int side, const RopeParams& params) const;
-    // A's summary, and B's under it while both are shown.
+    // "A: d = 64, base 10000, yarn ×4" for A, and B's under it while both are shown: what the
+    // configurations are, for the figure titles.
     QString configSummaries(const std::array<RopeParams, 2>& configs, bool both) const;
 
     QCustomPlot* wavePlot_;
     QCustomPlot* scalePlot_;
     QCustomPlot* curvePlot_;
-    QCPTextElement* waveTitle_;
-    QCPTextElement* scaleTitle_;
-    QCPTextElement* curveTitle_;
-    // What A and B are, under each title: a slide shows no side panel.
-    QCPTextElement* waveConfigs_;
-    QCPTextElement* scaleConfigs_;
-    QCPTextElement* curveConfigs_;
+    // A figure's title and, under it, what A and B are (a slide shows no side panel).
+    struct Titles {
+        QCPTextElement* title;
+        QCPTextElement* configs;
+    };
+    Titles waveTitles_;
+    Titles scaleTitles_;
     QCPAxisRect* curveRectB_;
     QCPGraph* originalLine_;
     std::array<Side, 2> sides_;
@@ -128,13 +124,7 @@ private:
     QTabWidget* tabs_;
     std::array<RopeConfigEditor*, 2> editors_{};
     std::array<QComboBox*, 2> presetBoxes_{};
-    std::array<QPushButton*, 2> importButtons_{};
-    // Shows or hides each tab's field editor: hidden at first, so the presets, the comparison
-    // and the readout fit without scrolling.
-    std::array<QPushButton*, 2> editToggles_{};
     std::array<QLabel*, 2> presetSources_{};
-    std::array<QLabel*, 2> presetLabels_{};
-    FigureTask* frequencies_;
     FigureTask* curves_;
 
     RopeParams configB_;
@@ -142,7 +132,6 @@ private:
     std::vector<ModelPreset> presets_;
     QString presetProblem_;
     std::array<FrequencyBands, 2> bands_;
-    std::array<double, 2> attentionFactor_{1.0, 1.0};
     // Set by an animation that sweeps A's base (its first and last base): axes fixed for it.
     std::optional<std::pair<double, double>> baseSweep_;
 };
