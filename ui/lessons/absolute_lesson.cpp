@@ -30,15 +30,6 @@ constexpr double kCircleExtent = 1.4;
 // The three tables' maps, and the colours their jobs give the cells: one choice for both.
 constexpr Gradient kTableGradient = Gradient::Diverging;
 
-void setupPositionMap(QCustomPlot* plot) {
-    plot->yAxis->setRangeReversed(true);  // position 0 at the top, as a table is read
-    plot->xAxis->grid()->setVisible(false);
-    plot->yAxis->grid()->setVisible(false);
-    // Few ticks: position labels such as 2048 must not run together with large fonts.
-    plot->xAxis->ticker()->setTickCount(3);
-    plot->yAxis->ticker()->setTickCount(3);
-}
-
 // What each figure reads: a table is computed again only when one of its own inputs changes.
 struct LearnedKey {
     int dim;
@@ -116,19 +107,6 @@ AbsoluteLesson::Shift computeShift(const ShiftKey& key) {
     shift.cosKOmega = byK[a + 1];
     shift.omega = sinusoidalFrequencies(key.dim, key.base)[std::size_t(key.pair)];
     shift.reduced = std::fmod(key.shift * shift.omega, 2.0 * std::numbers::pi);
-    // The arc from PE(p) to PE(p + k): kω_i modulo one turn (sign kept), clockwise in the
-    // (sin, cos) plane, the same angle the readout names.
-    const double from = std::atan2(shift.atP.y(), shift.atP.x());
-    const double turn = -shift.reduced;
-    shift.arcT.resize(kArcPoints + 2);
-    shift.arcX.resize(kArcPoints + 2);
-    shift.arcY.resize(kArcPoints + 2);
-    for (int i = 0; i <= kArcPoints; ++i) {
-        const double phi = from + turn * i / kArcPoints;
-        shift.arcT[i + 1] = i + 1;
-        shift.arcX[i + 1] = 0.3 * std::cos(phi);
-        shift.arcY[i + 1] = 0.3 * std::sin(phi);
-    }
     return shift;
 }
 
@@ -150,7 +128,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
         ColouredMap* map = addHeatMap(plot, kTableGradient, QString()).map;
         bindAxisLabels(plot, x, QT_TR_NOOP("position p"));
         bindText(map->colorScale()->axis(), scale);
-        setupPositionMap(plot);
+        setPositionTableAxes(plot);
         return map;
     };
 
@@ -175,24 +153,13 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     similarityMap_ = makeMap(similarityPlot, QT_TR_NOOP("position q"), QT_TR_NOOP("PE(p)·PE(q)"));
 
     shiftTitle_ = addPlotTitle(shiftPlot_, QString());
-    circle_ = addCurve(shiftPlot_->xAxis, shiftPlot_->yAxis);
-    QVector<double> t(kArcPoints * 4 + 1), cx(t.size()), cy(t.size());
-    for (int i = 0; i < t.size(); ++i) {
-        const double phi = 2.0 * std::numbers::pi * i / (t.size() - 1);
-        t[i] = i;
-        cx[i] = std::cos(phi);
-        cy[i] = std::sin(phi);
-    }
-    circle_->setData(t, cx, cy);
-    setSeriesStyle(circle_, {Series::Reference, Qt::SolidLine, 0.6}, theme());
+    QCPCurve* circle = addCurve(shiftPlot_->xAxis, shiftPlot_->yAxis);
+    setArc(circle, 1.0, 0.0, 2.0 * std::numbers::pi, kArcPoints * 4);
+    setSeriesStyle(circle, {Series::Reference, Qt::SolidLine, 0.6}, theme());
     arc_ = addCurve(shiftPlot_->xAxis, shiftPlot_->yAxis);
     setSeriesStyle(arc_, {Series::Third, Qt::SolidLine, 0.9, 50}, theme());
-    fromArrow_ = new QCPItemLine(shiftPlot_);
-    fromArrow_->setHead(QCPLineEnding::esSpikeArrow);
-    setSeriesStyle(fromArrow_, {Series::Query, Qt::SolidLine, 1.3}, theme());
-    toArrow_ = new QCPItemLine(shiftPlot_);
-    toArrow_->setHead(QCPLineEnding::esSpikeArrow);
-    setSeriesStyle(toArrow_, {Series::Key, Qt::SolidLine, 1.3}, theme());
+    fromArrow_ = addArrow(shiftPlot_, {Series::Query, Qt::SolidLine, 1.3}, theme());
+    toArrow_ = addArrow(shiftPlot_, {Series::Key, Qt::SolidLine, 1.3}, theme());
     fromLabel_ = new PlotLabel(shiftPlot_);
     setSeriesStyle(fromLabel_, {Series::Query, Qt::SolidLine, 1.2}, theme());
     toLabel_ = new PlotLabel(shiftPlot_);
@@ -314,15 +281,6 @@ QCPColorMap* AbsoluteLesson::learnedMap() const {
     return learnedMap_;
 }
 
-QString AbsoluteLesson::title() const {
-    return tr("Absolute encodings");
-}
-
-Lesson::SharedParameters AbsoluteLesson::sharedParameters() const {
-    return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Positions |
-           SharedParameter::SequenceLength;
-}
-
 void AbsoluteLesson::setMaxLength(int length) {
     maxLengthSlider_->setValue(length);
     refresh();
@@ -371,7 +329,10 @@ void AbsoluteLesson::drawShift() {
     fromLabel_->placeInside(1.2 * shown_.atP);
     toLabel_->setText(tr("PE(p+k)"));
     toLabel_->placeInside(1.2 * shown_.atPK);
-    arc_->setData(shown_.arcT, shown_.arcX, shown_.arcY);
+    // The arc from PE(p) to PE(p + k): kω_i modulo one turn (sign kept), clockwise in the
+    // (sin, cos) plane, the same angle the readout names.
+    setArc(arc_, 0.3, std::atan2(shown_.atP.y(), shown_.atP.x()), -shown_.reduced, kArcPoints,
+           true);
     shiftTitle_->setText(tr("Pair %1: PE(p) → PE(p + k), p = %2, k = %3")
                              .arg(pair_)
                              .arg(parameters().queryPosition())

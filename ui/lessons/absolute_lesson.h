@@ -4,7 +4,6 @@
 // (positions × dimensions), the similarity PE(p)·PE(q), and a shift by k as a per-pair rotation.
 
 #include <QPointF>
-#include <QVector>
 
 #include "lessons/lesson_page.h"
 #include "widgets/labeled_slider.h"
@@ -28,8 +27,11 @@ public:
     explicit AbsoluteLesson(const LessonContext& context, QWidget* parent = nullptr);
 
     QString id() const override { return QStringLiteral("absolute"); }
-    QString title() const override;
-    SharedParameters sharedParameters() const override;
+    QString title() const override { return tr("Absolute encodings"); }
+    SharedParameters sharedParameters() const override {
+        return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Positions |
+               SharedParameter::SequenceLength;
+    }
 
     int maxLength() const { return maxLengthSlider_->value(); }
     void setMaxLength(int length);
@@ -53,7 +55,6 @@ public:
         double cosKOmega = 1.0;
         double omega = 0.0;
         double reduced = 0.0;  // kω modulo one turn, sign kept
-        QVector<double> arcT, arcX, arcY;
     };
 
 protected:
@@ -77,7 +78,6 @@ private:
     ColouredMap* similarityMap_;
     QCPItemRect* impossible_;
     PlotLabel* impossibleLabel_;
-    QCPCurve* circle_;
     QCPCurve* arc_;
     QCPItemLine* fromArrow_;
     QCPItemLine* toArrow_;

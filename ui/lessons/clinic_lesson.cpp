@@ -281,10 +281,6 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
     refresh();
 }
 
-QString ClinicLesson::title() const {
-    return tr("The confusion clinic");
-}
-
 void ClinicLesson::setExample(Example example) {
     example_ = example;
     exampleBox_->setCurrentIndex(static_cast<int>(example));

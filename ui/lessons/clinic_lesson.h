@@ -22,7 +22,7 @@ public:
     explicit ClinicLesson(const LessonContext& context, QWidget* parent = nullptr);
 
     QString id() const override { return QStringLiteral("clinic"); }
-    QString title() const override;
+    QString title() const override { return tr("The confusion clinic"); }
     SharedParameters sharedParameters() const override {
         return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout;
     }

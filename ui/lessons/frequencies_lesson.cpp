@@ -218,10 +218,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         setSeriesStyle(side.wavelengthLine, {sideSeries(s), Qt::SolidLine, 0.5}, theme());
         side.wavelengthLine->removeFromLegend();
         for (std::size_t b = 0; b < kShapes.size(); ++b) {
-            QCPGraph* g = addGraph(wavePlot_);
-            setSeriesStyle(g, {sideSeries(s)}, theme());
-            g->setLineStyle(QCPGraph::lsNone);
-            g->setScatterStyle(QCPScatterStyle(kShapes[b], 8));
+            QCPGraph* g = addMarks(wavePlot_, kShapes[b], 8, {sideSeries(s)}, theme());
             side.bandGraphs[b] = g;
             bindText(QT_TR_NOOP("%1: %2"), [this, s, b, g](const QString& text) {
                 const std::array bandNames{tr("kept"), tr("blended"), tr("÷ factor")};
@@ -493,14 +490,6 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
         setConfig(which, params);
     });
     return tab;
-}
-
-QString FrequenciesLesson::title() const {
-    return tr("Frequencies and context extension");
-}
-
-Lesson::SharedParameters FrequenciesLesson::sharedParameters() const {
-    return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout;
 }
 
 void FrequenciesLesson::retranslate() {

@@ -37,9 +37,11 @@ public:
     ~FrequenciesLesson() override;
 
     QString id() const override { return QStringLiteral("frequencies"); }
-    QString title() const override;
+    QString title() const override { return tr("Frequencies and context extension"); }
     void retranslate() override;
-    SharedParameters sharedParameters() const override;
+    SharedParameters sharedParameters() const override {
+        return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout;
+    }
 
     // Configuration A is the shared parameters' RoPE; B is this lesson's own.
     enum Config { A = 0, B = 1 };

@@ -176,15 +176,6 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
     refresh();
 }
 
-QString InvarianceLesson::title() const {
-    return tr("Dot product vs relative distance");
-}
-
-Lesson::SharedParameters InvarianceLesson::sharedParameters() const {
-    return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
-           SharedParameter::SequenceLength;
-}
-
 QString InvarianceLesson::encodingName(ScoreEncoding encoding) const {
     // In the enum's order.
     static constexpr std::array kNames{QT_TR_NOOP("RoPE (rotate q and k)"),

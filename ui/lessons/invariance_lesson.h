@@ -25,9 +25,12 @@ public:
     explicit InvarianceLesson(const LessonContext& context, QWidget* parent = nullptr);
 
     QString id() const override { return QStringLiteral("invariance"); }
-    QString title() const override;
+    QString title() const override { return tr("Dot product vs relative distance"); }
     void retranslate() override;
-    SharedParameters sharedParameters() const override;
+    SharedParameters sharedParameters() const override {
+        return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
+               SharedParameter::SequenceLength;
+    }
 
     // Heat maps and curves cover the first positions (shared N, at most this).
     static constexpr int kMaxPositions = 512;

@@ -36,16 +36,6 @@ QString sentence(const std::vector<int>& order) {
     return text;
 }
 
-// A graph of one point drawn as a scatter mark, no line.
-QCPGraph* addMark(QCustomPlot* plot, QCPScatterStyle::ScatterShape shape, double size,
-                  const SeriesStyle& style, const PlotTheme& theme) {
-    QCPGraph* graph = addGraph(plot);
-    graph->setLineStyle(QCPGraph::lsNone);
-    graph->setScatterStyle(QCPScatterStyle(shape, size));
-    setSeriesStyle(graph, style, theme);
-    return graph;
-}
-
 QPointF firstPoint(const QCPGraph* graph) {
     const auto data = graph->data();
     return data->isEmpty() ? QPointF() : QPointF(data->at(0)->key, data->at(0)->value);
@@ -93,24 +83,22 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     for (int t = 0; t < kTokens; ++t) {
         const Series series = kTokenSeries[std::size_t(t)];
         TokenMarks& marks = tokens_[std::size_t(t)];
-        marks.reference = addMark(outputPlot_, QCPScatterStyle::ssDisc, 16, {series}, theme());
+        marks.reference = addMarks(outputPlot_, QCPScatterStyle::ssDisc, 16, {series}, theme());
         marks.reference->removeFromLegend();
-        marks.current = addMark(outputPlot_, QCPScatterStyle::ssCross, 22,
-                                {series, Qt::SolidLine, 1.3}, theme());
+        marks.current = addMarks(outputPlot_, QCPScatterStyle::ssCross, 22,
+                                 {series, Qt::SolidLine, 1.3}, theme());
         marks.current->removeFromLegend();
-        marks.move = new QCPItemLine(outputPlot_);
-        marks.move->setHead(QCPLineEnding::esSpikeArrow);
-        setSeriesStyle(marks.move, {series, Qt::SolidLine, 0.7}, theme());
+        marks.move = addArrow(outputPlot_, {series, Qt::SolidLine, 0.7}, theme());
         marks.label = new PlotLabel(outputPlot_);
         marks.label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
         marks.label->setPadding(QMargins(0, 0, 14, 10));
         marks.label->setText(kTokenText[std::size_t(t)]);
         setSeriesStyle(marks.label, {series, Qt::SolidLine, 1.2}, theme());
     }
-    bindText(addMark(outputPlot_, QCPScatterStyle::ssDisc, 14, {Series::Neutral}, theme()),
+    bindText(addMarks(outputPlot_, QCPScatterStyle::ssDisc, 14, {Series::Neutral}, theme()),
              QT_TR_NOOP("狗追猪 (the dog chases the pig)"));
-    currentLegend_ = addMark(outputPlot_, QCPScatterStyle::ssCross, 18,
-                             {Series::Neutral, Qt::SolidLine, 1.3}, theme());
+    currentLegend_ = addMarks(outputPlot_, QCPScatterStyle::ssCross, 18,
+                              {Series::Neutral, Qt::SolidLine, 1.3}, theme());
     sameLabel_ = addPlotSubtitle(outputPlot_, QString());
     placeLegendBelow(outputPlot_);
 
@@ -245,10 +233,6 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     setOrder({2, 1, 0});
     refresh();
     applyTheme(theme());
-}
-
-QString OrderLesson::title() const {
-    return tr("Why order matters");
 }
 
 std::vector<int> OrderLesson::order() const {

@@ -27,7 +27,7 @@ public:
     explicit OrderLesson(const LessonContext& context, QWidget* parent = nullptr);
 
     QString id() const override { return QStringLiteral("order"); }
-    QString title() const override;
+    QString title() const override { return tr("Why order matters"); }
     SharedParameters sharedParameters() const override { return SharedParameter::Base; }
 
     // The token ids in the user's order (0 dog 狗, 1 chases 追, 2 pig 猪).

@@ -212,10 +212,6 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     refresh();
 }
 
-QString PitfallLesson::title() const {
-    return tr("The pitfall: a matrix that is not a rotation");
-}
-
 RopeParams PitfallLesson::shownRope() const {
     if (!seedDimension_->isChecked()) return parameters().rope();
     // d = 2 is one pair: plain RoPE with the shared base.

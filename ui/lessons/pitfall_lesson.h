@@ -28,7 +28,7 @@ public:
     explicit PitfallLesson(const LessonContext& context, QWidget* parent = nullptr);
 
     QString id() const override { return QStringLiteral("pitfall"); }
-    QString title() const override;
+    QString title() const override { return tr("The pitfall: a matrix that is not a rotation"); }
     SharedParameters sharedParameters() const override {
         return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
                SharedParameter::SequenceLength;

@@ -229,10 +229,6 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
     applyTheme(theme());
 }
 
-QString PrecisionLesson::title() const {
-    return tr("Precision: float32 angles at long range");
-}
-
 void PrecisionLesson::setPair(int pair) {
     if (pair == pair_) return;
     pair_ = std::max(pair, 0);

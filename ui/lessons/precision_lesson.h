@@ -18,7 +18,7 @@ public:
     explicit PrecisionLesson(const LessonContext& context, QWidget* parent = nullptr);
 
     QString id() const override { return QStringLiteral("precision"); }
-    QString title() const override;
+    QString title() const override { return tr("Precision: float32 angles at long range"); }
     SharedParameters sharedParameters() const override {
         return SharedParameter::HeadDim | SharedParameter::Base;
     }

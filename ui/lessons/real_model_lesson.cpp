@@ -268,10 +268,6 @@ void RealModelLesson::figureEnded(FigureTask* figure, FigureEnd end, const QStri
     if (figure == openFigure_ && end == FigureEnd::Stopped) updateReadouts();
 }
 
-QString RealModelLesson::title() const {
-    return tr("Inside a real model");
-}
-
 void RealModelLesson::retranslate() {
     updateModelNote();
     if (lens_) drawUsageMap();

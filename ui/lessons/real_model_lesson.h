@@ -46,7 +46,7 @@ public:
     ~RealModelLesson() override;
 
     QString id() const override { return QStringLiteral("real-model"); }
-    QString title() const override;
+    QString title() const override { return tr("Inside a real model"); }
     void retranslate() override;
     SharedParameters sharedParameters() const override { return SharedParameters(0); }
 

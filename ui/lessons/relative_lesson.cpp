@@ -65,22 +65,6 @@ BiasMap computeBiasMap(const BiasMapKey& key, const Execution& exec) {
     return {colorMapData(grid, n, n), low, high};
 }
 
-// Every position on both axes of a map.
-void showPositions(QCustomPlot* plot, int sequenceLength) {
-    const QCPRange positions(-0.5, sequenceLength - 0.5);
-    plot->xAxis->setRange(positions);
-    plot->yAxis->setRange(positions);
-}
-
-void setupPositionMap(QCustomPlot* plot) {
-    plot->yAxis->setRangeReversed(true);
-    plot->xAxis->grid()->setVisible(false);
-    plot->yAxis->grid()->setVisible(false);
-    // Few ticks: position labels such as 2048 must not run together with large fonts.
-    plot->xAxis->ticker()->setTickCount(3);
-    plot->yAxis->ticker()->setTickCount(3);
-}
-
 }  // namespace
 
 RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
@@ -100,7 +84,7 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
         QCPColorMap* map = addHeatMap(plot, gradient, QString()).map;
         bindAxisLabels(plot, QT_TR_NOOP("key position j"), QT_TR_NOOP("query position i"));
         bindText(map->colorScale()->axis(), scale);
-        setupPositionMap(plot);
+        setPositionTableAxes(plot);
         return map;
     };
 
@@ -143,11 +127,9 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     bindText(afterGraph_, QT_TR_NOOP("key after the query, i − j < 0"));
     afterGraph_->setLineStyle(QCPGraph::lsStepLeft);
     setSeriesStyle(afterGraph_, {Series::Key, Qt::DashLine}, theme());
-    currentBucket_ = addGraph(bucketPlot_);
+    currentBucket_ = addMarks(bucketPlot_, QCPScatterStyle::ssCircle, 11,
+                              {Series::Neutral, Qt::SolidLine, 2.0}, theme());
     bindText(currentBucket_, QT_TR_NOOP("this query and key"));
-    currentBucket_->setLineStyle(QCPGraph::lsNone);
-    currentBucket_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 11));
-    setSeriesStyle(currentBucket_, {Series::Neutral, Qt::SolidLine, 2.0}, theme());
     bucketPlot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
     // The zone edges as vertical dashed lines named in a legend under the plot (labels written
     // on the plot would collide with the curve at projector font sizes).
@@ -297,14 +279,6 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
 
     refresh();
     applyTheme(theme());
-}
-
-QString RelativeLesson::title() const {
-    return tr("Relative position bias");
-}
-
-Lesson::SharedParameters RelativeLesson::sharedParameters() const {
-    return SharedParameter::Positions | SharedParameter::SequenceLength;
 }
 
 T5BucketParams RelativeLesson::t5Params() const {

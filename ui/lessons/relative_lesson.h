@@ -25,8 +25,10 @@ public:
     explicit RelativeLesson(const LessonContext& context, QWidget* parent = nullptr);
 
     QString id() const override { return QStringLiteral("relative"); }
-    QString title() const override;
-    SharedParameters sharedParameters() const override;
+    QString title() const override { return tr("Relative position bias"); }
+    SharedParameters sharedParameters() const override {
+        return SharedParameter::Positions | SharedParameter::SequenceLength;
+    }
 
     T5BucketParams t5Params() const;
     void setT5Params(const T5BucketParams& params);

@@ -46,25 +46,6 @@ QPointF unitDirection(QPointF v) {
     return v / l;
 }
 
-// An arc of `radius` about the origin, from angle `from` on by `turn` in `points` steps; a wedge
-// (the angle between the arrows) starts at the origin.
-void setArc(QCPCurve* curve, double radius, double from, double turn, int points,
-            bool wedge = false) {
-    QVector<double> t, x, y;
-    if (wedge) {
-        t.push_back(0);
-        x.push_back(0.0);
-        y.push_back(0.0);
-    }
-    for (int i = 0; i <= points; ++i) {
-        const double phi = from + turn * i / points;
-        t.push_back(t.size());
-        x.push_back(radius * std::cos(phi));
-        y.push_back(radius * std::sin(phi));
-    }
-    curve->setData(t, x, y, true);
-}
-
 void placeArrow(QCPItemLine* arrow, QPointF tip) {
     arrow->start->setCoords(0.0, 0.0);
     arrow->end->setCoords(tip);
@@ -141,19 +122,13 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     setSeriesStyle(angleArc_, {Series::Third, Qt::SolidLine, 0.9, 50}, theme());
     // Where each arrow pointed at the positions before: dots θ_i apart on the circle.
     for (int s : {0, 1}) {
-        QCPGraph* trail = sides_[s].trail = addGraph(circlePlot_);
-        trail->setLineStyle(QCPGraph::lsNone);
-        trail->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));
-        setSeriesStyle(trail, {kSideSeries[s], Qt::SolidLine, 0.6}, theme());
+        sides_[s].trail = addMarks(circlePlot_, QCPScatterStyle::ssDisc, 7,
+                                   {kSideSeries[s], Qt::SolidLine, 0.6}, theme());
     }
-    const auto makeArrow = [this](Series series, Qt::PenStyle dash, double width) {
-        auto* arrow = new QCPItemLine(circlePlot_);
-        arrow->setHead(QCPLineEnding::esSpikeArrow);
-        setSeriesStyle(arrow, {series, dash, width}, theme());
-        return arrow;
-    };
-    for (int s : {0, 1}) sides_[s].start = makeArrow(kSideSeries[s], Qt::DashLine, 0.6);
-    for (int s : {0, 1}) sides_[s].arrow = makeArrow(kSideSeries[s], Qt::SolidLine, 1.4);
+    for (int s : {0, 1})
+        sides_[s].start = addArrow(circlePlot_, {kSideSeries[s], Qt::DashLine, 0.6}, theme());
+    for (int s : {0, 1})
+        sides_[s].arrow = addArrow(circlePlot_, {kSideSeries[s], Qt::SolidLine, 1.4}, theme());
     const auto makeLabel = [this](Series series) {
         auto* label = new PlotLabel(circlePlot_);
         label->setPositionAlignment(Qt::AlignCenter);
@@ -319,15 +294,6 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
 
     refresh();
     applyTheme(theme());
-}
-
-QString Rope2dLesson::title() const {
-    return tr("RoPE in 2D: rotating pairs");
-}
-
-Lesson::SharedParameters Rope2dLesson::sharedParameters() const {
-    return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
-           SharedParameter::Positions | SharedParameter::SequenceLength;
 }
 
 void Rope2dLesson::setPairIndex(int pair) {

@@ -30,8 +30,11 @@ public:
     explicit Rope2dLesson(const LessonContext& context, QWidget* parent = nullptr);
 
     QString id() const override { return QStringLiteral("rope-2d"); }
-    QString title() const override;
-    SharedParameters sharedParameters() const override;
+    QString title() const override { return tr("RoPE in 2D: rotating pairs"); }
+    SharedParameters sharedParameters() const override {
+        return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
+               SharedParameter::Positions | SharedParameter::SequenceLength;
+    }
 
     // What the views show, for tests and the benchmark.
     int pairIndex() const { return pair_; }

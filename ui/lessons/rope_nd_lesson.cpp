@@ -83,16 +83,6 @@ void fillSegments(const std::vector<QCPCurve*>& segments, const std::vector<QPoi
     }
 }
 
-// A graph of marks alone, no line between them.
-QCPGraph* addMarks(QCustomPlot* plot, QCPScatterStyle::ScatterShape shape, double size,
-                   Series series, const PlotTheme& theme) {
-    QCPGraph* graph = addGraph(plot);
-    graph->setLineStyle(QCPGraph::lsNone);
-    graph->setScatterStyle(QCPScatterStyle(shape, size));
-    setSeriesStyle(graph, {series}, theme);
-    return graph;
-}
-
 // Pieces as one curve, NaN between them: one plottable draws them in one batch.
 struct Pieces {
     QVector<double> t, x, y;
@@ -176,16 +166,14 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     auto* margins = new QCPMarginGroup(spiralPlot_);
     spiralPlot_->axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
     positionScale_->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
-    spiralMarker_ = addMarks(spiralPlot_, QCPScatterStyle::ssDisc, 13, Series::Key, theme());
+    spiralMarker_ = addMarks(spiralPlot_, QCPScatterStyle::ssDisc, 13, {Series::Key}, theme());
     QCPLayer* spiralOverlay = addOverlayLayer(spiralPlot_);
     spiralMarker_->setLayer(spiralOverlay);
     // Both 3D views' axes: arrows with a name each, placed by drawAxes.
     for (auto [plot, axes, labels] : {std::tuple{spiralPlot_, &spiralAxes_, &spiralAxisLabels_},
                                       std::tuple{helixPlot_, &helixAxes_, &helixAxisLabels_}}) {
         for (std::size_t a = 0; a < 3; ++a) {
-            (*axes)[a] = new QCPItemLine(plot);
-            (*axes)[a]->setHead(QCPLineEnding::esSpikeArrow);
-            setSeriesStyle((*axes)[a], {Series::Reference, Qt::SolidLine, 0.5}, theme());
+            (*axes)[a] = addArrow(plot, {Series::Reference, Qt::SolidLine, 0.5}, theme());
             (*labels)[a] = new PlotLabel(plot);
         }
     }
@@ -196,8 +184,8 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     helixTitle_ = addPlotTitle(helixPlot_, QString());
     hideAxes(helixPlot_);
     helixSegments_ = makeSegments(helixPlot_);
-    helixDots_ = addMarks(helixPlot_, QCPScatterStyle::ssDisc, 5, Series::Neutral, theme());
-    helixMarker_ = addMarks(helixPlot_, QCPScatterStyle::ssDisc, 13, Series::Key, theme());
+    helixDots_ = addMarks(helixPlot_, QCPScatterStyle::ssDisc, 5, {Series::Neutral}, theme());
+    helixMarker_ = addMarks(helixPlot_, QCPScatterStyle::ssDisc, 13, {Series::Key}, theme());
     keepEqualAspect(helixPlot_, QRectF(-1.7, -2.15, 3.4, 4.3));
     camera_->attach(helixPlot_);
 
@@ -209,7 +197,8 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     pairingPlot_->yAxis->grid()->setVisible(false);
     pairingPlot_->xAxis->grid()->setVisible(false);
     pairingPlot_->yAxis->setRange(-0.35, 1.45);
-    components_ = addMarks(pairingPlot_, QCPScatterStyle::ssSquare, 7, Series::Reference, theme());
+    components_ =
+        addMarks(pairingPlot_, QCPScatterStyle::ssSquare, 7, {Series::Reference}, theme());
     arcs_ = addCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
     arcs_->removeFromLegend();
     setSeriesStyle(arcs_, {Series::Reference, Qt::SolidLine, 0.6}, theme());
@@ -218,7 +207,8 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     chosenArc_ = addCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
     chosenArc_->setLayer(QStringLiteral("highlight"));
     setSeriesStyle(chosenArc_, {Series::Key, Qt::SolidLine, 1.3}, theme());
-    chosenComponents_ = addMarks(pairingPlot_, QCPScatterStyle::ssSquare, 11, Series::Key, theme());
+    chosenComponents_ =
+        addMarks(pairingPlot_, QCPScatterStyle::ssSquare, 11, {Series::Key}, theme());
     chosenComponents_->setLayer(QStringLiteral("highlight"));
 
     // Controls.
@@ -395,15 +385,6 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
 }
 
 RopeNdLesson::~RopeNdLesson() = default;
-
-QString RopeNdLesson::title() const {
-    return tr("RoPE in n-D: the spiral");
-}
-
-Lesson::SharedParameters RopeNdLesson::sharedParameters() const {
-    return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
-           SharedParameter::Positions | SharedParameter::SequenceLength;
-}
 
 void RopeNdLesson::setPairIndex(int pair) {
     if (pair == pair_) return;

@@ -32,8 +32,11 @@ public:
     ~RopeNdLesson() override;
 
     QString id() const override { return QStringLiteral("rope-nd"); }
-    QString title() const override;
-    SharedParameters sharedParameters() const override;
+    QString title() const override { return tr("RoPE in n-D: the spiral"); }
+    SharedParameters sharedParameters() const override {
+        return SharedParameter::HeadDim | SharedParameter::Base | SharedParameter::Layout |
+               SharedParameter::Positions | SharedParameter::SequenceLength;
+    }
 
     struct Path3d {
         std::vector<double> x, y, z;

@@ -270,10 +270,6 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
 
 SweepsLesson::~SweepsLesson() = default;
 
-QString SweepsLesson::title() const {
-    return tr("Long sweeps");
-}
-
 void SweepsLesson::retranslate() {
     fillBackends();
     updateLengthLabel();

@@ -52,7 +52,7 @@ public:
     ~SweepsLesson() override;
 
     QString id() const override { return QStringLiteral("sweeps"); }
-    QString title() const override;
+    QString title() const override { return tr("Long sweeps"); }
     void retranslate() override;
     SharedParameters sharedParameters() const override {
         return SharedParameter::HeadDim | SharedParameter::Layout;

@@ -627,10 +627,6 @@ void TrainingLesson::buildControls() {
     });
 }
 
-QString TrainingLesson::title() const {
-    return tr("Train short, test long");
-}
-
 const char* TrainingLesson::encodingSource(PositionEncoding encoding) {
     switch (encoding) {
         case PositionEncoding::None:

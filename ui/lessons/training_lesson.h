@@ -47,7 +47,7 @@ public:
     ~TrainingLesson() override;
 
     QString id() const override { return QStringLiteral("training"); }
-    QString title() const override;
+    QString title() const override { return tr("Train short, test long"); }
     void retranslate() override;
     SharedParameters sharedParameters() const override { return {}; }
 

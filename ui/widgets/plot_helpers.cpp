@@ -666,6 +666,53 @@ QCPCurve* addCurve(QCPAxis* x, QCPAxis* y) {
     return new ScreenCurve(x, y);
 }
 
+QCPGraph* addMarks(QCustomPlot* plot, QCPScatterStyle::ScatterShape shape, double size,
+                   const SeriesStyle& style, const PlotTheme& theme) {
+    QCPGraph* graph = addGraph(plot);
+    graph->setLineStyle(QCPGraph::lsNone);
+    graph->setScatterStyle(QCPScatterStyle(shape, size));
+    setSeriesStyle(graph, style, theme);
+    return graph;
+}
+
+QCPItemLine* addArrow(QCustomPlot* plot, const SeriesStyle& style, const PlotTheme& theme) {
+    auto* arrow = new QCPItemLine(plot);
+    arrow->setHead(QCPLineEnding::esSpikeArrow);
+    setSeriesStyle(arrow, style, theme);
+    return arrow;
+}
+
+void setArc(QCPCurve* curve, double radius, double from, double turn, int points, bool wedge) {
+    QVector<double> t, x, y;
+    if (wedge) {
+        t.push_back(0);
+        x.push_back(0.0);
+        y.push_back(0.0);
+    }
+    for (int i = 0; i <= points; ++i) {
+        const double phi = from + turn * i / points;
+        t.push_back(t.size());
+        x.push_back(radius * std::cos(phi));
+        y.push_back(radius * std::sin(phi));
+    }
+    curve->setData(t, x, y, true);
+}
+
+void setPositionTableAxes(QCustomPlot* plot) {
+    plot->yAxis->setRangeReversed(true);  // position 0 at the top, as a table is read
+    plot->xAxis->grid()->setVisible(false);
+    plot->yAxis->grid()->setVisible(false);
+    // Few ticks: position labels such as 2048 must not run together with large fonts.
+    plot->xAxis->ticker()->setTickCount(3);
+    plot->yAxis->ticker()->setTickCount(3);
+}
+
+void showPositions(QCustomPlot* plot, int n) {
+    const QCPRange positions(-0.5, n - 0.5);
+    plot->xAxis->setRange(positions);
+    plot->yAxis->setRange(positions);
+}
+
 QCustomPlot* makePlot(QWidget* parent) {
     QCustomPlot* plot = new ReadablePlot(parent);
     // Lines and marks decide for themselves (see antialiasUnlessDense); grids stay crisp.

@@ -61,6 +61,20 @@ QCustomPlot* makePlot(QWidget* parent);
 // QCustomPlot does. Null axes mean the plot's x and y axes.
 QCPGraph* addGraph(QCustomPlot* plot, QCPAxis* x = nullptr, QCPAxis* y = nullptr);
 QCPCurve* addCurve(QCPAxis* x, QCPAxis* y);
+// A graph of scatter marks alone, no line between them, styled as `style`.
+QCPGraph* addMarks(QCustomPlot* plot, QCPScatterStyle::ScatterShape shape, double size,
+                   const SeriesStyle& style, const PlotTheme& theme);
+// A line with a spike arrow head at its end, styled as `style`.
+QCPItemLine* addArrow(QCustomPlot* plot, const SeriesStyle& style, const PlotTheme& theme);
+// Sets `curve` to the arc of `radius` around the origin from angle `from` through `turn` radians,
+// `points` steps; a wedge starts and ends at the origin.
+void setArc(QCPCurve* curve, double radius, double from, double turn, int points,
+            bool wedge = false);
+
+// A map of positions read as a table: position 0 at the top, no grid, few ticks.
+void setPositionTableAxes(QCustomPlot* plot);
+// Both axes of a positions × positions map show positions 0 … n − 1.
+void showPositions(QCustomPlot* plot, int n);
 
 // The segments those lines draw on screen for a polyline in pixels (NaN points break it): points
 // that add no visible detail are left out, so that every point given lies within `tolerance`
