@@ -473,13 +473,12 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
     layout->addWidget(presetSources_[which]);
     // The field editor starts hidden, so the presets, the comparison and the readout fit without
     // scrolling; "Edit fields" (checked while it is open) shows or hides it.
-    QPushButton* editToggle =
-        addButton({.name = which == A ? "editFieldsA" : "editFieldsB",
-                   .text = QT_TR_NOOP("Edit fields"),
-                   .toolTip = QT_TR_NOOP("Show or hide every field of this configuration"),
-                   .layout = layout},
-                  [this, which] { editors_[which]->setVisible(editors_[which]->isHidden()); });
-    editToggle->setCheckable(true);
+    addButton({.name = which == A ? "editFieldsA" : "editFieldsB",
+               .text = QT_TR_NOOP("Edit fields"),
+               .toolTip = QT_TR_NOOP("Show or hide every field of this configuration"),
+               .layout = layout,
+               .checkable = true},
+              [this, which](bool open) { editors_[which]->setVisible(open); });
     RopeConfigEditor* editor = editors_[which] = new RopeConfigEditor(tab);
     editor->setObjectName(QStringLiteral("editor%1").arg(sideName(which)));
     editor->setVisible(false);

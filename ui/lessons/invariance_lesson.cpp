@@ -100,7 +100,9 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
              .items = {},
              .layout = row,
              .stretch = 1},
-            [this, s](int index) { setEncoding(s, kEncodings[std::size_t(index)]); });
+            [this, s](int index) {
+                if (index >= 0) setEncoding(s, kEncodings[std::size_t(index)]);
+            });
         {
             const QSignalBlocker quiet(box);  // the side keeps its encoding while items arrive
             for (ScoreEncoding e : kEncodings) box->addItem(QString(), static_cast<int>(e));

@@ -548,11 +548,12 @@ ChoiceBox* LessonPage::makeChoice(const ChoiceSpec& spec, std::function<void(int
     return box;
 }
 
-QPushButton* LessonPage::addButton(const ButtonSpec& spec, std::function<void()> clicked) {
+QPushButton* LessonPage::makeButton(const ButtonSpec& spec, std::function<void(bool)> clicked) {
     auto* button = new QPushButton(this);
+    button->setCheckable(spec.checkable);
     bindText(button, spec.text);
     placeControl(button, spec.name, spec.toolTip, spec.layout);
-    connect(button, &QPushButton::clicked, this, [clicked] { clicked(); });
+    connect(button, spec.checkable ? &QPushButton::toggled : &QPushButton::clicked, this, clicked);
     return button;
 }
 

@@ -308,13 +308,19 @@ protected:
     ChoiceBox* addChoice(const ChoiceSpec& spec, Chosen chosen) {
         return makeChoice(spec, withValue<int>(std::move(chosen)));
     }
+    // A checkable button stays down until pressed again: its handler hears every change of
+    // that state (also one made from code) and may take whether it is down.
     struct ButtonSpec {
         const char* name;
         const char* text;
         const char* toolTip = nullptr;
         QBoxLayout* layout = nullptr;
+        bool checkable = false;
     };
-    QPushButton* addButton(const ButtonSpec& spec, std::function<void()> clicked);
+    template <class Clicked>
+    QPushButton* addButton(const ButtonSpec& spec, Clicked clicked) {
+        return makeButton(spec, withValue<bool>(std::move(clicked)));
+    }
     // The explanation under the lesson's title (title() is translated by the lesson).
     void bindExplanation(const char* html);
     // The explanation's note, written again only when key() changes or the language does (a
@@ -457,6 +463,7 @@ private:
     LabeledSlider* makeSlider(const SliderSpec& spec, std::function<void(int)> changed);
     QCheckBox* makeCheckBox(const CheckBoxSpec& spec, std::function<void(bool)> toggled);
     ChoiceBox* makeChoice(const ChoiceSpec& spec, std::function<void(int)> chosen);
+    QPushButton* makeButton(const ButtonSpec& spec, std::function<void(bool)> clicked);
     template <class Slider>
     void bindSliderText(Slider* slider, const char* label, const char* unit);
     void updateExplanationFold();
