@@ -13,6 +13,8 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace ropelab::ui {
@@ -40,15 +42,60 @@ QString superscriptNumber(int value) {
 
 namespace {
 
-constexpr const char* kWrapsProperty = "ropelabWraps";
-constexpr const char* kFullTextProperty = "ropelabFullText";
-constexpr const char* kWrappedTextProperty = "ropelabWrappedText";
-constexpr const char* kWrapWidthProperty = "ropelabWrapWidth";
-constexpr const char* kWrapFontProperty = "ropelabWrapFont";
-constexpr const char* kLegendColumnsProperty = "ropelabLegendColumns";
-constexpr const char* kTickCountProperty = "ropelabTickCount";
-constexpr const char* kThinnedAtProperty = "ropelabTicksThinnedAt";
-constexpr const char* kTickerProperty = "ropelabTicker";
+// What fitting text, ticks and ranges keeps of one plot between replots: a child of the plot,
+// made on first use; a part's entry goes with the part.
+class PlotFit : public QObject {
+public:
+    // A title's, label's or axis label's text as last wrapped.
+    struct Text {
+        bool wraps = false;  // a title, or a label inside the data, that is to wrap
+        std::optional<QString> full;
+        QString wrapped;
+        double width = 0.0;
+        QString font;
+    };
+    // The tick count an axis's ticker asked for, and the axis length where ticks were thinned.
+    struct Ticks {
+        const QCPAxisTicker* ticker = nullptr;
+        int asked = 0;
+        int thinnedAt = 0;
+    };
+
+    static PlotFit& of(QCustomPlot* plot) {
+        for (QObject* child : plot->children()) {
+            if (auto* fit = dynamic_cast<PlotFit*>(child)) return *fit;
+        }
+        return *new PlotFit(plot);
+    }
+    Text& text(QObject* part) { return entry(texts_, part); }
+    const Text* findText(const QObject* part) const {
+        const auto it = texts_.find(part);
+        return it == texts_.end() ? nullptr : &it->second;
+    }
+    bool wraps(const QObject* part) const {
+        const Text* text = findText(part);
+        return text != nullptr && text->wraps;
+    }
+    Ticks& ticks(QCPAxis* axis) { return entry(ticks_, axis); }
+
+    std::optional<int> legendColumns;  // asked for by placeLegendBelow
+    std::optional<QRectF> aspectBox;   // kept by keepEqualAspect
+
+private:
+    explicit PlotFit(QCustomPlot* plot) : QObject(plot) {}
+    template <class Entry>
+    Entry& entry(std::unordered_map<const QObject*, Entry>& entries, QObject* part) {
+        const auto [it, added] = entries.try_emplace(part);
+        if (added) {
+            connect(part, &QObject::destroyed, this, [&entries, part] { entries.erase(part); });
+        }
+        return it->second;
+    }
+
+    std::unordered_map<const QObject*, Text> texts_;
+    std::unordered_map<const QObject*, Ticks> ticks_;
+};
+
 // Pixels between neighbouring tick labels: closer than the least gap they are thinned; ticks are
 // added back only where twice as many labels would keep the comfortable gap (horizontal and
 // vertical axes).
@@ -117,50 +164,53 @@ QString wrapText(const QString& text, const QFont& font, double width) {
 
 // Text set since the last wrap (a new language, a new value) is what the title says; otherwise
 // the text it wrapped.
-bool setSinceWrap(const QCPTextElement* title) {
-    return title->text() != title->property(kWrappedTextProperty).toString();
-}
-
-QString unwrappedText(const QCPTextElement* title) {
-    return setSinceWrap(title) ? title->text() : title->property(kFullTextProperty).toString();
+QString unwrappedText(QCPTextElement* title) {
+    const PlotFit::Text* wrap = PlotFit::of(title->parentPlot()).findText(title);
+    if (wrap == nullptr || title->text() != wrap->wrapped) return title->text();
+    return wrap->full.value_or(QString());
 }
 
 // Wraps the text `holder` shows (a title's, an axis label's) to `width` through `show`. The text
 // set since the last wrap (a new language, a new value) is the full one. This runs before every
-// replot: it lays the text out again only when the text, the width or the font changed.
-void wrapShownText(QObject* holder, const QString& shown, const QFont& font, double width,
+// replot: it lays the text out again only when the text, the width or the font changed. True when
+// the text shown changed.
+bool wrapShownText(PlotFit::Text& wrap, const QString& shown, const QFont& font, double width,
                    const std::function<void(const QString&)>& show) {
-    const bool newText = shown != holder->property(kWrappedTextProperty).toString();
-    if (newText) holder->setProperty(kFullTextProperty, shown);
+    const bool newText = shown != wrap.wrapped;
+    if (newText) wrap.full = shown;
     const QString fontKey = font.toString();
-    if (!newText && holder->property(kWrapWidthProperty).toDouble() == width &&
-        holder->property(kWrapFontProperty).toString() == fontKey) {
-        return;
-    }
-    const QString wrapped = wrapText(holder->property(kFullTextProperty).toString(), font, width);
+    if (!newText && wrap.width == width && wrap.font == fontKey) return false;
+    const QString wrapped = wrapText(wrap.full.value_or(QString()), font, width);
     show(wrapped);
-    holder->setProperty(kWrappedTextProperty, wrapped);
-    holder->setProperty(kWrapWidthProperty, width);
-    holder->setProperty(kWrapFontProperty, fontKey);
+    wrap.wrapped = wrapped;
+    wrap.width = width;
+    wrap.font = fontKey;
+    return wrapped != shown;
 }
 
-void wrapTitle(QCPTextElement* title, int width) {
-    wrapShownText(title, title->text(), title->font(), width - 16.0,
-                  [title](const QString& text) { title->setText(text); });
+// Text set since the last wrap goes back whole: a file at another width shows it unwrapped.
+template <class Show>
+void showWhole(const PlotFit::Text* wrap, const QString& shown, Show show) {
+    if (wrap != nullptr && wrap->full && shown == wrap->wrapped) show(*wrap->full);
+}
+
+bool wrapTitle(PlotFit& fit, QCPTextElement* title, int width) {
+    return wrapShownText(fit.text(title), title->text(), title->font(), width - 16.0,
+                         [title](const QString& text) { title->setText(text); });
 }
 
 // A label below or above the data is centred on it and may reach past it, but not past the
 // plot's edges: it wraps to twice the room on its narrower side (lesson 8's "256 random
 // directions x, sorted" in presenter mode on a 1024 × 768 screen ran off the plot).
-void wrapAxisLabels(QCustomPlot* plot, int width) {
+bool wrapAxisLabels(QCustomPlot* plot, PlotFit& fit, int width) {
+    bool changed = false;
     // At another width (a file's) the margins last laid out say nothing: the labels go whole.
     const bool onScreen = width == plot->width();
     for (QCPAxisRect* rect : plot->axisRects()) {
         if (!onScreen) {
             for (QCPAxis* axis : rect->axes(QCPAxis::atBottom | QCPAxis::atTop)) {
-                const QVariant full = axis->property(kFullTextProperty);
-                if (full.isValid() && axis->label() == axis->property(kWrappedTextProperty))
-                    axis->setLabel(full.toString());
+                showWhole(fit.findText(axis), axis->label(),
+                          [axis](const QString& text) { axis->setLabel(text); });
             }
             continue;
         }
@@ -172,27 +222,26 @@ void wrapAxisLabels(QCustomPlot* plot, int width) {
         const int centre = left + (width - left - right) / 2;
         const int room = 2 * std::min(centre, width - centre) - 8;
         for (QCPAxis* axis : rect->axes(QCPAxis::atBottom | QCPAxis::atTop)) {
-            if (!axis->visible() ||
-                (axis->label().isEmpty() && !axis->property(kFullTextProperty).isValid())) {
-                continue;
-            }
-            wrapShownText(axis, axis->label(), axis->labelFont(), std::max(room, 50),
-                          [axis](const QString& text) { axis->setLabel(text); });
+            const PlotFit::Text* wrap = fit.findText(axis);
+            if (!axis->visible() || (axis->label().isEmpty() && !(wrap && wrap->full))) continue;
+            changed |=
+                wrapShownText(fit.text(axis), axis->label(), axis->labelFont(), std::max(room, 50),
+                              [axis](const QString& text) { axis->setLabel(text); });
         }
     }
+    return changed;
 }
 
 // Labels inside the data, placed at a fraction of their axis rect's width, wrap where they would
 // run past the edge of the rect their alignment runs towards (on screen; files show them whole).
-void wrapLabelsInside(QCustomPlot* plot, int width) {
+void wrapLabelsInside(QCustomPlot* plot, PlotFit& fit, int width) {
     const bool onScreen = width == plot->width();
     for (int i = 0; i < plot->itemCount(); ++i) {
         auto* label = qobject_cast<QCPItemText*>(plot->item(i));
-        if (label == nullptr || !label->property(kWrapsProperty).toBool()) continue;
+        if (label == nullptr || !fit.wraps(label)) continue;
         if (!onScreen) {
-            const QVariant full = label->property(kFullTextProperty);
-            if (full.isValid() && label->text() == label->property(kWrappedTextProperty))
-                label->setText(full.toString());
+            showWhole(fit.findText(label), label->text(),
+                      [label](const QString& text) { label->setText(text); });
             continue;
         }
         const QCPAxisRect* rect = label->position->axisRect();
@@ -204,14 +253,13 @@ void wrapLabelsInside(QCustomPlot* plot, int width) {
                                                               : 2.0 * std::min(at, 1.0 - at);
         const QMargins padding = label->padding();
         const double room = share * rect->width() - padding.left() - padding.right() - 4.0;
-        wrapShownText(label, label->text(), label->font(), std::max(room, 50.0),
+        wrapShownText(fit.text(label), label->text(), label->font(), std::max(room, 50.0),
                       [label](const QString& text) { label->setText(text); });
     }
 }
 
 // As many legend columns as fit, up to the number asked for.
-void reflowLegend(QCPLegend* legend, int width) {
-    const int wanted = legend->property(kLegendColumnsProperty).toInt();
+void reflowLegend(QCPLegend* legend, int wanted, int width) {
     int widest = 1;
     for (int i = 0; i < legend->itemCount(); ++i) {
         // Wrapped grids have empty cells.
@@ -223,7 +271,7 @@ void reflowLegend(QCPLegend* legend, int width) {
     const int fit = std::max(1, (width - 12 + spacing) / (widest + spacing));
     const int columns = std::min(wanted, fit);
     if (columns == legend->wrap()) return;
-    // The property keeps the columns asked for: a wider plot later gets them back.
+    // The plot's fit keeps the columns asked for: a wider plot later gets them back.
     legend->setWrap(columns);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
 }
@@ -246,28 +294,36 @@ int firstColumnWidth(QCPLayoutGrid* layout, int total) {
     return total - others;
 }
 
+// Wraps the titles to the width column 0 leaves them; true when one now reads differently.
+bool wrapTitles(QCustomPlot* plot, PlotFit& fit, int width) {
+    width = firstColumnWidth(plot->plotLayout(), width);
+    bool changed = false;
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        if (auto* title = qobject_cast<QCPTextElement*>(element);
+            title != nullptr && fit.wraps(title)) {
+            changed |= wrapTitle(fit, title, width);
+        }
+    }
+    return changed;
+}
+
 }  // namespace
 
 void fitTextToWidth(QCustomPlot* plot, int width) {
-    wrapAxisLabels(plot, width);
-    wrapLabelsInside(plot, width);
-    width = firstColumnWidth(plot->plotLayout(), width);
-    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
-        if (auto* title = qobject_cast<QCPTextElement*>(element);
-            title != nullptr && title->property(kWrapsProperty).toBool()) {
-            wrapTitle(title, width);
-        }
-    }
+    PlotFit& fit = PlotFit::of(plot);
+    wrapAxisLabels(plot, fit, width);
+    wrapLabelsInside(plot, fit, width);
+    wrapTitles(plot, fit, width);
     QCPLegend* legend = plot->legend;
     if (legend == nullptr || !legend->visible()) return;
     QCPAxisRect* rect = plot->axisRect();
     // An inset legend wider than its axis rect (big presenter fonts, a narrow plot) moves below.
-    if (!legend->property(kLegendColumnsProperty).isValid() && rect != nullptr &&
-        rect->width() > 50 && rect->insetLayout()->elements(false).contains(legend) &&
+    if (!fit.legendColumns && rect != nullptr && rect->width() > 50 &&
+        rect->insetLayout()->elements(false).contains(legend) &&
         legend->minimumOuterSizeHint().width() > rect->width() - 8) {
         placeLegendBelow(plot, std::max(1, legend->itemCount()));
     }
-    if (legend->property(kLegendColumnsProperty).isValid()) reflowLegend(legend, width);
+    if (fit.legendColumns) reflowLegend(legend, *fit.legendColumns, width);
 }
 
 bool fitTicksToLength(QCustomPlot* plot) {
@@ -280,6 +336,7 @@ bool fitTicksToLength(QCustomPlot* plot) {
         if (auto* scale = qobject_cast<QCPColorScale*>(element); scale && scale->visible())
             axes += scale->axis();
     }
+    PlotFit& fit = PlotFit::of(plot);
     bool changed = false;
     for (QCPAxis* axis : axes) {
         const QCPAxisRect* rect = axis->axisRect();
@@ -288,22 +345,20 @@ bool fitTicksToLength(QCustomPlot* plot) {
             continue;
         }
         QCPAxisTicker* ticker = axis->ticker().data();
-        // Text and fixed-step tickers place their ticks whatever count they are asked for.
+        // Text tickers, and fixed-step ones that may not take a multiple of their step, place
+        // their ticks whatever count they are asked for.
+        const auto* fixed = dynamic_cast<QCPAxisTickerFixed*>(ticker);
         if (ticker == nullptr || dynamic_cast<QCPAxisTickerText*>(ticker) != nullptr ||
-            dynamic_cast<QCPAxisTickerFixed*>(ticker) != nullptr) {
+            (fixed != nullptr && fixed->scaleStrategy() == QCPAxisTickerFixed::ssNone)) {
             continue;
         }
         const QVector<double> ticks = axis->tickVector();
         const QVector<QString> labels = axis->tickVectorLabels();
         if (ticks.size() < 2 || labels.size() != ticks.size()) continue;
         // A new ticker (a lesson may set one) brings the count it asks for.
-        const auto tickerId = static_cast<qulonglong>(reinterpret_cast<quintptr>(ticker));
-        if (axis->property(kTickerProperty).toULongLong() != tickerId) {
-            axis->setProperty(kTickerProperty, tickerId);
-            axis->setProperty(kTickCountProperty, ticker->tickCount());
-            axis->setProperty(kThinnedAtProperty, QVariant());
-        }
-        const int asked = axis->property(kTickCountProperty).toInt();
+        PlotFit::Ticks& fitted = fit.ticks(axis);
+        if (fitted.ticker != ticker) fitted = {ticker, ticker->tickCount(), 0};
+        const int asked = fitted.asked;
         const bool horizontal = axis->orientation() == Qt::Horizontal;
         // Across the axis a label's extent is its width; along a vertical one, the height of
         // its digits (line spacing would leave room no reader needs).
@@ -326,9 +381,8 @@ bool fitTicksToLength(QCustomPlot* plot) {
         if (spacing < label + kTickLabelLeastGap) {
             if (wanted == 1) continue;
             --wanted;  // one tick fewer per replot, checked again after the next
-            axis->setProperty(kThinnedAtProperty, length);
-        } else if (wanted < asked && spacing >= 2.0 * (label + gap) &&
-                   length != axis->property(kThinnedAtProperty).toInt()) {
+            fitted.thinnedAt = length;
+        } else if (wanted < asked && spacing >= 2.0 * (label + gap) && length != fitted.thinnedAt) {
             // Room for twice as many labels at a new length; never at the length where labels
             // were thinned, so counts cannot swing back and forth there.
             ++wanted;
@@ -736,21 +790,30 @@ QCustomPlot* makePlot(QWidget* parent) {
     });
     // Labels inside the data wrap to the axis rect as this replot laid it out, not the last one:
     // a layout that narrows the rect (new tick labels) would leave them running off it. A file's
-    // layout (another viewport) keeps them whole.
-    QObject::connect(plot, &QCustomPlot::afterLayout, plot,
-                     [plot] { wrapLabelsInside(plot, plot->viewport().width()); });
+    // layout (another viewport) keeps them whole. Titles and axis labels on screen are fitted to
+    // this layout too, and laid out again if that changed them: fitted before the first layout
+    // (a colour scale's width then leaves out its axis labels), a title ran past lesson 12's plot.
+    // Wrapping changes heights only, and the room is a width, so the second pass changes nothing.
+    QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] {
+        const int width = plot->viewport().width();
+        PlotFit& fit = PlotFit::of(plot);
+        wrapLabelsInside(plot, fit, width);
+        if (width != plot->width()) return;
+        const bool axisLabels = wrapAxisLabels(plot, fit, width);
+        if (wrapTitles(plot, fit, width) || axisLabels) plot->replot(QCustomPlot::rpQueuedReplot);
+    });
     return plot;
 }
 
 void wrapInsideAxisRect(QCPItemText* label) {
     label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-    label->setProperty(kWrapsProperty, true);
+    PlotFit::of(label->parentPlot()).text(label).wraps = true;
 }
 
 QCPTextElement* addPlotTitle(QCustomPlot* plot, const QString& text) {
     plot->plotLayout()->insertRow(0);
     auto* title = new PlotText(plot, text);
-    title->setProperty(kWrapsProperty, true);
+    PlotFit::of(plot).text(title).wraps = true;
     plot->plotLayout()->addElement(0, 0, title);
     return title;
 }
@@ -771,7 +834,7 @@ QCPTextElement* addPlotSubtitle(QCustomPlot* plot, const QString& text) {
     layout->insertRow(row);
     auto* subtitle = new PlotText(plot, text);
     subtitle->setProperty(kSubtitleProperty, true);
-    subtitle->setProperty(kWrapsProperty, true);
+    PlotFit::of(plot).text(subtitle).wraps = true;
     layout->addElement(row, 0, subtitle);
     return subtitle;
 }
@@ -793,7 +856,7 @@ void placeLegendBelow(QCustomPlot* plot, int columns) {
     band->setMargins(QMargins(0, 0, 0, 3));
     // Wrap first, then the fill order with rearranging: items already in the legend move too.
     legend->setWrap(columns);
-    legend->setProperty(kLegendColumnsProperty, columns);
+    PlotFit::of(plot).legendColumns = columns;
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     legend->setMargins(QMargins(6, 2, 6, 2));
     layout->setRowStretchFactor(row, 0.001);
@@ -1033,7 +1096,7 @@ namespace {
 // Sets the plot's ranges to show its aspect box centred, one data unit equally long on both axes
 // of its laid-out rect; false when they already were, or the rect is not laid out yet.
 bool fitEqualAspect(QCustomPlot* plot) {
-    const QRectF want = plot->property("ropelabAspectBox").toRectF();
+    const QRectF want = PlotFit::of(plot).aspectBox.value_or(QRectF());
     const QRect rect = plot->axisRect()->rect();
     if (rect.width() <= 0 || rect.height() <= 0 || want.isEmpty()) return false;
     const double pixelsPerUnit =
@@ -1055,7 +1118,9 @@ bool fitEqualAspect(QCustomPlot* plot) {
 }  // namespace
 
 void keepEqualAspect(QCustomPlot* plot, const QRectF& box) {
-    plot->setProperty("ropelabAspectBox", box);
+    PlotFit& fit = PlotFit::of(plot);
+    const bool connected = fit.aspectBox.has_value();
+    fit.aspectBox = box;
     if (plot->axisRect()->width() > 0 && plot->axisRect()->height() > 0) {
         // Fitted to the rect it has now, a new box needs one replot, not a second after layout.
         fitEqualAspect(plot);
@@ -1063,11 +1128,10 @@ void keepEqualAspect(QCustomPlot* plot, const QRectF& box) {
         plot->xAxis->setRange(box.left(), box.right());
         plot->yAxis->setRange(box.top(), box.bottom());
     }
-    if (plot->property("ropelabAspectConnected").toBool()) {
+    if (connected) {
         plot->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
-    plot->setProperty("ropelabAspectConnected", true);
     // Ranges set after layout apply from the next replot on, so re-queue only when they changed;
     // the second pass finds them equal and stops.
     QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] {
