@@ -24,7 +24,7 @@
 #include "model/latest_job.h"
 #include "style/theme_controller.h"
 #include "widgets/library_internals.h"
-#include "widgets/plot_helpers.h"
+#include "widgets/plot_fit.h"
 
 namespace ropelab::ui {
 

@@ -10,7 +10,7 @@
 #include <cmath>
 
 #include "style/plot_style.h"
-#include "widgets/plot_helpers.h"
+#include "widgets/long_curve.h"
 
 namespace ropelab::ui {
 
@@ -94,10 +94,10 @@ private:
 };
 
 // Lessons tag series with a role (query, key, ...); it names unnamed items in the table.
-QString roleName(const QObject& object) {
-    const QVariant role = object.property("ropelabSeries");
-    if (!role.isValid()) return {};
-    switch (static_cast<Series>(role.toInt())) {
+QString roleName(const QCPLayerable& part) {
+    const SeriesStyle* style = seriesStyleOf(&part);
+    if (style == nullptr) return {};
+    switch (style->series) {
         case Series::Query:
             return QStringLiteral("query");
         case Series::Key:
@@ -107,14 +107,14 @@ QString roleName(const QObject& object) {
         case Series::Reference:
             return QStringLiteral("reference");
         default:
-            return QStringLiteral("series %1").arg(role.toInt());
+            return QStringLiteral("series %1").arg(static_cast<int>(style->series));
     }
 }
 
-QByteArray seriesName(const QObject& object, const QString& name, const char* kind, int index) {
+QByteArray seriesName(const QCPLayerable& part, const QString& name, const char* kind, int index) {
     if (!name.isEmpty()) return field(name);
-    if (!object.objectName().isEmpty()) return field(object.objectName());
-    const QString role = roleName(object);
+    if (!part.objectName().isEmpty()) return field(part.objectName());
+    const QString role = roleName(part);
     if (!role.isEmpty()) return field(QStringLiteral("%1 %2 %3").arg(role, kind).arg(index + 1));
     return field(QStringLiteral("%1 %2").arg(kind).arg(index + 1));
 }
@@ -193,7 +193,7 @@ bool writePlotDataCsv(QCustomPlot& plot, QIODevice& out) {
     CsvWriter csv(out);
     for (int i = 0; i < plot.plottableCount(); ++i) {
         QCPAbstractPlottable* plottable = plot.plottable(i);
-        if (plottable->visible() && !plottable->property(kDrawingOnlyProperty).toBool()) {
+        if (plottable->visible() && !drawsOnly(plottable)) {
             writePlottable(csv, plottable, i);
         }
     }

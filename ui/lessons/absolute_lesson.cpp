@@ -16,7 +16,9 @@
 #include "encodings/learned_absolute.h"
 #include "encodings/sinusoidal.h"
 #include "model/parameter_model.h"
+#include "widgets/heat_map.h"
 #include "widgets/labeled_slider.h"
+#include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
 

@@ -6,6 +6,7 @@
 #include <QPointF>
 
 #include "lessons/lesson_page.h"
+#include "widgets/heat_map.h"
 #include "widgets/labeled_slider.h"
 
 class QCPColorMap;

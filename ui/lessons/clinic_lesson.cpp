@@ -20,6 +20,7 @@
 #include "encodings/learned_absolute.h"
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
+#include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {

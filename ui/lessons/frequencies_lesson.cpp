@@ -32,6 +32,8 @@
 #include "model/parameter_model.h"
 #include "model/parameter_text.h"
 #include "widgets/choice_box.h"
+#include "widgets/plot_fit.h"
+#include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
 #include "widgets/rope_config_editor.h"
 #include "widgets/score_plot_helpers.h"

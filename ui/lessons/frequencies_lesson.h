@@ -16,7 +16,7 @@
 #include "analysis/frequency_bands.h"
 #include "encodings/model_presets.h"
 #include "lessons/lesson_page.h"
-#include "widgets/plot_helpers.h"
+#include "widgets/long_curve.h"
 
 class QCPAxisRect;
 class QCPGraph;

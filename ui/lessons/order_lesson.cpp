@@ -13,6 +13,7 @@
 
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
+#include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
 

@@ -16,6 +16,8 @@
 #include "encodings/learned_absolute.h"
 #include "lessons/frequency_note.h"
 #include "model/parameter_model.h"
+#include "widgets/plot_fit.h"
+#include "widgets/plot_helpers.h"
 #include "widgets/score_plot_helpers.h"
 
 namespace ropelab::ui {

@@ -11,7 +11,7 @@
 
 #include "analysis/score_heatmap.h"
 #include "lessons/lesson_page.h"
-#include "widgets/plot_helpers.h"
+#include "widgets/heat_map.h"
 
 class QCPGraph;
 class QCheckBox;

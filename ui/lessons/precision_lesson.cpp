@@ -15,6 +15,8 @@
 #include "encodings/rope_frequencies.h"
 #include "model/parameter_model.h"
 #include "widgets/labeled_slider.h"
+#include "widgets/plot_fit.h"
+#include "widgets/plot_helpers.h"
 #include "widgets/score_plot_helpers.h"
 
 namespace ropelab::ui {

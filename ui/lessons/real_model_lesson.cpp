@@ -25,6 +25,8 @@
 #include "model/parameter_text.h"
 #include "weights/qk_model.h"
 #include "weights/weights_error.h"
+#include "widgets/plot_fit.h"
+#include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
 #include "widgets/wrapped_label.h"
 

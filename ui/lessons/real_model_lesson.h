@@ -13,7 +13,7 @@
 
 #include "lessons/lesson_page.h"
 #include "weights/rope_lens.h"
-#include "widgets/plot_helpers.h"
+#include "widgets/heat_map.h"
 
 class QLabel;
 class QSpinBox;

@@ -18,7 +18,9 @@
 #include "encodings/alibi.h"
 #include "encodings/t5_buckets.h"
 #include "model/parameter_model.h"
+#include "widgets/heat_map.h"
 #include "widgets/labeled_slider.h"
+#include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
 

@@ -22,6 +22,8 @@
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
 #include "widgets/labeled_slider.h"
+#include "widgets/long_curve.h"
+#include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
 

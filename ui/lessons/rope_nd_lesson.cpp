@@ -26,6 +26,7 @@
 #include "widgets/choice_box.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/orbit_camera.h"
+#include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
 

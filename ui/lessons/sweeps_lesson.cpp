@@ -31,6 +31,8 @@
 #include "model/parameter_text.h"
 #include "widgets/choice_box.h"
 #include "widgets/labeled_slider.h"
+#include "widgets/plot_fit.h"
+#include "widgets/plot_helpers.h"
 #include "widgets/progress_value.h"
 #include "widgets/score_plot_helpers.h"
 #include "widgets/wrapped_label.h"

@@ -18,8 +18,9 @@
 #include "compute/compute_engine.h"
 #include "compute/sweeps.h"
 #include "lessons/lesson_page.h"
+#include "widgets/heat_map.h"
 #include "widgets/labeled_slider.h"
-#include "widgets/plot_helpers.h"
+#include "widgets/long_curve.h"
 
 class QCPAxisRect;
 class QCPColorScale;

@@ -38,6 +38,8 @@
 #include "training/model_file.h"
 #include "weights/qk_model.h"
 #include "widgets/choice_box.h"
+#include "widgets/heat_map.h"
+#include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/progress_value.h"
 #include "widgets/score_plot_helpers.h"

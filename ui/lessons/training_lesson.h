@@ -20,7 +20,7 @@
 #include "lessons/lesson_page.h"
 #include "training/lab_run.h"
 #include "weights/rope_lens.h"
-#include "widgets/plot_helpers.h"
+#include "widgets/heat_map.h"
 
 class QCPGraph;
 class QCPItemStraightLine;

@@ -5,15 +5,18 @@
 
 #include <array>
 
+#include "style/plot_part_state.h"
+
 namespace ropelab::ui {
 
 namespace {
 
-constexpr const char* kSeriesProperty = "ropelabSeries";
-constexpr const char* kDashProperty = "ropelabDash";
-constexpr const char* kWidthProperty = "ropelabWidth";
-constexpr const char* kFillProperty = "ropelabFill";
-constexpr const char* kSquareMarksProperty = "ropelabSquareMarks";
+// Marks drawn as squares of this size (setSquareMarks), recoloured with the graph's pen.
+struct SquareMarks {
+    double size = 0.0;
+};
+// A title styled as a subtitle.
+struct Subtitle {};
 
 QFont themeFont(const PlotTheme& theme, int extraPoints, bool bold = false) {
     QFont font;
@@ -58,29 +61,16 @@ QBrush seriesBrush(const SeriesStyle& style, const PlotTheme& theme) {
 
 // Square marks in the graph's pen colour: filled, outlined by a hairline.
 void recolourSquareMarks(QCPGraph* graph) {
-    const QVariant size = graph->property(kSquareMarksProperty);
-    if (!size.isValid()) return;
+    const SquareMarks* square = PlotPartState<SquareMarks>::of(graph->parentPlot()).find(graph);
+    if (square == nullptr) return;
     const QColor colour = graph->pen().color();
-    QCPScatterStyle marks(QCPScatterStyle::ssSquare, colour, colour, size.toDouble());
+    QCPScatterStyle marks(QCPScatterStyle::ssSquare, colour, colour, square->size);
     marks.setPen(QPen(colour, 0.0));
     graph->setScatterStyle(marks);
 }
 
-void storeStyle(QObject* object, const SeriesStyle& style) {
-    object->setProperty(kSeriesProperty, static_cast<int>(style.series));
-    object->setProperty(kDashProperty, static_cast<int>(style.dash));
-    object->setProperty(kWidthProperty, style.widthScale);
-    object->setProperty(kFillProperty, style.fillAlpha);
-}
-
-bool loadStyle(const QObject* object, SeriesStyle& style) {
-    const QVariant series = object->property(kSeriesProperty);
-    if (!series.isValid()) return false;
-    style.series = static_cast<Series>(series.toInt());
-    style.dash = static_cast<Qt::PenStyle>(object->property(kDashProperty).toInt());
-    style.widthScale = object->property(kWidthProperty).toDouble();
-    style.fillAlpha = object->property(kFillProperty).toInt();
-    return true;
+void storeStyle(QCPLayerable* part, const SeriesStyle& style) {
+    PlotPartState<SeriesStyle>::of(part->parentPlot())[part] = style;
 }
 
 void penItem(QCPAbstractItem* item, const SeriesStyle& style, const PlotTheme& theme) {
@@ -181,8 +171,16 @@ void setSeriesStyle(QCPAbstractPlottable* plottable, const SeriesStyle& style,
     plottable->setBrush(seriesBrush(style, theme));
 }
 
+const SeriesStyle* seriesStyleOf(const QCPLayerable* part) {
+    return PlotPartState<SeriesStyle>::of(part->parentPlot()).find(part);
+}
+
+void styleAsSubtitle(QCPTextElement* title) {
+    PlotPartState<Subtitle>::of(title->parentPlot())[title] = {};
+}
+
 void setSquareMarks(QCPGraph* graph, double size) {
-    graph->setProperty(kSquareMarksProperty, size);
+    PlotPartState<SquareMarks>::of(graph->parentPlot())[graph] = {size};
     recolourSquareMarks(graph);
 }
 
@@ -249,25 +247,23 @@ void applyPlotTheme(QCustomPlot* plot, const PlotTheme& theme) {
             legend->setBorderPen(QPen(theme.grid, 1.0));
             legend->setIconSize(theme.presenter ? QSize(40, 22) : QSize(28, 16));
         } else if (auto* title = qobject_cast<QCPTextElement*>(element)) {
-            const bool subtitle = title->property(kSubtitleProperty).toBool();
+            const bool subtitle = PlotPartState<Subtitle>::of(plot).find(title) != nullptr;
             title->setFont(subtitle ? themeFont(theme, 1) : themeFont(theme, 2, true));
             title->setTextColor(theme.foreground);
         }
     }
     for (int i = 0; i < plot->plottableCount(); ++i) {
         QCPAbstractPlottable* plottable = plot->plottable(i);
-        SeriesStyle style;
-        if (loadStyle(plottable, style)) {
-            plottable->setPen(seriesPen(style, theme));
-            plottable->setBrush(seriesBrush(style, theme));
+        if (const SeriesStyle* style = seriesStyleOf(plottable)) {
+            plottable->setPen(seriesPen(*style, theme));
+            plottable->setBrush(seriesBrush(*style, theme));
         }
         if (auto* graph = qobject_cast<QCPGraph*>(plottable)) recolourSquareMarks(graph);
     }
     for (int i = 0; i < plot->itemCount(); ++i) {
         QCPAbstractItem* item = plot->item(i);
-        SeriesStyle style;
-        if (loadStyle(item, style)) {
-            penItem(item, style, theme);
+        if (const SeriesStyle* style = seriesStyleOf(item)) {
+            penItem(item, *style, theme);
         } else if (auto* text = qobject_cast<QCPItemText*>(item)) {
             text->setColor(theme.foreground);
             text->setFont(themeFont(theme, 0));

@@ -13,6 +13,8 @@ class QCPAbstractPlottable;
 class QCPAbstractItem;
 class QCPColorMap;
 class QCPColorGradient;
+class QCPLayerable;
+class QCPTextElement;
 
 namespace ropelab::ui {
 
@@ -63,6 +65,8 @@ struct SeriesStyle {
 void setSeriesStyle(QCPAbstractPlottable* plottable, const SeriesStyle& style,
                     const PlotTheme& theme);
 void setSeriesStyle(QCPAbstractItem* item, const SeriesStyle& style, const PlotTheme& theme);
+// The role `part` (a plottable or item) was tagged with; null for one never tagged.
+const SeriesStyle* seriesStyleOf(const QCPLayerable* part);
 
 // Thousands of square marks (size in pixels) in the graph's series colour, filled and outlined by
 // a hairline: a theme-width pen would stroke every mark as a path, about six times slower to paint.
@@ -76,8 +80,8 @@ enum class Gradient {
 QCPColorGradient colorGradient(Gradient gradient);
 void setColorMapGradient(QCPColorMap* map, Gradient gradient);
 
-// A QCPTextElement with this property set to true is styled as a subtitle (regular weight).
-inline constexpr const char* kSubtitleProperty = "ropelabSubtitle";
+// Styles `title` as a subtitle (regular weight) from now on.
+void styleAsSubtitle(QCPTextElement* title);
 
 // Restyles fonts, axes, grids, legends, colour scales, titles and every tagged series and item.
 // Does not replot.

@@ -1,21 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Small builders for the plot pieces lessons share (a titled plot, a heat map with a colour
-// scale). Styling stays in style/plot_style; these only assemble layout elements.
+// Small builders for the plot pieces lessons share: a readable plot, graphs and curves that paint
+// fast, arrows and arcs, position axes, an overlay layer. Styling stays in style/plot_style;
+// fitting text to a plot's size is widgets/plot_fit, heat maps widgets/heat_map, long curves
+// widgets/long_curve.
 
-#include <QImage>
 #include <QLineF>
-#include <QRectF>
 #include <QSize>
 #include <QString>
 #include <QVector>
-#include <memory>
 #include <vector>
 
 #include <qcustomplot.h>
-#include <Eigen/Core>
-
-#include "analysis/score_heatmap.h"
 
 #include "style/plot_style.h"
 
@@ -30,10 +26,6 @@ class QCPLayer;
 class QCPColorScale;
 class QCPTextElement;
 class QCPItemText;
-
-namespace ropelab {
-class CurveEnvelope;
-}
 
 namespace ropelab::ui {
 
@@ -81,114 +73,9 @@ void showPositions(QCustomPlot* plot, int n);
 // pixels of the segments drawn, or within a pixel of a point drawn.
 QVector<QLineF> visibleSegments(const QVector<QPointF>& points, double tolerance);
 
-// Titles and subtitles wrap at word boundaries and legends placed below re-flow to fit `width`
-// pixels (large presenter fonts, narrow plots); labels below or above the data wrap where they
-// would run off the plot (on screen; a file at another width shows them whole). Runs before every
-// replot at the widget's width; export calls it with the figure's width.
-void fitTextToWidth(QCustomPlot* plot, int width);
-
-// Places `label` at a fraction of its axis rect's width (ptAxisRectRatio) and lets it wrap on
-// screen where it would run past the edge of the rect (fitTextToWidth; files show it whole).
-void wrapInsideAxisRect(QCPItemText* label);
-
-// An axis whose tick labels run into each other at its laid-out length (a narrow heat map,
-// presenter fonts) asks its ticker for one tick fewer; one with room for twice its labels at a
-// new length asks for one more, up to the count first asked for. True when a count changed and
-// the plot needs laying out again.
-bool fitTicksToLength(QCustomPlot* plot);
-
-// A bold title row above the axis rect.
-QCPTextElement* addPlotTitle(QCustomPlot* plot, const QString& text);
-
-// A regular-weight line under the title (a caption or a live remark); the row below the titles.
-QCPTextElement* addPlotSubtitle(QCustomPlot* plot, const QString& text);
-
-// Gives a wrapping title new text; false when it already says that (wrapped or not), so the
-// caller replots its plot only for a real change.
-bool setTitleText(QCPTextElement* title, const QString& text);
-
-// Moves the legend out of the axis rect into its own row under the plot, laid out horizontally,
-// so it never covers data; `columns` items per row (1 stacks them, for narrow plots).
-void placeLegendBelow(QCustomPlot* plot, int columns = 4);
-
-// Colour-map cells with the image they colour into, made off the UI thread for a ColouredMap.
-struct ColouredCells {
-    std::unique_ptr<QCPColorMapData> data;
-    QImage image;  // as QCPColorMap makes it: value rows bottom up, small maps oversampled
-    QCPColorGradient gradient;
-    QCPRange range;
-};
-// Colours `data` (keys across, linear scale) as a heat map without interpolation draws it.
-ColouredCells colourCells(std::unique_ptr<QCPColorMapData> data, const QCPColorGradient& gradient,
-                          const QCPRange& range);
-
-// A colour map that can take cells already coloured: colouring half a million cells costs the UI
-// thread a millisecond, scaling their image does not. Given another gradient or range, it colours
-// on the UI thread as QCPColorMap does. A map takes its data only through setColouredCells or
-// only through setData, and its cells are not changed in place: it could not tell.
-class ColouredMap : public QCPColorMap {
-    Q_OBJECT
-public:
-    using QCPColorMap::QCPColorMap;
-    // Takes the data, gradient and range the image was coloured with.
-    void setColouredCells(ColouredCells cells);
-
-protected:
-    void updateMapImage() override;
-
-private:
-    // What image_ was coloured from, with and into.
-    QImage image_;
-    const QCPColorMapData* imageData_ = nullptr;
-    QCPColorGradient gradient_;
-    QCPRange range_;
-};
-
-struct HeatMap {
-    ColouredMap* map = nullptr;
-    QCPColorScale* scale = nullptr;
-};
-// A colour map on the plot's axis rect with a labelled colour scale on the right, their margins
-// aligned so the scale is as tall as the map.
-HeatMap addHeatMap(QCustomPlot* plot, Gradient gradient, const QString& scaleLabel);
-
-// Colour-map cells for a matrix (row r drawn at y = r, column c at x = c), or for a pooled grid
-// over n positions (cell centres at the middle of their blocks). Built off the UI thread, then
-// handed to QCPColorMap::setData(data.release(), false).
-std::unique_ptr<QCPColorMapData> colorMapData(const Eigen::Ref<const Eigen::MatrixXd>& values);
-std::unique_ptr<QCPColorMapData> colorMapData(const PooledGrid& grid, std::int64_t keyCount,
-                                              std::int64_t queryCount);
-
 // A layer above the data with its own paint buffer: items moved on it (a marker, a cursor) are
 // repainted with overlay->replot() without redrawing the curves and maps beneath.
 QCPLayer* addOverlayLayer(QCustomPlot* plot);
-
-// A long sampled curve, sample i at x = firstX + i·stepX: the samples themselves when there are at
-// most two per column, else each column's max and min (every peak survives) as one zig-zag line
-// that paints the envelope solid — a few thousand segments instead of one per sample.
-void showLongCurve(QCPGraph* graph, double firstX, double stepX, const std::vector<double>& samples,
-                   int columns);
-
-// Column minima and maxima of a long curve, drawn as one solid band: a zig-zag through every
-// column's max and min (a channel fill between the two lines paints about ten times slower). The
-// low and high graphs hold the data for CSV export (named `name` min / max) and draw nothing; the
-// zig-zag is for drawing only. Style the band graph with setSeriesStyle.
-struct EnvelopeBand {
-    QCPGraph* low = nullptr;
-    QCPGraph* high = nullptr;
-    QCPGraph* band = nullptr;
-};
-EnvelopeBand addEnvelopeBand(QCPAxis* x, QCPAxis* y, const QString& name);
-void showEnvelopeBand(const EnvelopeBand& band, const QVector<double>& x,
-                      const QVector<double>& low, const QVector<double>& high);
-// The band of `envelope`, whose sample s stands at x = firstX + s: each column at the centre of its
-// samples (the geometric centre for columns made for a logarithmic axis). Returns the largest
-// |value| drawn, for a y range shared between plots.
-double showEnvelopeBand(const EnvelopeBand& band, const CurveEnvelope& envelope, double firstX,
-                        bool logCentres = false);
-void setEnvelopeBandVisible(const EnvelopeBand& band, bool visible);
-// Set on a plottable that only draws (a band's zig-zag): CSV export skips it.
-inline constexpr const char* kDrawingOnlyProperty = "ropelabDrawingOnly";
 
 // Draws `elements` (fills, scatters, grids) of the plot without antialiasing and leaves the rest
 // as they were. QCustomPlot's own setNotAntialiasedElements also forces antialiasing on for every
@@ -205,10 +92,5 @@ void antialiasUnlessDense(QCPGraph* graph);
 // over and over looks the same without it and paints two to three times faster. Call after
 // setData. Export draws every line antialiased whatever this chose.
 void antialiasUnlessTangled(const std::vector<QCPCurve*>& pieces);
-
-// Keeps one data unit equally long on both axes, showing at least the box (x, y, width, height
-// in plot coordinates) centred, whatever the widget's shape: circles stay circles.
-// Call again with a new box when the content changes size.
-void keepEqualAspect(QCustomPlot* plot, const QRectF& box);
 
 }  // namespace ropelab::ui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/score_plot_helpers.h"
 
+#include "widgets/heat_map.h"
 #include "widgets/plot_helpers.h"
 
 #include <qcustomplot.h>

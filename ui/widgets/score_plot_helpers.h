@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "analysis/score_heatmap.h"
-#include "widgets/plot_helpers.h"
+#include "widgets/heat_map.h"
 
 class QCPAxis;
 

@@ -28,6 +28,7 @@
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
 #include "style/appearance_controller.h"
+#include "style/plot_style.h"
 #include "style/theme_controller.h"
 #include "window/app_controller.h"
 #include "window/main_window.h"
@@ -55,7 +56,7 @@ PlotSizes measure(const AllLessons& app) {
             }
             for (int i = 0; i < figure.plot->graphCount(); ++i) {
                 QCPGraph* graph = figure.plot->graph(i);
-                if (graph->property("ropelabSeries").isValid()) {
+                if (seriesStyleOf(graph) != nullptr) {
                     sizes.thinnestSeries = std::min(sizes.thinnestSeries, graph->pen().widthF());
                 }
             }

@@ -34,6 +34,7 @@
 #include "model/atomic_write.h"
 #include "model/parameter_model.h"
 #include "style/theme_controller.h"
+#include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
 namespace {

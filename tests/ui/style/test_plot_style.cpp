@@ -12,6 +12,7 @@
 #include "model/parameter_model.h"
 #include "style/plot_style.h"
 #include "style/theme_controller.h"
+#include "widgets/plot_helpers.h"
 
 namespace ropelab::ui {
 namespace {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "image_difference.h"
+#include "widgets/heat_map.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
 

@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plot_fit.h"
+
+#include <qcustomplot.h>
+
+#include <QTextLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <optional>
+
+#include "style/plot_part_state.h"
+#include "style/plot_style.h"
+#include "widgets/plot_text.h"
+
+namespace ropelab::ui {
+
+namespace {
+
+// A title's, label's or axis label's text as last wrapped.
+struct TextFit {
+    bool wraps = false;  // a title, or a label inside the data, that is to wrap
+    std::optional<QString> full;
+    QString wrapped;
+    double width = 0.0;
+    QString font;
+};
+using TextFits = PlotPartState<TextFit>;
+
+// The tick count an axis's ticker asked for, and the axis length where ticks were thinned.
+struct TickFit {
+    const QCPAxisTicker* ticker = nullptr;
+    int asked = 0;
+    int thinnedAt = 0;
+};
+
+// The columns placeLegendBelow asked for, kept for a legend placed below its plot.
+struct LegendBelow {
+    int columns = 1;
+};
+
+// The box keepEqualAspect shows.
+struct AspectBox {
+    QRectF box;
+};
+
+bool wraps(const TextFits& texts, const QObject* part) {
+    const TextFit* text = texts.find(part);
+    return text != nullptr && text->wraps;
+}
+
+// Pixels between neighbouring tick labels: closer than the least gap they are thinned; ticks are
+// added back only where twice as many labels would keep the comfortable gap (horizontal and
+// vertical axes).
+constexpr int kTickLabelLeastGap = 4;
+constexpr int kTickLabelGapAcross = 12;
+constexpr int kTickLabelGapUp = 8;
+
+constexpr QChar kWordJoiner(0x2060);
+
+// A unit stays whole on its line: word joiners (no break on either side) inside a/b written
+// without spaces ("rad/token", "弧度/词元", up to four letters each side) and inside 词元, which
+// Unicode would otherwise break after "/" or between any two CJK characters.
+QString joinUnits(const QString& paragraph) {
+    const qsizetype n = paragraph.size();
+    std::vector<bool> join(static_cast<std::size_t>(n), false);  // no break after character i
+    for (qsizetype slash = 1; slash + 1 < n; ++slash) {
+        if (paragraph[slash] != QLatin1Char('/') || !paragraph[slash - 1].isLetterOrNumber() ||
+            !paragraph[slash + 1].isLetterOrNumber()) {
+            continue;
+        }
+        qsizetype first = slash - 1;
+        while (first > 0 && slash - first < 4 && paragraph[first - 1].isLetterOrNumber()) --first;
+        qsizetype last = slash + 1;
+        while (last + 1 < n && last - slash < 4 && paragraph[last + 1].isLetterOrNumber()) ++last;
+        for (qsizetype i = first; i < last; ++i) join[static_cast<std::size_t>(i)] = true;
+    }
+    for (qsizetype i = 0; i + 1 < n; ++i) {
+        if (paragraph[i] == QChar(0x8BCD) && paragraph[i + 1] == QChar(0x5143)) {  // 词元
+            join[static_cast<std::size_t>(i)] = true;
+        }
+    }
+    QString joined;
+    joined.reserve(2 * n);
+    for (qsizetype i = 0; i < n; ++i) {
+        joined += paragraph[i];
+        if (join[static_cast<std::size_t>(i)]) joined += kWordJoiner;
+    }
+    return joined;
+}
+
+// Line breaks where Unicode allows them (between words, and between CJK characters, which have
+// no spaces), never inside a unit; explicit line breaks stay, and a word longer than the width
+// keeps its own line.
+QString wrapText(const QString& text, const QFont& font, double width) {
+    QStringList lines;
+    for (const QString& original : text.split(QLatin1Char('\n'))) {
+        if (original.isEmpty()) {
+            lines << QString();
+            continue;
+        }
+        const QString paragraph = joinUnits(original);
+        QTextLayout layout(paragraph, font);
+        QTextOption option;
+        option.setWrapMode(QTextOption::WordWrap);
+        layout.setTextOption(option);
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(width);
+            lines
+                << paragraph.mid(line.textStart(), line.textLength()).remove(kWordJoiner).trimmed();
+        }
+        layout.endLayout();
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+// Text set since the last wrap (a new language, a new value) is what the title says; otherwise
+// the text it wrapped.
+QString unwrappedText(QCPTextElement* title) {
+    const TextFit* wrap = TextFits::of(title->parentPlot()).find(title);
+    if (wrap == nullptr || title->text() != wrap->wrapped) return title->text();
+    return wrap->full.value_or(QString());
+}
+
+// Wraps the text `holder` shows (a title's, an axis label's) to `width` through `show`. The text
+// set since the last wrap (a new language, a new value) is the full one. This runs before every
+// replot: it lays the text out again only when the text, the width or the font changed. True when
+// the text shown changed.
+bool wrapShownText(TextFit& wrap, const QString& shown, const QFont& font, double width,
+                   const std::function<void(const QString&)>& show) {
+    const bool newText = shown != wrap.wrapped;
+    if (newText) wrap.full = shown;
+    const QString fontKey = font.toString();
+    if (!newText && wrap.width == width && wrap.font == fontKey) return false;
+    const QString wrapped = wrapText(wrap.full.value_or(QString()), font, width);
+    show(wrapped);
+    wrap.wrapped = wrapped;
+    wrap.width = width;
+    wrap.font = fontKey;
+    return wrapped != shown;
+}
+
+// Text set since the last wrap goes back whole: a file at another width shows it unwrapped.
+template <class Show>
+void showWhole(const TextFit* wrap, const QString& shown, Show show) {
+    if (wrap != nullptr && wrap->full && shown == wrap->wrapped) show(*wrap->full);
+}
+
+bool wrapTitle(TextFits& texts, QCPTextElement* title, int width) {
+    return wrapShownText(texts[title], title->text(), title->font(), width - 16.0,
+                         [title](const QString& text) { title->setText(text); });
+}
+
+// A label below or above the data is centred on it and may reach past it, but not past the
+// plot's edges: it wraps to twice the room on its narrower side (lesson 8's "256 random
+// directions x, sorted" in presenter mode on a 1024 × 768 screen ran off the plot).
+bool wrapAxisLabels(QCustomPlot* plot, TextFits& texts, int width) {
+    bool changed = false;
+    // At another width (a file's) the margins last laid out say nothing: the labels go whole.
+    const bool onScreen = width == plot->width();
+    for (QCPAxisRect* rect : plot->axisRects()) {
+        if (!onScreen) {
+            for (QCPAxis* axis : rect->axes(QCPAxis::atBottom | QCPAxis::atTop)) {
+                showWhole(texts.find(axis), axis->label(),
+                          [axis](const QString& text) { axis->setLabel(text); });
+            }
+            continue;
+        }
+        // Before the first layout the rect says nothing about the room the label has.
+        if (!rect->visible() || rect->width() < 50) continue;
+        // The margins beside the data keep their size at another width (an export's).
+        const int left = rect->left();
+        const int right = plot->width() - rect->right();
+        const int centre = left + (width - left - right) / 2;
+        const int room = 2 * std::min(centre, width - centre) - 8;
+        for (QCPAxis* axis : rect->axes(QCPAxis::atBottom | QCPAxis::atTop)) {
+            const TextFit* wrap = texts.find(axis);
+            if (!axis->visible() || (axis->label().isEmpty() && !(wrap && wrap->full))) continue;
+            changed |=
+                wrapShownText(texts[axis], axis->label(), axis->labelFont(), std::max(room, 50),
+                              [axis](const QString& text) { axis->setLabel(text); });
+        }
+    }
+    return changed;
+}
+
+// Labels inside the data, placed at a fraction of their axis rect's width, wrap where they would
+// run past the edge of the rect their alignment runs towards (on screen; files show them whole).
+void wrapLabelsInside(QCustomPlot* plot, TextFits& texts, int width) {
+    const bool onScreen = width == plot->width();
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto* label = qobject_cast<QCPItemText*>(plot->item(i));
+        if (label == nullptr || !wraps(texts, label)) continue;
+        if (!onScreen) {
+            showWhole(texts.find(label), label->text(),
+                      [label](const QString& text) { label->setText(text); });
+            continue;
+        }
+        const QCPAxisRect* rect = label->position->axisRect();
+        if (rect == nullptr || !label->visible() || rect->width() < 50) continue;
+        const double at = std::clamp(label->position->key(), 0.0, 1.0);
+        const Qt::Alignment align = label->positionAlignment();
+        const double share = align.testFlag(Qt::AlignLeft)    ? 1.0 - at
+                             : align.testFlag(Qt::AlignRight) ? at
+                                                              : 2.0 * std::min(at, 1.0 - at);
+        const QMargins padding = label->padding();
+        const double room = share * rect->width() - padding.left() - padding.right() - 4.0;
+        wrapShownText(texts[label], label->text(), label->font(), std::max(room, 50.0),
+                      [label](const QString& text) { label->setText(text); });
+    }
+}
+
+// As many legend columns as fit, up to the number asked for.
+void reflowLegend(QCPLegend* legend, int wanted, int width) {
+    int widest = 1;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        // Wrapped grids have empty cells.
+        if (const QCPAbstractLegendItem* item = legend->item(i)) {
+            widest = std::max(widest, item->minimumOuterSizeHint().width());
+        }
+    }
+    const int spacing = legend->columnSpacing();
+    const int fit = std::max(1, (width - 12 + spacing) / (widest + spacing));
+    const int columns = std::min(wanted, fit);
+    if (columns == legend->wrap()) return;
+    // Its LegendBelow keeps the columns asked for: a wider plot later gets them back.
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+}
+
+// The width left for column 0 of the plot layout (titles and legends live there; a colour scale
+// may take column 1): the total less what the other columns took.
+int firstColumnWidth(QCPLayoutGrid* layout, int total) {
+    int others = layout->margins().left() + layout->margins().right();
+    for (int c = 1; c < layout->columnCount(); ++c) {
+        int widest = 0;
+        for (int r = 0; r < layout->rowCount(); ++r) {
+            if (QCPLayoutElement* e = layout->hasElement(r, c) ? layout->element(r, c) : nullptr) {
+                // A colour scale's hint leaves out its axis labels; its last width has them.
+                widest =
+                    std::max({widest, e->minimumOuterSizeHint().width(), e->outerRect().width()});
+            }
+        }
+        others += widest + layout->columnSpacing();
+    }
+    return total - others;
+}
+
+// Wraps the titles to the width column 0 leaves them; true when one now reads differently.
+bool wrapTitles(QCustomPlot* plot, TextFits& texts, int width) {
+    width = firstColumnWidth(plot->plotLayout(), width);
+    bool changed = false;
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        if (auto* title = qobject_cast<QCPTextElement*>(element);
+            title != nullptr && wraps(texts, title)) {
+            changed |= wrapTitle(texts, title, width);
+        }
+    }
+    return changed;
+}
+
+}  // namespace
+
+void fitTextToWidth(QCustomPlot* plot, int width) {
+    TextFits& texts = TextFits::of(plot);
+    wrapAxisLabels(plot, texts, width);
+    wrapLabelsInside(plot, texts, width);
+    wrapTitles(plot, texts, width);
+    QCPLegend* legend = plot->legend;
+    if (legend == nullptr || !legend->visible()) return;
+    QCPAxisRect* rect = plot->axisRect();
+    // An inset legend wider than its axis rect (big presenter fonts, a narrow plot) moves below.
+    const LegendBelow* below = PlotPartState<LegendBelow>::of(plot).find(legend);
+    if (below == nullptr && rect != nullptr && rect->width() > 50 &&
+        rect->insetLayout()->elements(false).contains(legend) &&
+        legend->minimumOuterSizeHint().width() > rect->width() - 8) {
+        placeLegendBelow(plot, std::max(1, legend->itemCount()));
+    }
+    below = PlotPartState<LegendBelow>::of(plot).find(legend);
+    if (below != nullptr) reflowLegend(legend, below->columns, width);
+}
+
+bool fitTextToLayout(QCustomPlot* plot) {
+    const int width = plot->viewport().width();
+    TextFits& texts = TextFits::of(plot);
+    wrapLabelsInside(plot, texts, width);
+    if (width != plot->width()) return false;
+    const bool axisLabels = wrapAxisLabels(plot, texts, width);
+    return wrapTitles(plot, texts, width) || axisLabels;
+}
+
+bool fitTicksToLength(QCustomPlot* plot) {
+    QList<QCPAxis*> axes;
+    for (QCPAxisRect* rect : plot->axisRects()) {
+        if (rect->visible()) axes += rect->axes();
+    }
+    // A colour scale's axis lives in an axis rect of its own, not among the plot's.
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        if (auto* scale = qobject_cast<QCPColorScale*>(element); scale && scale->visible())
+            axes += scale->axis();
+    }
+    auto& tickFits = PlotPartState<TickFit>::of(plot);
+    bool changed = false;
+    for (QCPAxis* axis : axes) {
+        const QCPAxisRect* rect = axis->axisRect();
+        if (rect->width() <= 0 || rect->height() <= 0 || !axis->visible() || !axis->tickLabels() ||
+            axis->tickLabelRotation() != 0.0) {
+            continue;
+        }
+        QCPAxisTicker* ticker = axis->ticker().data();
+        // Text tickers, and fixed-step ones that may not take a multiple of their step, place
+        // their ticks whatever count they are asked for.
+        const auto* fixed = dynamic_cast<QCPAxisTickerFixed*>(ticker);
+        if (ticker == nullptr || dynamic_cast<QCPAxisTickerText*>(ticker) != nullptr ||
+            (fixed != nullptr && fixed->scaleStrategy() == QCPAxisTickerFixed::ssNone)) {
+            continue;
+        }
+        const QVector<double> ticks = axis->tickVector();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        if (ticks.size() < 2 || labels.size() != ticks.size()) continue;
+        // A new ticker (a lesson may set one) brings the count it asks for.
+        TickFit& fitted = tickFits[axis];
+        if (fitted.ticker != ticker) fitted = {ticker, ticker->tickCount(), 0};
+        const int asked = fitted.asked;
+        const bool horizontal = axis->orientation() == Qt::Horizontal;
+        // Across the axis a label's extent is its width; along a vertical one, the height of
+        // its digits (line spacing would leave room no reader needs).
+        const QFontMetrics metrics(axis->tickLabelFont());
+        int label = metrics.capHeight();
+        int gap = kTickLabelGapUp;
+        if (horizontal) {
+            label = 0;
+            for (const QString& text : labels)
+                label = std::max(label, metrics.horizontalAdvance(text));
+            gap = kTickLabelGapAcross;
+        }
+        double spacing = std::numeric_limits<double>::infinity();
+        for (qsizetype i = 1; i < ticks.size(); ++i) {
+            spacing = std::min(
+                spacing, std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1])));
+        }
+        const int length = horizontal ? rect->width() : rect->height();
+        int wanted = ticker->tickCount();
+        if (spacing < label + kTickLabelLeastGap) {
+            if (wanted == 1) continue;
+            --wanted;  // one tick fewer per replot, checked again after the next
+            fitted.thinnedAt = length;
+        } else if (wanted < asked && spacing >= 2.0 * (label + gap) && length != fitted.thinnedAt) {
+            // Room for twice as many labels at a new length; never at the length where labels
+            // were thinned, so counts cannot swing back and forth there.
+            ++wanted;
+        }
+        if (wanted == ticker->tickCount()) continue;
+        ticker->setTickCount(wanted);
+        changed = true;
+    }
+    return changed;
+}
+
+void wrapInsideAxisRect(QCPItemText* label) {
+    label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    TextFits::of(label->parentPlot())[label].wraps = true;
+}
+
+QCPTextElement* addPlotTitle(QCustomPlot* plot, const QString& text) {
+    plot->plotLayout()->insertRow(0);
+    auto* title = new PlotText(plot, text);
+    TextFits::of(plot)[title].wraps = true;
+    plot->plotLayout()->addElement(0, 0, title);
+    return title;
+}
+
+bool setTitleText(QCPTextElement* title, const QString& text) {
+    if (unwrappedText(title) == text) return false;
+    title->setText(text);
+    return true;
+}
+
+QCPTextElement* addPlotSubtitle(QCustomPlot* plot, const QString& text) {
+    // Insert under any existing title rows: just above the first row that holds no text element.
+    QCPLayoutGrid* layout = plot->plotLayout();
+    int row = 0;
+    while (row < layout->rowCount() && qobject_cast<QCPTextElement*>(layout->element(row, 0))) {
+        ++row;
+    }
+    layout->insertRow(row);
+    auto* subtitle = new PlotText(plot, text);
+    styleAsSubtitle(subtitle);
+    TextFits::of(plot)[subtitle].wraps = true;
+    layout->addElement(row, 0, subtitle);
+    return subtitle;
+}
+
+void placeLegendBelow(QCustomPlot* plot, int columns) {
+    QCPLegend* legend = plot->legend;
+    QCPLayoutGrid* layout = plot->plotLayout();
+    plot->axisRect()->insetLayout()->take(legend);
+    layout->simplify();
+    // Empty cells either side keep the legend at its natural width, centred.
+    auto* band = new QCPLayoutGrid;
+    const int row = layout->rowCount();
+    layout->addElement(row, 0, band);
+    band->addElement(0, 0, new QCPLayoutElement(plot));
+    band->addElement(0, 1, legend);
+    band->addElement(0, 2, new QCPLayoutElement(plot));
+    band->setColumnStretchFactors({1.0, 0.001, 1.0});
+    // Room under the legend's frame, which the outer edge would otherwise cut.
+    band->setMargins(QMargins(0, 0, 0, 3));
+    // Wrap first, then the fill order with rearranging: items already in the legend move too.
+    legend->setWrap(columns);
+    PlotPartState<LegendBelow>::of(plot)[legend] = {columns};
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    legend->setMargins(QMargins(6, 2, 6, 2));
+    layout->setRowStretchFactor(row, 0.001);
+    legend->setVisible(true);
+}
+
+namespace {
+
+// Sets the plot's ranges to show its aspect box centred, one data unit equally long on both axes
+// of its laid-out rect; false when they already were, or the rect is not laid out yet.
+bool fitEqualAspect(QCustomPlot* plot) {
+    const AspectBox* aspect = PlotPartState<AspectBox>::of(plot).find(plot);
+    const QRectF want = aspect != nullptr ? aspect->box : QRectF();
+    const QRect rect = plot->axisRect()->rect();
+    if (rect.width() <= 0 || rect.height() <= 0 || want.isEmpty()) return false;
+    const double pixelsPerUnit =
+        std::min(rect.width() / want.width(), rect.height() / want.height());
+    const double xHalf = rect.width() / pixelsPerUnit / 2.0;
+    const double yHalf = rect.height() / pixelsPerUnit / 2.0;
+    const QPointF c = want.center();
+    const QCPRange x(c.x() - xHalf, c.x() + xHalf);
+    const QCPRange y(c.y() - yHalf, c.y() + yHalf);
+    const auto differs = [](const QCPRange& a, const QCPRange& b) {
+        return std::abs(a.lower - b.lower) + std::abs(a.upper - b.upper) > 1e-9 * b.size();
+    };
+    if (!differs(plot->xAxis->range(), x) && !differs(plot->yAxis->range(), y)) return false;
+    plot->xAxis->setRange(x);
+    plot->yAxis->setRange(y);
+    return true;
+}
+
+}  // namespace
+
+void keepEqualAspect(QCustomPlot* plot, const QRectF& box) {
+    auto& aspects = PlotPartState<AspectBox>::of(plot);
+    const bool connected = aspects.find(plot) != nullptr;
+    aspects[plot] = {box};
+    if (plot->axisRect()->width() > 0 && plot->axisRect()->height() > 0) {
+        // Fitted to the rect it has now, a new box needs one replot, not a second after layout.
+        fitEqualAspect(plot);
+    } else {
+        plot->xAxis->setRange(box.left(), box.right());
+        plot->yAxis->setRange(box.top(), box.bottom());
+    }
+    if (connected) {
+        plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    // Ranges set after layout apply from the next replot on, so re-queue only when they changed;
+    // the second pass finds them equal and stops.
+    QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] {
+        if (fitEqualAspect(plot)) plot->replot(QCustomPlot::rpQueuedReplot);
+    });
+}
+
+}  // namespace ropelab::ui
