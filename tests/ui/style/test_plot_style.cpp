@@ -10,6 +10,7 @@
 
 #include "lessons/lesson_registry.h"
 #include "model/parameter_model.h"
+#include "style/plot_part_state.h"
 #include "style/plot_style.h"
 #include "style/theme_controller.h"
 #include "widgets/plot_helpers.h"
@@ -34,6 +35,23 @@ TEST(PlotStyle, ThemeChangeRepensTaggedSeries) {
     EXPECT_GT(dark.lineWidth, light.lineWidth);
     EXPECT_EQ(plot.xAxis->tickLabelFont().pointSize(), dark.fontPointSize);
     EXPECT_GT(dark.fontPointSize, light.fontPointSize);
+}
+
+// The role a series was tagged with is kept beside the plot, and goes with the series.
+TEST(PlotStyle, TaggedRoleIsKeptUntilTheSeriesGoes) {
+    QCustomPlot plot;
+    QCPGraph* tagged = plot.addGraph();
+    QCPGraph* untagged = plot.addGraph();
+    setSeriesStyle(tagged, {Series::Key, Qt::DotLine, 0.5, 40}, PlotTheme::light());
+    ASSERT_NE(seriesStyleOf(tagged), nullptr);
+    EXPECT_EQ(seriesStyleOf(tagged)->series, Series::Key);
+    EXPECT_EQ(seriesStyleOf(tagged)->dash, Qt::DotLine);
+    EXPECT_DOUBLE_EQ(seriesStyleOf(tagged)->widthScale, 0.5);
+    EXPECT_EQ(seriesStyleOf(tagged)->fillAlpha, 40);
+    EXPECT_EQ(seriesStyleOf(untagged), nullptr);
+    const QObject* gone = tagged;
+    ASSERT_TRUE(plot.removeGraph(tagged));
+    EXPECT_EQ(PlotPartState<SeriesStyle>::of(&plot).find(gone), nullptr);
 }
 
 TEST(PlotStyle, QueryAndKeyDifferInHueAndLightnessNotJustRedGreen) {
