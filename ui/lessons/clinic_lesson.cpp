@@ -6,7 +6,6 @@
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHeaderView>
-#include <QLabel>
 #include <QSignalBlocker>
 #include <QTableWidget>
 
@@ -199,14 +198,11 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
                    {{Series::Reference, Qt::DotLine}, QT_TR_NOOP("float32 (exact here)")}},
                   1);
 
-    auto* exampleLabel = new QLabel(this);
-    exampleLabel->setObjectName(QStringLiteral("exampleLabel"));
-    bindText(exampleLabel, QT_TR_NOOP("Scaling in the table"));
-    controlsLayout()->addWidget(exampleLabel);
     // currentIndexChanged, not activated: activities set the box as a user would.
     exampleBox_ = addChoice(
         {.name = "exampleBox",
          .accessibleName = nullptr,
+         .label = QT_TR_NOOP("Scaling in the table"),
          .items = {QT_TR_NOOP("none (default)"), QT_TR_NOOP("linear, factor 4"),
                    QT_TR_NOOP("dynamic NTK, factor 2"), QT_TR_NOOP("YaRN, factor 4"),
                    QT_TR_NOOP("Llama 3, factor 8")},
@@ -216,7 +212,6 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
                 setExample(static_cast<Example>(index));
             }
         });
-    exampleLabel->setBuddy(exampleBox_);
     exampleBox_->setCurrentIndex(static_cast<int>(example_));
     const auto plainKey = [this] { return plainRope(parameters().rope()); };
     // The table is quick. The curves are computed off the UI thread: the KV cache and the 16-bit

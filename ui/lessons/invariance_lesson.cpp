@@ -6,7 +6,6 @@
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QSignalBlocker>
 #include <QThread>
 
@@ -92,13 +91,11 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
     for (const int s : {0, 1}) {
         auto* row = new QHBoxLayout;
         controlsLayout()->addLayout(row);
-        auto* label = new QLabel(this);
-        bindText(label, s == 0 ? QT_TR_NOOP("Left") : QT_TR_NOOP("Right"));
-        row->addWidget(label);
         // The items' texts are the encodings' names (retranslateSide), their data the encoding.
         QComboBox* box = addChoice(
             {.name = s == 0 ? "encoding1" : "encoding2",
              .accessibleName = s == 0 ? QT_TR_NOOP("Left encoding") : QT_TR_NOOP("Right encoding"),
+             .label = s == 0 ? QT_TR_NOOP("Left") : QT_TR_NOOP("Right"),
              .items = {},
              .layout = row,
              .stretch = 1},
@@ -110,7 +107,6 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
             for (ScoreEncoding e : kEncodings) box->addItem(QString(), static_cast<int>(e));
             box->setCurrentIndex(static_cast<int>(encodings_[std::size_t(s)]));
         }
-        label->setBuddy(box);
         sides_[std::size_t(s)].encodingBox = box;
         bindState(
             s == 0 ? QStringLiteral("left") : QStringLiteral("right"), QString(),

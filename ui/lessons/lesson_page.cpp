@@ -10,7 +10,9 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QDoubleSpinBox>
 #include <QEvent>
+#include <QFormLayout>
 #include <QGridLayout>
 #include <QGuiApplication>
 #include <QHBoxLayout>
@@ -22,6 +24,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalBlocker>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextDocumentFragment>
@@ -493,10 +496,27 @@ void LessonPage::bindToolTip(QWidget* widget, const char* source) {
 }
 
 void LessonPage::placeControl(QWidget* control, const char* name, const char* toolTip,
-                              QBoxLayout* layout, int stretch) {
+                              QBoxLayout* layout, int stretch, QFormLayout* form,
+                              const char* label) {
     control->setObjectName(QLatin1String(name));
     if (toolTip != nullptr) bindToolTip(control, toolTip);
-    (layout != nullptr ? layout : controlsLayout())->addWidget(control, stretch);
+    QLabel* buddy = nullptr;
+    if (label != nullptr) {
+        buddy = new QLabel(this);
+        buddy->setBuddy(control);
+        bindText(buddy, label);
+    }
+    if (form != nullptr) {
+        if (buddy != nullptr) {
+            form->addRow(buddy, control);
+        } else {
+            form->addRow(control);
+        }
+        return;
+    }
+    if (layout == nullptr) layout = controlsLayout();
+    if (buddy != nullptr) layout->addWidget(buddy);
+    layout->addWidget(control, stretch);
 }
 
 LabeledSlider* LessonPage::makeSlider(const SliderSpec& spec, std::function<void(int)> changed) {
@@ -538,7 +558,7 @@ ChoiceBox* LessonPage::makeChoice(const ChoiceSpec& spec, std::function<void(int
     if (spec.accessibleName != nullptr) {
         bindText(spec.accessibleName, [box](const QString& text) { box->setAccessibleName(text); });
     }
-    placeControl(box, spec.name, spec.toolTip, spec.layout, spec.stretch);
+    placeControl(box, spec.name, spec.toolTip, spec.layout, spec.stretch, spec.form, spec.label);
     connect(box, &QComboBox::currentIndexChanged, this, chosen);
     if (spec.state != nullptr) {
         bindState(
@@ -552,10 +572,35 @@ QPushButton* LessonPage::makeButton(const ButtonSpec& spec, std::function<void(b
     auto* button = new QPushButton(this);
     button->setCheckable(spec.checkable);
     bindText(button, spec.text);
-    placeControl(button, spec.name, spec.toolTip, spec.layout);
+    placeControl(button, spec.name, spec.toolTip, spec.layout, 0, spec.form);
     connect(button, spec.checkable ? &QPushButton::toggled : &QPushButton::clicked, this, clicked);
     return button;
 }
+
+template <class Value>
+LessonPage::SpinBoxOf<Value>* LessonPage::makeSpinBox(const SpinBoxSpec<Value>& spec,
+                                                      std::function<void(Value)> changed) {
+    auto* box = new SpinBoxOf<Value>(this);
+    if constexpr (std::is_same_v<Value, double>) box->setDecimals(spec.decimals);
+    box->setRange(spec.range.minimum, spec.range.maximum);
+    box->setSingleStep(spec.step);
+    box->setValue(spec.range.value);
+    if (spec.specialValueText != nullptr) {
+        bindText(spec.specialValueText,
+                 [box](const QString& text) { box->setSpecialValueText(text); });
+    }
+    placeControl(box, spec.name, spec.toolTip, spec.layout, 0, spec.form, spec.label);
+    connect(box, &SpinBoxOf<Value>::valueChanged, this, changed);
+    if (spec.state != nullptr) {
+        bindState(
+            QLatin1String(spec.state), spec.range.value, [box] { return box->value(); },
+            [box](Value value) { box->setValue(value); });
+    }
+    return box;
+}
+template QSpinBox* LessonPage::makeSpinBox(const SpinBoxSpec<int>&, std::function<void(int)>);
+template QDoubleSpinBox* LessonPage::makeSpinBox(const SpinBoxSpec<double>&,
+                                                 std::function<void(double)>);
 
 void LessonPage::bindItems(QComboBox* box, std::initializer_list<const char*> sources) {
     int index = 0;

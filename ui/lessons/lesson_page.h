@@ -36,10 +36,13 @@ class QBoxLayout;
 class QCheckBox;
 class QAction;
 class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
 class QScrollArea;
+class QSpinBox;
 class QTimer;
 class QTabWidget;
 class QToolButton;
@@ -260,9 +263,9 @@ protected:
     void bindItems(QComboBox* box, std::initializer_list<const char*> sources);
     // A control of the side panel, declared once: made under its object name `name` (activities,
     // sessions and tests find it by that), its texts bound (QT_TR_NOOP), added to `layout` (the
-    // lesson's controls when null), then connected; with a `state` key, its value is saved, and
-    // restoring it sets the control and calls the handler as a move would. A handler may take the
-    // new value or nothing.
+    // lesson's controls when null) or as a row of `form`, then connected; with a `state` key, its
+    // value is saved, and restoring it sets the control and calls the handler as a move would. A
+    // handler may take the new value or nothing.
     struct SliderSpec {
         const char* name;
         const char* label;
@@ -294,15 +297,19 @@ protected:
     QCheckBox* addCheckBox(const CheckBoxSpec& spec, Toggled toggled) {
         return makeCheckBox(spec, withValue<bool>(std::move(toggled)));
     }
-    // A list of choices; without a label beside it, its accessible name says what is chosen.
+    // A list of choices, named by its `label` (a buddy QLabel, translated like every text): put
+    // before the box in `layout`, or as the label of its row in `form`. Without a label, its
+    // accessible name says what is chosen.
     struct ChoiceSpec {
         const char* name;
         const char* accessibleName;
+        const char* label = nullptr;
         std::initializer_list<const char*> items;
         const char* toolTip = nullptr;
         const char* state = nullptr;  // saves the chosen index
         QBoxLayout* layout = nullptr;
         int stretch = 0;
+        QFormLayout* form = nullptr;
     };
     template <class Chosen>
     ChoiceBox* addChoice(const ChoiceSpec& spec, Chosen chosen) {
@@ -316,10 +323,36 @@ protected:
         const char* toolTip = nullptr;
         QBoxLayout* layout = nullptr;
         bool checkable = false;
+        QFormLayout* form = nullptr;  // a row of its own, across the form's label column
     };
     template <class Clicked>
     QPushButton* addButton(const ButtonSpec& spec, Clicked clicked) {
         return makeButton(spec, withValue<bool>(std::move(clicked)));
+    }
+    // A number typed or stepped beside its buddy `label`: Value int makes a QSpinBox, double a
+    // QDoubleSpinBox (showing `decimals` digits after the point), as addSpinBox<double>({...}).
+    template <class Value>
+    using SpinBoxOf = std::conditional_t<std::is_same_v<Value, double>, QDoubleSpinBox, QSpinBox>;
+    template <class Value>
+    struct SpinBoxSpec {
+        const char* name;
+        const char* label;
+        struct {
+            Value minimum;
+            Value maximum;
+            Value value;  // the value it starts at
+        } range;
+        Value step = 1;
+        int decimals = 0;
+        const char* toolTip = nullptr;
+        const char* specialValueText = nullptr;  // shown instead of the minimum ("none")
+        const char* state = nullptr;
+        QFormLayout* form = nullptr;
+        QBoxLayout* layout = nullptr;
+    };
+    template <class Value, class Changed>
+    SpinBoxOf<Value>* addSpinBox(const SpinBoxSpec<Value>& spec, Changed changed) {
+        return makeSpinBox(spec, withValue<Value>(std::move(changed)));
     }
     // The explanation under the lesson's title (title() is translated by the lesson).
     void bindExplanation(const char* html);
@@ -456,14 +489,18 @@ private:
             return [handler = std::move(handler)](Value) mutable { handler(); };
         }
     }
-    // What every declared control does: its object name, its tool tip, its place in `layout`
-    // (the lesson's controls when null).
+    // What every declared control does: its object name, its tool tip, its buddy `label` and its
+    // place: a row of `form` (labelled, else spanning it), else in `layout` (the lesson's
+    // controls when null) after the label.
     void placeControl(QWidget* control, const char* name, const char* toolTip, QBoxLayout* layout,
-                      int stretch = 0);
+                      int stretch = 0, QFormLayout* form = nullptr, const char* label = nullptr);
     LabeledSlider* makeSlider(const SliderSpec& spec, std::function<void(int)> changed);
     QCheckBox* makeCheckBox(const CheckBoxSpec& spec, std::function<void(bool)> toggled);
     ChoiceBox* makeChoice(const ChoiceSpec& spec, std::function<void(int)> chosen);
     QPushButton* makeButton(const ButtonSpec& spec, std::function<void(bool)> clicked);
+    template <class Value>
+    SpinBoxOf<Value>* makeSpinBox(const SpinBoxSpec<Value>& spec,
+                                  std::function<void(Value)> changed);
     template <class Slider>
     void bindSliderText(Slider* slider, const char* label, const char* unit);
     void updateExplanationFold();

@@ -215,24 +215,9 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
       plotStack_(new QStackedWidget(plotArea())),
       attentionPlot_(createPlot(QStringLiteral("attention-weights"))),
       pairPlot_(createPlot(QStringLiteral("rope-pair-norms"))),
-      task_(new ChoiceBox(this)),
-      openText_(new QPushButton(this)),
       textFile_(new QLabel(this)),
-      size_(new ChoiceBox(this)),
-      trainLength_(new QSpinBox(this)),
-      steps_(new QSpinBox(this)),
-      seed_(new QSpinBox(this)),
-      ropeBase_(new QDoubleSpinBox(this)),
-      fineTuneSteps_(new QSpinBox(this)),
-      view_(new ChoiceBox(this)),
-      viewLabel_(new QLabel(this)),
       insideControls_(new QWidget(this)),
-      insideModel_(new ChoiceBox(insideControls_)),
-      insideLayer_(new QSpinBox(insideControls_)),
-      insideHead_(new QSpinBox(insideControls_)),
       insideNote_(new QLabel(this)),
-      trainButton_(new QPushButton(this)),
-      cancelButton_(new QPushButton(this)),
       progress_(new QProgressBar(this)),
       status_(new QLabel(this)),
       settingsNote_(new QLabel(this)) {
@@ -496,50 +481,75 @@ void TrainingLesson::buildInside() {
 }
 
 void TrainingLesson::buildControls() {
-    const auto formLabel = [this](QWidget* field, const char* text) {
-        auto* label = new QLabel(this);
-        label->setBuddy(field);
-        bindText(label, text);
-        return label;
-    };
     // First the view, and what to look inside; the training settings follow.
     auto* viewRow = new QFormLayout;
     viewRow->setContentsMargins(0, 0, 0, 0);
-    view_->setObjectName(QStringLiteral("viewBox"));
-    viewLabel_->setBuddy(view_);
-    bindText(viewLabel_, QT_TR_NOOP("Show"));
-    bindItems(view_, {QT_TR_NOOP("Results"), QT_TR_NOOP("Look inside the models")});
-    viewRow->addRow(viewLabel_, view_);
     controlsLayout()->addLayout(viewRow);
+    view_ = addChoice({.name = "viewBox",
+                       .accessibleName = nullptr,
+                       .label = QT_TR_NOOP("Show"),
+                       .items = {QT_TR_NOOP("Results"), QT_TR_NOOP("Look inside the models")},
+                       .form = viewRow},
+                      [this](int index) {
+                          plotStack_->setCurrentIndex(std::max(index, 0));
+                          const bool inside = index == static_cast<int>(View::Inside);
+                          insideControls_->setVisible(inside);
+                          insideNote_->setVisible(inside);
+                      });
     auto* insideForm = new QFormLayout(insideControls_);
     insideForm->setContentsMargins(0, 0, 0, 0);
-    insideModel_->setObjectName(QStringLiteral("insideModelBox"));
-    insideLayer_->setObjectName(QStringLiteral("insideLayerBox"));
-    insideHead_->setObjectName(QStringLiteral("insideHeadBox"));
-    insideForm->addRow(formLabel(insideModel_, QT_TR_NOOP("Model")), insideModel_);
-    insideForm->addRow(formLabel(insideLayer_, QT_TR_NOOP("Layer")), insideLayer_);
-    insideForm->addRow(formLabel(insideHead_, QT_TR_NOOP("Head")), insideHead_);
+    // The models and the layer and head ranges follow the run (updateInsideControls).
+    insideModel_ = addChoice({.name = "insideModelBox",
+                              .accessibleName = nullptr,
+                              .label = QT_TR_NOOP("Model"),
+                              .items = {},
+                              .form = insideForm},
+                             [this] { updateFigures(); });
+    insideLayer_ = addSpinBox<int>({.name = "insideLayerBox",
+                                    .label = QT_TR_NOOP("Layer"),
+                                    .range = {0, 0, 0},
+                                    .form = insideForm},
+                                   [this] { updateFigures(); });
+    insideHead_ = addSpinBox<int>({.name = "insideHeadBox",
+                                   .label = QT_TR_NOOP("Head"),
+                                   .range = {0, 0, 0},
+                                   .form = insideForm},
+                                  [this] { updateFigures(); });
     insideControls_->setVisible(false);
     controlsLayout()->addWidget(insideControls_);
     insideNote_->setObjectName(QStringLiteral("insideNote"));
     insideNote_->setWordWrap(true);
     insideNote_->setVisible(false);
     controlsLayout()->addWidget(insideNote_);
+    // The settings are read when training starts (settings()): their controls need no handler.
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
-    task_->setObjectName(QStringLiteral("taskBox"));
-    bindItems(task_, {QT_TR_NOOP("copy the symbols"), QT_TR_NOOP("reverse the symbols"),
-                      QT_TR_NOOP("text (next character)")});
-    form->addRow(formLabel(task_, QT_TR_NOOP("Task")), task_);
-    openText_->setObjectName(QStringLiteral("openTextButton"));
-    bindText(openText_, QT_TR_NOOP("Open text file…"));
-    bindToolTip(openText_, QT_TR_NOOP("Train the text task on a UTF-8 text file of your own."));
+    controlsLayout()->addLayout(form);
+    task_ = addChoice({.name = "taskBox",
+                       .accessibleName = nullptr,
+                       .label = QT_TR_NOOP("Task"),
+                       .items = {QT_TR_NOOP("copy the symbols"), QT_TR_NOOP("reverse the symbols"),
+                                 QT_TR_NOOP("text (next character)")},
+                       .form = form},
+                      [] {});
+    addButton({.name = "openTextButton",
+               .text = QT_TR_NOOP("Open text file…"),
+               .toolTip = QT_TR_NOOP("Train the text task on a UTF-8 text file of your own."),
+               .form = form},
+              [this] {
+                  const QString path =
+                      QFileDialog::getOpenFileName(this, tr("Open a UTF-8 text file"));
+                  if (path.isEmpty()) return;
+                  textPath_ = path;
+                  task_->setCurrentIndex(static_cast<int>(training::TaskKind::Text));
+                  textFile_->setText(QFileInfo(path).fileName());
+              });
     textFile_->setWordWrap(true);
     bindText(QT_TR_NOOP("Text: the built-in GPL 3 text"), [this](const QString& text) {
         if (textPath_.isEmpty()) textFile_->setText(text);
     });
-    form->addRow(openText_);
     form->addRow(textFile_);
+    // By hand: two columns of a grid, their names made from the encodings' keys.
     auto* boxes = new QGridLayout;
     for (int e = 0; e < kEncodings; ++e) {
         encodingBoxes_[e] = new QCheckBox(this);
@@ -551,7 +561,13 @@ void TrainingLesson::buildControls() {
         boxes->addWidget(encodingBoxes_[e], e / 2, e % 2);
     }
     form->addRow(boxes);
-    size_->setObjectName(QStringLiteral("sizeBox"));
+    // The items are formatted from kSizes.
+    size_ = addChoice({.name = "sizeBox",
+                       .accessibleName = nullptr,
+                       .label = QT_TR_NOOP("Model size"),
+                       .items = {},
+                       .form = form},
+                      [] {});
     bindText(QT_TR_NOOP("%1 layers, width %2, %3 heads"), [this](const QString& text) {
         for (int i = 0; i < static_cast<int>(kSizes.size()); ++i) {
             const SizePreset& s = kSizes[static_cast<std::size_t>(i)];
@@ -560,44 +576,53 @@ void TrainingLesson::buildControls() {
         }
     });
     size_->setCurrentIndex(1);
-    form->addRow(formLabel(size_, QT_TR_NOOP("Model size")), size_);
-    trainLength_->setObjectName(QStringLiteral("trainLengthBox"));
-    trainLength_->setRange(training::TrainingLimits::minTrainLength, 256);
-    form->addRow(formLabel(trainLength_, QT_TR_NOOP("Training length")), trainLength_);
-    steps_->setObjectName(QStringLiteral("stepsBox"));
-    steps_->setRange(1, static_cast<int>(training::TrainingLimits::maxSteps));
-    steps_->setSingleStep(100);
-    form->addRow(formLabel(steps_, QT_TR_NOOP("Steps")), steps_);
-    seed_->setObjectName(QStringLiteral("seedBox"));
-    seed_->setRange(0, 1000000);
-    form->addRow(formLabel(seed_, QT_TR_NOOP("Seed")), seed_);
-    ropeBase_->setObjectName(QStringLiteral("ropeBaseBox"));
-    ropeBase_->setRange(2.0, 1e7);
-    ropeBase_->setDecimals(0);
-    form->addRow(formLabel(ropeBase_, QT_TR_NOOP("RoPE base")), ropeBase_);
-    fineTuneSteps_->setObjectName(QStringLiteral("fineTuneStepsBox"));
-    fineTuneSteps_->setRange(0, static_cast<int>(training::TrainingLimits::maxSteps));
-    fineTuneSteps_->setSingleStep(50);
-    bindText(QT_TR_NOOP("none"),
-             [this](const QString& text) { fineTuneSteps_->setSpecialValueText(text); });
-    bindToolTip(fineTuneSteps_,
-                QT_TR_NOOP("After training, fine-tune the RoPE model at twice the training length "
-                           "for this many steps, once as it is and once with Position "
-                           "Interpolation (factor 2)."));
-    form->addRow(formLabel(fineTuneSteps_, QT_TR_NOOP("Fine-tune at 2L")), fineTuneSteps_);
-    controlsLayout()->addLayout(form);
+    // Each starts at its minimum: setSettings() gives the values shown.
+    const int maxSteps = static_cast<int>(training::TrainingLimits::maxSteps);
+    trainLength_ = addSpinBox<int>({.name = "trainLengthBox",
+                                    .label = QT_TR_NOOP("Training length"),
+                                    .range = {training::TrainingLimits::minTrainLength, 256,
+                                              training::TrainingLimits::minTrainLength},
+                                    .form = form},
+                                   [] {});
+    steps_ = addSpinBox<int>({.name = "stepsBox",
+                              .label = QT_TR_NOOP("Steps"),
+                              .range = {1, maxSteps, 1},
+                              .step = 100,
+                              .form = form},
+                             [] {});
+    seed_ = addSpinBox<int>(
+        {.name = "seedBox", .label = QT_TR_NOOP("Seed"), .range = {0, 1000000, 0}, .form = form},
+        [] {});
+    ropeBase_ = addSpinBox<double>({.name = "ropeBaseBox",
+                                    .label = QT_TR_NOOP("RoPE base"),
+                                    .range = {2.0, 1e7, 2.0},
+                                    .decimals = 0,
+                                    .form = form},
+                                   [] {});
+    fineTuneSteps_ = addSpinBox<int>(
+        {.name = "fineTuneStepsBox",
+         .label = QT_TR_NOOP("Fine-tune at 2L"),
+         .range = {0, maxSteps, 0},
+         .step = 50,
+         .toolTip = QT_TR_NOOP("After training, fine-tune the RoPE model at twice the training "
+                               "length for this many steps, once as it is and once with Position "
+                               "Interpolation (factor 2)."),
+         .specialValueText = QT_TR_NOOP("none"),
+         .form = form},
+        [] {});
 
     auto* buttons = new QHBoxLayout;
-    trainButton_->setObjectName(QStringLiteral("trainButton"));
-    cancelButton_->setObjectName(QStringLiteral("cancelTrainingButton"));
-    bindText(trainButton_, QT_TR_NOOP("Train"));
-    bindToolTip(trainButton_, QT_TR_NOOP("Train one model per ticked encoding in the background, "
-                                         "each on a thread of its own."));
-    bindText(cancelButton_, QT_TR_NOOP("Cancel"));
-    cancelButton_->setEnabled(false);
-    buttons->addWidget(trainButton_);
-    buttons->addWidget(cancelButton_);
     controlsLayout()->addLayout(buttons);
+    trainButton_ = addButton({.name = "trainButton",
+                              .text = QT_TR_NOOP("Train"),
+                              .toolTip = QT_TR_NOOP("Train one model per ticked encoding in the "
+                                                    "background, each on a thread of its own."),
+                              .layout = buttons},
+                             [this] { train(); });
+    cancelButton_ =
+        addButton({.name = "cancelTrainingButton", .text = QT_TR_NOOP("Cancel"), .layout = buttons},
+                  [this] { cancel(); });
+    cancelButton_->setEnabled(false);
     progress_->setObjectName(QStringLiteral("trainingProgress"));
     progress_->setRange(0, 1000);
     progress_->setValue(0);
@@ -607,26 +632,6 @@ void TrainingLesson::buildControls() {
     controlsLayout()->addWidget(status_);
     settingsNote_->setWordWrap(true);
     controlsLayout()->addWidget(settingsNote_);
-
-    connect(view_, &QComboBox::currentIndexChanged, this, [this](int index) {
-        plotStack_->setCurrentIndex(std::max(index, 0));
-        const bool inside = index == static_cast<int>(View::Inside);
-        insideControls_->setVisible(inside);
-        insideNote_->setVisible(inside);
-    });
-    connect(insideModel_, &QComboBox::currentIndexChanged, this, [this] { updateFigures(); });
-    connect(insideLayer_, &QSpinBox::valueChanged, this, [this] { updateFigures(); });
-    connect(insideHead_, &QSpinBox::valueChanged, this, [this] { updateFigures(); });
-
-    connect(trainButton_, &QPushButton::clicked, this, [this] { train(); });
-    connect(cancelButton_, &QPushButton::clicked, this, &TrainingLesson::cancel);
-    connect(openText_, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open a UTF-8 text file"));
-        if (path.isEmpty()) return;
-        textPath_ = path;
-        task_->setCurrentIndex(static_cast<int>(training::TaskKind::Text));
-        textFile_->setText(QFileInfo(path).fileName());
-    });
 }
 
 const char* TrainingLesson::encodingSource(PositionEncoding encoding) {

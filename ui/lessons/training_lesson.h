@@ -166,7 +166,6 @@ private:
     QCPGraph* kNorms_ = nullptr;
 
     QComboBox* task_;
-    QPushButton* openText_;
     QLabel* textFile_;
     QString textPath_;
     std::array<QCheckBox*, kEncodings> encodingBoxes_{};
@@ -177,7 +176,6 @@ private:
     QDoubleSpinBox* ropeBase_;
     QSpinBox* fineTuneSteps_;
     QComboBox* view_;
-    QLabel* viewLabel_;
     QWidget* insideControls_;
     QComboBox* insideModel_;
     QSpinBox* insideLayer_;
