@@ -3439,6 +3439,10 @@ no row</source>
         <translation>%1：max_position_embeddings = %2</translation>
     </message>
     <message>
+        <source>%1: max positions = %2</source>
+        <translation>%1：最大位置数 = %2</translation>
+    </message>
+    <message>
         <source>A</source>
         <translation>A</translation>
     </message>

@@ -408,6 +408,29 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
 FrequenciesLesson::~FrequenciesLesson() = default;
 
 void FrequenciesLesson::separateContextLabels() {
+    // On screen, a max_position_embeddings label with a word wider than its room (presenter mode
+    // on a small screen) says it in shorter words: a word that long cannot wrap. Files show it
+    // whole.
+    const QCPAxisRect* rect = wavePlot_->axisRect();
+    const bool onScreen = wavePlot_->viewport().width() == wavePlot_->width();
+    for (const Side& side : sides_) {
+        QCPItemText* label = side.targetLabel;
+        if (!label->visible() || side.targetTexts[0].isEmpty()) continue;
+        const QMargins padding = label->padding();
+        const double room =
+            (1.0 - kLabelX) * rect->width() - padding.left() - padding.right() - 4.0;
+        const QFontMetricsF metrics(label->font());
+        double widest = 0.0;
+        for (const QString& word : side.targetTexts[0].split(QLatin1Char(' '), Qt::SkipEmptyParts))
+            widest = std::max(widest, metrics.horizontalAdvance(word));
+        const bool shorten = onScreen && rect->width() >= 50 && widest > room;
+        const QString& text = side.targetTexts[shorten ? 1 : 0];
+        // Wrapping put line breaks where the spaces were.
+        if (QString(label->text()).replace(QLatin1Char('\n'), QLatin1Char(' ')) != text) {
+            label->setText(text);
+            wavePlot_->replot(QCustomPlot::rpQueuedReplot);
+        }
+    }
     std::vector<QCPItemText*> labels;
     for (const Side& side : sides_) {
         for (QCPItemText* label : {side.contextLabel, side.targetLabel}) {
@@ -705,7 +728,7 @@ void FrequenciesLesson::drawFrequencies(const FrequencyKey& key, const Frequency
         // a line of A of the other kind goes to the right instead of over A's; where `same`, A's
         // label names both and B's is hidden.
         const auto markContext = [&](QCPItemStraightLine* line, QCPItemText* label, double value,
-                                     bool lineShown, bool same, const QString& text) {
+                                     bool lineShown, bool same, const QString& text) -> QString {
             line->setVisible(lineShown);
             line->point1->setCoords(0.0, value);
             line->point2->setCoords(1.0, value);
@@ -714,14 +737,17 @@ void FrequenciesLesson::drawFrequencies(const FrequencyKey& key, const Frequency
             label->setPositionAlignment((clash ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
             label->position->setCoords(clash ? 1.0 - kLabelX : kLabelX, value);
             label->setText(text.arg(same ? tr("A, B") : sideName(s)).arg(value));
+            return label->text();
         };
         // The trained context L0 (dashed) and the target context (dotted).
         const double target = targetOf(s);
         markContext(side.contextLine, side.contextLabel, bands.contextLength, shown, sameContext,
                     tr("%1: trained context L₀ = %2"));
-        markContext(side.targetLine, side.targetLabel, target,
-                    shown && target != bands.contextLength, sameTarget,
-                    tr("%1: max_position_embeddings = %2"));
+        side.targetTexts = {
+            markContext(side.targetLine, side.targetLabel, target,
+                        shown && target != bands.contextLength, sameTarget,
+                        tr("%1: max_position_embeddings = %2")),
+            tr("%1: max positions = %2").arg(sameTarget ? tr("A, B") : sideName(s)).arg(target)};
         if (shown) hi = std::max({hi, target, bands.contextLength});
     }
     // Only bands that occur get a legend entry, A's then B's, each in the order kept, blended,

@@ -76,6 +76,9 @@ private:
         QCPItemText* contextLabel = nullptr;
         QCPItemStraightLine* targetLine = nullptr;
         QCPItemText* targetLabel = nullptr;
+        // The target label's text in full, and in the shorter words shown where one of its words
+        // is wider than the plot.
+        std::array<QString, 2> targetTexts;
         QCPItemStraightLine* curveContextLine = nullptr;
     };
 

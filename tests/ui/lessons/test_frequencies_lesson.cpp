@@ -566,6 +566,37 @@ TEST(FrequenciesLesson, ContextLabelsNeverOverlap) {
         << "one label above its line, one below";
 }
 
+// A word too long to wrap (max_position_embeddings) gives way to shorter words on a plot too
+// narrow for it, as presenter mode on a small screen makes it; at the lesson's fonts it stays.
+TEST(FrequenciesLesson, TargetLabelTakesShorterWordsOnlyWhereItsLongWordCannotFit) {
+    LessonHarness<Lesson7> h;
+    h.lesson.setComparing(true);  // B: yarn ×4, its max_position_embeddings 4 × L₀ = 8192
+    QCustomPlot* plot = h.figure(QStringLiteral("wavelengths"));
+    std::vector<PlotLabel*> labels;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        if (auto* label = dynamic_cast<PlotLabel*>(plot->item(i))) labels.push_back(label);
+    }
+    const auto targetText = [&] {
+        for (const PlotLabel* label : labels) {
+            const QString text =
+                QString(label->text()).replace(QLatin1Char('\n'), QLatin1Char(' '));
+            if (label->visible() && text.contains(QStringLiteral("max"))) return text;
+        }
+        return QString();
+    };
+    // As on screen: the widget's size is the viewport's (a hidden widget gets no resize event).
+    plot->resize(600, 420);
+    plot->setViewport(plot->rect());
+    plot->replot();
+    EXPECT_EQ(targetText(), QStringLiteral("B: max_position_embeddings = 8192"));
+    QFont large = labels.front()->font();
+    large.setPixelSize(60);
+    for (PlotLabel* label : labels) label->setFont(large);
+    plot->replot();
+    plot->replot();  // the one the shorter text asked for
+    EXPECT_EQ(targetText(), QStringLiteral("B: max positions = 8192"));
+}
+
 TEST(FrequenciesLesson, FirstViewComparesAScaledConfigurationWithoutTheLongEditor) {
     LessonHarness<Lesson7> h;
     // A alone is rope_type default (nothing slowed); the first view shows B, YaRN ×4, beside it.
