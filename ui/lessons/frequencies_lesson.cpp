@@ -428,7 +428,7 @@ void FrequenciesLesson::separateContextLabels() {
         // Wrapping put line breaks where the spaces were.
         if (QString(label->text()).replace(QLatin1Char('\n'), QLatin1Char(' ')) != text) {
             label->setText(text);
-            wavePlot_->replot(QCustomPlot::rpQueuedReplot);
+            replot(wavePlot_);
         }
     }
     std::vector<QCPItemText*> labels;
