@@ -35,6 +35,7 @@
 #include <algorithm>
 #include <array>
 #include <utility>
+#include <vector>
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
@@ -44,6 +45,7 @@
 #include "style/theme_controller.h"
 #include "widgets/choice_box.h"
 #include "widgets/labeled_slider.h"
+#include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/progress_value.h"
 #include "widgets/wrapped_label.h"
@@ -436,6 +438,51 @@ QCustomPlot* LessonPage::createPlot(const QString& figureName) {
         nameForScreenReaders(plot);
     });
     return plot;
+}
+
+QCustomPlot* LessonPage::createPlot(const QString& figureName, const PlotTexts& texts) {
+    QCustomPlot* plot = createPlot(figureName);
+    if (texts.title) bindText(addPlotTitle(plot, QString()), texts.title);
+    if (texts.x) bindText(plot->xAxis, texts.x);
+    if (texts.y) bindText(plot->yAxis, texts.y);
+    return plot;
+}
+
+QGridLayout* LessonPage::placePlots(std::initializer_list<std::initializer_list<QWidget*>> rows,
+                                    std::initializer_list<int> rowStretch,
+                                    std::initializer_list<int> columnStretch) {
+    auto* grid = new QGridLayout(plotArea_);
+    grid->setContentsMargins(0, 0, 0, 0);
+    const std::vector<std::vector<QWidget*>> cells(rows.begin(), rows.end());
+    QSet<QWidget*> placed;
+    for (int r = 0; r < int(cells.size()); ++r) {
+        for (int c = 0; c < int(cells[r].size()); ++c) {
+            QWidget* widget = cells[r][c];
+            if (placed.contains(widget)) continue;
+            placed.insert(widget);
+            int columns = 1;
+            while (c + columns < int(cells[r].size()) && cells[r][c + columns] == widget) ++columns;
+            int rowSpan = 1;
+            while (r + rowSpan < int(cells.size()) && c < int(cells[r + rowSpan].size()) &&
+                   cells[r + rowSpan][c] == widget) {
+                ++rowSpan;
+            }
+            grid->addWidget(widget, r, c, rowSpan, columns);
+        }
+    }
+    int row = 0;
+    for (int stretch : rowStretch) grid->setRowStretch(row++, stretch);
+    int column = 0;
+    for (int stretch : columnStretch) grid->setColumnStretch(column++, stretch);
+    return grid;
+}
+
+QCPGraph* LessonPage::addSeries(QCustomPlot* plot, const SeriesStyle& style,
+                                const char* legendName) {
+    QCPGraph* graph = ropelab::ui::addGraph(plot);
+    setSeriesStyle(graph, style, theme());
+    if (legendName) bindText(graph, legendName);
+    return graph;
 }
 
 void LessonPage::setExplanation(const QString& heading, const QString& html, const QString& note) {

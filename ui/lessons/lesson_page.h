@@ -50,6 +50,7 @@ class QVBoxLayout;
 class QCustomPlot;
 class QCPAbstractPlottable;
 class QCPAxis;
+class QCPGraph;
 class QCPLayer;
 class QCPLayerable;
 class QCPTextElement;
@@ -147,6 +148,24 @@ protected:
     QVBoxLayout* controlsLayout() const { return controlsLayout_; }
     // A themed plot registered as an exportable figure named `figureName`.
     QCustomPlot* createPlot(const QString& figureName);
+    // The same, with its texts bound (QT_TR_NOOP; null: none): a title above the axes and the
+    // labels of the x and y axes.
+    struct PlotTexts {
+        const char* title = nullptr;
+        const char* x = nullptr;
+        const char* y = nullptr;
+    };
+    QCustomPlot* createPlot(const QString& figureName, const PlotTexts& texts);
+    // Lays the plot area out as a grid of `rows`: a widget named in several neighbouring cells
+    // spans them. Rows and columns share the room by `rowStretch` and `columnStretch` (empty:
+    // evenly).
+    QGridLayout* placePlots(std::initializer_list<std::initializer_list<QWidget*>> rows,
+                            std::initializer_list<int> rowStretch = {},
+                            std::initializer_list<int> columnStretch = {});
+    // A graph on `plot` styled as `style`, named `legendName` in its legend (QT_TR_NOOP; null:
+    // no name).
+    QCPGraph* addSeries(QCustomPlot* plot, const SeriesStyle& style,
+                        const char* legendName = nullptr);
     // Export writes `table` as the CSV of the figure of `plot` (Figure::table).
     void setFigureTable(QCustomPlot* plot, std::function<QByteArray()> table) {
         for (Figure& figure : figures_) {
@@ -266,14 +285,16 @@ protected:
     // lesson's controls when null) or as a row of `form`, then connected; with a `state` key, its
     // value is saved, and restoring it sets the control and calls the handler as a move would. A
     // handler may take the new value or nothing.
+    template <class Value>
+    struct ValueRange {
+        Value minimum;
+        Value maximum;
+        Value value;  // the value it starts at
+    };
     struct SliderSpec {
         const char* name;
         const char* label;
-        struct {
-            int minimum;
-            int maximum;
-            int value;  // the value it starts at
-        } range;
+        ValueRange<int> range;
         const char* unit = nullptr;
         const char* toolTip = nullptr;
         const char* state = nullptr;
@@ -337,11 +358,7 @@ protected:
     struct SpinBoxSpec {
         const char* name;
         const char* label;
-        struct {
-            Value minimum;
-            Value maximum;
-            Value value;  // the value it starts at
-        } range;
+        ValueRange<Value> range;
         Value step = 1;
         int decimals = 0;
         const char* toolTip = nullptr;

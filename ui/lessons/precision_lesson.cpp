@@ -3,8 +3,6 @@
 
 #include <qcustomplot.h>
 
-#include <QVBoxLayout>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -58,15 +56,18 @@ void setVertical(QCPItemStraightLine* line, double x) {
 
 PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent) {
-    QCustomPlot* positionPlot = createPlot(QStringLiteral("phase-error-vs-position"));
-    QCustomPlot* pairPlot = createPlot(QStringLiteral("phase-error-per-pair"));
+    QCustomPlot* positionPlot =
+        createPlot(QStringLiteral("phase-error-vs-position"),
+                   {QT_TR_NOOP("Phase error of pair i as the position grows"),
+                    QT_TR_NOOP("position p"), QT_TR_NOOP("|angle error| (rad)")});
+    QCustomPlot* pairPlot =
+        createPlot(QStringLiteral("phase-error-per-pair"),
+                   {QT_TR_NOOP("Phase error of every pair at position p"),
+                    QT_TR_NOOP("pair index i"), QT_TR_NOOP("|angle error| (rad)")});
     positionSlider_ =
         new LabeledDoubleSlider(QString(), 1.0, double(1 << kMaxLog2Position), 0,
                                 LabeledDoubleSlider::Scale::Logarithmic, QString(), this);
-    auto* plots = new QVBoxLayout(plotArea());
-    plots->setContentsMargins(0, 0, 0, 0);
-    plots->addWidget(positionPlot);
-    plots->addWidget(pairPlot);
+    placePlots({{positionPlot}, {pairPlot}});
 
     bindExplanation(QT_TR_NOOP(
         "<p>Pair <i>i</i> at position <i>p</i> turns by the angle <i>p</i>·θ<sub>i</sub>. "
@@ -85,30 +86,19 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
         "error. <b>The fix</b>: compute the phase in turns, <i>p</i>·θ<sub>i</sub>/2π, keep "
         "its fractional part exactly (in double, or integer arithmetic), and only then round "
         "to float32: the error stays near 10<sup>−7</sup> rad at any position.</p>"));
-    bindText(addPlotTitle(positionPlot, QString()),
-             QT_TR_NOOP("Phase error of pair i as the position grows"));
-    bindAxisLabels(positionPlot, QT_TR_NOOP("position p"), QT_TR_NOOP("|angle error| (rad)"));
-    bindText(addPlotTitle(pairPlot, QString()),
-             QT_TR_NOOP("Phase error of every pair at position p"));
-    bindAxisLabels(pairPlot, QT_TR_NOOP("pair index i"), QT_TR_NOOP("|angle error| (rad)"));
     const std::array names{QT_TR_NOOP("float32 p·θ (HF)"), QT_TR_NOOP("float32 + fast GPU sin/cos"),
                            QT_TR_NOOP("exact turns, then float32 (the fix)")};
     std::array<QCPGraph*, 3> positionGraphs{};
     std::array<QCPGraph*, 3> pairGraphs{};
     for (std::size_t m = 0; m < names.size(); ++m) {
-        positionGraphs[m] = addGraph(positionPlot);
-        setSeriesStyle(positionGraphs[m], {kMethodSeries[m]}, theme());
+        positionGraphs[m] = addSeries(positionPlot, {kMethodSeries[m]}, names[m]);
         positionGraphs[m]->setLineStyle(QCPGraph::lsNone);
         setSquareMarks(positionGraphs[m], 3.0);
-        bindText(positionGraphs[m], names[m]);
-        pairGraphs[m] = addGraph(pairPlot);
-        setSeriesStyle(pairGraphs[m], {kMethodSeries[m], Qt::SolidLine, 0.7}, theme());
+        pairGraphs[m] = addSeries(pairPlot, {kMethodSeries[m], Qt::SolidLine, 0.7}, names[m]);
         pairGraphs[m]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
-        bindText(pairGraphs[m], names[m]);
     }
-    QCPGraph* thetaGraph = addGraph(pairPlot);
-    setSeriesStyle(thetaGraph, {Series::Neutral, Qt::DashLine, 0.8}, theme());
-    bindText(thetaGraph, QT_TR_NOOP("θᵢ: one token's turn"));
+    QCPGraph* thetaGraph = addSeries(pairPlot, {Series::Neutral, Qt::DashLine, 0.8},
+                                     QT_TR_NOOP("θᵢ: one token's turn"));
     // The position and pair markers move alone: on their own buffered layer they repaint without
     // redrawing a thousand error points underneath.
     QCPLayer* positionLayer = addOverlayLayer(positionPlot);
