@@ -6,7 +6,7 @@
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QGridLayout>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QJsonObject>
 #include <QLabel>
@@ -89,14 +89,15 @@ void showMatrix(const HeatMap& heat, const Eigen::MatrixXd& values) {
 
 RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent),
-      usagePlot_(createPlot(QStringLiteral("usage-by-layer"))),
-      headsPlot_(createPlot(QStringLiteral("usage-by-head"))),
-      profilePlot_(createPlot(QStringLiteral("positional-profiles"))) {
-    auto* grid = new QGridLayout(plotArea());
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(usagePlot_, 0, 0, 1, 2);
-    grid->addWidget(headsPlot_, 1, 0);
-    grid->addWidget(profilePlot_, 1, 1);
+      usagePlot_(createPlot(QStringLiteral("usage-by-layer"),
+                            {QT_TR_NOOP("Share of q·k usage per pair, mean over heads"),
+                             QT_TR_NOOP("pair i (fastest first)"), QT_TR_NOOP("layer")})),
+      headsPlot_(createPlot(QStringLiteral("usage-by-head"),
+                            {nullptr, QT_TR_NOOP("pair i"), QT_TR_NOOP("head")})),
+      profilePlot_(createPlot(QStringLiteral("positional-profiles"),
+                              {QT_TR_NOOP("positional profile s(Δ)"),
+                               QT_TR_NOOP("distance Δ (positions)"), QT_TR_NOOP("s(Δ)")})) {
+    placePlots({{usagePlot_, usagePlot_}, {headsPlot_, profilePlot_}});
 
     bindExplanation(QT_TR_NOOP(
         "<p>RoPE rotates pair <i>i</i> of every query and key by θ<sub>i</sub> per position. "
@@ -116,15 +117,11 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
         "builds itself: not trained, its weights are made so that layer 2 (layers count from "
         "0, as in the file) prefers the fast pairs and the other layers the slow ones, as "
         "that paper measured.</p>"));
-    bindText(addPlotTitle(usagePlot_, QString()),
-             QT_TR_NOOP("Share of q·k usage per pair, mean over heads"));
     usageMap_ = addHeatMap(usagePlot_, Gradient::Sequential, QString());
-    bindAxisLabels(usagePlot_, QT_TR_NOOP("pair i (fastest first)"), QT_TR_NOOP("layer"));
     bindText(usagePlot_->xAxis2, QT_TR_NOOP("wavelength 2π/θᵢ (positions)"));
     bindText(usageMap_.scale->axis(), QT_TR_NOOP("share"));
     headsTitle_ = addPlotTitle(headsPlot_, QString());
     headsMap_ = addHeatMap(headsPlot_, Gradient::Sequential, QString());
-    bindAxisLabels(headsPlot_, QT_TR_NOOP("pair i"), QT_TR_NOOP("head"));
     bindText(headsMap_.scale->axis(), QT_TR_NOOP("share"));
     for (QCPAxis* axis :
          {usagePlot_->xAxis, usagePlot_->yAxis, headsPlot_->xAxis, headsPlot_->yAxis}) {
@@ -145,17 +142,12 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
     setSeriesStyle(usageContextLabel_, {Series::Key}, theme());
     usageContextLabel_->setVisible(false);
 
-    bindText(addPlotTitle(profilePlot_, QString()), QT_TR_NOOP("positional profile s(Δ)"));
     bindText(addPlotSubtitle(profilePlot_, QString()),
              QT_TR_NOOP("expected q·k for the same isotropic input x at distance Δ (0 for "
                         "independent random q and k)"));
-    bindAxisLabels(profilePlot_, QT_TR_NOOP("distance Δ (positions)"), QT_TR_NOOP("s(Δ)"));
-    chosenProfile_ = addGraph(profilePlot_);
-    setSeriesStyle(chosenProfile_, {Series::Query}, theme());
-    positionalProfile_ = addGraph(profilePlot_);
-    setSeriesStyle(positionalProfile_, {Series::Third, Qt::DashLine}, theme());
-    semanticProfile_ = addGraph(profilePlot_);
-    setSeriesStyle(semanticProfile_, {Series::Fourth, Qt::DotLine}, theme());
+    chosenProfile_ = addSeries(profilePlot_, {Series::Query});
+    positionalProfile_ = addSeries(profilePlot_, {Series::Third, Qt::DashLine});
+    semanticProfile_ = addSeries(profilePlot_, {Series::Fourth, Qt::DotLine});
     profileContext_ = contextLine(profilePlot_);
     placeLegendBelow(profilePlot_, 1);
 
@@ -173,29 +165,17 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
                .layout = buttons},
               [this] { openExampleModel(); });
     modelNote_ = new WrappedLabel(this);
-    layerLabel_ = new QLabel(this);
-    layerBox_ = new QSpinBox(this);
-    headLabel_ = new QLabel(this);
-    headBox_ = new QSpinBox(this);
-    bindText(layerLabel_, QT_TR_NOOP("Layer"));
-    bindText(headLabel_, QT_TR_NOOP("Head"));
-    layerBox_->setObjectName(QStringLiteral("layerBox"));
-    headBox_->setObjectName(QStringLiteral("headBox"));
     modelNote_->setObjectName(QStringLiteral("modelNote"));
     controlsLayout()->addWidget(modelNote_);
-    auto* choices = new QGridLayout;
-    layerLabel_->setBuddy(layerBox_);
-    headLabel_->setBuddy(headBox_);
-    choices->addWidget(layerLabel_, 0, 0);
-    choices->addWidget(layerBox_, 0, 1);
-    choices->addWidget(headLabel_, 1, 0);
-    choices->addWidget(headBox_, 1, 1);
+    auto* choices = new QFormLayout;
     controlsLayout()->addLayout(choices);
-    layerBox_->setRange(0, 0);
-    headBox_->setRange(0, 0);
-
-    connect(layerBox_, &QSpinBox::valueChanged, this, [this] { updateFigures(); });
-    connect(headBox_, &QSpinBox::valueChanged, this, [this] { updateFigures(); });
+    // Both clamp to the model shown (set when it is drawn).
+    layerBox_ = addSpinBox<int>(
+        {.name = "layerBox", .label = QT_TR_NOOP("Layer"), .range = {0, 0, 0}, .form = choices},
+        [this] { updateFigures(); });
+    headBox_ = addSpinBox<int>(
+        {.name = "headBox", .label = QT_TR_NOOP("Head"), .range = {0, 0, 0}, .form = choices},
+        [this] { updateFigures(); });
 
     const int threads = std::max(1, QThread::idealThreadCount());
     openFigure_ = declareFigures(

@@ -103,9 +103,7 @@ private:
     QCPGraph* semanticProfile_;
 
     QLabel* modelNote_;
-    QLabel* layerLabel_;
     QSpinBox* layerBox_;
-    QLabel* headLabel_;
     QSpinBox* headBox_;
 
     FigureTask* openFigure_ = nullptr;  // reads the model file and its lens

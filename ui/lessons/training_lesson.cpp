@@ -209,12 +209,20 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent),
       queue_(new RunQueue(QThread::idealThreadCount(), this)),
       poll_(new QTimer(this)),
-      lossPlot_(createPlot(QStringLiteral("training-loss"))),
-      lengthPlot_(createPlot(QStringLiteral("metric-vs-length"))),
-      rescuePlot_(createPlot(QStringLiteral("rope-rescue"))),
+      lossPlot_(createPlot(QStringLiteral("training-loss"),
+                           {QT_TR_NOOP("Training loss of each model"), QT_TR_NOOP("step"),
+                            QT_TR_NOOP("training loss (nats)")})),
+      lengthPlot_(createPlot(QStringLiteral("metric-vs-length"),
+                             {.x = QT_TR_NOOP("evaluation length (tokens)")})),
+      rescuePlot_(createPlot(QStringLiteral("rope-rescue"),
+                             {.x = QT_TR_NOOP("evaluation length (tokens)")})),
       plotStack_(new QStackedWidget(plotArea())),
-      attentionPlot_(createPlot(QStringLiteral("attention-weights"))),
-      pairPlot_(createPlot(QStringLiteral("rope-pair-norms"))),
+      attentionPlot_(
+          createPlot(QStringLiteral("attention-weights"),
+                     {.x = QT_TR_NOOP("key position"), .y = QT_TR_NOOP("query position")})),
+      pairPlot_(createPlot(QStringLiteral("rope-pair-norms"),
+                           {.x = QT_TR_NOOP("wavelength 2π/θᵢ (positions)"),
+                            .y = QT_TR_NOOP("norm of the pair's two rows")})),
       textFile_(new QLabel(this)),
       insideControls_(new QWidget(this)),
       insideNote_(new QLabel(this)),
@@ -237,9 +245,7 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
     row->addWidget(pairPlot_);
     plotStack_->addWidget(results);
     plotStack_->addWidget(inside);
-    auto* stackLayout = new QVBoxLayout(plotArea());
-    stackLayout->setContentsMargins(0, 0, 0, 0);
-    stackLayout->addWidget(plotStack_);
+    placePlots({{plotStack_}});
 
     bindText(
         QT_TR_NOOP(
@@ -280,20 +286,13 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
                        "their numbers, not their weights.</p>"),
                 QString());
         });
-    bindText(addPlotTitle(lossPlot_, QString()), QT_TR_NOOP("Training loss of each model"));
-    bindAxisLabels(lossPlot_, QT_TR_NOOP("step"), QT_TR_NOOP("training loss (nats)"));
-    bindText(lengthPlot_->xAxis, QT_TR_NOOP("evaluation length (tokens)"));
-    bindText(rescuePlot_->xAxis, QT_TR_NOOP("evaluation length (tokens)"));
     lengthTitle_ = addPlotTitle(lengthPlot_, QString());
     rescueTitle_ = addPlotTitle(rescuePlot_, QString());
     for (int e = 0; e < kEncodings; ++e) {
-        lossGraphs_[e] = addGraph(lossPlot_);
-        setSeriesStyle(lossGraphs_[e], {categorical(e)}, theme());
-        lengthGraphs_[e] = addGraph(lengthPlot_);
-        setSeriesStyle(lengthGraphs_[e], {categorical(e)}, theme());
+        const char* name = encodingSource(training::allEncodings[e]);
+        lossGraphs_[e] = addSeries(lossPlot_, {categorical(e)}, name);
+        lengthGraphs_[e] = addSeries(lengthPlot_, {categorical(e)}, name);
         lengthGraphs_[e]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
-        bindText(lossGraphs_[e], encodingSource(training::allEncodings[e]));
-        bindText(lengthGraphs_[e], encodingSource(training::allEncodings[e]));
     }
     for (int r = 0; r < static_cast<int>(rescueGraphs_.size()); ++r) {
         rescueGraphs_[r] = addGraph(rescuePlot_);
@@ -442,7 +441,6 @@ void TrainingLesson::buildInside() {
     attentionTitle_ = addPlotTitle(attentionPlot_, QString());
     attentionSubtitle_ = addPlotSubtitle(attentionPlot_, QString());
     attentionMap_ = addHeatMap(attentionPlot_, Gradient::Sequential, QString());
-    bindAxisLabels(attentionPlot_, QT_TR_NOOP("key position"), QT_TR_NOOP("query position"));
     bindText(attentionMap_.scale->axis(), QT_TR_NOOP("attention weight"));
     attentionMap_.map->setDataRange(QCPRange(0.0, 1.0));
     // Query 0 at the top, as a matrix is read.
@@ -460,15 +458,9 @@ void TrainingLesson::buildInside() {
 
     pairTitle_ = addPlotTitle(pairPlot_, QString());
     setLogAxis(pairPlot_->xAxis);
-    bindAxisLabels(pairPlot_, QT_TR_NOOP("wavelength 2π/θᵢ (positions)"),
-                   QT_TR_NOOP("norm of the pair's two rows"));
-    qNorms_ = addGraph(pairPlot_);
-    bindText(qNorms_, QT_TR_NOOP("query projection"));
-    setSeriesStyle(qNorms_, {Series::Query}, theme());
+    qNorms_ = addSeries(pairPlot_, {Series::Query}, QT_TR_NOOP("query projection"));
     qNorms_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
-    kNorms_ = addGraph(pairPlot_);
-    bindText(kNorms_, QT_TR_NOOP("key projection"));
-    setSeriesStyle(kNorms_, {Series::Key, Qt::DashLine}, theme());
+    kNorms_ = addSeries(pairPlot_, {Series::Key, Qt::DashLine}, QT_TR_NOOP("key projection"));
     kNorms_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 5));
     pairLine_ = new QCPItemStraightLine(pairPlot_);
     setSeriesStyle(pairLine_, {Series::Reference, Qt::DashLine}, theme());
