@@ -6,7 +6,6 @@
 #include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -136,19 +135,17 @@ CurveResult computeCurves(const CurveKey& key, const Execution& exec) {
 }  // namespace
 
 FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* parent)
-    : LessonPage(context, parent),
-      wavePlot_(createPlot(QStringLiteral("wavelengths"))),
-      scalePlot_(createPlot(QStringLiteral("slowdown-per-pair"))),
-      curvePlot_(createPlot(QStringLiteral("score-curves"))) {
-    auto* grid = new QGridLayout(plotArea());
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(wavePlot_, 0, 0);
-    grid->addWidget(scalePlot_, 0, 1);
-    grid->addWidget(curvePlot_, 1, 0, 1, 2);
-    grid->setRowStretch(0, 3);
-    grid->setRowStretch(1, 2);
-    grid->setColumnStretch(0, 3);
-    grid->setColumnStretch(1, 2);
+    : LessonPage(context, parent) {
+    wavePlot_ =
+        createPlot(QStringLiteral("wavelengths"),
+                   {nullptr, QT_TR_NOOP("pair index i"), QT_TR_NOOP("wavelength 2π/θ_i (tokens)")});
+    scalePlot_ =
+        createPlot(QStringLiteral("slowdown-per-pair"),
+                   {nullptr, QT_TR_NOOP("pair index i"), QT_TR_NOOP("s_i = θ_i(default) / θ_i")});
+    // Its distance axis is labelled by showCurveRectB.
+    curvePlot_ =
+        createPlot(QStringLiteral("score-curves"), {nullptr, nullptr, QT_TR_NOOP("A:\nscore q·k")});
+    placePlots({{wavePlot_, scalePlot_}, {curvePlot_, curvePlot_}}, {3, 2}, {3, 2});
 
     bindExplanation(QT_TR_NOOP(
         "<p>Pair <i>i</i> turns by θ<sub>i</sub> per token; its <b>wavelength</b> "
@@ -191,12 +188,9 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     waveTitles_ = addTitles(wavePlot_);
     scaleTitles_ = addTitles(scalePlot_);
     const Titles curveTitles = addTitles(curvePlot_);
-    bindAxisLabels(wavePlot_, QT_TR_NOOP("pair index i"), QT_TR_NOOP("wavelength 2π/θ_i (tokens)"));
-    bindAxisLabels(scalePlot_, QT_TR_NOOP("pair index i"), QT_TR_NOOP("s_i = θ_i(default) / θ_i"));
     setLogAxis(wavePlot_->yAxis);
-    originalLine_ = addGraph(wavePlot_);
-    setSeriesStyle(originalLine_, {Series::Reference, Qt::DashLine, 0.8}, theme());
-    bindText(originalLine_, QT_TR_NOOP("A unscaled (default RoPE)"));
+    originalLine_ = addSeries(wavePlot_, {Series::Reference, Qt::DashLine, 0.8},
+                              QT_TR_NOOP("A unscaled (default RoPE)"));
     // Thousands of envelope columns: antialiased fills would cost more than everything else.
     turnOffAntialiasing(curvePlot_, QCP::aeFills);
     // B's score curve gets its own axes under A's: two noisy curves on one axis hide each other.
@@ -204,8 +198,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     curveRectB_->axis(QCPAxis::atTop)->setVisible(false);
     curveRectB_->axis(QCPAxis::atRight)->setVisible(false);
     curveRectB_->setVisible(false);  // shown, in the layout, only while comparing
-    // Two lines: one would run past its short axis rect into the other's label.
-    bindText(curvePlot_->yAxis, QT_TR_NOOP("A:\nscore q·k"));
+    // Two lines, as A's: one would run past its short axis rect into the other's label.
     bindText(curveRectB_->axis(QCPAxis::atLeft), QT_TR_NOOP("B:\nscore q·k"));
     bindText(curveRectB_->axis(QCPAxis::atBottom), QT_TR_NOOP("distance m − n (tokens)"));
     auto* curveMargins = new QCPMarginGroup(curvePlot_);
@@ -216,8 +209,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
                                         QCPScatterStyle::ssTriangle};
     for (int s = 0; s < 2; ++s) {
         Side& side = sides_[s];
-        side.wavelengthLine = addGraph(wavePlot_);
-        setSeriesStyle(side.wavelengthLine, {sideSeries(s), Qt::SolidLine, 0.5}, theme());
+        side.wavelengthLine = addSeries(wavePlot_, {sideSeries(s), Qt::SolidLine, 0.5});
         side.wavelengthLine->removeFromLegend();
         for (std::size_t b = 0; b < kShapes.size(); ++b) {
             QCPGraph* g = addMarks(wavePlot_, kShapes[b], 8, {sideSeries(s)}, theme());
@@ -243,8 +235,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         side.contextLabel = makeLabel(wavePlot_);
         side.targetLine = makeLine(wavePlot_, Qt::DotLine);
         side.targetLabel = makeLabel(wavePlot_);
-        side.scaleGraph = addGraph(scalePlot_);
-        setSeriesStyle(side.scaleGraph, {sideSeries(s)}, theme());
+        side.scaleGraph = addSeries(scalePlot_, {sideSeries(s)});
         side.scaleGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
         bindText(QT_TR_NOOP("config %1"), [s, graph = side.scaleGraph](const QString& text) {
             graph->setName(text.arg(sideName(s)));
@@ -404,8 +395,6 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     refresh();
     applyTheme(theme());
 }
-
-FrequenciesLesson::~FrequenciesLesson() = default;
 
 void FrequenciesLesson::separateContextLabels() {
     // On screen, a max_position_embeddings label with a word wider than its room (presenter mode
@@ -593,8 +582,7 @@ bool FrequenciesLesson::loadPresets(const QByteArray& json, const QString& sourc
         box->addItem(tr("Custom"));
         for (const ModelPreset& preset : presets_)
             box->addItem(QString::fromStdString(preset.name));
-        presetIndex_[which] = -1;
-        showPresetSource(which);
+        forgetPreset(which);
     }
     return true;
 }
@@ -843,24 +831,21 @@ void FrequenciesLesson::updateReadout(const FrequencyKey& key, const FrequencyRe
            [&](int s) {
                return count(s, [](const PairBand& p) { return p.rotationsInContext < 1.0; });
            });
-    const auto each = [&](auto&& f) {
-        return std::array<QString, 2>{f(A), both ? f(B) : QString()};
+    const auto text = [&](const QString& label, const auto& value) {
+        readouts.append({.label = label, .text = value(A), .second = both ? value(B) : QString()});
     };
-    const auto text = [&](const QString& label, const std::array<QString, 2>& values) {
-        readouts.append({.label = label, .text = values[0], .second = values[1]});
-    };
-    text(tr("YaRN correction range (pairs)"), each([&](int s) {
-             const auto& range = bands[s].yarnRange;
-             return range ? tr("%1 … %2").arg(range->low, 0, 'g', 4).arg(range->high, 0, 'g', 4)
-                          : tr("—");
-         }));
-    text(tr("Llama 3 kept below / divided above λ"), each([&](int s) {
-             const FrequencyBands& b = bands[s];
-             return b.llama3HighFreqWavelength ? tr("%1 / %2")
-                                                     .arg(*b.llama3HighFreqWavelength, 0, 'g', 5)
-                                                     .arg(*b.llama3LowFreqWavelength, 0, 'g', 5)
-                                               : tr("—");
-         }));
+    text(tr("YaRN correction range (pairs)"), [&](int s) {
+        const auto& range = bands[s].yarnRange;
+        return range ? tr("%1 … %2").arg(range->low, 0, 'g', 4).arg(range->high, 0, 'g', 4)
+                     : tr("—");
+    });
+    text(tr("Llama 3 kept below / divided above λ"), [&](int s) {
+        const FrequencyBands& b = bands[s];
+        return b.llama3HighFreqWavelength ? tr("%1 / %2")
+                                                .arg(*b.llama3HighFreqWavelength, 0, 'g', 5)
+                                                .arg(*b.llama3LowFreqWavelength, 0, 'g', 5)
+                                          : tr("—");
+    });
 
     const FrequencyBands& a = bands[A];
     const auto beyond = std::find_if(a.pairs.begin(), a.pairs.end(), [&](const PairBand& p) {

@@ -34,7 +34,6 @@ class FrequenciesLesson : public LessonPage {
     Q_OBJECT
 public:
     explicit FrequenciesLesson(const LessonContext& context, QWidget* parent = nullptr);
-    ~FrequenciesLesson() override;
 
     QString id() const override { return QStringLiteral("frequencies"); }
     QString title() const override { return tr("Frequencies and context extension"); }

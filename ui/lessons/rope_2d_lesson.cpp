@@ -7,7 +7,6 @@
 #include <QHBoxLayout>
 #include <QPushButton>
 #include <QTimer>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -105,13 +104,14 @@ struct Rope2dLesson::PairKey {
 
 Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent), circlePlot_(createPlot(QStringLiteral("rotating-pair"))) {
-    QCustomPlot* scorePlot = createPlot(QStringLiteral("score-vs-distance"));
-    auto* timer = new QTimer(this);
-    auto* plots = new QVBoxLayout(plotArea());
-    plots->setContentsMargins(0, 0, 0, 0);
-    plots->addWidget(circlePlot_, 3);
-    plots->addWidget(scorePlot, 2);
+    QCustomPlot* scorePlot = createPlot(
+        QStringLiteral("score-vs-distance"),
+        {QT_TR_NOOP("Score q·k against the distance m − n"),
+         QT_TR_NOOP("relative distance m − n (tokens)"), QT_TR_NOOP("score q\u2098·k\u2099")});
+    placePlots({{circlePlot_}, {scorePlot}}, {3, 2});
     circlePlot_->setMinimumHeight(360);
+    auto* timer = new QTimer(this);
+    connect(timer, &QTimer::timeout, this, &Rope2dLesson::advanceAnimation);
 
     // The rotation view: each tip's circle, starting vectors (dashed), turned vectors, angle arc,
     // all at their true lengths; q's part, then k's, of each in drawing order.
@@ -150,15 +150,9 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     circlePlot_->legend->setVisible(false);
 
     // The score against relative distance, with the current m − n marked.
-    bindText(addPlotTitle(scorePlot, QString()),
-             QT_TR_NOOP("Score q·k against the distance m − n"));
-    bindAxisLabels(scorePlot, QT_TR_NOOP("relative distance m − n (tokens)"),
-                   QT_TR_NOOP("score q\u2098·k\u2099"));
-    QCPGraph* scoreGraph = addGraph(scorePlot);
-    bindText(scoreGraph, QT_TR_NOOP("q·k, all pairs"));
-    setSeriesStyle(scoreGraph, {Series::Neutral, Qt::SolidLine, 0.6}, theme());
-    QCPGraph* pairGraph = addGraph(scorePlot);
-    setSeriesStyle(pairGraph, {Series::Third, Qt::SolidLine, 0.6}, theme());
+    QCPGraph* scoreGraph =
+        addSeries(scorePlot, {Series::Neutral, Qt::SolidLine, 0.6}, QT_TR_NOOP("q·k, all pairs"));
+    QCPGraph* pairGraph = addSeries(scorePlot, {Series::Third, Qt::SolidLine, 0.6});
     auto* distanceMarker = new QCPItemStraightLine(scorePlot);
     setSeriesStyle(distanceMarker, {Series::Reference, Qt::DashLine, 0.6}, theme());
     auto* scoreTracer = new QCPItemTracer(scorePlot);
@@ -179,19 +173,26 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
          .toolTip = QT_TR_NOOP("Which pair of components to draw; pair 0 turns fastest.")},
         [this](int pair) { setPairIndex(pair); });
     auto* playRow = new QHBoxLayout;
-    playButton_ = new QPushButton(this);
-    playButton_->setCheckable(true);
-    playButton_->setObjectName(QStringLiteral("playButton"));
-    // "Play" or "Pause", as the button's state says, in the language shown.
+    // "Play" or "Pause", as the button's state says, in the language shown: the accessible
+    // name's binding, made after the button's own, puts the right word back.
     const auto showPlayLabel = [this] {
         playButton_->setText(playButton_->isChecked() ? tr("Pause") : tr("Play"));
     };
+    playButton_ = addButton(
+        {.name = "playButton", .text = QT_TR_NOOP("Play"), .layout = playRow, .checkable = true},
+        [timer, showPlayLabel](bool playing) {
+            if (playing) {
+                timer->start();
+            } else {
+                timer->stop();
+            }
+            showPlayLabel();
+        });
     bindText(QT_TR_NOOP("Play or pause the position animation"),
              [this, showPlayLabel](const QString& text) {
                  playButton_->setAccessibleName(text);
                  showPlayLabel();
              });
-    playRow->addWidget(playButton_);
     animateMode_ =
         addChoice({.name = "animateMode",
                    .accessibleName = QT_TR_NOOP("What the animation moves"),
@@ -219,16 +220,6 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
                .toolTip = QT_TR_NOOP("m + 1 and n + 1: the same distance, so the same q·k"),
                .layout = shiftRow},
               [this] { shiftBoth(+1); });
-
-    connect(playButton_, &QPushButton::toggled, this, [timer, showPlayLabel](bool playing) {
-        if (playing) {
-            timer->start();
-        } else {
-            timer->stop();
-        }
-        showPlayLabel();
-    });
-    connect(timer, &QTimer::timeout, this, &Rope2dLesson::advanceAnimation);
     timer->setInterval(1000 / speedSlider->value());
     bindExplanation(QT_TR_NOOP(
         "<p>RoPE splits q and k into d/2 pairs and turns pair <i>i</i> by the angle "

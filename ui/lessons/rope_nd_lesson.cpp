@@ -3,14 +3,9 @@
 
 #include <qcustomplot.h>
 
-#include <QComboBox>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QJsonArray>
-#include <QLabel>
-#include <QPushButton>
 #include <QSpinBox>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -130,16 +125,10 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
       clockPlot_(createPlot(QStringLiteral("clock-hands"))),
       spiralPlot_(createPlot(QStringLiteral("spiral-3d"))),
       helixPlot_(createPlot(QStringLiteral("pair-helix"))),
-      pairingPlot_(createPlot(QStringLiteral("pair-layout"))),
+      pairingPlot_(createPlot(QStringLiteral("pair-layout"),
+                              {QT_TR_NOOP("Pairs of components"), QT_TR_NOOP("component index")})),
       camera_(new OrbitCamera(this)) {
-    auto* grid = new QGridLayout(plotArea());
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(clockPlot_, 0, 0);
-    grid->addWidget(spiralPlot_, 0, 1);
-    grid->addWidget(helixPlot_, 1, 0);
-    grid->addWidget(pairingPlot_, 1, 1);
-    grid->setRowStretch(0, 3);
-    grid->setRowStretch(1, 2);
+    placePlots({{clockPlot_, spiralPlot_}, {helixPlot_, pairingPlot_}}, {3, 2});
 
     // Clocks: one face per pair, the hand at angle p·θ_i.
     clockTitle_ = addPlotTitle(clockPlot_, QString());
@@ -191,8 +180,6 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     camera_->attach(helixPlot_);
 
     // Which components are paired: a square per component, an arc per pair.
-    bindText(addPlotTitle(pairingPlot_, QString()), QT_TR_NOOP("Pairs of components"));
-    bindText(pairingPlot_->xAxis, QT_TR_NOOP("component index"));
     pairingNote_ = addPlotSubtitle(pairingPlot_, QString());
     pairingPlot_->yAxis->setVisible(false);
     pairingPlot_->yAxis->grid()->setVisible(false);
@@ -225,19 +212,19 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
                                           QT_TR_NOOP("Chosen components a, b, c")}},
                                [this] { choosePathCoordinates(); });
     auto* componentRow = new QHBoxLayout;
+    const std::array boxNames{"componentA", "componentB", "componentC"};
     const std::array componentNames{QT_TR_NOOP("Component a"), QT_TR_NOOP("Component b"),
                                     QT_TR_NOOP("Component c")};
     for (std::size_t i = 0; i < 3; ++i) {
-        auto* box = new QSpinBox(this);
-        box->setObjectName(QStringLiteral("component") + QChar(char16_t(u'A' + i)));
+        // Components 0, 1, 2 in QSpinBox's own range, until refresh() sets the head's.
+        QSpinBox* box = addSpinBox<int>({.name = boxNames[i],
+                                         .label = nullptr,
+                                         .range = {0, 99, int(i)},
+                                         .toolTip = componentNames[i],
+                                         .layout = componentRow},
+                                        [this] { choosePathCoordinates(); });
         box->setKeyboardTracking(false);
-        box->setValue(int(i));  // components 0, 1, 2
-        componentRow->addWidget(box);
-        bindText(componentNames[i], [box](const QString& text) {
-            box->setAccessibleName(text);
-            box->setToolTip(text);
-        });
-        connect(box, &QSpinBox::valueChanged, this, &RopeNdLesson::choosePathCoordinates);
+        bindText(componentNames[i], [box](const QString& text) { box->setAccessibleName(text); });
         componentBoxes_[i] = box;
     }
     controlsLayout()->addLayout(componentRow);
@@ -287,13 +274,9 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     declareFigures(
         {}, FigureRun::Background,
         [this] {
-            return PathKey{parameters().rope(),
-                           parameters().layout(),
-                           parameters().seed(),
-                           parameters().sequenceLength(),
-                           usesPrincipalComponents(),
-                           {componentBoxes_[0]->value(), componentBoxes_[1]->value(),
-                            componentBoxes_[2]->value()}};
+            return PathKey{parameters().rope(),       parameters().layout(),
+                           parameters().seed(),       parameters().sequenceLength(),
+                           usesPrincipalComponents(), chosenComponents()};
         },
         computePath,
         [this](const PathKey& key, Trajectory3d& path) {
@@ -343,7 +326,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         [this] {
             return HandsKey{parameters().rope(), parameters().queryPosition(), pair_, 0};
         },
-        [this](const HandsKey& key) { return drawClockHands(ropeFrequencies(key.rope)); });
+        [this](const HandsKey&) { return drawClockHands(); });
     // The helix window around the query position, seen from the camera.
     FigureTask* helix = declareInlineFigures(
         {helixPlot_},
@@ -361,8 +344,8 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     bindState(
         QStringLiteral("components"), QJsonArray(),
         [this] {
-            return QJsonArray{componentBoxes_[0]->value(), componentBoxes_[1]->value(),
-                              componentBoxes_[2]->value()};
+            const std::array<int, 3> c = chosenComponents();
+            return QJsonArray{c[0], c[1], c[2]};
         },
         [this](const QJsonArray& c) {
             if (c.size() == 3) setComponents(c[0].toInt(), c[1].toInt(), c[2].toInt());
@@ -393,18 +376,14 @@ void RopeNdLesson::setPairIndex(int pair) {
     refresh();
 }
 
-bool RopeNdLesson::usesPrincipalComponents() const {
-    return coordinateBox_->currentIndex() == 0;
-}
-
-void RopeNdLesson::setPrincipalComponents(bool pca) {
-    coordinateBox_->setCurrentIndex(pca ? 0 : 1);
-}
-
 void RopeNdLesson::setComponents(int a, int b, int c) {
     componentBoxes_[0]->setValue(a);
     componentBoxes_[1]->setValue(b);
     componentBoxes_[2]->setValue(c);
+}
+
+std::array<int, 3> RopeNdLesson::chosenComponents() const {
+    return {componentBoxes_[0]->value(), componentBoxes_[1]->value(), componentBoxes_[2]->value()};
 }
 
 void RopeNdLesson::applyTheme(const PlotTheme& theme) {
@@ -490,9 +469,8 @@ void RopeNdLesson::drawClockFaces(int pairs) {
                            (columns - 1) * kClockSpacing + 2.6, (rows - 1) * kClockSpacing + 2.9));
 }
 
-bool RopeNdLesson::drawClockHands(const RopeFrequencies& freqs) {
-    computeHands(freqs);  // the readout's too, but a figure may run without a refresh
-    const int pairs = freqs.pairs();
+bool RopeNdLesson::drawClockHands() {
+    const int pairs = static_cast<int>(hands_.size());
     const int columns = clockColumns(pairs);
     // Every hand but the chosen pair's, which is a curve of its own.
     Pieces hands;

@@ -3,6 +3,7 @@
 // Lesson 5, RoPE in n-D: every pair as a clock hand turning at its own speed; the path R(x, p) of
 // one vector as a 3D curve the user turns by dragging; each pair's helix; the pairing layout.
 
+#include <QComboBox>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -17,7 +18,6 @@ class QCPItemLine;
 class QCPItemText;
 class QCPTextElement;
 class QCPColorScale;
-class QComboBox;
 class QSpinBox;
 
 namespace ropelab::ui {
@@ -44,8 +44,8 @@ public:
 
     void setPairIndex(int pair);
     // Principal components (true) or the chosen components a, b, c (false).
-    bool usesPrincipalComponents() const;
-    void setPrincipalComponents(bool pca);
+    bool usesPrincipalComponents() const { return coordinateBox_->currentIndex() == 0; }
+    void setPrincipalComponents(bool pca) { coordinateBox_->setCurrentIndex(pca ? 0 : 1); }
     void setComponents(int a, int b, int c);
     OrbitCamera* camera() const { return camera_; }
 
@@ -67,6 +67,7 @@ protected:
 private:
     void refresh();
     void choosePathCoordinates();
+    std::array<int, 3> chosenComponents() const;  // a, b, c as the boxes say
     // What the clock hands and the helix window read.
     struct HandsKey {
         RopeParams rope;
@@ -75,10 +76,12 @@ private:
         std::int64_t sequenceLength;  // the helix window's; 0 for the hands
         bool operator==(const HandsKey&) const = default;
     };
+    // The hands, for the clocks, the helix and the readout: whatever changes them (the
+    // parameters, the pair) runs refresh(), which computes them before the figures draw.
     void computeHands(const RopeFrequencies& freqs);
     void drawClockFaces(int pairs);
     // True when it wrote a new title, beneath the hands' layer.
-    bool drawClockHands(const RopeFrequencies& freqs);
+    bool drawClockHands();
     struct PairingKey {
         int headDim;
         int rotaryDim;
