@@ -3,21 +3,18 @@
 
 #include <qcustomplot.h>
 
-#include <QGridLayout>
 #include <QLineF>
 
 #include <algorithm>
 #include <cmath>
-#include <memory>
 #include <numbers>
+#include <numeric>
 #include <vector>
 
 #include "analysis/score_heatmap.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/sinusoidal.h"
 #include "model/parameter_model.h"
-#include "widgets/heat_map.h"
-#include "widgets/labeled_slider.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
@@ -69,16 +66,11 @@ ColouredCells computeLearned(const LearnedKey& key, const Execution&) {
         colorGradient(kTableGradient), learnedRange());
 }
 
-std::vector<double> positionsUpTo(int n) {
-    std::vector<double> positions(static_cast<std::size_t>(n));
-    for (int p = 0; p < n; ++p) positions[std::size_t(p)] = p;
-    return positions;
-}
-
 ColouredCells computeSinusoidal(const SinusoidalKey& key, const Execution&) {
-    return colourCells(
-        colorMapData(sinusoidalTable(positionsUpTo(key.sequenceLength), key.dim, key.base)),
-        colorGradient(kTableGradient), QCPRange(-1.0, 1.0));
+    std::vector<double> positions(static_cast<std::size_t>(key.sequenceLength));
+    std::iota(positions.begin(), positions.end(), 0.0);
+    return colourCells(colorMapData(sinusoidalTable(positions, key.dim, key.base)),
+                       colorGradient(kTableGradient), QCPRange(-1.0, 1.0));
 }
 
 ColouredCells computeSimilarity(const SinusoidalKey& key, const Execution& exec) {
@@ -115,27 +107,26 @@ AbsoluteLesson::Shift computeShift(const ShiftKey& key) {
 }  // namespace
 
 AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
-    : LessonPage(context, parent), learnedPlot_(createPlot(QStringLiteral("learned-table"))) {
-    QCustomPlot* sinusoidalPlot = createPlot(QStringLiteral("sinusoidal-table"));
-    QCustomPlot* similarityPlot = createPlot(QStringLiteral("position-similarity"));
+    : LessonPage(context, parent),
+      learnedPlot_(createPlot(QStringLiteral("learned-table"),
+                              {QT_TR_NOOP("Learned table (max length L)"),
+                               QT_TR_NOOP("dimension j"), QT_TR_NOOP("position p")})) {
+    QCustomPlot* sinusoidalPlot = createPlot(
+        QStringLiteral("sinusoidal-table"),
+        {QT_TR_NOOP("Sinusoidal PE(p, j)"), QT_TR_NOOP("dimension j"), QT_TR_NOOP("position p")});
+    QCustomPlot* similarityPlot =
+        createPlot(QStringLiteral("position-similarity"),
+                   {nullptr, QT_TR_NOOP("position q"), QT_TR_NOOP("position p")});
     shiftPlot_ = createPlot(QStringLiteral("shift-rotation"));
-    auto* grid = new QGridLayout(plotArea());
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(learnedPlot_, 0, 0);
-    grid->addWidget(sinusoidalPlot, 0, 1);
-    grid->addWidget(similarityPlot, 1, 0);
-    grid->addWidget(shiftPlot_, 1, 1);
+    placePlots({{learnedPlot_, sinusoidalPlot}, {similarityPlot, shiftPlot_}});
     // The three tables' maps: a position per row, as a table is read; the colour scale named.
-    const auto makeMap = [this](QCustomPlot* plot, const char* x, const char* scale) {
+    const auto makeMap = [this](QCustomPlot* plot, const char* scale) {
         ColouredMap* map = addHeatMap(plot, kTableGradient, QString()).map;
-        bindAxisLabels(plot, x, QT_TR_NOOP("position p"));
         bindText(map->colorScale()->axis(), scale);
         setPositionTableAxes(plot);
         return map;
     };
-
-    bindText(addPlotTitle(learnedPlot_, QString()), QT_TR_NOOP("Learned table (max length L)"));
-    learnedMap_ = makeMap(learnedPlot_, QT_TR_NOOP("dimension j"), QT_TR_NOOP("PE(p, j)"));
+    learnedMap_ = makeMap(learnedPlot_, QT_TR_NOOP("PE(p, j)"));
     learnedMap_->setDataRange(learnedRange());
     // Rows the table does not have: hatched, with the reason written on them.
     impossible_ = new QCPItemRect(learnedPlot_);
@@ -147,12 +138,10 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     // Each layout: the hatched rows' size in pixels changes with the window, fonts and files.
     connect(learnedPlot_, &QCustomPlot::afterLayout, this, &AbsoluteLesson::fitImpossibleLabel);
 
-    bindText(addPlotTitle(sinusoidalPlot, QString()), QT_TR_NOOP("Sinusoidal PE(p, j)"));
-    sinusoidalMap_ = makeMap(sinusoidalPlot, QT_TR_NOOP("dimension j"), QT_TR_NOOP("PE(p, j)"));
+    sinusoidalMap_ = makeMap(sinusoidalPlot, QT_TR_NOOP("PE(p, j)"));
     sinusoidalMap_->setDataRange(QCPRange(-1.0, 1.0));
-
     similarityTitle_ = addPlotTitle(similarityPlot, QString());
-    similarityMap_ = makeMap(similarityPlot, QT_TR_NOOP("position q"), QT_TR_NOOP("PE(p)·PE(q)"));
+    similarityMap_ = makeMap(similarityPlot, QT_TR_NOOP("PE(p)·PE(q)"));
 
     shiftTitle_ = addPlotTitle(shiftPlot_, QString());
     QCPCurve* circle = addCurve(shiftPlot_->xAxis, shiftPlot_->yAxis);
@@ -240,9 +229,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     declareFigures({similarityPlot}, FigureRun::Background, sinusoidalKey, computeSimilarity,
                    [this, similarityPlot](const SinusoidalKey& key, ColouredCells& cells) {
                        similarityMap_->setColouredCells(std::move(cells));
-                       const QCPRange positions(-0.5, key.sequenceLength - 0.5);
-                       similarityPlot->xAxis->setRange(positions);
-                       similarityPlot->yAxis->setRange(positions);
+                       showPositions(similarityPlot, key.sequenceLength);
                        similarityLength_ = key.sequenceLength;
                        updateSimilarityTitle();
                    });
@@ -269,34 +256,6 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
 
     refresh();
     applyTheme(theme());
-}
-
-QCPColorMap* AbsoluteLesson::sinusoidalMap() const {
-    return sinusoidalMap_;
-}
-
-QCPColorMap* AbsoluteLesson::similarityMap() const {
-    return similarityMap_;
-}
-
-QCPColorMap* AbsoluteLesson::learnedMap() const {
-    return learnedMap_;
-}
-
-void AbsoluteLesson::setMaxLength(int length) {
-    maxLengthSlider_->setValue(length);
-    refresh();
-}
-
-void AbsoluteLesson::setPairIndex(int pair) {
-    if (pair == pair_) return;
-    pair_ = std::max(pair, 0);
-    refresh();
-}
-
-void AbsoluteLesson::setShift(int k) {
-    shiftSlider_->setValue(k);
-    refresh();
 }
 
 void AbsoluteLesson::refresh() {
@@ -347,9 +306,6 @@ void AbsoluteLesson::updateReadouts() {
     const int p = parameters().queryPosition();
     const int k = shift();
     const double omega = shown_.omega;
-    const double reduced = shown_.reduced;
-    const double s = shown_.sinKOmega;
-    const double c = shown_.cosKOmega;
     const int length = maxLength();
     // The learned table at the query position: a row, or nothing at all.
     const QString learned =
@@ -369,8 +325,8 @@ void AbsoluteLesson::updateReadouts() {
           k * omega * 180.0 / std::numbers::pi,
           {'f', 1, QStringLiteral("%1°")}},
          {.label = tr("turn modulo 360° (the arc)"),
-          .text = (reduced >= 0.0 ? tr("%1° clockwise") : tr("%1° counter-clockwise"))
-                      .arg(std::abs(reduced) * 180.0 / std::numbers::pi, 0, 'f', 1)},
+          .text = (shown_.reduced >= 0.0 ? tr("%1° clockwise") : tr("%1° counter-clockwise"))
+                      .arg(std::abs(shown_.reduced) * 180.0 / std::numbers::pi, 0, 'f', 1)},
          {QStringLiteral("query_position"), {}, p},
          {QStringLiteral("sequence_length"), {}, parameters().sequenceLength()},
          {QStringLiteral("max_length"), {}, length},
@@ -384,10 +340,10 @@ void AbsoluteLesson::updateReadouts() {
         tr("<p>PE(p + k) pair %1 = R(k)·PE(p) pair %1 with R(k) =<br>"
            "[ %2 &nbsp; %3 ]<br>[ %4 &nbsp; %5 ]<br>(the same for every p)</p>")
                 .arg(pair_)
-                .arg(c, 0, 'f', 4)
-                .arg(s, 0, 'f', 4)
-                .arg(-s, 0, 'f', 4)
-                .arg(c, 0, 'f', 4) +
+                .arg(shown_.cosKOmega, 0, 'f', 4)
+                .arg(shown_.sinKOmega, 0, 'f', 4)
+                .arg(-shown_.sinKOmega, 0, 'f', 4)
+                .arg(shown_.cosKOmega, 0, 'f', 4) +
             learned);
 }
 
@@ -406,8 +362,7 @@ void AbsoluteLesson::updateImpossibleRegion() {
     const int d = parameters().rope().headDim;
     impossible_->topLeft->setCoords(-0.5, length - 0.5);
     impossible_->bottomRight->setCoords(d - 0.5, n - 0.5);
-    QColor hatch = seriesColor(Series::Reference, theme());
-    impossible_->setBrush(QBrush(hatch, Qt::BDiagPattern));
+    impossible_->setBrush(QBrush(seriesColor(Series::Reference, theme()), Qt::BDiagPattern));
     impossibleLabel_->position->setCoords((d - 1) / 2.0, (length + n) / 2.0 - 0.5);
     fitImpossibleLabel();
 }

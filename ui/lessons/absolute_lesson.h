@@ -5,21 +5,19 @@
 
 #include <QPointF>
 
+#include <algorithm>
+
 #include "lessons/lesson_page.h"
 #include "widgets/heat_map.h"
 #include "widgets/labeled_slider.h"
 
-class QCPColorMap;
 class QCPCurve;
-class QCPGraph;
 class QCPItemLine;
 class QCPItemRect;
-class QCPItemText;
 class QCPTextElement;
 
 namespace ropelab::ui {
 
-class ColouredMap;
 class PlotLabel;
 
 class AbsoluteLesson : public LessonPage {
@@ -35,18 +33,27 @@ public:
     }
 
     int maxLength() const { return maxLengthSlider_->value(); }
-    void setMaxLength(int length);
-    int pairIndex() const { return pair_; }
-    void setPairIndex(int pair);
+    void setMaxLength(int length) {
+        maxLengthSlider_->setValue(length);
+        refresh();
+    }
+    void setPairIndex(int pair) {
+        if (pair == pair_) return;
+        pair_ = std::max(pair, 0);
+        refresh();
+    }
     int shift() const { return shiftSlider_->value(); }
-    void setShift(int k);
+    void setShift(int k) {
+        shiftSlider_->setValue(k);
+        refresh();
+    }
     // The pair i components (PE(p, 2i), PE(p, 2i+1)) drawn for p and p + k.
     QPointF pointAtP() const { return shown_.atP; }
     QPointF pointAtPPlusK() const { return shown_.atPK; }
     QCPCurve* shiftArc() const { return arc_; }  // from PE(p) to PE(p + k), kω mod one turn
-    QCPColorMap* sinusoidalMap() const;
-    QCPColorMap* similarityMap() const;
-    QCPColorMap* learnedMap() const;
+    QCPColorMap* sinusoidalMap() const { return sinusoidalMap_; }
+    QCPColorMap* similarityMap() const { return similarityMap_; }
+    QCPColorMap* learnedMap() const { return learnedMap_; }
 
     // The shift by k of pair i, as drawn in the lower right plot.
     struct Shift {

@@ -4,7 +4,6 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QSignalBlocker>
 #include <QThread>
@@ -37,51 +36,49 @@ constexpr int kMaxCells = 256;
 constexpr std::array kCurveDashes{Qt::SolidLine, Qt::DashLine, Qt::DotLine};
 constexpr std::array kCurveWidths{1.8, 1.1, 0.8};
 
+// The seeded q and k of both sides.
+std::pair<Eigen::VectorXd, Eigen::VectorXd> seededQueryAndKey(int d, unsigned seed) {
+    const Eigen::MatrixXd qk = seededStandardNormal(2, d, seed);
+    return {qk.row(0).transpose(), qk.row(1).transpose()};
+}
+
 }  // namespace
 
 InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent) {
-    auto* grid = new QGridLayout(plotArea());
-    grid->setContentsMargins(0, 0, 0, 0);
     for (std::size_t s = 0; s < 2; ++s) {
         Side& side = sides_[s];
-        side.heatPlot = createPlot(QStringLiteral("score-heatmap-%1").arg(s + 1));
-        side.curvePlot = createPlot(QStringLiteral("score-vs-distance-%1").arg(s + 1));
-        grid->addWidget(side.heatPlot, 0, int(s));
-        grid->addWidget(side.curvePlot, 1, int(s));
+        side.heatPlot =
+            createPlot(QStringLiteral("score-heatmap-%1").arg(s + 1),
+                       {.x = QT_TR_NOOP("key position n"), .y = QT_TR_NOOP("query position m")});
+        side.curvePlot = createPlot(
+            QStringLiteral("score-vs-distance-%1").arg(s + 1),
+            {.x = QT_TR_NOOP("relative distance m − n (tokens)"), .y = QT_TR_NOOP("score")});
+        // The titles name the side's encoding (retranslateSide).
         side.heatTitle = addPlotTitle(side.heatPlot, QString());
         side.heat = addHeatMap(side.heatPlot, Gradient::Diverging, QString());
-        bindAxisLabels(side.heatPlot, QT_TR_NOOP("key position n"), QT_TR_NOOP("query position m"));
         bindText(side.heat.scale->axis(), QT_TR_NOOP("score"));
         side.curveTitle = addPlotTitle(side.curvePlot, QString());
-        bindAxisLabels(side.curvePlot, QT_TR_NOOP("relative distance m − n (tokens)"),
-                       QT_TR_NOOP("score"));
         for (std::size_t j = 0; j < kKeyPositions; ++j) {
-            side.curves[j] = addGraph(side.curvePlot);
-            setSeriesStyle(side.curves[j], {categorical(int(j)), kCurveDashes[j], kCurveWidths[j]},
-                           theme());
+            side.curves[j] =
+                addSeries(side.curvePlot, {categorical(int(j)), kCurveDashes[j], kCurveWidths[j]});
         }
         side.curvePlot->legend->setVisible(true);
         placeLegendBelow(side.curvePlot);
     }
-    decayPlot_ = createPlot(QStringLiteral("long-term-decay"));
-    grid->addWidget(decayPlot_, 2, 0, 1, 2);
-    grid->setRowStretch(0, 5);
-    grid->setRowStretch(1, 3);
-    grid->setRowStretch(2, 3);
-    bindText(addPlotTitle(decayPlot_, QString()), QT_TR_NOOP("RoPE long-term decay"));
-    bindAxisLabels(decayPlot_, QT_TR_NOOP("relative distance m − n (tokens)"),
-                   QT_TR_NOOP("|score| (log axis)"));
+    decayPlot_ = createPlot(
+        QStringLiteral("long-term-decay"),
+        {QT_TR_NOOP("RoPE long-term decay"), QT_TR_NOOP("relative distance m − n (tokens)"),
+         QT_TR_NOOP("|score| (log axis)")});
+    placePlots({{sides_[0].heatPlot, sides_[1].heatPlot},
+                {sides_[0].curvePlot, sides_[1].curvePlot},
+                {decayPlot_, decayPlot_}},
+               {5, 3, 3});
     // The bound and the scores it bounds on one logarithmic axis: the bound is far above them.
-    const std::array<SeriesStyle, 3> decayStyles{{{Series::Third},
-                                                  {Series::Query, Qt::SolidLine, 0.7},
-                                                  {Series::Fourth, Qt::SolidLine, 0.9}}};
-    for (std::size_t g = 0; g < 3; ++g) {
-        decayGraphs_[g] = addGraph(decayPlot_);
-        setSeriesStyle(decayGraphs_[g], decayStyles[g], theme());
-    }
-    bindText(decayGraphs_[0], QT_TR_NOOP("RoFormer bound for q = k"));
-    bindText(decayGraphs_[1], QT_TR_NOOP("|score| for q = k"));
+    decayGraphs_ = {
+        addSeries(decayPlot_, {Series::Third}, QT_TR_NOOP("RoFormer bound for q = k")),
+        addSeries(decayPlot_, {Series::Query, Qt::SolidLine, 0.7}, QT_TR_NOOP("|score| for q = k")),
+        addSeries(decayPlot_, {Series::Fourth, Qt::SolidLine, 0.9})};
     bindText(QT_TR_NOOP("mean |score|, %1 random q, k"),
              [this](const QString& text) { decayGraphs_[2]->setName(text.arg(kDecaySamples)); });
     setLogAxis(decayPlot_->yAxis);
@@ -230,16 +227,6 @@ void InvarianceLesson::refresh() {
     updateFigures();
     if (sideShown_[0]) updateReadout();
 }
-
-namespace {
-
-// The seeded q and k of both sides.
-std::pair<Eigen::VectorXd, Eigen::VectorXd> seededQueryAndKey(int d, unsigned seed) {
-    const Eigen::MatrixXd qk = seededStandardNormal(2, d, seed);
-    return {qk.row(0).transpose(), qk.row(1).transpose()};
-}
-
-}  // namespace
 
 InvarianceLesson::SideResult InvarianceLesson::computeSide(const SideKey& key,
                                                            const Execution& exec) {

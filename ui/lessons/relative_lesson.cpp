@@ -3,13 +3,10 @@
 
 #include <qcustomplot.h>
 
-#include <QCheckBox>
-#include <QGridLayout>
 #include <QJsonObject>
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <memory>
 
 #include "analysis/distance_range.h"
@@ -19,7 +16,6 @@
 #include "encodings/t5_buckets.h"
 #include "model/parameter_model.h"
 #include "widgets/heat_map.h"
-#include "widgets/labeled_slider.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
@@ -71,16 +67,14 @@ BiasMap computeBiasMap(const BiasMapKey& key, const Execution& exec) {
 
 RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent) {
-    bucketPlot_ = createPlot(QStringLiteral("t5-buckets"));
+    bucketPlot_ = createPlot(
+        QStringLiteral("t5-buckets"),
+        {nullptr, QT_TR_NOOP("distance |i − j| (tokens, log axis)"), QT_TR_NOOP("bucket")});
     QCustomPlot* t5Plot = createPlot(QStringLiteral("t5-bias"));
-    slopePlot_ = createPlot(QStringLiteral("alibi-slopes"));
+    slopePlot_ = createPlot(QStringLiteral("alibi-slopes"),
+                            {nullptr, QT_TR_NOOP("head h"), QT_TR_NOOP("slope m_h (log₂ axis)")});
     QCustomPlot* alibiPlot = createPlot(QStringLiteral("alibi-bias"));
-    auto* grid = new QGridLayout(plotArea());
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(bucketPlot_, 0, 0);
-    grid->addWidget(t5Plot, 0, 1);
-    grid->addWidget(slopePlot_, 1, 0);
-    grid->addWidget(alibiPlot, 1, 1);
+    placePlots({{bucketPlot_, t5Plot}, {slopePlot_, alibiPlot}});
     // Both bias maps: key positions across, query positions down, the colour scale named.
     const auto makeMap = [this](QCustomPlot* plot, Gradient gradient, const char* scale) {
         QCPColorMap* map = addHeatMap(plot, gradient, QString()).map;
@@ -119,26 +113,19 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
         "bias. The ALiBi map (lower right) keeps the colour scale of the steepest head for "
         "every head, so a head with a small slope looks pale.</p>"));
     bucketTitle_ = addPlotTitle(bucketPlot_, QString());
-    bindAxisLabels(bucketPlot_, QT_TR_NOOP("distance |i − j| (tokens, log axis)"),
-                   QT_TR_NOOP("bucket"));
-    beforeGraph_ = addGraph(bucketPlot_);
-    bindText(beforeGraph_, QT_TR_NOOP("key before the query, i − j > 0"));
-    beforeGraph_->setLineStyle(QCPGraph::lsStepLeft);
-    setSeriesStyle(beforeGraph_, {Series::Query}, theme());
-    afterGraph_ = addGraph(bucketPlot_);
-    bindText(afterGraph_, QT_TR_NOOP("key after the query, i − j < 0"));
-    afterGraph_->setLineStyle(QCPGraph::lsStepLeft);
-    setSeriesStyle(afterGraph_, {Series::Key, Qt::DashLine}, theme());
+    beforeGraph_ =
+        addSeries(bucketPlot_, {Series::Query}, QT_TR_NOOP("key before the query, i − j > 0"));
+    afterGraph_ = addSeries(bucketPlot_, {Series::Key, Qt::DashLine},
+                            QT_TR_NOOP("key after the query, i − j < 0"));
+    for (QCPGraph* graph : {beforeGraph_, afterGraph_}) graph->setLineStyle(QCPGraph::lsStepLeft);
     currentBucket_ = addMarks(bucketPlot_, QCPScatterStyle::ssCircle, 11,
                               {Series::Neutral, Qt::SolidLine, 2.0}, theme());
     bindText(currentBucket_, QT_TR_NOOP("this query and key"));
     bucketPlot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
     // The zone edges as vertical dashed lines named in a legend under the plot (labels written
     // on the plot would collide with the curve at projector font sizes).
-    exactEdges_ = addGraph(bucketPlot_);
-    setSeriesStyle(exactEdges_, {Series::Third, Qt::DashLine, 0.6}, theme());
-    distanceEdges_ = addGraph(bucketPlot_);
-    setSeriesStyle(distanceEdges_, {Series::Key, Qt::DashLine, 0.6}, theme());
+    exactEdges_ = addSeries(bucketPlot_, {Series::Third, Qt::DashLine, 0.6});
+    distanceEdges_ = addSeries(bucketPlot_, {Series::Key, Qt::DashLine, 0.6});
     placeLegendBelow(bucketPlot_, 2);
 
     QCPTextElement* t5Title = addPlotTitle(t5Plot, QString());
@@ -147,7 +134,6 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     // ALiBi: one slope per head on a log₂ axis (they are evenly spaced there), the chosen head
     // highlighted.
     slopeTitle_ = addPlotTitle(slopePlot_, QString());
-    bindAxisLabels(slopePlot_, QT_TR_NOOP("head h"), QT_TR_NOOP("slope m_h (log₂ axis)"));
     slopeBars_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
     setSeriesStyle(slopeBars_, {Series::Reference, Qt::SolidLine, 0.5, 160}, theme());
     chosenBar_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
@@ -194,15 +180,13 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
         [this] {
             return std::pair{t5Params(), parameters().queryPosition() - parameters().keyPosition()};
         },
-        [this](const std::pair<T5BucketParams, int>& key) {
-            updateBuckets(key.first, key.second);
-        });
+        [this](const auto& key) { updateBuckets(key.first, key.second); });
     FigureTask* slopeFigure = declareInlineFigures(
         {slopePlot_},
         [this] {
             return std::pair{alibiHeads(), alibiHead()};
         },
-        [this](const std::pair<int, int>& slopes) { updateSlopes(slopes.first, slopes.second); });
+        [this](const auto& key) { updateSlopes(key.first, key.second); });
     FigureTask* maskFigure = declareInlineFigures(
         {alibiPlot}, [this] { return parameters().sequenceLength(); },
         [this](int) { updateMask(); });
@@ -252,17 +236,15 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
         {QStringLiteral("numBuckets"), QStringLiteral("maxDistance"),
          QStringLiteral("bidirectional")},
         [this] {
-            const T5BucketParams t5 = t5Params();
-            return QJsonObject{{QStringLiteral("numBuckets"), t5.numBuckets},
-                               {QStringLiteral("maxDistance"), t5.maxDistance},
-                               {QStringLiteral("bidirectional"), t5.bidirectional}};
+            return QJsonObject{{QStringLiteral("numBuckets"), bucketSlider_->value()},
+                               {QStringLiteral("maxDistance"), distanceSlider_->value()},
+                               {QStringLiteral("bidirectional"), bidirectional_->isChecked()}};
         },
         [this](const QJsonObject& state) {
-            T5BucketParams t5;
-            t5.numBuckets = state.value(QStringLiteral("numBuckets")).toInt(t5.numBuckets);
-            t5.maxDistance = state.value(QStringLiteral("maxDistance")).toInt(t5.maxDistance);
-            t5.bidirectional = state.value(QStringLiteral("bidirectional")).toBool(true);
-            setT5Params(t5);
+            const T5BucketParams fallback;
+            setT5Params({state.value(QStringLiteral("numBuckets")).toInt(fallback.numBuckets),
+                         state.value(QStringLiteral("maxDistance")).toInt(fallback.maxDistance),
+                         state.value(QStringLiteral("bidirectional")).toBool(true)});
         });
     bindState(
         {QStringLiteral("heads"), QStringLiteral("head")},
@@ -281,14 +263,6 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
 
     refresh();
     applyTheme(theme());
-}
-
-T5BucketParams RelativeLesson::t5Params() const {
-    T5BucketParams params;
-    params.numBuckets = bucketSlider_->value();
-    params.maxDistance = distanceSlider_->value();
-    params.bidirectional = bidirectional_->isChecked();
-    return params;
 }
 
 void RelativeLesson::setT5Params(const T5BucketParams& params) {
@@ -311,8 +285,7 @@ void RelativeLesson::setAlibi(int heads, int head) {
 void RelativeLesson::refresh() {
     headSlider_->setRange(1, headsSlider_->value());
     runGuarded([this] {
-        const T5BucketParams t5 = t5Params();
-        validate(t5);
+        validate(t5Params());
         updateFigures();
         updateReadout();
     });

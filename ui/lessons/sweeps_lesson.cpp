@@ -78,16 +78,17 @@ struct SweepsLesson::EngineSlot {
 
 SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent),
-      curvePlot_(createPlot(QStringLiteral("sweep-score-curves"))),
-      heatPlot_(createPlot(QStringLiteral("sweep-heatmaps"))),
       clock_(new QTimer(this)),
       engines_(std::make_shared<EngineSlot>()) {
+    curvePlot_ = createPlot(
+        QStringLiteral("sweep-score-curves"),
+        {QT_TR_NOOP("Score q·k against distance, per base (min and max per pixel column)")});
+    heatPlot_ = createPlot(QStringLiteral("sweep-heatmaps"),
+                           {QT_TR_NOOP("Pooled score(m, n), one map per base")});
     auto* stack = new QStackedWidget(plotArea());
     stack->addWidget(curvePlot_);
     stack->addWidget(heatPlot_);
-    auto* plots = new QVBoxLayout(plotArea());
-    plots->setContentsMargins(0, 0, 0, 0);
-    plots->addWidget(stack);
+    placePlots({{stack}});
 
     // Curves: one min/max band per base, each on its own axes (stacked, same x range), since
     // overlapping noisy bands hide each other.
@@ -113,8 +114,6 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
             "the phase reduced exactly, whatever device they run on (an OpenCL device may be a "
             "CPU, such as PoCL). Cancel keeps the previous result.</p>"),
         [this](const QString& html) { setExplanation(title(), html.arg(kHeatCells)); });
-    bindText(addPlotTitle(curvePlot_, QString()),
-             QT_TR_NOOP("Score q·k against distance, per base (min and max per pixel column)"));
     // Thousands of envelope columns: antialiased fills would cost more than everything else.
     turnOffAntialiasing(curvePlot_, QCP::aeFills);
     auto* curveMargins = new QCPMarginGroup(curvePlot_);
@@ -133,15 +132,12 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     curvePlot_->legend->setVisible(false);
     layoutCurveRects(1);
 
-    // Heat maps: one axis rect per base in a row, one shared colour scale.
+    // Heat maps: one axis rect per base in a row under the title, one shared colour scale.
     QCPLayoutGrid* layout = heatPlot_->plotLayout();
     QCPAxisRect* first = heatPlot_->axisRect();
     layout->take(first);
     layout->simplify();
-    auto* row = new QCPLayoutGrid;
-    layout->addElement(0, 0, row);
-    bindText(addPlotTitle(heatPlot_, QString()),
-             QT_TR_NOOP("Pooled score(m, n), one map per base"));
+    layout->addElement(1, 0, new QCPLayoutGrid);
     heatScale_ = new QCPColorScale(heatPlot_);
     bindText(heatScale_->axis(), QT_TR_NOOP("pooled score"));
     heatScale_->setBarWidth(14);
