@@ -326,8 +326,11 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
                  [label = trainLengthLabels_[p]](const QString& text) { label->setText(text); });
     }
     cannotRun_ = new QCPItemText(lengthPlot_);
-    cannotRun_->position->setType(QCPItemPosition::ptAxisRectRatio);
-    cannotRun_->position->setCoords(0.98, 0.14);  // below the training length's label
+    // Just below the training length's label, however short the plot (presenter mode at
+    // 1024x768 put a share of its height above the label's bottom).
+    cannotRun_->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    cannotRun_->position->setParentAnchorY(trainLengthLabels_[0]->bottom);
+    cannotRun_->position->setCoords(0.98, 2.0);
     cannotRun_->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
     wrapInsideAxisRect(cannotRun_);  // whole in zh_CN and presenter mode at 1024x768
     cannotRun_->setColor(
