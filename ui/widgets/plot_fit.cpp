@@ -231,6 +231,27 @@ void reflowLegend(QCPLegend* legend, int wanted, int width) {
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
 }
 
+// Entries of a legend below its plot that are wider than the plot even in one column (a long name
+// in presenter mode: lesson 12's "most positional: layer 2, head 0") wrap their names; at
+// another width (a file's) the names go whole.
+void wrapLegendNames(QCustomPlot* plot, QCPLegend* legend, TextFits& texts, int width) {
+    const bool onScreen = width == plot->width();
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
+        if (item == nullptr) continue;
+        QCPAbstractPlottable* plottable = item->plottable();
+        const auto show = [plottable](const QString& text) { plottable->setName(text); };
+        if (!onScreen) {
+            showWhole(texts.find(plottable), plottable->name(), show);
+            continue;
+        }
+        const QMargins around = legend->margins() + item->margins();
+        const int room = width - 12 - around.left() - around.right() - legend->iconSize().width() -
+                         legend->iconTextPadding();
+        wrapShownText(texts[plottable], plottable->name(), item->font(), std::max(room, 50), show);
+    }
+}
+
 // The width left for column 0 of the plot layout (titles and legends live there; a colour scale
 // may take column 1): the total less what the other columns took.
 int firstColumnWidth(QCPLayoutGrid* layout, int total) {
@@ -280,7 +301,9 @@ void fitTextToWidth(QCustomPlot* plot, int width) {
         placeLegendBelow(plot, std::max(1, legend->itemCount()));
     }
     below = PlotPartState<LegendBelow>::of(plot).find(legend);
-    if (below != nullptr) reflowLegend(legend, below->columns, width);
+    if (below == nullptr) return;
+    reflowLegend(legend, below->columns, width);
+    wrapLegendNames(plot, legend, texts, width);
 }
 
 bool fitTextToLayout(QCustomPlot* plot) {
