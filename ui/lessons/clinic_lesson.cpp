@@ -4,7 +4,6 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
-#include <QGridLayout>
 #include <QHeaderView>
 #include <QSignalBlocker>
 #include <QTableWidget>
@@ -98,19 +97,19 @@ PhaseErrors computeLowPrecision(const RopeParams& plain, const Execution& exec) 
 
 ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent) {
-    QCustomPlot* layoutPlot = createPlot(QStringLiteral("layout-permutation-scores"));
-    QCustomPlot* kvPlot = createPlot(QStringLiteral("kv-cache-drift"));
-    QCustomPlot* positionsPlot = createPlot(QStringLiteral("low-precision-positions"));
+    QCustomPlot* layoutPlot =
+        createPlot(QStringLiteral("layout-permutation-scores"),
+                   {QT_TR_NOOP("One head's score q·k against distance Δ, weights in Meta's order"),
+                    QT_TR_NOOP("distance Δ = m − n"), QT_TR_NOOP("score q·k")});
+    QCustomPlot* kvPlot =
+        createPlot(QStringLiteral("kv-cache-drift"),
+                   {QT_TR_NOOP("Score error of cached keys as generation goes"),
+                    QT_TR_NOOP("tokens in the cache"), QT_TR_NOOP("max score error")});
+    QCustomPlot* positionsPlot = createPlot(QStringLiteral("low-precision-positions"),
+                                            {QT_TR_NOOP("Positions rounded to 16-bit floats"),
+                                             QT_TR_NOOP("position p"), QT_TR_NOOP("rounded − p")});
     table_ = new QTableWidget(0, 3, this);
-    auto* grid = new QGridLayout(plotArea());
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(table_, 0, 0, 1, 2);
-    grid->addWidget(layoutPlot, 1, 0, 1, 2);
-    grid->addWidget(kvPlot, 2, 0);
-    grid->addWidget(positionsPlot, 2, 1);
-    grid->setRowStretch(0, 2);
-    grid->setRowStretch(1, 3);
-    grid->setRowStretch(2, 3);
+    placePlots({{table_, table_}, {layoutPlot, layoutPlot}, {kvPlot, positionsPlot}}, {2, 3, 3});
 
     table_->setObjectName(QStringLiteral("conventionsTable"));
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -159,25 +158,18 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
                 title(),
                 html.arg(kPrompt).arg(kPrompt + kGenerate).arg(kMaxPosition).arg(kDynamicFactor));
         });
-    // Each plot: its title, axis labels and graphs, with the legend below.
-    const auto setUpPlot = [this](QCustomPlot* plot, const char* title, const char* x,
-                                  const char* y, std::initializer_list<GraphSpec> specs,
+    // Each plot's graphs, with the legend below.
+    const auto addGraphs = [this](QCustomPlot* plot, std::initializer_list<GraphSpec> specs,
                                   int legendColumns) {
-        bindText(addPlotTitle(plot, QString()), title);
-        bindAxisLabels(plot, x, y);
         std::vector<QCPGraph*> graphs;
-        for (const GraphSpec& spec : specs) {
-            graphs.push_back(addGraph(plot));
-            setSeriesStyle(graphs.back(), spec.style, theme());
-            bindText(graphs.back(), spec.name);
-        }
+        for (const GraphSpec& spec : specs)
+            graphs.push_back(addSeries(plot, spec.style, spec.name));
         plot->legend->setVisible(true);
         placeLegendBelow(plot, legendColumns);
         return graphs;
     };
-    const std::vector<QCPGraph*> layoutGraphs = setUpPlot(
-        layoutPlot, QT_TR_NOOP("One head's score q·k against distance Δ, weights in Meta's order"),
-        QT_TR_NOOP("distance Δ = m − n"), QT_TR_NOOP("score q·k"),
+    const std::vector<QCPGraph*> layoutGraphs = addGraphs(
+        layoutPlot,
         {{{Series::Query, Qt::SolidLine, 2.5}, QT_TR_NOOP("interleaved RoPE on Meta's rows")},
          {{Series::Key, Qt::DashLine, 1.5},
           QT_TR_NOOP("half-split RoPE on the permuted rows (HF)")},
@@ -185,14 +177,12 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
           QT_TR_NOOP("half-split RoPE on unpermuted rows (wrong)")}},
         3);
     const std::vector<QCPGraph*> kvGraphs =
-        setUpPlot(kvPlot, QT_TR_NOOP("Score error of cached keys as generation goes"),
-                  QT_TR_NOOP("tokens in the cache"), QT_TR_NOOP("max score error"),
+        addGraphs(kvPlot,
                   {{{Series::Key}, QT_TR_NOOP("dynamic NTK (θ follows the length)")},
                    {{Series::Query, Qt::DashLine}, QT_TR_NOOP("default RoPE (θ fixed)")}},
                   1);
     const std::vector<QCPGraph*> positionGraphs =
-        setUpPlot(positionsPlot, QT_TR_NOOP("Positions rounded to 16-bit floats"),
-                  QT_TR_NOOP("position p"), QT_TR_NOOP("rounded − p"),
+        addGraphs(positionsPlot,
                   {{{Series::Fourth}, QT_TR_NOOP("bfloat16")},
                    {{Series::Third}, QT_TR_NOOP("float16")},
                    {{Series::Reference, Qt::DotLine}, QT_TR_NOOP("float32 (exact here)")}},

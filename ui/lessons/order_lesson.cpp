@@ -49,15 +49,13 @@ QPointF outputOf(const ToyAttentionResult& result, int token) {
 }  // namespace
 
 OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
-    : LessonPage(context, parent), outputPlot_(createPlot(QStringLiteral("token-outputs"))) {
+    : LessonPage(context, parent) {
+    outputPlot_ = createPlot(QStringLiteral("token-outputs"),
+                             {QT_TR_NOOP("Each word's attention output (d_value = 2)"),
+                              QT_TR_NOOP("output component 1"), QT_TR_NOOP("output component 2")});
     QCustomPlot* weightPlot = createPlot(QStringLiteral("attention-weights"));
-    auto* plots = new QVBoxLayout(plotArea());
-    plots->setContentsMargins(0, 0, 0, 0);
-    plots->addWidget(outputPlot_, 3);
-    plots->addWidget(weightPlot, 2);
+    placePlots({{outputPlot_}, {weightPlot}}, {3, 2});
 
-    // Each word's output vector (d_value = 2) in both orders: discs for 狗追猪, crosses for the
-    // user's order, one colour per word; an arrow shows how far a word's output moved.
     bindText(
         QT_TR_NOOP(
             "<p>狗追猪 means “the dog chases the pig”; 猪追狗 means “the pig chases the dog”. Same "
@@ -78,9 +76,8 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
             "turning q and k by their positions — and the outputs move when the order "
             "changes.</p>"),
         [this](const QString& html) { setExplanation(title(), html.arg(model_.query.cols())); });
-    bindText(addPlotTitle(outputPlot_, QString()),
-             QT_TR_NOOP("Each word's attention output (d_value = 2)"));
-    bindAxisLabels(outputPlot_, QT_TR_NOOP("output component 1"), QT_TR_NOOP("output component 2"));
+    // Each word's output vector (d_value = 2) in both orders: discs for 狗追猪, crosses for the
+    // user's order, one colour per word; an arrow shows how far a word's output moved.
     for (int t = 0; t < kTokens; ++t) {
         const Series series = kTokenSeries[std::size_t(t)];
         TokenMarks& marks = tokens_[std::size_t(t)];

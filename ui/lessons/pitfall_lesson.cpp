@@ -4,7 +4,6 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
-#include <QGridLayout>
 #include <QThread>
 
 #include <algorithm>
@@ -24,8 +23,9 @@ namespace ropelab::ui {
 
 namespace {
 
-constexpr int kMaxCells = 256;     // heat-map cells per side (mean-pooled beyond)
-constexpr int kNormSamples = 256;  // random directions of the length plot
+constexpr int kMaxCells = 256;            // heat-map cells per side (mean-pooled beyond)
+constexpr int kNormSamples = 256;         // random directions of the length plot
+constexpr int kDeviationPositions = 256;  // the diagonal deviation's positions at most
 
 // A heat map's largest |value| as a plain number (15065, 14.4), never 1.51e+04.
 QString colourRangeText(const HeatMap& heat) {
@@ -50,25 +50,24 @@ void setRankedValues(QCPGraph* graph, const Values& values) {
 
 PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     : LessonPage(context, parent) {
-    QCustomPlot* seedPlot = createPlot(QStringLiteral("seed-code-heatmap"));
-    QCustomPlot* ropePlot = createPlot(QStringLiteral("rope-heatmap"));
-    singularPlot_ = createPlot(QStringLiteral("singular-values"));
-    normPlot_ = createPlot(QStringLiteral("norm-ratio"));
-    auto* grid = new QGridLayout(plotArea());
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(seedPlot, 0, 0);
-    grid->addWidget(ropePlot, 0, 1);
-    grid->addWidget(singularPlot_, 1, 0);
-    grid->addWidget(normPlot_, 1, 1);
-    grid->setRowStretch(0, 3);
-    grid->setRowStretch(1, 2);
+    const PlotTexts scoreAxes{nullptr, QT_TR_NOOP("key position n"),
+                              QT_TR_NOOP("query position m")};
+    QCustomPlot* seedPlot = createPlot(QStringLiteral("seed-code-heatmap"), scoreAxes);
+    QCustomPlot* ropePlot = createPlot(QStringLiteral("rope-heatmap"), scoreAxes);
+    singularPlot_ =
+        createPlot(QStringLiteral("singular-values"),
+                   {QT_TR_NOOP("Singular values of the position map"),
+                    QT_TR_NOOP("rank k (largest first)"), QT_TR_NOOP("singular value σ_k")});
+    normPlot_ = createPlot(
+        QStringLiteral("norm-ratio"),
+        {QT_TR_NOOP("Does the map alone keep lengths?"), nullptr, QT_TR_NOOP("‖x·M‖ / ‖x‖")});
+    placePlots({{seedPlot, ropePlot}, {singularPlot_, normPlot_}}, {3, 2});
 
     // A score heat map under a title that names its colour range (declared below).
     const auto addScoreMap = [this](QCustomPlot* plot, HeatMap& heat) {
         QCPTextElement* title = addPlotTitle(plot, QString());
         heat = addHeatMap(plot, Gradient::Diverging, QString());
         bindText(heat.scale->axis(), QT_TR_NOOP("f(q, m) · f(k, n)"));
-        bindAxisLabels(plot, QT_TR_NOOP("key position n"), QT_TR_NOOP("query position m"));
         return title;
     };
     QCPTextElement* seedTitle = addScoreMap(seedPlot, seedHeat_);
@@ -77,29 +76,20 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     // right.
     const auto addSideGraphs = [this](QCustomPlot* plot, const char* wrongName,
                                       const char* ropeName) {
-        std::array<QCPGraph*, 2> graphs{addGraph(plot), addGraph(plot)};
-        bindText(graphs[0], wrongName);
-        setSeriesStyle(graphs[0], {Series::Key}, theme());
-        bindText(graphs[1], ropeName);
-        setSeriesStyle(graphs[1], {Series::Third}, theme());
+        std::array<QCPGraph*, 2> graphs{addSeries(plot, {Series::Key}, wrongName),
+                                        addSeries(plot, {Series::Third}, ropeName)};
         setLogAxis(plot->yAxis);
         plot->legend->setVisible(true);
         plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignVCenter | Qt::AlignRight);
         return graphs;
     };
-    bindText(addPlotTitle(singularPlot_, QString()),
-             QT_TR_NOOP("Singular values of the position map"));
-    bindAxisLabels(singularPlot_, QT_TR_NOOP("rank k (largest first)"),
-                   QT_TR_NOOP("singular value σ_k"));
     singularGraphs_ =
         addSideGraphs(singularPlot_, QT_TR_NOOP("wrong code's M"), QT_TR_NOOP("RoPE R(p)"));
     for (QCPGraph* graph : singularGraphs_) {
         graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     }
-    bindText(addPlotTitle(normPlot_, QString()), QT_TR_NOOP("Does the map alone keep lengths?"));
     bindText(QT_TR_NOOP("%1 random directions x, sorted"),
              [this](const QString& text) { normPlot_->xAxis->setLabel(text.arg(kNormSamples)); });
-    bindText(normPlot_->yAxis, QT_TR_NOOP("‖x·M‖ / ‖x‖"));
     normGraphs_ =
         addSideGraphs(normPlot_, QT_TR_NOOP("wrong code: x·M"), QT_TR_NOOP("RoPE: R(p)·x, any p"));
 

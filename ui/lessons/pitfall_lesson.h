@@ -36,8 +36,6 @@ public:
 
     // The heat maps show the first positions() positions (the shared N, at most kMaxPositions).
     static constexpr int kMaxPositions = 512;
-    // The diagonal deviation is measured over the first kDeviationPositions positions at most.
-    static constexpr int kDeviationPositions = 256;
 
     // What the views show, for tests and the benchmark.
     int positions() const { return ropeShown_ ? ropeShown_->inputs.positions : 0; }
