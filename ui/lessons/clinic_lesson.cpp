@@ -164,7 +164,6 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
         std::vector<QCPGraph*> graphs;
         for (const GraphSpec& spec : specs)
             graphs.push_back(addSeries(plot, spec.style, spec.name));
-        plot->legend->setVisible(true);
         placeLegendBelow(plot, legendColumns);
         return graphs;
     };

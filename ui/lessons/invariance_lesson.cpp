@@ -63,7 +63,6 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
             side.curves[j] =
                 addSeries(side.curvePlot, {categorical(int(j)), kCurveDashes[j], kCurveWidths[j]});
         }
-        side.curvePlot->legend->setVisible(true);
         placeLegendBelow(side.curvePlot);
     }
     decayPlot_ = createPlot(
@@ -82,7 +81,6 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
     bindText(QT_TR_NOOP("mean |score|, %1 random q, k"),
              [this](const QString& text) { decayGraphs_[2]->setName(text.arg(kDecaySamples)); });
     setLogAxis(decayPlot_->yAxis);
-    decayPlot_->legend->setVisible(true);
     placeLegendBelow(decayPlot_);
 
     for (const int s : {0, 1}) {
