@@ -3,6 +3,7 @@
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QJsonObject>
 
 #include <algorithm>
@@ -263,6 +264,10 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
 
     refresh();
     applyTheme(theme());
+}
+
+T5BucketParams RelativeLesson::t5Params() const {
+    return {bucketSlider_->value(), distanceSlider_->value(), bidirectional_->isChecked()};
 }
 
 void RelativeLesson::setT5Params(const T5BucketParams& params) {

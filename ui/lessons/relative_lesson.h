@@ -3,12 +3,11 @@
 // Lesson 3, relative bias: T5 buckets (relative position → bucket, the bias matrix a per-bucket
 // table gives) and ALiBi (a slope per head, the linear bias matrix).
 
-#include <QCheckBox>
-
 #include "analysis/score_encoding.h"
 #include "lessons/lesson_page.h"
 #include "widgets/labeled_slider.h"
 
+class QCheckBox;
 class QCPBars;
 class QCPColorMap;
 class QCPCurve;
@@ -29,9 +28,7 @@ public:
         return SharedParameter::Positions | SharedParameter::SequenceLength;
     }
 
-    T5BucketParams t5Params() const {
-        return {bucketSlider_->value(), distanceSlider_->value(), bidirectional_->isChecked()};
-    }
+    T5BucketParams t5Params() const;
     void setT5Params(const T5BucketParams& params);
     int alibiHeads() const { return headsSlider_->value(); }
     int alibiHead() const { return headSlider_->value(); }
