@@ -3318,6 +3318,13 @@ no row</source>
     </message>
 </context>
 <context>
+    <name>ropelab::ui::FigureConcealment</name>
+    <message>
+        <source>Hidden until you check your prediction</source>
+        <translation>检查你的预测之后才显示</translation>
+    </message>
+</context>
+<context>
     <name>ropelab::ui::FigureExport</name>
     <message>
         <source>Figure exported from RoPE Lab</source>
@@ -3330,6 +3337,17 @@ no row</source>
     <message>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::FigureProgress</name>
+    <message>
+        <source>Computing the figures…</source>
+        <translation>正在计算图表…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
@@ -3840,14 +3858,6 @@ score q·k</source>
 <context>
     <name>ropelab::ui::LessonPage</name>
     <message>
-        <source>Computing the figures…</source>
-        <translation>正在计算图表…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
         <source>Stopped: the figures still show the previous result.</source>
         <translation>已停止：图表仍显示上一次的结果。</translation>
     </message>
@@ -3886,22 +3896,6 @@ score q·k</source>
     <message>
         <source>Shows or hides the explanation</source>
         <translation>显示或隐藏讲解</translation>
-    </message>
-    <message>
-        <source>Copy readouts</source>
-        <translation>复制读数</translation>
-    </message>
-    <message>
-        <source>The readouts are hidden until you check your prediction.</source>
-        <translation>在你检查预测之前，读数是隐藏的。</translation>
-    </message>
-    <message>
-        <source>hidden until you check</source>
-        <translation>检查后显示</translation>
-    </message>
-    <message>
-        <source>Hidden until you check your prediction</source>
-        <translation>检查你的预测之后才显示</translation>
     </message>
 </context>
 <context>
@@ -5080,6 +5074,21 @@ colours ±%1</source>
     <message>
         <source>Errors below %1 rad are drawn at %1.</source>
         <translation>小于 %1 弧度的误差画在 %1 处。</translation>
+    </message>
+</context>
+<context>
+    <name>ropelab::ui::ReadoutPanel</name>
+    <message>
+        <source>Copy readouts</source>
+        <translation>复制读数</translation>
+    </message>
+    <message>
+        <source>The readouts are hidden until you check your prediction.</source>
+        <translation>在你检查预测之前，读数是隐藏的。</translation>
+    </message>
+    <message>
+        <source>hidden until you check</source>
+        <translation>检查后显示</translation>
     </message>
 </context>
 <context>

@@ -4,9 +4,7 @@
 #include <qcustomplot.h>
 
 #include <QAbstractButton>
-#include <QAction>
 #include <QCheckBox>
-#include <QClipboard>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -14,32 +12,25 @@
 #include <QEvent>
 #include <QFormLayout>
 #include <QGridLayout>
-#include <QGuiApplication>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
-#include <QPainter>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QTextDocumentFragment>
 #include <QThread>
-#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <array>
 #include <utility>
 #include <vector>
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
+#include "lessons/figure_progress.h"
 #include "model/parameter_model.h"
 #include "model/parameter_text.h"
 #include "style/theme_controller.h"
@@ -47,151 +38,12 @@
 #include "widgets/labeled_slider.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
-#include "widgets/progress_value.h"
+#include "widgets/vertical_scroll.h"
 #include "widgets/wrapped_label.h"
 
 namespace ropelab::ui {
 
-namespace {
-
-// Scrolls up and down only: never narrower than its content needs, however large the fonts
-// (presenter mode); text wraps inside it. The side panel also keeps a least width that grows
-// with the font, so that the choices in its combo boxes stay readable in full; the plots scroll
-// only when the window is too short for all of them at a readable size.
-constexpr int kSidePanelMinimumWidth = 300;
-constexpr int kSidePanelMinimumChars = 40;
-// A job shorter than this finishes without a progress bar flashing up.
-constexpr int kProgressDelayMs = 300;
-constexpr int kProgressSteps = 1000;
-// The invisible layer concealed annotations wait on.
-constexpr QLatin1String kConcealedLayer("concealed");
-
-class VerticalScroll : public QScrollArea {
-public:
-    explicit VerticalScroll(bool sidePanel) : sidePanel_(sidePanel) {
-        setWidgetResizable(true);
-        setFrameShape(QFrame::NoFrame);
-        setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        // The plots make room for a scroll bar only while they need one.
-        if (!sidePanel_) {
-            connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int most) {
-                if ((most > 0) != scrolling_) {
-                    scrolling_ = most > 0;
-                    updateGeometry();
-                }
-            });
-        }
-    }
-
-    // Lays `overlay` over the top of the visible plots, so that showing or hiding it resizes no
-    // plot (a progress bar that came and went replotted every figure twice).
-    void setTopOverlay(QWidget* overlay) {
-        overlay_ = overlay;
-        overlay_->setParent(this);
-        overlay_->setAutoFillBackground(true);
-        placeOverlay();
-    }
-    void placeOverlay() {
-        if (overlay_ != nullptr)
-            overlay_->setGeometry(0, 0, viewport()->width(), overlay_->sizeHint().height());
-    }
-
-    QSize minimumSizeHint() const override {
-        int content = widget() != nullptr ? widget()->minimumSizeHint().width() : 0;
-        if (sidePanel_ && widget() != nullptr && widget() == measured_)
-            content = std::max(content, contentWidth_);
-        const int bar = sidePanel_ || scrolling_ ? verticalScrollBar()->sizeHint().width() : 0;
-        const int least = sidePanel_
-                              ? std::max(kSidePanelMinimumWidth,
-                                         kSidePanelMinimumChars * fontMetrics().averageCharWidth())
-                              : 0;
-        return {std::max(least, content + bar + 2 * frameWidth()),
-                QScrollArea::minimumSizeHint().height()};
-    }
-
-protected:
-    bool event(QEvent* event) override {
-        const bool handled = QScrollArea::event(event);
-        switch (event->type()) {
-            case QEvent::FontChange:
-            case QEvent::StyleChange:
-            case QEvent::LanguageChange:
-                contentWidth_ = -1;
-                placeOverlay();
-                break;
-            case QEvent::Resize:
-                placeOverlay();
-                break;
-            case QEvent::LayoutRequest: {
-                // The content's layout changed (fonts, language, controls): if it now needs a
-                // different width, the splitter asks again. Its minimum is cached by now, so this
-                // check is cheap.
-                if (widget() == nullptr) break;
-                if (widget() != measured_) contentWidth_ = -1;
-                measured_ = widget();
-                const int content = widget()->minimumSizeHint().width();
-                // A side panel's least width only grows while its fonts and content stay: a
-                // choice that shows wider rows and hides them again (a rope_type) then lays
-                // nothing out around the panel, whose tab widget would repaint every label in it
-                // on each such relayout.
-                if (sidePanel_ ? content <= contentWidth_ : content == contentWidth_) break;
-                contentWidth_ = content;
-                updateGeometry();
-                break;
-            }
-            default:
-                break;
-        }
-        return handled;
-    }
-
-private:
-    bool sidePanel_;
-    bool scrolling_ = false;
-    int contentWidth_ = -1;  // for a side panel, the widest it has been
-    const QWidget* measured_ = nullptr;
-    QWidget* overlay_ = nullptr;
-};
-
-// The blank face over a concealed figure: the plot's background, a dashed frame and one line
-// saying why, so a student never takes it for an empty result.
-class ConcealCover : public QWidget {
-public:
-    explicit ConcealCover(QWidget* plot) : QWidget(plot) {
-        setObjectName(QStringLiteral("concealCover"));
-        setAttribute(Qt::WA_OpaquePaintEvent);
-        plot->installEventFilter(this);
-        setGeometry(plot->rect());
-    }
-    void setText(const QString& text) {
-        text_ = text;
-        setAccessibleName(text);
-        update();
-    }
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        if (watched == parent() && event->type() == QEvent::Resize) {
-            setGeometry(parentWidget()->rect());
-        }
-        return QWidget::eventFilter(watched, event);
-    }
-    void paintEvent(QPaintEvent*) override {
-        QPainter painter(this);
-        painter.fillRect(rect(), palette().color(QPalette::Base));
-        QPen frame(palette().color(QPalette::Mid), 2, Qt::DashLine);
-        painter.setPen(frame);
-        painter.drawRect(rect().adjusted(6, 6, -7, -7));
-        painter.setPen(palette().color(QPalette::PlaceholderText));
-        painter.drawText(rect().adjusted(16, 16, -16, -16), Qt::AlignCenter | Qt::TextWordWrap,
-                         text_);
-    }
-
-private:
-    QString text_;
-};
-
-}  // namespace
+namespace {}  // namespace
 
 LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     : Lesson(parent),
@@ -207,15 +59,7 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
       explanation_(new WrappedLabel(this)),
       explanationNote_(new WrappedLabel(this)),
       controlsLayout_(new QVBoxLayout),
-      readout_(new WrappedLabel(this)),
-      readoutRows_(new QGridLayout),
-      readoutGrid_(new QWidget(this)),
-      progressPanel_(new QWidget(this)),
-      progressLabel_(new QLabel(progressPanel_)),
-      progressBar_(new QProgressBar(progressPanel_)),
-      cancelButton_(new QPushButton(progressPanel_)),
-      stoppedNote_(new WrappedLabel(this)),
-      progressDelay_(new QTimer(this)) {
+      stoppedNote_(new WrappedLabel(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
 
@@ -226,36 +70,19 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     banner_->hide();
     layout->addWidget(banner_);
 
-    // A figure that takes long shows its progress and can be stopped.
-    progressPanel_->setObjectName(QStringLiteral("figureProgress"));
-    auto* progressLayout = new QHBoxLayout(progressPanel_);
-    progressLayout->setContentsMargins(6, 4, 6, 4);
-    progressBar_->setRange(0, kProgressSteps);
-    progressBar_->setTextVisible(false);
-    cancelButton_->setObjectName(QStringLiteral("cancelComputation"));
-    progressLayout->addWidget(progressLabel_);
-    progressLayout->addWidget(progressBar_, 1);
-    progressLayout->addWidget(cancelButton_);
-    progressPanel_->hide();
     stoppedNote_->setObjectName(QStringLiteral("computationStopped"));
     stoppedNote_->hide();
     layout->addWidget(stoppedNote_);
-    progressDelay_->setSingleShot(true);
-    progressDelay_->setInterval(kProgressDelayMs);
-    connect(cancelButton_, &QPushButton::clicked, this, &LessonPage::cancelComputation);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setChildrenCollapsible(false);
     auto* plotScroll = new VerticalScroll(false);
     plotScroll->setObjectName(QStringLiteral("plotScroll"));
     plotScroll->setWidget(plotArea_);
-    plotScroll->setTopOverlay(progressPanel_);
-    connect(progressDelay_, &QTimer::timeout, this, [this, plotScroll] {
-        if (!computing() || progressInControls_) return;
-        plotScroll->placeOverlay();
-        progressPanel_->show();
-        progressPanel_->raise();
-    });
+    // A figure that takes long shows its progress and can be stopped.
+    progress_ =
+        new FigureProgress(plotScroll, [this] { return computing() && !progressInControls_; });
+    connect(progress_, &FigureProgress::cancelClicked, this, &LessonPage::cancelComputation);
     splitter->addWidget(plotScroll);
 
     auto* side = new QWidget;
@@ -281,9 +108,6 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     explanationNote_->setTextFormat(Qt::PlainText);
     explanationNote_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     explanationNote_->hide();
-    readout_->setTextFormat(Qt::RichText);
-    readout_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    readout_->setObjectName(QStringLiteral("readout"));
     activitySlot_->setObjectName(QStringLiteral("activitySlot"));
     auto* slotLayout = new QVBoxLayout(activitySlot_);
     slotLayout->setContentsMargins(0, 0, 0, 6);
@@ -294,30 +118,8 @@ LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     sideLayout->addSpacing(6);
     sideLayout->addLayout(controlsLayout_);
     sideLayout->addSpacing(6);
-    readoutRows_->setHorizontalSpacing(10);
-    readoutRows_->setVerticalSpacing(2);
-    readoutRows_->setColumnStretch(0, 1);
-    readoutRows_->setColumnStretch(1, 1);
-    // One box, so an activity can hide the readouts while it asks for a prediction.
-    auto* readoutBox = new QWidget(side);
-    readoutBox->setObjectName(QStringLiteral("readouts"));
-    auto* readoutLayout = new QVBoxLayout(readoutBox);
-    readoutLayout->setContentsMargins(0, 0, 0, 0);
-    readoutRows_->setContentsMargins(0, 0, 0, 0);
-    readoutGrid_->setLayout(readoutRows_);
-    readoutsHidden_ = new WrappedLabel(readoutBox);
-    readoutsHidden_->setObjectName(QStringLiteral("readoutsConcealed"));
-    readoutsHidden_->setEnabled(false);  // greyed: nothing to read yet
-    readoutsHidden_->hide();
-    readoutLayout->addWidget(readoutsHidden_);
-    readoutLayout->addWidget(readoutGrid_);
-    readoutLayout->addWidget(readout_);
-    copyReadouts_ = new QAction(readoutBox);
-    connect(copyReadouts_, &QAction::triggered, this,
-            [this] { QGuiApplication::clipboard()->setText(readoutText()); });
-    readoutBox->addAction(copyReadouts_);
-    readoutBox->setContextMenuPolicy(Qt::ActionsContextMenu);
-    sideLayout->addWidget(readoutBox);
+    readouts_ = new ReadoutPanel(side);
+    sideLayout->addWidget(readouts_);
     sideLayout->addStretch(1);
 
     lessonScroll_->setObjectName(QStringLiteral("sidePanel"));
@@ -386,20 +188,15 @@ bool LessonPage::explanationFolded() const {
 
 void LessonPage::retranslatePage() {
     banner_->setAccessibleName(tr("Problem"));
-    progressLabel_->setText(tr("Computing the figures…"));
-    cancelButton_->setText(tr("Cancel"));
+    progress_->retranslate();
     stoppedNote_->setText(tr("Stopped: the figures still show the previous result."));
     sideTabs_->setTabText(sideTabs_->indexOf(lessonScroll_), tr("This lesson"));
     if (const int shared = sideTabs_->indexOf(sharedScroll_); shared >= 0) {
         sideTabs_->setTabText(shared, tr("Shared parameters"));
     }
     moreButton_->setToolTip(tr("Shows or hides the explanation"));
-    copyReadouts_->setText(tr("Copy readouts"));
-    readoutsHidden_->setText(tr("The readouts are hidden until you check your prediction."));
-    for (const QPointer<QWidget>& cover : std::as_const(covers_)) {
-        if (cover != nullptr) static_cast<ConcealCover*>(cover.data())->setText(coverText());
-    }
-    applyReadoutConcealment();
+    readouts_->retranslate();
+    concealment_.retranslate();
     updateExplanationFold();
 }
 
@@ -412,16 +209,7 @@ void LessonPage::setActivityPanel(QWidget* panel) {
 }
 
 QString LessonPage::readoutText() const {
-    if (!readoutsHidden_->isHidden()) return readoutsHidden_->text();
-    QString text;
-    for (const auto& [name, value, second] : readoutLabels_) {
-        if (name->isHidden()) continue;
-        text += QTextDocumentFragment::fromHtml(name->text()).toPlainText() + QLatin1Char(' ') +
-                value->text();
-        if (!second->isHidden()) text += QLatin1Char(' ') + second->text();
-        text += QLatin1Char('\n');
-    }
-    return text + QTextDocumentFragment::fromHtml(readout_->text()).toPlainText();
+    return readouts_->text();
 }
 
 const PlotTheme& LessonPage::theme() const {
@@ -431,7 +219,7 @@ const PlotTheme& LessonPage::theme() const {
 QCustomPlot* LessonPage::createPlot(const QString& figureName) {
     QCustomPlot* plot = makePlot(plotArea_);
     plot->setObjectName(figureName);
-    figures_.append(Figure{figureName, plot});
+    figures_.append(Figure{figureName, plot, {}});
     plot->setAccessibleName(figureName);
     connect(plot, &QCustomPlot::beforeReplot, this, [this, plot] {
         repaintsQueued_.remove(plot);
@@ -671,7 +459,7 @@ void LessonPage::setExplanationNote(const QString& note) {
 }
 
 void LessonPage::setReadout(const QString& html) {
-    readout_->setText(html);
+    readouts_->setNote(html);
 }
 
 void LessonPage::setReadouts(const QList<Readout>& readouts, const QString& noteHtml,
@@ -688,7 +476,7 @@ void LessonPage::setReadouts(const QList<Readout>& readouts, const QString& note
         }
         rows.append({r.label, text, r.second, r.concealAlone ? r.id : QString()});
     }
-    setReadoutRows(rows, noteHtml);
+    readouts_->setRows(rows, noteHtml);
     if (!current) {
         clearReadouts();
         return;
@@ -699,234 +487,61 @@ void LessonPage::setReadouts(const QList<Readout>& readouts, const QString& note
 }
 
 void LessonPage::setReadoutRows(const QList<ReadoutRow>& rows, const QString& noteHtml) {
-    const auto valueLabel = [this] {
-        // Wraps: big presenter fonts must not widen the side panel.
-        auto* label = new WrappedLabel(this);
-        label->setTextFormat(Qt::PlainText);
-        label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        QFont bold = label->font();
-        bold.setBold(true);
-        label->setFont(bold);
-        return label;
-    };
-    while (readoutLabels_.size() < rows.size()) {
-        auto* name = new WrappedLabel(this);
-        name->setTextFormat(Qt::RichText);
-        const ReadoutLabels labels{name, valueLabel(), valueLabel()};
-        const int row = static_cast<int>(readoutLabels_.size());
-        readoutRows_->addWidget(labels.name, row, 0);
-        readoutRows_->addWidget(labels.value, row, 1);
-        readoutRows_->addWidget(labels.second, row, 2);
-        readoutLabels_.append(labels);
-    }
-    const bool twoValues = std::any_of(rows.begin(), rows.end(),
-                                       [](const ReadoutRow& r) { return !r.second.isEmpty(); });
-    readoutRows_->setColumnStretch(2, twoValues ? 1 : 0);
-    const auto shownIn = [&](qsizetype i) {
-        const bool used = i < rows.size();
-        return std::array{used, used, used && twoValues};
-    };
-    bool showing = false;
-    for (qsizetype i = 0; i < readoutLabels_.size(); ++i) {
-        const auto& [name, value, second] = readoutLabels_[i];
-        const std::array shown = shownIn(i);
-        showing = showing || (shown[0] && name->isHidden()) || (shown[1] && value->isHidden()) ||
-                  (shown[2] && second->isHidden());
-    }
-    // Showing a widget lays out all its ancestors at once: labels shown together inside the
-    // hidden grid cost one layout of the side panel instead of one each.
-    const bool batch = showing && readoutGrid_->isVisible();
-    if (batch) readoutGrid_->hide();
-    for (qsizetype i = 0; i < readoutLabels_.size(); ++i) {
-        const auto& [name, value, second] = readoutLabels_[i];
-        const std::array shown = shownIn(i);
-        name->setVisible(shown[0]);
-        value->setVisible(shown[1]);
-        second->setVisible(shown[2]);
-        if (!shown[0]) continue;
-        // Unchanged text is not set again: no relayout while only one number moves.
-        const QString shownFirst = shownValue(rows[i], rows[i].value);
-        const QString shownSecond = shownValue(rows[i], rows[i].second);
-        if (name->text() != rows[i].name) name->setText(rows[i].name);
-        if (value->text() != shownFirst) value->setText(shownFirst);
-        if (second->text() != shownSecond) second->setText(shownSecond);
-    }
-    if (batch) readoutGrid_->show();
-    if (readout_->text() != noteHtml) readout_->setText(noteHtml);
-    const bool tagsChanged = rows.size() != readoutRowsShown_.size() ||
-                             !std::equal(rows.begin(), rows.end(), readoutRowsShown_.begin(),
-                                         [](const ReadoutRow& a, const ReadoutRow& b) {
-                                             return a.readout == b.readout;
-                                         });
-    readoutRowsShown_ = rows;
-    if (tagsChanged && !concealedReadouts_.isEmpty()) applyReadoutConcealment();
-}
-
-QString LessonPage::shownValue(const ReadoutRow& row, const QString& value) const {
-    if (value.isEmpty() || row.readout.isEmpty() || !concealedReadouts_.contains(row.readout)) {
-        return value;
-    }
-    return tr("hidden until you check");
-}
-
-QString LessonPage::coverText() {
-    return tr("Hidden until you check your prediction");
+    readouts_->setRows(rows, noteHtml);
 }
 
 void LessonPage::tagAnnotation(QCustomPlot* plot, const QString& id,
                                const QList<QCPLayerable*>& parts) {
-    TaggedAnnotation annotation{plot, id, {}};
-    for (QCPLayerable* part : parts) annotation.parts.append(part);
-    annotations_.append(annotation);
+    concealment_.tag(plot, id, parts);
 }
 
 QStringList LessonPage::annotationIds(const QString& figure) const {
-    QStringList ids;
-    for (const TaggedAnnotation& a : annotations_) {
-        if (a.plot != nullptr && a.plot->objectName() == figure) ids.append(a.id);
-    }
-    return ids;
+    return concealment_.annotationIds(figure);
 }
 
 QList<QCPLayerable*> LessonPage::annotationParts(const QString& figure,
                                                  const QString& annotation) const {
-    QList<QCPLayerable*> parts;
-    for (const TaggedAnnotation& a : annotations_) {
-        if (a.plot == nullptr || a.plot->objectName() != figure || a.id != annotation) continue;
-        for (const QPointer<QCPLayerable>& part : a.parts) {
-            if (part != nullptr) parts.append(part.data());
-        }
-    }
-    return parts;
+    return concealment_.annotationParts(figure, annotation);
 }
 
 bool LessonPage::concealFigure(const QString& figure) {
     const auto it = std::find_if(figures_.begin(), figures_.end(),
                                  [&](const Figure& f) { return f.name == figure; });
     if (it == figures_.end()) return false;
-    QPointer<QWidget>& cover = covers_[figure];
-    if (cover == nullptr) {
-        auto* face = new ConcealCover(it->plot);
-        face->setText(coverText());
-        cover = face;
-    }
-    cover->raise();
-    cover->show();
+    concealment_.concealFigure(*it);
     return true;
 }
 
 bool LessonPage::concealAnnotation(const QString& figure, const QString& annotation) {
-    const QList<QCPLayerable*> parts = annotationParts(figure, annotation);
-    if (parts.isEmpty()) return false;
-    if (concealedAnnotations_.contains(AnnotationId{figure, annotation})) return true;
-    concealedAnnotations_.append(AnnotationId{figure, annotation});
-    QCustomPlot* plot = parts.front()->parentPlot();
-    // An invisible layer of its own: whatever the lesson does with a part's visibility while it
-    // draws, nothing on this layer is painted.
-    if (plot->layer(kConcealedLayer) == nullptr) {
-        plot->addLayer(kConcealedLayer);
-        plot->layer(kConcealedLayer)->setVisible(false);
-    }
-    for (QCPLayerable* part : parts) {
-        QCPLayer* from = part->layer();
-        const bool known = std::any_of(concealedFrom_.begin(), concealedFrom_.end(),
-                                       [from](const auto& entry) { return entry.first == from; });
-        if (!known && from != nullptr) {
-            QList<QPointer<QCPLayerable>> order;
-            for (QCPLayerable* child : from->children()) order.append(child);
-            concealedFrom_.append({from, order});
-        }
-        concealedParts_.append(part);
-        part->setLayer(kConcealedLayer);
-    }
-    plot->replot(QCustomPlot::rpQueuedReplot);
-    return true;
+    return concealment_.concealAnnotation(figure, annotation);
 }
 
 void LessonPage::concealReadouts(const QStringList& ids) {
-    if (ids.isEmpty()) {
-        allReadoutsConcealed_ = true;
-    } else {
-        for (const QString& id : ids) {
-            // Rows are tagged with the readout's name, the id without "<lesson>.".
-            const QString name =
-                id.startsWith(this->id() + QLatin1Char('.')) ? id.mid(this->id().size() + 1) : id;
-            if (!concealedReadouts_.contains(name)) concealedReadouts_.append(name);
-        }
-    }
-    setReadoutRows(readoutRowsShown_, readout_->text());
-    applyReadoutConcealment();
+    QStringList names;
+    for (const QString& id : ids) names.append(readoutName(id));
+    readouts_->conceal(names);
 }
 
-void LessonPage::applyReadoutConcealment() {
-    // An id no row shows on its own would still be read in the note or a combined row: all go.
-    const bool untagged = std::any_of(
-        concealedReadouts_.begin(), concealedReadouts_.end(), [this](const QString& name) {
-            return std::none_of(readoutRowsShown_.begin(), readoutRowsShown_.end(),
-                                [&](const ReadoutRow& row) { return row.readout == name; });
-        });
-    const bool all = allReadoutsConcealed_ || untagged;
-    readoutsHidden_->setVisible(all);
-    readoutGrid_->setVisible(!all);
-    readout_->setVisible(!all);
+QString LessonPage::readoutName(const QString& id) const {
+    // Rows are tagged with the readout's name, the id without "<lesson>.".
+    return id.startsWith(this->id() + QLatin1Char('.')) ? id.mid(this->id().size() + 1) : id;
 }
 
 void LessonPage::revealAll() {
-    for (const QPointer<QWidget>& cover : std::as_const(covers_)) {
-        if (cover != nullptr) cover->hide();
-    }
-    // A layer draws its children in the order they joined it: from the first concealed part on,
-    // its children leave it and join again in their old order, the parts among them.
-    QSet<QCustomPlot*> plots;
-    for (const auto& [layer, order] : concealedFrom_) {
-        if (layer == nullptr) continue;
-        const auto first = std::find_if(order.begin(), order.end(), [this](const auto& child) {
-            return concealedParts_.contains(child);
-        });
-        QList<QCPLayerable*> tail;
-        for (auto it = first; it != order.end(); ++it) {
-            QCPLayerable* child = it->data();
-            if (child != nullptr && (child->layer() == layer || concealedParts_.contains(child))) {
-                tail.append(child);
-            }
-        }
-        QCPLayer* aside = layer->parentPlot()->layer(kConcealedLayer);
-        for (QCPLayerable* child : tail) child->setLayer(aside);
-        for (QCPLayerable* child : tail) child->setLayer(layer);
-        plots.insert(layer->parentPlot());
-    }
-    for (QCustomPlot* plot : plots) plot->replot(QCustomPlot::rpQueuedReplot);
-    concealedFrom_.clear();
-    concealedParts_.clear();
-    concealedAnnotations_.clear();
-    const bool readouts = allReadoutsConcealed_ || !concealedReadouts_.isEmpty();
-    allReadoutsConcealed_ = false;
-    concealedReadouts_.clear();
-    if (readouts) {
-        setReadoutRows(readoutRowsShown_, readout_->text());
-        applyReadoutConcealment();
-    }
+    concealment_.revealAll();
+    readouts_->reveal();
 }
 
 QStringList LessonPage::concealedFigures() const {
-    QStringList names;
-    for (const Figure& figure : figures_) {
-        const QPointer<QWidget> cover = covers_.value(figure.name);
-        if (cover != nullptr && !cover->isHidden()) names.append(figure.name);
-    }
-    return names;
+    return concealment_.concealedFigures(figures_);
 }
 
 QList<AnnotationId> LessonPage::concealedAnnotations() const {
-    return concealedAnnotations_;
+    return concealment_.concealedAnnotations();
 }
 
 bool LessonPage::readoutsConcealed(const QString& id) const {
-    if (!readoutsHidden_->isHidden()) return true;
-    if (id.isEmpty()) return false;
-    const QString name =
-        id.startsWith(this->id() + QLatin1Char('.')) ? id.mid(this->id().size() + 1) : id;
-    return concealedReadouts_.contains(name);
+    return readouts_->concealed(readoutName(id));
 }
 
 void LessonPage::showProblem(const QString& message) {
@@ -1042,13 +657,11 @@ LatestJob* LessonPage::newFigureJob() {
     auto* job = new LatestJob(this);
     connect(job, &LatestJob::started, this, [this, job] {
         clearStopped();
-        progressBar_->setRange(0, 0);  // busy until the job reports a fraction
-        if (!progressDelay_->isActive() && progressPanel_->isHidden()) progressDelay_->start();
+        progress_->started();
         figureStarted(figureOf(job));
     });
     connect(job, &LatestJob::progress, this, [this, job](double fraction) {
-        progressBar_->setRange(0, kProgressSteps);
-        setProgressValue(progressBar_, static_cast<int>(fraction * kProgressSteps));
+        progress_->setFraction(fraction);
         figureProgress(figureOf(job), fraction);
     });
     connect(job, &LatestJob::finished, this, [this, job] {
@@ -1136,8 +749,7 @@ void LessonPage::updateInlineFigures() {
 
 void LessonPage::figureJobChanged() {
     if (computing()) return;
-    progressDelay_->stop();
-    progressPanel_->hide();
+    progress_->ended();
     emit computationFinished();
 }
 

@@ -11,7 +11,6 @@
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
-#include <QPointer>
 #include <QSet>
 #include <QString>
 #include <QStringList>
@@ -24,9 +23,11 @@
 #include <vector>
 
 #include "common/errors.h"
+#include "lessons/figure_concealment.h"
 #include "lessons/figure_task.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_context.h"
+#include "lessons/readout_panel.h"
 #include "model/parameter_model.h"
 #include "style/plot_style.h"
 
@@ -34,16 +35,13 @@ class QGridLayout;
 class QAbstractButton;
 class QBoxLayout;
 class QCheckBox;
-class QAction;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
-class QProgressBar;
 class QPushButton;
 class QScrollArea;
 class QSpinBox;
-class QTimer;
 class QTabWidget;
 class QToolButton;
 class QVBoxLayout;
@@ -58,6 +56,7 @@ class QCPTextElement;
 namespace ropelab::ui {
 
 class ChoiceBox;
+class FigureProgress;
 class LabeledDoubleSlider;
 class LabeledSlider;
 class ParameterModel;
@@ -208,21 +207,8 @@ protected:
     // instead, so that nothing is judged on stale values.
     void setReadouts(const QList<Readout>& readouts, const QString& noteHtml = {},
                      bool current = true);
-    // The readout as a table of (name, value[, second value]) rows, names in rich text (set once,
-    // e.g. θ<sub>i</sub>), values plain; updating values while a slider moves skips HTML parsing.
-    // A second value column (A and B, seed and RoPE) shows when a row has one. noteHtml goes
-    // below.
-    struct ReadoutRow {
-        ReadoutRow(QString n, QString v, QString s = {}, QString r = {})
-            : name(std::move(n)),
-              value(std::move(v)),
-              second(std::move(s)),
-              readout(std::move(r)) {}
-        QString name;
-        QString value;
-        QString second;
-        QString readout;  // the readout name this row shows, so a step can conceal it alone
-    };
+    // The readout as a table of (name, value[, second value]) rows (ReadoutPanel::setRows).
+    using ReadoutRow = ropelab::ui::ReadoutRow;
     void setReadoutRows(const QList<ReadoutRow>& rows, const QString& noteHtml = {});
 
     // Binds one value of the lesson's saved state (sessions, activity steps) to `key`: get()
@@ -491,9 +477,8 @@ private:
     // call: rope-2d's score curves ran 20x slower (bench_lessons rope-2d base 26 ms, 3.7 ms clean).
     static void clearAvxUpperHalves();
     static QString problemText(const std::exception& e);
-    void applyReadoutConcealment();
-    static QString coverText();
-    QString shownValue(const ReadoutRow& row, const QString& value) const;
+    // A readout's name in its rows: the id without "<lesson>.".
+    QString readoutName(const QString& id) const;
     void retranslatePage();
     void refreshAfterLanguageChange();
     // A screen reader names a figure by its title, in the words and language shown now.
@@ -560,23 +545,7 @@ private:
     QHash<QString, int> figureMarkerRepaints_;
     QSet<QCustomPlot*> repaintsQueued_;  // replot() queued, not yet painted
     QList<Figure> figures_;
-    struct TaggedAnnotation {
-        QPointer<QCustomPlot> plot;
-        QString id;
-        QList<QPointer<QCPLayerable>> parts;
-    };
-    QList<TaggedAnnotation> annotations_;
-    // Concealed parts with the layer each was on; covers of concealed figures, by figure name.
-    QList<QPointer<QCPLayerable>> concealedParts_;
-    // The layers they were on, each with its children in drawing order before the first part
-    // left it: revealing puts them back in that order.
-    QList<std::pair<QPointer<QCPLayer>, QList<QPointer<QCPLayerable>>>> concealedFrom_;
-    QList<AnnotationId> concealedAnnotations_;
-    QHash<QString, QPointer<QWidget>> covers_;
-    bool allReadoutsConcealed_ = false;
-    QStringList concealedReadouts_;  // readout names (without the lesson id)
-    QList<ReadoutRow> readoutRowsShown_;
-    QLabel* readoutsHidden_ = nullptr;  // stands in for the concealed readouts
+    FigureConcealment concealment_;
     QWidget* activitySlot_;
     QLabel* banner_;
     QWidget* plotArea_;
@@ -588,23 +557,10 @@ private:
     QLabel* explanation_;
     QLabel* explanationNote_;
     QVBoxLayout* controlsLayout_;
-    QLabel* readout_;
-    QAction* copyReadouts_ = nullptr;
-    QGridLayout* readoutRows_;
-    QWidget* readoutGrid_;  // holds readoutRows_ and nothing a keyboard can focus
-    struct ReadoutLabels {
-        QLabel* name;
-        QLabel* value;
-        QLabel* second;
-    };
-    QList<ReadoutLabels> readoutLabels_;
-    QWidget* progressPanel_;
-    QLabel* progressLabel_;
-    QProgressBar* progressBar_;
-    QPushButton* cancelButton_;
+    ReadoutPanel* readouts_ = nullptr;
+    FigureProgress* progress_ = nullptr;
     QLabel* stoppedNote_;
     bool stopped_ = false;  // the status bar says "Stopped: …"
-    QTimer* progressDelay_;
 };
 
 }  // namespace ropelab::ui
