@@ -13,6 +13,7 @@
 
 #include "style/plot_part_state.h"
 #include "style/plot_style.h"
+#include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
 
 namespace ropelab::ui {
@@ -26,6 +27,11 @@ struct TextFit {
     QString wrapped;
     double width = 0.0;
     QString font;
+    // A vertical axis label: the axis length and the room beside the data it was last wrapped
+    // for, and the width its added lines take there.
+    double length = 0.0;
+    int room = 0;
+    int added = 0;
 };
 using TextFits = PlotPartState<TextFit>;
 
@@ -187,6 +193,183 @@ bool wrapAxisLabels(QCustomPlot* plot, TextFits& texts, int width) {
     return changed;
 }
 
+// The axes that run up the plot: the left and right ones of each axis rect, and colour scales'.
+QList<QCPAxis*> verticalAxes(QCustomPlot* plot) {
+    QList<QCPAxis*> axes;
+    for (QCPAxisRect* rect : plot->axisRects()) {
+        if (rect->visible()) axes += rect->axes(QCPAxis::atLeft | QCPAxis::atRight);
+    }
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        if (auto* scale = qobject_cast<QCPColorScale*>(element);
+            scale != nullptr && scale->visible() && scale->axis()->orientation() == Qt::Vertical) {
+            axes += scale->axis();
+        }
+    }
+    return axes;
+}
+
+// How far an axis label reaches away from its axis, as its margin measures it (the label
+// painter's own measure): on a vertical axis, the width its lines take.
+int labelThickness(const QString& text, const QFont& font) {
+    return QFontMetrics(font).boundingRect(0, 0, 0, 0, Qt::TextDontClip, text).height();
+}
+
+double widestLine(const QString& text, const QFont& font) {
+    const QFontMetricsF metrics(font);
+    double widest = 0.0;
+    for (const QString& line : text.split(QLatin1Char('\n')))
+        widest = std::max(widest, metrics.horizontalAdvance(line));
+    return widest;
+}
+
+// Before a replot, on screen: a vertical axis label given its text again (a lesson sets its label
+// on every draw) shows it as last wrapped, so the layout needs no second pass. New text or a new
+// font goes whole into the layout, as it would unwrapped: a plot's least size keeps the widest
+// margin it has seen, and lines wrapped for another text or font could widen it past the room
+// wrapping keeps to; the pass after the layout wraps it. Files (another width) show them whole.
+void rewrapVerticalAxisLabels(QCustomPlot* plot, TextFits& texts, int width) {
+    const bool onScreen = width == plot->width();
+    for (QCPAxis* axis : verticalAxes(plot)) {
+        const TextFit* fit = texts.find(axis);
+        if (fit == nullptr || !fit->full) continue;
+        const auto show = [axis](const QString& text) { axis->setLabel(text); };
+        if (!onScreen) {
+            showWhole(fit, axis->label(), show);
+            continue;
+        }
+        const bool sameFont = fit->font == axis->labelFont().toString();
+        if (axis->label() == fit->wrapped) {
+            if (!sameFont) show(*fit->full);
+        } else if (axis->label() == *fit->full && sameFont) {
+            show(fit->wrapped);
+        }
+    }
+}
+
+// The length a vertical axis label may take, centred on its axis, between the nearest text above
+// and below that reaches over the margin it stands in (text on text: lesson 13's label ran into
+// its plot's title), else the plot's edges: title lines, the legend below the plot, the label
+// under the data, and other axis rects.
+double verticalLabelRoom(QCustomPlot* plot, const QCPAxis* axis) {
+    const QCPAxisRect* rect = axis->axisRect();
+    const QRect outer = rect->outerRect();
+    const bool left = axis->axisType() == QCPAxis::atLeft;
+    const double from = left ? outer.left() : rect->right();
+    const double to = left ? rect->left() : outer.right();
+    const auto reaches = [from, to](double centre, double width) {
+        return centre - width / 2.0 < to && centre + width / 2.0 > from;
+    };
+    const QRect plotRect = plot->viewport();
+    double top = plotRect.top();
+    double bottom = plotRect.bottom();
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        const auto* title = qobject_cast<const QCPTextElement*>(element);
+        if (title == nullptr || !title->realVisibility() || title->text().isEmpty()) continue;
+        const bool above = title->rect().bottom() <= rect->top();
+        if (!above && title->rect().top() < rect->bottom()) continue;
+        const QFontMetricsF metrics(title->font());
+        const QStringList lines = title->text().split(QLatin1Char('\n'));
+        const QPointF centre = QRectF(title->rect()).center();
+        double y = centre.y() - static_cast<double>(lines.size()) * metrics.lineSpacing() / 2.0;
+        for (const QString& line : lines) {
+            if (reaches(centre.x(), metrics.horizontalAdvance(line))) {
+                if (above) top = std::max(top, y + metrics.lineSpacing());
+                if (!above) bottom = std::min(bottom, y);
+            }
+            y += metrics.lineSpacing();
+        }
+    }
+    if (const QCPLegend* legend = plot->legend; legend != nullptr && legend->realVisibility()) {
+        const QRect box = legend->outerRect();
+        if (box.top() >= rect->bottom() && box.left() < to && box.right() > from)
+            bottom = std::min(bottom, static_cast<double>(box.top()));
+    }
+    if (const QCPAxis* under = rect->axis(QCPAxis::atBottom);
+        under != nullptr && under->visible() && !under->label().isEmpty() &&
+        reaches(rect->left() + rect->width() / 2.0,
+                widestLine(under->label(), under->labelFont()))) {
+        bottom = std::min(bottom,
+                          static_cast<double>(outer.bottom() -
+                                              labelThickness(under->label(), under->labelFont())));
+    }
+    for (const QCPAxisRect* other : plot->axisRects()) {
+        if (other == rect || !other->visible()) continue;
+        const QRect box = other->outerRect();
+        if (box.bottom() <= rect->top()) top = std::max(top, static_cast<double>(box.bottom()));
+        if (box.top() >= rect->bottom()) bottom = std::min(bottom, static_cast<double>(box.top()));
+    }
+    const double centre = rect->top() + rect->height() / 2.0;
+    return 2.0 * std::min(centre - top, bottom - centre) - 4.0;
+}
+
+// On screen, after a layout: a vertical axis label longer than its room (verticalLabelRoom;
+// presenter fonts on a short plot: lesson 13's "accuracy after the separator" ran past its plot)
+// wraps to it. Each added line widens the margin beside the data, and a plot's least size keeps
+// the widest margin it has seen (ReadablePlot): the lines of all its labels together only take
+// what the plot's smallest least width (kPlotMinimumSize) leaves beside kPlotMinimumDataArea,
+// less two digits for tick labels that widen later, so wrapping never raises a least size and
+// never widens the window (an earlier try grew a 1024x768 window to 1061x774). A label with no
+// room for that many lines wraps to fewer, longer ones. The room is a height and wrapping
+// changes widths only, so the next pass changes nothing.
+bool wrapVerticalAxisLabels(QCustomPlot* plot, TextFits& texts) {
+    const QList<QCPAxis*> axes = verticalAxes(plot);
+    // The text beside the data as laid out, less the lines wrapping added to it.
+    int beside = 0;
+    for (QCPAxisRect* rect : plot->axisRects()) {
+        if (rect->visible() && rect->width() > 0 && rect->height() > 0)
+            beside = std::max(beside, plot->width() - rect->width());
+    }
+    if (beside == 0) return false;  // not laid out yet
+    for (QCPAxis* axis : axes) {
+        if (const TextFit* fit = texts.find(axis);
+            fit != nullptr && fit->full && axis->label() == fit->wrapped) {
+            beside -= fit->added;
+        }
+    }
+    int room = kPlotMinimumSize.width() - kPlotMinimumDataArea.width() - beside;
+    bool changed = false;
+    for (QCPAxis* axis : axes) {
+        const QCPAxisRect* rect = axis->axisRect();
+        // A rect not laid out to a real height yet says nothing about the room.
+        if (!axis->visible() || rect->height() < 50) continue;
+        const TextFit* known = texts.find(axis);
+        const QString full = known != nullptr && known->full && axis->label() == known->wrapped
+                                 ? *known->full
+                                 : axis->label();
+        const QFont font = axis->labelFont();
+        // Never wrapped and whole along its axis, which its room never is shorter than: nothing
+        // to do (most labels, every replot).
+        if (known == nullptr && (full.isEmpty() || widestLine(full, font) <= rect->height() - 4))
+            continue;
+        TextFit& fit = texts[axis];
+        const double length = verticalLabelRoom(plot, axis);
+        const int spare =
+            room - QFontMetrics(axis->tickLabelFont()).horizontalAdvance(QStringLiteral("00"));
+        if (fit.full == full && fit.wrapped == axis->label() && fit.length == length &&
+            fit.room == spare && fit.font == font.toString()) {
+            room -= fit.added;
+            continue;
+        }
+        double at = length;
+        int added = 0;
+        if (const double widest = widestLine(full, font); widest > length) {
+            const int plain = labelThickness(full, font);
+            for (;;) {
+                added = labelThickness(wrapText(full, font, at), font) - plain;
+                if (added <= spare || at > widest) break;
+                at = std::min(widest + 1.0, at * 1.25);
+            }
+        }
+        changed |= wrapShownText(fit, axis->label(), font, at,
+                                 [axis](const QString& text) { axis->setLabel(text); });
+        fit.length = length;
+        fit.room = spare;
+        fit.added = added;
+        room -= added;
+    }
+    return changed;
+}
+
 // Labels inside the data, placed at a fraction of their axis rect's width, wrap where they would
 // run past the edge of the rect their alignment runs towards (on screen; files show them whole).
 void wrapLabelsInside(QCustomPlot* plot, TextFits& texts, int width) {
@@ -288,6 +471,7 @@ bool wrapTitles(QCustomPlot* plot, TextFits& texts, int width) {
 void fitTextToWidth(QCustomPlot* plot, int width) {
     TextFits& texts = TextFits::of(plot);
     wrapAxisLabels(plot, texts, width);
+    rewrapVerticalAxisLabels(plot, texts, width);
     wrapLabelsInside(plot, texts, width);
     wrapTitles(plot, texts, width);
     QCPLegend* legend = plot->legend;
@@ -312,7 +496,8 @@ bool fitTextToLayout(QCustomPlot* plot) {
     wrapLabelsInside(plot, texts, width);
     if (width != plot->width()) return false;
     const bool axisLabels = wrapAxisLabels(plot, texts, width);
-    return wrapTitles(plot, texts, width) || axisLabels;
+    const bool verticalLabels = wrapVerticalAxisLabels(plot, texts);
+    return wrapTitles(plot, texts, width) || axisLabels || verticalLabels;
 }
 
 bool fitTicksToLength(QCustomPlot* plot) {

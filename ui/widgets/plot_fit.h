@@ -15,17 +15,21 @@ namespace ropelab::ui {
 
 // Titles and subtitles wrap at word boundaries and legends placed below re-flow to fit `width`
 // pixels (large presenter fonts, narrow plots); labels below or above the data wrap where they
-// would run off the plot (on screen; a file at another width shows them whole). Runs before every
-// replot at the widget's width; export calls it with the figure's width.
+// would run off the plot, and a vertical axis label given its text again shows it as last
+// wrapped (on screen; a file at another width shows them whole). Runs before every replot at the
+// widget's width; export calls it with the figure's width.
 void fitTextToWidth(QCustomPlot* plot, int width);
 
 // After a layout, on screen: labels inside the data wrap to the axis rect as this layout made it
 // (a layout that narrows the rect, new tick labels, would leave them running off it); titles and
 // axis labels are fitted to it too (fitted before the first layout, where a colour scale's width
-// leaves out its axis labels, lesson 12's title ran past its plot). True when a title or axis
-// label changed and the plot needs laying out once more: wrapping changes heights only and the
-// room is a width, so that pass changes nothing. A file's layout (another viewport) keeps them
-// whole.
+// leaves out its axis labels, lesson 12's title ran past its plot). A vertical axis label longer
+// than the span between the text above and below its margin wraps to it, in no more lines than
+// kPlotMinimumSize leaves room for beside the data (so no least size grows). True when a title or
+// axis label changed and the plot needs laying out once more: wrapping a title or a label under the
+// data changes heights only and its room is a width, wrapping a vertical label changes widths only
+// and its room is a height, so that pass changes nothing. A file's layout (another viewport) keeps
+// them whole.
 bool fitTextToLayout(QCustomPlot* plot);
 
 // Places `label` at a fraction of its axis rect's width (ptAxisRectRatio) and lets it wrap on

@@ -391,6 +391,37 @@ TEST(PlotHelpers, TitlesWrapToTheWidthInEnglishAndChinese) {
     delete plot;
 }
 
+// A label beside the data longer than its plot (presenter fonts on a short plot) wraps after a
+// layout to the span its margin has, takes no more width than the plot's least size leaves beside
+// the data (an earlier try widened a 1024x768 window), and goes whole into a file.
+TEST(PlotHelpers, LabelsBesideTheDataWrapWithinThePlotWithoutRaisingItsLeastSize) {
+    QCustomPlot* plot = makePlot(nullptr);
+    plot->resize(320, 200);
+    plot->setViewport(plot->rect());  // a hidden widget gets its resize event only when shown
+    const QString label =
+        QStringLiteral("accuracy after the separator, at every length the models were tested");
+    plot->yAxis->setLabel(label);
+    plot->replot();  // lays the label out whole, then wraps it
+    plot->replot();  // lays the wrapped label out
+    const QString wrapped = plot->yAxis->label();
+    EXPECT_GT(wrapped.count(QLatin1Char('\n')), 0);
+    EXPECT_EQ(wrapped.simplified(), label) << "only line breaks were added";
+    const QFontMetricsF metrics(plot->yAxis->labelFont());
+    for (const QString& line : wrapped.split(QLatin1Char('\n')))
+        EXPECT_LE(metrics.horizontalAdvance(line), plot->height()) << line.toStdString();
+    EXPECT_LE(plot->width() - plot->axisRect()->width() + kPlotMinimumDataArea.width(),
+              kPlotMinimumSize.width());
+    EXPECT_EQ(static_cast<QWidget*>(plot)->minimumSizeHint().width(), kPlotMinimumSize.width());
+    // The same text again (a lesson's draw) is shown wrapped before the layout: no second pass.
+    plot->yAxis->setLabel(label);
+    fitTextToWidth(plot, plot->width());
+    EXPECT_EQ(plot->yAxis->label(), wrapped);
+    // A file at another width gets it whole.
+    fitTextToWidth(plot, 1000);
+    EXPECT_EQ(plot->yAxis->label(), label);
+    delete plot;
+}
+
 // A unit never breaks: not after the slash of rad/token, nor inside 弧度/词元 or 词元.
 TEST(PlotHelpers, TitlesNeverBreakInsideAUnit) {
     QCustomPlot* plot = makePlot(nullptr);
