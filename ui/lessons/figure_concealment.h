@@ -48,13 +48,12 @@ private:
         QList<QPointer<QCPLayerable>> parts;
     };
     QList<TaggedAnnotation> annotations_;
-    // Concealed parts with the layer each was on; covers of concealed figures, by figure name.
     QList<QPointer<QCPLayerable>> concealedParts_;
     // The layers they were on, each with its children in drawing order before the first part
     // left it: revealing puts them back in that order.
     QList<std::pair<QPointer<QCPLayer>, QList<QPointer<QCPLayerable>>>> concealedFrom_;
     QList<AnnotationId> concealedAnnotations_;
-    QHash<QString, QPointer<QWidget>> covers_;
+    QHash<QString, QPointer<QWidget>> covers_;  // by figure name
 };
 
 }  // namespace ropelab::ui

@@ -43,8 +43,6 @@
 
 namespace ropelab::ui {
 
-namespace {}  // namespace
-
 LessonPage::LessonPage(const LessonContext& context, QWidget* parent)
     : Lesson(parent),
       context_(context),

@@ -162,15 +162,12 @@ void ReadoutPanel::applyConcealment() {
     note_->setVisible(!all);
 }
 
-bool ReadoutPanel::reveal() {
-    const bool wasConcealed = allConcealed_ || !concealed_.isEmpty();
+void ReadoutPanel::reveal() {
+    if (!allConcealed_ && concealed_.isEmpty()) return;
     allConcealed_ = false;
     concealed_.clear();
-    if (wasConcealed) {
-        setRows(rowsShown_, note_->text());
-        applyConcealment();
-    }
-    return wasConcealed;
+    setRows(rowsShown_, note_->text());
+    applyConcealment();
 }
 
 bool ReadoutPanel::concealed(const QString& name) const {

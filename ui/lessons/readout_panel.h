@@ -43,8 +43,8 @@ public:
     // Conceals the rows of the readouts named (an empty list: all of them). A name that no row
     // shows on its own could still be read in the note or a combined row: then all go.
     void conceal(const QStringList& names);
-    // Shows everything again; false when nothing was concealed.
-    bool reveal();
+    // Shows everything again.
+    void reveal();
     // Whether readout `name` (empty: every readout) is out of sight.
     bool concealed(const QString& name) const;
     // The panel's own words, in the language shown now (its page calls it).

@@ -155,6 +155,11 @@ void showWhole(const TextFit* wrap, const QString& shown, Show show) {
     if (wrap != nullptr && wrap->full && shown == wrap->wrapped) show(*wrap->full);
 }
 
+// What shows a wrapped or whole text as `axis`'s label.
+auto labelSetter(QCPAxis* axis) {
+    return [axis](const QString& text) { axis->setLabel(text); };
+}
+
 bool wrapTitle(TextFits& texts, QCPTextElement* title, int width) {
     return wrapShownText(texts[title], title->text(), title->font(), width - 16.0,
                          [title](const QString& text) { title->setText(text); });
@@ -170,8 +175,7 @@ bool wrapAxisLabels(QCustomPlot* plot, TextFits& texts, int width) {
     for (QCPAxisRect* rect : plot->axisRects()) {
         if (!onScreen) {
             for (QCPAxis* axis : rect->axes(QCPAxis::atBottom | QCPAxis::atTop)) {
-                showWhole(texts.find(axis), axis->label(),
-                          [axis](const QString& text) { axis->setLabel(text); });
+                showWhole(texts.find(axis), axis->label(), labelSetter(axis));
             }
             continue;
         }
@@ -185,9 +189,8 @@ bool wrapAxisLabels(QCustomPlot* plot, TextFits& texts, int width) {
         for (QCPAxis* axis : rect->axes(QCPAxis::atBottom | QCPAxis::atTop)) {
             const TextFit* wrap = texts.find(axis);
             if (!axis->visible() || (axis->label().isEmpty() && !(wrap && wrap->full))) continue;
-            changed |=
-                wrapShownText(texts[axis], axis->label(), axis->labelFont(), std::max(room, 50),
-                              [axis](const QString& text) { axis->setLabel(text); });
+            changed |= wrapShownText(texts[axis], axis->label(), axis->labelFont(),
+                                     std::max(room, 50), labelSetter(axis));
         }
     }
     return changed;
@@ -232,7 +235,7 @@ void rewrapVerticalAxisLabels(QCustomPlot* plot, TextFits& texts, int width) {
     for (QCPAxis* axis : verticalAxes(plot)) {
         const TextFit* fit = texts.find(axis);
         if (fit == nullptr || !fit->full) continue;
-        const auto show = [axis](const QString& text) { axis->setLabel(text); };
+        const auto show = labelSetter(axis);
         if (!onScreen) {
             showWhole(fit, axis->label(), show);
             continue;
@@ -360,8 +363,7 @@ bool wrapVerticalAxisLabels(QCustomPlot* plot, TextFits& texts) {
                 at = std::min(widest + 1.0, at * 1.25);
             }
         }
-        changed |= wrapShownText(fit, axis->label(), font, at,
-                                 [axis](const QString& text) { axis->setLabel(text); });
+        changed |= wrapShownText(fit, axis->label(), font, at, labelSetter(axis));
         fit.length = length;
         fit.room = spare;
         fit.added = added;
