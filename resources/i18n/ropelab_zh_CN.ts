@@ -2196,6 +2196,10 @@ no row</source>
         <source>not shown now</source>
         <translation>当前未显示</translation>
     </message>
+    <message>
+        <source>0 (up to rounding)</source>
+        <translation>0（在舍入误差内）</translation>
+    </message>
 </context>
 <context>
     <name>ropelab::ui::ActivityRunner</name>

@@ -38,6 +38,11 @@ QString shown(double value) {
     return QLocale().toString(value, 'g', 6);
 }
 
+// A computed value this small is rounding left by sums of doubles near 1 (the lessons say so too).
+bool roundingNoise(double value) {
+    return value != 0.0 && std::abs(value) < 1e-12;
+}
+
 // Accepts the student's locale and plain C notation ("0,5" and "0.5" in a German locale).
 std::optional<double> parseNumber(const QString& text) {
     bool ok = false;
@@ -273,9 +278,15 @@ void ActivityPanel::refreshReadouts() {
             text = tr("hidden until you check");
         } else {
             const std::optional<ReadoutSpec> spec = ActivityCatalog::builtIn().readout(row.id);
-            text = !std::isfinite(*value) ? QStringLiteral("—")
-                   : spec && spec->whole  ? QLocale().toString(std::llround(*value))
-                                          : shown(*value);
+            if (!std::isfinite(*value)) {
+                text = QStringLiteral("—");
+            } else if (roundingNoise(*value)) {
+                text = tr("0 (up to rounding)");
+            } else if (spec && spec->whole) {
+                text = QLocale().toString(std::llround(*value));
+            } else {
+                text = lesson->readoutText(row.id);
+            }
         }
         if (row.value->text() != text) row.value->setText(text);
     }
@@ -412,9 +423,10 @@ void ActivityPanel::refresh() {
     if (step.predictsNumber() && runner_.predicted() && judged &&
         (showsSolution || *runner_.predictionRight())) {
         const std::optional<double> live = runner_.liveNumber();
-        live_->setText(
-            tr("Your prediction: <b>%1</b> · RoPE Lab computes: <b>%2</b>")
-                .arg(shown(*runner_.predicted()), live ? shown(*live) : tr("(not computed yet)")));
+        QString computed = tr("(not computed yet)");
+        if (live) computed = roundingNoise(*live) ? tr("0 (up to rounding)") : shown(*live);
+        live_->setText(tr("Your prediction: <b>%1</b> · RoPE Lab computes: <b>%2</b>")
+                           .arg(shown(*runner_.predicted()), computed));
         live_->show();
     } else {
         live_->hide();

@@ -74,6 +74,10 @@ public:
         return it == readouts_.constEnd() ? std::nullopt : std::optional<double>(*it);
     }
     const QHash<QString, double>& readouts() const { return readouts_; }
+    // Readout `id`'s number as the lesson's own table writes it (its precision, no unit): an
+    // activity card shows it so, not as 2.22045e-16 where the lesson shows 0.0000. Empty until
+    // published.
+    QString readoutText(const QString& id) const { return readoutTexts_.value(id); }
 
 signals:
     // A clear one-line message for the status bar (e.g. what core rejected and why).
@@ -84,15 +88,17 @@ signals:
     void computationFinished();
 
 protected:
-    // Publishes readout `name` of this lesson (its id is "<id()>.<name>").
-    void publishReadout(const QString& name, double value) {
+    // Publishes readout `name` of this lesson (its id is "<id()>.<name>"), written as `text`.
+    void publishReadout(const QString& name, double value, const QString& text) {
         const QString key = id() + QLatin1Char('.') + name;
         const auto it = readouts_.constFind(key);
         if (it != readouts_.constEnd() &&
-            (*it == value || (std::isnan(*it) && std::isnan(value)))) {
+            (*it == value || (std::isnan(*it) && std::isnan(value))) &&
+            readoutTexts_.value(key) == text) {
             return;
         }
         readouts_.insert(key, value);
+        readoutTexts_.insert(key, text);
         emit readoutsChanged();
     }
 
@@ -101,11 +107,13 @@ protected:
     void clearReadouts() {
         if (readouts_.isEmpty()) return;
         readouts_.clear();
+        readoutTexts_.clear();
         emit readoutsChanged();
     }
 
 private:
     QHash<QString, double> readouts_;
+    QHash<QString, QString> readoutTexts_;
 };
 
 }  // namespace ropelab::ui

@@ -462,15 +462,18 @@ void LessonPage::setReadout(const QString& html) {
 
 void LessonPage::setReadouts(const QList<Readout>& readouts, const QString& noteHtml,
                              bool current) {
+    const auto number = [](const Readout& r) {
+        const ReadoutFormat& f = r.format;
+        return f.localized ? QLocale().toString(*r.value, f.style, f.precision)
+                           : QString::number(*r.value, f.style, f.precision);
+    };
     QList<ReadoutRow> rows;
     for (const Readout& r : readouts) {
         if (r.label.isEmpty() && r.text.isEmpty()) continue;
         QString text = r.text;
         if (text.isEmpty() && r.value) {
-            const ReadoutFormat& f = r.format;
-            text = f.localized ? QLocale().toString(*r.value, f.style, f.precision)
-                               : QString::number(*r.value, f.style, f.precision);
-            if (!f.unit.isEmpty()) text = f.unit.arg(text);
+            text = number(r);
+            if (!r.format.unit.isEmpty()) text = r.format.unit.arg(text);
         }
         rows.append({r.label, text, r.second, r.concealAlone ? r.id : QString()});
     }
@@ -480,7 +483,7 @@ void LessonPage::setReadouts(const QList<Readout>& readouts, const QString& note
         return;
     }
     for (const Readout& r : readouts) {
-        if (!r.id.isEmpty() && r.value) publishReadout(r.id, *r.value);
+        if (!r.id.isEmpty() && r.value) publishReadout(r.id, *r.value, number(r));
     }
 }
 

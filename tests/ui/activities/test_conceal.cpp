@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -19,6 +20,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <cmath>
 
 #include "activities/activity.h"
 #include "activities/activity_catalog.h"
@@ -464,6 +466,54 @@ TEST(Conceal, ExportsWaitForTheCheck) {
     ASSERT_FALSE(app.runner.concealing());
     features.exportAction()->trigger();  // the dialog opens now (and the timer closes it)
     EXPECT_EQ(dialogs, 1);
+    app.runner.stop();
+}
+
+// After the check the card writes each readout as its lesson's table does (turn kω in degrees
+// to one decimal), and what rounding left near zero as the zero it is.
+TEST(Conceal, TheCardWritesReadoutsAsTheLessonDoes) {
+    QSettings().clear();
+    App app;
+    const auto builtIn = [](const char* id) {
+        for (const Activity& a : ActivityLibrary::builtIn().activities) {
+            if (a.id == QLatin1String(id)) return a;
+        }
+        return Activity{};
+    };
+    const auto cardText = [&](const QString& readout) {
+        const auto* label =
+            app.activities.panel()->findChild<QLabel*>(QStringLiteral("stepReadout:") + readout);
+        return label != nullptr ? label->text() : QString();
+    };
+
+    const Activity shift = builtIn("absolute.shift-is-rotation");
+    ASSERT_TRUE(app.runner.start(shift, 0));
+    settle([&] { return app.runner.readyToCheck(); });
+    const QString turn = QStringLiteral("absolute.turn_deg");
+    const std::optional<double> degrees = app.page(QStringLiteral("absolute"))->readout(turn);
+    ASSERT_TRUE(degrees);
+    ActivityPanel& panel = *app.activities.panel();
+    panel.numberEdit()->setText(QString::number(*degrees, 'g', 12));
+    QTest::mouseClick(panel.checkButton(), Qt::LeftButton);
+    EXPECT_EQ(cardText(turn), QString::number(*degrees, 'f', 1));
+    const Lesson& absolute = *app.page(QStringLiteral("absolute"));
+    EXPECT_EQ(cardText(turn), absolute.readoutText(turn));
+    EXPECT_FALSE(cardText(turn).isEmpty());
+
+    // Reversing 狗追猪 without positions changes each word's output by 0 or by rounding alone.
+    const Activity order = builtIn("order.who-chases-whom");
+    ASSERT_TRUE(app.runner.start(order, 0));
+    settle([&] { return app.runner.readyToCheck(); });
+    const QString change = QStringLiteral("order.reverse_change");
+    const std::optional<double> reversed = app.page(QStringLiteral("order"))->readout(change);
+    ASSERT_TRUE(reversed);
+    ASSERT_LT(std::abs(*reversed), 1e-12);
+    const std::optional<int> right = app.runner.correctChoice();
+    ASSERT_TRUE(right);
+    app.activities.panel()->choiceButtons()[*right]->click();
+    QTest::mouseClick(app.activities.panel()->checkButton(), Qt::LeftButton);
+    EXPECT_EQ(cardText(change),
+              *reversed == 0.0 ? QStringLiteral("0") : QStringLiteral("0 (up to rounding)"));
     app.runner.stop();
 }
 
