@@ -348,7 +348,9 @@ TEST_F(Training, ProgressCountsTheFineTuningSteps) {
     // Every training step drawn, the fine-tuning still to come: far from done.
     ASSERT_TRUE(waitFor([&] { return loss->graph(5)->data()->size() == 20; }, 120000));
     const int trainingShare = 1000 * 20 / (20 + 2 * 300);
-    if (h.lesson.training()) EXPECT_LT(progress->value(), 1000 - trainingShare);
+    if (h.lesson.training()) {
+        EXPECT_LT(progress->value(), 1000 - trainingShare);
+    }
     // The fine-tuning steps move the bar on.
     int fineTuning = 0;
     ASSERT_TRUE(waitFor(
