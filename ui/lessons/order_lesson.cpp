@@ -317,13 +317,13 @@ void OrderLesson::drawAttention(const OrderKey& key, const Attention& attention)
     currentLegend_->setName(yourOrder);
     grids_[0].caption->setText(sentence(kReferenceOrder));
     grids_[1].caption->setText(yourOrder);
-    // With positions and the sentence 狗追猪 itself there is nothing to compare yet.
+    // The sentence 狗追猪 itself has nothing to compare yet, and must not say what reordering
+    // would do (the first activity step asks exactly that).
     sameLabel_->setText(
-        difference_ >= 1e-12
+        current == kReferenceOrder ? tr("Your order is 狗追猪 itself: reorder the words to compare")
+        : difference_ >= 1e-12
             ? tr("Outputs moved by up to %1: the order is visible").arg(difference_, 0, 'f', 3)
-        : key.position == ToyPosition::None
-            ? tr("Each word keeps its output in the new order: attention cannot see the order")
-            : tr("Your order is 狗追猪 itself: reorder the words to compare"));
+            : tr("Each word keeps its output in the new order: attention cannot see the order"));
     fillWeights(grids_[0], reference.weights, kReferenceOrder);
     fillWeights(grids_[1], mine.weights, current);
     colourCellLabels();
