@@ -371,6 +371,28 @@ LabeledSlider* LessonPage::makeSlider(const SliderSpec& spec, std::function<void
     return slider;
 }
 
+LabeledSlider* LessonPage::addPairSlider(const PairSliderSpec& spec, const int& pair,
+                                         std::function<void(int)> choose) {
+    LabeledSlider* slider = addSlider(
+        {.name = "pairSlider", .label = spec.label, .range = {0, 31, 0}, .toolTip = spec.toolTip},
+        choose);
+    bindState(
+        QStringLiteral("pair"), pair, [&pair] { return pair; }, std::move(choose));
+    return slider;
+}
+
+bool LessonPage::choosePair(int& pair, int chosen) {
+    if (chosen == pair) return false;
+    pair = std::max(chosen, 0);
+    return true;
+}
+
+void LessonPage::showPair(LabeledSlider* slider, int& pair, int pairs) {
+    slider->setRange(0, pairs - 1);
+    pair = std::clamp(pair, 0, pairs - 1);
+    slider->setValue(pair);
+}
+
 QCheckBox* LessonPage::makeCheckBox(const CheckBoxSpec& spec, std::function<void(bool)> toggled) {
     auto* box = new QCheckBox(this);
     bindText(box, spec.text);

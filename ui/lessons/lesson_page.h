@@ -357,6 +357,20 @@ protected:
     SpinBoxOf<Value>* addSpinBox(const SpinBoxSpec<Value>& spec, Changed changed) {
         return makeSpinBox(spec, withValue<Value>(std::move(changed)));
     }
+    // The slider of a lesson that follows one pair of components: "pairSlider", pairs 0 … 31
+    // until showPair() learns how many there are. A move calls choose(pair); the page saves
+    // `pair` as "pair" (its value now where a state lacks the key) and restores it by choose.
+    struct PairSliderSpec {
+        const char* label;
+        const char* toolTip = nullptr;
+    };
+    LabeledSlider* addPairSlider(const PairSliderSpec& spec, const int& pair,
+                                 std::function<void(int)> choose);
+    // What choose does: `pair` becomes `chosen` (0 for a negative one); false when it stays.
+    static bool choosePair(int& pair, int chosen);
+    // After the head dim may have changed: `pair` clamped to the `pairs` there are (the last is
+    // d/2 − 1), and `slider` showing it over that range.
+    static void showPair(LabeledSlider* slider, int& pair, int pairs);
     // The explanation under the lesson's title (title() is translated by the lesson).
     void bindExplanation(const char* html);
     // The explanation's note, written again only when key() changes or the language does (a

@@ -128,12 +128,10 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
     bindToolTip(positionSlider_, QT_TR_NOOP("The position the lower plot shows, up to 2^24."));
     positionSlider_->setValue(static_cast<double>(position_));
     controlsLayout()->addWidget(positionSlider_);
-    pairSlider_ = addSlider(
-        {.name = "pairSlider",
-         .label = QT_TR_NOOP("Pair i"),
-         .range = {0, 31, 0},
-         .toolTip = QT_TR_NOOP("Which pair the upper plot follows; pair 0 turns fastest.")},
-        [this](int pair) { setPair(pair); });
+    pairSlider_ =
+        addPairSlider({QT_TR_NOOP("Pair i"),
+                       QT_TR_NOOP("Which pair the upper plot follows; pair 0 turns fastest.")},
+                      pair_, [this](int pair) { setPair(pair); });
     connect(positionSlider_, &LabeledDoubleSlider::valueChanged, this,
             [this](double p) { setPosition(std::llround(p)); });
     // The errors along positions follow the pair, those across pairs the position; the markers
@@ -213,8 +211,6 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
         QStringLiteral("position"), double(1 << 20),
         [this] { return static_cast<double>(position_); },
         [this](double position) { setPosition(static_cast<std::int64_t>(position)); });
-    bindState(
-        QStringLiteral("pair"), 1, [this] { return pair_; }, [this](int pair) { setPair(pair); });
     refreshOnParameterChange([this] { refresh(); });
 
     refresh();
@@ -222,9 +218,7 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
 }
 
 void PrecisionLesson::setPair(int pair) {
-    if (pair == pair_) return;
-    pair_ = std::max(pair, 0);
-    refresh();
+    if (choosePair(pair_, pair)) refresh();
 }
 
 void PrecisionLesson::setPosition(std::int64_t position) {
@@ -236,15 +230,10 @@ void PrecisionLesson::setPosition(std::int64_t position) {
 }
 
 void PrecisionLesson::refresh() {
-    int pairs = 0;
-    const bool ok = runGuarded([&] {
-        pairs = ropeFrequencies(parameters().rope()).pairs();
-        pair_ = std::clamp(pair_, 0, pairs - 1);
+    runGuarded([this] {
+        showPair(pairSlider_, pair_, ropeFrequencies(parameters().rope()).pairs());
         updateFigures();
     });
-    if (!ok) return;
-    pairSlider_->setRange(0, pairs - 1);
-    pairSlider_->setValue(pair_);
 }
 
 void PrecisionLesson::updateReadout() {
