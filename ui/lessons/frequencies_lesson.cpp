@@ -36,6 +36,7 @@
 #include "widgets/plot_text.h"
 #include "widgets/rope_config_editor.h"
 #include "widgets/score_plot_helpers.h"
+#include "widgets/stacked_axis_rect.h"
 #include "widgets/wrapped_label.h"
 
 namespace ropelab::ui {
@@ -194,16 +195,11 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     // Thousands of envelope columns: antialiased fills would cost more than everything else.
     turnOffAntialiasing(curvePlot_, QCP::aeFills);
     // B's score curve gets its own axes under A's: two noisy curves on one axis hide each other.
-    curveRectB_ = new QCPAxisRect(curvePlot_);
-    curveRectB_->axis(QCPAxis::atTop)->setVisible(false);
-    curveRectB_->axis(QCPAxis::atRight)->setVisible(false);
+    curveRectB_ = addStackedAxisRect(curvePlot_);
     curveRectB_->setVisible(false);  // shown, in the layout, only while comparing
     // Two lines, as A's: one would run past its short axis rect into the other's label.
     bindText(curveRectB_->axis(QCPAxis::atLeft), QT_TR_NOOP("B:\nscore q·k"));
     bindText(curveRectB_->axis(QCPAxis::atBottom), QT_TR_NOOP("distance m − n (tokens)"));
-    auto* curveMargins = new QCPMarginGroup(curvePlot_);
-    curvePlot_->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
-    curveRectB_->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
 
     static constexpr std::array kShapes{QCPScatterStyle::ssDisc, QCPScatterStyle::ssDiamond,
                                         QCPScatterStyle::ssTriangle};

@@ -35,6 +35,7 @@
 #include "widgets/plot_helpers.h"
 #include "widgets/progress_value.h"
 #include "widgets/score_plot_helpers.h"
+#include "widgets/stacked_axis_rect.h"
 #include "widgets/wrapped_label.h"
 
 namespace ropelab::ui {
@@ -116,12 +117,8 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
         [this](const QString& html) { setExplanation(title(), html.arg(kHeatCells)); });
     // Thousands of envelope columns: antialiased fills would cost more than everything else.
     turnOffAntialiasing(curvePlot_, QCP::aeFills);
-    auto* curveMargins = new QCPMarginGroup(curvePlot_);
     for (int b = 0; b < kMaxBases; ++b) {
-        QCPAxisRect* rect = b == 0 ? curvePlot_->axisRect() : new QCPAxisRect(curvePlot_);
-        rect->axis(QCPAxis::atTop)->setVisible(false);
-        rect->axis(QCPAxis::atRight)->setVisible(false);
-        rect->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
+        QCPAxisRect* rect = b == 0 ? curvePlot_->axisRect() : addStackedAxisRect(curvePlot_);
         const EnvelopeBand curve =
             addEnvelopeBand(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft),
                             QStringLiteral("score, base %1").arg(b + 1));
