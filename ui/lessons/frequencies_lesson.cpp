@@ -450,16 +450,12 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
     auto* layout = new QVBoxLayout(tab);
     layout->setContentsMargins(4, 4, 4, 4);
     auto* presetRow = new QHBoxLayout;
-    auto* presetLabel = new QLabel(tab);
-    bindText(presetLabel, QT_TR_NOOP("Model preset"));
+    layout->addLayout(presetRow);
     // Made by hand, not with addChoice: a preset applies when the student picks one (activated),
     // not when the lesson sets the box back to Custom.
     QComboBox* presetBox = presetBoxes_[which] = new ChoiceBox(tab);
-    presetBox->setObjectName(QStringLiteral("preset%1").arg(sideName(which)));
-    presetLabel->setBuddy(presetBox);
-    presetRow->addWidget(presetLabel);
-    presetRow->addWidget(presetBox, 1);
-    layout->addLayout(presetRow);
+    placeControl(presetBox, which == A ? "presetA" : "presetB", nullptr, presetRow, 1, nullptr,
+                 QT_TR_NOOP("Model preset"));
     connect(presetBox, &QComboBox::activated, this, [this, which](int index) {
         if (index > 0) applyPreset(which, index - 1);
     });

@@ -371,6 +371,11 @@ protected:
     // After the head dim may have changed: `pair` clamped to the `pairs` there are (the last is
     // d/2 − 1), and `slider` showing it over that range.
     static void showPair(LabeledSlider* slider, int& pair, int pairs);
+    // What declared controls do (above), for a control no add… function makes: its object name,
+    // its tool tip, its buddy `label` and its place: a row of `form` (labelled, else spanning
+    // it), else in `layout` (the lesson's controls when null) after the label.
+    void placeControl(QWidget* control, const char* name, const char* toolTip, QBoxLayout* layout,
+                      int stretch = 0, QFormLayout* form = nullptr, const char* label = nullptr);
     // The explanation under the lesson's title (title() is translated by the lesson).
     void bindExplanation(const char* html);
     // The explanation's note, written again only when key() changes or the language does (a
@@ -505,11 +510,6 @@ private:
             return [handler = std::move(handler)](Value) mutable { handler(); };
         }
     }
-    // What every declared control does: its object name, its tool tip, its buddy `label` and its
-    // place: a row of `form` (labelled, else spanning it), else in `layout` (the lesson's
-    // controls when null) after the label.
-    void placeControl(QWidget* control, const char* name, const char* toolTip, QBoxLayout* layout,
-                      int stretch = 0, QFormLayout* form = nullptr, const char* label = nullptr);
     LabeledSlider* makeSlider(const SliderSpec& spec, std::function<void(int)> changed);
     QCheckBox* makeCheckBox(const CheckBoxSpec& spec, std::function<void(bool)> toggled);
     ChoiceBox* makeChoice(const ChoiceSpec& spec, std::function<void(int)> chosen);

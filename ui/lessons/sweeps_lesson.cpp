@@ -170,30 +170,26 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
                    .toolTip = QT_TR_NOOP("N = 2^k distances (curves) or positions (heat maps)."),
                    .state = "log2Length"},
                   [this] { updateLengthLabel(); });
-    // A row of the controls that starts with a label; the field beside it is its buddy.
-    const auto labelledRow = [this](const char* text) {
+    // A row of the controls, for a field after its buddy label.
+    const auto controlsRow = [this] {
         auto* row = new QHBoxLayout;
-        auto* label = new QLabel(this);
-        bindText(label, text);
-        row->addWidget(label);
         controlsLayout()->addLayout(row);
-        return std::pair{row, label};
+        return row;
     };
-    const auto [basesRow, basesLabel] = labelledRow(QT_TR_NOOP("Bases"));
     basesEdit_ = new QLineEdit(this);
-    basesEdit_->setObjectName(QStringLiteral("bases"));
+    placeControl(basesEdit_, "bases", nullptr, controlsRow(), 1, nullptr, QT_TR_NOOP("Bases"));
     bindText(QT_TR_NOOP("rope_theta values, separated by commas (at most %1)."),
              [this](const QString& text) { basesEdit_->setToolTip(text.arg(kMaxBases)); });
-    basesLabel->setBuddy(basesEdit_);
-    basesRow->addWidget(basesEdit_, 1);
     basesEdit_->setText(QStringLiteral("10000, 500000, 1000000"));
     logAxis_ = addCheckBox({.name = "logAxis",
                             .text = QT_TR_NOOP("Logarithmic distance axis"),
                             .checked = true,
                             .state = "logAxis"},
                            [] {});
-    const auto [poolingRow, poolingLabel] = labelledRow(QT_TR_NOOP("Pooling"));
-    poolingLabel_ = poolingLabel;
+    QHBoxLayout* poolingRow = controlsRow();
+    poolingLabel_ = new QLabel(this);
+    bindText(poolingLabel_, QT_TR_NOOP("Pooling"));
+    poolingRow->addWidget(poolingLabel_);
     // The choices in Pooling's order: the index is the pooling.
     pooling_ =
         addChoice({.name = "pooling",
@@ -209,11 +205,8 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
                          .items = {QT_TR_NOOP("the same q and k at every position"),
                                    QT_TR_NOOP("random q and k per position")}},
                         [] {});
-    const auto [backendRow, backendLabel] = labelledRow(QT_TR_NOOP("Backend"));
     backend_ = new ChoiceBox(this);
-    backend_->setObjectName(QStringLiteral("backend"));
-    backendLabel->setBuddy(backend_);
-    backendRow->addWidget(backend_, 1);
+    placeControl(backend_, "backend", nullptr, controlsRow(), 1, nullptr, QT_TR_NOOP("Backend"));
     auto* runRow = new QHBoxLayout;
     controlsLayout()->addLayout(runRow);
     // Run stays enabled while a sweep runs: running again restarts (latest wins).
