@@ -9,7 +9,6 @@
 #include <QTableWidget>
 
 #include <array>
-#include <numeric>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -222,11 +221,9 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
     declareFigures({layoutPlot}, FigureRun::Background, plainKey, computeLayoutScores,
                    [this, layoutPlot, layoutGraphs](const RopeParams&, LayoutScores& scores) {
                        layoutScores_ = std::move(scores);
-                       QVector<double> deltas(static_cast<qsizetype>(layoutScores_.meta.size()));
-                       std::iota(deltas.begin(), deltas.end(), 0.0);
-                       layoutGraphs[0]->setData(deltas, toQVector(layoutScores_.meta), true);
-                       layoutGraphs[1]->setData(deltas, toQVector(layoutScores_.hf), true);
-                       layoutGraphs[2]->setData(deltas, toQVector(layoutScores_.unpermuted), true);
+                       setIndexedData(layoutGraphs[0], layoutScores_.meta);
+                       setIndexedData(layoutGraphs[1], layoutScores_.hf);
+                       setIndexedData(layoutGraphs[2], layoutScores_.unpermuted);
                        layoutPlot->rescaleAxes();
                        updateReadout();  // the last of the three to arrive publishes it
                    });

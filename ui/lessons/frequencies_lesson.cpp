@@ -82,16 +82,6 @@ double scoreBound(const RopeParams& params, RopeLayout layout, unsigned seed) {
     return bound;
 }
 
-// A plottable shown with its legend entry, or hidden without one.
-void showWithLegendEntry(QCPAbstractPlottable* plottable, bool shown) {
-    plottable->setVisible(shown);
-    if (shown) {
-        plottable->addToLegend();
-    } else {
-        plottable->removeFromLegend();
-    }
-}
-
 // The configuration as config.json keys, so it can be saved and read back by the importer.
 QJsonObject toConfigJson(const RopeParams& p) {
     return QJsonDocument::fromJson(QByteArray::fromStdString(ropeParamsToHfConfigJson(p))).object();

@@ -36,13 +36,7 @@ QString colourRangeText(const HeatMap& heat) {
 // Singular values are drawn against their rank 1 … d, length ratios against theirs 1 … samples.
 template <class Values>
 void setRankedValues(QCPGraph* graph, const Values& values) {
-    QVector<double> x(static_cast<qsizetype>(values.size()));
-    QVector<double> y(x.size());
-    for (qsizetype i = 0; i < x.size(); ++i) {
-        x[i] = static_cast<double>(i + 1);
-        y[i] = values[i];
-    }
-    graph->setData(x, y, true);
+    setIndexedData(graph, values, 1.0);
     antialiasUnlessDense(graph);
 }
 

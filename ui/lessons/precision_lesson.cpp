@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <numeric>
 #include <tuple>
 
 #include "analysis/exact_phase.h"
@@ -186,9 +185,7 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
             acrossPairs_ = std::move(across);
             showErrors(pairGraphs, acrossPairs_.pair, acrossPairs_);
             const RopeFrequencies freqs = ropeFrequencies(key.first);
-            QVector<double> pairs(freqs.pairs());
-            std::iota(pairs.begin(), pairs.end(), 0.0);
-            thetaGraph->setData(pairs, toQVector(freqs.invFreq), true);
+            setIndexedData(thetaGraph, freqs.invFreq);
             pairPlot->xAxis->setRange(-0.5, freqs.pairs() - 0.5);
             const double lowestTheta = std::ranges::min(freqs.invFreq);
             pairPlot->yAxis->setRange(std::min(kErrorFloor, lowestTheta) / 2.0, 10.0);

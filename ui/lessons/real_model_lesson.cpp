@@ -507,18 +507,14 @@ void RealModelLesson::drawChosenLayer() {
     const int last = std::min(2 * std::max(lens.model.context, 1), kMaxProfileDistances);
     std::vector<double> distances(static_cast<std::size_t>(last + 1));
     std::iota(distances.begin(), distances.end(), 0.0);
-    const QVector<double> x(distances.begin(), distances.end());
     const auto draw = [&](QCPGraph* graph, const HeadLens* head, const QString& name) {
-        graph->setVisible(head != nullptr);
+        showWithLegendEntry(graph, head != nullptr);
         if (head == nullptr) {
             graph->data()->clear();
-            graph->removeFromLegend();
             return;
         }
-        const std::vector<double> s = positionalProfile(*head, lens.invFreq, distances);
-        graph->setData(x, QVector<double>(s.begin(), s.end()), true);
+        setIndexedData(graph, positionalProfile(*head, lens.invFreq, distances));
         graph->setName(name.arg(head->layer).arg(head->head));
-        graph->addToLegend();
     };
     const HeadLens* chosen = nullptr;
     for (const HeadLens* h : heads) {

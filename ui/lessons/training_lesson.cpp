@@ -876,9 +876,7 @@ void TrainingLesson::declareTrainingFigures() {
             for (QCPGraph* g : lossGraphs_) g->data()->clear();
             std::int64_t steps = 1;
             const auto show = [&](PositionEncoding e, const std::vector<double>& losses) {
-                QVector<double> x(static_cast<qsizetype>(losses.size()));
-                std::iota(x.begin(), x.end(), 1.0);
-                lossGraphs_[encodingIndex(e)]->setData(x, toQVector(losses), true);
+                setIndexedData(lossGraphs_[encodingIndex(e)], losses, 1.0);
                 steps = std::max<std::int64_t>(steps, static_cast<std::int64_t>(losses.size()));
             };
             for (const LabModelResult& m : run_.models) show(m.encoding, m.losses);
@@ -971,11 +969,7 @@ void TrainingLesson::declareTrainingFigures() {
             // A run without fine-tuning names no fine-tuned curve.
             for (int t = 1; t <= kFineTunings; ++t) {
                 QCPGraph* g = rescueGraphs_[kRescues + t];
-                if (g->data()->isEmpty()) {
-                    g->removeFromLegend();
-                } else {
-                    g->addToLegend();
-                }
+                showWithLegendEntry(g, !g->data()->isEmpty());
             }
             if (shownLengths < lengths.size()) {
                 for (QCPGraph* g : lengthGraphs_) keepUpTo(g, lengths, shownLengths);
