@@ -121,8 +121,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     placePlots({{learnedPlot_, sinusoidalPlot}, {similarityPlot, shiftPlot_}});
     // The three tables' maps: a position per row, as a table is read; the colour scale named.
     const auto makeMap = [this](QCustomPlot* plot, const char* scale) {
-        ColouredMap* map = addHeatMap(plot, kTableGradient, QString()).map;
-        bindText(map->colorScale()->axis(), scale);
+        ColouredMap* map = addHeatMap(plot, kTableGradient, scale).map;
         setPositionTableAxes(plot);
         return map;
     };

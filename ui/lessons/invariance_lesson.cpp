@@ -56,8 +56,7 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
             {.x = QT_TR_NOOP("relative distance m − n (tokens)"), .y = QT_TR_NOOP("score")});
         // The titles name the side's encoding (retranslateSide).
         side.heatTitle = addPlotTitle(side.heatPlot, QString());
-        side.heat = addHeatMap(side.heatPlot, Gradient::Diverging, QString());
-        bindText(side.heat.scale->axis(), QT_TR_NOOP("score"));
+        side.heat = addHeatMap(side.heatPlot, Gradient::Diverging, QT_TR_NOOP("score"));
         side.curveTitle = addPlotTitle(side.curvePlot, QString());
         for (std::size_t j = 0; j < kKeyPositions; ++j) {
             side.curves[j] =

@@ -35,6 +35,7 @@
 #include "model/parameter_text.h"
 #include "style/theme_controller.h"
 #include "widgets/choice_box.h"
+#include "widgets/heat_map.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
@@ -269,6 +270,12 @@ QCPGraph* LessonPage::addSeries(QCustomPlot* plot, const SeriesStyle& style,
     setSeriesStyle(graph, style, theme());
     if (legendName) bindText(graph, legendName);
     return graph;
+}
+
+HeatMap LessonPage::addHeatMap(QCustomPlot* plot, Gradient gradient, const char* scaleLabel) {
+    HeatMap heat = ropelab::ui::addHeatMap(plot, gradient, QString());
+    bindText(heat.scale->axis(), scaleLabel);
+    return heat;
 }
 
 void LessonPage::setExplanation(const QString& heading, const QString& html, const QString& note) {

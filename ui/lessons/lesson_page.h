@@ -57,6 +57,7 @@ namespace ropelab::ui {
 
 class ChoiceBox;
 class FigureProgress;
+struct HeatMap;
 class LabeledDoubleSlider;
 class LabeledSlider;
 class ParameterModel;
@@ -165,6 +166,8 @@ protected:
     // no name).
     QCPGraph* addSeries(QCustomPlot* plot, const SeriesStyle& style,
                         const char* legendName = nullptr);
+    // A heat map (widgets/heat_map.h) whose colour scale is labelled `scaleLabel` (QT_TR_NOOP).
+    HeatMap addHeatMap(QCustomPlot* plot, Gradient gradient, const char* scaleLabel);
     // Export writes `table` as the CSV of the figure of `plot` (Figure::table).
     void setFigureTable(QCustomPlot* plot, std::function<QByteArray()> table) {
         for (Figure& figure : figures_) {

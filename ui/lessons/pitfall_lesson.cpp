@@ -60,8 +60,7 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     // A score heat map under a title that names its colour range (declared below).
     const auto addScoreMap = [this](QCustomPlot* plot, HeatMap& heat) {
         QCPTextElement* title = addPlotTitle(plot, QString());
-        heat = addHeatMap(plot, Gradient::Diverging, QString());
-        bindText(heat.scale->axis(), QT_TR_NOOP("f(q, m) · f(k, n)"));
+        heat = addHeatMap(plot, Gradient::Diverging, QT_TR_NOOP("f(q, m) · f(k, n)"));
         return title;
     };
     QCPTextElement* seedTitle = addScoreMap(seedPlot, seedHeat_);

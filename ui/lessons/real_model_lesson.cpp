@@ -117,12 +117,10 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
         "builds itself: not trained, its weights are made so that layer 2 (layers count from "
         "0, as in the file) prefers the fast pairs and the other layers the slow ones, as "
         "that paper measured.</p>"));
-    usageMap_ = addHeatMap(usagePlot_, Gradient::Sequential, QString());
+    usageMap_ = addHeatMap(usagePlot_, Gradient::Sequential, QT_TR_NOOP("share"));
     bindText(usagePlot_->xAxis2, QT_TR_NOOP("wavelength 2π/θᵢ (positions)"));
-    bindText(usageMap_.scale->axis(), QT_TR_NOOP("share"));
     headsTitle_ = addPlotTitle(headsPlot_, QString());
-    headsMap_ = addHeatMap(headsPlot_, Gradient::Sequential, QString());
-    bindText(headsMap_.scale->axis(), QT_TR_NOOP("share"));
+    headsMap_ = addHeatMap(headsPlot_, Gradient::Sequential, QT_TR_NOOP("share"));
     for (QCPAxis* axis :
          {usagePlot_->xAxis, usagePlot_->yAxis, headsPlot_->xAxis, headsPlot_->yAxis}) {
         wholeNumberTicks(axis);

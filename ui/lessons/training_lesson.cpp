@@ -443,8 +443,8 @@ TrainingLesson::~TrainingLesson() = default;
 void TrainingLesson::buildInside() {
     attentionTitle_ = addPlotTitle(attentionPlot_, QString());
     attentionSubtitle_ = addPlotSubtitle(attentionPlot_, QString());
-    attentionMap_ = addHeatMap(attentionPlot_, Gradient::Sequential, QString());
-    bindText(attentionMap_.scale->axis(), QT_TR_NOOP("attention weight"));
+    attentionMap_ =
+        addHeatMap(attentionPlot_, Gradient::Sequential, QT_TR_NOOP("attention weight"));
     attentionMap_.map->setDataRange(QCPRange(0.0, 1.0));
     // Query 0 at the top, as a matrix is read.
     attentionPlot_->yAxis->setRangeReversed(true);
