@@ -126,7 +126,7 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
             table_->horizontalHeaderItem(column)->setText(text);
         });
     }
-    bindText(
+    bindExplanation(
         QT_TR_NOOP(
             "<p><b>One model, many conventions.</b> Each tool writes the same RoPE in its own "
             "words: HF's config.json keys, llama.cpp's flags and GGUF keys, vLLM's "
@@ -152,11 +152,7 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
             "11 (exact up to 2048) and ends at 65504. The fix: keep positions and θ in float32 "
             "(transformers PR #29285), or reduce the phase exactly as in the precision "
             "lesson.</p>"),
-        [this](const QString& html) {
-            setExplanation(
-                title(),
-                html.arg(kPrompt).arg(kPrompt + kGenerate).arg(kMaxPosition).arg(kDynamicFactor));
-        });
+        kPrompt, kPrompt + kGenerate, kMaxPosition, kDynamicFactor);
     // Each plot's graphs, with the legend below.
     const auto addGraphs = [this](QCustomPlot* plot, std::initializer_list<GraphSpec> specs,
                                   int legendColumns) {

@@ -473,10 +473,8 @@ void LessonPage::bindItems(QComboBox* box, std::initializer_list<const char*> so
     }
 }
 
-void LessonPage::bindExplanation(const char* html) {
-    bindText(html, [this](const QString& text) {
-        setExplanation(title(), text, explanationNote_->text());
-    });
+QString LessonPage::explanationNote() const {
+    return explanationNote_->text();
 }
 
 void LessonPage::setExplanationNote(const QString& note) {

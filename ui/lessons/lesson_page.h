@@ -379,8 +379,16 @@ protected:
     // it), else in `layout` (the lesson's controls when null) after the label.
     void placeControl(QWidget* control, const char* name, const char* toolTip, QBoxLayout* layout,
                       int stretch = 0, QFormLayout* form = nullptr, const char* label = nullptr);
-    // The explanation under the lesson's title (title() is translated by the lesson).
-    void bindExplanation(const char* html);
+    // The explanation under the lesson's title (title() is translated by the lesson), its %1,
+    // %2, … filled with `args` (numbers of the lesson that the words do not change).
+    template <class... Args>
+    void bindExplanation(const char* html, Args... args) {
+        bindText(html, [this, args...](const QString& text) {
+            QString filled = text;
+            ((filled = filled.arg(args)), ...);
+            setExplanation(title(), filled, explanationNote());
+        });
+    }
     // The explanation's note, written again only when key() changes or the language does (a
     // slider that leaves key() alone formats nothing): note(key) returns the text.
     template <class KeyFn, class NoteFn>
@@ -513,6 +521,7 @@ private:
             return [handler = std::move(handler)](Value) mutable { handler(); };
         }
     }
+    QString explanationNote() const;
     LabeledSlider* makeSlider(const SliderSpec& spec, std::function<void(int)> changed);
     QCheckBox* makeCheckBox(const CheckBoxSpec& spec, std::function<void(bool)> toggled);
     ChoiceBox* makeChoice(const ChoiceSpec& spec, std::function<void(int)> chosen);

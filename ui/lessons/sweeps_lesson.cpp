@@ -93,7 +93,7 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
 
     // Curves: one min/max band per base, each on its own axes (stacked, same x range), since
     // overlapping noisy bands hide each other.
-    bindText(
+    bindExplanation(
         QT_TR_NOOP(
             "<p>RoPE's score for one q and k at distance Δ = m − n is "
             "Σ<sub>i</sub> Re(a<sub>i</sub> e<sup>iΔθ<sub>i</sub></sup>): a sum of d/2 waves. "
@@ -114,7 +114,7 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
             "computes in double precision; the OpenCL and CUDA backends compute in float32 with "
             "the phase reduced exactly, whatever device they run on (an OpenCL device may be a "
             "CPU, such as PoCL). Cancel keeps the previous result.</p>"),
-        [this](const QString& html) { setExplanation(title(), html.arg(kHeatCells)); });
+        kHeatCells);
     // Thousands of envelope columns: antialiased fills would cost more than everything else.
     turnOffAntialiasing(curvePlot_, QCP::aeFills);
     for (int b = 0; b < kMaxBases; ++b) {
