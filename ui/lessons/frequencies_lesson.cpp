@@ -14,7 +14,6 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QTabWidget>
-#include <QThread>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -351,7 +350,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
                          tr("Score q·k against distance (min and max per pixel column)"));
             setTitleText(curveTitles.configs, configSummaries(key.configs, key.count == 2));
         },
-        std::max(1, QThread::idealThreadCount()));
+        allThreads());
 
     QFile shipped(QStringLiteral(":/presets/models.json"));
     if (shipped.open(QIODevice::ReadOnly)) {

@@ -473,6 +473,10 @@ void LessonPage::bindItems(QComboBox* box, std::initializer_list<const char*> so
     }
 }
 
+int LessonPage::allThreads() {
+    return std::max(1, QThread::idealThreadCount());
+}
+
 QString LessonPage::explanationNote() const {
     return explanationNote_->text();
 }

@@ -428,6 +428,8 @@ protected:
         return true;
     }
 
+    // `threads` for a background figure that may use every core the machine has.
+    static int allThreads();
     // Declares figures computed together: key() reads the parameters they show, compute(key,
     // exec) runs core (off the UI thread for FigureRun::Background, with `threads` threads), and
     // draw(key, result) fills `plots`, which are then repainted. updateFigures() runs each figure

@@ -4,7 +4,6 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
-#include <QThread>
 
 #include <algorithm>
 #include <cmath>
@@ -120,7 +119,6 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     declareExplanationNote([this] { return shownRope(); }, frequencyNote);
     // The wrong code's side depends only on the vectors, N and d: a base or layout change keeps
     // it. Each side is computed off the UI thread with every core.
-    const int threads = std::max(1, QThread::idealThreadCount());
     // A side's heat map takes its coloured cells, the lesson keeps the numbers.
     const auto keepSide = [](SideResult& shown, const HeatMap& heat, SideResult& side,
                              int positions) {
@@ -139,7 +137,7 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
             keepSide(seed_, seedHeat_, side, key.positions);
             seedShown_ = key;
         },
-        threads);
+        allThreads());
     declareFigures(
         {ropePlot}, FigureRun::Background,
         [this] {
@@ -159,7 +157,7 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
             keepSide(rope_, ropeHeat_, side, key.inputs.positions);
             ropeShown_ = key;
         },
-        threads);
+        allThreads());
     // Each map titled with its own colour range, in the language shown: the other side's arrival
     // does not repaint this one.
     const auto declareTitle = [this](QCustomPlot* plot, QCPTextElement* title, auto text) {

@@ -13,7 +13,6 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
-#include <QThread>
 
 #include <Eigen/Core>
 #include <algorithm>
@@ -175,7 +174,6 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
         {.name = "headBox", .label = QT_TR_NOOP("Head"), .range = {0, 0, 0}, .form = choices},
         [this] { updateFigures(); });
 
-    const int threads = std::max(1, QThread::idealThreadCount());
     openFigure_ = declareFigures(
         {usagePlot_}, FigureRun::Background, [this] { return request_; },
         [](const std::optional<ModelRequest>& request, const Execution& exec) {
@@ -195,7 +193,7 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
         [this](const std::optional<ModelRequest>& request, OpenedModel& opened) {
             showModel(*request, opened);
         },
-        threads);
+        allThreads());
     FigureTask* chosenLayer = declareInlineFigures(
         {headsPlot_, profilePlot_},
         [this] {

@@ -15,7 +15,6 @@
 #include <QRegularExpression>
 #include <QStackedWidget>
 #include <QStandardItemModel>
-#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -384,7 +383,6 @@ void SweepsLesson::showEvent(QShowEvent* event) {
 void SweepsLesson::declareSweepFigures() {
     // Each mode is a figure of its own, computed when Run asks for it: a heat-map run leaves the
     // curves as they are, and the other way round.
-    const int threads = std::max(1, QThread::idealThreadCount());
     std::shared_ptr<EngineSlot> engines = engines_;
     curveFigure_ = declareFigures(
         {curvePlot_}, FigureRun::Background, [this] { return curveRequest_; },
@@ -395,7 +393,7 @@ void SweepsLesson::declareSweepFigures() {
         [this](const std::optional<CurveRequest>& request, Computed<CurveSweep>& result) {
             showCurves(request->sweep, result);
         },
-        threads);
+        allThreads());
     heatFigure_ = declareFigures(
         {heatPlot_}, FigureRun::Background, [this] { return heatRequest_; },
         [engines](const std::optional<HeatRequest>& request, const Execution& exec) {
@@ -404,7 +402,7 @@ void SweepsLesson::declareSweepFigures() {
         },
         [this](const std::optional<HeatRequest>& request,
                Computed<std::vector<PooledGrid>>& result) { showHeatmaps(request->sweep, result); },
-        threads);
+        allThreads());
 }
 
 void SweepsLesson::figureStarted(FigureTask* figure) {
