@@ -312,6 +312,10 @@ void LessonPage::bindText(QCPAbstractPlottable* plottable, const char* legendNam
     bindText(legendName, [plottable](const QString& text) { plottable->setName(text); });
 }
 
+void LessonPage::bindText(QCPItemText* item, const char* source) {
+    bindText(source, [item](const QString& text) { item->setText(text); });
+}
+
 template <class Slider>
 void LessonPage::bindSliderText(Slider* slider, const char* label, const char* unit) {
     bindText(label, [slider](const QString& text) { slider->setLabel(text); });

@@ -49,6 +49,7 @@ class QCustomPlot;
 class QCPAbstractPlottable;
 class QCPAxis;
 class QCPGraph;
+class QCPItemText;
 class QCPLayer;
 class QCPLayerable;
 class QCPTextElement;
@@ -264,6 +265,7 @@ protected:
     void bindText(QCPTextElement* element, const char* source);
     void bindText(QCPAxis* axis, const char* label);
     void bindText(QCPAbstractPlottable* plottable, const char* legendName);
+    void bindText(QCPItemText* item, const char* source);
     void bindText(LabeledSlider* slider, const char* label, const char* unit = nullptr);
     void bindText(LabeledDoubleSlider* slider, const char* label, const char* unit = nullptr);
     void bindAxisLabels(QCustomPlot* plot, const char* x, const char* y);

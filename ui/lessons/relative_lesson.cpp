@@ -151,8 +151,7 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     maskLabel_ = new PlotLabel(alibiPlot);
     maskLabel_->setPositionAlignment(Qt::AlignCenter);
     setSeriesStyle(maskLabel_, {Series::Neutral, Qt::SolidLine, 1.2}, theme());
-    bindText(QT_TR_NOOP("masked\nj > i"),
-             [this](const QString& text) { maskLabel_->setText(text); });
+    bindText(maskLabel_, QT_TR_NOOP("masked\nj > i"));
 
     const auto refreshNow = [this] { refresh(); };
     bucketSlider_ = addSlider({.name = "bucketSlider",

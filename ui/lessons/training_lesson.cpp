@@ -322,8 +322,7 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
         trainLengthLabels_[p] = new QCPItemText(plot);
         trainLengthLabels_[p]->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         trainLengthLabels_[p]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        bindText(QT_TR_NOOP(" training length"),
-                 [label = trainLengthLabels_[p]](const QString& text) { label->setText(text); });
+        bindText(trainLengthLabels_[p], QT_TR_NOOP(" training length"));
     }
     cannotRun_ = new QCPItemText(lengthPlot_);
     // Just below the training length's label, however short the plot (presenter mode at
@@ -470,8 +469,7 @@ void TrainingLesson::buildInside() {
     pairLabel_ = new QCPItemText(pairPlot_);
     pairLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     pairLabel_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    bindText(QT_TR_NOOP(" training length"),
-             [this](const QString& text) { pairLabel_->setText(text); });
+    bindText(pairLabel_, QT_TR_NOOP(" training length"));
     placeLegendBelow(pairPlot_, 2);
 }
 
