@@ -121,8 +121,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     placePlots({{learnedPlot_, sinusoidalPlot}, {similarityPlot, shiftPlot_}});
     // The three tables' maps: a position per row, as a table is read; the colour scale named.
     const auto makeMap = [this](QCustomPlot* plot, const char* scale) {
-        ColouredMap* map = addHeatMap(plot, kTableGradient, QString()).map;
-        bindText(map->colorScale()->axis(), scale);
+        ColouredMap* map = addHeatMap(plot, kTableGradient, scale).map;
         setPositionTableAxes(plot);
         return map;
     };
@@ -187,9 +186,8 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
                    .toolTip = QT_TR_NOOP("Rows of the learned table (GPT-2: 1024, BERT: 512)"),
                    .state = "maxLength"},
                   refreshNow);
-    pairSlider_ =
-        addSlider({.name = "pairSlider", .label = QT_TR_NOOP("Pair index i"), .range = {0, 31, 0}},
-                  [this](int pair) { setPairIndex(pair); });
+    pairSlider_ = addPairSlider({.label = QT_TR_NOOP("Pair index i")}, pair_,
+                                [this](int pair) { setPairIndex(pair); });
     // ±128 tokens: about one token per pixel of a side-panel slider (±512 moved four); the
     // arrow keys step 1, Page Up/Down 8, and the spin box takes any value in range.
     shiftSlider_ =
@@ -244,12 +242,6 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
             shown_ = std::move(shift);
             drawShift();
         });
-    bindState(
-        QStringLiteral("pair"), 0, [this] { return pair_; },
-        [this](int pair) {
-            pair_ = pair;
-            refresh();
-        });
     refreshOnParameterChange([this] { refresh(); });
     // With the rows the table does not have, and the shift: their labels are translated text.
     redrawOnLanguageChange({learnedFigure, shiftFigure});
@@ -262,9 +254,7 @@ void AbsoluteLesson::refresh() {
     runGuarded([this] {
         const int d = parameters().rope().headDim;
         validateSinusoidal(d, parameters().rope().ropeTheta);
-        pairSlider_->setRange(0, d / 2 - 1);
-        pair_ = std::clamp(pair_, 0, d / 2 - 1);
-        pairSlider_->setValue(pair_);
+        showPair(pairSlider_, pair_, d / 2);
         maxLengthSlider_->setRange(1, std::max(parameters().sequenceLength() * 2, 16));
         updateFigures();
         updateSimilarityTitle();  // and after a language change

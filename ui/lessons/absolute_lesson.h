@@ -5,8 +5,6 @@
 
 #include <QPointF>
 
-#include <algorithm>
-
 #include "lessons/lesson_page.h"
 #include "widgets/heat_map.h"
 #include "widgets/labeled_slider.h"
@@ -38,9 +36,7 @@ public:
         refresh();
     }
     void setPairIndex(int pair) {
-        if (pair == pair_) return;
-        pair_ = std::max(pair, 0);
-        refresh();
+        if (choosePair(pair_, pair)) refresh();
     }
     int shift() const { return shiftSlider_->value(); }
     void setShift(int k) {

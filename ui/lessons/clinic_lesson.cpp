@@ -9,7 +9,6 @@
 #include <QTableWidget>
 
 #include <array>
-#include <numeric>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -127,7 +126,7 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
             table_->horizontalHeaderItem(column)->setText(text);
         });
     }
-    bindText(
+    bindExplanation(
         QT_TR_NOOP(
             "<p><b>One model, many conventions.</b> Each tool writes the same RoPE in its own "
             "words: HF's config.json keys, llama.cpp's flags and GGUF keys, vLLM's "
@@ -153,11 +152,7 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
             "11 (exact up to 2048) and ends at 65504. The fix: keep positions and θ in float32 "
             "(transformers PR #29285), or reduce the phase exactly as in the precision "
             "lesson.</p>"),
-        [this](const QString& html) {
-            setExplanation(
-                title(),
-                html.arg(kPrompt).arg(kPrompt + kGenerate).arg(kMaxPosition).arg(kDynamicFactor));
-        });
+        kPrompt, kPrompt + kGenerate, kMaxPosition, kDynamicFactor);
     // Each plot's graphs, with the legend below.
     const auto addGraphs = [this](QCustomPlot* plot, std::initializer_list<GraphSpec> specs,
                                   int legendColumns) {
@@ -222,11 +217,9 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
     declareFigures({layoutPlot}, FigureRun::Background, plainKey, computeLayoutScores,
                    [this, layoutPlot, layoutGraphs](const RopeParams&, LayoutScores& scores) {
                        layoutScores_ = std::move(scores);
-                       QVector<double> deltas(static_cast<qsizetype>(layoutScores_.meta.size()));
-                       std::iota(deltas.begin(), deltas.end(), 0.0);
-                       layoutGraphs[0]->setData(deltas, toQVector(layoutScores_.meta), true);
-                       layoutGraphs[1]->setData(deltas, toQVector(layoutScores_.hf), true);
-                       layoutGraphs[2]->setData(deltas, toQVector(layoutScores_.unpermuted), true);
+                       setIndexedData(layoutGraphs[0], layoutScores_.meta);
+                       setIndexedData(layoutGraphs[1], layoutScores_.hf);
+                       setIndexedData(layoutGraphs[2], layoutScores_.unpermuted);
                        layoutPlot->rescaleAxes();
                        updateReadout();  // the last of the three to arrive publishes it
                    });

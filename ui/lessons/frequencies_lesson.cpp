@@ -14,7 +14,6 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QTabWidget>
-#include <QThread>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -36,6 +35,7 @@
 #include "widgets/plot_text.h"
 #include "widgets/rope_config_editor.h"
 #include "widgets/score_plot_helpers.h"
+#include "widgets/stacked_axis_rect.h"
 #include "widgets/wrapped_label.h"
 
 namespace ropelab::ui {
@@ -79,16 +79,6 @@ double scoreBound(const RopeParams& params, RopeLayout layout, unsigned seed) {
     double bound = std::abs(c.constant);
     for (const std::complex<double>& a : c.a) bound += std::abs(a);
     return bound;
-}
-
-// A plottable shown with its legend entry, or hidden without one.
-void showWithLegendEntry(QCPAbstractPlottable* plottable, bool shown) {
-    plottable->setVisible(shown);
-    if (shown) {
-        plottable->addToLegend();
-    } else {
-        plottable->removeFromLegend();
-    }
 }
 
 // The configuration as config.json keys, so it can be saved and read back by the importer.
@@ -194,16 +184,11 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     // Thousands of envelope columns: antialiased fills would cost more than everything else.
     turnOffAntialiasing(curvePlot_, QCP::aeFills);
     // B's score curve gets its own axes under A's: two noisy curves on one axis hide each other.
-    curveRectB_ = new QCPAxisRect(curvePlot_);
-    curveRectB_->axis(QCPAxis::atTop)->setVisible(false);
-    curveRectB_->axis(QCPAxis::atRight)->setVisible(false);
+    curveRectB_ = addStackedAxisRect(curvePlot_);
     curveRectB_->setVisible(false);  // shown, in the layout, only while comparing
     // Two lines, as A's: one would run past its short axis rect into the other's label.
     bindText(curveRectB_->axis(QCPAxis::atLeft), QT_TR_NOOP("B:\nscore q·k"));
     bindText(curveRectB_->axis(QCPAxis::atBottom), QT_TR_NOOP("distance m − n (tokens)"));
-    auto* curveMargins = new QCPMarginGroup(curvePlot_);
-    curvePlot_->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
-    curveRectB_->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
 
     static constexpr std::array kShapes{QCPScatterStyle::ssDisc, QCPScatterStyle::ssDiamond,
                                         QCPScatterStyle::ssTriangle};
@@ -365,7 +350,7 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
                          tr("Score q·k against distance (min and max per pixel column)"));
             setTitleText(curveTitles.configs, configSummaries(key.configs, key.count == 2));
         },
-        std::max(1, QThread::idealThreadCount()));
+        allThreads());
 
     QFile shipped(QStringLiteral(":/presets/models.json"));
     if (shipped.open(QIODevice::ReadOnly)) {
@@ -454,16 +439,12 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
     auto* layout = new QVBoxLayout(tab);
     layout->setContentsMargins(4, 4, 4, 4);
     auto* presetRow = new QHBoxLayout;
-    auto* presetLabel = new QLabel(tab);
-    bindText(presetLabel, QT_TR_NOOP("Model preset"));
+    layout->addLayout(presetRow);
     // Made by hand, not with addChoice: a preset applies when the student picks one (activated),
     // not when the lesson sets the box back to Custom.
     QComboBox* presetBox = presetBoxes_[which] = new ChoiceBox(tab);
-    presetBox->setObjectName(QStringLiteral("preset%1").arg(sideName(which)));
-    presetLabel->setBuddy(presetBox);
-    presetRow->addWidget(presetLabel);
-    presetRow->addWidget(presetBox, 1);
-    layout->addLayout(presetRow);
+    placeControl(presetBox, which == A ? "presetA" : "presetB", nullptr, presetRow, 1, nullptr,
+                 QT_TR_NOOP("Model preset"));
     connect(presetBox, &QComboBox::activated, this, [this, which](int index) {
         if (index > 0) applyPreset(which, index - 1);
     });

@@ -6,7 +6,6 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QSignalBlocker>
-#include <QThread>
 
 #include <algorithm>
 #include <cmath>
@@ -56,8 +55,7 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
             {.x = QT_TR_NOOP("relative distance m − n (tokens)"), .y = QT_TR_NOOP("score")});
         // The titles name the side's encoding (retranslateSide).
         side.heatTitle = addPlotTitle(side.heatPlot, QString());
-        side.heat = addHeatMap(side.heatPlot, Gradient::Diverging, QString());
-        bindText(side.heat.scale->axis(), QT_TR_NOOP("score"));
+        side.heat = addHeatMap(side.heatPlot, Gradient::Diverging, QT_TR_NOOP("score"));
         side.curveTitle = addPlotTitle(side.curvePlot, QString());
         for (std::size_t j = 0; j < kKeyPositions; ++j) {
             side.curves[j] =
@@ -113,7 +111,6 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
     }
 
     // Each side and the decay are computed off the UI thread, only when what they read changed.
-    const int threads = std::max(1, QThread::idealThreadCount());
     for (std::size_t index = 0; index < 2; ++index) {
         declareFigures(
             {sides_[index].heatPlot, sides_[index].curvePlot}, FigureRun::Background,
@@ -126,7 +123,7 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
             [this, index](const SideKey& key, SideResult& result) {
                 drawSide(index, key.positions, result);
             },
-            threads);
+            allThreads());
     }
     declareFigures(
         {decayPlot_}, FigureRun::Background,
@@ -134,7 +131,8 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
             return DecayKey{parameters().rope(), parameters().layout(), parameters().seed(),
                             std::min(parameters().sequenceLength(), kMaxDecayDistances)};
         },
-        computeDecay, [this](const DecayKey&, DecayResult& decay) { drawDecay(decay); }, threads);
+        computeDecay, [this](const DecayKey&, DecayResult& decay) { drawDecay(decay); },
+        allThreads());
     refreshOnParameterChange([this] { refresh(); });
     bindExplanation(QT_TR_NOOP(
         "<p>Attention compares a query at position <i>m</i> with a key at <i>n</i> through "

@@ -35,6 +35,7 @@
 #include "model/parameter_text.h"
 #include "style/theme_controller.h"
 #include "widgets/choice_box.h"
+#include "widgets/heat_map.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
@@ -271,6 +272,12 @@ QCPGraph* LessonPage::addSeries(QCustomPlot* plot, const SeriesStyle& style,
     return graph;
 }
 
+HeatMap LessonPage::addHeatMap(QCustomPlot* plot, Gradient gradient, const char* scaleLabel) {
+    HeatMap heat = ropelab::ui::addHeatMap(plot, gradient, QString());
+    bindText(heat.scale->axis(), scaleLabel);
+    return heat;
+}
+
 void LessonPage::setExplanation(const QString& heading, const QString& html, const QString& note) {
     // Unchanged text is not set again: setText relays the side panel out even then.
     if (heading_->text() != heading) heading_->setText(heading);
@@ -303,6 +310,10 @@ void LessonPage::bindText(QCPAxis* axis, const char* label) {
 
 void LessonPage::bindText(QCPAbstractPlottable* plottable, const char* legendName) {
     bindText(legendName, [plottable](const QString& text) { plottable->setName(text); });
+}
+
+void LessonPage::bindText(QCPItemText* item, const char* source) {
+    bindText(source, [item](const QString& text) { item->setText(text); });
 }
 
 template <class Slider>
@@ -369,6 +380,28 @@ LabeledSlider* LessonPage::makeSlider(const SliderSpec& spec, std::function<void
             });
     }
     return slider;
+}
+
+LabeledSlider* LessonPage::addPairSlider(const PairSliderSpec& spec, const int& pair,
+                                         std::function<void(int)> choose) {
+    LabeledSlider* slider = addSlider(
+        {.name = "pairSlider", .label = spec.label, .range = {0, 31, 0}, .toolTip = spec.toolTip},
+        choose);
+    bindState(
+        QStringLiteral("pair"), pair, [&pair] { return pair; }, std::move(choose));
+    return slider;
+}
+
+bool LessonPage::choosePair(int& pair, int chosen) {
+    if (chosen == pair) return false;
+    pair = std::max(chosen, 0);
+    return true;
+}
+
+void LessonPage::showPair(LabeledSlider* slider, int& pair, int pairs) {
+    slider->setRange(0, pairs - 1);
+    pair = std::clamp(pair, 0, pairs - 1);
+    slider->setValue(pair);
 }
 
 QCheckBox* LessonPage::makeCheckBox(const CheckBoxSpec& spec, std::function<void(bool)> toggled) {
@@ -444,10 +477,12 @@ void LessonPage::bindItems(QComboBox* box, std::initializer_list<const char*> so
     }
 }
 
-void LessonPage::bindExplanation(const char* html) {
-    bindText(html, [this](const QString& text) {
-        setExplanation(title(), text, explanationNote_->text());
-    });
+int LessonPage::allThreads() {
+    return std::max(1, QThread::idealThreadCount());
+}
+
+QString LessonPage::explanationNote() const {
+    return explanationNote_->text();
 }
 
 void LessonPage::setExplanationNote(const QString& note) {

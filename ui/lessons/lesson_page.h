@@ -49,6 +49,7 @@ class QCustomPlot;
 class QCPAbstractPlottable;
 class QCPAxis;
 class QCPGraph;
+class QCPItemText;
 class QCPLayer;
 class QCPLayerable;
 class QCPTextElement;
@@ -57,6 +58,7 @@ namespace ropelab::ui {
 
 class ChoiceBox;
 class FigureProgress;
+struct HeatMap;
 class LabeledDoubleSlider;
 class LabeledSlider;
 class ParameterModel;
@@ -165,6 +167,8 @@ protected:
     // no name).
     QCPGraph* addSeries(QCustomPlot* plot, const SeriesStyle& style,
                         const char* legendName = nullptr);
+    // A heat map (widgets/heat_map.h) whose colour scale is labelled `scaleLabel` (QT_TR_NOOP).
+    HeatMap addHeatMap(QCustomPlot* plot, Gradient gradient, const char* scaleLabel);
     // Export writes `table` as the CSV of the figure of `plot` (Figure::table).
     void setFigureTable(QCustomPlot* plot, std::function<QByteArray()> table) {
         for (Figure& figure : figures_) {
@@ -261,6 +265,7 @@ protected:
     void bindText(QCPTextElement* element, const char* source);
     void bindText(QCPAxis* axis, const char* label);
     void bindText(QCPAbstractPlottable* plottable, const char* legendName);
+    void bindText(QCPItemText* item, const char* source);
     void bindText(LabeledSlider* slider, const char* label, const char* unit = nullptr);
     void bindText(LabeledDoubleSlider* slider, const char* label, const char* unit = nullptr);
     void bindAxisLabels(QCustomPlot* plot, const char* x, const char* y);
@@ -357,8 +362,35 @@ protected:
     SpinBoxOf<Value>* addSpinBox(const SpinBoxSpec<Value>& spec, Changed changed) {
         return makeSpinBox(spec, withValue<Value>(std::move(changed)));
     }
-    // The explanation under the lesson's title (title() is translated by the lesson).
-    void bindExplanation(const char* html);
+    // The slider of a lesson that follows one pair of components: "pairSlider", pairs 0 … 31
+    // until showPair() learns how many there are. A move calls choose(pair); the page saves
+    // `pair` as "pair" (its value now where a state lacks the key) and restores it by choose.
+    struct PairSliderSpec {
+        const char* label;
+        const char* toolTip = nullptr;
+    };
+    LabeledSlider* addPairSlider(const PairSliderSpec& spec, const int& pair,
+                                 std::function<void(int)> choose);
+    // What choose does: `pair` becomes `chosen` (0 for a negative one); false when it stays.
+    static bool choosePair(int& pair, int chosen);
+    // After the head dim may have changed: `pair` clamped to the `pairs` there are (the last is
+    // d/2 − 1), and `slider` showing it over that range.
+    static void showPair(LabeledSlider* slider, int& pair, int pairs);
+    // What declared controls do (above), for a control no add… function makes: its object name,
+    // its tool tip, its buddy `label` and its place: a row of `form` (labelled, else spanning
+    // it), else in `layout` (the lesson's controls when null) after the label.
+    void placeControl(QWidget* control, const char* name, const char* toolTip, QBoxLayout* layout,
+                      int stretch = 0, QFormLayout* form = nullptr, const char* label = nullptr);
+    // The explanation under the lesson's title (title() is translated by the lesson), its %1,
+    // %2, … filled with `args` (numbers of the lesson that the words do not change).
+    template <class... Args>
+    void bindExplanation(const char* html, Args... args) {
+        bindText(html, [this, args...](const QString& text) {
+            QString filled = text;
+            ((filled = filled.arg(args)), ...);
+            setExplanation(title(), filled, explanationNote());
+        });
+    }
     // The explanation's note, written again only when key() changes or the language does (a
     // slider that leaves key() alone formats nothing): note(key) returns the text.
     template <class KeyFn, class NoteFn>
@@ -398,6 +430,8 @@ protected:
         return true;
     }
 
+    // `threads` for a background figure that may use every core the machine has.
+    static int allThreads();
     // Declares figures computed together: key() reads the parameters they show, compute(key,
     // exec) runs core (off the UI thread for FigureRun::Background, with `threads` threads), and
     // draw(key, result) fills `plots`, which are then repainted. updateFigures() runs each figure
@@ -491,11 +525,7 @@ private:
             return [handler = std::move(handler)](Value) mutable { handler(); };
         }
     }
-    // What every declared control does: its object name, its tool tip, its buddy `label` and its
-    // place: a row of `form` (labelled, else spanning it), else in `layout` (the lesson's
-    // controls when null) after the label.
-    void placeControl(QWidget* control, const char* name, const char* toolTip, QBoxLayout* layout,
-                      int stretch = 0, QFormLayout* form = nullptr, const char* label = nullptr);
+    QString explanationNote() const;
     LabeledSlider* makeSlider(const SliderSpec& spec, std::function<void(int)> changed);
     QCheckBox* makeCheckBox(const CheckBoxSpec& spec, std::function<void(bool)> toggled);
     ChoiceBox* makeChoice(const ChoiceSpec& spec, std::function<void(int)> chosen);

@@ -56,7 +56,7 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     QCustomPlot* weightPlot = createPlot(QStringLiteral("attention-weights"));
     placePlots({{outputPlot_}, {weightPlot}}, {3, 2});
 
-    bindText(
+    bindExplanation(
         QT_TR_NOOP(
             "<p>狗追猪 means “the dog chases the pig”; 猪追狗 means “the pig chases the dog”. Same "
             "words, opposite meaning.</p>"
@@ -75,7 +75,7 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
             "<p>Add position information — a sinusoidal vector added to each embedding, or RoPE "
             "turning q and k by their positions — and the outputs move when the order "
             "changes.</p>"),
-        [this](const QString& html) { setExplanation(title(), html.arg(model_.query.cols())); });
+        model_.query.cols());
     // Each word's output vector (d_value = 2) in both orders: discs for 狗追猪, crosses for the
     // user's order, one colour per word; an arrow shows how far a word's output moved.
     for (int t = 0; t < kTokens; ++t) {

@@ -4,7 +4,6 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
-#include <QThread>
 
 #include <algorithm>
 #include <cmath>
@@ -36,13 +35,7 @@ QString colourRangeText(const HeatMap& heat) {
 // Singular values are drawn against their rank 1 … d, length ratios against theirs 1 … samples.
 template <class Values>
 void setRankedValues(QCPGraph* graph, const Values& values) {
-    QVector<double> x(static_cast<qsizetype>(values.size()));
-    QVector<double> y(x.size());
-    for (qsizetype i = 0; i < x.size(); ++i) {
-        x[i] = static_cast<double>(i + 1);
-        y[i] = values[i];
-    }
-    graph->setData(x, y, true);
+    setIndexedData(graph, values, 1.0);
     antialiasUnlessDense(graph);
 }
 
@@ -66,8 +59,7 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     // A score heat map under a title that names its colour range (declared below).
     const auto addScoreMap = [this](QCustomPlot* plot, HeatMap& heat) {
         QCPTextElement* title = addPlotTitle(plot, QString());
-        heat = addHeatMap(plot, Gradient::Diverging, QString());
-        bindText(heat.scale->axis(), QT_TR_NOOP("f(q, m) · f(k, n)"));
+        heat = addHeatMap(plot, Gradient::Diverging, QT_TR_NOOP("f(q, m) · f(k, n)"));
         return title;
     };
     QCPTextElement* seedTitle = addScoreMap(seedPlot, seedHeat_);
@@ -127,7 +119,6 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
     declareExplanationNote([this] { return shownRope(); }, frequencyNote);
     // The wrong code's side depends only on the vectors, N and d: a base or layout change keeps
     // it. Each side is computed off the UI thread with every core.
-    const int threads = std::max(1, QThread::idealThreadCount());
     // A side's heat map takes its coloured cells, the lesson keeps the numbers.
     const auto keepSide = [](SideResult& shown, const HeatMap& heat, SideResult& side,
                              int positions) {
@@ -146,7 +137,7 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
             keepSide(seed_, seedHeat_, side, key.positions);
             seedShown_ = key;
         },
-        threads);
+        allThreads());
     declareFigures(
         {ropePlot}, FigureRun::Background,
         [this] {
@@ -166,7 +157,7 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
             keepSide(rope_, ropeHeat_, side, key.inputs.positions);
             ropeShown_ = key;
         },
-        threads);
+        allThreads());
     // Each map titled with its own colour range, in the language shown: the other side's arrival
     // does not repaint this one.
     const auto declareTitle = [this](QCustomPlot* plot, QCPTextElement* title, auto text) {

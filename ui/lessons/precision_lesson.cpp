@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <numeric>
 #include <tuple>
 
 #include "analysis/exact_phase.h"
@@ -128,12 +127,10 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
     bindToolTip(positionSlider_, QT_TR_NOOP("The position the lower plot shows, up to 2^24."));
     positionSlider_->setValue(static_cast<double>(position_));
     controlsLayout()->addWidget(positionSlider_);
-    pairSlider_ = addSlider(
-        {.name = "pairSlider",
-         .label = QT_TR_NOOP("Pair i"),
-         .range = {0, 31, 0},
-         .toolTip = QT_TR_NOOP("Which pair the upper plot follows; pair 0 turns fastest.")},
-        [this](int pair) { setPair(pair); });
+    pairSlider_ =
+        addPairSlider({QT_TR_NOOP("Pair i"),
+                       QT_TR_NOOP("Which pair the upper plot follows; pair 0 turns fastest.")},
+                      pair_, [this](int pair) { setPair(pair); });
     connect(positionSlider_, &LabeledDoubleSlider::valueChanged, this,
             [this](double p) { setPosition(std::llround(p)); });
     // The errors along positions follow the pair, those across pairs the position; the markers
@@ -188,9 +185,7 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
             acrossPairs_ = std::move(across);
             showErrors(pairGraphs, acrossPairs_.pair, acrossPairs_);
             const RopeFrequencies freqs = ropeFrequencies(key.first);
-            QVector<double> pairs(freqs.pairs());
-            std::iota(pairs.begin(), pairs.end(), 0.0);
-            thetaGraph->setData(pairs, toQVector(freqs.invFreq), true);
+            setIndexedData(thetaGraph, freqs.invFreq);
             pairPlot->xAxis->setRange(-0.5, freqs.pairs() - 0.5);
             const double lowestTheta = std::ranges::min(freqs.invFreq);
             pairPlot->yAxis->setRange(std::min(kErrorFloor, lowestTheta) / 2.0, 10.0);
@@ -213,8 +208,6 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
         QStringLiteral("position"), double(1 << 20),
         [this] { return static_cast<double>(position_); },
         [this](double position) { setPosition(static_cast<std::int64_t>(position)); });
-    bindState(
-        QStringLiteral("pair"), 1, [this] { return pair_; }, [this](int pair) { setPair(pair); });
     refreshOnParameterChange([this] { refresh(); });
 
     refresh();
@@ -222,9 +215,7 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
 }
 
 void PrecisionLesson::setPair(int pair) {
-    if (pair == pair_) return;
-    pair_ = std::max(pair, 0);
-    refresh();
+    if (choosePair(pair_, pair)) refresh();
 }
 
 void PrecisionLesson::setPosition(std::int64_t position) {
@@ -236,15 +227,10 @@ void PrecisionLesson::setPosition(std::int64_t position) {
 }
 
 void PrecisionLesson::refresh() {
-    int pairs = 0;
-    const bool ok = runGuarded([&] {
-        pairs = ropeFrequencies(parameters().rope()).pairs();
-        pair_ = std::clamp(pair_, 0, pairs - 1);
+    runGuarded([this] {
+        showPair(pairSlider_, pair_, ropeFrequencies(parameters().rope()).pairs());
         updateFigures();
     });
-    if (!ok) return;
-    pairSlider_->setRange(0, pairs - 1);
-    pairSlider_->setValue(pair_);
 }
 
 void PrecisionLesson::updateReadout() {

@@ -13,7 +13,6 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
-#include <QThread>
 
 #include <Eigen/Core>
 #include <algorithm>
@@ -117,12 +116,10 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
         "builds itself: not trained, its weights are made so that layer 2 (layers count from "
         "0, as in the file) prefers the fast pairs and the other layers the slow ones, as "
         "that paper measured.</p>"));
-    usageMap_ = addHeatMap(usagePlot_, Gradient::Sequential, QString());
+    usageMap_ = addHeatMap(usagePlot_, Gradient::Sequential, QT_TR_NOOP("share"));
     bindText(usagePlot_->xAxis2, QT_TR_NOOP("wavelength 2π/θᵢ (positions)"));
-    bindText(usageMap_.scale->axis(), QT_TR_NOOP("share"));
     headsTitle_ = addPlotTitle(headsPlot_, QString());
-    headsMap_ = addHeatMap(headsPlot_, Gradient::Sequential, QString());
-    bindText(headsMap_.scale->axis(), QT_TR_NOOP("share"));
+    headsMap_ = addHeatMap(headsPlot_, Gradient::Sequential, QT_TR_NOOP("share"));
     for (QCPAxis* axis :
          {usagePlot_->xAxis, usagePlot_->yAxis, headsPlot_->xAxis, headsPlot_->yAxis}) {
         wholeNumberTicks(axis);
@@ -177,7 +174,6 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
         {.name = "headBox", .label = QT_TR_NOOP("Head"), .range = {0, 0, 0}, .form = choices},
         [this] { updateFigures(); });
 
-    const int threads = std::max(1, QThread::idealThreadCount());
     openFigure_ = declareFigures(
         {usagePlot_}, FigureRun::Background, [this] { return request_; },
         [](const std::optional<ModelRequest>& request, const Execution& exec) {
@@ -197,7 +193,7 @@ RealModelLesson::RealModelLesson(const LessonContext& context, QWidget* parent)
         [this](const std::optional<ModelRequest>& request, OpenedModel& opened) {
             showModel(*request, opened);
         },
-        threads);
+        allThreads());
     FigureTask* chosenLayer = declareInlineFigures(
         {headsPlot_, profilePlot_},
         [this] {
@@ -507,18 +503,14 @@ void RealModelLesson::drawChosenLayer() {
     const int last = std::min(2 * std::max(lens.model.context, 1), kMaxProfileDistances);
     std::vector<double> distances(static_cast<std::size_t>(last + 1));
     std::iota(distances.begin(), distances.end(), 0.0);
-    const QVector<double> x(distances.begin(), distances.end());
     const auto draw = [&](QCPGraph* graph, const HeadLens* head, const QString& name) {
-        graph->setVisible(head != nullptr);
+        showWithLegendEntry(graph, head != nullptr);
         if (head == nullptr) {
             graph->data()->clear();
-            graph->removeFromLegend();
             return;
         }
-        const std::vector<double> s = positionalProfile(*head, lens.invFreq, distances);
-        graph->setData(x, QVector<double>(s.begin(), s.end()), true);
+        setIndexedData(graph, positionalProfile(*head, lens.invFreq, distances));
         graph->setName(name.arg(head->layer).arg(head->head));
-        graph->addToLegend();
     };
     const HeadLens* chosen = nullptr;
     for (const HeadLens* h : heads) {

@@ -78,9 +78,8 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     placePlots({{bucketPlot_, t5Plot}, {slopePlot_, alibiPlot}});
     // Both bias maps: key positions across, query positions down, the colour scale named.
     const auto makeMap = [this](QCustomPlot* plot, Gradient gradient, const char* scale) {
-        QCPColorMap* map = addHeatMap(plot, gradient, QString()).map;
+        QCPColorMap* map = addHeatMap(plot, gradient, scale).map;
         bindAxisLabels(plot, QT_TR_NOOP("key position j"), QT_TR_NOOP("query position i"));
-        bindText(map->colorScale()->axis(), scale);
         setPositionTableAxes(plot);
         return map;
     };
@@ -152,8 +151,7 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     maskLabel_ = new PlotLabel(alibiPlot);
     maskLabel_->setPositionAlignment(Qt::AlignCenter);
     setSeriesStyle(maskLabel_, {Series::Neutral, Qt::SolidLine, 1.2}, theme());
-    bindText(QT_TR_NOOP("masked\nj > i"),
-             [this](const QString& text) { maskLabel_->setText(text); });
+    bindText(maskLabel_, QT_TR_NOOP("masked\nj > i"));
 
     const auto refreshNow = [this] { refresh(); };
     bucketSlider_ = addSlider({.name = "bucketSlider",

@@ -166,12 +166,10 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     placeLegendBelow(scorePlot);
 
     // Lesson controls: pair, animation, shift both.
-    pairSlider_ = addSlider(
-        {.name = "pairSlider",
-         .label = QT_TR_NOOP("Pair index i"),
-         .range = {0, 31, 0},
-         .toolTip = QT_TR_NOOP("Which pair of components to draw; pair 0 turns fastest.")},
-        [this](int pair) { setPairIndex(pair); });
+    pairSlider_ =
+        addPairSlider({QT_TR_NOOP("Pair index i"),
+                       QT_TR_NOOP("Which pair of components to draw; pair 0 turns fastest.")},
+                      pair_, [this](int pair) { setPairIndex(pair); });
     auto* playRow = new QHBoxLayout;
     // "Play" or "Pause", as the button's state says, in the language shown: the accessible
     // name's binding, made after the button's own, puts the right word back.
@@ -280,9 +278,6 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     bindState(
         QStringLiteral("animateBoth"), false, [this] { return animateMode_->currentIndex() == 1; },
         [this](bool both) { animateMode_->setCurrentIndex(both ? 1 : 0); });
-    bindState(
-        QStringLiteral("pair"), 0, [this] { return pair_; },
-        [this](int pair) { setPairIndex(pair); });
     refreshOnParameterChange([this] { refresh(); });
 
     refresh();
@@ -290,9 +285,7 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
 }
 
 void Rope2dLesson::setPairIndex(int pair) {
-    if (pair == pair_) return;
-    pair_ = std::max(pair, 0);
-    refresh();
+    if (choosePair(pair_, pair)) refresh();
 }
 
 void Rope2dLesson::shiftBoth(int delta) {
@@ -325,10 +318,7 @@ void Rope2dLesson::advanceAnimation() {
 
 void Rope2dLesson::refresh() {
     runGuarded([this] {
-        const int pairs = ropeFrequencies(parameters().rope()).pairs();
-        pairSlider_->setRange(0, pairs - 1);
-        pair_ = std::clamp(pair_, 0, pairs - 1);
-        pairSlider_->setValue(pair_);
+        showPair(pairSlider_, pair_, ropeFrequencies(parameters().rope()).pairs());
         updateFigures();
     });
 }

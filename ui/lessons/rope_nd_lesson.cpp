@@ -200,12 +200,10 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     chosenComponents_->setLayer(QStringLiteral("highlight"));
 
     // Controls.
-    pairSlider_ = addSlider(
-        {.name = "pairSlider",
-         .label = QT_TR_NOOP("Pair index i"),
-         .range = {0, 31, 0},
-         .toolTip = QT_TR_NOOP("The pair drawn as a helix and highlighted in the clocks")},
-        [this](int pair) { setPairIndex(pair); });
+    pairSlider_ =
+        addPairSlider({QT_TR_NOOP("Pair index i"),
+                       QT_TR_NOOP("The pair drawn as a helix and highlighted in the clocks")},
+                      pair_, [this](int pair) { setPairIndex(pair); });
     coordinateBox_ = addChoice({.name = "coordinates",
                                 .accessibleName = QT_TR_NOOP("Coordinates of the 3D path"),
                                 .items = {QT_TR_NOOP("Principal components of the path"),
@@ -359,9 +357,6 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     bindState(
         QStringLiteral("pitch"), kDefaultPitch, [this] { return camera_->pitchDegrees(); },
         [this](double pitch) { camera_->setAngles(camera_->yawDegrees(), pitch); });
-    bindState(
-        QStringLiteral("pair"), 0, [this] { return pair_; },
-        [this](int pair) { setPairIndex(pair); });
     refreshOnParameterChange([this] { refresh(); });
 
     refresh();
@@ -371,9 +366,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
 RopeNdLesson::~RopeNdLesson() = default;
 
 void RopeNdLesson::setPairIndex(int pair) {
-    if (pair == pair_) return;
-    pair_ = std::max(pair, 0);
-    refresh();
+    if (choosePair(pair_, pair)) refresh();
 }
 
 void RopeNdLesson::setComponents(int a, int b, int c) {
@@ -397,9 +390,7 @@ void RopeNdLesson::refresh() {
     runGuarded([this] {
         const RopeParams& rope = parameters().rope();
         const RopeFrequencies freqs = ropeFrequencies(rope);
-        pairSlider_->setRange(0, freqs.pairs() - 1);
-        pair_ = std::clamp(pair_, 0, freqs.pairs() - 1);
-        pairSlider_->setValue(pair_);
+        showPair(pairSlider_, pair_, freqs.pairs());
         // The same range again would still repaint the boxes and lay the side panel out.
         for (QSpinBox* box : componentBoxes_) {
             if (box->maximum() != rope.headDim - 1) box->setRange(0, rope.headDim - 1);

@@ -15,7 +15,6 @@
 #include <QRegularExpression>
 #include <QStackedWidget>
 #include <QStandardItemModel>
-#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -35,6 +34,7 @@
 #include "widgets/plot_helpers.h"
 #include "widgets/progress_value.h"
 #include "widgets/score_plot_helpers.h"
+#include "widgets/stacked_axis_rect.h"
 #include "widgets/wrapped_label.h"
 
 namespace ropelab::ui {
@@ -92,7 +92,7 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
 
     // Curves: one min/max band per base, each on its own axes (stacked, same x range), since
     // overlapping noisy bands hide each other.
-    bindText(
+    bindExplanation(
         QT_TR_NOOP(
             "<p>RoPE's score for one q and k at distance Δ = m − n is "
             "Σ<sub>i</sub> Re(a<sub>i</sub> e<sup>iΔθ<sub>i</sub></sup>): a sum of d/2 waves. "
@@ -113,15 +113,11 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
             "computes in double precision; the OpenCL and CUDA backends compute in float32 with "
             "the phase reduced exactly, whatever device they run on (an OpenCL device may be a "
             "CPU, such as PoCL). Cancel keeps the previous result.</p>"),
-        [this](const QString& html) { setExplanation(title(), html.arg(kHeatCells)); });
+        kHeatCells);
     // Thousands of envelope columns: antialiased fills would cost more than everything else.
     turnOffAntialiasing(curvePlot_, QCP::aeFills);
-    auto* curveMargins = new QCPMarginGroup(curvePlot_);
     for (int b = 0; b < kMaxBases; ++b) {
-        QCPAxisRect* rect = b == 0 ? curvePlot_->axisRect() : new QCPAxisRect(curvePlot_);
-        rect->axis(QCPAxis::atTop)->setVisible(false);
-        rect->axis(QCPAxis::atRight)->setVisible(false);
-        rect->setMarginGroup(QCP::msLeft | QCP::msRight, curveMargins);
+        QCPAxisRect* rect = b == 0 ? curvePlot_->axisRect() : addStackedAxisRect(curvePlot_);
         const EnvelopeBand curve =
             addEnvelopeBand(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft),
                             QStringLiteral("score, base %1").arg(b + 1));
@@ -173,30 +169,26 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
                    .toolTip = QT_TR_NOOP("N = 2^k distances (curves) or positions (heat maps)."),
                    .state = "log2Length"},
                   [this] { updateLengthLabel(); });
-    // A row of the controls that starts with a label; the field beside it is its buddy.
-    const auto labelledRow = [this](const char* text) {
+    // A row of the controls, for a field after its buddy label.
+    const auto controlsRow = [this] {
         auto* row = new QHBoxLayout;
-        auto* label = new QLabel(this);
-        bindText(label, text);
-        row->addWidget(label);
         controlsLayout()->addLayout(row);
-        return std::pair{row, label};
+        return row;
     };
-    const auto [basesRow, basesLabel] = labelledRow(QT_TR_NOOP("Bases"));
     basesEdit_ = new QLineEdit(this);
-    basesEdit_->setObjectName(QStringLiteral("bases"));
+    placeControl(basesEdit_, "bases", nullptr, controlsRow(), 1, nullptr, QT_TR_NOOP("Bases"));
     bindText(QT_TR_NOOP("rope_theta values, separated by commas (at most %1)."),
              [this](const QString& text) { basesEdit_->setToolTip(text.arg(kMaxBases)); });
-    basesLabel->setBuddy(basesEdit_);
-    basesRow->addWidget(basesEdit_, 1);
     basesEdit_->setText(QStringLiteral("10000, 500000, 1000000"));
     logAxis_ = addCheckBox({.name = "logAxis",
                             .text = QT_TR_NOOP("Logarithmic distance axis"),
                             .checked = true,
                             .state = "logAxis"},
                            [] {});
-    const auto [poolingRow, poolingLabel] = labelledRow(QT_TR_NOOP("Pooling"));
-    poolingLabel_ = poolingLabel;
+    QHBoxLayout* poolingRow = controlsRow();
+    poolingLabel_ = new QLabel(this);
+    bindText(poolingLabel_, QT_TR_NOOP("Pooling"));
+    poolingRow->addWidget(poolingLabel_);
     // The choices in Pooling's order: the index is the pooling.
     pooling_ =
         addChoice({.name = "pooling",
@@ -212,11 +204,8 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
                          .items = {QT_TR_NOOP("the same q and k at every position"),
                                    QT_TR_NOOP("random q and k per position")}},
                         [] {});
-    const auto [backendRow, backendLabel] = labelledRow(QT_TR_NOOP("Backend"));
     backend_ = new ChoiceBox(this);
-    backend_->setObjectName(QStringLiteral("backend"));
-    backendLabel->setBuddy(backend_);
-    backendRow->addWidget(backend_, 1);
+    placeControl(backend_, "backend", nullptr, controlsRow(), 1, nullptr, QT_TR_NOOP("Backend"));
     auto* runRow = new QHBoxLayout;
     controlsLayout()->addLayout(runRow);
     // Run stays enabled while a sweep runs: running again restarts (latest wins).
@@ -394,7 +383,6 @@ void SweepsLesson::showEvent(QShowEvent* event) {
 void SweepsLesson::declareSweepFigures() {
     // Each mode is a figure of its own, computed when Run asks for it: a heat-map run leaves the
     // curves as they are, and the other way round.
-    const int threads = std::max(1, QThread::idealThreadCount());
     std::shared_ptr<EngineSlot> engines = engines_;
     curveFigure_ = declareFigures(
         {curvePlot_}, FigureRun::Background, [this] { return curveRequest_; },
@@ -405,7 +393,7 @@ void SweepsLesson::declareSweepFigures() {
         [this](const std::optional<CurveRequest>& request, Computed<CurveSweep>& result) {
             showCurves(request->sweep, result);
         },
-        threads);
+        allThreads());
     heatFigure_ = declareFigures(
         {heatPlot_}, FigureRun::Background, [this] { return heatRequest_; },
         [engines](const std::optional<HeatRequest>& request, const Execution& exec) {
@@ -414,7 +402,7 @@ void SweepsLesson::declareSweepFigures() {
         },
         [this](const std::optional<HeatRequest>& request,
                Computed<std::vector<PooledGrid>>& result) { showHeatmaps(request->sweep, result); },
-        threads);
+        allThreads());
 }
 
 void SweepsLesson::figureStarted(FigureTask* figure) {

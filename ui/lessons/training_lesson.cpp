@@ -322,8 +322,7 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
         trainLengthLabels_[p] = new QCPItemText(plot);
         trainLengthLabels_[p]->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         trainLengthLabels_[p]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        bindText(QT_TR_NOOP(" training length"),
-                 [label = trainLengthLabels_[p]](const QString& text) { label->setText(text); });
+        bindText(trainLengthLabels_[p], QT_TR_NOOP(" training length"));
     }
     cannotRun_ = new QCPItemText(lengthPlot_);
     // Just below the training length's label, however short the plot (presenter mode at
@@ -443,8 +442,8 @@ TrainingLesson::~TrainingLesson() = default;
 void TrainingLesson::buildInside() {
     attentionTitle_ = addPlotTitle(attentionPlot_, QString());
     attentionSubtitle_ = addPlotSubtitle(attentionPlot_, QString());
-    attentionMap_ = addHeatMap(attentionPlot_, Gradient::Sequential, QString());
-    bindText(attentionMap_.scale->axis(), QT_TR_NOOP("attention weight"));
+    attentionMap_ =
+        addHeatMap(attentionPlot_, Gradient::Sequential, QT_TR_NOOP("attention weight"));
     attentionMap_.map->setDataRange(QCPRange(0.0, 1.0));
     // Query 0 at the top, as a matrix is read.
     attentionPlot_->yAxis->setRangeReversed(true);
@@ -470,8 +469,7 @@ void TrainingLesson::buildInside() {
     pairLabel_ = new QCPItemText(pairPlot_);
     pairLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     pairLabel_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    bindText(QT_TR_NOOP(" training length"),
-             [this](const QString& text) { pairLabel_->setText(text); });
+    bindText(pairLabel_, QT_TR_NOOP(" training length"));
     placeLegendBelow(pairPlot_, 2);
 }
 
@@ -876,9 +874,7 @@ void TrainingLesson::declareTrainingFigures() {
             for (QCPGraph* g : lossGraphs_) g->data()->clear();
             std::int64_t steps = 1;
             const auto show = [&](PositionEncoding e, const std::vector<double>& losses) {
-                QVector<double> x(static_cast<qsizetype>(losses.size()));
-                std::iota(x.begin(), x.end(), 1.0);
-                lossGraphs_[encodingIndex(e)]->setData(x, toQVector(losses), true);
+                setIndexedData(lossGraphs_[encodingIndex(e)], losses, 1.0);
                 steps = std::max<std::int64_t>(steps, static_cast<std::int64_t>(losses.size()));
             };
             for (const LabModelResult& m : run_.models) show(m.encoding, m.losses);
@@ -971,11 +967,7 @@ void TrainingLesson::declareTrainingFigures() {
             // A run without fine-tuning names no fine-tuned curve.
             for (int t = 1; t <= kFineTunings; ++t) {
                 QCPGraph* g = rescueGraphs_[kRescues + t];
-                if (g->data()->isEmpty()) {
-                    g->removeFromLegend();
-                } else {
-                    g->addToLegend();
-                }
+                showWithLegendEntry(g, !g->data()->isEmpty());
             }
             if (shownLengths < lengths.size()) {
                 for (QCPGraph* g : lengthGraphs_) keepUpTo(g, lengths, shownLengths);

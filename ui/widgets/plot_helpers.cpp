@@ -378,6 +378,15 @@ QCPItemLine* addArrow(QCustomPlot* plot, const SeriesStyle& style, const PlotThe
     return arrow;
 }
 
+void showWithLegendEntry(QCPAbstractPlottable* plottable, bool shown) {
+    plottable->setVisible(shown);
+    if (shown) {
+        plottable->addToLegend();
+    } else {
+        plottable->removeFromLegend();
+    }
+}
+
 void setArc(QCPCurve* curve, double radius, double from, double turn, int points, bool wedge) {
     QVector<double> t, x, y;
     if (wedge) {

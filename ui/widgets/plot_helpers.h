@@ -63,6 +63,21 @@ QCPItemLine* addArrow(QCustomPlot* plot, const SeriesStyle& style, const PlotThe
 void setArc(QCPCurve* curve, double radius, double from, double turn, int points,
             bool wedge = false);
 
+// Draws `values` against x = first, first + 1, … (a pair, a rank, a distance, a step).
+template <class Values>
+void setIndexedData(QCPGraph* graph, const Values& values, double first = 0.0) {
+    QVector<double> x(static_cast<qsizetype>(values.size()));
+    QVector<double> y(x.size());
+    for (qsizetype i = 0; i < x.size(); ++i) {
+        x[i] = first + static_cast<double>(i);
+        y[i] = values[i];
+    }
+    graph->setData(x, y, true);
+}
+
+// A plottable shown with its legend entry, or hidden without one.
+void showWithLegendEntry(QCPAbstractPlottable* plottable, bool shown);
+
 // A map of positions read as a table: position 0 at the top, no grid, few ticks.
 void setPositionTableAxes(QCustomPlot* plot);
 // Both axes of a positions × positions map show positions 0 … n − 1.
