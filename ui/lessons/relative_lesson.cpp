@@ -148,12 +148,15 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     QCPTextElement* alibiTitle = addPlotTitle(alibiPlot, QString());
     alibiMap_ = makeMap(alibiPlot, Gradient::Sequential,
                         QT_TR_NOOP("bias −m(i − j), one scale for all heads"));
+    // Presenter fonts beside a small map leave no room for the whole label; the explanation
+    // says that the scale is shared.
+    bindText(QT_TR_NOOP("bias −m(i − j)"), [this](const QString& text) {
+        setShorterAxisLabel(alibiMap_->colorScale()->axis(), text);
+    });
     mask_ = addCurve(alibiPlot->xAxis, alibiPlot->yAxis);
     maskLabel_ = new PlotLabel(alibiPlot);
     maskLabel_->setPositionAlignment(Qt::AlignCenter);
     setSeriesStyle(maskLabel_, {Series::Neutral, Qt::SolidLine, 1.2}, theme());
-    bindText(QT_TR_NOOP("masked\nj > i"),
-             [this](const QString& text) { maskLabel_->setText(text); });
 
     const auto refreshNow = [this] { refresh(); };
     bucketSlider_ = addSlider({.name = "bucketSlider",
@@ -376,6 +379,9 @@ void RelativeLesson::updateMask() {
     mask_->setPen(QPen(hatch, 1.0));
     mask_->setBrush(QBrush(hatch, Qt::BDiagPattern));
     maskLabel_->position->setCoords(0.66 * n, 0.22 * n);
+    // Whole on the hatch or not at all: presenter fonts on a small map cut "masked" at its edge.
+    maskLabel_->fitInside({tr("masked\nj > i"), tr("masked"), QStringLiteral("j > i")},
+                          QPolygonF({{-0.5, -0.5}, {n - 0.5, -0.5}, {n - 0.5, n - 0.5}}));
     // It sits on the top of the colour map (bias 0, yellow) in every theme: dark text reads there.
     maskLabel_->setColor(Qt::black);
 }

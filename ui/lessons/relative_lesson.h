@@ -12,10 +12,11 @@ class QCPBars;
 class QCPColorMap;
 class QCPCurve;
 class QCPGraph;
-class QCPItemText;
 class QCPTextElement;
 
 namespace ropelab::ui {
+
+class PlotLabel;
 
 class RelativeLesson : public LessonPage {
     Q_OBJECT
@@ -67,7 +68,7 @@ private:
     QCPColorMap* t5Map_;
     QCPColorMap* alibiMap_;
     QCPCurve* mask_;
-    QCPItemText* maskLabel_;
+    PlotLabel* maskLabel_;
 
     LabeledSlider* bucketSlider_;
     LabeledSlider* distanceSlider_;
