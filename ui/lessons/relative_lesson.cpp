@@ -135,6 +135,15 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     // ALiBi: one slope per head on a log₂ axis (they are evenly spaced there), the chosen head
     // highlighted.
     slopeTitle_ = addPlotTitle(slopePlot_, QString());
+    // Presenter fonts on a short plot stacked 2⁰…2⁻⁸ into one another: each layout may thin them.
+    connect(slopePlot_, &QCustomPlot::afterLayout, this, [this] {
+        const std::vector<double> slopes = alibiSlopes(alibiHeads());
+        const double lowest = *std::min_element(slopes.begin(), slopes.end());
+        const int deepest = static_cast<int>(std::ceil(-std::log2(lowest)));
+        if (std::max(deepest / 6, slopeTickStep(lowest)) == slopeStep_) return;
+        updateSlopes(alibiHeads(), alibiHead());
+        slopePlot_->replot(QCustomPlot::rpQueuedReplot);
+    });
     slopeBars_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
     setSeriesStyle(slopeBars_, {Series::Reference, Qt::SolidLine, 0.5, 160}, theme());
     chosenBar_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
@@ -355,7 +364,8 @@ void RelativeLesson::updateSlopes(int heads, int head) {
     slopePlot_->yAxis->setRange(lowest / 1.6, 1.0);
     // Powers of two written as 2⁻ᵏ: the slopes are exactly such powers for H a power of two.
     const int deepest = static_cast<int>(std::ceil(-std::log2(lowest)));
-    const int step = std::max(1, deepest / 6);
+    slopeStep_ = std::max(deepest / 6, slopeTickStep(lowest));
+    const int step = slopeStep_;
     auto ticks = QSharedPointer<QCPAxisTickerText>::create();
     for (int k = 0; k <= deepest; k += step) {
         ticks->addTick(std::pow(2.0, -k), QStringLiteral("2") + superscriptNumber(-k));
@@ -369,6 +379,15 @@ void RelativeLesson::updateSlopes(int heads, int head) {
                                    .arg(heads)
                                    .arg(below)
                                    .arg(2 * below));
+}
+
+int RelativeLesson::slopeTickStep(double lowest) const {
+    const int height = slopePlot_->axisRect()->height();
+    if (height <= 0) return 1;  // not laid out yet
+    // The axis spans log₂(1.6 / lowest) powers of two (updateSlopes' range).
+    const double perPower = height / std::log2(1.6 / lowest);
+    const int label = QFontMetrics(slopePlot_->yAxis->tickLabelFont()).height();
+    return std::max(1, static_cast<int>(std::ceil(label / perPower)));
 }
 
 void RelativeLesson::updateMask() {
