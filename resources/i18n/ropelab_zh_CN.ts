@@ -5512,6 +5512,10 @@ b[bucket(i − j)]</translation>
         <translation>偏置 −m(i − j)，所有头共用一个色标</translation>
     </message>
     <message>
+        <source>bias −m(i − j)</source>
+        <translation>偏置 −m(i − j)</translation>
+    </message>
+    <message>
         <source>T5 buckets, bidirectional (encoder)
 i − j = %1: bucket %2</source>
         <translation>T5 桶，双向（编码器）

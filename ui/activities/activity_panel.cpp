@@ -285,7 +285,7 @@ void ActivityPanel::refreshReadouts() {
             } else if (spec && spec->whole) {
                 text = QLocale().toString(std::llround(*value));
             } else {
-                text = lesson->readoutText(row.id);
+                text = lesson->writtenReadout(row.id);
             }
         }
         if (row.value->text() != text) row.value->setText(text);

@@ -74,10 +74,9 @@ public:
         return it == readouts_.constEnd() ? std::nullopt : std::optional<double>(*it);
     }
     const QHash<QString, double>& readouts() const { return readouts_; }
-    // Readout `id`'s number as the lesson's own table writes it (its precision, no unit): an
-    // activity card shows it so, not as 2.22045e-16 where the lesson shows 0.0000. Empty until
-    // published.
-    QString readoutText(const QString& id) const { return readoutTexts_.value(id); }
+    // Readout `id`'s number as the lesson's own table writes it (its precision, no unit), so an
+    // activity card writes it alike. Empty until published.
+    QString writtenReadout(const QString& id) const { return readoutTexts_.value(id); }
 
 signals:
     // A clear one-line message for the status bar (e.g. what core rejected and why).

@@ -134,6 +134,15 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     // ALiBi: one slope per head on a log₂ axis (they are evenly spaced there), the chosen head
     // highlighted.
     slopeTitle_ = addPlotTitle(slopePlot_, QString());
+    // Presenter fonts on a short plot stacked 2⁰…2⁻⁸ into one another: each layout may thin them.
+    connect(slopePlot_, &QCustomPlot::afterLayout, this, [this] {
+        const std::vector<double> slopes = alibiSlopes(alibiHeads());
+        const double lowest = *std::min_element(slopes.begin(), slopes.end());
+        const int deepest = static_cast<int>(std::ceil(-std::log2(lowest)));
+        if (std::max(deepest / 6, slopeTickStep(lowest)) == slopeStep_) return;
+        updateSlopes(alibiHeads(), alibiHead());
+        slopePlot_->replot(QCustomPlot::rpQueuedReplot);
+    });
     slopeBars_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
     setSeriesStyle(slopeBars_, {Series::Reference, Qt::SolidLine, 0.5, 160}, theme());
     chosenBar_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
@@ -147,11 +156,15 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     QCPTextElement* alibiTitle = addPlotTitle(alibiPlot, QString());
     alibiMap_ = makeMap(alibiPlot, Gradient::Sequential,
                         QT_TR_NOOP("bias −m(i − j), one scale for all heads"));
+    // Presenter fonts beside a small map leave no room for the whole label; the explanation
+    // says that the scale is shared.
+    bindText(QT_TR_NOOP("bias −m(i − j)"), [this](const QString& text) {
+        setShorterAxisLabel(alibiMap_->colorScale()->axis(), text);
+    });
     mask_ = addCurve(alibiPlot->xAxis, alibiPlot->yAxis);
     maskLabel_ = new PlotLabel(alibiPlot);
     maskLabel_->setPositionAlignment(Qt::AlignCenter);
     setSeriesStyle(maskLabel_, {Series::Neutral, Qt::SolidLine, 1.2}, theme());
-    bindText(maskLabel_, QT_TR_NOOP("masked\nj > i"));
 
     const auto refreshNow = [this] { refresh(); };
     bucketSlider_ = addSlider({.name = "bucketSlider",
@@ -350,7 +363,8 @@ void RelativeLesson::updateSlopes(int heads, int head) {
     slopePlot_->yAxis->setRange(lowest / 1.6, 1.0);
     // Powers of two written as 2⁻ᵏ: the slopes are exactly such powers for H a power of two.
     const int deepest = static_cast<int>(std::ceil(-std::log2(lowest)));
-    const int step = std::max(1, deepest / 6);
+    slopeStep_ = std::max(deepest / 6, slopeTickStep(lowest));
+    const int step = slopeStep_;
     auto ticks = QSharedPointer<QCPAxisTickerText>::create();
     for (int k = 0; k <= deepest; k += step) {
         ticks->addTick(std::pow(2.0, -k), QStringLiteral("2") + superscriptNumber(-k));
@@ -366,6 +380,15 @@ void RelativeLesson::updateSlopes(int heads, int head) {
                                    .arg(2 * below));
 }
 
+int RelativeLesson::slopeTickStep(double lowest) const {
+    const int height = slopePlot_->axisRect()->height();
+    if (height <= 0) return 1;  // not laid out yet
+    // The axis spans log₂(1.6 / lowest) powers of two (updateSlopes' range).
+    const double perPower = height / std::log2(1.6 / lowest);
+    const int label = QFontMetrics(slopePlot_->yAxis->tickLabelFont()).height();
+    return std::max(1, static_cast<int>(std::ceil(label / perPower)));
+}
+
 void RelativeLesson::updateMask() {
     const double n = parameters().sequenceLength();
     // The triangle of keys after the query (x > y with the query axis reversed).
@@ -374,6 +397,9 @@ void RelativeLesson::updateMask() {
     mask_->setPen(QPen(hatch, 1.0));
     mask_->setBrush(QBrush(hatch, Qt::BDiagPattern));
     maskLabel_->position->setCoords(0.66 * n, 0.22 * n);
+    // Whole on the hatch or not at all: presenter fonts on a small map cut "masked" at its edge.
+    maskLabel_->fitInside({tr("masked\nj > i"), tr("masked"), QStringLiteral("j > i")},
+                          QPolygonF({{-0.5, -0.5}, {n - 0.5, -0.5}, {n - 0.5, n - 0.5}}));
     // It sits on the top of the colour map (bias 0, yellow) in every theme: dark text reads there.
     maskLabel_->setColor(Qt::black);
 }

@@ -12,10 +12,11 @@ class QCPBars;
 class QCPColorMap;
 class QCPCurve;
 class QCPGraph;
-class QCPItemText;
 class QCPTextElement;
 
 namespace ropelab::ui {
+
+class PlotLabel;
 
 class RelativeLesson : public LessonPage {
     Q_OBJECT
@@ -50,6 +51,8 @@ private:
     void refresh();
     void updateBuckets(const T5BucketParams& params, int distance);
     void updateSlopes(int heads, int head);
+    // Powers of two per slope tick: enough that their labels do not touch at the axis's height.
+    int slopeTickStep(double lowest) const;
     void updateMask();
     void updateReadout();
 
@@ -63,11 +66,12 @@ private:
     QCPGraph* exactEdges_;     // max_exact, named in the legend
     QCPGraph* distanceEdges_;  // max_distance
     QCPBars* slopeBars_;
+    int slopeStep_ = 1;  // as last drawn
     QCPBars* chosenBar_;
     QCPColorMap* t5Map_;
     QCPColorMap* alibiMap_;
     QCPCurve* mask_;
-    QCPItemText* maskLabel_;
+    PlotLabel* maskLabel_;
 
     LabeledSlider* bucketSlider_;
     LabeledSlider* distanceSlider_;

@@ -322,6 +322,7 @@ TrainingLesson::TrainingLesson(const LessonContext& context, QWidget* parent)
         trainLengthLabels_[p] = new QCPItemText(plot);
         trainLengthLabels_[p]->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         trainLengthLabels_[p]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        wrapInsideData(trainLengthLabels_[p]);  // whole in presenter mode at 1024x768
         bindText(trainLengthLabels_[p], QT_TR_NOOP(" training length"));
     }
     cannotRun_ = new QCPItemText(lengthPlot_);

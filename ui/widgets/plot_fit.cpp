@@ -32,6 +32,8 @@ struct TextFit {
     double length = 0.0;
     int room = 0;
     int added = 0;
+    // A shorter, equally true text it shows on screen where its own has no room even wrapped.
+    std::optional<QString> shorter;
 };
 using TextFits = PlotPartState<TextFit>;
 
@@ -117,6 +119,13 @@ QString wrapText(const QString& text, const QFont& font, double width) {
             line.setLineWidth(width);
             lines
                 << paragraph.mid(line.textStart(), line.textLength()).remove(kWordJoiner).trimmed();
+        }
+        // Spaces that open the text keep it off what it labels (" training length" beside its
+        // dashed line); only those at a break go.
+        qsizetype indent = 0;
+        while (indent < original.size() && original[indent].isSpace()) ++indent;
+        if (indent > 0 && indent < original.size()) {
+            lines[lines.size() - layout.lineCount()].prepend(original.left(indent));
         }
         layout.endLayout();
     }
@@ -353,17 +362,38 @@ bool wrapVerticalAxisLabels(QCustomPlot* plot, TextFits& texts) {
             room -= fit.added;
             continue;
         }
-        double at = length;
+        // The width `text` wraps to, as near its room as the added lines' width lets it.
         int added = 0;
-        if (const double widest = widestLine(full, font); widest > length) {
-            const int plain = labelThickness(full, font);
-            for (;;) {
-                added = labelThickness(wrapText(full, font, at), font) - plain;
-                if (added <= spare || at > widest) break;
-                at = std::min(widest + 1.0, at * 1.25);
+        const auto wrapWidth = [&](const QString& text) {
+            double at = length;
+            added = 0;
+            if (const double widest = widestLine(text, font); widest > length) {
+                const int plain = labelThickness(text, font);
+                for (;;) {
+                    added = labelThickness(wrapText(text, font, at), font) - plain;
+                    if (added <= spare || at > widest) break;
+                    at = std::min(widest + 1.0, at * 1.25);
+                }
             }
+            return at;
+        };
+        QString text = full;
+        double at = wrapWidth(full);
+        // Still longer than its room (a colour scale beside a small plot has no width to spare
+        // for lines): the shorter text, where the label has one.
+        if (at > length && fit.shorter) {
+            text = *fit.shorter;
+            at = wrapWidth(text);
         }
-        changed |= wrapShownText(fit, axis->label(), font, at, labelSetter(axis));
+        const QString wrapped = wrapText(text, font, at);
+        if (wrapped != axis->label()) {
+            axis->setLabel(wrapped);
+            changed = true;
+        }
+        fit.full = full;
+        fit.wrapped = wrapped;
+        fit.width = at;
+        fit.font = font.toString();
         fit.length = length;
         fit.room = spare;
         fit.added = added;
@@ -372,7 +402,7 @@ bool wrapVerticalAxisLabels(QCustomPlot* plot, TextFits& texts) {
     return changed;
 }
 
-// Labels inside the data, placed at a fraction of their axis rect's width, wrap where they would
+// Labels inside the data wrap where they would
 // run past the edge of the rect their alignment runs towards (on screen; files show them whole).
 void wrapLabelsInside(QCustomPlot* plot, TextFits& texts, int width) {
     const bool onScreen = width == plot->width();
@@ -386,7 +416,9 @@ void wrapLabelsInside(QCustomPlot* plot, TextFits& texts, int width) {
         }
         const QCPAxisRect* rect = label->position->axisRect();
         if (rect == nullptr || !label->visible() || rect->width() < 50) continue;
-        const double at = std::clamp(label->position->key(), 0.0, 1.0);
+        // Placed at a fraction of the rect's width or at a plot coordinate (a dashed line's).
+        const double at = std::clamp(
+            (label->position->pixelPosition().x() - rect->left()) / rect->width(), 0.0, 1.0);
         const Qt::Alignment align = label->positionAlignment();
         const double share = align.testFlag(Qt::AlignLeft)    ? 1.0 - at
                              : align.testFlag(Qt::AlignRight) ? at
@@ -398,31 +430,151 @@ void wrapLabelsInside(QCustomPlot* plot, TextFits& texts, int width) {
     }
 }
 
-// As many legend columns as fit, up to the number asked for.
-void reflowLegend(QCPLegend* legend, int wanted, int width) {
-    int widest = 1;
+// The width QCustomPlot gives a legend entry's name.
+int nameWidth(const QString& name, const QFont& font) {
+    return QFontMetrics(font).boundingRect(0, 0, 0, 0, Qt::TextDontClip, name).width();
+}
+
+// A legend entry below its plot: its name as set (unwrapped), its font, and the width it takes
+// besides its name (margins, icon).
+struct LegendEntry {
+    QCPAbstractLegendItem* item = nullptr;
+    QCPAbstractPlottable* plottable = nullptr;  // null: an entry whose text never wraps
+    QString name;
+    QFont font;
+    int around = 0;
+};
+
+std::vector<LegendEntry> legendEntries(QCPLegend* legend, const TextFits& texts) {
+    std::vector<LegendEntry> entries;
     for (int i = 0; i < legend->itemCount(); ++i) {
-        // Wrapped grids have empty cells.
+        QCPAbstractLegendItem* item = legend->item(i);
+        if (item == nullptr) continue;  // wrapped grids have empty cells
+        LegendEntry entry{item};
+        if (auto* named = qobject_cast<QCPPlottableLegendItem*>(item)) {
+            entry.plottable = named->plottable();
+            const QString shown = entry.plottable->name();
+            const TextFit* fit = texts.find(entry.plottable);
+            entry.name = fit != nullptr && fit->full && shown == fit->wrapped ? *fit->full : shown;
+            entry.font = item->font();
+            entry.around = item->minimumOuterSizeHint().width() - nameWidth(shown, entry.font);
+        }
+        entries.push_back(entry);
+    }
+    return entries;
+}
+
+// The columns of a legend below its plot and, where its names wrap to fit more columns, the width
+// each column takes (none: names wrap only where wider than the plot).
+struct LegendFlow {
+    int columns = 1;
+    std::vector<double> columnWidths;
+};
+
+// As many legend columns as fit, up to the number asked for. On screen, more columns where
+// wrapping names to fit them leaves fewer lines (lesson 13's six models stacked six rows under
+// a plot too narrow for two whole columns in presenter mode, leaving its data a sliver).
+LegendFlow reflowLegend(QCPLegend* legend, const TextFits& texts, int wanted, int width,
+                        bool onScreen) {
+    const std::vector<LegendEntry> entries =
+        onScreen ? legendEntries(legend, texts) : std::vector<LegendEntry>();
+    const int count = static_cast<int>(entries.size());
+    // On screen, names as set: names wrapped for more columns would otherwise seem to fit whole.
+    int widest = 1;
+    for (const LegendEntry& e : entries) {
+        widest = std::max(widest, e.plottable == nullptr ? e.item->minimumOuterSizeHint().width()
+                                                         : e.around + nameWidth(e.name, e.font));
+    }
+    for (int i = 0; !onScreen && i < legend->itemCount(); ++i) {
         if (const QCPAbstractLegendItem* item = legend->item(i)) {
             widest = std::max(widest, item->minimumOuterSizeHint().width());
         }
     }
     const int spacing = legend->columnSpacing();
     const int fit = std::max(1, (width - 12 + spacing) / (widest + spacing));
-    const int columns = std::min(wanted, fit);
-    if (columns == legend->wrap()) return;
-    // Its LegendBelow keeps the columns asked for: a wider plot later gets them back.
-    legend->setWrap(columns);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    LegendFlow flow{std::min(wanted, fit), {}};
+    // Lines the entries take in `widths.size()` columns of those widths, row by row.
+    const auto lines = [&entries, count](const std::vector<double>& widths) {
+        const int columns = static_cast<int>(widths.size());
+        int total = 0;
+        for (int row = 0; row * columns < count; ++row) {
+            int tallest = 1;
+            for (int k = row * columns; k < std::min(count, (row + 1) * columns); ++k) {
+                const LegendEntry& e = entries[static_cast<std::size_t>(k)];
+                if (e.plottable == nullptr) continue;
+                const double room = widths[static_cast<std::size_t>(k % columns)] - e.around;
+                tallest = std::max(
+                    tallest, static_cast<int>(wrapText(e.name, e.font, room).count(u'\n')) + 1);
+            }
+            total += tallest;
+        }
+        return total;
+    };
+    const auto even = [width, spacing](int columns) {
+        return std::vector<double>(static_cast<std::size_t>(columns),
+                                   (width - 12.0 - (columns - 1) * spacing) / columns);
+    };
+    int fewest = count > 0 ? lines(even(flow.columns)) : 0;
+    for (int columns = flow.columns + 1; columns <= std::min(wanted, count); ++columns) {
+        // Each column at least as wide as its longest word needs, at most as its widest name.
+        std::vector<double> least(static_cast<std::size_t>(columns), 0.0);
+        std::vector<double> whole(static_cast<std::size_t>(columns), 0.0);
+        for (int k = 0; k < count; ++k) {
+            const LegendEntry& e = entries[static_cast<std::size_t>(k)];
+            const auto c = static_cast<std::size_t>(k % columns);
+            const double full = e.plottable == nullptr ? e.item->minimumOuterSizeHint().width()
+                                                       : e.around + nameWidth(e.name, e.font);
+            const double word = e.plottable == nullptr
+                                    ? full
+                                    : e.around + widestLine(wrapText(e.name, e.font, 1.0), e.font);
+            least[c] = std::max(least[c], std::ceil(word));
+            whole[c] = std::max(whole[c], full);
+        }
+        double spare = width - 12.0 - (columns - 1) * spacing;
+        for (double w : least) spare -= w;
+        if (spare < 0.0) continue;
+        // The spare width goes to the columns whose names it unwraps, evenly.
+        std::vector<double> widths = least;
+        for (int round = 0; round < columns && spare >= 1.0; ++round) {
+            const auto needy = std::count_if(widths.begin(), widths.end(), [&](const double& w) {
+                return w < whole[static_cast<std::size_t>(&w - widths.data())];
+            });
+            if (needy == 0) break;
+            const double share = spare / static_cast<double>(needy);
+            for (std::size_t c = 0; c < widths.size(); ++c) {
+                const double add = std::min(share, whole[c] - widths[c]);
+                if (add <= 0.0) continue;
+                widths[c] += add;
+                spare -= add;
+            }
+        }
+        // A name broken over lines reads worse: worth it only for two lines or more saved.
+        if (const int taken = lines(widths); taken + 2 <= fewest) {
+            fewest = taken;
+            flow = {columns, widths};
+        }
+    }
+    if (flow.columns != legend->wrap()) {
+        // Its LegendBelow keeps the columns asked for: a wider plot later gets them back.
+        legend->setWrap(flow.columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+    return flow;
 }
 
-// Entries of a legend below its plot that are wider than the plot even in one column (a long name
-// in presenter mode: lesson 12's "most positional: layer 2, head 0") wrap their names; at
-// another width (a file's) the names go whole.
-void wrapLegendNames(QCustomPlot* plot, QCPLegend* legend, TextFits& texts, int width) {
+// Entries of a legend below its plot wrap their names to their column where the flow gives
+// columns widths, else where they are wider than the plot even in one column (a long name in
+// presenter mode: lesson 12's "most positional: layer 2, head 0"); at another width (a file's)
+// the names go whole.
+void wrapLegendNames(QCustomPlot* plot, QCPLegend* legend, TextFits& texts, int width,
+                     const LegendFlow& flow) {
     const bool onScreen = width == plot->width();
+    int k = 0;
     for (int i = 0; i < legend->itemCount(); ++i) {
-        auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
+        QCPAbstractLegendItem* entry = legend->item(i);
+        if (entry == nullptr) continue;
+        const std::size_t column = static_cast<std::size_t>(k++ % flow.columns);
+        auto* item = qobject_cast<QCPPlottableLegendItem*>(entry);
         if (item == nullptr) continue;
         QCPAbstractPlottable* plottable = item->plottable();
         const auto show = [plottable](const QString& text) { plottable->setName(text); };
@@ -431,8 +583,12 @@ void wrapLegendNames(QCustomPlot* plot, QCPLegend* legend, TextFits& texts, int 
             continue;
         }
         const QMargins around = legend->margins() + item->margins();
-        const int room = width - 12 - around.left() - around.right() - legend->iconSize().width() -
-                         legend->iconTextPadding();
+        const int room = flow.columnWidths.empty()
+                             ? width - 12 - around.left() - around.right() -
+                                   legend->iconSize().width() - legend->iconTextPadding()
+                             : static_cast<int>(flow.columnWidths[column]) -
+                                   (entry->minimumOuterSizeHint().width() -
+                                    nameWidth(plottable->name(), item->font()));
         wrapShownText(texts[plottable], plottable->name(), item->font(), std::max(room, 50), show);
     }
 }
@@ -488,8 +644,9 @@ void fitTextToWidth(QCustomPlot* plot, int width) {
     }
     below = PlotPartState<LegendBelow>::of(plot).find(legend);
     if (below == nullptr) return;
-    reflowLegend(legend, below->columns, width);
-    wrapLegendNames(plot, legend, texts, width);
+    const LegendFlow flow =
+        reflowLegend(legend, texts, below->columns, width, width == plot->width());
+    wrapLegendNames(plot, legend, texts, width, flow);
 }
 
 bool fitTextToLayout(QCustomPlot* plot) {
@@ -570,8 +727,18 @@ bool fitTicksToLength(QCustomPlot* plot) {
     return changed;
 }
 
+void setShorterAxisLabel(QCPAxis* axis, const QString& text) {
+    TextFit& fit = TextFits::of(axis->parentPlot())[axis];
+    fit.shorter = text;
+    fit.length = 0.0;  // fitted again at the next layout
+}
+
 void wrapInsideAxisRect(QCPItemText* label) {
     label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    wrapInsideData(label);
+}
+
+void wrapInsideData(QCPItemText* label) {
     TextFits::of(label->parentPlot())[label].wraps = true;
 }
 

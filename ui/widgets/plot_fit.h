@@ -7,6 +7,7 @@
 #include <QRectF>
 #include <QString>
 
+class QCPAxis;
 class QCustomPlot;
 class QCPItemText;
 class QCPTextElement;
@@ -32,9 +33,18 @@ void fitTextToWidth(QCustomPlot* plot, int width);
 // them whole.
 bool fitTextToLayout(QCustomPlot* plot);
 
+// Gives a vertical axis label (a colour scale's too) a shorter text that says what it says, shown
+// on screen where its own text is longer than its room even wrapped (a colour scale beside a small
+// plot has no width for added lines); files show its own text.
+void setShorterAxisLabel(QCPAxis* axis, const QString& text);
+
 // Places `label` at a fraction of its axis rect's width (ptAxisRectRatio) and lets it wrap on
 // screen where it would run past the edge of the rect (fitTextToWidth; files show it whole).
 void wrapInsideAxisRect(QCPItemText* label);
+
+// Lets `label`, placed inside the data where its lesson puts it (at a plot coordinate), wrap on
+// screen where it would run past the edge of its axis rect (fitTextToWidth; files show it whole).
+void wrapInsideData(QCPItemText* label);
 
 // An axis whose tick labels run into each other at its laid-out length (a narrow heat map,
 // presenter fonts) asks its ticker for one tick fewer; one with room for twice its labels at a

@@ -238,6 +238,40 @@ void PlotLabel::moveInside() {
                         inside(anchor_->y(), y->range(), halfHeight));
 }
 
+void PlotLabel::fitInside(const QStringList& texts, const QPolygonF& room) {
+    // Each layout: the room's size in pixels changes with the window, fonts and files.
+    if (texts_.isEmpty())
+        connect(mParentPlot, &QCustomPlot::afterLayout, this, &PlotLabel::fitText);
+    texts_ = texts;
+    room_ = room;
+    fitText();
+}
+
+void PlotLabel::fitText() {
+    const QCPAxis* x = position->keyAxis();
+    const QCPAxis* y = position->valueAxis();
+    const QCPAxisRect* rect = x->axisRect();
+    QPolygonF room;
+    for (const QPointF& corner : room_)
+        room << QPointF(x->coordToPixel(corner.x()), y->coordToPixel(corner.y()));
+    const QPointF at = position->pixelPosition();
+    const bool laidOut = rect->width() > 0 && rect->height() > 0;
+    for (const QString& text : texts_) {
+        const QSize size = boxSize(text);
+        const QRectF box(getTextDrawPoint(at, QRectF(QPointF(0, 0), size), mPositionAlignment),
+                         size);
+        if (!laidOut || (room.containsPoint(box.topLeft(), Qt::OddEvenFill) &&
+                         room.containsPoint(box.topRight(), Qt::OddEvenFill) &&
+                         room.containsPoint(box.bottomLeft(), Qt::OddEvenFill) &&
+                         room.containsPoint(box.bottomRight(), Qt::OddEvenFill))) {
+            if (mText != text) setText(text);
+            setVisible(true);
+            return;
+        }
+    }
+    setVisible(false);
+}
+
 void PlotLabel::draw(QCPPainter* painter) {
     if (!paintsScreen(painter) || !qFuzzyIsNull(mRotation) ||
         painter->transform().type() > QTransform::TxTranslate) {

@@ -10,9 +10,11 @@
 #include <QMargins>
 #include <QPixmap>
 #include <QPoint>
+#include <QPolygonF>
 #include <QRect>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 #include <functional>
 #include <optional>
 
@@ -160,6 +162,12 @@ public:
     // The box (text and padding) the label takes, in pixels, showing `text` in its font.
     QSize boxSize(const QString& text) const;
 
+    // Shows the first of `texts` (the longest first) whose box, where the label stands, lies
+    // inside `room` (a convex polygon in plot coordinates: a hatched region), again after every
+    // layout (presenter fonts on a small plot); hidden where none does, as a cut text would say
+    // something else. Before the first layout it shows the first.
+    void fitInside(const QStringList& texts, const QPolygonF& room);
+
 protected:
     void draw(QCPPainter* painter) override;
 
@@ -167,10 +175,13 @@ private:
     // The rectangle QCustomPlot lays `text` out in, around (0, 0).
     QRect textRect(const QString& text) const;
     void moveInside();
+    void fitText();
 
     KeptTextBounds textRect_;
     KeptPixmap<TextLook> text_;
     std::optional<QPointF> anchor_;
+    QStringList texts_;  // fitInside's, the longest first
+    QPolygonF room_;
 };
 
 }  // namespace ropelab::ui

@@ -496,8 +496,7 @@ TEST(Conceal, TheCardWritesReadoutsAsTheLessonDoes) {
     panel.numberEdit()->setText(QString::number(*degrees, 'g', 12));
     QTest::mouseClick(panel.checkButton(), Qt::LeftButton);
     EXPECT_EQ(cardText(turn), QString::number(*degrees, 'f', 1));
-    const Lesson& absolute = *app.page(QStringLiteral("absolute"));
-    EXPECT_EQ(cardText(turn), absolute.readoutText(turn));
+    EXPECT_EQ(cardText(turn), app.page(QStringLiteral("absolute"))->writtenReadout(turn));
     EXPECT_FALSE(cardText(turn).isEmpty());
 
     // Reversing 狗追猪 without positions changes each word's output by 0 or by rounding alone.

@@ -369,6 +369,24 @@ void expectTitleFits(const QCPTextElement* title, int width) {
     }
 }
 
+// A plot of that size, its viewport set: a hidden widget gets its resize event only when shown.
+QCustomPlot* plotOfSize(int width, int height) {
+    QCustomPlot* plot = makePlot(nullptr);
+    plot->resize(width, height);
+    plot->setViewport(plot->rect());
+    return plot;
+}
+
+// `wrapped` is `text` with line breaks added, each line at most `width` wide in `font`.
+void expectWrappedWithin(const QString& wrapped, const QString& text, const QFont& font,
+                         double width) {
+    EXPECT_GT(wrapped.count(QLatin1Char('\n')), 0);
+    const QFontMetricsF metrics(font);
+    for (const QString& line : wrapped.split(QLatin1Char('\n')))
+        EXPECT_LE(metrics.horizontalAdvance(line), width) << line.toStdString();
+    EXPECT_EQ(wrapped.simplified(), text.simplified()) << "only line breaks were added";
+}
+
 TEST(PlotHelpers, TitlesWrapToTheWidthInEnglishAndChinese) {
     QCustomPlot* plot = makePlot(nullptr);
     QCPTextElement* title = addPlotTitle(plot, QString());
@@ -500,11 +518,7 @@ TEST(PlotHelpers, LabelsInsideTheDataWrapBeforeTheEdgeTheyRunTowards) {
     left->position->setCoords(0.02, 0.5);
     left->setText(QStringLiteral("L₀ = 2048"));
     fitTextToWidth(plot, 300);
-    const QFontMetricsF metrics(right->font());
-    EXPECT_GT(right->text().count(QLatin1Char('\n')), 0);
-    for (const QString& line : right->text().split(QLatin1Char('\n')))
-        EXPECT_LE(metrics.horizontalAdvance(line), 0.75 * data.width()) << line.toStdString();
-    EXPECT_EQ(right->text().simplified(), text);
+    expectWrappedWithin(right->text(), text, right->font(), 0.75 * data.width());
     EXPECT_EQ(left->text(), QStringLiteral("L₀ = 2048")) << "it fits";
     fitTextToWidth(plot, 2000);
     EXPECT_EQ(right->text(), text);
@@ -585,6 +599,75 @@ TEST(PlotHelpers, LegendsBelowThePlotUseFewerColumnsWhenNarrowAndAllAgainWhenWid
     // Wide again (presenter mode left, a file at its own width): the columns come back.
     fitTextToWidth(plot, 3000);
     EXPECT_EQ(plot->legend->wrap(), 4);
+    delete plot;
+}
+
+// On screen a legend below its plot takes another column where wrapping a long name fits it and
+// saves two lines or more (lesson 13's models stacked six rows in presenter mode); a file shows
+// the names whole.
+TEST(PlotHelpers, LegendsBelowThePlotWrapANameToFitAnotherColumn) {
+    QCustomPlot* plot = makePlot(nullptr);
+    const QString wide = QStringLiteral("a fairly long series name");
+    for (const QString& name : {wide, QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("d"),
+                                QStringLiteral("e"), QStringLiteral("f")}) {
+        plot->addGraph()->setName(name);
+    }
+    placeLegendBelow(plot, 2);
+    fitTextToWidth(plot, 3000);
+    ASSERT_EQ(plot->legend->wrap(), 2);
+    const int first = plot->legend->item(0)->minimumOuterSizeHint().width();
+    const int second = plot->legend->item(1)->minimumOuterSizeHint().width();
+    // Too narrow for both columns whole, or for two columns as wide as the widest entry.
+    plot->resize(first + second + plot->legend->columnSpacing() + 12 - 20, 300);
+    plot->setViewport(plot->rect());
+    fitTextToWidth(plot, plot->width());
+    EXPECT_EQ(plot->legend->wrap(), 2);
+    EXPECT_GT(plot->graph(0)->name().count(QLatin1Char('\n')), 0);
+    EXPECT_EQ(plot->graph(0)->name().simplified(), wide) << "only line breaks were added";
+    EXPECT_EQ(plot->graph(1)->name(), QStringLiteral("b"));
+    fitTextToWidth(plot, 3000);
+    EXPECT_EQ(plot->graph(0)->name(), wide);
+    delete plot;
+}
+
+// A label inside the data at a plot coordinate (beside a dashed line) wraps before the edge it
+// runs towards, keeping the space that opens it; a file shows it whole.
+TEST(PlotHelpers, LabelsAtAPlotCoordinateWrapBeforeTheEdgeOfTheData) {
+    QCustomPlot* plot = plotOfSize(300, 240);
+    plot->xAxis->setRange(0.0, 100.0);
+    plot->replot();
+    const QRect data = plot->axisRect()->rect();
+    ASSERT_GT(data.width(), 100);
+    auto* label = new QCPItemText(plot);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    label->position->setCoords(60.0, 0.02);
+    wrapInsideData(label);
+    const QString text = QStringLiteral(" training length of every model");
+    label->setText(text);
+    fitTextToWidth(plot, 300);
+    expectWrappedWithin(label->text(), text, label->font(), 0.4 * data.width());
+    EXPECT_TRUE(label->text().startsWith(QLatin1Char(' ')));
+    fitTextToWidth(plot, 2000);
+    EXPECT_EQ(label->text(), text);
+    delete plot;
+}
+
+// A colour scale's label longer than its plot, with no width beside the data for more lines,
+// shows its shorter text whole on screen, and its own in a file.
+TEST(PlotHelpers, AColourScaleLabelWithNoRoomShowsItsShorterText) {
+    QCustomPlot* plot = plotOfSize(320, 200);
+    const HeatMap heat = addHeatMap(plot, Gradient::Sequential, QString());
+    QCPAxis* axis = heat.scale->axis();
+    const QString label = QStringLiteral("bias −m(i − j), one scale for all heads ").repeated(6);
+    axis->setLabel(label);
+    setShorterAxisLabel(axis, QStringLiteral("bias −m(i − j)"));
+    plot->replot();
+    plot->replot();
+    EXPECT_EQ(axis->label(), QStringLiteral("bias −m(i − j)"));
+    EXPECT_EQ(static_cast<QWidget*>(plot)->minimumSizeHint().width(), kPlotMinimumSize.width());
+    fitTextToWidth(plot, 1000);
+    EXPECT_EQ(axis->label(), label);
     delete plot;
 }
 

@@ -329,5 +329,33 @@ TEST(PlotText, VectorFilesGetTheTextItself) {
     delete made.plot;
 }
 
+// A label fitted inside a region shows the longest of its texts that lies in it, none when none
+// does, and its first again when the region grows.
+TEST(PlotText, ALabelFittedInsideShowsTheLongestTextThatLiesInItsRoom) {
+    QCustomPlot* plot = makePlot(nullptr);
+    plot->resize(400, 300);
+    plot->setViewport(plot->rect());
+    plot->xAxis->setRange(0.0, 10.0);
+    plot->yAxis->setRange(0.0, 10.0);
+    auto* label = new PlotLabel(plot);
+    label->setPositionAlignment(Qt::AlignCenter);
+    label->position->setCoords(5.0, 5.0);
+    const QString longer = QStringLiteral("a label much wider than its room");
+    const QStringList texts{longer, QStringLiteral("short")};
+    const QPolygonF room({{4.0, 4.0}, {6.0, 4.0}, {6.0, 6.0}, {4.0, 6.0}});
+    label->fitInside(texts, room);
+    plot->replot();
+    EXPECT_EQ(label->text(), QStringLiteral("short"));
+    EXPECT_TRUE(label->visible());
+    label->fitInside(texts, QPolygonF({{4.9, 4.9}, {5.1, 4.9}, {5.1, 5.1}}));
+    plot->replot();
+    EXPECT_FALSE(label->visible()) << "a cut text would say something else";
+    label->fitInside(texts, QPolygonF({{0.0, 0.0}, {10.0, 0.0}, {10.0, 10.0}, {0.0, 10.0}}));
+    plot->replot();
+    EXPECT_EQ(label->text(), longer);
+    EXPECT_TRUE(label->visible());
+    delete plot;
+}
+
 }  // namespace
 }  // namespace ropelab::ui

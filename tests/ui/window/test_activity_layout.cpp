@@ -127,7 +127,7 @@ TEST(ActivityLayout, TheCardShowsTheNamedReadoutsAndTheAuditFindsAHiddenControl)
     // Shifting both vectors alike changes the score by rounding alone, and the card says so.
     const double change = *runner.lesson()->readout(id);
     ASSERT_LT(std::abs(change), 1e-12);
-    EXPECT_EQ(card.readoutValueText(id), change == 0.0 ? runner.lesson()->readoutText(id)
+    EXPECT_EQ(card.readoutValueText(id), change == 0.0 ? runner.lesson()->writtenReadout(id)
                                                        : ActivityPanel::tr("0 (up to rounding)"));
     EXPECT_TRUE(auditActivityStep(window, screen, true).isEmpty());
 
