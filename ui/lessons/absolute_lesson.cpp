@@ -134,8 +134,6 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     impossibleLabel_->setPositionAlignment(Qt::AlignCenter);
     impossibleLabel_->setTextAlignment(Qt::AlignCenter);
     setSeriesStyle(impossibleLabel_, {Series::Key, Qt::SolidLine, 1.2}, theme());
-    // Each layout: the hatched rows' size in pixels changes with the window, fonts and files.
-    connect(learnedPlot_, &QCustomPlot::afterLayout, this, &AbsoluteLesson::fitImpossibleLabel);
 
     sinusoidalMap_ = makeMap(sinusoidalPlot, QT_TR_NOOP("PE(p, j)"));
     sinusoidalMap_->setDataRange(QCPRange(-1.0, 1.0));
@@ -347,34 +345,19 @@ void AbsoluteLesson::updateImpossibleRegion() {
     const int length = maxLength();
     const bool visible = length < n;
     impossible_->setVisible(visible);
-    impossibleLabel_->setVisible(visible);
-    if (!visible) return;
     const int d = parameters().rope().headDim;
-    impossible_->topLeft->setCoords(-0.5, length - 0.5);
-    impossible_->bottomRight->setCoords(d - 0.5, n - 0.5);
+    const QRectF rows(QPointF(-0.5, length - 0.5), QPointF(d - 0.5, n - 0.5));
+    impossible_->topLeft->setCoords(rows.topLeft());
+    impossible_->bottomRight->setCoords(rows.bottomRight());
     impossible_->setBrush(QBrush(seriesColor(Series::Reference, theme()), Qt::BDiagPattern));
     impossibleLabel_->position->setCoords((d - 1) / 2.0, (length + n) / 2.0 - 0.5);
-    fitImpossibleLabel();
-}
-
-void AbsoluteLesson::fitImpossibleLabel() {
-    if (!impossible_->visible()) return;
-    const QPointF corner = impossible_->topLeft->pixelPosition();
-    const QPointF opposite = impossible_->bottomRight->pixelPosition();
-    const QSizeF room(std::abs(opposite.x() - corner.x()), std::abs(opposite.y() - corner.y()));
-    // Before the first layout the room is unknown: the whole text, as a file at its size shows.
-    const bool laidOut = learnedPlot_->axisRect()->width() > 0;
-    const int length = maxLength();
-    for (const QString& text : {tr("positions ≥ %1:\nno row, impossible").arg(length),
-                                tr("≥ %1:\nno row").arg(length), tr("no row")}) {
-        const QSize size = impossibleLabel_->boxSize(text);
-        if (!laidOut || (size.width() <= room.width() && size.height() <= room.height())) {
-            if (impossibleLabel_->text() != text) impossibleLabel_->setText(text);
-            impossibleLabel_->setVisible(true);
-            return;
-        }
-    }
-    impossibleLabel_->setVisible(false);  // a cut explanation would say something else
+    // Written on the hatched rows, the longest explanation that fits there whole: their size in
+    // pixels changes with the window, fonts and files.
+    impossibleLabel_->fitInside(
+        visible ? QStringList{tr("positions ≥ %1:\nno row, impossible").arg(length),
+                              tr("≥ %1:\nno row").arg(length), tr("no row")}
+                : QStringList(),
+        QPolygonF(rows));
 }
 
 }  // namespace ropelab::ui

@@ -70,8 +70,6 @@ private:
     void drawShift();
     void updateReadouts();
     void updateImpossibleRegion();
-    // Writes on the hatched rows the longest of their explanations that fits there whole.
-    void fitImpossibleLabel();
 
     QCustomPlot* learnedPlot_;
     QCustomPlot* shiftPlot_;

@@ -136,10 +136,7 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     slopeTitle_ = addPlotTitle(slopePlot_, QString());
     // Presenter fonts on a short plot stacked 2⁰…2⁻⁸ into one another: each layout may thin them.
     connect(slopePlot_, &QCustomPlot::afterLayout, this, [this] {
-        const std::vector<double> slopes = alibiSlopes(alibiHeads());
-        const double lowest = *std::min_element(slopes.begin(), slopes.end());
-        const int deepest = static_cast<int>(std::ceil(-std::log2(lowest)));
-        if (std::max(deepest / 6, slopeTickStep(lowest)) == slopeStep_) return;
+        if (slopeTickStep(slopeLowest_) == slopeStep_) return;
         updateSlopes(alibiHeads(), alibiHead());
         slopePlot_->replot(QCustomPlot::rpQueuedReplot);
     });
@@ -363,10 +360,10 @@ void RelativeLesson::updateSlopes(int heads, int head) {
     slopePlot_->yAxis->setRange(lowest / 1.6, 1.0);
     // Powers of two written as 2⁻ᵏ: the slopes are exactly such powers for H a power of two.
     const int deepest = static_cast<int>(std::ceil(-std::log2(lowest)));
-    slopeStep_ = std::max(deepest / 6, slopeTickStep(lowest));
-    const int step = slopeStep_;
+    slopeLowest_ = lowest;
+    slopeStep_ = slopeTickStep(lowest);
     auto ticks = QSharedPointer<QCPAxisTickerText>::create();
-    for (int k = 0; k <= deepest; k += step) {
+    for (int k = 0; k <= deepest; k += slopeStep_) {
         ticks->addTick(std::pow(2.0, -k), QStringLiteral("2") + superscriptNumber(-k));
     }
     slopePlot_->yAxis->setTicker(ticks);
@@ -381,12 +378,14 @@ void RelativeLesson::updateSlopes(int heads, int head) {
 }
 
 int RelativeLesson::slopeTickStep(double lowest) const {
+    // At least a sixth of the deepest power ⌈−log₂ lowest⌉: many heads keep few ticks.
+    const int step = std::max(1, static_cast<int>(std::ceil(-std::log2(lowest))) / 6);
     const int height = slopePlot_->axisRect()->height();
-    if (height <= 0) return 1;  // not laid out yet
+    if (height <= 0) return step;  // not laid out yet
     // The axis spans log₂(1.6 / lowest) powers of two (updateSlopes' range).
     const double perPower = height / std::log2(1.6 / lowest);
     const int label = QFontMetrics(slopePlot_->yAxis->tickLabelFont()).height();
-    return std::max(1, static_cast<int>(std::ceil(label / perPower)));
+    return std::max(step, static_cast<int>(std::ceil(label / perPower)));
 }
 
 void RelativeLesson::updateMask() {

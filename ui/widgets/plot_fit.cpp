@@ -402,8 +402,8 @@ bool wrapVerticalAxisLabels(QCustomPlot* plot, TextFits& texts) {
     return changed;
 }
 
-// Labels inside the data wrap where they would
-// run past the edge of the rect their alignment runs towards (on screen; files show them whole).
+// Labels inside the data wrap where they would run past the edge of the rect their alignment
+// runs towards (on screen; files show them whole).
 void wrapLabelsInside(QCustomPlot* plot, TextFits& texts, int width) {
     const bool onScreen = width == plot->width();
     for (int i = 0; i < plot->itemCount(); ++i) {

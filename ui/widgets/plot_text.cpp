@@ -240,8 +240,8 @@ void PlotLabel::moveInside() {
 
 void PlotLabel::fitInside(const QStringList& texts, const QPolygonF& room) {
     // Each layout: the room's size in pixels changes with the window, fonts and files.
-    if (texts_.isEmpty())
-        connect(mParentPlot, &QCustomPlot::afterLayout, this, &PlotLabel::fitText);
+    connect(mParentPlot, &QCustomPlot::afterLayout, this, &PlotLabel::fitText,
+            Qt::UniqueConnection);
     texts_ = texts;
     room_ = room;
     fitText();
