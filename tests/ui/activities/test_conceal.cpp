@@ -10,7 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -474,20 +473,14 @@ TEST(Conceal, ExportsWaitForTheCheck) {
 TEST(Conceal, TheCardWritesReadoutsAsTheLessonDoes) {
     QSettings().clear();
     App app;
-    const auto builtIn = [](const char* id) {
-        for (const Activity& a : ActivityLibrary::builtIn().activities) {
-            if (a.id == QLatin1String(id)) return a;
-        }
-        return Activity{};
-    };
+    const ActivityLibrary& library = ActivityLibrary::builtIn();
     const auto cardText = [&](const QString& readout) {
-        const auto* label =
-            app.activities.panel()->findChild<QLabel*>(QStringLiteral("stepReadout:") + readout);
-        return label != nullptr ? label->text() : QString();
+        return app.activities.panel()->readoutValueText(readout);
     };
 
-    const Activity shift = builtIn("absolute.shift-is-rotation");
-    ASSERT_TRUE(app.runner.start(shift, 0));
+    const Activity* shift = library.find(QStringLiteral("absolute.shift-is-rotation"));
+    ASSERT_NE(shift, nullptr);
+    ASSERT_TRUE(app.runner.start(*shift, 0));
     settle([&] { return app.runner.readyToCheck(); });
     const QString turn = QStringLiteral("absolute.turn_deg");
     const std::optional<double> degrees = app.page(QStringLiteral("absolute"))->readout(turn);
@@ -500,8 +493,9 @@ TEST(Conceal, TheCardWritesReadoutsAsTheLessonDoes) {
     EXPECT_FALSE(cardText(turn).isEmpty());
 
     // Reversing 狗追猪 without positions changes each word's output by 0 or by rounding alone.
-    const Activity order = builtIn("order.who-chases-whom");
-    ASSERT_TRUE(app.runner.start(order, 0));
+    const Activity* order = library.find(QStringLiteral("order.who-chases-whom"));
+    ASSERT_NE(order, nullptr);
+    ASSERT_TRUE(app.runner.start(*order, 0));
     settle([&] { return app.runner.readyToCheck(); });
     const QString change = QStringLiteral("order.reverse_change");
     const std::optional<double> reversed = app.page(QStringLiteral("order"))->readout(change);
