@@ -20,6 +20,7 @@
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
+#include "widgets/stepped_text_ticker.h"
 
 namespace ropelab::ui {
 
@@ -134,12 +135,6 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     // ALiBi: one slope per head on a log₂ axis (they are evenly spaced there), the chosen head
     // highlighted.
     slopeTitle_ = addPlotTitle(slopePlot_, QString());
-    // Presenter fonts on a short plot stacked 2⁰…2⁻⁸ into one another: each layout may thin them.
-    connect(slopePlot_, &QCustomPlot::afterLayout, this, [this] {
-        if (slopeTickStep(slopeLowest_) == slopeStep_) return;
-        updateSlopes(alibiHeads(), alibiHead());
-        slopePlot_->replot(QCustomPlot::rpQueuedReplot);
-    });
     slopeBars_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
     setSeriesStyle(slopeBars_, {Series::Reference, Qt::SolidLine, 0.5, 160}, theme());
     chosenBar_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
@@ -318,9 +313,8 @@ void RelativeLesson::updateBuckets(const T5BucketParams& params, int distance) {
     afterGraph_->setData(x, after, true);
     bucketPlot_->xAxis->setRange(0.8, reach * 1.15);
     bucketPlot_->yAxis->setRange(-1, params.numBuckets + 1);
-    auto ticks = QSharedPointer<QCPAxisTickerText>::create();
+    SteppedTextTicker* ticks = SteppedTextTicker::on(bucketPlot_->xAxis);
     for (int d = 1; d <= reach; d *= 2) ticks->addTick(d, QString::number(d));
-    bucketPlot_->xAxis->setTicker(ticks);
     // max_exact as HF: half of the buckets of one direction.
     const int perDirection = params.bidirectional ? params.numBuckets / 2 : params.numBuckets;
     const int maxExact = perDirection / 2;
@@ -358,15 +352,15 @@ void RelativeLesson::updateSlopes(int heads, int head) {
     slopePlot_->xAxis->setRange(0.3, heads + 0.7);
     const double lowest = *std::min_element(slopes.begin(), slopes.end());
     slopePlot_->yAxis->setRange(lowest / 1.6, 1.0);
-    // Powers of two written as 2⁻ᵏ: the slopes are exactly such powers for H a power of two.
+    // Powers of two written as 2⁻ᵏ: the slopes are exactly such powers for H a power of two. At
+    // least a sixth of the deepest power apart, so many heads keep few ticks, counted from 2⁰.
     const int deepest = static_cast<int>(std::ceil(-std::log2(lowest)));
-    slopeLowest_ = lowest;
-    slopeStep_ = slopeTickStep(lowest);
-    auto ticks = QSharedPointer<QCPAxisTickerText>::create();
-    for (int k = 0; k <= deepest; k += slopeStep_) {
+    SteppedTextTicker* ticks = SteppedTextTicker::on(slopePlot_->yAxis);
+    for (int k = 0; k <= deepest; ++k) {
         ticks->addTick(std::pow(2.0, -k), QStringLiteral("2") + superscriptNumber(-k));
     }
-    slopePlot_->yAxis->setTicker(ticks);
+    ticks->setLeastStep(deepest / 6);
+    ticks->setAnchor(1.0);
     // The closed formula holds only for H a power of two; core builds the other cases.
     const int below = 1 << static_cast<int>(std::floor(std::log2(heads)));
     slopeTitle_->setText(below == heads
@@ -375,17 +369,6 @@ void RelativeLesson::updateSlopes(int heads, int head) {
                                    .arg(heads)
                                    .arg(below)
                                    .arg(2 * below));
-}
-
-int RelativeLesson::slopeTickStep(double lowest) const {
-    // At least a sixth of the deepest power ⌈−log₂ lowest⌉: many heads keep few ticks.
-    const int step = std::max(1, static_cast<int>(std::ceil(-std::log2(lowest))) / 6);
-    const int height = slopePlot_->axisRect()->height();
-    if (height <= 0) return step;  // not laid out yet
-    // The axis spans log₂(1.6 / lowest) powers of two (updateSlopes' range).
-    const double perPower = height / std::log2(1.6 / lowest);
-    const int label = QFontMetrics(slopePlot_->yAxis->tickLabelFont()).height();
-    return std::max(step, static_cast<int>(std::ceil(label / perPower)));
 }
 
 void RelativeLesson::updateMask() {

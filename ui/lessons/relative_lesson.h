@@ -51,9 +51,6 @@ private:
     void refresh();
     void updateBuckets(const T5BucketParams& params, int distance);
     void updateSlopes(int heads, int head);
-    // Powers of two per slope tick down to `lowest`: enough that their labels do not touch at
-    // the axis's height.
-    int slopeTickStep(double lowest) const;
     void updateMask();
     void updateReadout();
 
@@ -67,8 +64,6 @@ private:
     QCPGraph* exactEdges_;     // max_exact, named in the legend
     QCPGraph* distanceEdges_;  // max_distance
     QCPBars* slopeBars_;
-    double slopeLowest_ = 1.0;  // the lowest slope and the tick step as last drawn
-    int slopeStep_ = 1;
     QCPBars* chosenBar_;
     QCPColorMap* t5Map_;
     QCPColorMap* alibiMap_;

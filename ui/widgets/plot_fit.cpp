@@ -15,6 +15,7 @@
 #include "style/plot_style.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
+#include "widgets/stepped_text_ticker.h"
 
 namespace ropelab::ui {
 
@@ -659,6 +660,52 @@ bool fitTextToLayout(QCustomPlot* plot) {
     return wrapTitles(plot, texts, width) || axisLabels || verticalLabels;
 }
 
+namespace {
+
+// How much of an axis one tick label takes: across a horizontal axis the widest label, along a
+// vertical one the height of its digits (line spacing would leave room no reader needs).
+int tickLabelExtent(const QCPAxis* axis, const QVector<QString>& labels) {
+    const QFontMetrics metrics(axis->tickLabelFont());
+    if (axis->orientation() == Qt::Vertical) return metrics.capHeight();
+    int widest = 0;
+    for (const QString& text : labels) widest = std::max(widest, metrics.horizontalAdvance(text));
+    return widest;
+}
+
+// The least pixel distance between neighbouring ticks.
+double tickSpacing(const QCPAxis* axis, const QVector<double>& ticks) {
+    double spacing = std::numeric_limits<double>::infinity();
+    for (qsizetype i = 1; i < ticks.size(); ++i) {
+        spacing = std::min(
+            spacing, std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1])));
+    }
+    return spacing;
+}
+
+// Every step-th label of a stepped ticker, the step the least that keeps the labels apart; set
+// from the whole table at once, since its ticks never move.
+bool fitStep(const QCPAxis* axis, SteppedTextTicker* ticker) {
+    QVector<double> ticks;
+    QVector<QString> labels;
+    const QCPRange range = axis->range();
+    for (auto it = ticker->ticks().constBegin(); it != ticker->ticks().constEnd(); ++it) {
+        if (!range.contains(it.key())) continue;
+        ticks.append(it.key());
+        labels.append(it.value());
+    }
+    const double spacing = tickSpacing(axis, ticks);
+    int step = 1;
+    if (ticks.size() >= 2 && spacing > 0.0) {
+        const double needed = tickLabelExtent(axis, labels) + kTickLabelLeastGap;
+        step = std::max(1, static_cast<int>(std::ceil(needed / spacing)));
+    }
+    if (ticker->step() == std::max(step, ticker->leastStep())) return false;
+    ticker->setStep(step);
+    return true;
+}
+
+}  // namespace
+
 bool fitTicksToLength(QCustomPlot* plot) {
     QList<QCPAxis*> axes;
     for (QCPAxisRect* rect : plot->axisRects()) {
@@ -678,8 +725,12 @@ bool fitTicksToLength(QCustomPlot* plot) {
             continue;
         }
         QCPAxisTicker* ticker = axis->ticker().data();
-        // Text tickers, and fixed-step ones that may not take a multiple of their step, place
-        // their ticks whatever count they are asked for.
+        if (auto* stepped = dynamic_cast<SteppedTextTicker*>(ticker)) {
+            changed = fitStep(axis, stepped) || changed;
+            continue;
+        }
+        // Other text tickers, and fixed-step ones that may not take a multiple of their step,
+        // place their ticks whatever count they are asked for.
         const auto* fixed = dynamic_cast<QCPAxisTickerFixed*>(ticker);
         if (ticker == nullptr || dynamic_cast<QCPAxisTickerText*>(ticker) != nullptr ||
             (fixed != nullptr && fixed->scaleStrategy() == QCPAxisTickerFixed::ssNone)) {
@@ -693,22 +744,9 @@ bool fitTicksToLength(QCustomPlot* plot) {
         if (fitted.ticker != ticker) fitted = {ticker, ticker->tickCount(), 0};
         const int asked = fitted.asked;
         const bool horizontal = axis->orientation() == Qt::Horizontal;
-        // Across the axis a label's extent is its width; along a vertical one, the height of
-        // its digits (line spacing would leave room no reader needs).
-        const QFontMetrics metrics(axis->tickLabelFont());
-        int label = metrics.capHeight();
-        int gap = kTickLabelGapUp;
-        if (horizontal) {
-            label = 0;
-            for (const QString& text : labels)
-                label = std::max(label, metrics.horizontalAdvance(text));
-            gap = kTickLabelGapAcross;
-        }
-        double spacing = std::numeric_limits<double>::infinity();
-        for (qsizetype i = 1; i < ticks.size(); ++i) {
-            spacing = std::min(
-                spacing, std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1])));
-        }
+        const int label = tickLabelExtent(axis, labels);
+        const int gap = horizontal ? kTickLabelGapAcross : kTickLabelGapUp;
+        const double spacing = tickSpacing(axis, ticks);
         const int length = horizontal ? rect->width() : rect->height();
         int wanted = ticker->tickCount();
         if (spacing < label + kTickLabelLeastGap) {

@@ -48,8 +48,9 @@ void wrapInsideData(QCPItemText* label);
 
 // An axis whose tick labels run into each other at its laid-out length (a narrow heat map,
 // presenter fonts) asks its ticker for one tick fewer; one with room for twice its labels at a
-// new length asks for one more, up to the count first asked for. True when a count changed and
-// the plot needs laying out again.
+// new length asks for one more, up to the count first asked for; a SteppedTextTicker shows every
+// step-th label, the least step that keeps them apart. True when a count or step changed and the
+// plot needs laying out again.
 bool fitTicksToLength(QCustomPlot* plot);
 
 // A bold title row above the axis rect.

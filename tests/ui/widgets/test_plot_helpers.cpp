@@ -25,6 +25,7 @@
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
 #include "widgets/score_plot_helpers.h"
+#include "widgets/stepped_text_ticker.h"
 
 namespace ropelab::ui {
 namespace {
@@ -721,6 +722,45 @@ TEST(PlotHelpers, TickLabelsOfANarrowAxisAreThinnedAndComeBackWhenWide) {
     for (int i = 0; i < 10; ++i) QCoreApplication::processEvents();
     EXPECT_EQ(plot->xAxis->ticker()->tickCount(), 5);  // the count asked for, with room again
     EXPECT_GT(tickLabelGap(plot->xAxis), 0.0);
+    delete plot;
+}
+
+// Powers of two 1 … 1024 labelled on a log axis, as relative's bucket axis: a narrow axis shows
+// every step-th label counted from the anchor, with room between them; a wide one shows all.
+TEST(PlotHelpers, SteppedTickLabelsSkipTicksWhereNarrowAndShowAllWhereWide) {
+    QCustomPlot* plot = makePlot(nullptr);
+    QFont big = plot->xAxis->tickLabelFont();
+    big.setPointSizeF(20);
+    plot->xAxis->setTickLabelFont(big);
+    plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    plot->xAxis->setRange(0.8, 1200.0);
+    SteppedTextTicker* ticks = SteppedTextTicker::on(plot->xAxis);
+    for (int d = 1; d <= 1024; d *= 2) ticks->addTick(d, QString::number(d));
+    ticks->setAnchor(1.0);
+    EXPECT_EQ(SteppedTextTicker::on(plot->xAxis), ticks);  // the same ticker, emptied
+    EXPECT_TRUE(ticks->ticks().isEmpty());
+    for (int d = 1; d <= 1024; d *= 2) ticks->addTick(d, QString::number(d));
+    plot->resize(300, 300);
+    plot->show();
+    plot->replot();
+    for (int i = 0; i < 10; ++i) QCoreApplication::processEvents();  // the queued replots
+    EXPECT_GT(ticks->step(), 1);
+    QVector<double> shown = plot->xAxis->tickVector();
+    ASSERT_GE(shown.size(), 2);
+    EXPECT_EQ(shown.front(), 1.0);  // counted from the anchor
+    EXPECT_EQ(shown[1], std::pow(2.0, ticks->step()));
+    EXPECT_GT(tickLabelGap(plot->xAxis), 0.0);
+    plot->resize(1600, 300);
+    plot->replot();
+    for (int i = 0; i < 10; ++i) QCoreApplication::processEvents();
+    EXPECT_EQ(ticks->step(), 1);
+    EXPECT_EQ(plot->xAxis->tickVector().size(), 11);
+    EXPECT_GT(tickLabelGap(plot->xAxis), 0.0);
+    // A least step holds however wide the axis is.
+    ticks->setLeastStep(3);
+    plot->replot();
+    shown = plot->xAxis->tickVector();
+    EXPECT_EQ(shown, (QVector<double>{1.0, 8.0, 64.0, 512.0}));
     delete plot;
 }
 
