@@ -69,9 +69,49 @@ constexpr int kTickLabelGapUp = 8;
 
 constexpr QChar kWordJoiner(0x2060);
 
+// The spaces that must not break. A short number (up to four characters with a digit) keeps the
+// word before it on its line ("head 1", "bucket 3"; a list may break after its commas) and a CJK
+// word after it ("第 1 个头"). "=" keeps what follows it, and a symbol of up to three characters
+// before it ("H = 8"); after a long name ("max_position_embeddings = 8192") it may break.
+std::vector<bool> spacesBesideShortNumbers(const QString& paragraph) {
+    const qsizetype n = paragraph.size();
+    std::vector<bool> glued(static_cast<std::size_t>(n), false);
+    const QChar space(QLatin1Char(' '));
+    qsizetype start = 0;
+    while (start < n) {
+        while (start < n && paragraph[start] == space) ++start;
+        qsizetype end = start;
+        while (end < n && paragraph[end] != space) ++end;
+        const QStringView token = QStringView(paragraph).mid(start, end - start);
+        const bool equals = token == u"=";
+        const bool number = !token.isEmpty() && token.size() <= 4 &&
+                            std::ranges::any_of(token, [](QChar c) { return c.isDigit(); });
+        // The letters, digits and underscores that end the token before ("H", "m_h", "L₀").
+        qsizetype symbol = start - 1;
+        while (symbol > 0 && (paragraph[symbol - 1].isLetterOrNumber() ||
+                              paragraph[symbol - 1] == QLatin1Char('_'))) {
+            --symbol;
+        }
+        const bool shortSymbol = start - 1 - symbol > 0 && start - 1 - symbol <= 3;
+        // A list ("24, 32, 64") may break after its commas.
+        const bool listBefore =
+            start > 1 && paragraph[start - 2].category() == QChar::Punctuation_Other;
+        if (((equals && shortSymbol) || (number && !listBefore)) && start > 0 &&
+            paragraph[start - 1] == space) {
+            glued[static_cast<std::size_t>(start - 1)] = true;
+        }
+        const bool cjkAfter = end + 1 < n && paragraph[end + 1].script() == QChar::Script_Han;
+        if ((equals || (number && cjkAfter)) && end < n)
+            glued[static_cast<std::size_t>(end)] = true;
+        start = end;
+    }
+    return glued;
+}
+
 // A unit stays whole on its line: word joiners (no break on either side) inside a/b written
-// without spaces ("rad/token", "弧度/词元", up to four letters each side) and inside 词元, which
-// Unicode would otherwise break after "/" or between any two CJK characters.
+// without spaces ("rad/token", "弧度/词元", up to four letters each side), inside 词元, which
+// Unicode would otherwise break after "/" or between any two CJK characters, and beside short
+// numbers.
 QString joinUnits(const QString& paragraph) {
     const qsizetype n = paragraph.size();
     std::vector<bool> join(static_cast<std::size_t>(n), false);  // no break after character i
@@ -91,10 +131,12 @@ QString joinUnits(const QString& paragraph) {
             join[static_cast<std::size_t>(i)] = true;
         }
     }
+    // Qt breaks at any breaking space, word joiner or not: a glued one becomes a no-break space.
+    const std::vector<bool> glued = spacesBesideShortNumbers(paragraph);
     QString joined;
     joined.reserve(2 * n);
     for (qsizetype i = 0; i < n; ++i) {
-        joined += paragraph[i];
+        joined += glued[static_cast<std::size_t>(i)] ? QChar(QChar::Nbsp) : paragraph[i];
         if (join[static_cast<std::size_t>(i)]) joined += kWordJoiner;
     }
     return joined;
@@ -118,8 +160,10 @@ QString wrapText(const QString& text, const QFont& font, double width) {
         layout.beginLayout();
         for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
             line.setLineWidth(width);
-            lines
-                << paragraph.mid(line.textStart(), line.textLength()).remove(kWordJoiner).trimmed();
+            lines << paragraph.mid(line.textStart(), line.textLength())
+                         .remove(kWordJoiner)
+                         .replace(QChar(QChar::Nbsp), QLatin1Char(' '))
+                         .trimmed();
         }
         // Spaces that open the text keep it off what it labels (" training length" beside its
         // dashed line); only those at a break go.
@@ -682,8 +726,8 @@ double tickSpacing(const QCPAxis* axis, const QVector<double>& ticks) {
     return spacing;
 }
 
-// Every step-th label of a stepped ticker, the step the least that keeps the labels apart; set
-// from the whole table at once, since its ticks never move.
+// Every step-th label of a stepped ticker, the least step that keeps them apart; set from the
+// whole table at once, since its ticks never move.
 bool fitStep(const QCPAxis* axis, SteppedTextTicker* ticker) {
     QVector<double> ticks;
     QVector<QString> labels;
@@ -696,7 +740,11 @@ bool fitStep(const QCPAxis* axis, SteppedTextTicker* ticker) {
     const double spacing = tickSpacing(axis, ticks);
     int step = 1;
     if (ticks.size() >= 2 && spacing > 0.0) {
-        const double needed = tickLabelExtent(axis, labels) + kTickLabelLeastGap;
+        // Up a vertical axis the extent is the digits' height alone: rows of labels need the
+        // comfortable gap to read as rows.
+        const bool horizontal = axis->orientation() == Qt::Horizontal;
+        const double needed =
+            tickLabelExtent(axis, labels) + (horizontal ? kTickLabelLeastGap : kTickLabelGapUp);
         step = std::max(1, static_cast<int>(std::ceil(needed / spacing)));
     }
     if (ticker->step() == std::max(step, ticker->leastStep())) return false;

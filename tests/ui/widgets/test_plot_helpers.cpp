@@ -468,6 +468,45 @@ TEST(PlotHelpers, TitlesNeverBreakInsideAUnit) {
     delete plot;
 }
 
+// A short number never starts a line alone, away from its word ("head" / "1"), nor "=" with
+// what it joins ("H =" / "8"); a CJK measure word stays with its number (第 1 个头). A long name
+// before "=" may still break there.
+TEST(PlotHelpers, TitlesKeepShortNumbersWithTheirWords) {
+    QCustomPlot* plot = makePlot(nullptr);
+    QCPTextElement* title = addPlotTitle(plot, QString());
+    const QString english = QStringLiteral("ALiBi bias, head 1 of H = 8");
+    const QString chinese = QStringLiteral("ALiBi 偏置，第 1 个头");
+    for (int width = 60; width <= 300; width += 2) {
+        for (const QString& text : {english, chinese}) {
+            title->setText(text);
+            fitTextToWidth(plot, width);
+            const QString wrapped = title->text();
+            for (const QString& line : wrapped.split(QLatin1Char('\n'))) {
+                EXPECT_FALSE(line.startsWith(QLatin1Char('1')))
+                    << width << ": " << line.toStdString();
+                EXPECT_FALSE(line.startsWith(QLatin1Char('8')))
+                    << width << ": " << line.toStdString();
+                EXPECT_FALSE(line.startsWith(QLatin1Char('=')))
+                    << width << ": " << line.toStdString();
+                EXPECT_FALSE(line.endsWith(QLatin1Char('=')))
+                    << width << ": " << line.toStdString();
+                EXPECT_FALSE(line.startsWith(QStringLiteral("个头"))) << width;
+            }
+            EXPECT_EQ(QString(wrapped).remove(QLatin1Char('\n')).remove(QLatin1Char(' ')),
+                      QString(text).remove(QLatin1Char(' ')))
+                << "only line breaks were added, no word joiner left";
+        }
+    }
+    title->setText(QStringLiteral("max_position_embeddings = 8192"));
+    fitTextToWidth(plot, 120);
+    EXPECT_EQ(title->text(), QStringLiteral("max_position_embeddings\n= 8192"));
+    // Wide enough, nothing wraps.
+    title->setText(english);
+    fitTextToWidth(plot, 2000);
+    EXPECT_EQ(title->text(), english);
+    delete plot;
+}
+
 TEST(PlotHelpers, LabelsBelowTheDataWrapWithinThePlotAndComeBackWhenWide) {
     QCustomPlot* plot = makePlot(nullptr);
     plot->resize(300, 240);
