@@ -30,6 +30,7 @@
 #include "model/parameter_model.h"
 #include "model/parameter_text.h"
 #include "widgets/choice_box.h"
+#include "widgets/line_labels.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
@@ -383,55 +384,15 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
 
 void FrequenciesLesson::separateContextLabels() {
     // On screen, a max_position_embeddings label with a word wider than its room (presenter mode
-    // on a small screen) says it in shorter words: a word that long cannot wrap. Files show it
-    // whole.
-    const QCPAxisRect* rect = wavePlot_->axisRect();
-    const bool onScreen = wavePlot_->viewport().width() == wavePlot_->width();
+    // on a small screen) says it in shorter words.
     for (const Side& side : sides_) {
-        QCPItemText* label = side.targetLabel;
-        if (!label->visible() || side.targetTexts[0].isEmpty()) continue;
-        const QMargins padding = label->padding();
-        const double room =
-            (1.0 - kLabelX) * rect->width() - padding.left() - padding.right() - 4.0;
-        const QFontMetricsF metrics(label->font());
-        double widest = 0.0;
-        for (const QString& word : side.targetTexts[0].split(QLatin1Char(' '), Qt::SkipEmptyParts))
-            widest = std::max(widest, metrics.horizontalAdvance(word));
-        const bool shorten = onScreen && rect->width() >= 50 && widest > room;
-        const QString& text = side.targetTexts[shorten ? 1 : 0];
-        // Wrapping put line breaks where the spaces were.
-        if (QString(label->text()).replace(QLatin1Char('\n'), QLatin1Char(' ')) != text) {
-            label->setText(text);
+        if (shortenWhereAWordOverflows(side.targetLabel, side.targetTexts[0],
+                                       side.targetTexts[1])) {
             replot(wavePlot_);
         }
     }
-    std::vector<QCPItemText*> labels;
-    for (const Side& side : sides_) {
-        for (QCPItemText* label : {side.contextLabel, side.targetLabel}) {
-            const Qt::Alignment across = label->positionAlignment() & Qt::AlignHorizontal_Mask;
-            label->setPositionAlignment(across | Qt::AlignBottom);
-            if (label->visible()) labels.push_back(label);
-        }
-    }
-    // Above its line a label spans [line − height, line] in pixels (y grows downwards).
-    const auto spanAbove = [](const QCPItemText* label) {
-        const double line = label->position->pixelPosition().y();
-        return std::pair{
-            line - static_cast<const PlotLabel*>(label)->boxSize(label->text()).height(), line};
-    };
-    for (QCPItemText* upper : labels) {
-        const Qt::Alignment across = upper->positionAlignment() & Qt::AlignHorizontal_Mask;
-        const auto [upperTop, upperBottom] = spanAbove(upper);
-        for (QCPItemText* lower : labels) {
-            if ((lower->positionAlignment() & Qt::AlignHorizontal_Mask) != across ||
-                lower->position->pixelPosition().y() <= upperBottom) {
-                continue;
-            }
-            const auto [top, bottom] = spanAbove(lower);
-            if (top < upperBottom && upperTop < bottom)
-                lower->setPositionAlignment(across | Qt::AlignTop);
-        }
-    }
+    separateLineLabels({sides_[A].contextLabel, sides_[A].targetLabel, sides_[B].contextLabel,
+                        sides_[B].targetLabel});
 }
 
 QWidget* FrequenciesLesson::makeConfigTab(Config which) {

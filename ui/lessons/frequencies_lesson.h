@@ -21,13 +21,13 @@
 class QCPAxisRect;
 class QCPGraph;
 class QCPItemStraightLine;
-class QCPItemText;
 class QCPTextElement;
 class QComboBox;
 class QTabWidget;
 
 namespace ropelab::ui {
 
+class PlotLabel;
 class RopeConfigEditor;
 
 class FrequenciesLesson : public LessonPage {
@@ -72,9 +72,9 @@ private:
         QCPGraph* scaleGraph = nullptr;
         EnvelopeBand curve;
         QCPItemStraightLine* contextLine = nullptr;
-        QCPItemText* contextLabel = nullptr;
+        PlotLabel* contextLabel = nullptr;
         QCPItemStraightLine* targetLine = nullptr;
-        QCPItemText* targetLabel = nullptr;
+        PlotLabel* targetLabel = nullptr;
         // The target label's text in full, and in the shorter words shown where one of its words
         // is wider than the plot.
         std::array<QString, 2> targetTexts;
