@@ -559,18 +559,8 @@ void FrequenciesLesson::showPresetSource(Config which) {
 }
 
 void FrequenciesLesson::showCurveRectB(bool on) {
-    QCPLayoutGrid* layout = curvePlot_->plotLayout();
     // B's row is the one under A's, whatever rows of titles are above.
-    int row = 0;
-    while (layout->element(row, 0) != curvePlot_->axisRect()) ++row;
-    ++row;
-    const bool shown = layout->hasElement(row, 0) && layout->element(row, 0) == curveRectB_;
-    if (on && !shown) {
-        layout->addElement(row, 0, curveRectB_);
-    } else if (!on && shown) {
-        layout->take(curveRectB_);
-        layout->simplify();
-    }
+    showStackedAxisRects({curvePlot_->axisRect(), curveRectB_}, on ? 2 : 1);
     // Out of the layout the rect keeps its last geometry; hidden, its axes and curves are not
     // drawn.
     curveRectB_->setVisible(on);
