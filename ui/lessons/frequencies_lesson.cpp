@@ -25,6 +25,7 @@
 #include "model/app_limits.h"
 #include "model/parameter_model.h"
 #include "model/parameter_text.h"
+#include "widgets/legend_entries.h"
 #include "widgets/line_labels.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
@@ -643,20 +644,11 @@ void FrequenciesLesson::drawFrequencies(const FrequencyKey& key, const Frequency
         if (shown) hi = std::max({hi, target, bands.contextLength});
     }
     // Only bands that occur get a legend entry, A's then B's, each in the order kept, blended,
-    // ÷ factor; the legend is laid out again only when its entries change.
-    std::vector<QCPAbstractPlottable*> listed;
-    for (int i = 0; i < wavePlot_->legend->itemCount(); ++i) {
-        auto* item = qobject_cast<QCPPlottableLegendItem*>(wavePlot_->legend->item(i));
-        if (item != nullptr && item->plottable() != originalLine_) {
-            listed.push_back(item->plottable());
-        }
-    }
-    if (listed != bandEntries) {
-        for (const Side& side : sides_) {
-            for (QCPGraph* graph : side.bandGraphs) graph->removeFromLegend();
-        }
-        for (QCPAbstractPlottable* entry : bandEntries) entry->addToLegend();
-    }
+    // ÷ factor.
+    std::vector<QCPAbstractPlottable*> allBands;
+    for (const Side& side : sides_)
+        allBands.insert(allBands.end(), side.bandGraphs.begin(), side.bandGraphs.end());
+    listInLegend(wavePlot_->legend, bandEntries, allBands);
     if (result.sweepRange) {
         lo = std::min(lo, result.sweepRange->first);
         hi = std::max(hi, result.sweepRange->second);
