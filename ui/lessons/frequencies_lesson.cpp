@@ -3,18 +3,14 @@
 
 #include <qcustomplot.h>
 
-#include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
-#include <QHBoxLayout>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
-#include <QSignalBlocker>
 #include <QTabWidget>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -29,14 +25,15 @@
 #include "model/app_limits.h"
 #include "model/parameter_model.h"
 #include "model/parameter_text.h"
-#include "widgets/choice_box.h"
+#include "widgets/legend_entries.h"
+#include "widgets/line_labels.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
 #include "widgets/rope_config_editor.h"
+#include "widgets/rope_config_picker.h"
 #include "widgets/score_plot_helpers.h"
 #include "widgets/stacked_axis_rect.h"
-#include "widgets/wrapped_label.h"
 
 namespace ropelab::ui {
 
@@ -287,11 +284,11 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     configB_.factor = 4.0;
     configB_.originalMaxPositionEmbeddings = configB_.maxPositionEmbeddings;
     configB_.maxPositionEmbeddings *= 4;
-    for (Config which : {A, B}) editors_[which]->setParams(config(which));
+    for (Config which : {A, B}) editor(which)->setParams(config(which));
 
     refreshOnParameterChange([this] {
-        if (editors_[A]->params() != parameters().rope()) {
-            editors_[A]->setParams(parameters().rope());
+        if (editor(A)->params() != parameters().rope()) {
+            editor(A)->setParams(parameters().rope());
         }
         // Edited elsewhere (the parameter panel): A is no longer its preset.
         const int preset = presetIndex_[A];
@@ -383,114 +380,54 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
 
 void FrequenciesLesson::separateContextLabels() {
     // On screen, a max_position_embeddings label with a word wider than its room (presenter mode
-    // on a small screen) says it in shorter words: a word that long cannot wrap. Files show it
-    // whole.
-    const QCPAxisRect* rect = wavePlot_->axisRect();
-    const bool onScreen = wavePlot_->viewport().width() == wavePlot_->width();
+    // on a small screen) says it in shorter words.
     for (const Side& side : sides_) {
-        QCPItemText* label = side.targetLabel;
-        if (!label->visible() || side.targetTexts[0].isEmpty()) continue;
-        const QMargins padding = label->padding();
-        const double room =
-            (1.0 - kLabelX) * rect->width() - padding.left() - padding.right() - 4.0;
-        const QFontMetricsF metrics(label->font());
-        double widest = 0.0;
-        for (const QString& word : side.targetTexts[0].split(QLatin1Char(' '), Qt::SkipEmptyParts))
-            widest = std::max(widest, metrics.horizontalAdvance(word));
-        const bool shorten = onScreen && rect->width() >= 50 && widest > room;
-        const QString& text = side.targetTexts[shorten ? 1 : 0];
-        // Wrapping put line breaks where the spaces were.
-        if (QString(label->text()).replace(QLatin1Char('\n'), QLatin1Char(' ')) != text) {
-            label->setText(text);
+        if (shortenWhereAWordOverflows(side.targetLabel, side.targetTexts[0],
+                                       side.targetTexts[1])) {
             replot(wavePlot_);
         }
     }
-    std::vector<QCPItemText*> labels;
-    for (const Side& side : sides_) {
-        for (QCPItemText* label : {side.contextLabel, side.targetLabel}) {
-            const Qt::Alignment across = label->positionAlignment() & Qt::AlignHorizontal_Mask;
-            label->setPositionAlignment(across | Qt::AlignBottom);
-            if (label->visible()) labels.push_back(label);
-        }
-    }
-    // Above its line a label spans [line − height, line] in pixels (y grows downwards).
-    const auto spanAbove = [](const QCPItemText* label) {
-        const double line = label->position->pixelPosition().y();
-        return std::pair{
-            line - static_cast<const PlotLabel*>(label)->boxSize(label->text()).height(), line};
-    };
-    for (QCPItemText* upper : labels) {
-        const Qt::Alignment across = upper->positionAlignment() & Qt::AlignHorizontal_Mask;
-        const auto [upperTop, upperBottom] = spanAbove(upper);
-        for (QCPItemText* lower : labels) {
-            if ((lower->positionAlignment() & Qt::AlignHorizontal_Mask) != across ||
-                lower->position->pixelPosition().y() <= upperBottom) {
-                continue;
-            }
-            const auto [top, bottom] = spanAbove(lower);
-            if (top < upperBottom && upperTop < bottom)
-                lower->setPositionAlignment(across | Qt::AlignTop);
-        }
-    }
+    separateLineLabels({sides_[A].contextLabel, sides_[A].targetLabel, sides_[B].contextLabel,
+                        sides_[B].targetLabel});
 }
 
 QWidget* FrequenciesLesson::makeConfigTab(Config which) {
-    auto* tab = new QWidget;
-    auto* layout = new QVBoxLayout(tab);
-    layout->setContentsMargins(4, 4, 4, 4);
-    auto* presetRow = new QHBoxLayout;
-    layout->addLayout(presetRow);
-    // Made by hand, not with addChoice: a preset applies when the student picks one (activated),
-    // not when the lesson sets the box back to Custom.
-    QComboBox* presetBox = presetBoxes_[which] = new ChoiceBox(tab);
-    placeControl(presetBox, which == A ? "presetA" : "presetB", nullptr, presetRow, 1, nullptr,
-                 QT_TR_NOOP("Model preset"));
-    connect(presetBox, &QComboBox::activated, this, [this, which](int index) {
-        if (index > 0) applyPreset(which, index - 1);
+    RopeConfigPicker* picker = pickers_[which] = new RopeConfigPicker;
+    // Named and worded as the page names and words its own controls.
+    const QString side = sideName(which);
+    picker->presetBox()->setObjectName(QStringLiteral("preset") + side);
+    bindText(picker->presetLabel(), QT_TR_NOOP("Model preset"));
+    connect(picker, &RopeConfigPicker::presetPicked, this,
+            [this, which](int index) { applyPreset(which, index); });
+    picker->importButton()->setObjectName(QStringLiteral("import") + side);
+    bindText(picker->importButton(), QT_TR_NOOP("Import config.json…"));
+    bindToolTip(picker->importButton(),
+                QT_TR_NOOP("Read rope_theta, rope_scaling and the head size from a HuggingFace "
+                           "config.json, or the RoPE metadata of a llama.cpp GGUF model"));
+    connect(picker, &RopeConfigPicker::importAsked, this, [this, which] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Import a HuggingFace config.json or a GGUF model"), QString(),
+            tr("HuggingFace config or GGUF model (*.json *.gguf);;"
+               "All files (*)"));
+        if (!path.isEmpty()) importConfig(path, which);
     });
-    addButton(
-        {.name = which == A ? "importA" : "importB",
-         .text = QT_TR_NOOP("Import config.json…"),
-         .toolTip = QT_TR_NOOP("Read rope_theta, rope_scaling and the head size from a HuggingFace "
-                               "config.json, or the RoPE metadata of a llama.cpp GGUF model"),
-         .layout = layout},
-        [this, which] {
-            const QString path = QFileDialog::getOpenFileName(
-                this, tr("Import a HuggingFace config.json or a GGUF model"), QString(),
-                tr("HuggingFace config or GGUF model (*.json *.gguf);;"
-                   "All files (*)"));
-            if (!path.isEmpty()) importConfig(path, which);
-        });
-    presetSources_[which] = new WrappedLabel(tab);
-    presetSources_[which]->setTextFormat(Qt::RichText);
-    presetSources_[which]->setOpenExternalLinks(true);
-    presetSources_[which]->setTextInteractionFlags(Qt::TextBrowserInteraction);
-    layout->addWidget(presetSources_[which]);
-    // The field editor starts hidden, so the presets, the comparison and the readout fit without
-    // scrolling; "Edit fields" (checked while it is open) shows or hides it.
-    addButton({.name = which == A ? "editFieldsA" : "editFieldsB",
-               .text = QT_TR_NOOP("Edit fields"),
-               .toolTip = QT_TR_NOOP("Show or hide every field of this configuration"),
-               .layout = layout,
-               .checkable = true},
-              [this, which](bool open) { editors_[which]->setVisible(open); });
-    RopeConfigEditor* editor = editors_[which] = new RopeConfigEditor(tab);
-    editor->setObjectName(QStringLiteral("editor%1").arg(sideName(which)));
-    editor->setVisible(false);
-    layout->addWidget(editor);
-    layout->addStretch(1);
-    connect(editor, &RopeConfigEditor::edited, this, [this, which](const RopeParams& params) {
-        forgetPreset(which);
-        setConfig(which, params);
-    });
-    return tab;
+    picker->editButton()->setObjectName(QStringLiteral("editFields") + side);
+    bindText(picker->editButton(), QT_TR_NOOP("Edit fields"));
+    bindToolTip(picker->editButton(), QT_TR_NOOP("Show or hide every field of this configuration"));
+    picker->editor()->setObjectName(QStringLiteral("editor") + side);
+    connect(picker->editor(), &RopeConfigEditor::edited, this,
+            [this, which](const RopeParams& params) {
+                forgetPreset(which);
+                setConfig(which, params);
+            });
+    return picker;
 }
 
 void FrequenciesLesson::retranslate() {
     curvePlot_->xAxis->setLabel(comparing() ? QString() : tr("distance m − n (tokens)"));
     for (Config which : {A, B}) {
-        presetBoxes_[which]->setItemText(0, tr("Custom"));
-        editors_[which]->retranslate();
+        pickers_[which]->setCustomText(tr("Custom"));
+        editor(which)->retranslate();
         showPresetSource(which);
     }
 }
@@ -508,7 +445,7 @@ bool FrequenciesLesson::setConfig(Config which, const RopeParams& params) {
         })) {
         return false;
     }
-    if (editors_[which]->params() != params) editors_[which]->setParams(params);
+    if (editor(which)->params() != params) editor(which)->setParams(params);
     // applyPreset and importConfig say what a new configuration is afterwards.
     forgetPreset(which);
     if (which == A) {
@@ -522,7 +459,7 @@ bool FrequenciesLesson::setConfig(Config which, const RopeParams& params) {
 
 void FrequenciesLesson::forgetPreset(Config which) {
     presetIndex_[which] = -1;
-    presetBoxes_[which]->setCurrentIndex(0);
+    pickers_[which]->showPreset(-1);
     showPresetSource(which);
 }
 
@@ -537,9 +474,9 @@ bool FrequenciesLesson::importConfig(const QString& path, Config which) {
         return false;
     }
     presetIndex_[which] = -1;
-    presetBoxes_[which]->setCurrentIndex(0);
+    pickers_[which]->showPreset(-1);
     if (!setConfig(which, imported)) return false;
-    presetSources_[which]->setText(tr("Imported from %1").arg(path.toHtmlEscaped()));
+    pickers_[which]->sourceLabel()->setText(tr("Imported from %1").arg(path.toHtmlEscaped()));
     emit statusMessage(tr("Imported %1 into configuration %2").arg(path, sideName(which)));
     return true;
 }
@@ -556,13 +493,10 @@ bool FrequenciesLesson::loadPresets(const QByteArray& json, const QString& sourc
     }
     presetProblem_.clear();
     presets_ = std::move(loaded);
+    QStringList names;
+    for (const ModelPreset& preset : presets_) names.append(QString::fromStdString(preset.name));
     for (Config which : {A, B}) {
-        QComboBox* box = presetBoxes_[which];
-        const QSignalBlocker block(box);
-        box->clear();
-        box->addItem(tr("Custom"));
-        for (const ModelPreset& preset : presets_)
-            box->addItem(QString::fromStdString(preset.name));
+        pickers_[which]->setPresetNames(tr("Custom"), names);
         forgetPreset(which);
     }
     return true;
@@ -572,13 +506,13 @@ bool FrequenciesLesson::applyPreset(Config which, int index) {
     if (index < 0 || index >= static_cast<int>(presets_.size())) return false;
     if (!setConfig(which, presets_[static_cast<std::size_t>(index)].rope)) return false;
     presetIndex_[which] = index;
-    presetBoxes_[which]->setCurrentIndex(index + 1);
+    pickers_[which]->showPreset(index);
     showPresetSource(which);
     return true;
 }
 
 void FrequenciesLesson::showPresetSource(Config which) {
-    QLabel* label = presetSources_[which];
+    QLabel* label = pickers_[which]->sourceLabel();
     if (!presetProblem_.isEmpty()) {
         label->setText(presetProblem_.toHtmlEscaped());
         return;
@@ -598,18 +532,8 @@ void FrequenciesLesson::showPresetSource(Config which) {
 }
 
 void FrequenciesLesson::showCurveRectB(bool on) {
-    QCPLayoutGrid* layout = curvePlot_->plotLayout();
     // B's row is the one under A's, whatever rows of titles are above.
-    int row = 0;
-    while (layout->element(row, 0) != curvePlot_->axisRect()) ++row;
-    ++row;
-    const bool shown = layout->hasElement(row, 0) && layout->element(row, 0) == curveRectB_;
-    if (on && !shown) {
-        layout->addElement(row, 0, curveRectB_);
-    } else if (!on && shown) {
-        layout->take(curveRectB_);
-        layout->simplify();
-    }
+    showStackedAxisRects({curvePlot_->axisRect(), curveRectB_}, on ? 2 : 1);
     // Out of the layout the rect keeps its last geometry; hidden, its axes and curves are not
     // drawn.
     curveRectB_->setVisible(on);
@@ -720,20 +644,11 @@ void FrequenciesLesson::drawFrequencies(const FrequencyKey& key, const Frequency
         if (shown) hi = std::max({hi, target, bands.contextLength});
     }
     // Only bands that occur get a legend entry, A's then B's, each in the order kept, blended,
-    // ÷ factor; the legend is laid out again only when its entries change.
-    std::vector<QCPAbstractPlottable*> listed;
-    for (int i = 0; i < wavePlot_->legend->itemCount(); ++i) {
-        auto* item = qobject_cast<QCPPlottableLegendItem*>(wavePlot_->legend->item(i));
-        if (item != nullptr && item->plottable() != originalLine_) {
-            listed.push_back(item->plottable());
-        }
-    }
-    if (listed != bandEntries) {
-        for (const Side& side : sides_) {
-            for (QCPGraph* graph : side.bandGraphs) graph->removeFromLegend();
-        }
-        for (QCPAbstractPlottable* entry : bandEntries) entry->addToLegend();
-    }
+    // ÷ factor.
+    std::vector<QCPAbstractPlottable*> allBands;
+    for (const Side& side : sides_)
+        allBands.insert(allBands.end(), side.bandGraphs.begin(), side.bandGraphs.end());
+    listInLegend(wavePlot_->legend, bandEntries, allBands);
     if (result.sweepRange) {
         lo = std::min(lo, result.sweepRange->first);
         hi = std::max(hi, result.sweepRange->second);

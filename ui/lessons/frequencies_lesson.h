@@ -17,17 +17,18 @@
 #include "encodings/model_presets.h"
 #include "lessons/lesson_page.h"
 #include "widgets/long_curve.h"
+#include "widgets/rope_config_picker.h"
 
 class QCPAxisRect;
 class QCPGraph;
 class QCPItemStraightLine;
-class QCPItemText;
 class QCPTextElement;
 class QComboBox;
 class QTabWidget;
 
 namespace ropelab::ui {
 
+class PlotLabel;
 class RopeConfigEditor;
 
 class FrequenciesLesson : public LessonPage {
@@ -61,9 +62,9 @@ public:
     // What the views show, for tests and the benchmark.
     const FrequencyBands& bands(Config which) const { return bands_[which]; }
     LatestJob* curveJob() const { return curves_->job(); }
-    RopeConfigEditor* editor(Config which) const { return editors_[which]; }
-    QComboBox* presetBox(Config which) const { return presetBoxes_[which]; }
-    QString presetSourceText(Config which) const { return presetSources_[which]->text(); }
+    RopeConfigEditor* editor(Config which) const { return pickers_[which]->editor(); }
+    QComboBox* presetBox(Config which) const { return pickers_[which]->presetBox(); }
+    QString presetSourceText(Config which) const { return pickers_[which]->sourceLabel()->text(); }
 
 private:
     struct Side {
@@ -72,9 +73,9 @@ private:
         QCPGraph* scaleGraph = nullptr;
         EnvelopeBand curve;
         QCPItemStraightLine* contextLine = nullptr;
-        QCPItemText* contextLabel = nullptr;
+        PlotLabel* contextLabel = nullptr;
         QCPItemStraightLine* targetLine = nullptr;
-        QCPItemText* targetLabel = nullptr;
+        PlotLabel* targetLabel = nullptr;
         // The target label's text in full, and in the shorter words shown where one of its words
         // is wider than the plot.
         std::array<QString, 2> targetTexts;
@@ -126,9 +127,7 @@ private:
     std::array<Side, 2> sides_;
     QCheckBox* compare_;
     QTabWidget* tabs_;
-    std::array<RopeConfigEditor*, 2> editors_{};
-    std::array<QComboBox*, 2> presetBoxes_{};
-    std::array<QLabel*, 2> presetSources_{};
+    std::array<RopeConfigPicker*, 2> pickers_{};
     FigureTask* curves_;
 
     RopeParams configB_;

@@ -29,6 +29,7 @@
 #include "model/parameter_model.h"
 #include "model/parameter_text.h"
 #include "widgets/choice_box.h"
+#include "widgets/heat_map_row.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
@@ -129,28 +130,8 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     layoutCurveRects(1);
 
     // Heat maps: one axis rect per base in a row under the title, one shared colour scale.
-    QCPLayoutGrid* layout = heatPlot_->plotLayout();
-    QCPAxisRect* first = heatPlot_->axisRect();
-    layout->take(first);
-    layout->simplify();
-    layout->addElement(1, 0, new QCPLayoutGrid);
-    heatScale_ = new QCPColorScale(heatPlot_);
-    bindText(heatScale_->axis(), QT_TR_NOOP("pooled score"));
-    heatScale_->setBarWidth(14);
-    auto* margins = new QCPMarginGroup(heatPlot_);
-    heatScale_->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
-    for (int b = 0; b < kMaxBases; ++b) {
-        QCPAxisRect* rect = b == 0 ? first : new QCPAxisRect(heatPlot_);
-        rect->axis(QCPAxis::atTop)->setVisible(false);
-        rect->axis(QCPAxis::atRight)->setVisible(false);
-        rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
-        auto* map = new ColouredMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-        map->setColorScale(heatScale_);
-        setColorMapGradient(map, Gradient::Diverging);
-        heatRects_.push_back(rect);
-        heatMaps_.push_back(map);
-    }
-    layoutHeatRects(1);
+    heatRow_ = std::make_unique<HeatMapRow>(heatPlot_, kMaxBases, Gradient::Diverging);
+    bindText(heatRow_->scale()->axis(), QT_TR_NOOP("pooled score"));
 
     // Controls.
     mode_ = addChoice({.name = "sweepMode",
@@ -530,15 +511,8 @@ void SweepsLesson::showCurves(const CurveSweepParams& sweep, Computed<CurveSweep
 }
 
 void SweepsLesson::layoutCurveRects(int count) {
-    QCPLayoutGrid* layout = curvePlot_->plotLayout();
-    const QList<QCPLayoutElement*> present = layout->elements(false);
-    for (QCPAxisRect* rect : curveRects_) {
-        if (present.contains(rect)) layout->take(rect);
-    }
-    layout->simplify();
-    // Row 0 is the title; one row per base below it.
-    for (int b = 0; b < count; ++b)
-        layout->addElement(b + 1, 0, curveRects_[static_cast<std::size_t>(b)]);
+    // Under the title, one row per base.
+    showStackedAxisRects(curveRects_, count);
     for (int b = 0; b < kMaxBases; ++b) {
         setEnvelopeBandVisible(curves_[static_cast<std::size_t>(b)], b < count);
     }
@@ -560,47 +534,28 @@ void SweepsLesson::labelCurveRects() {
     }
 }
 
-void SweepsLesson::layoutHeatRects(int count) {
-    auto* row = qobject_cast<QCPLayoutGrid*>(heatPlot_->plotLayout()->element(1, 0));
-    const QList<QCPLayoutElement*> present = row->elements(false);
-    for (QCPAxisRect* rect : heatRects_) {
-        if (present.contains(rect)) row->take(rect);
-    }
-    if (present.contains(heatScale_)) row->take(heatScale_);
-    row->simplify();
-    for (int b = 0; b < count; ++b) row->addElement(0, b, heatRects_[static_cast<std::size_t>(b)]);
-    row->addElement(0, count, heatScale_);
-    for (int b = 0; b < kMaxBases; ++b)
-        heatMaps_[static_cast<std::size_t>(b)]->setVisible(b < count);
-    applyPlotTheme(heatPlot_, theme());
-}
-
 void SweepsLesson::showHeatmaps(const HeatmapSweepParams& sweep,
                                 Computed<std::vector<PooledGrid>>& result) {
     grids_ = std::move(result.value);
     shownBases_ = sweep.inputs.bases;
     gridPositions_ = sweep.positions;
     const int count = static_cast<int>(grids_.size());
-    layoutHeatRects(count);
+    heatRow_->show(count);
+    applyPlotTheme(heatPlot_, theme());
     double span = 0.0;
     for (int b = 0; b < count; ++b) {
         const auto index = static_cast<std::size_t>(b);
-        ColouredMap* map = heatMaps_[index];
-        showPooledGrid(HeatMap{map, heatScale_}, grids_[index], gridPositions_,
-                       HeatRange::Symmetric);
+        showPooledGrid(heatRow_->heatMap(b), grids_[index], gridPositions_, HeatRange::Symmetric);
         for (double v : grids_[index].values) {
             if (std::isfinite(v)) span = std::max(span, std::abs(v));
         }
-        QCPAxisRect* rect = heatRects_[index];
+        QCPAxisRect* rect = heatRow_->rect(b);
         rect->axis(QCPAxis::atBottom)
             ->setLabel(tr("key n — base %1").arg(baseText(shownBases_[index])));
         rect->axis(QCPAxis::atLeft)->setLabel(b == 0 ? tr("query position m") : QString());
     }
     // One colour scale for all maps, so the bases compare directly.
-    if (span > 0.0) {
-        for (ColouredMap* map : heatMaps_) map->setDataRange(QCPRange(-span, span));
-        heatScale_->setDataRange(QCPRange(-span, span));
-    }
+    if (span > 0.0) heatRow_->setDataRange(QCPRange(-span, span));
     finishShowing(Mode::Heatmaps, span, *heatFigure_->job(), result);
 }
 

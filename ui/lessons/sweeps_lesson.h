@@ -23,7 +23,6 @@
 #include "widgets/long_curve.h"
 
 class QCPAxisRect;
-class QCPColorScale;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -32,7 +31,7 @@ class QTimer;
 
 namespace ropelab::ui {
 
-class ColouredMap;
+class HeatMapRow;
 class LatestJob;
 
 // What Run asked for: the sweep, the backend and which press of Run it was (pressing Run again
@@ -118,7 +117,6 @@ private:
     void setRunning(bool running);
     void showCurves(const CurveSweepParams& sweep, Computed<CurveSweep>& result);
     void showHeatmaps(const HeatmapSweepParams& sweep, Computed<std::vector<PooledGrid>>& result);
-    void layoutHeatRects(int count);
     void layoutCurveRects(int count);
     void labelCurveRects();
     // After a sweep drew: its readouts (span: the largest |score| drawn) and its status.
@@ -131,9 +129,7 @@ private:
     QCustomPlot* heatPlot_;
     std::vector<QCPAxisRect*> curveRects_;
     std::vector<EnvelopeBand> curves_;
-    std::vector<QCPAxisRect*> heatRects_;
-    std::vector<ColouredMap*> heatMaps_;
-    QCPColorScale* heatScale_;
+    std::unique_ptr<HeatMapRow> heatRow_;
 
     QComboBox* mode_;
     LabeledSlider* log2Length_;

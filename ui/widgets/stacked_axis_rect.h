@@ -2,6 +2,8 @@
 #pragma once
 // Axes stacked under a plot's own: score curves too noisy to share one axis, each on its own.
 
+#include <vector>
+
 class QCustomPlot;
 class QCPAxisRect;
 
@@ -11,5 +13,9 @@ namespace ropelab::ui {
 // only its bottom and left axes shown, its left and right margins shared with the first's, so
 // that their axes line up.
 QCPAxisRect* addStackedAxisRect(QCustomPlot* plot);
+
+// Shows the first `count` of `rects` one under another, from the row of rects[0] (which stays in
+// the layout) down; the others leave the layout. Hiding what they drew is the caller's.
+void showStackedAxisRects(const std::vector<QCPAxisRect*>& rects, int count);
 
 }  // namespace ropelab::ui
