@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <numbers>
 
 #include "analysis/distance_range.h"
@@ -19,6 +18,8 @@
 #include "lessons/frequency_note.h"
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
+#include "widgets/clock_grid.h"
+#include "widgets/curve_pieces.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/orbit_camera.h"
 #include "widgets/plot_fit.h"
@@ -29,10 +30,8 @@ namespace ropelab::ui {
 
 namespace {
 
-constexpr int kSegments = 24;          // colour steps along a path (position → viridis)
-constexpr int kCirclePoints = 48;      // per clock face
-constexpr double kClockSpacing = 2.6;  // clock centres, in clock radii
-constexpr int kMaxDrawnPairs = 16;     // arcs in the layout diagram beyond the chosen pair
+constexpr int kSegments = 24;       // colour steps along a path (position → viridis)
+constexpr int kMaxDrawnPairs = 16;  // arcs in the layout diagram beyond the chosen pair
 constexpr double kHelixHalfHeight = 1.5;
 constexpr double kHelixTurns = 6.0;       // wavelengths shown around the current position
 constexpr int kMinHelixWindow = 64;       // positions, for fast pairs
@@ -40,15 +39,6 @@ constexpr int kHelixPointsPerTurn = 64;   // the continuous helix: smooth at any
 constexpr int kMaxMarkedPositions = 160;  // integer positions dotted on the helix, at most
 constexpr double kDefaultYaw = 35.0;
 constexpr double kDefaultPitch = 20.0;
-const double kNan = std::numeric_limits<double>::quiet_NaN();
-
-int clockColumns(int pairs) {
-    return std::max(1, static_cast<int>(std::ceil(std::sqrt(double(pairs)))));
-}
-
-QPointF clockCentre(int pair, int columns) {
-    return {(pair % columns) * kClockSpacing, -(pair / columns) * kClockSpacing};
-}
 
 std::vector<QCPCurve*> makeSegments(QCustomPlot* plot) {
     std::vector<QCPCurve*> segments;
@@ -78,19 +68,6 @@ void fillSegments(const std::vector<QCPCurve*>& segments, const std::vector<QPoi
         segments[std::size_t(s)]->setData(t, x, y, true);
     }
 }
-
-// Pieces as one curve, NaN between them: one plottable draws them in one batch.
-struct Pieces {
-    QVector<double> t, x, y;
-    void add(double px, double py) {
-        t.push_back(t.size());
-        x.push_back(px);
-        y.push_back(py);
-    }
-    void add(QPointF p) { add(p.x(), p.y()); }
-    void end() { add(kNan, kNan); }
-    void drawOn(QCPCurve* curve) const { curve->setData(t, x, y, true); }
-};
 
 void hideAxes(QCustomPlot* plot) {
     plot->xAxis->setVisible(false);
@@ -133,16 +110,8 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     // Clocks: one face per pair, the hand at angle p·θ_i.
     clockTitle_ = addPlotTitle(clockPlot_, QString());
     hideAxes(clockPlot_);
-    clockFaces_ = addCurve(clockPlot_->xAxis, clockPlot_->yAxis);
-    setSeriesStyle(clockFaces_, {Series::Reference, Qt::SolidLine, 0.4}, theme());
-    clockHands_ = addCurve(clockPlot_->xAxis, clockPlot_->yAxis);
-    setSeriesStyle(clockHands_, {Series::Query, Qt::SolidLine, 0.9}, theme());
-    chosenHand_ = addCurve(clockPlot_->xAxis, clockPlot_->yAxis);
-    setSeriesStyle(chosenHand_, {Series::Key, Qt::SolidLine, 1.3}, theme());
-    QCPLayer* handsLayer = addOverlayLayer(clockPlot_);
-    clockHands_->setLayer(handsLayer);
-    chosenHand_->setLayer(handsLayer);
-    tagAnnotation(clockPlot_, QStringLiteral("hands"), {clockHands_, chosenHand_});
+    clocks_ = std::make_unique<ClockGrid>(clockPlot_, theme());
+    tagAnnotation(clockPlot_, QStringLiteral("hands"), {clocks_->hands(), clocks_->chosenHand()});
 
     // The spiral R(x, p), p = 0 … N − 1, coloured by position.
     spiralTitle_ = addPlotTitle(spiralPlot_, QString());
@@ -318,13 +287,18 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     // the angles, the position and the chosen pair (the layout and the sequence leave both).
     clockFacesFigure_ = declareInlineFigures(
         {clockPlot_}, [this] { return ropeFrequencies(parameters().rope()).pairs(); },
-        [this](int pairs) { drawClockFaces(pairs); });
+        [this](int pairs) { clocks_->drawFaces(pairs, theme()); });
     FigureTask* clockHands = declareMarkers(
-        {handsLayer},
+        {clocks_->handsLayer()},
         [this] {
             return HandsKey{parameters().rope(), parameters().queryPosition(), pair_, 0};
         },
-        [this](const HandsKey&) { return drawClockHands(); });
+        [this](const HandsKey&) {
+            clocks_->drawHands(hands_, pair_);
+            // The title is drawn with the faces: a new one repaints the whole plot.
+            return setTitleText(clockTitle_,
+                                tr("Hands at p = %1").arg(parameters().queryPosition()));
+        });
     // The helix window around the query position, seen from the camera.
     FigureTask* helix = declareInlineFigures(
         {helixPlot_},
@@ -420,66 +394,6 @@ void RopeNdLesson::computeHands(const RopeFrequencies& freqs) {
     }
 }
 
-void RopeNdLesson::drawClockFaces(int pairs) {
-    const int columns = clockColumns(pairs);
-    const int rows = (pairs + columns - 1) / columns;
-    Pieces faces;
-    for (int i = 0; i < pairs; ++i) {
-        const QPointF c = clockCentre(i, columns);
-        for (int k = 0; k <= kCirclePoints; ++k) {
-            const double phi = 2.0 * std::numbers::pi * k / kCirclePoints;
-            faces.add(c.x() + std::cos(phi), c.y() + std::sin(phi));
-        }
-        faces.end();
-    }
-    faces.drawOn(clockFaces_);
-
-    // Every clock numbered while they are few; then every 2nd or 4th, so numbers in the theme's
-    // font (large in presenter mode) never run into the next row.
-    const int step =
-        pairs <= 16 ? 1 : (pairs <= 36 && !theme().presenter ? 1 : (pairs <= 64 ? 4 : 8));
-    const int labelled = (pairs + step - 1) / step;
-    while (static_cast<int>(clockLabels_.size()) > labelled) {
-        clockPlot_->removeItem(clockLabels_.back());
-        clockLabels_.pop_back();
-    }
-    while (static_cast<int>(clockLabels_.size()) < labelled) {
-        auto* label = new PlotLabel(clockPlot_);
-        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-        setSeriesStyle(label, {Series::Neutral, Qt::SolidLine, 0.8}, theme());
-        clockLabels_.push_back(label);
-    }
-    for (int l = 0; l < labelled; ++l) {
-        const int i = l * step;
-        QCPItemText* label = clockLabels_[std::size_t(l)];
-        label->position->setCoords(clockCentre(i, columns) + QPointF(0.0, -1.02));
-        label->setText(QString::number(i));
-    }
-    keepEqualAspect(clockPlot_,
-                    QRectF(-1.3, -(rows - 1) * kClockSpacing - 1.6,
-                           (columns - 1) * kClockSpacing + 2.6, (rows - 1) * kClockSpacing + 2.9));
-}
-
-bool RopeNdLesson::drawClockHands() {
-    const int pairs = static_cast<int>(hands_.size());
-    const int columns = clockColumns(pairs);
-    // Every hand but the chosen pair's, which is a curve of its own.
-    Pieces hands;
-    for (int i = 0; i < pairs; ++i) {
-        if (i == pair_) continue;
-        const QPointF c = clockCentre(i, columns);
-        hands.add(c);
-        hands.add(c + 0.9 * hands_[std::size_t(i)]);
-        hands.end();
-    }
-    hands.drawOn(clockHands_);
-    const QPointF c = clockCentre(pair_, columns);
-    const QPointF tip = c + 0.9 * hands_[std::size_t(pair_)];
-    chosenHand_->setData({0, 1}, {c.x(), tip.x()}, {c.y(), tip.y()});
-    // The title is drawn with the faces: a new one repaints the whole plot.
-    return setTitleText(clockTitle_, tr("Hands at p = %1").arg(parameters().queryPosition()));
-}
-
 void RopeNdLesson::updatePairing(const PairingKey& key) {
     const int d = key.headDim;
     const int pairs = key.rotaryDim / 2;
@@ -494,7 +408,7 @@ void RopeNdLesson::updatePairing(const PairingKey& key) {
         const RopePair p = ropePair(i, key.rotaryDim, layout);
         drawnPairs_.emplace_back(p.a, p.b);
     }
-    const auto addArc = [d](int a, int b, Pieces& arcs) {
+    const auto addArc = [d](int a, int b, CurvePieces& arcs) {
         const double span = b - a;
         const double height = 0.35 + 0.9 * std::sqrt(span / std::max(d - 1, 1));
         constexpr int kArcSteps = 24;
@@ -503,14 +417,14 @@ void RopeNdLesson::updatePairing(const PairingKey& key) {
             arcs.add(a + span * (1.0 - std::cos(phi)) / 2.0, height * std::sin(phi));
         }
     };
-    Pieces arcs;
+    CurvePieces arcs;
     for (const auto& [a, b] : drawnPairs_) {
         addArc(a, b, arcs);
         arcs.end();
     }
     arcs.drawOn(arcs_);
     const RopePair chosen = ropePair(key.pair, key.rotaryDim, layout);
-    Pieces chosenArc;
+    CurvePieces chosenArc;
     addArc(chosen.a, chosen.b, chosenArc);
     chosenArc.drawOn(chosenArc_);
     chosenComponents_->setData({double(chosen.a), double(chosen.b)}, {0.0, 0.0});

@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -22,6 +23,7 @@ class QSpinBox;
 
 namespace ropelab::ui {
 
+class ClockGrid;
 class LabeledSlider;
 class OrbitCamera;
 
@@ -79,9 +81,6 @@ private:
     // The hands, for the clocks, the helix and the readout: whatever changes them (the
     // parameters, the pair) runs refresh(), which computes them before the figures draw.
     void computeHands(const RopeFrequencies& freqs);
-    void drawClockFaces(int pairs);
-    // True when it wrote a new title, beneath the hands' layer.
-    bool drawClockHands();
     struct PairingKey {
         int headDim;
         int rotaryDim;
@@ -109,10 +108,7 @@ private:
     QCPTextElement* spiralTitle_;
     QCPTextElement* helixTitle_;
     QCPTextElement* pairingNote_;
-    QCPCurve* clockFaces_;
-    QCPCurve* clockHands_;
-    QCPCurve* chosenHand_;
-    std::vector<QCPItemText*> clockLabels_;
+    std::unique_ptr<ClockGrid> clocks_;
     std::vector<QCPCurve*> spiralSegments_;
     std::vector<QCPCurve*> helixSegments_;
     QCPColorScale* positionScale_;
