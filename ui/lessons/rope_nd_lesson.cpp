@@ -20,54 +20,27 @@
 #include "widgets/choice_box.h"
 #include "widgets/clock_grid.h"
 #include "widgets/curve_pieces.h"
+#include "widgets/gradient_path.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/orbit_camera.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
+#include "widgets/projected_axes.h"
 
 namespace ropelab::ui {
 
 namespace {
 
-constexpr int kSegments = 24;       // colour steps along a path (position → viridis)
 constexpr int kMaxDrawnPairs = 16;  // arcs in the layout diagram beyond the chosen pair
 constexpr double kHelixHalfHeight = 1.5;
+constexpr double kAxisPast = 0.2;         // how far the z axis reaches above the path
 constexpr double kHelixTurns = 6.0;       // wavelengths shown around the current position
 constexpr int kMinHelixWindow = 64;       // positions, for fast pairs
 constexpr int kHelixPointsPerTurn = 64;   // the continuous helix: smooth at any zoom shown
 constexpr int kMaxMarkedPositions = 160;  // integer positions dotted on the helix, at most
 constexpr double kDefaultYaw = 35.0;
 constexpr double kDefaultPitch = 20.0;
-
-std::vector<QCPCurve*> makeSegments(QCustomPlot* plot) {
-    std::vector<QCPCurve*> segments;
-    QCPColorGradient gradient = colorGradient(Gradient::Sequential);
-    for (int s = 0; s < kSegments; ++s) {
-        auto* curve = addCurve(plot->xAxis, plot->yAxis);
-        // Colour by position along the path, like the colour scale beside it (theme-independent).
-        curve->setPen(QPen(QColor::fromRgb(gradient.color(s + 0.5, QCPRange(0, kSegments))), 2.0));
-        curve->removeFromLegend();
-        segments.push_back(curve);
-    }
-    return segments;
-}
-
-// Splits the projected path into kSegments consecutive pieces sharing their end points.
-void fillSegments(const std::vector<QCPCurve*>& segments, const std::vector<QPointF>& points) {
-    const int n = static_cast<int>(points.size());
-    for (int s = 0; s < kSegments; ++s) {
-        const int begin = static_cast<int>(std::int64_t(s) * (n - 1) / kSegments);
-        const int end = static_cast<int>(std::int64_t(s + 1) * (n - 1) / kSegments);
-        QVector<double> t, x, y;
-        for (int i = begin; i <= end && i < n; ++i) {
-            t.push_back(i);
-            x.push_back(points[std::size_t(i)].x());
-            y.push_back(points[std::size_t(i)].y());
-        }
-        segments[std::size_t(s)]->setData(t, x, y, true);
-    }
-}
 
 void hideAxes(QCustomPlot* plot) {
     plot->xAxis->setVisible(false);
@@ -116,7 +89,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     // The spiral R(x, p), p = 0 … N − 1, coloured by position.
     spiralTitle_ = addPlotTitle(spiralPlot_, QString());
     hideAxes(spiralPlot_);
-    spiralSegments_ = makeSegments(spiralPlot_);
+    spiralPath_ = std::make_unique<GradientPath>(spiralPlot_);
     positionScale_ = new QCPColorScale(spiralPlot_);
     spiralPlot_->plotLayout()->addElement(1, 1, positionScale_);
     positionScale_->setGradient(colorGradient(Gradient::Sequential));
@@ -128,21 +101,16 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     spiralMarker_ = addMarks(spiralPlot_, QCPScatterStyle::ssDisc, 13, {Series::Key}, theme());
     QCPLayer* spiralOverlay = addOverlayLayer(spiralPlot_);
     spiralMarker_->setLayer(spiralOverlay);
-    // Both 3D views' axes: arrows with a name each, placed by drawAxes.
-    for (auto [plot, axes, labels] : {std::tuple{spiralPlot_, &spiralAxes_, &spiralAxisLabels_},
-                                      std::tuple{helixPlot_, &helixAxes_, &helixAxisLabels_}}) {
-        for (std::size_t a = 0; a < 3; ++a) {
-            (*axes)[a] = addArrow(plot, {Series::Reference, Qt::SolidLine, 0.5}, theme());
-            (*labels)[a] = new PlotLabel(plot);
-        }
-    }
+    // Both 3D views' axes, beneath the helix's path.
+    spiralAxes_ = std::make_unique<ProjectedAxes>(spiralPlot_, theme());
+    helixAxes_ = std::make_unique<ProjectedAxes>(helixPlot_, theme());
     keepEqualAspect(spiralPlot_, QRectF(-2.0, -1.7, 4.0, 3.4));
     camera_->attach(spiralPlot_);
 
     // One pair's helix (cos pθ_i, sin pθ_i, p).
     helixTitle_ = addPlotTitle(helixPlot_, QString());
     hideAxes(helixPlot_);
-    helixSegments_ = makeSegments(helixPlot_);
+    helixPath_ = std::make_unique<GradientPath>(helixPlot_);
     helixDots_ = addMarks(helixPlot_, QCPScatterStyle::ssDisc, 5, {Series::Neutral}, theme());
     helixMarker_ = addMarks(helixPlot_, QCPScatterStyle::ssDisc, 13, {Series::Key}, theme());
     keepEqualAspect(helixPlot_, QRectF(-1.7, -2.15, 3.4, 4.3));
@@ -449,7 +417,7 @@ void RopeNdLesson::updateHelix(const RopeFrequencies& freqs) {
     const std::int64_t first = std::clamp<std::int64_t>(p - window / 2, 0, n - window);
     const HelixCurve curve = ropeHelixCurve(freqs, pair_, double(first),
                                             double(first + std::max<std::int64_t>(window - 1, 1)),
-                                            kHelixPointsPerTurn, 4 * kSegments);
+                                            kHelixPointsPerTurn, 4 * GradientPath::kSegments);
     helix_.x = curve.cos;
     helix_.y = curve.sin;
     helix_.z = curve.position;
@@ -474,18 +442,18 @@ void RopeNdLesson::drawSpiral() {
     const std::size_t n = spiral_.x.size();
     std::vector<QPointF> points(n);
     for (std::size_t i = 0; i < n; ++i) points[i] = spiralPoint(i);
-    fillSegments(spiralSegments_, points);
+    spiralPath_->setPoints(points);
     // Chosen components of fast pairs jump across the view at every position: thousands of long
     // chords, which paint ~3× faster without antialiasing and look the same.
-    antialiasUnlessTangled(spiralSegments_);
+    antialiasUnlessTangled(spiralPath_->segments());
     positionScale_->setDataRange(QCPRange(0, double(n - 1)));
     // Axis names: principal components with their share of the variance, or component indices.
-    for (std::size_t a = 0; a < 3; ++a) {
-        spiralAxisLabels_[a]->setText(
-            spiralIsPca_ ? tr("PC%1 (%2%)").arg(a + 1).arg(100.0 * explained_[a], 0, 'f', 0)
-                         : tr("x[%1]").arg(spiralComponents_[a]));
-    }
-    drawAxes(spiralAxes_, spiralAxisLabels_, 1.0, 0.0, 1.3);
+    const auto name = [this](std::size_t a) {
+        return spiralIsPca_ ? tr("PC%1 (%2%)").arg(a + 1).arg(100.0 * explained_[a], 0, 'f', 0)
+                            : tr("x[%1]").arg(spiralComponents_[a]);
+    };
+    spiralAxes_->setNames(name(0), name(1), name(2));
+    spiralAxes_->place(*camera_, 0.0, 1.3, 1.0 + kAxisPast);
     spiralTitle_->setText(tr("R(x, p), p = 0 … %1\ndrag to turn").arg(n - 1));
 }
 
@@ -512,7 +480,7 @@ void RopeNdLesson::drawHelix() {
         for (std::size_t i = 0; i < h; ++i) {
             points[i] = camera_->project(helix_.x[i], helix_.y[i], height(helix_.z[i]));
         }
-        fillSegments(helixSegments_, points);
+        helixPath_->setPoints(points);
         QVector<double> dotX, dotY;
         for (std::size_t i = 0; i < helixPositions_.z.size(); ++i) {
             const QPointF at = camera_->project(helixPositions_.x[i], helixPositions_.y[i],
@@ -537,27 +505,9 @@ void RopeNdLesson::drawHelix() {
                                  .arg(static_cast<qint64>(first))
                                  .arg(static_cast<qint64>(last)));
     }
-    helixAxisLabels_[0]->setText(tr("cos pθ"));
-    helixAxisLabels_[1]->setText(tr("sin pθ"));
-    helixAxisLabels_[2]->setText(tr("p"));
+    helixAxes_->setNames(tr("cos pθ"), tr("sin pθ"), tr("p"));
     // Below the helix and past its radius: the axes' names clear its coils.
-    drawAxes(helixAxes_, helixAxisLabels_, kHelixHalfHeight, -kHelixHalfHeight - 0.3, 1.5);
-}
-
-void RopeNdLesson::drawAxes(std::array<QCPItemLine*, 3>& axes, std::array<QCPItemText*, 3>& labels,
-                            double zHalf, double base, double reach) {
-    const std::array<std::array<double, 3>, 3> tips{
-        {{reach, 0.0, base}, {0.0, reach, base}, {0.0, 0.0, zHalf + 0.2}}};
-    const QPointF origin = camera_->project(0.0, 0.0, base);
-    for (std::size_t a = 0; a < 3; ++a) {
-        const QPointF tip = camera_->project(tips[a][0], tips[a][1], tips[a][2]);
-        axes[a]->start->setCoords(origin);
-        axes[a]->end->setCoords(tip);
-        // Centred just above the arrow tip: never pushed out of the plot sideways.
-        labels[a]->position->setCoords(tip);
-        labels[a]->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-        labels[a]->setPadding(QMargins(2, 2, 2, 6));
-    }
+    helixAxes_->place(*camera_, -kHelixHalfHeight - 0.3, 1.5, kHelixHalfHeight + kAxisPast);
 }
 
 void RopeNdLesson::updateReadout(const RopeFrequencies& freqs) {

@@ -15,8 +15,6 @@
 
 class QCPCurve;
 class QCPGraph;
-class QCPItemLine;
-class QCPItemText;
 class QCPTextElement;
 class QCPColorScale;
 class QSpinBox;
@@ -24,8 +22,10 @@ class QSpinBox;
 namespace ropelab::ui {
 
 class ClockGrid;
+class GradientPath;
 class LabeledSlider;
 class OrbitCamera;
+class ProjectedAxes;
 
 class RopeNdLesson : public LessonPage {
     Q_OBJECT
@@ -95,9 +95,6 @@ private:
     void drawSpiral();
     void placeSpiralMarker(int position);
     void drawHelix();
-    // Arrows from (0, 0, base): x and y `reach` long, p up to zHalf and a little more.
-    void drawAxes(std::array<QCPItemLine*, 3>& axes, std::array<QCPItemText*, 3>& labels,
-                  double zHalf, double base, double reach);
     void updateReadout(const RopeFrequencies& freqs);
 
     QCustomPlot* clockPlot_;
@@ -109,16 +106,14 @@ private:
     QCPTextElement* helixTitle_;
     QCPTextElement* pairingNote_;
     std::unique_ptr<ClockGrid> clocks_;
-    std::vector<QCPCurve*> spiralSegments_;
-    std::vector<QCPCurve*> helixSegments_;
+    std::unique_ptr<GradientPath> spiralPath_;
+    std::unique_ptr<GradientPath> helixPath_;
     QCPColorScale* positionScale_;
     QCPGraph* spiralMarker_;
     QCPGraph* helixMarker_;
     QCPGraph* helixDots_;  // integer positions on the helix
-    std::array<QCPItemLine*, 3> spiralAxes_{};
-    std::array<QCPItemText*, 3> spiralAxisLabels_{};
-    std::array<QCPItemLine*, 3> helixAxes_{};
-    std::array<QCPItemText*, 3> helixAxisLabels_{};
+    std::unique_ptr<ProjectedAxes> spiralAxes_;
+    std::unique_ptr<ProjectedAxes> helixAxes_;
     QCPGraph* components_;
     QCPGraph* chosenComponents_;
     QCPCurve* arcs_;  // the first kMaxDrawnPairs pairs'
