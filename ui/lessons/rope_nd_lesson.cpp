@@ -19,10 +19,10 @@
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
 #include "widgets/clock_grid.h"
-#include "widgets/curve_pieces.h"
 #include "widgets/gradient_path.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/orbit_camera.h"
+#include "widgets/pair_arc_diagram.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
@@ -118,23 +118,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
 
     // Which components are paired: a square per component, an arc per pair.
     pairingNote_ = addPlotSubtitle(pairingPlot_, QString());
-    pairingPlot_->yAxis->setVisible(false);
-    pairingPlot_->yAxis->grid()->setVisible(false);
-    pairingPlot_->xAxis->grid()->setVisible(false);
-    pairingPlot_->yAxis->setRange(-0.35, 1.45);
-    components_ =
-        addMarks(pairingPlot_, QCPScatterStyle::ssSquare, 7, {Series::Reference}, theme());
-    arcs_ = addCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
-    arcs_->removeFromLegend();
-    setSeriesStyle(arcs_, {Series::Reference, Qt::SolidLine, 0.6}, theme());
-    // The chosen pair on a layer above the other arcs.
-    pairingPlot_->addLayer(QStringLiteral("highlight"));
-    chosenArc_ = addCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
-    chosenArc_->setLayer(QStringLiteral("highlight"));
-    setSeriesStyle(chosenArc_, {Series::Key, Qt::SolidLine, 1.3}, theme());
-    chosenComponents_ =
-        addMarks(pairingPlot_, QCPScatterStyle::ssSquare, 11, {Series::Key}, theme());
-    chosenComponents_->setLayer(QStringLiteral("highlight"));
+    pairing_ = std::make_unique<PairArcDiagram>(pairingPlot_, theme());
 
     // Controls.
     pairSlider_ =
@@ -363,40 +347,16 @@ void RopeNdLesson::computeHands(const RopeFrequencies& freqs) {
 }
 
 void RopeNdLesson::updatePairing(const PairingKey& key) {
-    const int d = key.headDim;
     const int pairs = key.rotaryDim / 2;
     const RopeLayout layout = key.layout;
-    QVector<double> cx(d), cy(d, 0.0);
-    for (int j = 0; j < d; ++j) cx[j] = j;
-    components_->setData(cx, cy, true);
-
     drawnPairs_.clear();
     const int shown = std::min(pairs, kMaxDrawnPairs);
     for (int i = 0; i < shown; ++i) {
         const RopePair p = ropePair(i, key.rotaryDim, layout);
         drawnPairs_.emplace_back(p.a, p.b);
     }
-    const auto addArc = [d](int a, int b, CurvePieces& arcs) {
-        const double span = b - a;
-        const double height = 0.35 + 0.9 * std::sqrt(span / std::max(d - 1, 1));
-        constexpr int kArcSteps = 24;
-        for (int k = 0; k <= kArcSteps; ++k) {
-            const double phi = std::numbers::pi * k / kArcSteps;
-            arcs.add(a + span * (1.0 - std::cos(phi)) / 2.0, height * std::sin(phi));
-        }
-    };
-    CurvePieces arcs;
-    for (const auto& [a, b] : drawnPairs_) {
-        addArc(a, b, arcs);
-        arcs.end();
-    }
-    arcs.drawOn(arcs_);
     const RopePair chosen = ropePair(key.pair, key.rotaryDim, layout);
-    CurvePieces chosenArc;
-    addArc(chosen.a, chosen.b, chosenArc);
-    chosenArc.drawOn(chosenArc_);
-    chosenComponents_->setData({double(chosen.a), double(chosen.b)}, {0.0, 0.0});
-    pairingPlot_->xAxis->setRange(-1.0, d);
+    pairing_->show(key.headDim, drawnPairs_, {chosen.a, chosen.b});
     pairingNote_->setText(
         (layout == RopeLayout::HalfSplit ? tr("half-split: (i, i + d/2)")
                                          : tr("interleaved: (2i, 2i + 1)")) +

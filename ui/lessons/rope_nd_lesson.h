@@ -13,7 +13,6 @@
 #include "encodings/rope_frequencies.h"
 #include "lessons/lesson_page.h"
 
-class QCPCurve;
 class QCPGraph;
 class QCPTextElement;
 class QCPColorScale;
@@ -25,6 +24,7 @@ class ClockGrid;
 class GradientPath;
 class LabeledSlider;
 class OrbitCamera;
+class PairArcDiagram;
 class ProjectedAxes;
 
 class RopeNdLesson : public LessonPage {
@@ -114,10 +114,7 @@ private:
     QCPGraph* helixDots_;  // integer positions on the helix
     std::unique_ptr<ProjectedAxes> spiralAxes_;
     std::unique_ptr<ProjectedAxes> helixAxes_;
-    QCPGraph* components_;
-    QCPGraph* chosenComponents_;
-    QCPCurve* arcs_;  // the first kMaxDrawnPairs pairs'
-    QCPCurve* chosenArc_;
+    std::unique_ptr<PairArcDiagram> pairing_;  // the first kMaxDrawnPairs pairs and the chosen one
 
     LabeledSlider* pairSlider_;
     QComboBox* coordinateBox_;
