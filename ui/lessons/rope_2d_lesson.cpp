@@ -20,6 +20,7 @@
 #include "lessons/frequency_note.h"
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
+#include "widgets/curve_cursor.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/long_curve.h"
 #include "widgets/plot_fit.h"
@@ -107,16 +108,8 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     QCPGraph* scoreGraph =
         addSeries(scorePlot, {Series::Neutral, Qt::SolidLine, 0.6}, QT_TR_NOOP("q·k, all pairs"));
     QCPGraph* pairGraph = addSeries(scorePlot, {Series::Third, Qt::SolidLine, 0.6});
-    auto* distanceMarker = new QCPItemStraightLine(scorePlot);
-    setSeriesStyle(distanceMarker, {Series::Reference, Qt::DashLine, 0.6}, theme());
-    auto* scoreTracer = new QCPItemTracer(scorePlot);
-    scoreTracer->setStyle(QCPItemTracer::tsCircle);
-    scoreTracer->setSize(11);
-    setSeriesStyle(scoreTracer, {Series::Key, Qt::SolidLine, 0.8}, theme());
     // The marker moves with m and n on its own buffered layer; the curves stay painted.
-    QCPLayer* scoreOverlay = addOverlayLayer(scorePlot);
-    distanceMarker->setLayer(scoreOverlay);
-    scoreTracer->setLayer(scoreOverlay);
+    const CurveCursor distanceMarker(scorePlot, theme());
     placeLegendBelow(scorePlot);
 
     // Lesson controls: pair, animation, shift both.
@@ -210,15 +203,13 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
         });
     // The distance m − n and the score there, on the curves' overlay layer.
     declareMarkers(
-        {scoreOverlay},
+        {distanceMarker.layer()},
         [this] {
             return std::pair{parameters().queryPosition() - parameters().keyPosition(),
                              shown_.score};
         },
-        [distanceMarker, scoreTracer](const std::pair<int, double>& at) {
-            distanceMarker->point1->setCoords(at.first, 0.0);
-            distanceMarker->point2->setCoords(at.first, 1.0);
-            scoreTracer->position->setCoords(at.first, at.second);
+        [distanceMarker](const std::pair<int, double>& at) {
+            distanceMarker.moveTo(at.first, at.second);
         });
     // After the pair, whose numbers they give; N for the pairs slower than the sequence.
     FigureTask* readouts = declareInlineFigures(
