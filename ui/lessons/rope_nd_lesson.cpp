@@ -19,6 +19,7 @@
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
 #include "widgets/clock_grid.h"
+#include "widgets/color_scale.h"
 #include "widgets/gradient_path.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/orbit_camera.h"
@@ -90,14 +91,9 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     spiralTitle_ = addPlotTitle(spiralPlot_, QString());
     hideAxes(spiralPlot_);
     spiralPath_ = std::make_unique<GradientPath>(spiralPlot_);
-    positionScale_ = new QCPColorScale(spiralPlot_);
-    spiralPlot_->plotLayout()->addElement(1, 1, positionScale_);
+    positionScale_ = addColorScale(spiralPlot_, 12);
     positionScale_->setGradient(colorGradient(Gradient::Sequential));
-    positionScale_->setBarWidth(12);
     bindText(positionScale_->axis(), QT_TR_NOOP("position p"));
-    auto* margins = new QCPMarginGroup(spiralPlot_);
-    spiralPlot_->axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
-    positionScale_->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
     spiralMarker_ = addMarks(spiralPlot_, QCPScatterStyle::ssDisc, 13, {Series::Key}, theme());
     QCPLayer* spiralOverlay = addOverlayLayer(spiralPlot_);
     spiralMarker_->setLayer(spiralOverlay);
