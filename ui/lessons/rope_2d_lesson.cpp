@@ -20,37 +20,20 @@
 #include "lessons/frequency_note.h"
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
+#include "widgets/curve_cursor.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/long_curve.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
+#include "widgets/vector_pair_view.h"
 
 namespace ropelab::ui {
 
 namespace {
 
-constexpr int kArcPoints = 64;
-constexpr int kCirclePoints = 256;
-constexpr double kCircleExtent = 1.38;  // the square shown, in units of the longer arrow
-constexpr int kTrailLength = 24;        // earlier positions marked on the circle
-constexpr int kCurveColumns = 700;      // drawn columns of the score curves (min–max beyond)
-constexpr Series kSideSeries[] = {Series::Query, Series::Key};
-
-double length(QPointF v) {
-    return std::hypot(v.x(), v.y());
-}
-
-QPointF unitDirection(QPointF v) {
-    const double l = length(v);
-    if (l == 0.0) return {0.0, 0.0};
-    return v / l;
-}
-
-void placeArrow(QCPItemLine* arrow, QPointF tip) {
-    arrow->start->setCoords(0.0, 0.0);
-    arrow->end->setCoords(tip);
-}
+constexpr int kTrailLength = 24;    // earlier positions marked on the circle
+constexpr int kCurveColumns = 700;  // drawn columns of the score curves (min–max beyond)
 
 // Only components a and b of v, so core's score of the masked vectors is that pair's part.
 Eigen::VectorXd pairOnly(const Eigen::VectorXd& v, const RopePair& pair) {
@@ -113,56 +96,20 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
     auto* timer = new QTimer(this);
     connect(timer, &QTimer::timeout, this, &Rope2dLesson::advanceAnimation);
 
-    // The rotation view: each tip's circle, starting vectors (dashed), turned vectors, angle arc,
-    // all at their true lengths; q's part, then k's, of each in drawing order.
+    // The rotation view: q and k at their true lengths, turned from their starts (dashed).
     circleTitle_ = addPlotTitle(circlePlot_, QString());
-    for (int s : {0, 1}) {
-        sides_[s].circle = addCurve(circlePlot_->xAxis, circlePlot_->yAxis);
-        setSeriesStyle(sides_[s].circle, {kSideSeries[s], Qt::DotLine, 0.6}, theme());
-    }
-    angleArc_ = addCurve(circlePlot_->xAxis, circlePlot_->yAxis);
-    setSeriesStyle(angleArc_, {Series::Third, Qt::SolidLine, 0.9, 50}, theme());
-    // Where each arrow pointed at the positions before: dots θ_i apart on the circle.
-    for (int s : {0, 1}) {
-        sides_[s].trail = addMarks(circlePlot_, QCPScatterStyle::ssDisc, 7,
-                                   {kSideSeries[s], Qt::SolidLine, 0.6}, theme());
-    }
-    for (int s : {0, 1})
-        sides_[s].start = addArrow(circlePlot_, {kSideSeries[s], Qt::DashLine, 0.6}, theme());
-    for (int s : {0, 1})
-        sides_[s].arrow = addArrow(circlePlot_, {kSideSeries[s], Qt::SolidLine, 1.4}, theme());
-    const auto makeLabel = [this](Series series) {
-        auto* label = new PlotLabel(circlePlot_);
-        label->setPositionAlignment(Qt::AlignCenter);
-        label->setPadding(QMargins(3, 1, 3, 1));
-        setSeriesStyle(label, {series, Qt::SolidLine, 1.2}, theme());
-        return label;
-    };
-    for (int s : {0, 1}) sides_[s].label = makeLabel(kSideSeries[s]);
-    sides_[0].label->setText(QStringLiteral("q\u2098"));
-    sides_[1].label->setText(QStringLiteral("k\u2099"));
-    angleLabel_ = makeLabel(Series::Third);
-    // In a corner, so it never sits on an arrow however small the angle is.
-    angleLabel_->position->setType(QCPItemPosition::ptAxisRectRatio);
-    angleLabel_->position->setCoords(0.02, 0.03);
-    angleLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    tagAnnotation(circlePlot_, QStringLiteral("angle"), {angleArc_, angleLabel_});
-    circlePlot_->legend->setVisible(false);
+    vectors_ = std::make_unique<VectorPairView>(circlePlot_, std::array{Series::Query, Series::Key},
+                                                Series::Third, theme());
+    vectors_->setNames(QStringLiteral("q\u2098"), QStringLiteral("k\u2099"));
+    tagAnnotation(circlePlot_, QStringLiteral("angle"),
+                  {vectors_->angleArc(), vectors_->angleLabel()});
 
     // The score against relative distance, with the current m − n marked.
     QCPGraph* scoreGraph =
         addSeries(scorePlot, {Series::Neutral, Qt::SolidLine, 0.6}, QT_TR_NOOP("q·k, all pairs"));
     QCPGraph* pairGraph = addSeries(scorePlot, {Series::Third, Qt::SolidLine, 0.6});
-    auto* distanceMarker = new QCPItemStraightLine(scorePlot);
-    setSeriesStyle(distanceMarker, {Series::Reference, Qt::DashLine, 0.6}, theme());
-    auto* scoreTracer = new QCPItemTracer(scorePlot);
-    scoreTracer->setStyle(QCPItemTracer::tsCircle);
-    scoreTracer->setSize(11);
-    setSeriesStyle(scoreTracer, {Series::Key, Qt::SolidLine, 0.8}, theme());
     // The marker moves with m and n on its own buffered layer; the curves stay painted.
-    QCPLayer* scoreOverlay = addOverlayLayer(scorePlot);
-    distanceMarker->setLayer(scoreOverlay);
-    scoreTracer->setLayer(scoreOverlay);
+    const CurveCursor distanceMarker(scorePlot, theme());
     placeLegendBelow(scorePlot);
 
     // Lesson controls: pair, animation, shift both.
@@ -256,15 +203,13 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
         });
     // The distance m − n and the score there, on the curves' overlay layer.
     declareMarkers(
-        {scoreOverlay},
+        {distanceMarker.layer()},
         [this] {
             return std::pair{parameters().queryPosition() - parameters().keyPosition(),
                              shown_.score};
         },
-        [distanceMarker, scoreTracer](const std::pair<int, double>& at) {
-            distanceMarker->point1->setCoords(at.first, 0.0);
-            distanceMarker->point2->setCoords(at.first, 1.0);
-            scoreTracer->position->setCoords(at.first, at.second);
+        [distanceMarker](const std::pair<int, double>& at) {
+            distanceMarker.moveTo(at.first, at.second);
         });
     // After the pair, whose numbers they give; N for the pairs slower than the sequence.
     FigureTask* readouts = declareInlineFigures(
@@ -343,19 +288,20 @@ Rope2dLesson::PairView Rope2dLesson::computePair(const PairKey& key, const Execu
     const RopePair pair = ropePair(key.pair, freqs.rotaryDim, key.layout);
     const auto ofPair = [&](const Eigen::VectorXd& v) { return QPointF(v[pair.a], v[pair.b]); };
     view.components = pair;
-    view.starts = {ofPair(q), ofPair(k)};
-    view.tips = {ofPair(qRotated), ofPair(kRotated)};
+    TurnedPair& turned = view.vectors;
+    turned.starts = {ofPair(q), ofPair(k)};
+    turned.tips = {ofPair(qRotated), ofPair(kRotated)};
     const auto trail = [&](int side, const Eigen::VectorXd& v, int last) {
         for (int p = std::max(0, last - kTrailLength); p < last; ++p) {
             const QPointF dot = ofPair(applyRope(v, p, freqs, key.layout));
-            view.trailX[side].push_back(dot.x());
-            view.trailY[side].push_back(dot.y());
+            turned.trailX[side].push_back(dot.x());
+            turned.trailY[side].push_back(dot.y());
         }
     };
     trail(0, q, m);
     trail(1, k, n);
-    view.angle = wrapPhase(std::atan2(view.tips[0].y(), view.tips[0].x()) -
-                           std::atan2(view.tips[1].y(), view.tips[1].x()));
+    turned.angle = wrapPhase(std::atan2(turned.tips[0].y(), turned.tips[0].x()) -
+                             std::atan2(turned.tips[1].y(), turned.tips[1].x()));
     view.score = ropeScoreAt(q, k, freqs, key.layout, m - n);
     view.shiftChange =
         applyRope(q, m + 1, freqs, key.layout).dot(applyRope(k, n + 1, freqs, key.layout)) -
@@ -366,27 +312,10 @@ Rope2dLesson::PairView Rope2dLesson::computePair(const PairKey& key, const Execu
 
 void Rope2dLesson::drawPair(const PairKey& key, PairView& view) {
     shown_ = std::move(view);
-    const std::array<double, 2> radii{length(shown_.tips[0]), length(shown_.tips[1])};
-    const double longest =
-        std::max({length(shown_.starts[0]), length(shown_.starts[1]), radii[0], radii[1], 1e-9});
-    const double extent = kCircleExtent * longest;  // half the side of the square shown
-    keepEqualAspect(circlePlot_, QRectF(-extent, -extent, 2 * extent, 2 * extent));
-    // Labels just beyond the tips, a fixed share of the view away.
-    const double labelGap = 0.12 * extent;
-    for (int s : {0, 1}) {
-        const QPointF tip = shown_.tips[s];
-        setArc(sides_[s].circle, radii[s], 0.0, 2.0 * std::numbers::pi, kCirclePoints);
-        placeArrow(sides_[s].start, shown_.starts[s]);
-        placeArrow(sides_[s].arrow, tip);
-        sides_[s].trail->setData(shown_.trailX[s], shown_.trailY[s]);
-        sides_[s].label->placeInside(tip + labelGap * unitDirection(tip));
-    }
-
-    // The angle from k to q, drawn as a wedge at the centre.
-    const double keyAngle = std::atan2(shown_.tips[1].y(), shown_.tips[1].x());
-    setArc(angleArc_, 0.5 * std::min(radii[0], radii[1]), keyAngle, shown_.angle, kArcPoints, true);
-    angleLabel_->setText(
-        tr("angle from k to q: %1°").arg(shown_.angle * 180.0 / std::numbers::pi, 0, 'f', 1));
+    vectors_->show(shown_.vectors);
+    vectors_->angleLabel()->setText(
+        tr("angle from k to q: %1°")
+            .arg(shown_.vectors.angle * 180.0 / std::numbers::pi, 0, 'f', 1));
     const RopePair pair = shown_.components;
     circleTitle_->setText(
         tr("Pair %1 of q and k at true length (θ%2 = %3 rad/token)")
@@ -408,6 +337,7 @@ void Rope2dLesson::updateReadout(const PairKey& key, int sequenceLength) {
     });
     // |q|, |k| of two arrows.
     const auto lengths = [](const std::array<QPointF, 2>& v) {
+        const auto length = [](QPointF p) { return std::hypot(p.x(), p.y()); };
         return QStringLiteral("%1, %2").arg(length(v[0]), 0, 'f', 3).arg(length(v[1]), 0, 'f', 3);
     };
     // A step can conceal each readout with a row of its own alone (as rope-2d's activities do).
@@ -426,10 +356,10 @@ void Rope2dLesson::updateReadout(const PairKey& key, int sequenceLength) {
         {.label = tr("turn of q: mθ<sub>i</sub>"), .value = m * theta, .format = radians},
         {.label = tr("turn of k: nθ<sub>i</sub>"), .value = n * theta, .format = radians},
         alone(QStringLiteral("angle_deg"), tr("angle from k to q"),
-              shown_.angle * 180.0 / std::numbers::pi, {'f', 1, QStringLiteral("%1°")}),
+              shown_.vectors.angle * 180.0 / std::numbers::pi, {'f', 1, QStringLiteral("%1°")}),
         {.label = tr("|q<sub>pair</sub>|, |k<sub>pair</sub>| (dashed arrows)"),
-         .text = lengths(shown_.starts)},
-        {.label = tr("turned lengths (circle radii)"), .text = lengths(shown_.tips)},
+         .text = lengths(shown_.vectors.starts)},
+        {.label = tr("turned lengths (circle radii)"), .text = lengths(shown_.vectors.tips)},
         alone(QStringLiteral("pair_score"), tr("pair %1 part of q·k").arg(pair), shown_.pairScore,
               {'f', 4}),
         alone(QStringLiteral("score"), tr("q·k, all %1 pairs").arg(freqs.pairs()), shown_.score,

@@ -4,17 +4,14 @@
 // nθ_i; the score q·k against m − n; shifting both positions leaves q·k unchanged.
 
 #include <QPointF>
-#include <QVector>
-#include <array>
 #include <cmath>
+#include <memory>
 
 #include "encodings/rope_apply.h"
 #include "encodings/rope_frequencies.h"
 #include "lessons/lesson_page.h"
+#include "widgets/vector_pair_view.h"
 
-class QCPCurve;
-class QCPGraph;
-class QCPItemLine;
 class QCPTextElement;
 class QComboBox;
 class QPushButton;
@@ -22,7 +19,6 @@ class QPushButton;
 namespace ropelab::ui {
 
 class LabeledSlider;
-class PlotLabel;
 
 class Rope2dLesson : public LessonPage {
     Q_OBJECT
@@ -39,12 +35,12 @@ public:
     // What the views show, for tests and the benchmark.
     int pairIndex() const { return pair_; }
     void setPairIndex(int pair);
-    double score() const { return shown_.score; }          // q_m·k_n over all pairs
-    double pairScore() const { return shown_.pairScore; }  // this pair's part of q_m·k_n
-    double angleBetween() const { return shown_.angle; }   // radians, k → q, in (−π, π]
+    double score() const { return shown_.score; }                 // q_m·k_n over all pairs
+    double pairScore() const { return shown_.pairScore; }         // this pair's part of q_m·k_n
+    double angleBetween() const { return shown_.vectors.angle; }  // radians, k → q, in (−π, π]
     // Arrow tips as drawn: the turned pair at its true length, on the circle it runs on.
-    QPointF queryTip() const { return shown_.tips[0]; }
-    QPointF keyTip() const { return shown_.tips[1]; }
+    QPointF queryTip() const { return shown_.vectors.tips[0]; }
+    QPointF keyTip() const { return shown_.vectors.tips[1]; }
     double queryCircleRadius() const { return std::hypot(queryTip().x(), queryTip().y()); }
     LabeledSlider* pairSlider() const { return pairSlider_; }
     QPushButton* playButton() const { return playButton_; }
@@ -61,21 +57,11 @@ private:
     struct PairView {
         RopeFrequencies freqs;
         RopePair components{0, 1};
-        std::array<QPointF, 2> starts, tips;
-        std::array<QVector<double>, 2> trailX, trailY;
-        double angle = 0.0;
+        TurnedPair vectors;
         double score = 0.0;
         double pairScore = 0.0;
         // What "Shift both ▶" would change: q·k at (m + 1, n + 1) minus q·k at (m, n).
         double shiftChange = 0.0;
-    };
-    // The parts of the rotation view drawn for q ([0]) and for k ([1]).
-    struct Side {
-        QCPCurve* circle;
-        QCPGraph* trail;
-        QCPItemLine* start;
-        QCPItemLine* arrow;
-        PlotLabel* label;
     };
     PairKey pairKey() const;
     static PairView computePair(const PairKey& key, const Execution& exec);
@@ -86,9 +72,7 @@ private:
 
     QCustomPlot* circlePlot_;
     QCPTextElement* circleTitle_;
-    std::array<Side, 2> sides_;
-    QCPCurve* angleArc_;
-    PlotLabel* angleLabel_;
+    std::unique_ptr<VectorPairView> vectors_;
     LabeledSlider* pairSlider_;
     QPushButton* playButton_;
     QComboBox* animateMode_;

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <numbers>
 
 #include "analysis/distance_range.h"
@@ -19,78 +18,30 @@
 #include "lessons/frequency_note.h"
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
+#include "widgets/clock_grid.h"
+#include "widgets/color_scale.h"
+#include "widgets/gradient_path.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/orbit_camera.h"
+#include "widgets/pair_arc_diagram.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
+#include "widgets/projected_axes.h"
 
 namespace ropelab::ui {
 
 namespace {
 
-constexpr int kSegments = 24;          // colour steps along a path (position → viridis)
-constexpr int kCirclePoints = 48;      // per clock face
-constexpr double kClockSpacing = 2.6;  // clock centres, in clock radii
-constexpr int kMaxDrawnPairs = 16;     // arcs in the layout diagram beyond the chosen pair
+constexpr int kMaxDrawnPairs = 16;  // arcs in the layout diagram beyond the chosen pair
 constexpr double kHelixHalfHeight = 1.5;
+constexpr double kAxisPast = 0.2;         // how far the z axis reaches above the path
 constexpr double kHelixTurns = 6.0;       // wavelengths shown around the current position
 constexpr int kMinHelixWindow = 64;       // positions, for fast pairs
 constexpr int kHelixPointsPerTurn = 64;   // the continuous helix: smooth at any zoom shown
 constexpr int kMaxMarkedPositions = 160;  // integer positions dotted on the helix, at most
 constexpr double kDefaultYaw = 35.0;
 constexpr double kDefaultPitch = 20.0;
-const double kNan = std::numeric_limits<double>::quiet_NaN();
-
-int clockColumns(int pairs) {
-    return std::max(1, static_cast<int>(std::ceil(std::sqrt(double(pairs)))));
-}
-
-QPointF clockCentre(int pair, int columns) {
-    return {(pair % columns) * kClockSpacing, -(pair / columns) * kClockSpacing};
-}
-
-std::vector<QCPCurve*> makeSegments(QCustomPlot* plot) {
-    std::vector<QCPCurve*> segments;
-    QCPColorGradient gradient = colorGradient(Gradient::Sequential);
-    for (int s = 0; s < kSegments; ++s) {
-        auto* curve = addCurve(plot->xAxis, plot->yAxis);
-        // Colour by position along the path, like the colour scale beside it (theme-independent).
-        curve->setPen(QPen(QColor::fromRgb(gradient.color(s + 0.5, QCPRange(0, kSegments))), 2.0));
-        curve->removeFromLegend();
-        segments.push_back(curve);
-    }
-    return segments;
-}
-
-// Splits the projected path into kSegments consecutive pieces sharing their end points.
-void fillSegments(const std::vector<QCPCurve*>& segments, const std::vector<QPointF>& points) {
-    const int n = static_cast<int>(points.size());
-    for (int s = 0; s < kSegments; ++s) {
-        const int begin = static_cast<int>(std::int64_t(s) * (n - 1) / kSegments);
-        const int end = static_cast<int>(std::int64_t(s + 1) * (n - 1) / kSegments);
-        QVector<double> t, x, y;
-        for (int i = begin; i <= end && i < n; ++i) {
-            t.push_back(i);
-            x.push_back(points[std::size_t(i)].x());
-            y.push_back(points[std::size_t(i)].y());
-        }
-        segments[std::size_t(s)]->setData(t, x, y, true);
-    }
-}
-
-// Pieces as one curve, NaN between them: one plottable draws them in one batch.
-struct Pieces {
-    QVector<double> t, x, y;
-    void add(double px, double py) {
-        t.push_back(t.size());
-        x.push_back(px);
-        y.push_back(py);
-    }
-    void add(QPointF p) { add(p.x(), p.y()); }
-    void end() { add(kNan, kNan); }
-    void drawOn(QCPCurve* curve) const { curve->setData(t, x, y, true); }
-};
 
 void hideAxes(QCustomPlot* plot) {
     plot->xAxis->setVisible(false);
@@ -133,47 +84,29 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     // Clocks: one face per pair, the hand at angle p·θ_i.
     clockTitle_ = addPlotTitle(clockPlot_, QString());
     hideAxes(clockPlot_);
-    clockFaces_ = addCurve(clockPlot_->xAxis, clockPlot_->yAxis);
-    setSeriesStyle(clockFaces_, {Series::Reference, Qt::SolidLine, 0.4}, theme());
-    clockHands_ = addCurve(clockPlot_->xAxis, clockPlot_->yAxis);
-    setSeriesStyle(clockHands_, {Series::Query, Qt::SolidLine, 0.9}, theme());
-    chosenHand_ = addCurve(clockPlot_->xAxis, clockPlot_->yAxis);
-    setSeriesStyle(chosenHand_, {Series::Key, Qt::SolidLine, 1.3}, theme());
-    QCPLayer* handsLayer = addOverlayLayer(clockPlot_);
-    clockHands_->setLayer(handsLayer);
-    chosenHand_->setLayer(handsLayer);
-    tagAnnotation(clockPlot_, QStringLiteral("hands"), {clockHands_, chosenHand_});
+    clocks_ = std::make_unique<ClockGrid>(clockPlot_, theme());
+    tagAnnotation(clockPlot_, QStringLiteral("hands"), {clocks_->hands(), clocks_->chosenHand()});
 
     // The spiral R(x, p), p = 0 … N − 1, coloured by position.
     spiralTitle_ = addPlotTitle(spiralPlot_, QString());
     hideAxes(spiralPlot_);
-    spiralSegments_ = makeSegments(spiralPlot_);
-    positionScale_ = new QCPColorScale(spiralPlot_);
-    spiralPlot_->plotLayout()->addElement(1, 1, positionScale_);
+    spiralPath_ = std::make_unique<GradientPath>(spiralPlot_);
+    positionScale_ = addColorScale(spiralPlot_, 12);
     positionScale_->setGradient(colorGradient(Gradient::Sequential));
-    positionScale_->setBarWidth(12);
     bindText(positionScale_->axis(), QT_TR_NOOP("position p"));
-    auto* margins = new QCPMarginGroup(spiralPlot_);
-    spiralPlot_->axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
-    positionScale_->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
     spiralMarker_ = addMarks(spiralPlot_, QCPScatterStyle::ssDisc, 13, {Series::Key}, theme());
     QCPLayer* spiralOverlay = addOverlayLayer(spiralPlot_);
     spiralMarker_->setLayer(spiralOverlay);
-    // Both 3D views' axes: arrows with a name each, placed by drawAxes.
-    for (auto [plot, axes, labels] : {std::tuple{spiralPlot_, &spiralAxes_, &spiralAxisLabels_},
-                                      std::tuple{helixPlot_, &helixAxes_, &helixAxisLabels_}}) {
-        for (std::size_t a = 0; a < 3; ++a) {
-            (*axes)[a] = addArrow(plot, {Series::Reference, Qt::SolidLine, 0.5}, theme());
-            (*labels)[a] = new PlotLabel(plot);
-        }
-    }
+    // Both 3D views' axes, beneath the helix's path.
+    spiralAxes_ = std::make_unique<ProjectedAxes>(spiralPlot_, theme());
+    helixAxes_ = std::make_unique<ProjectedAxes>(helixPlot_, theme());
     keepEqualAspect(spiralPlot_, QRectF(-2.0, -1.7, 4.0, 3.4));
     camera_->attach(spiralPlot_);
 
     // One pair's helix (cos pθ_i, sin pθ_i, p).
     helixTitle_ = addPlotTitle(helixPlot_, QString());
     hideAxes(helixPlot_);
-    helixSegments_ = makeSegments(helixPlot_);
+    helixPath_ = std::make_unique<GradientPath>(helixPlot_);
     helixDots_ = addMarks(helixPlot_, QCPScatterStyle::ssDisc, 5, {Series::Neutral}, theme());
     helixMarker_ = addMarks(helixPlot_, QCPScatterStyle::ssDisc, 13, {Series::Key}, theme());
     keepEqualAspect(helixPlot_, QRectF(-1.7, -2.15, 3.4, 4.3));
@@ -181,23 +114,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
 
     // Which components are paired: a square per component, an arc per pair.
     pairingNote_ = addPlotSubtitle(pairingPlot_, QString());
-    pairingPlot_->yAxis->setVisible(false);
-    pairingPlot_->yAxis->grid()->setVisible(false);
-    pairingPlot_->xAxis->grid()->setVisible(false);
-    pairingPlot_->yAxis->setRange(-0.35, 1.45);
-    components_ =
-        addMarks(pairingPlot_, QCPScatterStyle::ssSquare, 7, {Series::Reference}, theme());
-    arcs_ = addCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
-    arcs_->removeFromLegend();
-    setSeriesStyle(arcs_, {Series::Reference, Qt::SolidLine, 0.6}, theme());
-    // The chosen pair on a layer above the other arcs.
-    pairingPlot_->addLayer(QStringLiteral("highlight"));
-    chosenArc_ = addCurve(pairingPlot_->xAxis, pairingPlot_->yAxis);
-    chosenArc_->setLayer(QStringLiteral("highlight"));
-    setSeriesStyle(chosenArc_, {Series::Key, Qt::SolidLine, 1.3}, theme());
-    chosenComponents_ =
-        addMarks(pairingPlot_, QCPScatterStyle::ssSquare, 11, {Series::Key}, theme());
-    chosenComponents_->setLayer(QStringLiteral("highlight"));
+    pairing_ = std::make_unique<PairArcDiagram>(pairingPlot_, theme());
 
     // Controls.
     pairSlider_ =
@@ -318,13 +235,18 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
     // the angles, the position and the chosen pair (the layout and the sequence leave both).
     clockFacesFigure_ = declareInlineFigures(
         {clockPlot_}, [this] { return ropeFrequencies(parameters().rope()).pairs(); },
-        [this](int pairs) { drawClockFaces(pairs); });
+        [this](int pairs) { clocks_->drawFaces(pairs, theme()); });
     FigureTask* clockHands = declareMarkers(
-        {handsLayer},
+        {clocks_->handsLayer()},
         [this] {
             return HandsKey{parameters().rope(), parameters().queryPosition(), pair_, 0};
         },
-        [this](const HandsKey&) { return drawClockHands(); });
+        [this](const HandsKey&) {
+            clocks_->drawHands(hands_, pair_);
+            // The title is drawn with the faces: a new one repaints the whole plot.
+            return setTitleText(clockTitle_,
+                                tr("Hands at p = %1").arg(parameters().queryPosition()));
+        });
     // The helix window around the query position, seen from the camera.
     FigureTask* helix = declareInlineFigures(
         {helixPlot_},
@@ -420,101 +342,17 @@ void RopeNdLesson::computeHands(const RopeFrequencies& freqs) {
     }
 }
 
-void RopeNdLesson::drawClockFaces(int pairs) {
-    const int columns = clockColumns(pairs);
-    const int rows = (pairs + columns - 1) / columns;
-    Pieces faces;
-    for (int i = 0; i < pairs; ++i) {
-        const QPointF c = clockCentre(i, columns);
-        for (int k = 0; k <= kCirclePoints; ++k) {
-            const double phi = 2.0 * std::numbers::pi * k / kCirclePoints;
-            faces.add(c.x() + std::cos(phi), c.y() + std::sin(phi));
-        }
-        faces.end();
-    }
-    faces.drawOn(clockFaces_);
-
-    // Every clock numbered while they are few; then every 2nd or 4th, so numbers in the theme's
-    // font (large in presenter mode) never run into the next row.
-    const int step =
-        pairs <= 16 ? 1 : (pairs <= 36 && !theme().presenter ? 1 : (pairs <= 64 ? 4 : 8));
-    const int labelled = (pairs + step - 1) / step;
-    while (static_cast<int>(clockLabels_.size()) > labelled) {
-        clockPlot_->removeItem(clockLabels_.back());
-        clockLabels_.pop_back();
-    }
-    while (static_cast<int>(clockLabels_.size()) < labelled) {
-        auto* label = new PlotLabel(clockPlot_);
-        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-        setSeriesStyle(label, {Series::Neutral, Qt::SolidLine, 0.8}, theme());
-        clockLabels_.push_back(label);
-    }
-    for (int l = 0; l < labelled; ++l) {
-        const int i = l * step;
-        QCPItemText* label = clockLabels_[std::size_t(l)];
-        label->position->setCoords(clockCentre(i, columns) + QPointF(0.0, -1.02));
-        label->setText(QString::number(i));
-    }
-    keepEqualAspect(clockPlot_,
-                    QRectF(-1.3, -(rows - 1) * kClockSpacing - 1.6,
-                           (columns - 1) * kClockSpacing + 2.6, (rows - 1) * kClockSpacing + 2.9));
-}
-
-bool RopeNdLesson::drawClockHands() {
-    const int pairs = static_cast<int>(hands_.size());
-    const int columns = clockColumns(pairs);
-    // Every hand but the chosen pair's, which is a curve of its own.
-    Pieces hands;
-    for (int i = 0; i < pairs; ++i) {
-        if (i == pair_) continue;
-        const QPointF c = clockCentre(i, columns);
-        hands.add(c);
-        hands.add(c + 0.9 * hands_[std::size_t(i)]);
-        hands.end();
-    }
-    hands.drawOn(clockHands_);
-    const QPointF c = clockCentre(pair_, columns);
-    const QPointF tip = c + 0.9 * hands_[std::size_t(pair_)];
-    chosenHand_->setData({0, 1}, {c.x(), tip.x()}, {c.y(), tip.y()});
-    // The title is drawn with the faces: a new one repaints the whole plot.
-    return setTitleText(clockTitle_, tr("Hands at p = %1").arg(parameters().queryPosition()));
-}
-
 void RopeNdLesson::updatePairing(const PairingKey& key) {
-    const int d = key.headDim;
     const int pairs = key.rotaryDim / 2;
     const RopeLayout layout = key.layout;
-    QVector<double> cx(d), cy(d, 0.0);
-    for (int j = 0; j < d; ++j) cx[j] = j;
-    components_->setData(cx, cy, true);
-
     drawnPairs_.clear();
     const int shown = std::min(pairs, kMaxDrawnPairs);
     for (int i = 0; i < shown; ++i) {
         const RopePair p = ropePair(i, key.rotaryDim, layout);
         drawnPairs_.emplace_back(p.a, p.b);
     }
-    const auto addArc = [d](int a, int b, Pieces& arcs) {
-        const double span = b - a;
-        const double height = 0.35 + 0.9 * std::sqrt(span / std::max(d - 1, 1));
-        constexpr int kArcSteps = 24;
-        for (int k = 0; k <= kArcSteps; ++k) {
-            const double phi = std::numbers::pi * k / kArcSteps;
-            arcs.add(a + span * (1.0 - std::cos(phi)) / 2.0, height * std::sin(phi));
-        }
-    };
-    Pieces arcs;
-    for (const auto& [a, b] : drawnPairs_) {
-        addArc(a, b, arcs);
-        arcs.end();
-    }
-    arcs.drawOn(arcs_);
     const RopePair chosen = ropePair(key.pair, key.rotaryDim, layout);
-    Pieces chosenArc;
-    addArc(chosen.a, chosen.b, chosenArc);
-    chosenArc.drawOn(chosenArc_);
-    chosenComponents_->setData({double(chosen.a), double(chosen.b)}, {0.0, 0.0});
-    pairingPlot_->xAxis->setRange(-1.0, d);
+    pairing_->show(key.headDim, drawnPairs_, {chosen.a, chosen.b});
     pairingNote_->setText(
         (layout == RopeLayout::HalfSplit ? tr("half-split: (i, i + d/2)")
                                          : tr("interleaved: (2i, 2i + 1)")) +
@@ -535,7 +373,7 @@ void RopeNdLesson::updateHelix(const RopeFrequencies& freqs) {
     const std::int64_t first = std::clamp<std::int64_t>(p - window / 2, 0, n - window);
     const HelixCurve curve = ropeHelixCurve(freqs, pair_, double(first),
                                             double(first + std::max<std::int64_t>(window - 1, 1)),
-                                            kHelixPointsPerTurn, 4 * kSegments);
+                                            kHelixPointsPerTurn, 4 * GradientPath::kSegments);
     helix_.x = curve.cos;
     helix_.y = curve.sin;
     helix_.z = curve.position;
@@ -560,18 +398,18 @@ void RopeNdLesson::drawSpiral() {
     const std::size_t n = spiral_.x.size();
     std::vector<QPointF> points(n);
     for (std::size_t i = 0; i < n; ++i) points[i] = spiralPoint(i);
-    fillSegments(spiralSegments_, points);
+    spiralPath_->setPoints(points);
     // Chosen components of fast pairs jump across the view at every position: thousands of long
     // chords, which paint ~3× faster without antialiasing and look the same.
-    antialiasUnlessTangled(spiralSegments_);
+    antialiasUnlessTangled(spiralPath_->segments());
     positionScale_->setDataRange(QCPRange(0, double(n - 1)));
     // Axis names: principal components with their share of the variance, or component indices.
-    for (std::size_t a = 0; a < 3; ++a) {
-        spiralAxisLabels_[a]->setText(
-            spiralIsPca_ ? tr("PC%1 (%2%)").arg(a + 1).arg(100.0 * explained_[a], 0, 'f', 0)
-                         : tr("x[%1]").arg(spiralComponents_[a]));
-    }
-    drawAxes(spiralAxes_, spiralAxisLabels_, 1.0, 0.0, 1.3);
+    const auto name = [this](std::size_t a) {
+        return spiralIsPca_ ? tr("PC%1 (%2%)").arg(a + 1).arg(100.0 * explained_[a], 0, 'f', 0)
+                            : tr("x[%1]").arg(spiralComponents_[a]);
+    };
+    spiralAxes_->setNames(name(0), name(1), name(2));
+    spiralAxes_->place(*camera_, 0.0, 1.3, 1.0 + kAxisPast);
     spiralTitle_->setText(tr("R(x, p), p = 0 … %1\ndrag to turn").arg(n - 1));
 }
 
@@ -598,7 +436,7 @@ void RopeNdLesson::drawHelix() {
         for (std::size_t i = 0; i < h; ++i) {
             points[i] = camera_->project(helix_.x[i], helix_.y[i], height(helix_.z[i]));
         }
-        fillSegments(helixSegments_, points);
+        helixPath_->setPoints(points);
         QVector<double> dotX, dotY;
         for (std::size_t i = 0; i < helixPositions_.z.size(); ++i) {
             const QPointF at = camera_->project(helixPositions_.x[i], helixPositions_.y[i],
@@ -623,27 +461,9 @@ void RopeNdLesson::drawHelix() {
                                  .arg(static_cast<qint64>(first))
                                  .arg(static_cast<qint64>(last)));
     }
-    helixAxisLabels_[0]->setText(tr("cos pθ"));
-    helixAxisLabels_[1]->setText(tr("sin pθ"));
-    helixAxisLabels_[2]->setText(tr("p"));
+    helixAxes_->setNames(tr("cos pθ"), tr("sin pθ"), tr("p"));
     // Below the helix and past its radius: the axes' names clear its coils.
-    drawAxes(helixAxes_, helixAxisLabels_, kHelixHalfHeight, -kHelixHalfHeight - 0.3, 1.5);
-}
-
-void RopeNdLesson::drawAxes(std::array<QCPItemLine*, 3>& axes, std::array<QCPItemText*, 3>& labels,
-                            double zHalf, double base, double reach) {
-    const std::array<std::array<double, 3>, 3> tips{
-        {{reach, 0.0, base}, {0.0, reach, base}, {0.0, 0.0, zHalf + 0.2}}};
-    const QPointF origin = camera_->project(0.0, 0.0, base);
-    for (std::size_t a = 0; a < 3; ++a) {
-        const QPointF tip = camera_->project(tips[a][0], tips[a][1], tips[a][2]);
-        axes[a]->start->setCoords(origin);
-        axes[a]->end->setCoords(tip);
-        // Centred just above the arrow tip: never pushed out of the plot sideways.
-        labels[a]->position->setCoords(tip);
-        labels[a]->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-        labels[a]->setPadding(QMargins(2, 2, 2, 6));
-    }
+    helixAxes_->place(*camera_, -kHelixHalfHeight - 0.3, 1.5, kHelixHalfHeight + kAxisPast);
 }
 
 void RopeNdLesson::updateReadout(const RopeFrequencies& freqs) {

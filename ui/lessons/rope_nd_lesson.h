@@ -6,24 +6,26 @@
 #include <QComboBox>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "encodings/rope_frequencies.h"
 #include "lessons/lesson_page.h"
 
-class QCPCurve;
 class QCPGraph;
-class QCPItemLine;
-class QCPItemText;
 class QCPTextElement;
 class QCPColorScale;
 class QSpinBox;
 
 namespace ropelab::ui {
 
+class ClockGrid;
+class GradientPath;
 class LabeledSlider;
 class OrbitCamera;
+class PairArcDiagram;
+class ProjectedAxes;
 
 class RopeNdLesson : public LessonPage {
     Q_OBJECT
@@ -79,9 +81,6 @@ private:
     // The hands, for the clocks, the helix and the readout: whatever changes them (the
     // parameters, the pair) runs refresh(), which computes them before the figures draw.
     void computeHands(const RopeFrequencies& freqs);
-    void drawClockFaces(int pairs);
-    // True when it wrote a new title, beneath the hands' layer.
-    bool drawClockHands();
     struct PairingKey {
         int headDim;
         int rotaryDim;
@@ -96,9 +95,6 @@ private:
     void drawSpiral();
     void placeSpiralMarker(int position);
     void drawHelix();
-    // Arrows from (0, 0, base): x and y `reach` long, p up to zHalf and a little more.
-    void drawAxes(std::array<QCPItemLine*, 3>& axes, std::array<QCPItemText*, 3>& labels,
-                  double zHalf, double base, double reach);
     void updateReadout(const RopeFrequencies& freqs);
 
     QCustomPlot* clockPlot_;
@@ -109,24 +105,16 @@ private:
     QCPTextElement* spiralTitle_;
     QCPTextElement* helixTitle_;
     QCPTextElement* pairingNote_;
-    QCPCurve* clockFaces_;
-    QCPCurve* clockHands_;
-    QCPCurve* chosenHand_;
-    std::vector<QCPItemText*> clockLabels_;
-    std::vector<QCPCurve*> spiralSegments_;
-    std::vector<QCPCurve*> helixSegments_;
+    std::unique_ptr<ClockGrid> clocks_;
+    std::unique_ptr<GradientPath> spiralPath_;
+    std::unique_ptr<GradientPath> helixPath_;
     QCPColorScale* positionScale_;
     QCPGraph* spiralMarker_;
     QCPGraph* helixMarker_;
     QCPGraph* helixDots_;  // integer positions on the helix
-    std::array<QCPItemLine*, 3> spiralAxes_{};
-    std::array<QCPItemText*, 3> spiralAxisLabels_{};
-    std::array<QCPItemLine*, 3> helixAxes_{};
-    std::array<QCPItemText*, 3> helixAxisLabels_{};
-    QCPGraph* components_;
-    QCPGraph* chosenComponents_;
-    QCPCurve* arcs_;  // the first kMaxDrawnPairs pairs'
-    QCPCurve* chosenArc_;
+    std::unique_ptr<ProjectedAxes> spiralAxes_;
+    std::unique_ptr<ProjectedAxes> helixAxes_;
+    std::unique_ptr<PairArcDiagram> pairing_;  // the first kMaxDrawnPairs pairs and the chosen one
 
     LabeledSlider* pairSlider_;
     QComboBox* coordinateBox_;

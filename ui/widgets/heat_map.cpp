@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "widgets/color_scale.h"
 #include "widgets/library_internals.h"
 
 namespace ropelab::ui {
@@ -12,17 +13,11 @@ HeatMap addHeatMap(QCustomPlot* plot, Gradient gradient, const QString& scaleLab
     HeatMap heat;
     QCPAxisRect* rect = plot->axisRect();
     heat.map = new ColouredMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-    heat.scale = new QCPColorScale(plot);
-    const int row = plot->plotLayout()->rowCount() - 1;
-    plot->plotLayout()->addElement(row, 1, heat.scale);
+    heat.scale = addColorScale(plot, 14);
     heat.scale->setType(QCPAxis::atRight);
     heat.scale->axis()->setLabel(scaleLabel);
-    heat.scale->setBarWidth(14);
     heat.map->setColorScale(heat.scale);
     setColorMapGradient(heat.map, gradient);
-    auto* margins = new QCPMarginGroup(plot);
-    rect->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
-    heat.scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     return heat;
 }
 
