@@ -128,12 +128,7 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
     learnedMap_ = makeMap(learnedPlot_, QT_TR_NOOP("PE(p, j)"));
     learnedMap_->setDataRange(learnedRange());
     // Rows the table does not have: hatched, with the reason written on them.
-    impossible_ = new QCPItemRect(learnedPlot_);
-    setSeriesStyle(impossible_, {Series::Reference, Qt::SolidLine, 0.5}, theme());
-    impossibleLabel_ = new PlotLabel(learnedPlot_);
-    impossibleLabel_->setPositionAlignment(Qt::AlignCenter);
-    impossibleLabel_->setTextAlignment(Qt::AlignCenter);
-    setSeriesStyle(impossibleLabel_, {Series::Key, Qt::SolidLine, 1.2}, theme());
+    impossible_ = std::make_unique<HatchedRegion>(learnedPlot_, theme());
 
     sinusoidalMap_ = makeMap(sinusoidalPlot, QT_TR_NOOP("PE(p, j)"));
     sinusoidalMap_->setDataRange(QCPRange(-1.0, 1.0));
@@ -156,7 +151,8 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
                     QRectF(-kCircleExtent, -kCircleExtent, 2 * kCircleExtent, 2 * kCircleExtent));
     tagAnnotation(shiftPlot_, QStringLiteral("arrows"),
                   {arc_, fromArrow_, toArrow_, fromLabel_, toLabel_});
-    tagAnnotation(learnedPlot_, QStringLiteral("missing-rows"), {impossible_, impossibleLabel_});
+    tagAnnotation(learnedPlot_, QStringLiteral("missing-rows"),
+                  {impossible_->hatch(), impossible_->label()});
 
     bindExplanation(QT_TR_NOOP(
         "<p>An absolute encoding gives each position p its own vector PE(p) and adds it to "
@@ -343,21 +339,13 @@ void AbsoluteLesson::applyTheme(const PlotTheme& theme) {
 void AbsoluteLesson::updateImpossibleRegion() {
     const int n = parameters().sequenceLength();
     const int length = maxLength();
-    const bool visible = length < n;
-    impossible_->setVisible(visible);
     const int d = parameters().rope().headDim;
-    const QRectF rows(QPointF(-0.5, length - 0.5), QPointF(d - 0.5, n - 0.5));
-    impossible_->topLeft->setCoords(rows.topLeft());
-    impossible_->bottomRight->setCoords(rows.bottomRight());
-    impossible_->setBrush(QBrush(seriesColor(Series::Reference, theme()), Qt::BDiagPattern));
-    impossibleLabel_->position->setCoords((d - 1) / 2.0, (length + n) / 2.0 - 0.5);
-    // Written on the hatched rows, the longest explanation that fits there whole: their size in
-    // pixels changes with the window, fonts and files.
-    impossibleLabel_->fitInside(
-        visible ? QStringList{tr("positions ≥ %1:\nno row, impossible").arg(length),
-                              tr("≥ %1:\nno row").arg(length), tr("no row")}
-                : QStringList(),
-        QPolygonF(rows));
+    impossible_->show(QRectF(QPointF(-0.5, length - 0.5), QPointF(d - 0.5, n - 0.5)),
+                      length < n
+                          ? QStringList{tr("positions ≥ %1:\nno row, impossible").arg(length),
+                                        tr("≥ %1:\nno row").arg(length), tr("no row")}
+                          : QStringList(),
+                      theme());
 }
 
 }  // namespace ropelab::ui

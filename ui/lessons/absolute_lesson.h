@@ -4,14 +4,15 @@
 // (positions × dimensions), the similarity PE(p)·PE(q), and a shift by k as a per-pair rotation.
 
 #include <QPointF>
+#include <memory>
 
 #include "lessons/lesson_page.h"
+#include "widgets/hatched_region.h"
 #include "widgets/heat_map.h"
 #include "widgets/labeled_slider.h"
 
 class QCPCurve;
 class QCPItemLine;
-class QCPItemRect;
 class QCPTextElement;
 
 namespace ropelab::ui {
@@ -78,8 +79,7 @@ private:
     ColouredMap* learnedMap_;
     ColouredMap* sinusoidalMap_;
     ColouredMap* similarityMap_;
-    QCPItemRect* impossible_;
-    PlotLabel* impossibleLabel_;
+    std::unique_ptr<HatchedRegion> impossible_;
     QCPCurve* arc_;
     QCPItemLine* fromArrow_;
     QCPItemLine* toArrow_;

@@ -4,9 +4,6 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
-#include <QHeaderView>
-#include <QSignalBlocker>
-#include <QTableWidget>
 
 #include <array>
 #include <optional>
@@ -107,18 +104,10 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
     QCustomPlot* positionsPlot = createPlot(QStringLiteral("low-precision-positions"),
                                             {QT_TR_NOOP("Positions rounded to 16-bit floats"),
                                              QT_TR_NOOP("position p"), QT_TR_NOOP("rounded − p")});
-    table_ = new QTableWidget(0, 3, this);
+    table_ = new TextTable(3, this);
     placePlots({{table_, table_}, {layoutPlot, layoutPlot}, {kvPlot, positionsPlot}}, {2, 3, 3});
 
     table_->setObjectName(QStringLiteral("conventionsTable"));
-    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table_->setWordWrap(true);
-    table_->verticalHeader()->setVisible(false);
-    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-
-    table_->setHorizontalHeaderLabels({QString(), QString(), QString()});
     const std::array headers{QT_TR_NOOP("Tool"), QT_TR_NOOP("In its words"),
                              QT_TR_NOOP("What it cannot express")};
     for (int column = 0; column < 3; ++column) {
@@ -334,46 +323,19 @@ QString ClinicLesson::limitationText(const ToolWords& tool, const ToolLimit& lim
 void ClinicLesson::fillTable() {
     const std::array names{tr("HF config.json"), tr("llama.cpp flags"), tr("GGUF file"),
                            tr("vLLM"),           tr("exllama"),         tr("Meta params.json")};
-    const int rows = static_cast<int>(conventions_.tools.size());
-    table_->setRowCount(rows);
-    QAbstractItemModel* model = table_->model();
-    // The cells that changed, as one rectangle: the table measures the rows and repaints the
-    // area the view is told of.
-    QRect changed;
-    {
-        // The cells tell the view once, together, below: each cell's own dataChanged made the
-        // table measure the height of every row again.
-        const QSignalBlocker block(model);
-        const auto setCell = [this, &changed](int row, int column, const QString& text) {
-            // An unchanged cell keeps its item: a new one makes the table measure its row again.
-            if (QTableWidgetItem* item = table_->item(row, column)) {
-                if (item->text() == text) return;
-                item->setText(text);
-            } else {
-                table_->setItem(row, column, new QTableWidgetItem(text));
-            }
-            changed |= QRect(column, row, 1, 1);
-        };
-        for (int row = 0; row < rows; ++row) {
-            const ToolWords& tool = conventions_.tools[static_cast<std::size_t>(row)];
-            QStringList words, cannot;
-            for (const ToolSetting& s : tool.settings) {
-                words << QStringLiteral("%1 = %2").arg(QString::fromStdString(s.key),
-                                                       QString::fromStdString(s.value));
-            }
-            for (const ToolLimit& limit : tool.cannot) cannot << limitationText(tool, limit);
-            const QString name = row < static_cast<int>(names.size())
-                                     ? names[static_cast<std::size_t>(row)]
-                                     : QString::fromStdString(tool.tool);
-            setCell(row, 0, name);
-            setCell(row, 1, words.join(QLatin1Char('\n')));
-            setCell(row, 2, cannot.join(QLatin1Char('\n')));
+    QList<QStringList> rows;
+    for (const ToolWords& tool : conventions_.tools) {
+        QStringList words, cannot;
+        for (const ToolSetting& s : tool.settings) {
+            words << QStringLiteral("%1 = %2").arg(QString::fromStdString(s.key),
+                                                   QString::fromStdString(s.value));
         }
+        for (const ToolLimit& limit : tool.cannot) cannot << limitationText(tool, limit);
+        const auto row = static_cast<std::size_t>(rows.size());
+        const QString name = row < names.size() ? names[row] : QString::fromStdString(tool.tool);
+        rows.append({name, words.join(QLatin1Char('\n')), cannot.join(QLatin1Char('\n'))});
     }
-    if (!changed.isEmpty()) {
-        emit model->dataChanged(model->index(changed.top(), changed.left()),
-                                model->index(changed.bottom(), changed.right()));
-    }
+    table_->setRows(rows);
 }
 
 void ClinicLesson::refresh() {

@@ -10,9 +10,9 @@
 #include "encodings/conventions.h"
 #include "encodings/layout_permutation.h"
 #include "lessons/lesson_page.h"
+#include "widgets/text_table.h"
 
 class QComboBox;
-class QTableWidget;
 
 namespace ropelab::ui {
 
@@ -55,7 +55,7 @@ private:
     RopeParams exampleParams() const;
     QString limitationText(const ToolWords& tool, const ToolLimit& limit) const;
 
-    QTableWidget* table_ = nullptr;
+    TextTable* table_ = nullptr;
     QComboBox* exampleBox_;
     Example example_ = Example::Llama3;
     Conventions conventions_;

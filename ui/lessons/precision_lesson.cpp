@@ -11,6 +11,7 @@
 #include "analysis/exact_phase.h"
 #include "encodings/rope_frequencies.h"
 #include "model/parameter_model.h"
+#include "widgets/curve_cursor.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
@@ -44,11 +45,6 @@ void showErrors(const std::array<QCPGraph*, 3>& graphs, const std::vector<X>& x,
         }
         graphs[static_cast<std::size_t>(m)]->setData(xs, ys, true);
     }
-}
-
-void setVertical(QCPItemStraightLine* line, double x) {
-    line->point1->setCoords(x, 1.0);
-    line->point2->setCoords(x, 2.0);
 }
 
 }  // namespace
@@ -98,21 +94,14 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
     }
     QCPGraph* thetaGraph = addSeries(pairPlot, {Series::Neutral, Qt::DashLine, 0.8},
                                      QT_TR_NOOP("θᵢ: one token's turn"));
-    // The position and pair markers move alone: on their own buffered layer they repaint without
-    // redrawing a thousand error points underneath.
-    QCPLayer* positionLayer = addOverlayLayer(positionPlot);
-    QCPLayer* pairLayer = addOverlayLayer(pairPlot);
     turnOffAntialiasing(positionPlot, QCP::aeScatters);
     auto* thetaLine = new QCPItemStraightLine(positionPlot);
     setSeriesStyle(thetaLine, {Series::Neutral, Qt::DashLine, 0.8}, theme());
-    const auto addMarker = [this](QCustomPlot* plot, QCPLayer* layer) {
-        auto* marker = new QCPItemStraightLine(plot);
-        setSeriesStyle(marker, {Series::Reference, Qt::DotLine, 0.8}, theme());
-        marker->setLayer(layer);
-        return marker;
-    };
-    QCPItemStraightLine* positionMarker = addMarker(positionPlot, positionLayer);
-    QCPItemStraightLine* pairMarker = addMarker(pairPlot, pairLayer);
+    // The position and pair markers move alone: on their own buffered layer they repaint without
+    // redrawing a thousand error points underneath.
+    const CursorStyle dotted{{Series::Reference, Qt::DotLine, 0.8}, false};
+    const CurveCursor positionMarker(positionPlot, theme(), dotted);
+    const CurveCursor pairMarker(pairPlot, theme(), dotted);
     for (QCustomPlot* plot : {positionPlot, pairPlot}) {
         setLogAxis(plot->yAxis);
         plot->yAxis->setRange(kErrorFloor / 2.0, 10.0);
@@ -191,7 +180,7 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
             pairPlot->yAxis->setRange(std::min(kErrorFloor, lowestTheta) / 2.0, 10.0);
         });
     FigureTask* markers = declareMarkers(
-        {positionLayer, pairLayer},
+        {positionMarker.layer(), pairMarker.layer()},
         [this] {
             return std::tuple{parameters().rope(), pair_, position_};
         },
@@ -199,8 +188,8 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
             const auto& [rope, pair, position] = key;
             theta_ = ropeFrequencies(rope).invFreq[static_cast<std::size_t>(pair)];
             exactPhase_ = reducedPhase(static_cast<double>(position), theta_);
-            setVertical(positionMarker, static_cast<double>(position));
-            setVertical(pairMarker, pair);
+            positionMarker.moveTo(static_cast<double>(position));
+            pairMarker.moveTo(pair);
             updateReadout();
         });
     redrawOnLanguageChange({markers});  // the readout rows are translated text
