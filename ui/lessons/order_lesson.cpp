@@ -5,7 +5,6 @@
 
 #include <QHBoxLayout>
 #include <QJsonArray>
-#include <QListWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -13,6 +12,7 @@
 
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
+#include "widgets/ordered_list.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
@@ -133,21 +133,13 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     tagAnnotation(weightPlot, QStringLiteral("current-weights"), grids_[1].layerables());
 
     // Controls: the order (drag, or select and move), reverse, and the position information.
-    tokenList_ = new QListWidget(this);
+    tokenList_ = new OrderedList(this);
     tokenList_->setObjectName(QStringLiteral("tokenOrder"));
-    tokenList_->setDragDropMode(QAbstractItemView::InternalMove);
-    tokenList_->setDefaultDropAction(Qt::MoveAction);
-    tokenList_->setFlow(QListView::LeftToRight);
     tokenList_->setFixedHeight(64);
     QFont big = tokenList_->font();
     big.setPointSizeF(big.pointSizeF() * 1.8);
     tokenList_->setFont(big);
-    for (int t = 0; t < kTokens; ++t) {
-        auto* item = new QListWidgetItem(kTokenText[std::size_t(t)], tokenList_);
-        item->setData(Qt::UserRole, t);
-        item->setTextAlignment(Qt::AlignCenter);
-        item->setSizeHint(QSize(64, 52));
-    }
+    for (int t = 0; t < kTokens; ++t) tokenList_->addEntry(kTokenText[std::size_t(t)], t, {64, 52});
     controlsLayout()->addWidget(tokenList_);
     auto* buttons = new QHBoxLayout;
     controlsLayout()->addLayout(buttons);
@@ -213,30 +205,8 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     applyTheme(theme());
 }
 
-std::vector<int> OrderLesson::order() const {
-    std::vector<int> ids;
-    for (int row = 0; row < tokenList_->count(); ++row) {
-        ids.push_back(tokenList_->item(row)->data(Qt::UserRole).toInt());
-    }
-    return ids;
-}
-
 void OrderLesson::setOrder(const std::vector<int>& order) {
-    std::vector<QListWidgetItem*> items(kTokens, nullptr);
-    while (tokenList_->count() > 0) {
-        QListWidgetItem* item = tokenList_->takeItem(0);
-        items[std::size_t(item->data(Qt::UserRole).toInt())] = item;
-    }
-    for (const int token : order) {
-        if (token >= 0 && token < kTokens && items[std::size_t(token)] != nullptr) {
-            tokenList_->addItem(items[std::size_t(token)]);
-            items[std::size_t(token)] = nullptr;
-        }
-    }
-    // Tokens the given order left out go last, so no word is ever lost.
-    for (QListWidgetItem* item : items) {
-        if (item != nullptr) tokenList_->addItem(item);
-    }
+    tokenList_->setOrder(order);
     refresh();
 }
 
@@ -249,13 +219,7 @@ QPointF OrderLesson::currentPoint(int token) const {
 }
 
 void OrderLesson::moveSelected(int delta) {
-    const int row = tokenList_->currentRow();
-    const int target = row + delta;
-    if (row < 0 || target < 0 || target >= tokenList_->count()) return;
-    QListWidgetItem* item = tokenList_->takeItem(row);
-    tokenList_->insertItem(target, item);
-    tokenList_->setCurrentRow(target);
-    refresh();
+    if (tokenList_->moveCurrent(delta)) refresh();
 }
 
 void OrderLesson::refresh() {

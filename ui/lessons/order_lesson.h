@@ -11,12 +11,12 @@
 #include "analysis/toy_attention.h"
 #include "lessons/lesson_page.h"
 #include "widgets/numbered_heat_map.h"
+#include "widgets/ordered_list.h"
 
 class QCPGraph;
 class QCPItemLine;
 class QCPItemText;
 class QCPTextElement;
-class QListWidget;
 
 namespace ropelab::ui {
 
@@ -30,7 +30,7 @@ public:
     SharedParameters sharedParameters() const override { return SharedParameter::Base; }
 
     // The token ids in the user's order (0 dog 狗, 1 chases 追, 2 pig 猪).
-    std::vector<int> order() const;
+    std::vector<int> order() const { return tokenList_->order(); }
     void setOrder(const std::vector<int>& order);
     ToyPosition position() const { return static_cast<ToyPosition>(positionBox_->currentIndex()); }
     void setPosition(ToyPosition position) {
@@ -85,7 +85,7 @@ private:
     std::array<QCPTextElement*, 2> captions_{};
     std::vector<NumberedHeatMap> grids_;
 
-    QListWidget* tokenList_;
+    OrderedList* tokenList_;
     QComboBox* positionBox_;
     double difference_ = 0.0;
 };
