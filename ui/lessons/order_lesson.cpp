@@ -5,7 +5,6 @@
 
 #include <QHBoxLayout>
 #include <QJsonArray>
-#include <QListWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -13,6 +12,7 @@
 
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
+#include "widgets/ordered_list.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
@@ -114,60 +114,32 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     auto* scale = new QCPColorScale(weightPlot);
     auto* margins = new QCPMarginGroup(weightPlot);
     for (int g = 0; g < 2; ++g) {
-        WeightGrid& grid = grids_[std::size_t(g)];
-        grid.caption = new PlotText(weightPlot, QString());
-        inner->addElement(0, g, grid.caption);
-        grid.rect = new QCPAxisRect(weightPlot);
-        inner->addElement(1, g, grid.rect);
-        grid.rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
-        QCPAxis* key = grid.rect->axis(QCPAxis::atBottom);
-        QCPAxis* query = grid.rect->axis(QCPAxis::atLeft);
-        query->setRangeReversed(true);
-        for (QCPAxis* axis : {key, query}) {
-            axis->setRange(-0.5, 2.5);
-            axis->grid()->setVisible(false);
-        }
-        bindText(key, QT_TR_NOOP("key token"));
-        bindText(query, QT_TR_NOOP("query token"));
-        grid.map = new QCPColorMap(key, query);
-        grid.map->data()->setSize(kTokens, kTokens);
-        grid.map->data()->setRange(QCPRange(0, kTokens - 1), QCPRange(0, kTokens - 1));
-        grid.map->setColorScale(scale);
-        setColorMapGradient(grid.map, Gradient::Sequential);
-        grid.map->setDataRange(QCPRange(0.0, 1.0));
-        for (int c = 0; c < kTokens * kTokens; ++c) {
-            auto* text = new PlotLabel(weightPlot);
-            text->setClipAxisRect(grid.rect);
-            text->position->setAxes(key, query);
-            text->position->setCoords(c % kTokens, c / kTokens);
-            grid.cells[std::size_t(c)] = text;
-        }
+        captions_[std::size_t(g)] = new PlotText(weightPlot, QString());
+        inner->addElement(0, g, captions_[std::size_t(g)]);
+        auto* rect = new QCPAxisRect(weightPlot);
+        inner->addElement(1, g, rect);
+        rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+        bindText(rect->axis(QCPAxis::atBottom), QT_TR_NOOP("key token"));
+        bindText(rect->axis(QCPAxis::atLeft), QT_TR_NOOP("query token"));
+        // Dark viridis cells (weights below 0.55) get white text, bright ones black.
+        grids_.emplace_back(rect, scale, kTokens, kTokens, Gradient::Sequential, QCPRange(0.0, 1.0),
+                            0.55);
     }
     inner->addElement(1, 2, scale);
     scale->setBarWidth(14);
     bindText(scale->axis(), QT_TR_NOOP("weight"));
     scale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
     scale->axis()->setRange(0.0, 1.0);
-    QList<QCPLayerable*> currentGrid{grids_[1].map};
-    for (QCPItemText* cell : grids_[1].cells) currentGrid.append(cell);
-    tagAnnotation(weightPlot, QStringLiteral("current-weights"), currentGrid);
+    tagAnnotation(weightPlot, QStringLiteral("current-weights"), grids_[1].layerables());
 
     // Controls: the order (drag, or select and move), reverse, and the position information.
-    tokenList_ = new QListWidget(this);
+    tokenList_ = new OrderedList(this);
     tokenList_->setObjectName(QStringLiteral("tokenOrder"));
-    tokenList_->setDragDropMode(QAbstractItemView::InternalMove);
-    tokenList_->setDefaultDropAction(Qt::MoveAction);
-    tokenList_->setFlow(QListView::LeftToRight);
     tokenList_->setFixedHeight(64);
     QFont big = tokenList_->font();
     big.setPointSizeF(big.pointSizeF() * 1.8);
     tokenList_->setFont(big);
-    for (int t = 0; t < kTokens; ++t) {
-        auto* item = new QListWidgetItem(kTokenText[std::size_t(t)], tokenList_);
-        item->setData(Qt::UserRole, t);
-        item->setTextAlignment(Qt::AlignCenter);
-        item->setSizeHint(QSize(64, 52));
-    }
+    for (int t = 0; t < kTokens; ++t) tokenList_->addEntry(kTokenText[std::size_t(t)], t, {64, 52});
     controlsLayout()->addWidget(tokenList_);
     auto* buttons = new QHBoxLayout;
     controlsLayout()->addLayout(buttons);
@@ -233,30 +205,8 @@ OrderLesson::OrderLesson(const LessonContext& context, QWidget* parent)
     applyTheme(theme());
 }
 
-std::vector<int> OrderLesson::order() const {
-    std::vector<int> ids;
-    for (int row = 0; row < tokenList_->count(); ++row) {
-        ids.push_back(tokenList_->item(row)->data(Qt::UserRole).toInt());
-    }
-    return ids;
-}
-
 void OrderLesson::setOrder(const std::vector<int>& order) {
-    std::vector<QListWidgetItem*> items(kTokens, nullptr);
-    while (tokenList_->count() > 0) {
-        QListWidgetItem* item = tokenList_->takeItem(0);
-        items[std::size_t(item->data(Qt::UserRole).toInt())] = item;
-    }
-    for (const int token : order) {
-        if (token >= 0 && token < kTokens && items[std::size_t(token)] != nullptr) {
-            tokenList_->addItem(items[std::size_t(token)]);
-            items[std::size_t(token)] = nullptr;
-        }
-    }
-    // Tokens the given order left out go last, so no word is ever lost.
-    for (QListWidgetItem* item : items) {
-        if (item != nullptr) tokenList_->addItem(item);
-    }
+    tokenList_->setOrder(order);
     refresh();
 }
 
@@ -269,13 +219,7 @@ QPointF OrderLesson::currentPoint(int token) const {
 }
 
 void OrderLesson::moveSelected(int delta) {
-    const int row = tokenList_->currentRow();
-    const int target = row + delta;
-    if (row < 0 || target < 0 || target >= tokenList_->count()) return;
-    QListWidgetItem* item = tokenList_->takeItem(row);
-    tokenList_->insertItem(target, item);
-    tokenList_->setCurrentRow(target);
-    refresh();
+    if (tokenList_->moveCurrent(delta)) refresh();
 }
 
 void OrderLesson::refresh() {
@@ -315,8 +259,8 @@ void OrderLesson::drawAttention(const OrderKey& key, const Attention& attention)
 
     const QString yourOrder = tr("%1 (your order)").arg(sentence(current));
     currentLegend_->setName(yourOrder);
-    grids_[0].caption->setText(sentence(kReferenceOrder));
-    grids_[1].caption->setText(yourOrder);
+    captions_[0]->setText(sentence(kReferenceOrder));
+    captions_[1]->setText(yourOrder);
     // The sentence 狗追猪 itself has nothing to compare yet, and must not say what reordering
     // would do (the first activity step asks exactly that).
     sameLabel_->setText(
@@ -326,7 +270,6 @@ void OrderLesson::drawAttention(const OrderKey& key, const Attention& attention)
             : tr("Each word keeps its output in the new order: attention cannot see the order"));
     fillWeights(grids_[0], reference.weights, kReferenceOrder);
     fillWeights(grids_[1], mine.weights, current);
-    colourCellLabels();
 
     const auto point = [](const ToyAttentionResult& r, int t) {
         const QPointF p = outputOf(r, t);
@@ -377,39 +320,17 @@ void OrderLesson::drawAttention(const OrderKey& key, const Attention& attention)
     setReadouts(readouts);
 }
 
-void OrderLesson::fillWeights(const WeightGrid& grid, const Eigen::MatrixXd& weights,
+void OrderLesson::fillWeights(NumberedHeatMap& grid, const Eigen::MatrixXd& weights,
                               const std::vector<int>& order) {
-    auto ticks = QSharedPointer<QCPAxisTickerText>::create();
-    for (int p = 0; p < kTokens; ++p)
-        ticks->addTick(p, kTokenText[std::size_t(order[std::size_t(p)])]);
-    grid.rect->axis(QCPAxis::atBottom)->setTicker(ticks);
-    grid.rect->axis(QCPAxis::atLeft)->setTicker(ticks);
-    for (int query = 0; query < kTokens; ++query) {
-        for (int key = 0; key < kTokens; ++key) {
-            const double w = weights(query, key);
-            grid.map->data()->setCell(key, query, w);
-            grid.cells[std::size_t(query * kTokens + key)]->setText(QString::number(w, 'f', 2));
-        }
-    }
-}
-
-void OrderLesson::colourCellLabels() {
-    // Dark viridis cells get white text, bright ones black, in every theme.
-    for (const WeightGrid& grid : grids_) {
-        for (int c = 0; c < kTokens * kTokens; ++c) {
-            QCPItemText* text = grid.cells[std::size_t(c)];
-            const double w = grid.map->data()->cell(c % kTokens, c / kTokens);
-            text->setColor(w < 0.55 ? Qt::white : Qt::black);
-            QFont font = text->font();
-            font.setBold(true);
-            text->setFont(font);
-        }
-    }
+    QStringList words;
+    for (const int token : order) words.append(kTokenText[std::size_t(token)]);
+    grid.setTickLabels(words, words);
+    grid.setValues(weights, 2);
 }
 
 void OrderLesson::applyTheme(const PlotTheme& theme) {
     LessonPage::applyTheme(theme);
-    colourCellLabels();
+    for (NumberedHeatMap& grid : grids_) grid.colourLabels();
 }
 
 }  // namespace ropelab::ui

@@ -10,14 +10,13 @@
 
 #include "analysis/toy_attention.h"
 #include "lessons/lesson_page.h"
+#include "widgets/numbered_heat_map.h"
+#include "widgets/ordered_list.h"
 
-class QCPAxisRect;
-class QCPColorMap;
 class QCPGraph;
 class QCPItemLine;
 class QCPItemText;
 class QCPTextElement;
-class QListWidget;
 
 namespace ropelab::ui {
 
@@ -31,7 +30,7 @@ public:
     SharedParameters sharedParameters() const override { return SharedParameter::Base; }
 
     // The token ids in the user's order (0 dog 狗, 1 chases 追, 2 pig 猪).
-    std::vector<int> order() const;
+    std::vector<int> order() const { return tokenList_->order(); }
     void setOrder(const std::vector<int>& order);
     ToyPosition position() const { return static_cast<ToyPosition>(positionBox_->currentIndex()); }
     void setPosition(ToyPosition position) {
@@ -70,29 +69,23 @@ private:
         QCPItemLine* move;
         QCPItemText* label;
     };
-    // One order's attention weights: a map of 3 × 3 cells with their values written in.
-    struct WeightGrid {
-        QCPTextElement* caption;
-        QCPAxisRect* rect;
-        QCPColorMap* map;
-        std::array<QCPItemText*, kTokens * kTokens> cells;
-    };
 
     void refresh();
     void drawAttention(const OrderKey& key, const Attention& attention);
     void moveSelected(int delta);
-    static void fillWeights(const WeightGrid& grid, const Eigen::MatrixXd& weights,
+    static void fillWeights(NumberedHeatMap& grid, const Eigen::MatrixXd& weights,
                             const std::vector<int>& order);
-    void colourCellLabels();
 
     ToyAttention model_ = toyAttentionExample();
     QCustomPlot* outputPlot_;
     std::array<TokenMarks, kTokens> tokens_{};
     QCPGraph* currentLegend_;
     QCPTextElement* sameLabel_;
-    std::array<WeightGrid, 2> grids_{};  // 狗追猪, then the user's order
+    // Each order's attention weights, 狗追猪 then the user's order, under a caption.
+    std::array<QCPTextElement*, 2> captions_{};
+    std::vector<NumberedHeatMap> grids_;
 
-    QListWidget* tokenList_;
+    OrderedList* tokenList_;
     QComboBox* positionBox_;
     double difference_ = 0.0;
 };

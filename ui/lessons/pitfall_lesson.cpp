@@ -17,6 +17,7 @@
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/score_plot_helpers.h"
+#include "widgets/stepped_text_ticker.h"
 
 namespace ropelab::ui {
 
@@ -259,14 +260,13 @@ void PitfallLesson::drawSpectra() {
     const double high = std::max(seedRange.upper, ropeRange.upper) * 1.5;
     normPlot_->yAxis->setRange(low, high);
     // Powers of two written plainly (1, 2, 4 …; 0.5 …): the ratio 1 of a rotation is a tick.
-    auto ticks = QSharedPointer<QCPAxisTickerText>::create();
+    SteppedTextTicker* ticks = SteppedTextTicker::on(normPlot_->yAxis);
     const int from = static_cast<int>(std::floor(std::log2(low)));
     const int to = static_cast<int>(std::ceil(std::log2(high)));
-    const int step = std::max(1, (to - from) / 6);
-    for (int k = from; k <= to; k += step) {
+    for (int k = from; k <= to; ++k)
         ticks->addTick(std::ldexp(1.0, k), QString::number(std::ldexp(1.0, k), 'g', 6));
-    }
-    normPlot_->yAxis->setTicker(ticks);
+    ticks->setLeastStep((to - from) / 6);
+    ticks->setAnchor(1.0);  // where labels are thinned, 1 keeps its label
 }
 
 void PitfallLesson::updateReadout() {
