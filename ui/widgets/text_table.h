@@ -13,7 +13,7 @@ class TextTable : public QTableWidget {
 public:
     // The header has an item per column, its text set later (a translated header follows the
     // language).
-    TextTable(int columns, QWidget* parent = nullptr);
+    explicit TextTable(int columns, QWidget* parent = nullptr);
 
     // One list of cell texts per row; the table gets as many rows.
     void setRows(const QList<QStringList>& rows);
