@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "widgets/plot_fit.h"
 #include "widgets/plot_text.h"
 
 namespace ropelab::ui {
@@ -45,12 +46,7 @@ bool shortenWhereAWordOverflows(PlotLabel* label, const QString& full, const QSt
     const QCPAxisRect* rect = label->position->axisRect();
     // An export lays the plot out at the file's size, not the widget's.
     const bool onScreen = plot->viewport().width() == plot->width();
-    // The label stands at a share of the rect's width and runs towards the far edge.
-    const double at = label->position->key();
-    const bool leftAligned = (label->positionAlignment() & Qt::AlignLeft) != 0;
-    const QMargins padding = label->padding();
-    const double room =
-        (leftAligned ? 1.0 - at : at) * rect->width() - padding.left() - padding.right() - 4.0;
+    const double room = roomInsideAxisRect(label);
     const QFontMetricsF metrics(label->font());
     double widest = 0.0;
     for (const QString& word : full.split(QLatin1Char(' '), Qt::SkipEmptyParts))

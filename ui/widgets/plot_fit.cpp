@@ -447,6 +447,23 @@ bool wrapVerticalAxisLabels(QCustomPlot* plot, TextFits& texts) {
     return changed;
 }
 
+}  // namespace
+
+double roomInsideAxisRect(const QCPItemText* label) {
+    const QCPAxisRect* rect = label->position->axisRect();
+    // Placed at a fraction of the rect's width or at a plot coordinate (a dashed line's).
+    const double at =
+        std::clamp((label->position->pixelPosition().x() - rect->left()) / rect->width(), 0.0, 1.0);
+    const Qt::Alignment align = label->positionAlignment();
+    const double share = align.testFlag(Qt::AlignLeft)    ? 1.0 - at
+                         : align.testFlag(Qt::AlignRight) ? at
+                                                          : 2.0 * std::min(at, 1.0 - at);
+    const QMargins padding = label->padding();
+    return share * rect->width() - padding.left() - padding.right() - 4.0;
+}
+
+namespace {
+
 // Labels inside the data wrap where they would run past the edge of the rect their alignment
 // runs towards (on screen; files show them whole).
 void wrapLabelsInside(QCustomPlot* plot, TextFits& texts, int width) {
@@ -461,16 +478,8 @@ void wrapLabelsInside(QCustomPlot* plot, TextFits& texts, int width) {
         }
         const QCPAxisRect* rect = label->position->axisRect();
         if (rect == nullptr || !label->visible() || rect->width() < 50) continue;
-        // Placed at a fraction of the rect's width or at a plot coordinate (a dashed line's).
-        const double at = std::clamp(
-            (label->position->pixelPosition().x() - rect->left()) / rect->width(), 0.0, 1.0);
-        const Qt::Alignment align = label->positionAlignment();
-        const double share = align.testFlag(Qt::AlignLeft)    ? 1.0 - at
-                             : align.testFlag(Qt::AlignRight) ? at
-                                                              : 2.0 * std::min(at, 1.0 - at);
-        const QMargins padding = label->padding();
-        const double room = share * rect->width() - padding.left() - padding.right() - 4.0;
-        wrapShownText(texts[label], label->text(), label->font(), std::max(room, 50.0),
+        wrapShownText(texts[label], label->text(), label->font(),
+                      std::max(roomInsideAxisRect(label), 50.0),
                       [label](const QString& text) { label->setText(text); });
     }
 }
@@ -489,6 +498,12 @@ struct LegendEntry {
     QFont font;
     int around = 0;
 };
+
+// The width an entry takes with its name whole.
+int wholeWidth(const LegendEntry& entry) {
+    return entry.plottable == nullptr ? entry.item->minimumOuterSizeHint().width()
+                                      : entry.around + nameWidth(entry.name, entry.font);
+}
 
 std::vector<LegendEntry> legendEntries(QCPLegend* legend, const TextFits& texts) {
     std::vector<LegendEntry> entries;
@@ -526,10 +541,7 @@ LegendFlow reflowLegend(QCPLegend* legend, const TextFits& texts, int wanted, in
     const int count = static_cast<int>(entries.size());
     // On screen, names as set: names wrapped for more columns would otherwise seem to fit whole.
     int widest = 1;
-    for (const LegendEntry& e : entries) {
-        widest = std::max(widest, e.plottable == nullptr ? e.item->minimumOuterSizeHint().width()
-                                                         : e.around + nameWidth(e.name, e.font));
-    }
+    for (const LegendEntry& e : entries) widest = std::max(widest, wholeWidth(e));
     for (int i = 0; !onScreen && i < legend->itemCount(); ++i) {
         if (const QCPAbstractLegendItem* item = legend->item(i)) {
             widest = std::max(widest, item->minimumOuterSizeHint().width());
@@ -567,8 +579,7 @@ LegendFlow reflowLegend(QCPLegend* legend, const TextFits& texts, int wanted, in
         for (int k = 0; k < count; ++k) {
             const LegendEntry& e = entries[static_cast<std::size_t>(k)];
             const auto c = static_cast<std::size_t>(k % columns);
-            const double full = e.plottable == nullptr ? e.item->minimumOuterSizeHint().width()
-                                                       : e.around + nameWidth(e.name, e.font);
+            const double full = wholeWidth(e);
             const double word = e.plottable == nullptr
                                     ? full
                                     : e.around + widestLine(wrapText(e.name, e.font, 1.0), e.font);

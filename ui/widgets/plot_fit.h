@@ -42,6 +42,10 @@ void setShorterAxisLabel(QCPAxis* axis, const QString& text);
 // screen where it would run past the edge of the rect (fitTextToWidth; files show it whole).
 void wrapInsideAxisRect(QCPItemText* label);
 
+// The width `label`, inside its axis rect, has from where it stands to the edge its alignment runs
+// towards (both edges, centred), less its padding: the width it wraps to.
+double roomInsideAxisRect(const QCPItemText* label);
+
 // Lets `label`, placed inside the data where its lesson puts it (at a plot coordinate), wrap on
 // screen where it would run past the edge of its axis rect (fitTextToWidth; files show it whole).
 void wrapInsideData(QCPItemText* label);
