@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/phase_precision.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -117,6 +118,21 @@ PhaseErrors ropePhaseErrors(const RopeFrequencies& freqs, const DistanceRange& p
             }
         },
         64);
+    return errors;
+}
+
+PhaseErrors ropePhaseErrorsByOctave(const RopeFrequencies& freqs, int octaves, int perOctave,
+                                    const std::vector<int>& pairs, const Execution& exec) {
+    // 2^62 positions are the most an int64 range holds.
+    if (octaves < 1 || octaves > 62)
+        throw ParameterError({"octaves", Rule::Between, double(octaves), 1, 62});
+    if (perOctave < 1) throw ParameterError({"perOctave", Rule::AtLeast, double(perOctave), 1});
+    PhaseErrors errors;
+    for (int k = 0; k < octaves; ++k) {
+        const std::int64_t start = std::int64_t{1} << k;
+        const std::int64_t step = std::max<std::int64_t>(1, start / perOctave);
+        append(errors, ropePhaseErrors(freqs, DistanceRange{start, 2 * start, step}, pairs, exec));
+    }
     return errors;
 }
 

@@ -39,4 +39,9 @@ void append(PhaseErrors& to, const PhaseErrors& from);
 PhaseErrors ropePhaseErrors(const RopeFrequencies& freqs, const DistanceRange& positions,
                             const std::vector<int>& pairs, const Execution& exec);
 
+// The errors at `perOctave` evenly spaced positions of each octave 2^k … 2^(k+1) − 1, k from 0 to
+// octaves − 1 (every position of an octave shorter than that): even steps on a log position axis.
+PhaseErrors ropePhaseErrorsByOctave(const RopeFrequencies& freqs, int octaves, int perOctave,
+                                    const std::vector<int>& pairs, const Execution& exec);
+
 }  // namespace ropelab

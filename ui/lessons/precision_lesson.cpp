@@ -131,24 +131,8 @@ PrecisionLesson::PrecisionLesson(const LessonContext& context, QWidget* parent)
             return std::pair{parameters().rope(), pair_};
         },
         [](const std::pair<RopeParams, int>& key, const Execution& exec) {
-            // kSamplesPerOctave evenly spaced positions in each octave 2^k … 2^(k+1).
-            const RopeFrequencies freqs = ropeFrequencies(key.first);
-            PhaseErrors along;
-            const auto append = [](auto& to, const auto& from) {
-                to.insert(to.end(), from.begin(), from.end());
-            };
-            for (int k = 0; k < kMaxLog2Position; ++k) {
-                const std::int64_t start = std::int64_t{1} << k;
-                const std::int64_t step = std::max<std::int64_t>(1, start / kSamplesPerOctave);
-                const PhaseErrors octave = ropePhaseErrors(
-                    freqs, DistanceRange{start, 2 * start, step}, {key.second}, exec);
-                append(along.position, octave.position);
-                append(along.pair, octave.pair);
-                append(along.float32Error, octave.float32Error);
-                append(along.fastTrigError, octave.fastTrigError);
-                append(along.exactTurnsError, octave.exactTurnsError);
-            }
-            return along;
+            return ropePhaseErrorsByOctave(ropeFrequencies(key.first), kMaxLog2Position,
+                                           kSamplesPerOctave, {key.second}, exec);
         },
         [this, positionPlot, positionGraphs, thetaLine](const std::pair<RopeParams, int>& key,
                                                         PhaseErrors& along) {

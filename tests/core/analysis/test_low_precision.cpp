@@ -13,6 +13,7 @@
 
 #include "analysis/low_precision.h"
 #include "analysis/phase_precision.h"
+#include "common/parameter_error.h"
 
 namespace ropelab {
 namespace {
@@ -81,6 +82,32 @@ TEST(LowPrecision, PhaseErrorColumns) {
         EXPECT_TRUE(std::isfinite(far.bfloat16Error[i]));
         EXPECT_EQ(far.bfloat16Position[i], 70144.0);  // quantum 512 between 2^16 and 2^17
     }
+}
+
+TEST(LowPrecision, PhaseErrorsByOctaveStepEvenlyThroughEachOctave) {
+    RopeParams params;
+    params.headDim = 8;
+    const RopeFrequencies freqs = ropeFrequencies(params);
+    const PhaseErrors e = ropePhaseErrorsByOctave(freqs, 5, 4, {1, 3}, {1, {}, {}});
+    // Octaves 1, 2–3, 4–7 have fewer than 4 positions: all of them; 8–15 by 2, 16–31 by 4.
+    const std::vector<std::int64_t> positions{1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28};
+    ASSERT_EQ(e.position.size(), 2 * positions.size());
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const PhaseErrors one =
+            ropePhaseErrors(freqs, {positions[i], positions[i] + 1, 1}, {1, 3}, {1, {}, {}});
+        for (std::size_t j = 0; j < 2; ++j) {
+            const std::size_t row = 2 * i + j;
+            EXPECT_EQ(e.position[row], positions[i]);
+            EXPECT_EQ(e.pair[row], one.pair[j]);
+            EXPECT_EQ(e.float32Error[row], one.float32Error[j]);
+            EXPECT_EQ(e.fastTrigError[row], one.fastTrigError[j]);
+            EXPECT_EQ(e.exactTurnsError[row], one.exactTurnsError[j]);
+            EXPECT_EQ(e.float16Error[row], one.float16Error[j]);
+        }
+    }
+    EXPECT_THROW(ropePhaseErrorsByOctave(freqs, 0, 4, {}, {1, {}, {}}), ParameterError);
+    EXPECT_THROW(ropePhaseErrorsByOctave(freqs, 63, 4, {}, {1, {}, {}}), ParameterError);
+    EXPECT_THROW(ropePhaseErrorsByOctave(freqs, 3, 0, {}, {1, {}, {}}), ParameterError);
 }
 
 }  // namespace
