@@ -2,6 +2,7 @@
 #include "encodings/sinusoidal.h"
 
 #include <cmath>
+#include <numbers>
 #include <string>
 
 #include "common/errors.h"
@@ -52,6 +53,25 @@ Eigen::MatrixXd sinusoidalTable(const std::vector<double>& positions, int dim, d
         }
     }
     return table;
+}
+
+SinusoidalShift sinusoidalShift(double position, double shift, int pair, int dim, double base) {
+    const std::vector<double> frequencies = sinusoidalFrequencies(dim, base);
+    if (pair < 0 || pair >= dim / 2)
+        throw ParameterError({"pair", Rule::Between, static_cast<double>(pair), 0, dim / 2 - 1});
+    const Eigen::VectorXd atP = sinusoidalEncoding(position, dim, base);
+    const Eigen::VectorXd atPK = sinusoidalEncoding(position + shift, dim, base);
+    const Eigen::VectorXd byK = sinusoidalEncoding(shift, dim, base);
+    const int a = 2 * pair;
+    SinusoidalShift result;
+    result.atP = {atP[a], atP[a + 1]};
+    result.atPK = {atPK[a], atPK[a + 1]};
+    // PE(k) = (sin kω, cos kω) per pair.
+    result.sinKOmega = byK[a];
+    result.cosKOmega = byK[a + 1];
+    result.omega = frequencies[static_cast<std::size_t>(pair)];
+    result.reduced = std::fmod(shift * result.omega, 2.0 * std::numbers::pi);
+    return result;
 }
 
 }  // namespace ropelab

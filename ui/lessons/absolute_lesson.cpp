@@ -87,23 +87,6 @@ ColouredCells computeSimilarity(const SinusoidalKey& key, const Execution& exec)
         colorGradient(kTableGradient), QCPRange(-key.dim / 2.0, key.dim / 2.0));
 }
 
-AbsoluteLesson::Shift computeShift(const ShiftKey& key) {
-    const Eigen::VectorXd atP = sinusoidalEncoding(key.position, key.dim, key.base);
-    const Eigen::VectorXd atPK = sinusoidalEncoding(key.position + key.shift, key.dim, key.base);
-    const Eigen::VectorXd byK = sinusoidalEncoding(key.shift, key.dim, key.base);
-    const int a = 2 * key.pair;
-    AbsoluteLesson::Shift shift;
-    shift.atP = QPointF(atP[a], atP[a + 1]);
-    shift.atPK = QPointF(atPK[a], atPK[a + 1]);
-    // PE(p + k) = R(k)·PE(p) with R(k) = [[cos kω, sin kω], [−sin kω, cos kω]] per pair,
-    // entries read from PE(k) = (sin kω, cos kω).
-    shift.sinKOmega = byK[a];
-    shift.cosKOmega = byK[a + 1];
-    shift.omega = sinusoidalFrequencies(key.dim, key.base)[std::size_t(key.pair)];
-    shift.reduced = std::fmod(key.shift * shift.omega, 2.0 * std::numbers::pi);
-    return shift;
-}
-
 }  // namespace
 
 AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
@@ -231,8 +214,10 @@ AbsoluteLesson::AbsoluteLesson(const LessonContext& context, QWidget* parent)
             return ShiftKey{parameters().rope().headDim, parameters().rope().ropeTheta,
                             parameters().queryPosition(), shift(), pair_};
         },
-        [](const ShiftKey& key, const Execution&) { return computeShift(key); },
-        [this](const ShiftKey&, Shift& shift) {
+        [](const ShiftKey& key, const Execution&) {
+            return sinusoidalShift(key.position, key.shift, key.pair, key.dim, key.base);
+        },
+        [this](const ShiftKey&, SinusoidalShift& shift) {
             shown_ = std::move(shift);
             drawShift();
         });
@@ -266,18 +251,19 @@ void AbsoluteLesson::updateSimilarityTitle() {
 
 void AbsoluteLesson::drawShift() {
     const int a = 2 * pair_;
+    const QPointF atP = pointAtP();
+    const QPointF atPK = pointAtPPlusK();
     fromArrow_->start->setCoords(0.0, 0.0);
-    fromArrow_->end->setCoords(shown_.atP);
+    fromArrow_->end->setCoords(atP);
     toArrow_->start->setCoords(0.0, 0.0);
-    toArrow_->end->setCoords(shown_.atPK);
+    toArrow_->end->setCoords(atPK);
     fromLabel_->setText(tr("PE(p)"));
-    fromLabel_->placeInside(1.2 * shown_.atP);
+    fromLabel_->placeInside(1.2 * atP);
     toLabel_->setText(tr("PE(p+k)"));
-    toLabel_->placeInside(1.2 * shown_.atPK);
+    toLabel_->placeInside(1.2 * atPK);
     // The arc from PE(p) to PE(p + k): kω_i modulo one turn (sign kept), clockwise in the
     // (sin, cos) plane, the same angle the readout names.
-    setArc(arc_, 0.3, std::atan2(shown_.atP.y(), shown_.atP.x()), -shown_.reduced, kArcPoints,
-           true);
+    setArc(arc_, 0.3, std::atan2(atP.y(), atP.x()), -shown_.reduced, kArcPoints, true);
     shiftTitle_->setText(tr("Pair %1: PE(p) → PE(p + k), p = %2, k = %3")
                              .arg(pair_)
                              .arg(parameters().queryPosition())
@@ -320,7 +306,7 @@ void AbsoluteLesson::updateReadouts() {
          {QStringLiteral("shift"), {}, k},
          {QStringLiteral("period_tokens"), {}, 2.0 * std::numbers::pi / omega},
          // How far the tip of PE(p + k) lies from the tip of PE(p) in the plot (0: back in place).
-         {QStringLiteral("tip_gap"), {}, QLineF(shown_.atP, shown_.atPK).length()}},
+         {QStringLiteral("tip_gap"), {}, QLineF(pointAtP(), pointAtPPlusK()).length()}},
         tr("<p>PE(p + k) pair %1 = R(k)·PE(p) pair %1 with R(k) =<br>"
            "[ %2 &nbsp; %3 ]<br>[ %4 &nbsp; %5 ]<br>(the same for every p)</p>")
                 .arg(pair_)

@@ -6,6 +6,7 @@
 #include <QPointF>
 #include <memory>
 
+#include "encodings/sinusoidal.h"
 #include "lessons/lesson_page.h"
 #include "widgets/hatched_region.h"
 #include "widgets/heat_map.h"
@@ -45,22 +46,12 @@ public:
         refresh();
     }
     // The pair i components (PE(p, 2i), PE(p, 2i+1)) drawn for p and p + k.
-    QPointF pointAtP() const { return shown_.atP; }
-    QPointF pointAtPPlusK() const { return shown_.atPK; }
+    QPointF pointAtP() const { return {shown_.atP[0], shown_.atP[1]}; }
+    QPointF pointAtPPlusK() const { return {shown_.atPK[0], shown_.atPK[1]}; }
     QCPCurve* shiftArc() const { return arc_; }  // from PE(p) to PE(p + k), kω mod one turn
     QCPColorMap* sinusoidalMap() const { return sinusoidalMap_; }
     QCPColorMap* similarityMap() const { return similarityMap_; }
     QCPColorMap* learnedMap() const { return learnedMap_; }
-
-    // The shift by k of pair i, as drawn in the lower right plot.
-    struct Shift {
-        QPointF atP;
-        QPointF atPK;
-        double sinKOmega = 0.0;
-        double cosKOmega = 1.0;
-        double omega = 0.0;
-        double reduced = 0.0;  // kω modulo one turn, sign kept
-    };
 
 protected:
     void applyTheme(const PlotTheme& theme) override;
@@ -92,7 +83,7 @@ private:
 
     int pair_ = 0;
     int similarityLength_ = 0;  // N of the similarity map drawn
-    Shift shown_;
+    SinusoidalShift shown_;     // as drawn in the lower right plot
 };
 
 }  // namespace ropelab::ui

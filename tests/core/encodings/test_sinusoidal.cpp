@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <numbers>
 
 #include "common/errors.h"
+#include "common/parameter_error.h"
 #include "encodings/sinusoidal.h"
 
 namespace ropelab {
@@ -47,6 +49,34 @@ TEST(Sinusoidal, ShiftIsAPerPairRotation) {
             }
         }
     }
+}
+
+TEST(Sinusoidal, ShiftOfOnePairAndItsRotation) {
+    const int d = 12;
+    const double base = 300.0;
+    const double p = 9.0;
+    const double k = -41.0;
+    const int i = 2;
+    const double omega = std::pow(base, -2.0 * i / d);
+    const SinusoidalShift shift = sinusoidalShift(p, k, i, d, base);
+    EXPECT_NEAR(shift.omega, omega, 1e-15);
+    EXPECT_NEAR(shift.atP[0], std::sin(p * omega), 1e-12);
+    EXPECT_NEAR(shift.atP[1], std::cos(p * omega), 1e-12);
+    EXPECT_NEAR(shift.atPK[0], std::sin((p + k) * omega), 1e-12);
+    EXPECT_NEAR(shift.atPK[1], std::cos((p + k) * omega), 1e-12);
+    EXPECT_NEAR(shift.sinKOmega, std::sin(k * omega), 1e-12);
+    EXPECT_NEAR(shift.cosKOmega, std::cos(k * omega), 1e-12);
+    // R(k)·PE(p) = PE(p + k).
+    EXPECT_NEAR(shift.cosKOmega * shift.atP[0] + shift.sinKOmega * shift.atP[1], shift.atPK[0],
+                1e-12);
+    EXPECT_NEAR(-shift.sinKOmega * shift.atP[0] + shift.cosKOmega * shift.atP[1], shift.atPK[1],
+                1e-12);
+    // k·ω = −41·300^(−1/3) ≈ −6.13 rad: less than one turn, sign kept.
+    EXPECT_NEAR(shift.reduced, k * omega, 1e-12);
+    EXPECT_NEAR(sinusoidalShift(0.0, 8.0, 0, d, base).reduced, 8.0 - 2.0 * std::numbers::pi, 1e-12);
+    EXPECT_THROW(sinusoidalShift(p, k, d / 2, d, base), ParameterError);
+    EXPECT_THROW(sinusoidalShift(p, k, -1, d, base), ParameterError);
+    EXPECT_THROW(sinusoidalShift(p, k, 0, 7, base), InputError);
 }
 
 TEST(Sinusoidal, TableRowsAreEncodings) {
