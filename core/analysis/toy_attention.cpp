@@ -129,20 +129,35 @@ ToyAttentionResult toySelfAttention(const ToyAttention& model, const std::vector
     }
     result.outputs = result.weights * v;
     result.outputsByToken.resize(n, v.cols());
+    result.weightsByToken.resize(n, n);
     for (Eigen::Index p = 0; p < n; ++p) {
         result.outputsByToken.row(order[std::size_t(p)]) = result.outputs.row(p);
+        for (Eigen::Index j = 0; j < n; ++j) {
+            result.weightsByToken(order[std::size_t(p)], order[std::size_t(j)]) =
+                result.weights(p, j);
+        }
     }
     return result;
 }
 
-double maxTokenOutputDifference(const ToyAttentionResult& first, const ToyAttentionResult& second) {
-    if (first.outputsByToken.rows() != second.outputsByToken.rows() ||
-        first.outputsByToken.cols() != second.outputsByToken.cols()) {
-        throw ParameterError({"tokens", Rule::EqualTo,
-                              static_cast<double>(second.outputsByToken.rows()),
-                              static_cast<double>(first.outputsByToken.rows())});
+namespace {
+
+double maxDifference(const Eigen::MatrixXd& first, const Eigen::MatrixXd& second) {
+    if (first.rows() != second.rows() || first.cols() != second.cols()) {
+        throw ParameterError({"tokens", Rule::EqualTo, static_cast<double>(second.rows()),
+                              static_cast<double>(first.rows())});
     }
-    return (first.outputsByToken - second.outputsByToken).cwiseAbs().maxCoeff();
+    return (first - second).cwiseAbs().maxCoeff();
+}
+
+}  // namespace
+
+double maxTokenOutputDifference(const ToyAttentionResult& first, const ToyAttentionResult& second) {
+    return maxDifference(first.outputsByToken, second.outputsByToken);
+}
+
+double maxTokenWeightDifference(const ToyAttentionResult& first, const ToyAttentionResult& second) {
+    return maxDifference(first.weightsByToken, second.weightsByToken);
 }
 
 }  // namespace ropelab

@@ -35,6 +35,7 @@ struct ToyAttentionResult {
     Eigen::MatrixXd weights;         // n × n, softmax of each row of scores
     Eigen::MatrixXd outputs;         // n × d_value, row i the output at position i
     Eigen::MatrixXd outputsByToken;  // vocabulary × d_value, row t the output of token t
+    Eigen::MatrixXd weightsByToken;  // vocabulary × vocabulary, the weight query token a gives b
 };
 
 // order[p] is the token id at position p; each token appears once (a permutation of
@@ -45,5 +46,7 @@ ToyAttentionResult toySelfAttention(const ToyAttention& model, const std::vector
 // The largest |difference| between a token's output in two orders (0 when attention cannot tell
 // the orders apart).
 double maxTokenOutputDifference(const ToyAttentionResult& first, const ToyAttentionResult& second);
+// The largest |difference| between the weight one token gives another in two orders.
+double maxTokenWeightDifference(const ToyAttentionResult& first, const ToyAttentionResult& second);
 
 }  // namespace ropelab

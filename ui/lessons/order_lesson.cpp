@@ -27,10 +27,6 @@ const std::array<QString, 3> kTokenText{QStringLiteral("狗"), QStringLiteral("�
 const std::array<Series, 3> kTokenSeries{Series::Query, Series::Third, Series::Key};
 const std::vector<int> kReferenceOrder{0, 1, 2};  // 狗追猪: the dog chases the pig
 
-int placeOf(const std::vector<int>& order, int token) {
-    return int(std::find(order.begin(), order.end(), token) - order.begin());
-}
-
 QString sentence(const std::vector<int>& order) {
     QString text;
     for (const int token : order) text += kTokenText[std::size_t(token)];
@@ -275,14 +271,6 @@ void OrderLesson::drawAttention(const OrderKey& key, const Attention& attention)
         const QPointF p = outputOf(r, t);
         return QStringLiteral("(%1, %2)").arg(p.x(), 0, 'f', 3).arg(p.y(), 0, 'f', 3);
     };
-    double weightChange = 0.0;  // the same word pair's weight in both orders
-    for (int query = 0; query < kTokens; ++query) {
-        for (int k = 0; k < kTokens; ++k) {
-            weightChange = std::max(
-                weightChange, std::abs(mine.weights(placeOf(current, query), placeOf(current, k)) -
-                                       reference.weights(query, k)));
-        }
-    }
     int movedWords = 0;
     for (int p = 0; p < kTokens; ++p)
         movedWords += current[std::size_t(p)] != kReferenceOrder[std::size_t(p)] ? 1 : 0;
@@ -312,11 +300,10 @@ void OrderLesson::drawAttention(const OrderKey& key, const Attention& attention)
         {QStringLiteral("reverse_move_chases"),
          {},
          QLineF(outputOf(mine, 1), outputOf(reversed, 1)).length()},
-        {QStringLiteral("weight_dog_pig"),
-         {},
-         mine.weights(placeOf(current, 0), placeOf(current, 2))},
-        {QStringLiteral("reference_weight_dog_pig"), {}, reference.weights(0, 2)},
-        {QStringLiteral("weight_change"), {}, weightChange}});
+        {QStringLiteral("weight_dog_pig"), {}, mine.weightsByToken(0, 2)},
+        {QStringLiteral("reference_weight_dog_pig"), {}, reference.weightsByToken(0, 2)},
+        // The same word pair's weight in both orders.
+        {QStringLiteral("weight_change"), {}, maxTokenWeightDifference(mine, reference)}});
     setReadouts(readouts);
 }
 

@@ -52,6 +52,25 @@ TEST(ToyAttention, WithoutPositionsReorderingOnlyReordersOutputs) {
               0.05);
     // The weight dog gives pig is the same in both orders.
     EXPECT_NEAR(dogChasesPig.weights(0, 2), pigChasesDog.weights(2, 0), 1e-15);
+    EXPECT_EQ(pigChasesDog.weightsByToken(0, 2), pigChasesDog.weights(2, 0));
+    EXPECT_LT(maxTokenWeightDifference(dogChasesPig, pigChasesDog), 1e-15);
+}
+
+TEST(ToyAttention, WeightsByTokenFollowTheOrder) {
+    const ToyAttention model = toyAttentionExample();
+    const std::vector<int> order{1, 2, 0};  // 追猪狗: chases at place 0, pig at 1, dog at 2
+    const ToyAttentionResult r = toySelfAttention(model, order, ToyPosition::Rope);
+    for (int a = 0; a < 3; ++a) {
+        for (int b = 0; b < 3; ++b) {
+            EXPECT_EQ(r.weightsByToken(order[a], order[b]), r.weights(a, b)) << a << ", " << b;
+        }
+    }
+    // With positions the order changes what dog gives pig: the largest change is at least that.
+    const ToyAttentionResult reference = toySelfAttention(model, {0, 1, 2}, ToyPosition::Rope);
+    const double dogPig = std::abs(r.weightsByToken(0, 2) - reference.weightsByToken(0, 2));
+    EXPECT_GT(dogPig, 0.0);
+    EXPECT_GE(maxTokenWeightDifference(r, reference), dogPig);
+    EXPECT_EQ(maxTokenWeightDifference(r, r), 0.0);
 }
 
 TEST(ToyAttention, PositionsMakeTheOrderVisible) {
