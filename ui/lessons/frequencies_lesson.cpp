@@ -14,17 +14,18 @@
 
 #include <algorithm>
 #include <cmath>
-#include <complex>
+#include <span>
 
+#include "analysis/band_counts.h"
 #include "analysis/curve_envelope.h"
-#include "analysis/score_curve.h"
+#include "analysis/seeded_score.h"
 #include "encodings/gguf_reader.h"
 #include "encodings/hf_config.h"
-#include "encodings/learned_absolute.h"
 #include "encodings/rope_frequencies.h"
 #include "model/app_limits.h"
 #include "model/parameter_model.h"
 #include "model/parameter_text.h"
+#include "widgets/envelope_stack.h"
 #include "widgets/legend_entries.h"
 #include "widgets/line_labels.h"
 #include "widgets/plot_fit.h"
@@ -33,7 +34,6 @@
 #include "widgets/rope_config_editor.h"
 #include "widgets/rope_config_picker.h"
 #include "widgets/score_plot_helpers.h"
-#include "widgets/stacked_axis_rect.h"
 
 namespace ropelab::ui {
 
@@ -67,17 +67,6 @@ QString baseText(double base) {
     return QString::number(mantissa, 'g', 3) + QStringLiteral("·") + power;
 }
 
-// The largest |score q·k| the seeded q, k can reach at any distance, Σ|a_i| + |rest| with
-// score = Re Σ a_i e^{iΔθ_i} + rest: the same for every base.
-double scoreBound(const RopeParams& params, RopeLayout layout, unsigned seed) {
-    const Eigen::MatrixXd qk = seededStandardNormal(2, params.headDim, seed);
-    const RopeScoreCoefficients c = ropeScoreCoefficients(
-        qk.row(0).transpose(), qk.row(1).transpose(), ropeFrequencies(params), layout);
-    double bound = std::abs(c.constant);
-    for (const std::complex<double>& a : c.a) bound += std::abs(a);
-    return bound;
-}
-
 // The configuration as config.json keys, so it can be saved and read back by the importer.
 QJsonObject toConfigJson(const RopeParams& p) {
     return QJsonDocument::fromJson(QByteArray::fromStdString(ropeParamsToHfConfigJson(p))).object();
@@ -94,28 +83,18 @@ struct CurveKey {
 };
 
 struct CurveResult {
-    std::array<std::optional<CurveEnvelope>, 2> envelopes;
+    std::vector<CurveEnvelope> envelopes;   // one per configuration shown
     std::array<double, 2> contextLength{};  // each configuration's trained context L₀
 };
 
 CurveResult computeCurves(const CurveKey& key, const Execution& exec) {
     CurveResult result;
     for (int s = 0; s < key.count; ++s) {
-        const RopeParams& params = key.configs[s];
-        result.contextLength[s] = frequencyBands(params).contextLength;
-        const RopeFrequencies freqs = ropeFrequencies(params);
-        const Eigen::MatrixXd qk = seededStandardNormal(2, params.headDim, key.seed);
-        Execution part = exec;
-        part.progress = [&exec, s, count = key.count](double f) {
-            if (exec.progress) exec.progress((s + f) / count);
-        };
-        const std::vector<double> curve =
-            ropeScoreCurve(qk.row(0).transpose(), qk.row(1).transpose(), freqs, key.layout,
-                           DistanceRange{0, key.length, 1}, part);
-        std::optional<CurveEnvelope>& envelope = result.envelopes[s];
-        envelope.emplace(key.length, kCurveColumns);
-        envelope->add(0, curve);
+        result.contextLength[s] = frequencyBands(key.configs[s]).contextLength;
     }
+    result.envelopes =
+        seededScoreEnvelopes(std::span(key.configs.data(), static_cast<std::size_t>(key.count)),
+                             key.layout, key.seed, key.length, kCurveColumns, exec);
     return result;
 }
 
@@ -180,12 +159,12 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
                               QT_TR_NOOP("A unscaled (default RoPE)"));
     // Thousands of envelope columns: antialiased fills would cost more than everything else.
     turnOffAntialiasing(curvePlot_, QCP::aeFills);
-    // B's score curve gets its own axes under A's: two noisy curves on one axis hide each other.
-    curveRectB_ = addStackedAxisRect(curvePlot_);
-    curveRectB_->setVisible(false);  // shown, in the layout, only while comparing
+    // B's score curve gets its own axes under A's, shown only while comparing.
+    scores_ = std::make_unique<EnvelopeStack>(
+        curvePlot_, 2, [](int s) { return sideName(s) + QStringLiteral(" score"); });
     // Two lines, as A's: one would run past its short axis rect into the other's label.
-    bindText(curveRectB_->axis(QCPAxis::atLeft), QT_TR_NOOP("B:\nscore q·k"));
-    bindText(curveRectB_->axis(QCPAxis::atBottom), QT_TR_NOOP("distance m − n (tokens)"));
+    bindText(scores_->rect(B)->axis(QCPAxis::atLeft), QT_TR_NOOP("B:\nscore q·k"));
+    bindText(scores_->rect(B)->axis(QCPAxis::atBottom), QT_TR_NOOP("distance m − n (tokens)"));
 
     static constexpr std::array kShapes{QCPScatterStyle::ssDisc, QCPScatterStyle::ssDiamond,
                                         QCPScatterStyle::ssTriangle};
@@ -201,33 +180,19 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
                 g->setName(text.arg(sideName(s), bandNames[b]));
             });
         }
-        const auto makeLine = [&](QCustomPlot* plot, Qt::PenStyle dash) {
-            auto* line = new QCPItemStraightLine(plot);
-            setSeriesStyle(line, {sideSeries(s), dash, 0.7}, theme());
-            return line;
-        };
-        const auto makeLabel = [&](QCustomPlot* plot) {
-            auto* label = new PlotLabel(plot);
-            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-            wrapInsideAxisRect(label);
-            setSeriesStyle(label, {sideSeries(s)}, theme());
-            return label;
-        };
-        side.contextLine = makeLine(wavePlot_, Qt::DashLine);
-        side.contextLabel = makeLabel(wavePlot_);
-        side.targetLine = makeLine(wavePlot_, Qt::DotLine);
-        side.targetLabel = makeLabel(wavePlot_);
+        side.context = addLabelledLine(wavePlot_, {sideSeries(s), Qt::DashLine, 0.7}, theme());
+        side.target = addLabelledLine(wavePlot_, {sideSeries(s), Qt::DotLine, 0.7}, theme());
         side.scaleGraph = addSeries(scalePlot_, {sideSeries(s)});
         side.scaleGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
         bindText(QT_TR_NOOP("config %1"), [s, graph = side.scaleGraph](const QString& text) {
             graph->setName(text.arg(sideName(s)));
         });
-        QCPAxisRect* curveRect = s == A ? curvePlot_->axisRect() : curveRectB_;
+        QCPAxisRect* curveRect = scores_->rect(s);
         QCPAxis* curveX = curveRect->axis(QCPAxis::atBottom);
         QCPAxis* curveY = curveRect->axis(QCPAxis::atLeft);
-        side.curve = addEnvelopeBand(curveX, curveY, sideName(s) + QStringLiteral(" score"));
-        setSeriesStyle(side.curve.band, {sideSeries(s), Qt::SolidLine, 0.6}, theme());
-        side.curveContextLine = makeLine(curvePlot_, Qt::DashLine);
+        setSeriesStyle(scores_->band(s).band, {sideSeries(s), Qt::SolidLine, 0.6}, theme());
+        side.curveContextLine = new QCPItemStraightLine(curvePlot_);
+        setSeriesStyle(side.curveContextLine, {sideSeries(s), Qt::DashLine, 0.7}, theme());
         side.curveContextLine->setClipAxisRect(curveRect);
         side.curveContextLine->point1->setAxes(curveX, curveY);
         side.curveContextLine->point2->setAxes(curveX, curveY);
@@ -291,10 +256,8 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
             editor(A)->setParams(parameters().rope());
         }
         // Edited elsewhere (the parameter panel): A is no longer its preset.
-        const int preset = presetIndex_[A];
-        if (preset >= 0 && presets_[static_cast<std::size_t>(preset)].rope != parameters().rope()) {
-            forgetPreset(A);
-        }
+        const ModelPreset* preset = pickers_[A]->preset();
+        if (preset != nullptr && preset->rope != parameters().rope()) pickers_[A]->showPreset(-1);
         refresh();
     });
     // Wavelengths and slowdowns come from core's bands on the UI thread: a few dozen pairs.
@@ -323,26 +286,22 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
         },
         computeCurves,
         [this, curveTitles](const CurveKey& key, CurveResult& result) {
-            double span = 0.0;
             for (int s = 0; s < 2; ++s) {
-                Side& side = sides_[s];
-                const double context = result.contextLength[s];
-                side.curveContextLine->setVisible(s < key.count);
-                side.curveContextLine->point1->setCoords(context, 0.0);
-                side.curveContextLine->point2->setCoords(context, 1.0);
-                if (const auto& envelope = result.envelopes[s]) {
-                    span = std::max(span, showEnvelopeBand(side.curve, *envelope, 0.0));
-                    // Sweeping the base: the bound every base shares, so the axis stays put.
-                    if (baseSweep_) span = scoreBound(key.configs[s], key.layout, key.seed);
-                } else {
-                    showEnvelopeBand(side.curve, {}, {}, {});
-                }
+                QCPItemStraightLine* line = sides_[s].curveContextLine;
+                line->setVisible(s < key.count);
+                line->point1->setCoords(result.contextLength[s], 0.0);
+                line->point2->setCoords(result.contextLength[s], 1.0);
+                scores_->rect(s)
+                    ->axis(QCPAxis::atBottom)
+                    ->setRange(0.0, static_cast<double>(key.length));
             }
-            // Same axes for A and B, so their sizes compare at a glance.
-            for (QCPAxisRect* rect : {curvePlot_->axisRect(), curveRectB_}) {
-                rect->axis(QCPAxis::atBottom)->setRange(0.0, static_cast<double>(key.length));
-                if (span > 0.0) rect->axis(QCPAxis::atLeft)->setRange(-1.1 * span, 1.1 * span);
+            double span = scores_->draw(result.envelopes, 0.0, false);
+            // Sweeping the base: a bound every base shares (the last configuration's), so the
+            // axis stays put.
+            if (baseSweep_) {
+                span = seededScoreBound(key.configs[key.count - 1], key.layout, key.seed);
             }
+            scores_->setSpan(span, 1.1);
             setTitleText(curveTitles.title,
                          tr("Score q·k against distance (min and max per pixel column)"));
             setTitleText(curveTitles.configs, configSummaries(key.configs, key.count == 2));
@@ -353,8 +312,10 @@ FrequenciesLesson::FrequenciesLesson(const LessonContext& context, QWidget* pare
     if (shipped.open(QIODevice::ReadOnly)) {
         loadPresets(shipped.readAll(), QStringLiteral("models.json"));
     } else {
-        presetProblem_ =
-            tr("The model presets are missing from this build (:/presets/models.json).");
+        for (RopeConfigPicker* picker : pickers_) {
+            picker->setPresetProblem(
+                tr("The model presets are missing from this build (:/presets/models.json)."));
+        }
     }
 
     // Not saved: an animation over the base names its range, so the axes can hold still for all
@@ -382,13 +343,13 @@ void FrequenciesLesson::separateContextLabels() {
     // On screen, a max_position_embeddings label with a word wider than its room (presenter mode
     // on a small screen) says it in shorter words.
     for (const Side& side : sides_) {
-        if (shortenWhereAWordOverflows(side.targetLabel, side.targetTexts[0],
+        if (shortenWhereAWordOverflows(side.target.label, side.targetTexts[0],
                                        side.targetTexts[1])) {
             replot(wavePlot_);
         }
     }
-    separateLineLabels({sides_[A].contextLabel, sides_[A].targetLabel, sides_[B].contextLabel,
-                        sides_[B].targetLabel});
+    separateLineLabels({sides_[A].context.label, sides_[A].target.label, sides_[B].context.label,
+                        sides_[B].target.label});
 }
 
 QWidget* FrequenciesLesson::makeConfigTab(Config which) {
@@ -417,7 +378,7 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
     picker->editor()->setObjectName(QStringLiteral("editor") + side);
     connect(picker->editor(), &RopeConfigEditor::edited, this,
             [this, which](const RopeParams& params) {
-                forgetPreset(which);
+                pickers_[which]->showPreset(-1);
                 setConfig(which, params);
             });
     return picker;
@@ -426,9 +387,8 @@ QWidget* FrequenciesLesson::makeConfigTab(Config which) {
 void FrequenciesLesson::retranslate() {
     curvePlot_->xAxis->setLabel(comparing() ? QString() : tr("distance m − n (tokens)"));
     for (Config which : {A, B}) {
-        pickers_[which]->setCustomText(tr("Custom"));
+        pickers_[which]->setTexts(tr("Custom"), tr("Source: <a href=\"%1\">%1</a>"));
         editor(which)->retranslate();
-        showPresetSource(which);
     }
 }
 
@@ -447,7 +407,7 @@ bool FrequenciesLesson::setConfig(Config which, const RopeParams& params) {
     }
     if (editor(which)->params() != params) editor(which)->setParams(params);
     // applyPreset and importConfig say what a new configuration is afterwards.
-    forgetPreset(which);
+    pickers_[which]->showPreset(-1);
     if (which == A) {
         parameters().setRope(params);  // changed → refresh
     } else {
@@ -455,12 +415,6 @@ bool FrequenciesLesson::setConfig(Config which, const RopeParams& params) {
         refresh();
     }
     return true;
-}
-
-void FrequenciesLesson::forgetPreset(Config which) {
-    presetIndex_[which] = -1;
-    pickers_[which]->showPreset(-1);
-    showPresetSource(which);
 }
 
 bool FrequenciesLesson::importConfig(const QString& path, Config which) {
@@ -473,8 +427,6 @@ bool FrequenciesLesson::importConfig(const QString& path, Config which) {
         })) {
         return false;
     }
-    presetIndex_[which] = -1;
-    pickers_[which]->showPreset(-1);
     if (!setConfig(which, imported)) return false;
     pickers_[which]->sourceLabel()->setText(tr("Imported from %1").arg(path.toHtmlEscaped()));
     emit statusMessage(tr("Imported %1 into configuration %2").arg(path, sideName(which)));
@@ -486,57 +438,25 @@ bool FrequenciesLesson::loadPresets(const QByteArray& json, const QString& sourc
     try {
         loaded = modelPresetsFromJson(json.toStdString(), source.toStdString());
     } catch (const std::exception& e) {
-        presetProblem_ = tr("Model presets unavailable: %1").arg(errorText(e));
-        showProblem(presetProblem_);
-        for (Config which : {A, B}) showPresetSource(which);
+        const QString problem = tr("Model presets unavailable: %1").arg(errorText(e));
+        showProblem(problem);
+        for (RopeConfigPicker* picker : pickers_) picker->setPresetProblem(problem);
         return false;
     }
-    presetProblem_.clear();
-    presets_ = std::move(loaded);
-    QStringList names;
-    for (const ModelPreset& preset : presets_) names.append(QString::fromStdString(preset.name));
-    for (Config which : {A, B}) {
-        pickers_[which]->setPresetNames(tr("Custom"), names);
-        forgetPreset(which);
-    }
+    for (RopeConfigPicker* picker : pickers_) picker->setPresets(loaded, tr("Custom"));
     return true;
 }
 
 bool FrequenciesLesson::applyPreset(Config which, int index) {
-    if (index < 0 || index >= static_cast<int>(presets_.size())) return false;
-    if (!setConfig(which, presets_[static_cast<std::size_t>(index)].rope)) return false;
-    presetIndex_[which] = index;
+    if (index < 0 || index >= static_cast<int>(presets().size())) return false;
+    if (!setConfig(which, presets()[static_cast<std::size_t>(index)].rope)) return false;
     pickers_[which]->showPreset(index);
-    showPresetSource(which);
     return true;
-}
-
-void FrequenciesLesson::showPresetSource(Config which) {
-    QLabel* label = pickers_[which]->sourceLabel();
-    if (!presetProblem_.isEmpty()) {
-        label->setText(presetProblem_.toHtmlEscaped());
-        return;
-    }
-    const int index = presetIndex_[which];
-    if (index < 0) {
-        label->clear();
-        return;
-    }
-    const ModelPreset& preset = presets_[static_cast<std::size_t>(index)];
-    const QString url = QString::fromStdString(preset.source).toHtmlEscaped();
-    QString text = tr("Source: <a href=\"%1\">%1</a>").arg(url);
-    if (!preset.note.empty()) {
-        text += QStringLiteral("<br>") + QString::fromStdString(preset.note).toHtmlEscaped();
-    }
-    label->setText(text);
 }
 
 void FrequenciesLesson::showCurveRectB(bool on) {
     // B's row is the one under A's, whatever rows of titles are above.
-    showStackedAxisRects({curvePlot_->axisRect(), curveRectB_}, on ? 2 : 1);
-    // Out of the layout the rect keeps its last geometry; hidden, its axes and curves are not
-    // drawn.
-    curveRectB_->setVisible(on);
+    scores_->show(on ? 2 : 1);
     // A and B share their distance axis: its numbers are shown once, under B.
     curvePlot_->xAxis->setLabel(on ? QString() : tr("distance m − n (tokens)"));
     curvePlot_->xAxis->setTickLabels(!on);
@@ -620,25 +540,21 @@ void FrequenciesLesson::drawFrequencies(const FrequencyKey& key, const Frequency
         // fast, so no curve reaches the contexts and none runs through the text. A label of B on
         // a line of A of the other kind goes to the right instead of over A's; where `same`, A's
         // label names both and B's is hidden.
-        const auto markContext = [&](QCPItemStraightLine* line, QCPItemText* label, double value,
-                                     bool lineShown, bool same, const QString& text) -> QString {
-            line->setVisible(lineShown);
-            line->point1->setCoords(0.0, value);
-            line->point2->setCoords(1.0, value);
+        const auto markContext = [&](const LabelledLine& line, double value, bool lineShown,
+                                     bool same, const QString& text) -> QString {
+            line.line->setVisible(lineShown);
+            line.label->setVisible(lineShown && !(same && s == B));
             const bool clash = s == B && both && (value == contextOf(A) || value == targetOf(A));
-            label->setVisible(lineShown && !(same && s == B));
-            label->setPositionAlignment((clash ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
-            label->position->setCoords(clash ? 1.0 - kLabelX : kLabelX, value);
-            label->setText(text.arg(same ? tr("A, B") : sideName(s)).arg(value));
-            return label->text();
+            placeLabelledLine(line, value, kLabelX, clash);
+            line.label->setText(text.arg(same ? tr("A, B") : sideName(s)).arg(value));
+            return line.label->text();
         };
         // The trained context L0 (dashed) and the target context (dotted).
         const double target = targetOf(s);
-        markContext(side.contextLine, side.contextLabel, bands.contextLength, shown, sameContext,
+        markContext(side.context, bands.contextLength, shown, sameContext,
                     tr("%1: trained context L₀ = %2"));
         side.targetTexts = {
-            markContext(side.targetLine, side.targetLabel, target,
-                        shown && target != bands.contextLength, sameTarget,
+            markContext(side.target, target, shown && target != bands.contextLength, sameTarget,
                         tr("%1: max_position_embeddings = %2")),
             tr("%1: max positions = %2").arg(sameTarget ? tr("A, B") : sideName(s)).arg(target)};
         if (shown) hi = std::max({hi, target, bands.contextLength});
@@ -687,14 +603,7 @@ QString FrequenciesLesson::configSummaries(const std::array<RopeParams, 2>& conf
 void FrequenciesLesson::updateReadout(const FrequencyKey& key, const FrequencyResult& result) {
     const bool both = key.both;
     const std::array<FrequencyBands, 2>& bands = result.bands;
-    const auto count = [&](int s, auto&& pick) {
-        return std::count_if(bands[s].pairs.begin(), bands[s].pairs.end(), pick);
-    };
-    const auto bandCount = [&](FrequencyBand band) {
-        return [&count, band](int s) {
-            return count(s, [band](const PairBand& p) { return p.band == band; });
-        };
-    };
+    const std::array counts{countBands(bands[A]), countBands(bands[B])};
     // Each row shows configuration A, and B beside it while comparing; A's numbers are published
     // (B is drawn only while comparing).
     QList<Readout> readouts;
@@ -718,15 +627,13 @@ void FrequenciesLesson::updateReadout(const FrequencyKey& key, const FrequencyRe
     number(QStringLiteral("context_length"), tr("trained context L₀"), 8,
            [&](int s) { return bands[s].contextLength; });
     number(QStringLiteral("pairs_kept"), tr("pairs kept"), 10,
-           bandCount(FrequencyBand::Extrapolated));
+           [&](int s) { return counts[s].kept; });
     number(QStringLiteral("pairs_blended"), tr("pairs blended"), 10,
-           bandCount(FrequencyBand::Blended));
+           [&](int s) { return counts[s].blended; });
     number(QStringLiteral("pairs_divided"), tr("pairs ÷ factor"), 10,
-           bandCount(FrequencyBand::Interpolated));
+           [&](int s) { return counts[s].divided; });
     number(QStringLiteral("pairs_without_full_turn"), tr("pairs with no full turn in L₀"), 10,
-           [&](int s) {
-               return count(s, [](const PairBand& p) { return p.rotationsInContext < 1.0; });
-           });
+           [&](int s) { return counts[s].withoutFullTurn; });
     const auto text = [&](const QString& label, const auto& value) {
         readouts.append({.label = label, .text = value(A), .second = both ? value(B) : QString()});
     };
@@ -744,9 +651,6 @@ void FrequenciesLesson::updateReadout(const FrequencyKey& key, const FrequencyRe
     });
 
     const FrequencyBands& a = bands[A];
-    const auto beyond = std::find_if(a.pairs.begin(), a.pairs.end(), [&](const PairBand& p) {
-        return p.wavelength > a.contextLength;
-    });
     const double attention = result.attentionFactor[A];
     const std::pair<const char*, double> published[] = {
         {"comparing", both ? 1.0 : 0.0},
@@ -755,8 +659,7 @@ void FrequenciesLesson::updateReadout(const FrequencyKey& key, const FrequencyRe
         // cos and sin of both q and k carry the factor, so every q·k carries its square (as
         // core's ropeScoreCoefficients).
         {"logit_scale", attention * attention},
-        {"first_pair_beyond_context",
-         beyond == a.pairs.end() ? -1.0 : double(beyond - a.pairs.begin())},
+        {"first_pair_beyond_context", counts[A].firstBeyondContext},
         {"fastest_scale", a.pairs.front().scale},
         {"slowest_scale", a.pairs.back().scale},
         {"fastest_wavelength", a.pairs.front().wavelength},

@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QString>
 #include <array>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -16,10 +17,10 @@
 #include "analysis/frequency_bands.h"
 #include "encodings/model_presets.h"
 #include "lessons/lesson_page.h"
-#include "widgets/long_curve.h"
+#include "widgets/envelope_stack.h"
+#include "widgets/line_labels.h"
 #include "widgets/rope_config_picker.h"
 
-class QCPAxisRect;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPTextElement;
@@ -28,7 +29,6 @@ class QTabWidget;
 
 namespace ropelab::ui {
 
-class PlotLabel;
 class RopeConfigEditor;
 
 class FrequenciesLesson : public LessonPage {
@@ -55,7 +55,7 @@ public:
     bool importConfig(const QString& path, Config which);
     // Replaces the preset list from presets-file text; false (and says why) keeps the old list.
     bool loadPresets(const QByteArray& json, const QString& source);
-    const std::vector<ModelPreset>& presets() const { return presets_; }
+    const std::vector<ModelPreset>& presets() const { return pickers_[A]->presets(); }
     // Applies preset `index` of presets() to a configuration.
     bool applyPreset(Config which, int index);
 
@@ -71,11 +71,8 @@ private:
         std::array<QCPGraph*, 3> bandGraphs{};  // kept, blended, divided by factor
         QCPGraph* wavelengthLine = nullptr;
         QCPGraph* scaleGraph = nullptr;
-        EnvelopeBand curve;
-        QCPItemStraightLine* contextLine = nullptr;
-        PlotLabel* contextLabel = nullptr;
-        QCPItemStraightLine* targetLine = nullptr;
-        PlotLabel* targetLabel = nullptr;
+        LabelledLine context;  // the trained context L₀
+        LabelledLine target;   // max_position_embeddings
         // The target label's text in full, and in the shorter words shown where one of its words
         // is wider than the plot.
         std::array<QString, 2> targetTexts;
@@ -83,8 +80,6 @@ private:
     };
 
     QWidget* makeConfigTab(Config which);
-    // A configuration that is no longer the preset it may have come from: the box says Custom.
-    void forgetPreset(Config which);
     void refresh();
     // The context labels sit above their lines; two on the same side that would overlap (large
     // presenter fonts on a short plot) put the lower line's label below it. Run after each layout.
@@ -106,7 +101,6 @@ private:
     static FrequencyResult computeFrequencies(const FrequencyKey& key);
     void drawFrequencies(const FrequencyKey& key, const FrequencyResult& result);
     void updateReadout(const FrequencyKey& key, const FrequencyResult& result);
-    void showPresetSource(Config which);
     void showCurveRectB(bool on);
     // "A: d = 64, base 10000, yarn ×4" for A, and B's under it while both are shown: what the
     // configurations are, for the figure titles.
@@ -122,7 +116,7 @@ private:
     };
     Titles waveTitles_;
     Titles scaleTitles_;
-    QCPAxisRect* curveRectB_;
+    std::unique_ptr<EnvelopeStack> scores_;  // A's score curve, and B's under it
     QCPGraph* originalLine_;
     std::array<Side, 2> sides_;
     QCheckBox* compare_;
@@ -131,9 +125,6 @@ private:
     FigureTask* curves_;
 
     RopeParams configB_;
-    std::array<int, 2> presetIndex_{-1, -1};  // the preset a configuration came from, if unedited
-    std::vector<ModelPreset> presets_;
-    QString presetProblem_;
     std::array<FrequencyBands, 2> bands_;
     // Set by an animation that sweeps A's base (its first and last base): axes fixed for it.
     std::optional<std::pair<double, double>> baseSweep_;

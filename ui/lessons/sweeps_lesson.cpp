@@ -10,33 +10,28 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QStackedWidget>
-#include <QStandardItemModel>
-#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
-#include <mutex>
 
 #include "common/errors.h"
-#include "compute/backend_registry.h"
 #include "encodings/rope_params.h"
 #include "model/latest_job.h"
 #include "model/parameter_model.h"
 #include "model/parameter_text.h"
+#include "widgets/backend_picker.h"
 #include "widgets/choice_box.h"
+#include "widgets/envelope_stack.h"
 #include "widgets/heat_map_row.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
-#include "widgets/progress_value.h"
+#include "widgets/run_status.h"
 #include "widgets/score_plot_helpers.h"
-#include "widgets/stacked_axis_rect.h"
-#include "widgets/wrapped_label.h"
 
 namespace ropelab::ui {
 
@@ -44,16 +39,6 @@ namespace {
 
 QString baseText(double base) {
     return QLocale().toString(base, 'g', 10);
-}
-
-QString kindName(BackendKind kind) {
-    return QString::fromUtf8(toString(kind).data());
-}
-
-QString backendText(BackendKind kind, const std::string& device) {
-    return device.empty()
-               ? kindName(kind)
-               : QStringLiteral("%1 (%2)").arg(kindName(kind), QString::fromStdString(device));
 }
 
 void setLinearAxis(QCPAxis* axis) {
@@ -65,22 +50,8 @@ void setLinearAxis(QCPAxis* axis) {
 
 }  // namespace
 
-// One engine per lesson, reused across sweeps (OpenCL compiles its program once); a sweep holds
-// the mutex for its whole run, so a stopping sweep and its successor never share it.
-struct SweepsLesson::EngineSlot {
-    std::mutex mutex;
-    std::unique_ptr<ComputeEngine> engine;
-
-    ComputeEngine& get(BackendChoice choice) {
-        if (!engine || engine->choice() != choice) engine = std::make_unique<ComputeEngine>(choice);
-        return *engine;
-    }
-};
-
 SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
-    : LessonPage(context, parent),
-      clock_(new QTimer(this)),
-      engines_(std::make_shared<EngineSlot>()) {
+    : LessonPage(context, parent), engine_(std::make_shared<SharedEngine>()) {
     curvePlot_ = createPlot(
         QStringLiteral("sweep-score-curves"),
         {QT_TR_NOOP("Score q·k against distance, per base (min and max per pixel column)")});
@@ -91,8 +62,7 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
     stack->addWidget(heatPlot_);
     placePlots({{stack}});
 
-    // Curves: one min/max band per base, each on its own axes (stacked, same x range), since
-    // overlapping noisy bands hide each other.
+    // Curves: one min/max band per base, each on its own axes (same x range).
     bindExplanation(
         QT_TR_NOOP(
             "<p>RoPE's score for one q and k at distance Δ = m − n is "
@@ -117,17 +87,13 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
         kHeatCells);
     // Thousands of envelope columns: antialiased fills would cost more than everything else.
     turnOffAntialiasing(curvePlot_, QCP::aeFills);
+    curves_ = std::make_unique<EnvelopeStack>(
+        curvePlot_, kMaxBases, [](int b) { return QStringLiteral("score, base %1").arg(b + 1); });
     for (int b = 0; b < kMaxBases; ++b) {
-        QCPAxisRect* rect = b == 0 ? curvePlot_->axisRect() : addStackedAxisRect(curvePlot_);
-        const EnvelopeBand curve =
-            addEnvelopeBand(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft),
-                            QStringLiteral("score, base %1").arg(b + 1));
-        setSeriesStyle(curve.band, {categorical(b), Qt::SolidLine, 0.5}, theme());
-        curveRects_.push_back(rect);
-        curves_.push_back(curve);
+        setSeriesStyle(curves_->band(b).band, {categorical(b), Qt::SolidLine, 0.5}, theme());
     }
     curvePlot_->legend->setVisible(false);
-    layoutCurveRects(1);
+    applyPlotTheme(curvePlot_, theme());
 
     // Heat maps: one axis rect per base in a row under the title, one shared colour scale.
     heatRow_ = std::make_unique<HeatMapRow>(heatPlot_, kMaxBases, Gradient::Diverging);
@@ -185,8 +151,9 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
                          .items = {QT_TR_NOOP("the same q and k at every position"),
                                    QT_TR_NOOP("random q and k per position")}},
                         [] {});
-    backend_ = new ChoiceBox(this);
-    placeControl(backend_, "backend", nullptr, controlsRow(), 1, nullptr, QT_TR_NOOP("Backend"));
+    backends_ = new BackendPicker(this);
+    placeControl(backends_->box(), "backend", nullptr, controlsRow(), 1, nullptr,
+                 QT_TR_NOOP("Backend"));
     auto* runRow = new QHBoxLayout;
     controlsLayout()->addLayout(runRow);
     // Run stays enabled while a sweep runs: running again restarts (latest wins).
@@ -196,24 +163,16 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
         addButton({.name = "cancelSweep", .text = QT_TR_NOOP("Cancel"), .layout = runRow},
                   [this] { cancel(); });
     cancelButton_->setEnabled(false);
-    progressBar_ = new QProgressBar(this);
-    progressBar_->setRange(0, 1000);
-    progressBar_->setValue(0);
-    controlsLayout()->addWidget(progressBar_);
-    status_ = new WrappedLabel(this);
-    controlsLayout()->addWidget(status_);
+    status_ = new RunStatus(
+        this, [this](double seconds) { return tr("Running… %1 s").arg(seconds, 0, 'f', 1); });
+    controlsLayout()->addWidget(status_->bar());
+    controlsLayout()->addWidget(status_->line());
     // The backends' long description last: Run sweep stays near the settings it runs.
-    backendInfo_ = new WrappedLabel(this);
-    backendInfo_->setObjectName(QStringLiteral("backendInfo"));
-    backendInfo_->setTextFormat(Qt::RichText);
-    controlsLayout()->addWidget(backendInfo_);
-    clock_->setInterval(100);
+    backends_->info()->setObjectName(QStringLiteral("backendInfo"));
+    controlsLayout()->addWidget(backends_->info());
 
     connect(basesEdit_, &QLineEdit::editingFinished, this,
             [this] { setBasesText(basesEdit_->text()); });
-    connect(clock_, &QTimer::timeout, this, [this] {
-        status_->setText(tr("Running… %1 s").arg(timed_->elapsedMs() / 1000.0, 0, 'f', 1));
-    });
     declareSweepFigures();
     showProgressInControls();
 
@@ -226,10 +185,11 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
         QStringLiteral("randomInputs"), false, [this] { return inputs_->currentIndex() == 1; },
         [this](bool random) { inputs_->setCurrentIndex(random ? 1 : 0); });
     bindState(
-        QStringLiteral("backend"), QString(), [this] { return backend_->currentData().toString(); },
+        QStringLiteral("backend"), QString(),
+        [this] { return backends_->box()->currentData().toString(); },
         [this](const QString& name) {
-            const int backend = backend_->findData(name);
-            if (backend >= 0) backend_->setCurrentIndex(backend);
+            const int backend = backends_->box()->findData(name);
+            if (backend >= 0) backends_->box()->setCurrentIndex(backend);
         });
     retranslate();
     updateModeControls();
@@ -239,7 +199,10 @@ SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)
 SweepsLesson::~SweepsLesson() = default;
 
 void SweepsLesson::retranslate() {
-    fillBackends();
+    backends_->setTexts({.automatic = tr("auto (GPU for large sweeps)"),
+                         .probing = tr("Looking for GPUs…"),
+                         .unavailable = tr("<b>%1</b>: unavailable — %2<br>"),
+                         .available = tr("<b>%1</b>: %2<br>")});
     updateLengthLabel();
     labelCurveRects();
 }
@@ -254,11 +217,6 @@ void SweepsLesson::restoreState(const QJsonObject& state) {
 void SweepsLesson::setLog2Length(int log2Length) {
     log2Length_->setValue(std::clamp(log2Length, log2Length_->minimum(), log2Length_->maximum()));
     updateLengthLabel();
-}
-
-void SweepsLesson::setBackendChoice(BackendChoice choice) {
-    const int index = backend_->findData(QString::fromUtf8(toString(choice).data()));
-    if (index >= 0) backend_->setCurrentIndex(index);
 }
 
 std::vector<double> SweepsLesson::parseBases(const QString& text) const {
@@ -307,56 +265,11 @@ void SweepsLesson::updateLengthLabel() {
     log2Length_->setUnit(tr("N = %1").arg(QLocale().toString(static_cast<qlonglong>(length()))));
 }
 
-void SweepsLesson::fillBackends() {
-    const QString current = backend_->currentData().toString();
-    backend_->clear();
-    backend_->addItem(tr("auto (GPU for large sweeps)"), QStringLiteral("auto"));
-    if (backends_.empty()) {
-        // Not probed yet (probing maps the OpenCL driver, LLVM included): every kind is listed.
-        for (BackendKind kind : {BackendKind::Cpu, BackendKind::OpenCl, BackendKind::Cuda})
-            backend_->addItem(kindName(kind), kindName(kind));
-        backendInfo_->setText(tr("Looking for GPUs…"));
-    }
-    QString info;
-    for (const BackendInfo& b : backends_) {
-        const QString name = kindName(b.kind);
-        backend_->addItem(name, name);
-        const int index = backend_->count() - 1;
-        if (!b.available) {
-            // Greyed out, with the reason as its tooltip.
-            if (auto* model = qobject_cast<QStandardItemModel*>(backend_->model())) {
-                model->item(index)->setEnabled(false);
-            }
-            const QString reason = b.problem ? deviceProblemText(*b.problem) : QString();
-            backend_->setItemData(index, reason, Qt::ToolTipRole);
-            info += tr("<b>%1</b>: unavailable — %2<br>").arg(name, reason.toHtmlEscaped());
-        } else {
-            backend_->setItemData(index, QString::fromStdString(b.device), Qt::ToolTipRole);
-            info +=
-                tr("<b>%1</b>: %2<br>").arg(name, QString::fromStdString(b.device).toHtmlEscaped());
-        }
-    }
-    if (!backends_.empty()) backendInfo_->setText(info);
-    const int index = backend_->findData(current);
-    backend_->setCurrentIndex(index >= 0 ? index : 0);
-}
-
 void SweepsLesson::showEvent(QShowEvent* event) {
     LessonPage::showEvent(event);  // which starts a sweep asked for while the lesson was away
-    // Backends are probed once the lesson is on a screen, off the UI thread: an export, which
-    // shows it off screen, loads no GPU driver for the menu.
-    if (backends_.empty() && probe_ == nullptr &&
-        !window()->testAttribute(Qt::WA_DontShowOnScreen)) {
-        probe_ = new LatestJob(this);
-        probe_->start(
-            [this](const Execution&) -> LatestJob::Apply {
-                return [this, found = probeBackends()] {
-                    backends_ = found;
-                    fillBackends();
-                };
-            },
-            1);
-    }
+    // Backends are probed once the lesson is on a screen: an export, which shows it off screen,
+    // loads no GPU driver for the menu.
+    if (!window()->testAttribute(Qt::WA_DontShowOnScreen)) backends_->probe();
     // The first look at the lesson starts the sweep its controls show.
     if (!curveRequest_ && !heatRequest_) run();
 }
@@ -364,12 +277,15 @@ void SweepsLesson::showEvent(QShowEvent* event) {
 void SweepsLesson::declareSweepFigures() {
     // Each mode is a figure of its own, computed when Run asks for it: a heat-map run leaves the
     // curves as they are, and the other way round.
-    std::shared_ptr<EngineSlot> engines = engines_;
+    // One engine for the lesson's sweeps, reused (a stopping sweep and its successor wait their
+    // turn for it).
+    std::shared_ptr<SharedEngine> engine = engine_;
     curveFigure_ = declareFigures(
         {curvePlot_}, FigureRun::Background, [this] { return curveRequest_; },
-        [engines](const std::optional<CurveRequest>& request, const Execution& exec) {
-            std::lock_guard lock(engines->mutex);
-            return ropeCurveSweep(engines->get(request->backend), request->sweep, exec);
+        [engine](const std::optional<CurveRequest>& request, const Execution& exec) {
+            return engine->use(request->backend, [&](ComputeEngine& e) {
+                return ropeCurveSweep(e, request->sweep, exec);
+            });
         },
         [this](const std::optional<CurveRequest>& request, Computed<CurveSweep>& result) {
             showCurves(request->sweep, result);
@@ -377,9 +293,10 @@ void SweepsLesson::declareSweepFigures() {
         allThreads());
     heatFigure_ = declareFigures(
         {heatPlot_}, FigureRun::Background, [this] { return heatRequest_; },
-        [engines](const std::optional<HeatRequest>& request, const Execution& exec) {
-            std::lock_guard lock(engines->mutex);
-            return ropeHeatmapSweep(engines->get(request->backend), request->sweep, exec);
+        [engine](const std::optional<HeatRequest>& request, const Execution& exec) {
+            return engine->use(request->backend, [&](ComputeEngine& e) {
+                return ropeHeatmapSweep(e, request->sweep, exec);
+            });
         },
         [this](const std::optional<HeatRequest>& request,
                Computed<std::vector<PooledGrid>>& result) { showHeatmaps(request->sweep, result); },
@@ -387,24 +304,25 @@ void SweepsLesson::declareSweepFigures() {
 }
 
 void SweepsLesson::figureStarted(FigureTask* figure) {
-    timed_ = figure->job();
     clearReadouts();  // nothing is judged on the previous result while the sweep runs
-    setRunning(true);
+    cancelButton_->setEnabled(true);
+    status_->started(figure->job(), tr("Running…"));
 }
 
 void SweepsLesson::figureProgress(FigureTask*, double fraction) {
-    setProgressValue(progressBar_, static_cast<int>(std::lround(1000.0 * fraction)));
+    status_->setFraction(fraction);
 }
 
 void SweepsLesson::figureEnded(FigureTask* figure, FigureEnd end, const QString& message) {
-    setRunning(false);
+    cancelButton_->setEnabled(false);
+    status_->ended();
     if (end == FigureEnd::Drawn) return;  // the draw step wrote the status
     // The previous result stays on screen; a failure's message is in the banner too.
     statusText_ = end == FigureEnd::Failed
                       ? message
                       : tr("Cancelled after %1 s; the previous result stays.")
                             .arg(figure->job()->elapsedMs() / 1000.0, 0, 'f', 1);
-    status_->setText(statusText_);
+    status_->say(statusText_);
     updateReadouts();
 }
 
@@ -412,8 +330,7 @@ bool SweepsLesson::request() {
     if (!setBasesText(basesEdit_->text())) return false;
     // One sweep at a time: a sweep of the other mode that still runs gives way.
     if ((mode() == Mode::Curves ? heatFigure_ : curveFigure_)->isRunning()) cancelComputation();
-    const BackendChoice backend =
-        parseBackendChoice(backend_->currentData().toString().toStdString());
+    const BackendChoice backend = backends_->choice();
     const SweepInputs inputs{parameters().rope(), parameters().layout(), parameters().seed(),
                              baseValues_};
     ++runs_;
@@ -443,21 +360,6 @@ bool SweepsLesson::run() {
     return true;
 }
 
-void SweepsLesson::setRunning(bool running) {
-    cancelButton_->setEnabled(running);
-    if (running) {
-        setProgressValue(progressBar_, 0);
-        clock_->start();
-        // "Running…" keeps the room of the result it replaces: the panel does not jump, nor does
-        // its scroll bar come and go and make every label wrap again.
-        status_->setMinimumHeight(status_->height());
-        status_->setText(tr("Running…"));
-    } else {
-        clock_->stop();
-        status_->setMinimumHeight(0);
-    }
-}
-
 template <class T>
 void SweepsLesson::finishShowing(Mode mode, double span, const LatestJob& job,
                                  const Computed<T>& result) {
@@ -468,8 +370,7 @@ void SweepsLesson::finishShowing(Mode mode, double span, const LatestJob& job,
                       .arg(backendText(result.backend, result.device))
                       .arg(job.elapsedMs() / 1000.0, 0, 'f', 2);
     if (result.fallback) statusText_ += QLatin1Char(' ') + backendFallbackText(*result.fallback);
-    status_->setText(statusText_);
-    setProgressValue(progressBar_, progressBar_->maximum());
+    status_->say(statusText_, true);
     clearProblem();
 }
 
@@ -478,21 +379,13 @@ void SweepsLesson::showCurves(const CurveSweepParams& sweep, Computed<CurveSweep
     shownBases_ = sweep.inputs.bases;
     firstDistance_ = result.value.firstDistance;
     const bool logColumns = sweep.logarithmic;
-    const int count = static_cast<int>(envelopes_.size());
-    layoutCurveRects(count);
-    double span = 0.0;
+    curves_->show(static_cast<int>(envelopes_.size()));
+    applyPlotTheme(curvePlot_, theme());
+    // Column centres on the axis the columns were made for.
+    const double span = curves_->draw(envelopes_, static_cast<double>(firstDistance_), logColumns);
     const double last = static_cast<double>(firstDistance_ + envelopes_.front().sampleCount() - 1);
     for (int b = 0; b < kMaxBases; ++b) {
-        const auto index = static_cast<std::size_t>(b);
-        if (b < count) {
-            // Column centres on the axis the columns were made for.
-            span =
-                std::max(span, showEnvelopeBand(curves_[index], envelopes_[index],
-                                                static_cast<double>(firstDistance_), logColumns));
-        } else {
-            showEnvelopeBand(curves_[index], {}, {}, {});
-        }
-        QCPAxis* xAxis = curveRects_[index]->axis(QCPAxis::atBottom);
+        QCPAxis* xAxis = curves_->rect(b)->axis(QCPAxis::atBottom);
         if (logColumns) {
             setLogAxis(xAxis);
             xAxis->setRange(1.0, std::max(2.0, last));
@@ -501,28 +394,16 @@ void SweepsLesson::showCurves(const CurveSweepParams& sweep, Computed<CurveSweep
             xAxis->setRange(0.0, std::max(1.0, last));
         }
     }
-    // One y range for all bases, so their sizes compare at a glance.
-    for (QCPAxisRect* rect : curveRects_) {
-        if (span > 0.0) rect->axis(QCPAxis::atLeft)->setRange(-1.05 * span, 1.05 * span);
-    }
+    curves_->setSpan(span, 1.05);
     labelCurveRects();
     applyPlotTheme(curvePlot_, theme());
     finishShowing(Mode::Curves, span, *curveFigure_->job(), result);
 }
 
-void SweepsLesson::layoutCurveRects(int count) {
-    // Under the title, one row per base.
-    showStackedAxisRects(curveRects_, count);
-    for (int b = 0; b < kMaxBases; ++b) {
-        setEnvelopeBandVisible(curves_[static_cast<std::size_t>(b)], b < count);
-    }
-    applyPlotTheme(curvePlot_, theme());
-}
-
 void SweepsLesson::labelCurveRects() {
     const int count = std::max<int>(1, static_cast<int>(shownBases_.size()));
     for (int b = 0; b < kMaxBases; ++b) {
-        QCPAxisRect* rect = curveRects_[static_cast<std::size_t>(b)];
+        QCPAxisRect* rect = curves_->rect(b);
         const QString base = b < static_cast<int>(shownBases_.size())
                                  ? baseText(shownBases_[static_cast<std::size_t>(b)])
                                  : QString();

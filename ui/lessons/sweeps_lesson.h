@@ -14,23 +14,23 @@
 #include <optional>
 #include <vector>
 
-#include "compute/backend_info.h"
 #include "compute/compute_engine.h"
+#include "compute/shared_engine.h"
 #include "compute/sweeps.h"
 #include "lessons/lesson_page.h"
+#include "widgets/backend_picker.h"
 #include "widgets/heat_map.h"
 #include "widgets/labeled_slider.h"
-#include "widgets/long_curve.h"
+#include "widgets/run_status.h"
 
-class QCPAxisRect;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
-class QTimer;
 
 namespace ropelab::ui {
 
+class EnvelopeStack;
 class HeatMapRow;
 class LatestJob;
 
@@ -74,7 +74,7 @@ public:
     // A comma-separated list of bases (rope_theta), at most kMaxBases; false with the banner when
     // an entry is not a valid base.
     bool setBasesText(const QString& text);
-    void setBackendChoice(BackendChoice choice);
+    void setBackendChoice(BackendChoice choice) { backends_->setChoice(choice); }
     void setLogDistanceAxis(bool on) { logAxis_->setChecked(on); }
     void setPooling(Pooling pooling) { pooling_->setCurrentIndex(static_cast<int>(pooling)); }
     void setSameVectorsEverywhere(bool on) { inputs_->setCurrentIndex(on ? 0 : 1); }
@@ -92,9 +92,9 @@ public:
     std::int64_t firstDistance() const { return firstDistance_; }  // sample 0 of the envelopes
     const std::vector<PooledGrid>& grids() const { return grids_; }
     QString statusText() const { return statusText_; }
-    QComboBox* backendBox() const { return backend_; }
+    QComboBox* backendBox() const { return backends_->box(); }
     QPushButton* cancelButton() const { return cancelButton_; }
-    QProgressBar* progressBar() const { return progressBar_; }
+    QProgressBar* progressBar() const { return status_->bar(); }
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -103,7 +103,6 @@ protected:
     void figureEnded(FigureTask* figure, FigureEnd end, const QString& message) override;
 
 private:
-    struct EngineSlot;
     using CurveRequest = SweepRequest<CurveSweepParams>;
     using HeatRequest = SweepRequest<HeatmapSweepParams>;
 
@@ -113,11 +112,8 @@ private:
     bool request();
     void updateModeControls();
     void updateLengthLabel();
-    void fillBackends();
-    void setRunning(bool running);
     void showCurves(const CurveSweepParams& sweep, Computed<CurveSweep>& result);
     void showHeatmaps(const HeatmapSweepParams& sweep, Computed<std::vector<PooledGrid>>& result);
-    void layoutCurveRects(int count);
     void labelCurveRects();
     // After a sweep drew: its readouts (span: the largest |score| drawn) and its status.
     template <class T>
@@ -127,8 +123,7 @@ private:
 
     QCustomPlot* curvePlot_;
     QCustomPlot* heatPlot_;
-    std::vector<QCPAxisRect*> curveRects_;
-    std::vector<EnvelopeBand> curves_;
+    std::unique_ptr<EnvelopeStack> curves_;
     std::unique_ptr<HeatMapRow> heatRow_;
 
     QComboBox* mode_;
@@ -138,19 +133,13 @@ private:
     QLabel* poolingLabel_;
     QComboBox* pooling_;
     QComboBox* inputs_;
-    QComboBox* backend_;
-    QLabel* backendInfo_;
+    BackendPicker* backends_;
     QPushButton* cancelButton_;
-    QProgressBar* progressBar_;
-    QLabel* status_;
-    QTimer* clock_;
+    RunStatus* status_;  // the sweep's progress and what came of it
     FigureTask* curveFigure_ = nullptr;
     FigureTask* heatFigure_ = nullptr;
-    const LatestJob* timed_ = nullptr;  // the running sweep, whose time the status shows
 
-    std::vector<BackendInfo> backends_;  // empty until the first show probes them
-    LatestJob* probe_ = nullptr;
-    std::shared_ptr<EngineSlot> engines_;
+    std::shared_ptr<SharedEngine> engine_;
     std::vector<double> baseValues_{10000.0, 500000.0, 1000000.0};
     std::vector<double> shownBases_;
     std::vector<CurveEnvelope> envelopes_;

@@ -13,6 +13,24 @@
 
 namespace ropelab::ui {
 
+LabelledLine addLabelledLine(QCustomPlot* plot, const SeriesStyle& style, const PlotTheme& theme) {
+    auto* line = new QCPItemStraightLine(plot);
+    setSeriesStyle(line, style, theme);
+    auto* label = new PlotLabel(plot);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    wrapInsideAxisRect(label);
+    setSeriesStyle(label, {style.series}, theme);
+    return {line, label};
+}
+
+void placeLabelledLine(const LabelledLine& line, double value, double x, bool fromRight) {
+    line.line->point1->setCoords(0.0, value);
+    line.line->point2->setCoords(1.0, value);
+    line.label->setPositionAlignment((fromRight ? Qt::AlignRight : Qt::AlignLeft) |
+                                     Qt::AlignBottom);
+    line.label->position->setCoords(fromRight ? 1.0 - x : x, value);
+}
+
 void separateLineLabels(const std::vector<PlotLabel*>& labels) {
     std::vector<PlotLabel*> shown;
     for (PlotLabel* label : labels) {

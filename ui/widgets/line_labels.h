@@ -7,9 +7,25 @@
 #include <QString>
 #include <vector>
 
+#include "style/plot_style.h"
+
+class QCustomPlot;
+class QCPItemStraightLine;
+
 namespace ropelab::ui {
 
 class PlotLabel;
+
+// A horizontal line across the plot and its label, both in the colour of `style`'s series (the
+// line also in its dash and width); the label wraps inside the axis rect (wrapInsideAxisRect).
+struct LabelledLine {
+    QCPItemStraightLine* line = nullptr;
+    PlotLabel* label = nullptr;
+};
+LabelledLine addLabelledLine(QCustomPlot* plot, const SeriesStyle& style, const PlotTheme& theme);
+// Puts the line at height `value` and its label on it, `x` (a share of the rect's width) in from
+// the left edge, or right-aligned as far in from the right edge.
+void placeLabelledLine(const LabelledLine& line, double value, double x, bool fromRight);
 
 // Puts each label above its line, and a visible one whose box would overlap that of a visible
 // label higher up on the same side (both left- or both right-aligned) below its line instead:

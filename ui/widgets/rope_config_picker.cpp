@@ -48,19 +48,56 @@ RopeConfigPicker::RopeConfigPicker(QWidget* parent) : QWidget(parent) {
     connect(editButton_, &QPushButton::toggled, editor_, &RopeConfigEditor::setVisible);
 }
 
-void RopeConfigPicker::setPresetNames(const QString& custom, const QStringList& names) {
-    const QSignalBlocker block(presetBox_);
-    presetBox_->clear();
-    presetBox_->addItem(custom);
-    presetBox_->addItems(names);
+void RopeConfigPicker::setPresets(std::vector<ModelPreset> presets, const QString& custom) {
+    problem_.clear();
+    presets_ = std::move(presets);
+    {
+        const QSignalBlocker block(presetBox_);
+        presetBox_->clear();
+        presetBox_->addItem(custom);
+        for (const ModelPreset& preset : presets_) {
+            presetBox_->addItem(QString::fromStdString(preset.name));
+        }
+    }
+    showPreset(-1);
 }
 
-void RopeConfigPicker::setCustomText(const QString& text) {
-    presetBox_->setItemText(0, text);
+void RopeConfigPicker::setTexts(const QString& custom, const QString& source) {
+    presetBox_->setItemText(0, custom);
+    sourceText_ = source;
+    showSource();
+}
+
+void RopeConfigPicker::setPresetProblem(const QString& problem) {
+    problem_ = problem;
+    showSource();
 }
 
 void RopeConfigPicker::showPreset(int index) {
+    index_ = index;
     presetBox_->setCurrentIndex(index + 1);
+    showSource();
+}
+
+const ModelPreset* RopeConfigPicker::preset() const {
+    return index_ < 0 ? nullptr : &presets_[static_cast<std::size_t>(index_)];
+}
+
+void RopeConfigPicker::showSource() {
+    if (!problem_.isEmpty()) {
+        source_->setText(problem_.toHtmlEscaped());
+        return;
+    }
+    const ModelPreset* shown = preset();
+    if (shown == nullptr) {
+        source_->clear();
+        return;
+    }
+    QString text = sourceText_.arg(QString::fromStdString(shown->source).toHtmlEscaped());
+    if (!shown->note.empty()) {
+        text += QStringLiteral("<br>") + QString::fromStdString(shown->note).toHtmlEscaped();
+    }
+    source_->setText(text);
 }
 
 }  // namespace ropelab::ui

@@ -3,11 +3,14 @@
 // Picks a RoPE configuration: a preset box (Custom first, then the presets by name), an import
 // button, a line saying where the configuration came from, and an "Edit fields" button that shows
 // or hides a RopeConfigEditor. Its texts and object names are the owner's (a lesson binds them in
-// its own translation context); the picker says which preset is shown and what was asked.
+// its own translation context); the picker knows its presets and which one is shown, and says
+// what was asked.
 
 #include <QString>
-#include <QStringList>
 #include <QWidget>
+#include <vector>
+
+#include "encodings/model_presets.h"
 
 class QComboBox;
 class QLabel;
@@ -22,11 +25,18 @@ class RopeConfigPicker : public QWidget {
 public:
     explicit RopeConfigPicker(QWidget* parent = nullptr);
 
-    // The box's items: first `custom` (the configuration that is no preset), then the presets.
-    void setPresetNames(const QString& custom, const QStringList& names);
-    void setCustomText(const QString& text);
-    // Shows preset `index` of the names, or Custom for -1, without emitting presetPicked.
+    // The presets offered after `custom` (the configuration that is no preset); Custom is shown.
+    void setPresets(std::vector<ModelPreset> presets, const QString& custom);
+    const std::vector<ModelPreset>& presets() const { return presets_; }
+    // The owner's words: the box's first item, and the source line with %1 for a preset's URL.
+    void setTexts(const QString& custom, const QString& source);
+    // Shown on the source line instead of any preset's source while not empty.
+    void setPresetProblem(const QString& problem);
+    // Shows preset `index` of presets(), or Custom for -1, without emitting presetPicked, and
+    // where it came from on the source line.
     void showPreset(int index);
+    // The preset shown, or null for Custom.
+    const ModelPreset* preset() const;
 
     QLabel* presetLabel() const { return presetLabel_; }
     QComboBox* presetBox() const { return presetBox_; }
@@ -42,6 +52,12 @@ signals:
     void importAsked();
 
 private:
+    void showSource();
+
+    std::vector<ModelPreset> presets_;
+    int index_ = -1;
+    QString problem_;
+    QString sourceText_;
     QLabel* presetLabel_;
     QComboBox* presetBox_;
     QPushButton* importButton_;

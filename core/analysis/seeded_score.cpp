@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysis/seeded_score.h"
+
+#include <complex>
+
+#include "analysis/score_curve.h"
+#include "encodings/learned_absolute.h"
+
+namespace ropelab {
+
+std::vector<CurveEnvelope> seededScoreEnvelopes(std::span<const RopeParams> configs,
+                                                RopeLayout layout, std::uint64_t seed,
+                                                std::int64_t length, int columns,
+                                                const Execution& exec) {
+    std::vector<CurveEnvelope> envelopes;
+    const auto count = static_cast<double>(configs.size());
+    for (const RopeParams& params : configs) {
+        const Eigen::MatrixXd qk = seededStandardNormal(2, params.headDim, seed);
+        Execution part = exec;
+        part.progress = [&exec, done = static_cast<double>(envelopes.size()), count](double f) {
+            if (exec.progress) exec.progress((done + f) / count);
+        };
+        const std::vector<double> curve =
+            ropeScoreCurve(qk.row(0).transpose(), qk.row(1).transpose(), ropeFrequencies(params),
+                           layout, DistanceRange{0, length, 1}, part);
+        envelopes.emplace_back(length, columns).add(0, curve);
+    }
+    return envelopes;
+}
+
+double seededScoreBound(const RopeParams& params, RopeLayout layout, std::uint64_t seed) {
+    const Eigen::MatrixXd qk = seededStandardNormal(2, params.headDim, seed);
+    const RopeScoreCoefficients c = ropeScoreCoefficients(
+        qk.row(0).transpose(), qk.row(1).transpose(), ropeFrequencies(params), layout);
+    double bound = std::abs(c.constant);
+    for (const std::complex<double>& a : c.a) bound += std::abs(a);
+    return bound;
+}
+
+}  // namespace ropelab
