@@ -9,16 +9,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
-#include "analysis/invariance.h"
+#include "analysis/fixed_content.h"
 #include "analysis/score_curve.h"
-#include "analysis/score_decay.h"
-#include "encodings/learned_absolute.h"
-#include "encodings/rope_decay_bound.h"
 #include "encodings/rope_frequencies.h"
 #include "model/parameter_model.h"
 #include "widgets/choice_box.h"
+#include "widgets/gapped_curve.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/score_plot_helpers.h"
@@ -34,12 +31,6 @@ constexpr std::array kEncodings{ScoreEncoding::Rope,    ScoreEncoding::Sinusoida
 constexpr int kMaxCells = 256;
 constexpr std::array kCurveDashes{Qt::SolidLine, Qt::DashLine, Qt::DotLine};
 constexpr std::array kCurveWidths{1.8, 1.1, 0.8};
-
-// The seeded q and k of both sides.
-std::pair<Eigen::VectorXd, Eigen::VectorXd> seededQueryAndKey(int d, unsigned seed) {
-    const Eigen::MatrixXd qk = seededStandardNormal(2, d, seed);
-    return {qk.row(0).transpose(), qk.row(1).transpose()};
-}
 
 }  // namespace
 
@@ -131,8 +122,12 @@ InvarianceLesson::InvarianceLesson(const LessonContext& context, QWidget* parent
             return DecayKey{parameters().rope(), parameters().layout(), parameters().seed(),
                             std::min(parameters().sequenceLength(), kMaxDecayDistances)};
         },
-        computeDecay, [this](const DecayKey&, DecayResult& decay) { drawDecay(decay); },
-        allThreads());
+        [](const DecayKey& key, const Execution& exec) {
+            return ropeDecayComparison(seededQueryKey(key.rope.headDim, key.seed).q,
+                                       ropeFrequencies(key.rope), key.layout, key.length,
+                                       kDecaySamples, key.seed, exec);
+        },
+        [this](const DecayKey&, DecayComparison& decay) { drawDecay(decay); }, allThreads());
     refreshOnParameterChange([this] { refresh(); });
     bindExplanation(QT_TR_NOOP(
         "<p>Attention compares a query at position <i>m</i> with a key at <i>n</i> through "
@@ -227,15 +222,13 @@ void InvarianceLesson::refresh() {
 InvarianceLesson::SideResult InvarianceLesson::computeSide(const SideKey& key,
                                                            const Execution& exec) {
     const int n = key.positions;
-    const auto [q, k] = seededQueryAndKey(key.dim, key.seed);
-    const int cells = std::min(n, kMaxCells);
-    // The same q and k at every position: only the encoding can make the score vary.
-    const Eigen::MatrixXd queries = q.transpose().replicate(n, 1);
-    const Eigen::MatrixXd keys = k.transpose().replicate(n, 1);
+    const auto [q, k] = seededQueryKey(key.dim, key.seed);
+    FixedContentScores scores =
+        fixedContentScores(q, k, key.params, n, kMaxCells, kDeviationPositions, exec);
     SideResult r;
-    r.grid = scoreHeatmap(queries, keys, key.params, cells, cells, Pooling::Mean, exec);
+    r.grid = std::move(scores.grid);
     r.heat = colourPooledGrid(r.grid, n, Gradient::Diverging, HeatRange::Symmetric);
-    r.deviation = invariance(q, k, key.params, std::min(n, kDeviationPositions), exec).maxDeviation;
+    r.deviation = scores.deviation;
     for (int j = 0; j < kKeyPositions; ++j) {
         const std::int64_t p = keyPosition(n, j);
         // The query stays inside 0 … N − 1: Δ from −P to N − 1 − P.
@@ -243,24 +236,6 @@ InvarianceLesson::SideResult InvarianceLesson::computeSide(const SideKey& key,
             scoreCurve(q, k, key.params, DistanceRange{-p, n - p, 1}, p, exec);
     }
     return r;
-}
-
-InvarianceLesson::DecayResult InvarianceLesson::computeDecay(const DecayKey& key,
-                                                             const Execution& exec) {
-    const Eigen::VectorXd q = seededQueryAndKey(key.rope.headDim, key.seed).first;
-    const RopeFrequencies freqs = ropeFrequencies(key.rope);
-    DecayResult decay;
-    decay.distances.resize(std::size_t(key.length));
-    for (int i = 0; i < key.length; ++i) decay.distances[std::size_t(i)] = i;
-    // q = k: every pair's h_i ≥ 0, so the score starts at its largest.
-    decay.bound = ropeDecayBoundFor(q, q, freqs, key.layout, decay.distances, exec);
-    decay.aligned = ropeScoreCurve(q, q, freqs, key.layout, DistanceRange{0, key.length, 1}, exec);
-    decay.mean = ropeMeanAbsScore(freqs, key.layout, DistanceRange{0, key.length, 1}, kDecaySamples,
-                                  key.seed, exec);
-    // RoFormer's relative bound: the shape of the plotted bound, the paper's figure.
-    decay.relativeBoundStart = ropeDecayBound(decay.distances.front(), freqs.invFreq);
-    decay.relativeBoundEnd = ropeDecayBound(decay.distances.back(), freqs.invFreq);
-    return decay;
 }
 
 void InvarianceLesson::drawSide(std::size_t index, int positions, SideResult& result) {
@@ -273,19 +248,8 @@ void InvarianceLesson::drawSide(std::size_t index, int positions, SideResult& re
     showColouredGrid(side.heat, std::move(result.heat), positions);
     double span = 0.0;
     for (std::size_t j = 0; j < kKeyPositions; ++j) {
-        const std::vector<double>& c = result.curves[j];
         const std::int64_t p = keyPosition(int(j));
-        QVector<double> x(static_cast<qsizetype>(c.size()));
-        for (qsizetype i = 0; i < x.size(); ++i) x[i] = static_cast<double>(i - p);
-        QVector<double> y = toQVector(c);
-        for (double& v : y) {
-            if (std::isfinite(v)) {
-                span = std::max(span, std::abs(v));
-            } else {
-                v = std::numeric_limits<double>::quiet_NaN();  // masked (ALiBi): a gap
-            }
-        }
-        side.curves[j]->setData(x, y, true);
+        span = std::max(span, setIndexedDataWithGaps(side.curves[j], result.curves[j], double(-p)));
         antialiasUnlessDense(side.curves[j]);
         side.curves[j]->setName(tr("key at n = %1").arg(p));
     }
@@ -294,7 +258,7 @@ void InvarianceLesson::drawSide(std::size_t index, int positions, SideResult& re
     updateReadout();
 }
 
-void InvarianceLesson::drawDecay(DecayResult& decay) {
+void InvarianceLesson::drawDecay(DecayComparison& decay) {
     clearProblem();
     decay_ = std::move(decay);
     QVector<double> alignedSize = toQVector(decay_.aligned);

@@ -8,6 +8,7 @@
 #include <array>
 #include <vector>
 
+#include "analysis/decay_comparison.h"
 #include "analysis/score_encoding.h"
 #include "analysis/score_heatmap.h"
 #include "lessons/lesson_page.h"
@@ -91,20 +92,13 @@ private:
         bool operator==(const DecayKey&) const = default;
     };
 
-    struct DecayResult {
-        std::vector<double> distances, bound, aligned, mean;
-        // RoFormer's relative bound at the first and the last distance (the readouts).
-        double relativeBoundStart = 0.0, relativeBoundEnd = 0.0;
-    };
-
     ScoreEncodingParams encodingParams(ScoreEncoding encoding) const;
     QString encodingName(ScoreEncoding encoding) const;
     void retranslateSide(int side);
     void refresh();
     static SideResult computeSide(const SideKey& key, const Execution& exec);
-    static DecayResult computeDecay(const DecayKey& key, const Execution& exec);
     void drawSide(std::size_t index, int positions, SideResult& result);
-    void drawDecay(DecayResult& decay);
+    void drawDecay(DecayComparison& decay);
     // The readouts of what is on screen (published once both sides and the decay are shown).
     void updateReadout();
 
@@ -117,7 +111,7 @@ private:
     int positions_ = 0;
     std::array<PooledGrid, 2> grids_;
     std::array<double, 2> deviations_{0.0, 0.0};
-    DecayResult decay_;  // the decay shown; no distances before the first
+    DecayComparison decay_;  // the decay shown; no distances before the first
 };
 
 }  // namespace ropelab::ui

@@ -6,14 +6,13 @@
 #include <QCheckBox>
 
 #include <algorithm>
-#include <cmath>
 #include <memory>
 
-#include "analysis/invariance.h"
+#include "analysis/fixed_content.h"
 #include "analysis/seed_pitfall.h"
-#include "encodings/learned_absolute.h"
 #include "lessons/frequency_note.h"
 #include "model/parameter_model.h"
+#include "widgets/color_scale.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/score_plot_helpers.h"
@@ -26,12 +25,6 @@ namespace {
 constexpr int kMaxCells = 256;            // heat-map cells per side (mean-pooled beyond)
 constexpr int kNormSamples = 256;         // random directions of the length plot
 constexpr int kDeviationPositions = 256;  // the diagonal deviation's positions at most
-
-// A heat map's largest |value| as a plain number (15065, 14.4), never 1.51e+04.
-QString colourRangeText(const HeatMap& heat) {
-    const double top = heat.map->dataRange().upper;
-    return top >= 100.0 ? QString::number(std::lround(top)) : QString::number(top, 'g', 3);
-}
 
 // Singular values are drawn against their rank 1 … d, length ratios against theirs 1 … samples.
 template <class Values>
@@ -167,14 +160,13 @@ PitfallLesson::PitfallLesson(const LessonContext& context, QWidget* parent)
         });
     };
     declareTitle(seedPlot, seedTitle, [this] {
-        return seedShown_
-                   ? std::optional(
-                         tr("Wrong code: score(m, n)\ncolours ±%1").arg(colourRangeText(seedHeat_)))
-                   : std::nullopt;
+        return seedShown_ ? std::optional(tr("Wrong code: score(m, n)\ncolours ±%1")
+                                              .arg(colourRangeText(seedHeat_.scale)))
+                          : std::nullopt;
     });
     declareTitle(ropePlot, ropeTitle, [this] {
         return ropeShown_ ? std::optional(tr("Correct RoPE: score(m, n)\ncolours ±%1")
-                                              .arg(colourRangeText(ropeHeat_)))
+                                              .arg(colourRangeText(ropeHeat_.scale)))
                           : std::nullopt;
     });
     // The spectra and readouts compare both sides: drawn once both are in.
@@ -220,20 +212,14 @@ PitfallLesson::SideResult PitfallLesson::computeSide(const ScoreEncodingParams& 
                                                      const Eigen::MatrixXd& rowMap,
                                                      const SeedKey& key, const Execution& exec) {
     const int d = key.dimension;
-    const Eigen::MatrixXd qk = seededStandardNormal(2, d, key.seed);
-    const Eigen::VectorXd q = qk.row(0).transpose();
-    const Eigen::VectorXd k = qk.row(1).transpose();
-    // The same content q, k at every position: only the encoding can make the score vary.
-    const Eigen::MatrixXd queries = q.transpose().replicate(key.positions, 1);
-    const Eigen::MatrixXd keys = k.transpose().replicate(key.positions, 1);
-    const int cells = std::min(key.positions, kMaxCells);
-    const std::int64_t deviationLength = std::min(key.positions, kDeviationPositions);
+    const auto [q, k] = seededQueryKey(d, key.seed);
+    const FixedContentScores scores =
+        fixedContentScores(q, k, encoding, key.positions, kMaxCells, kDeviationPositions, exec);
     // rowMap is the transform written as x·rowMap (the wrong code's convention), for the lengths.
     SideResult r;
     r.heat =
-        colourPooledGrid(scoreHeatmap(queries, keys, encoding, cells, cells, Pooling::Mean, exec),
-                         key.positions, Gradient::Diverging, HeatRange::Symmetric);
-    r.deviation = invariance(q, k, encoding, deviationLength, exec).maxDeviation;
+        colourPooledGrid(scores.grid, key.positions, Gradient::Diverging, HeatRange::Symmetric);
+    r.deviation = scores.deviation;
     r.singular = singularValues(transform);
     r.rank = numericalRank(r.singular, d, d);
     r.norms = lengthRatios(rowMap, kNormSamples, key.seed);
@@ -260,13 +246,7 @@ void PitfallLesson::drawSpectra() {
     const double high = std::max(seedRange.upper, ropeRange.upper) * 1.5;
     normPlot_->yAxis->setRange(low, high);
     // Powers of two written plainly (1, 2, 4 …; 0.5 …): the ratio 1 of a rotation is a tick.
-    SteppedTextTicker* ticks = SteppedTextTicker::on(normPlot_->yAxis);
-    const int from = static_cast<int>(std::floor(std::log2(low)));
-    const int to = static_cast<int>(std::ceil(std::log2(high)));
-    for (int k = from; k <= to; ++k)
-        ticks->addTick(std::ldexp(1.0, k), QString::number(std::ldexp(1.0, k), 'g', 6));
-    ticks->setLeastStep((to - from) / 6);
-    ticks->setAnchor(1.0);  // where labels are thinned, 1 keeps its label
+    SteppedTextTicker::on(normPlot_->yAxis)->addPowersOfTwo(low, high, 6);
 }
 
 void PitfallLesson::updateReadout() {
@@ -303,8 +283,8 @@ void PitfallLesson::updateReadout() {
           tr("%1 of %2").arg(seed_.rank).arg(dimension()),
           tr("%1 of %2").arg(rope_.rank).arg(dimension())},
          {.label = tr("largest |score| (colour range)"),
-          .text = colourRangeText(seedHeat_),
-          .second = colourRangeText(ropeHeat_)},
+          .text = colourRangeText(seedHeat_.scale),
+          .second = colourRangeText(ropeHeat_.scale)},
          {.label = tr("‖x·M‖ / ‖x‖, %1 random x").arg(kNormSamples),
           .text = tr("%1 … %2").arg(seedNormLo, 0, 'g', 3).arg(seedNormHi, 0, 'g', 3),
           .second = tr("%1 … %2").arg(ropeNormLo, 0, 'g', 4).arg(ropeNormHi, 0, 'g', 4)},

@@ -13,9 +13,10 @@
 #include <numbers>
 
 #include "analysis/distance_range.h"
-#include "analysis/exact_phase.h"
+#include "analysis/fixed_content.h"
+#include "analysis/pair_part.h"
+#include "analysis/pair_turn.h"
 #include "analysis/score_curve.h"
-#include "encodings/learned_absolute.h"
 #include "encodings/rope_apply.h"
 #include "lessons/frequency_note.h"
 #include "model/parameter_model.h"
@@ -35,14 +36,6 @@ namespace {
 constexpr int kTrailLength = 24;    // earlier positions marked on the circle
 constexpr int kCurveColumns = 700;  // drawn columns of the score curves (min–max beyond)
 
-// Only components a and b of v, so core's score of the masked vectors is that pair's part.
-Eigen::VectorXd pairOnly(const Eigen::VectorXd& v, const RopePair& pair) {
-    Eigen::VectorXd out = Eigen::VectorXd::Zero(v.size());
-    out[pair.a] = v[pair.a];
-    out[pair.b] = v[pair.b];
-    return out;
-}
-
 // What the score curves read, and the curves: q·k and pair i's part of it for every distance.
 struct CurveKey {
     RopeParams rope;
@@ -60,16 +53,14 @@ struct Curves {
 
 Curves computeCurves(const CurveKey& key, const Execution& exec) {
     const RopeFrequencies freqs = ropeFrequencies(key.rope);
-    const Eigen::MatrixXd qk = seededStandardNormal(2, key.rope.headDim, key.seed);
-    const Eigen::VectorXd q = qk.row(0).transpose();
-    const Eigen::VectorXd k = qk.row(1).transpose();
+    const auto [q, k] = seededQueryKey(key.rope.headDim, key.seed);
     Curves curves;
     curves.reach = key.sequenceLength - 1;
     const DistanceRange distances{-curves.reach, curves.reach + 1, 1};
     const RopePair pair = ropePair(key.pair, freqs.rotaryDim, key.layout);
     curves.full = ropeScoreCurve(q, k, freqs, key.layout, distances, exec);
-    curves.part =
-        ropeScoreCurve(pairOnly(q, pair), pairOnly(k, pair), freqs, key.layout, distances, exec);
+    curves.part = ropeScoreCurve(ropePairPart(q, pair), ropePairPart(k, pair), freqs, key.layout,
+                                 distances, exec);
     return curves;
 }
 
@@ -206,7 +197,7 @@ Rope2dLesson::Rope2dLesson(const LessonContext& context, QWidget* parent)
         {distanceMarker.layer()},
         [this] {
             return std::pair{parameters().queryPosition() - parameters().keyPosition(),
-                             shown_.score};
+                             shown_.turn.score};
         },
         [distanceMarker](const std::pair<int, double>& at) {
             distanceMarker.moveTo(at.first, at.second);
@@ -277,36 +268,18 @@ Rope2dLesson::PairKey Rope2dLesson::pairKey() const {
 Rope2dLesson::PairView Rope2dLesson::computePair(const PairKey& key, const Execution&) {
     PairView view;
     view.freqs = ropeFrequencies(key.rope);
-    const RopeFrequencies& freqs = view.freqs;
-    const Eigen::MatrixXd qk = seededStandardNormal(2, key.rope.headDim, key.seed);
-    const Eigen::VectorXd q = qk.row(0).transpose();
-    const Eigen::VectorXd k = qk.row(1).transpose();
-    const int m = key.queryPosition;
-    const int n = key.keyPosition;
-    const Eigen::VectorXd qRotated = applyRope(q, m, freqs, key.layout);
-    const Eigen::VectorXd kRotated = applyRope(k, n, freqs, key.layout);
-    const RopePair pair = ropePair(key.pair, freqs.rotaryDim, key.layout);
-    const auto ofPair = [&](const Eigen::VectorXd& v) { return QPointF(v[pair.a], v[pair.b]); };
-    view.components = pair;
-    TurnedPair& turned = view.vectors;
-    turned.starts = {ofPair(q), ofPair(k)};
-    turned.tips = {ofPair(qRotated), ofPair(kRotated)};
-    const auto trail = [&](int side, const Eigen::VectorXd& v, int last) {
-        for (int p = std::max(0, last - kTrailLength); p < last; ++p) {
-            const QPointF dot = ofPair(applyRope(v, p, freqs, key.layout));
-            turned.trailX[side].push_back(dot.x());
-            turned.trailY[side].push_back(dot.y());
-        }
-    };
-    trail(0, q, m);
-    trail(1, k, n);
-    turned.angle = wrapPhase(std::atan2(turned.tips[0].y(), turned.tips[0].x()) -
-                             std::atan2(turned.tips[1].y(), turned.tips[1].x()));
-    view.score = ropeScoreAt(q, k, freqs, key.layout, m - n);
-    view.shiftChange =
-        applyRope(q, m + 1, freqs, key.layout).dot(applyRope(k, n + 1, freqs, key.layout)) -
-        qRotated.dot(kRotated);
-    view.pairScore = ropeScoreAt(pairOnly(q, pair), pairOnly(k, pair), freqs, key.layout, m - n);
+    const auto [q, k] = seededQueryKey(key.rope.headDim, key.seed);
+    view.turn = ropePairTurn(q, k, view.freqs, key.layout, key.pair, key.queryPosition,
+                             key.keyPosition, kTrailLength);
+    const PairTurn& turn = view.turn;
+    // Component a across, b up.
+    for (std::size_t s = 0; s < 2; ++s) {
+        view.vectors.starts[s] = QPointF(turn.starts[s][0], turn.starts[s][1]);
+        view.vectors.tips[s] = QPointF(turn.tips[s][0], turn.tips[s][1]);
+        view.vectors.trailX[s] = toQVector(turn.trailA[s]);
+        view.vectors.trailY[s] = toQVector(turn.trailB[s]);
+    }
+    view.vectors.angle = turn.angle;
     return view;
 }
 
@@ -316,7 +289,7 @@ void Rope2dLesson::drawPair(const PairKey& key, PairView& view) {
     vectors_->angleLabel()->setText(
         tr("angle from k to q: %1°")
             .arg(shown_.vectors.angle * 180.0 / std::numbers::pi, 0, 'f', 1));
-    const RopePair pair = shown_.components;
+    const RopePair pair = shown_.turn.components;
     circleTitle_->setText(
         tr("Pair %1 of q and k at true length (θ%2 = %3 rad/token)")
             .arg(key.pair)
@@ -360,14 +333,14 @@ void Rope2dLesson::updateReadout(const PairKey& key, int sequenceLength) {
         {.label = tr("|q<sub>pair</sub>|, |k<sub>pair</sub>| (dashed arrows)"),
          .text = lengths(shown_.vectors.starts)},
         {.label = tr("turned lengths (circle radii)"), .text = lengths(shown_.vectors.tips)},
-        alone(QStringLiteral("pair_score"), tr("pair %1 part of q·k").arg(pair), shown_.pairScore,
-              {'f', 4}),
-        alone(QStringLiteral("score"), tr("q·k, all %1 pairs").arg(freqs.pairs()), shown_.score,
-              {'f', 4}),
+        alone(QStringLiteral("pair_score"), tr("pair %1 part of q·k").arg(pair),
+              shown_.turn.pairScore, {'f', 4}),
+        alone(QStringLiteral("score"), tr("q·k, all %1 pairs").arg(freqs.pairs()),
+              shown_.turn.score, {'f', 4}),
         {QStringLiteral("pair"), {}, pair},
         {QStringLiteral("query_position"), {}, m},
         {QStringLiteral("key_position"), {}, n},
-        {QStringLiteral("shift_change"), {}, shown_.shiftChange},
+        {QStringLiteral("shift_change"), {}, shown_.turn.shiftChange},
         {QStringLiteral("sequence_length"), {}, sequenceLength},
         {QStringLiteral("first_pair_beyond_sequence"),
          {},

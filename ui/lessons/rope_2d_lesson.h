@@ -7,6 +7,7 @@
 #include <cmath>
 #include <memory>
 
+#include "analysis/pair_turn.h"
 #include "encodings/rope_apply.h"
 #include "encodings/rope_frequencies.h"
 #include "lessons/lesson_page.h"
@@ -35,8 +36,8 @@ public:
     // What the views show, for tests and the benchmark.
     int pairIndex() const { return pair_; }
     void setPairIndex(int pair);
-    double score() const { return shown_.score; }                 // q_m·k_n over all pairs
-    double pairScore() const { return shown_.pairScore; }         // this pair's part of q_m·k_n
+    double score() const { return shown_.turn.score; }            // q_m·k_n over all pairs
+    double pairScore() const { return shown_.turn.pairScore; }    // this pair's part of q_m·k_n
     double angleBetween() const { return shown_.vectors.angle; }  // radians, k → q, in (−π, π]
     // Arrow tips as drawn: the turned pair at its true length, on the circle it runs on.
     QPointF queryTip() const { return shown_.vectors.tips[0]; }
@@ -51,17 +52,11 @@ public:
 private:
     // What the rotating pair reads: the configuration, the pair and both positions.
     struct PairKey;
-    // What it shows, from core, [0] for q and [1] for k: pair i at true length before turning
-    // (starts) and after turning by mθ_i and nθ_i (tips), the tips at the positions before
-    // (trails), and q·k at m − n.
+    // What it shows: core's numbers of the turned pair, and the pair as the view draws it.
     struct PairView {
         RopeFrequencies freqs;
-        RopePair components{0, 1};
+        PairTurn turn;
         TurnedPair vectors;
-        double score = 0.0;
-        double pairScore = 0.0;
-        // What "Shift both ▶" would change: q·k at (m + 1, n + 1) minus q·k at (m, n).
-        double shiftChange = 0.0;
     };
     PairKey pairKey() const;
     static PairView computePair(const PairKey& key, const Execution& exec);

@@ -12,6 +12,7 @@
 #include <numbers>
 
 #include "analysis/distance_range.h"
+#include "analysis/helix_window.h"
 #include "analysis/trajectory.h"
 #include "encodings/learned_absolute.h"
 #include "encodings/rope_apply.h"
@@ -23,6 +24,7 @@
 #include "widgets/gradient_path.h"
 #include "widgets/labeled_slider.h"
 #include "widgets/orbit_camera.h"
+#include "widgets/orbit_sliders.h"
 #include "widgets/pair_arc_diagram.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
@@ -35,20 +37,9 @@ namespace {
 
 constexpr int kMaxDrawnPairs = 16;  // arcs in the layout diagram beyond the chosen pair
 constexpr double kHelixHalfHeight = 1.5;
-constexpr double kAxisPast = 0.2;         // how far the z axis reaches above the path
-constexpr double kHelixTurns = 6.0;       // wavelengths shown around the current position
-constexpr int kMinHelixWindow = 64;       // positions, for fast pairs
-constexpr int kHelixPointsPerTurn = 64;   // the continuous helix: smooth at any zoom shown
-constexpr int kMaxMarkedPositions = 160;  // integer positions dotted on the helix, at most
+constexpr double kAxisPast = 0.2;  // how far the z axis reaches above the path
 constexpr double kDefaultYaw = 35.0;
 constexpr double kDefaultPitch = 20.0;
-
-void hideAxes(QCustomPlot* plot) {
-    plot->xAxis->setVisible(false);
-    plot->yAxis->setVisible(false);
-    plot->xAxis->grid()->setVisible(false);
-    plot->yAxis->grid()->setVisible(false);
-}
 
 struct PathKey {
     RopeParams rope;
@@ -83,13 +74,11 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
 
     // Clocks: one face per pair, the hand at angle p·θ_i.
     clockTitle_ = addPlotTitle(clockPlot_, QString());
-    hideAxes(clockPlot_);
     clocks_ = std::make_unique<ClockGrid>(clockPlot_, theme());
     tagAnnotation(clockPlot_, QStringLiteral("hands"), {clocks_->hands(), clocks_->chosenHand()});
 
     // The spiral R(x, p), p = 0 … N − 1, coloured by position.
     spiralTitle_ = addPlotTitle(spiralPlot_, QString());
-    hideAxes(spiralPlot_);
     spiralPath_ = std::make_unique<GradientPath>(spiralPlot_);
     positionScale_ = addColorScale(spiralPlot_, 12);
     positionScale_->setGradient(colorGradient(Gradient::Sequential));
@@ -105,7 +94,6 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
 
     // One pair's helix (cos pθ_i, sin pθ_i, p).
     helixTitle_ = addPlotTitle(helixPlot_, QString());
-    hideAxes(helixPlot_);
     helixPath_ = std::make_unique<GradientPath>(helixPlot_);
     helixDots_ = addMarks(helixPlot_, QCPScatterStyle::ssDisc, 5, {Series::Neutral}, theme());
     helixMarker_ = addMarks(helixPlot_, QCPScatterStyle::ssDisc, 13, {Series::Key}, theme());
@@ -162,28 +150,24 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         "i + d/2 (GPT-NeoX, HF Llama), interleaved pairs 2i with 2i + 1 (RoFormer, GPT-J, "
         "Meta Llama). The angles are the same.</p>"));
     declareExplanationNote([this] { return parameters().rope(); }, frequencyNote);
-    LabeledSlider* yawSlider =
-        addSlider({.name = "yawSlider",
-                   .label = QT_TR_NOOP("Turn (yaw)"),
-                   .range = {-180, 180, int(kDefaultYaw)},
-                   .toolTip = QT_TR_NOOP("Or drag the 3D views sideways")},
-                  [this](int yaw) { camera_->setAngles(yaw, camera_->pitchDegrees()); });
+    // The camera turns with these sliders (linked below), and they follow its drags.
+    LabeledSlider* yawSlider = addSlider({.name = "yawSlider",
+                                          .label = QT_TR_NOOP("Turn (yaw)"),
+                                          .range = {-180, 180, int(kDefaultYaw)},
+                                          .toolTip = QT_TR_NOOP("Or drag the 3D views sideways")},
+                                         [] {});
     LabeledSlider* pitchSlider =
         addSlider({.name = "pitchSlider",
                    .label = QT_TR_NOOP("Tilt (pitch)"),
                    .range = {-90, 90, int(kDefaultPitch)},
                    .toolTip = QT_TR_NOOP("Or drag the 3D views up and down")},
-                  [this](int pitch) { camera_->setAngles(camera_->yawDegrees(), pitch); });
-    for (LabeledSlider* angle : {yawSlider, pitchSlider}) angle->setUnit(QStringLiteral("°"));
+                  [] {});
     addButton({.name = "resetView", .text = QT_TR_NOOP("Reset view")},
               [this] { camera_->setAngles(kDefaultYaw, kDefaultPitch); });
     camera_->setAngles(kDefaultYaw, kDefaultPitch);
-
-    connect(camera_, &OrbitCamera::changed, this, [this, yawSlider, pitchSlider] {
-        yawSlider->setValue(static_cast<int>(std::lround(camera_->yawDegrees())));
-        pitchSlider->setValue(static_cast<int>(std::lround(camera_->pitchDegrees())));
-        runGuarded([this] { updateFigures(); });
-    });
+    linkOrbitSliders(camera_, yawSlider, pitchSlider);
+    connect(camera_, &OrbitCamera::changed, this,
+            [this] { runGuarded([this] { updateFigures(); }); });
     // The spiral's path over the whole sequence, off the UI thread; the view figure draws it, so
     // its arrival repaints the spiral once.
     declareFigures(
@@ -195,8 +179,7 @@ RopeNdLesson::RopeNdLesson(const LessonContext& context, QWidget* parent)
         },
         computePath,
         [this](const PathKey& key, Trajectory3d& path) {
-            spiral_ = Path3d{std::move(path.x), std::move(path.y), std::move(path.z)};
-            explained_ = path.explainedVariance;
+            spiral_ = std::move(path);
             spiralIsPca_ = key.pca;
             spiralComponents_ = key.components;
             double largest = 0.0;
@@ -363,30 +346,15 @@ void RopeNdLesson::updatePairing(const PairingKey& key) {
 }
 
 void RopeNdLesson::updateHelix(const RopeFrequencies& freqs) {
-    // A few turns around the current position: the whole range would be a solid blob for fast
-    // pairs (pair 0 turns 650 times in 4096 positions).
-    const std::int64_t n = parameters().sequenceLength();
-    const double wavelength = 2.0 * std::numbers::pi / freqs.invFreq[std::size_t(pair_)];
-    const std::int64_t window = std::min<std::int64_t>(
-        n, std::max<std::int64_t>(kMinHelixWindow, std::llround(kHelixTurns * wavelength)));
-    const std::int64_t p = parameters().queryPosition();
-    const std::int64_t first = std::clamp<std::int64_t>(p - window / 2, 0, n - window);
-    const HelixCurve curve = ropeHelixCurve(freqs, pair_, double(first),
-                                            double(first + std::max<std::int64_t>(window - 1, 1)),
-                                            kHelixPointsPerTurn, 4 * GradientPath::kSegments);
-    helix_.x = curve.cos;
-    helix_.y = curve.sin;
-    helix_.z = curve.position;
-    helixPositions_ = {};
-    if (window <= kMaxMarkedPositions) {
-        const DistanceRange positions{first, first + window, 1};
-        const Helix marks = ropeHelix(freqs, pair_, positions);
-        helixPositions_.x = marks.cos;
-        helixPositions_.y = marks.sin;
-        for (std::int64_t i = 0; i < positions.count(); ++i) {
-            helixPositions_.z.push_back(static_cast<double>(positions.at(i)));
-        }
-    }
+    HelixWindow window =
+        ropeHelixWindow(freqs, pair_, parameters().queryPosition(), parameters().sequenceLength(),
+                        {.minSegments = 4 * GradientPath::kSegments});
+    helix_ = {std::move(window.curve.cos),
+              std::move(window.curve.sin),
+              std::move(window.curve.position),
+              {}};
+    helixPositions_ = {
+        std::move(window.marks.cos), std::move(window.marks.sin), std::move(window.positions), {}};
 }
 
 QPointF RopeNdLesson::spiralPoint(std::size_t i) const {
@@ -405,7 +373,9 @@ void RopeNdLesson::drawSpiral() {
     positionScale_->setDataRange(QCPRange(0, double(n - 1)));
     // Axis names: principal components with their share of the variance, or component indices.
     const auto name = [this](std::size_t a) {
-        return spiralIsPca_ ? tr("PC%1 (%2%)").arg(a + 1).arg(100.0 * explained_[a], 0, 'f', 0)
+        return spiralIsPca_ ? tr("PC%1 (%2%)")
+                                  .arg(a + 1)
+                                  .arg(100.0 * spiral_.explainedVariance[a], 0, 'f', 0)
                             : tr("x[%1]").arg(spiralComponents_[a]);
     };
     spiralAxes_->setNames(name(0), name(1), name(2));

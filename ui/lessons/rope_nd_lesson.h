@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "analysis/trajectory.h"
 #include "encodings/rope_frequencies.h"
 #include "lessons/lesson_page.h"
 
@@ -40,10 +41,6 @@ public:
                SharedParameter::Positions | SharedParameter::SequenceLength;
     }
 
-    struct Path3d {
-        std::vector<double> x, y, z;
-    };
-
     void setPairIndex(int pair);
     // Principal components (true) or the chosen components a, b, c (false).
     bool usesPrincipalComponents() const { return coordinateBox_->currentIndex() == 0; }
@@ -57,9 +54,9 @@ public:
     // a window of positions around p (a few turns of the pair), z holding the positions: the
     // continuous curve (fractional positions) and the integer positions marked on it (empty when
     // the window is too long for single positions to be told apart).
-    const Path3d& spiral() const { return spiral_; }
-    const Path3d& helix() const { return helix_; }
-    const Path3d& helixPositions() const { return helixPositions_; }
+    const Trajectory3d& spiral() const { return spiral_; }
+    const Trajectory3d& helix() const { return helix_; }
+    const Trajectory3d& helixPositions() const { return helixPositions_; }
     // Component pairs drawn in the layout diagram, in pair order.
     const std::vector<std::pair<int, int>>& drawnPairs() const { return drawnPairs_; }
 
@@ -124,10 +121,9 @@ private:
     int pair_ = 0;
     std::vector<QPointF> hands_;
     std::vector<std::pair<int, int>> drawnPairs_;
-    Path3d spiral_;
-    Path3d helix_;
-    Path3d helixPositions_;
-    std::array<double, 3> explained_{};
+    Trajectory3d spiral_;
+    Trajectory3d helix_;
+    Trajectory3d helixPositions_;
     bool spiralIsPca_ = true;
     double spiralScale_ = 1.0;  // into the unit cube
     int pathsArrived_ = 0;      // keys the view and the marker: a new path draws both again

@@ -8,6 +8,7 @@
 #include <numbers>
 
 #include "style/plot_style.h"
+#include "widgets/axisless_plot.h"
 #include "widgets/curve_pieces.h"
 #include "widgets/plot_fit.h"
 #include "widgets/plot_helpers.h"
@@ -37,6 +38,7 @@ ClockGrid::ClockGrid(QCustomPlot* plot, const PlotTheme& theme)
       hands_(addCurve(plot->xAxis, plot->yAxis)),
       chosenHand_(addCurve(plot->xAxis, plot->yAxis)),
       handsLayer_(nullptr) {
+    hideAxes(plot);
     setSeriesStyle(faces_, {Series::Reference, Qt::SolidLine, 0.4}, theme);
     setSeriesStyle(hands_, {Series::Query, Qt::SolidLine, 0.9}, theme);
     setSeriesStyle(chosenHand_, {Series::Key, Qt::SolidLine, 1.3}, theme);

@@ -2,7 +2,8 @@
 #pragma once
 // A grid of numbered clock faces on a plot: unit circles in rows, each with one hand, and one
 // chosen hand drawn apart. The hands sit on a layer of their own above the faces, so new angles
-// repaint that layer alone. The caller gives the number of clocks and the hands' directions.
+// repaint that layer alone; the plot shows no axes. The caller gives the number of clocks and the
+// hands' directions.
 
 #include <QPointF>
 #include <vector>

@@ -3,6 +3,8 @@
 
 #include <qcustomplot.h>
 
+#include <cmath>
+
 namespace ropelab::ui {
 
 QCPColorScale* addColorScale(QCustomPlot* plot, int barWidth) {
@@ -13,6 +15,11 @@ QCPColorScale* addColorScale(QCustomPlot* plot, int barWidth) {
     plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     return scale;
+}
+
+QString colourRangeText(const QCPColorScale* scale) {
+    const double top = scale->dataRange().upper;
+    return top >= 100.0 ? QString::number(std::lround(top)) : QString::number(top, 'g', 3);
 }
 
 }  // namespace ropelab::ui

@@ -4,6 +4,7 @@
 #include <qcustomplot.h>
 
 #include "style/plot_style.h"
+#include "widgets/axisless_plot.h"
 #include "widgets/orbit_camera.h"
 #include "widgets/plot_helpers.h"
 #include "widgets/plot_text.h"
@@ -11,6 +12,7 @@
 namespace ropelab::ui {
 
 ProjectedAxes::ProjectedAxes(QCustomPlot* plot, const PlotTheme& theme) {
+    hideAxes(plot);
     for (std::size_t a = 0; a < 3; ++a) {
         arrows_[a] = addArrow(plot, {Series::Reference, Qt::SolidLine, 0.5}, theme);
         names_[a] = new PlotLabel(plot);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The x, y and z axes of a 3D view drawn on a 2D plot: three arrows from one origin, projected by
-// an OrbitCamera, each named just above its tip.
+// an OrbitCamera, each named just above its tip, in place of the plot's own axes (hidden).
 
 #include <QString>
 #include <array>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/stepped_text_ticker.h"
 
+#include <cmath>
+
 namespace ropelab::ui {
 
 SteppedTextTicker* SteppedTextTicker::on(QCPAxis* axis) {
@@ -12,6 +14,15 @@ SteppedTextTicker* SteppedTextTicker::on(QCPAxis* axis) {
     }
     ticker->clear();
     return ticker;
+}
+
+void SteppedTextTicker::addPowersOfTwo(double low, double high, int labels) {
+    const int from = static_cast<int>(std::floor(std::log2(low)));
+    const int to = static_cast<int>(std::ceil(std::log2(high)));
+    for (int k = from; k <= to; ++k)
+        addTick(std::ldexp(1.0, k), QString::number(std::ldexp(1.0, k), 'g', 6));
+    setLeastStep((to - from) / labels);
+    setAnchor(1.0);
 }
 
 QVector<double> SteppedTextTicker::createTickVector(double tickStep, const QCPRange& range) {

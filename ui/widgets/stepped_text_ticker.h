@@ -22,6 +22,9 @@ public:
 
     int step() const { return std::max(step_, leastStep_); }
     void setStep(int step) { step_ = step; }
+    // Ticks at the powers of two from ⌊log₂ low⌋ to ⌈log₂ high⌉ written plainly (0.5, 1, 2, 4 …),
+    // labelled no closer than every (ticks − 1) / labels-th, counted from 1, which keeps its label.
+    void addPowersOfTwo(double low, double high, int labels);
 
 protected:
     QVector<double> createTickVector(double tickStep, const QCPRange& range) override;
