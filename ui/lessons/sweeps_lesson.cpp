@@ -41,13 +41,6 @@ QString baseText(double base) {
     return QLocale().toString(base, 'g', 10);
 }
 
-void setLinearAxis(QCPAxis* axis) {
-    axis->setScaleType(QCPAxis::stLinear);
-    axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    axis->setNumberFormat(QStringLiteral("gb"));
-    axis->setNumberPrecision(6);
-}
-
 }  // namespace
 
 SweepsLesson::SweepsLesson(const LessonContext& context, QWidget* parent)

@@ -418,6 +418,13 @@ void showPositions(QCustomPlot* plot, int n) {
     plot->yAxis->setRange(positions);
 }
 
+void setLinearAxis(QCPAxis* axis) {
+    axis->setScaleType(QCPAxis::stLinear);
+    axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    axis->setNumberFormat(QStringLiteral("gb"));
+    axis->setNumberPrecision(6);
+}
+
 QCustomPlot* makePlot(QWidget* parent) {
     QCustomPlot* plot = new ReadablePlot(parent);
     // Lines and marks decide for themselves (see antialiasUnlessDense); grids stay crisp.

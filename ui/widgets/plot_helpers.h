@@ -82,6 +82,9 @@ void showWithLegendEntry(QCPAbstractPlottable* plottable, bool shown);
 void setPositionTableAxes(QCustomPlot* plot);
 // Both axes of a positions × positions map show positions 0 … n − 1.
 void showPositions(QCustomPlot* plot, int n);
+// A linear axis with QCustomPlot's own ticks, numbers as 1.5·10⁶: what an axis that was made
+// logarithmic (setLogAxis) goes back to.
+void setLinearAxis(QCPAxis* axis);
 
 // The segments those lines draw on screen for a polyline in pixels (NaN points break it): points
 // that add no visible detail are left out, so that every point given lies within `tolerance`
