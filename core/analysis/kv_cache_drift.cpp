@@ -179,4 +179,16 @@ KvCacheDrift kvCacheDrift(const RopeParams& params, std::int64_t promptLength,
     return drift;
 }
 
+DynamicNtkDrift dynamicNtkDrift(RopeParams plain, int maxPosition, double factor,
+                                std::int64_t promptLength, std::int64_t generate,
+                                std::uint64_t seed, const Execution& exec) {
+    plain.ropeType = RopeType::Default;
+    plain.maxPositionEmbeddings = maxPosition;
+    RopeParams dynamic = plain;
+    dynamic.ropeType = RopeType::Dynamic;
+    dynamic.factor = factor;
+    return {kvCacheDrift(dynamic, promptLength, generate, seed, exec),
+            kvCacheDrift(plain, promptLength, generate, seed, exec)};
+}
+
 }  // namespace ropelab

@@ -33,6 +33,16 @@ struct KvCacheDrift {
 KvCacheDrift kvCacheDrift(const RopeParams& params, std::int64_t promptLength,
                           std::int64_t generate, std::uint64_t seed, const Execution& exec);
 
+// The pitfall against its control: kvCacheDrift of dynamic NTK (this factor and
+// max_position_embeddings on `plain`'s head) and of default RoPE with the same head and limit.
+struct DynamicNtkDrift {
+    KvCacheDrift dynamic;
+    KvCacheDrift plain;
+};
+DynamicNtkDrift dynamicNtkDrift(RopeParams plain, int maxPosition, double factor,
+                                std::int64_t promptLength, std::int64_t generate,
+                                std::uint64_t seed, const Execution& exec);
+
 // The most (step, cached key, pair) terms one call evaluates.
 inline constexpr double maxKvCacheTerms = 1e8;
 

@@ -136,6 +136,17 @@ PhaseErrors ropePhaseErrorsByOctave(const RopeFrequencies& freqs, int octaves, i
     return errors;
 }
 
+PositionRounding positionRounding(const PhaseErrors& errors) {
+    PositionRounding rounding;
+    for (std::size_t i = 0; i < errors.position.size(); ++i) {
+        const auto position = static_cast<double>(errors.position[i]);
+        rounding.position.push_back(position);
+        rounding.bfloat16.push_back(errors.bfloat16Position[i] - position);
+        rounding.float16.push_back(errors.float16Position[i] - position);
+    }
+    return rounding;
+}
+
 void append(PhaseErrors& to, const PhaseErrors& from) {
     const auto extend = [](auto& a, const auto& b) { a.insert(a.end(), b.begin(), b.end()); };
     extend(to.position, from.position);

@@ -32,6 +32,12 @@ struct PhaseErrors {
     std::vector<double> float16Error;
 };
 
+// Each row's 16-bit rounded position minus the position (float16's +inf past 65504 stays +inf).
+struct PositionRounding {
+    std::vector<double> position, bfloat16, float16;
+};
+PositionRounding positionRounding(const PhaseErrors& errors);
+
 // Appends the rows of `from` to `to`.
 void append(PhaseErrors& to, const PhaseErrors& from);
 

@@ -60,19 +60,9 @@ RopeParams plainRope(const RopeParams& shared) {
     return plain;
 }
 
-struct KvDrifts {
-    KvCacheDrift dynamic;
-    KvCacheDrift plain;
-};
-
-KvDrifts computeDrifts(RopeParams plain, const Execution& exec) {
-    RopeParams dynamic = plain;
-    dynamic.ropeType = RopeType::Dynamic;
-    dynamic.factor = ClinicLesson::kDynamicFactor;
-    dynamic.maxPositionEmbeddings = ClinicLesson::kMaxPosition;
-    plain.maxPositionEmbeddings = ClinicLesson::kMaxPosition;
-    return {kvCacheDrift(dynamic, ClinicLesson::kPrompt, ClinicLesson::kGenerate, 0, exec),
-            kvCacheDrift(plain, ClinicLesson::kPrompt, ClinicLesson::kGenerate, 0, exec)};
+DynamicNtkDrift computeDrifts(const RopeParams& plain, const Execution& exec) {
+    return dynamicNtkDrift(plain, ClinicLesson::kMaxPosition, ClinicLesson::kDynamicFactor,
+                           ClinicLesson::kPrompt, ClinicLesson::kGenerate, 0, exec);
 }
 
 LayoutScores computeLayoutScores(const RopeParams& plain, const Execution&) {
@@ -213,7 +203,7 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
                        updateReadout();  // the last of the three to arrive publishes it
                    });
     declareFigures({kvPlot}, FigureRun::Background, plainKey, computeDrifts,
-                   [this, kvPlot, kvGraphs](const RopeParams&, KvDrifts& drifts) {
+                   [this, kvPlot, kvGraphs](const RopeParams&, DynamicNtkDrift& drifts) {
                        dynamicDrift_ = std::move(drifts.dynamic);
                        defaultDrift_ = std::move(drifts.plain);
                        showDrift(kvGraphs[0], dynamicDrift_);
@@ -224,15 +214,10 @@ ClinicLesson::ClinicLesson(const LessonContext& context, QWidget* parent)
     declareFigures({positionsPlot}, FigureRun::Background, plainKey, computeLowPrecision,
                    [this, positionsPlot, positionGraphs](const RopeParams&, PhaseErrors& errors) {
                        lowPrecision_ = std::move(errors);
-                       QVector<double> p, bf, fp;
-                       for (std::size_t i = 0; i < lowPrecision_.position.size(); ++i) {
-                           const double position = static_cast<double>(lowPrecision_.position[i]);
-                           p.append(position);
-                           bf.append(lowPrecision_.bfloat16Position[i] - position);
-                           fp.append(lowPrecision_.float16Position[i] - position);
-                       }
-                       positionGraphs[0]->setData(p, bf, true);
-                       positionGraphs[1]->setData(p, fp, true);
+                       const PositionRounding rounding = positionRounding(lowPrecision_);
+                       const QVector<double> p = toQVector(rounding.position);
+                       positionGraphs[0]->setData(p, toQVector(rounding.bfloat16), true);
+                       positionGraphs[1]->setData(p, toQVector(rounding.float16), true);
                        positionGraphs[2]->setData(p, QVector<double>(p.size(), 0.0), true);
                        for (QCPGraph* graph : positionGraphs) antialiasUnlessDense(graph);
                        positionsPlot->rescaleAxes();

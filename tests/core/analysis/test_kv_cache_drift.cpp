@@ -85,6 +85,19 @@ TEST(KvCacheDrift, DynamicNtkIsZeroUntilTheSequenceOutgrowsMaxPositionEmbeddings
     EXPECT_NEAR(drift.maxAbsScoreError.back(), worst, 1e-9 * (1.0 + worst));
 }
 
+TEST(KvCacheDrift, DynamicNtkAgainstDefaultRope) {
+    RopeParams plain;
+    plain.headDim = 16;
+    const DynamicNtkDrift drifts = dynamicNtkDrift(plain, 64, 2.0, 60, 10, 0, twoThreads);
+    // The dynamic side is the case checked by hand above; the default one never drifts.
+    const KvCacheDrift dynamic = kvCacheDrift(params(RopeType::Dynamic), 60, 10, 0, twoThreads);
+    EXPECT_EQ(drifts.dynamic.length, dynamic.length);
+    EXPECT_EQ(drifts.dynamic.maxAbsScoreError, dynamic.maxAbsScoreError);
+    EXPECT_GT(drifts.dynamic.maxAbsScoreError.back(), 1e-3);
+    EXPECT_EQ(drifts.plain.length, dynamic.length);
+    for (double error : drifts.plain.maxAbsScoreError) EXPECT_EQ(error, 0.0);
+}
+
 TEST(KvCacheDrift, LongRopeSwitchesEveryCachedKeyOncePastTheOriginalMax) {
     RopeParams p;
     p.headDim = 8;

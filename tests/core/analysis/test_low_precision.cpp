@@ -110,5 +110,26 @@ TEST(LowPrecision, PhaseErrorsByOctaveStepEvenlyThroughEachOctave) {
     EXPECT_THROW(ropePhaseErrorsByOctave(freqs, 3, 0, {}, {1, {}, {}}), ParameterError);
 }
 
+TEST(LowPrecision, PositionRoundingIsTheRoundedPositionMinusThePosition) {
+    RopeParams params;
+    params.headDim = 8;
+    const PositionRounding r =
+        positionRounding(ropePhaseErrors(ropeFrequencies(params), {0, 4097, 1}, {0}, {1, {}, {}}));
+    ASSERT_EQ(r.position.size(), 4097u);
+    for (std::size_t p = 0; p < r.position.size(); ++p) {
+        const auto x = static_cast<double>(p);
+        ASSERT_EQ(r.position[p], x);
+        ASSERT_EQ(r.bfloat16[p], static_cast<double>(bfloat16ByBits(static_cast<float>(x))) - x);
+#ifdef __FLT16_MAX__
+        ASSERT_EQ(r.float16[p], static_cast<double>(static_cast<_Float16>(x)) - x);
+#endif
+    }
+    EXPECT_EQ(r.bfloat16[4095], 1.0);  // 4095 → 4096 (quantum 16 above 2048)
+    const PositionRounding candle = positionRounding(
+        ropePhaseErrors(ropeFrequencies(params), {15962, 15963, 1}, {0}, {1, {}, {}}));
+    EXPECT_EQ(candle.bfloat16[0], -26.0);
+    EXPECT_EQ(candle.float16[0], -2.0);
+}
+
 }  // namespace
 }  // namespace ropelab
