@@ -112,15 +112,11 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     // ALiBi: one slope per head on a log₂ axis (they are evenly spaced there), the chosen head
     // highlighted.
     slopeTitle_ = addPlotTitle(slopePlot_, QString());
-    slopeBars_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
-    setSeriesStyle(slopeBars_, {Series::Reference, Qt::SolidLine, 0.5, 160}, theme());
-    chosenBar_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
-    setSeriesStyle(chosenBar_, {Series::Key, Qt::SolidLine, 0.5, 230}, theme());
+    slopeBars_ = std::make_unique<HighlightedBars>(
+        slopePlot_->xAxis, slopePlot_->yAxis,
+        SeriesStyle{Series::Reference, Qt::SolidLine, 0.5, 160},
+        SeriesStyle{Series::Key, Qt::SolidLine, 0.5, 230}, 0.7, 1e-9, theme());
     slopePlot_->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    for (QCPBars* bars : {slopeBars_, chosenBar_}) {
-        bars->setWidth(0.7);
-        bars->setBaseValue(1e-9);
-    }
 
     QCPTextElement* alibiTitle = addPlotTitle(alibiPlot, QString());
     alibiMap_ = makeMap(alibiPlot, Gradient::Sequential,
@@ -323,8 +319,7 @@ void RelativeLesson::updateSlopes(int heads, int head) {
         h.push_back(i + 1);
         m.push_back(slopes[std::size_t(i)]);
     }
-    slopeBars_->setData(h, m, true);
-    chosenBar_->setData({double(head)}, {slopes[std::size_t(head - 1)]});
+    slopeBars_->setData(h, m, head - 1);
     slopePlot_->xAxis->setRange(0.3, heads + 0.7);
     const double lowest = *std::min_element(slopes.begin(), slopes.end());
     slopePlot_->yAxis->setRange(lowest / 1.6, 1.0);
