@@ -10,9 +10,7 @@
 #include <cmath>
 #include <memory>
 
-#include "analysis/distance_range.h"
-#include "analysis/score_curve.h"
-#include "analysis/score_heatmap.h"
+#include "analysis/relative_bias.h"
 #include "encodings/alibi.h"
 #include "encodings/t5_buckets.h"
 #include "model/parameter_model.h"
@@ -28,18 +26,6 @@ namespace {
 
 constexpr int kMaxHeatmapCells = 256;
 
-// Zero q and k leave the bias alone in the score.
-ScoreEncodingParams biasEncoding(ScoreEncoding kind, const T5BucketParams& t5, unsigned seed,
-                                 int heads, int head) {
-    ScoreEncodingParams params;
-    params.encoding = kind;
-    params.t5 = t5;
-    params.t5BiasSeed = seed;
-    params.alibiHeads = heads;
-    params.alibiHead = head;
-    return params;
-}
-
 // What a bias map reads: the encoding (T5's buckets and seed, or ALiBi's heads) and N.
 using BiasMapKey = std::pair<ScoreEncodingParams, int>;
 struct BiasMap {
@@ -48,21 +34,12 @@ struct BiasMap {
     double highest;
 };
 
-// The bias alone (zero q and k, one component) over every query and key position; lowest and
-// highest over the cells that have a score (ALiBi masks keys after the query: −∞, drawn empty).
+// ALiBi masks keys after the query (−∞, drawn empty).
 BiasMap computeBiasMap(const BiasMapKey& key, const Execution& exec) {
     const auto& [encoding, n] = key;
-    const int cells = std::min(n, kMaxHeatmapCells);
-    const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(n, 1);
-    const PooledGrid grid = scoreHeatmap(zeros, zeros, encoding, cells, cells, Pooling::Mean, exec);
-    double low = 0.0;
-    double high = 0.0;
-    for (double v : grid.values) {
-        if (!std::isfinite(v)) continue;
-        low = std::min(low, v);
-        high = std::max(high, v);
-    }
-    return {colorMapData(grid, n, n), low, high};
+    const RelativeBiasGrid bias =
+        relativeBiasGrid(encoding, n, std::min(n, kMaxHeatmapCells), exec);
+    return {colorMapData(bias.grid, n, n), bias.lowest, bias.highest};
 }
 
 }  // namespace
@@ -135,15 +112,11 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     // ALiBi: one slope per head on a log₂ axis (they are evenly spaced there), the chosen head
     // highlighted.
     slopeTitle_ = addPlotTitle(slopePlot_, QString());
-    slopeBars_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
-    setSeriesStyle(slopeBars_, {Series::Reference, Qt::SolidLine, 0.5, 160}, theme());
-    chosenBar_ = new QCPBars(slopePlot_->xAxis, slopePlot_->yAxis);
-    setSeriesStyle(chosenBar_, {Series::Key, Qt::SolidLine, 0.5, 230}, theme());
+    slopeBars_ = std::make_unique<HighlightedBars>(
+        slopePlot_->xAxis, slopePlot_->yAxis,
+        SeriesStyle{Series::Reference, Qt::SolidLine, 0.5, 160},
+        SeriesStyle{Series::Key, Qt::SolidLine, 0.5, 230}, 0.7, 1e-9, theme());
     slopePlot_->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    for (QCPBars* bars : {slopeBars_, chosenBar_}) {
-        bars->setWidth(0.7);
-        bars->setBaseValue(1e-9);
-    }
 
     QCPTextElement* alibiTitle = addPlotTitle(alibiPlot, QString());
     alibiMap_ = makeMap(alibiPlot, Gradient::Sequential,
@@ -199,9 +172,8 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     FigureTask* t5MapFigure = declareFigures(
         {t5Plot}, FigureRun::Background,
         [this] {
-            return BiasMapKey{
-                biasEncoding(ScoreEncoding::T5, t5Params(), parameters().seed(), 1, 1),
-                parameters().sequenceLength()};
+            return BiasMapKey{t5BiasEncoding(t5Params(), parameters().seed()),
+                              parameters().sequenceLength()};
         },
         computeBiasMap,
         [this, t5Plot, t5Title](const BiasMapKey& key, BiasMap& map) {
@@ -216,7 +188,7 @@ RelativeLesson::RelativeLesson(const LessonContext& context, QWidget* parent)
     FigureTask* alibiMapFigure = declareFigures(
         {alibiPlot}, FigureRun::Background,
         [this] {
-            return BiasMapKey{biasEncoding(ScoreEncoding::Alibi, {}, 0, alibiHeads(), alibiHead()),
+            return BiasMapKey{alibiBiasEncoding(alibiHeads(), alibiHead()),
                               parameters().sequenceLength()};
         },
         computeBiasMap,
@@ -347,8 +319,7 @@ void RelativeLesson::updateSlopes(int heads, int head) {
         h.push_back(i + 1);
         m.push_back(slopes[std::size_t(i)]);
     }
-    slopeBars_->setData(h, m, true);
-    chosenBar_->setData({double(head)}, {slopes[std::size_t(head - 1)]});
+    slopeBars_->setData(h, m, head - 1);
     slopePlot_->xAxis->setRange(0.3, heads + 0.7);
     const double lowest = *std::min_element(slopes.begin(), slopes.end());
     slopePlot_->yAxis->setRange(lowest / 1.6, 1.0);
@@ -398,14 +369,7 @@ void RelativeLesson::updateReadout() {
     const T5BucketParams t5 = t5Params();
     const int heads = alibiHeads();
     const int head = alibiHead();
-    // The bias alone at this distance: zero q and k.
-    const auto biasHere = [&](ScoreEncoding kind) {
-        const Eigen::VectorXd zero = Eigen::VectorXd::Zero(1);
-        return scoreCurve(zero, zero, biasEncoding(kind, t5, parameters().seed(), heads, head),
-                          DistanceRange{distance, distance + 1, 1}, n, Execution{})
-            .front();
-    };
-    const double alibiBias = biasHere(ScoreEncoding::Alibi);
+    const double alibiBias = relativeBias(alibiBiasEncoding(heads, head), m, n);
     const int bucket = t5RelativePositionBucket(n - m, t5);  // core takes j − i
     const std::vector<double> slopes = alibiSlopes(heads);
     setReadouts(
@@ -416,7 +380,10 @@ void RelativeLesson::updateReadout() {
           QStringLiteral("%1, %2").arg(m).arg(n)},
          {QStringLiteral("distance"), tr("distance i − j"), distance, {'f', 0}},
          {QStringLiteral("bucket"), tr("T5 bucket"), bucket, {'f', 0}},
-         {QStringLiteral("t5_bias"), tr("T5 bias"), biasHere(ScoreEncoding::T5), {'f', 4}},
+         {QStringLiteral("t5_bias"),
+          tr("T5 bias"),
+          relativeBias(t5BiasEncoding(t5, parameters().seed()), m, n),
+          {'f', 4}},
          {QStringLiteral("alibi_bias"),
           tr("ALiBi bias −m(i − j)"),
           alibiBias,

@@ -3,8 +3,11 @@
 // Lesson 3, relative bias: T5 buckets (relative position → bucket, the bias matrix a per-bucket
 // table gives) and ALiBi (a slope per head, the linear bias matrix).
 
+#include <memory>
+
 #include "analysis/score_encoding.h"
 #include "lessons/lesson_page.h"
+#include "widgets/highlighted_bars.h"
 #include "widgets/labeled_slider.h"
 
 class QCheckBox;
@@ -39,7 +42,7 @@ public:
     // (key after it), on a logarithmic axis of d.
     QCPGraph* bucketGraph(bool keyBefore) const { return keyBefore ? beforeGraph_ : afterGraph_; }
     QCPGraph* bucketMarker() const { return currentBucket_; }
-    QCPBars* slopeBars() const { return slopeBars_; }
+    QCPBars* slopeBars() const { return slopeBars_->bars(); }
     QCPColorMap* t5Map() const { return t5Map_; }
     QCPColorMap* alibiMap() const { return alibiMap_; }
     LabeledSlider* bucketSlider() const { return bucketSlider_; }
@@ -63,8 +66,7 @@ private:
     QCPGraph* currentBucket_;  // a ring at the current i − j
     QCPGraph* exactEdges_;     // max_exact, named in the legend
     QCPGraph* distanceEdges_;  // max_distance
-    QCPBars* slopeBars_;
-    QCPBars* chosenBar_;
+    std::unique_ptr<HighlightedBars> slopeBars_;
     QCPColorMap* t5Map_;
     QCPColorMap* alibiMap_;
     QCPCurve* mask_;
