@@ -3,8 +3,8 @@
 
 #include <complex>
 
+#include "analysis/fixed_content.h"
 #include "analysis/score_curve.h"
-#include "encodings/learned_absolute.h"
 
 namespace ropelab {
 
@@ -15,23 +15,22 @@ std::vector<CurveEnvelope> seededScoreEnvelopes(std::span<const RopeParams> conf
     std::vector<CurveEnvelope> envelopes;
     const auto count = static_cast<double>(configs.size());
     for (const RopeParams& params : configs) {
-        const Eigen::MatrixXd qk = seededStandardNormal(2, params.headDim, seed);
+        const QueryKey qk = seededQueryKey(params.headDim, seed);
         Execution part = exec;
         part.progress = [&exec, done = static_cast<double>(envelopes.size()), count](double f) {
             if (exec.progress) exec.progress((done + f) / count);
         };
-        const std::vector<double> curve =
-            ropeScoreCurve(qk.row(0).transpose(), qk.row(1).transpose(), ropeFrequencies(params),
-                           layout, DistanceRange{0, length, 1}, part);
+        const std::vector<double> curve = ropeScoreCurve(qk.q, qk.k, ropeFrequencies(params),
+                                                         layout, DistanceRange{0, length, 1}, part);
         envelopes.emplace_back(length, columns).add(0, curve);
     }
     return envelopes;
 }
 
 double seededScoreBound(const RopeParams& params, RopeLayout layout, std::uint64_t seed) {
-    const Eigen::MatrixXd qk = seededStandardNormal(2, params.headDim, seed);
-    const RopeScoreCoefficients c = ropeScoreCoefficients(
-        qk.row(0).transpose(), qk.row(1).transpose(), ropeFrequencies(params), layout);
+    const QueryKey qk = seededQueryKey(params.headDim, seed);
+    const RopeScoreCoefficients c =
+        ropeScoreCoefficients(qk.q, qk.k, ropeFrequencies(params), layout);
     double bound = std::abs(c.constant);
     for (const std::complex<double>& a : c.a) bound += std::abs(a);
     return bound;
